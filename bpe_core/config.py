@@ -1,0 +1,128 @@
+"""The settings of a BPE tokenizer, and how they turn a piece of text into base symbols.
+
+>>> piece_symbols("low", Config(end_of_word="_"))
+['l', 'o', 'w', '_']
+>>> piece_symbols("low", Config(end_of_word="</w>", glue_marker=True))
+['l', 'o', 'w</w>']
+>>> piece_symbols(" é", Config(units="bytes"))
+['Ġ', 'Ã', '©']
+>>> piece_symbols("a b", Config(split="none", space_marker=True))
+['a', 'Ġ', 'b']
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+
+from .bytelevel import BYTE_TO_CHAR
+from .pretokenize import SPLITS
+
+UNITS = ("chars", "bytes")
+TIE_BREAKS = ("first", "hf")
+UNKNOWN_MODES = ("unk", "byte_fallback")
+UNK_TOKEN = "<unk>"
+SPACE_MARKER = "Ġ"
+
+
+@dataclass(frozen=True)
+class Config:
+    """How text becomes base symbols, and how training picks among equal counts.
+
+    split:         pre-tokenization, one of ``none``, ``whitespace``, ``gpt2``, ``gpt4``.
+    units:         ``chars`` (characters seen) or ``bytes`` (all 256 byte values).
+    end_of_word:   a marker appended to every word (whitespace split only), e.g. ``</w>`` or ``_``.
+    glue_marker:   glue the marker to the last character (``w</w>``) instead of a symbol of its own.
+    space_marker:  chars mode: show a space as ``Ġ`` (it stays a symbol of its own).
+    special_tokens: never split, never merged, given the first ids.
+    unknown:       chars mode, characters never seen in training: ``unk`` or ``byte_fallback``.
+    tie_break:     ``first`` (first occurrence wins) or ``hf`` (smallest id pair, as HF tokenizers).
+    min_frequency: stop when the best pair occurs fewer times than this.
+    """
+
+    split: str = "whitespace"
+    units: str = "chars"
+    end_of_word: str | None = None
+    glue_marker: bool = False
+    space_marker: bool = False
+    special_tokens: tuple[str, ...] = field(default_factory=tuple)
+    unknown: str = "unk"
+    tie_break: str = "first"
+    min_frequency: int = 1
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "special_tokens", tuple(self.special_tokens))
+        object.__setattr__(self, "end_of_word", self.end_of_word or None)
+        _check_choice("pre-tokenization", self.split, SPLITS)
+        _check_choice("units", self.units, UNITS)
+        _check_choice("tie-break", self.tie_break, TIE_BREAKS)
+        _check_choice("unknown-character handling", self.unknown, UNKNOWN_MODES)
+        if self.end_of_word is not None and self.split != "whitespace":
+            raise ValueError(
+                "an end-of-word marker needs whitespace pre-tokenization: with other splits "
+                "a piece is not a word (use the space marker or bytes instead)"
+            )
+        if self.end_of_word is not None and self.units == "bytes":
+            raise ValueError("an end-of-word marker works on characters: byte-level BPE marks spaces with Ġ instead")
+        if self.glue_marker and self.end_of_word is None:
+            raise ValueError("glue_marker needs an end-of-word marker to glue")
+        if not isinstance(self.min_frequency, int) or self.min_frequency < 1:
+            raise ValueError(f"min_frequency must be a whole number of at least 1, not {self.min_frequency!r}")
+        seen: set[str] = set()
+        for token in self.special_tokens:
+            if not isinstance(token, str) or not token:
+                raise ValueError("a special token cannot be empty")
+            if token in seen:
+                raise ValueError(f"special token {token!r} is listed twice")
+            seen.add(token)
+
+    @property
+    def uses_unk(self) -> bool:
+        return self.units == "chars" and self.unknown == "unk"
+
+    @property
+    def all_special_tokens(self) -> tuple[str, ...]:
+        """The special tokens, with ``<unk>`` added when unknown characters map to it."""
+        if self.uses_unk and UNK_TOKEN not in self.special_tokens:
+            return (*self.special_tokens, UNK_TOKEN)
+        return self.special_tokens
+
+    @property
+    def is_lossless(self) -> bool:
+        """Whether ``decode(encode(text)) == text`` for every text.
+
+        Whitespace splitting loses the whitespace (runs become one space with a marker,
+        nothing without one); ``<unk>`` loses unseen characters.
+        """
+        return self.split != "whitespace" and (self.units == "bytes" or self.unknown == "byte_fallback")
+
+    def to_dict(self) -> dict:
+        data = asdict(self)
+        data["special_tokens"] = list(self.special_tokens)
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict) -> Config:
+        known = {name for name in cls.__dataclass_fields__}
+        unknown = set(data) - known
+        if unknown:
+            raise ValueError(f"unknown setting(s): {', '.join(sorted(unknown))}")
+        return cls(**data)
+
+
+def _check_choice(what: str, value: str, choices: tuple[str, ...]) -> None:
+    if value not in choices:
+        raise ValueError(f"unknown {what} {value!r}: choose one of {', '.join(choices)}")
+
+
+def piece_symbols(piece: str, config: Config) -> list[str]:
+    """The base symbols of one pre-tokenized piece, before any merge."""
+    if config.units == "bytes":
+        return [BYTE_TO_CHAR[byte] for byte in piece.encode("utf-8")]
+    symbols = list(piece.replace(" ", SPACE_MARKER) if config.space_marker else piece)
+    marker = config.end_of_word
+    if marker is not None and symbols:
+        if config.glue_marker:
+            symbols[-1] += marker
+        else:
+            symbols.append(marker)
+    return symbols
