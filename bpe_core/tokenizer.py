@@ -170,20 +170,37 @@ class Tokenizer:
 
     def _base_ids(self, piece: str) -> list[int]:
         """The piece as base-symbol ids; unseen characters become ``<unk>`` or byte tokens."""
-        config, vocab = self.config, self.vocab
-        if config.units == "bytes":
+        if self.config.units == "bytes":
             byte_ids = self._byte_ids
             return [byte_ids[byte] for byte in piece.encode("utf-8")]
+        return self._chars_base(piece)[0]
+
+    def _source_byte_lengths(self, piece: str) -> list[int]:
+        """How many input bytes each base symbol of the piece stands for (markers: 0)."""
+        if self.config.units == "bytes":
+            return [1] * len(piece.encode("utf-8"))
+        return self._chars_base(piece)[1]
+
+    def _chars_base(self, piece: str) -> tuple[list[int], list[int]]:
+        """Chars mode: base ids of the piece and the input bytes behind each of them."""
+        config, vocab = self.config, self.vocab
         ids: list[int] = []
+        lengths: list[int] = []
         for symbol, char in zip(piece_symbols(piece, config), _source_chars(piece, config)):
+            size = len(char.encode("utf-8"))
             token_id = vocab.get(symbol)
             if token_id is not None and token_id not in self.special_ids:
                 ids.append(token_id)
-            elif config.unknown == "byte_fallback" and char:
-                ids += [self._byte_ids[byte] for byte in char.encode("utf-8")]
+                lengths.append(size)
+            elif config.unknown == "byte_fallback":
+                # HF falls back on the whole symbol, a glued end-of-word marker included.
+                data = symbol.encode("utf-8")
+                ids += [self._byte_ids[byte] for byte in data]
+                lengths += [1] * size + [0] * (len(data) - size)
             else:
                 ids.append(vocab[UNK_TOKEN])
-        return ids
+                lengths.append(size)
+        return ids, lengths
 
     def _apply_merges(self, ids: list[int]) -> list[int]:
         """Merge lowest rank first, leftmost first among equal ranks (a heap over a linked list).
@@ -315,20 +332,6 @@ class Tokenizer:
             byte_start = byte_end
         return tokens
 
-    def _source_byte_lengths(self, piece: str) -> list[int]:
-        """How many input bytes each base symbol of the piece stands for (markers: 0)."""
-        if self.config.units == "bytes":
-            return [1] * len(piece.encode("utf-8"))
-        lengths: list[int] = []
-        for symbol, char in zip(piece_symbols(piece, self.config), _source_chars(piece, self.config)):
-            size = len(char.encode("utf-8"))
-            known = symbol in self.vocab and self.vocab[symbol] not in self.special_ids
-            if not known and self.config.unknown == "byte_fallback" and char:
-                lengths += [1] * size
-            else:
-                lengths.append(size)
-        return lengths
-
     def _kind(self, token_id: int) -> str:
         if token_id in self.special_ids:
             return "unknown" if self.special_ids[token_id] == UNK_TOKEN and self.config.uses_unk else "special"
@@ -339,38 +342,44 @@ class Tokenizer:
     # -- decoding ------------------------------------------------------------------
 
     def token_bytes(self, token_id: int) -> bytes:
-        """The bytes a token stands for (markers removed, ``<0xE2>`` as the byte E2)."""
+        """The bytes a token stands for as stored (``<0xE2>`` is the byte E2; markers kept)."""
         if token_id not in self.id_to_token:
             raise UnknownIdError(token_id, len(self.vocab))
         token = self.id_to_token[token_id]
-        if token_id in self.special_ids:
-            return token.encode("utf-8")
-        if self.config.units == "bytes":
+        if self.config.units == "bytes" and token_id not in self.special_ids:
             return bytes(CHAR_TO_BYTE[char] for char in token)
         if token_id in self._byte_id_set:
             return bytes([int(token[3:5], 16)])
-        return self._chars_text(token).encode("utf-8")
-
-    def _chars_text(self, token: str) -> str:
-        if self.config.space_marker:
-            token = token.replace(SPACE_MARKER, " ")
-        if self.config.end_of_word:
-            token = token.replace(self.config.end_of_word, " ")
-        return token
+        return token.encode("utf-8")
 
     def decode(self, ids: list[int]) -> str:
         """The text for ``ids``; raises :class:`UnknownIdError` naming an id not in the vocabulary.
 
-        Byte sequences that are not valid UTF-8 (a lone partial token) decode to U+FFFD.
+        Bytes that are not valid UTF-8 (a partial token on its own) decode to U+FFFD.
+        In chars mode markers turn back into spaces; the marker after the last word is dropped.
         """
-        data = b"".join(self.token_bytes(token_id) for token_id in ids)
-        text = data.decode("utf-8", errors="replace")
-        if self.config.end_of_word and text.endswith(" ") and ids and self._ends_with_marker(ids[-1]):
-            text = text[:-1]  # the marker after the last word is not a space in the text
-        return text
+        runs: list[str] = []
+        pending = bytearray()
+        for token_id in ids:
+            if token_id in self.special_ids:
+                runs.append(self._chars_text(pending.decode("utf-8", errors="replace")))
+                runs.append(self.special_ids[token_id])
+                pending.clear()
+            else:
+                pending += self.token_bytes(token_id)
+        runs.append(self._chars_text(pending.decode("utf-8", errors="replace"), last=True))
+        return "".join(runs)
 
-    def _ends_with_marker(self, token_id: int) -> bool:
-        return self.id_to_token[token_id].endswith(self.config.end_of_word)
+    def _chars_text(self, text: str, *, last: bool = False) -> str:
+        """Chars mode: the space marker and end-of-word markers back to spaces."""
+        config = self.config
+        if config.units == "bytes":
+            return text
+        if config.end_of_word:
+            if last and text.endswith(config.end_of_word):
+                text = text[: -len(config.end_of_word)]
+            text = text.replace(config.end_of_word, " ")
+        return text.replace(SPACE_MARKER, " ") if config.space_marker else text
 
     # -- explaining ----------------------------------------------------------------
 

@@ -1,0 +1,261 @@
+"""Tokenizer files in and out: HF tokenizers' ``tokenizer.json`` and GPT-2's ``vocab.json`` + ``merges.txt``.
+
+Our own format is :meth:`Tokenizer.to_json`.  These are the formats the rest
+of the ecosystem reads; an export either behaves exactly like our tokenizer
+in HF tokenizers or is refused with the reason and the setting that would work.
+
+>>> from bpe_core import Config, train
+>>> tok = train("banana bandana", Config(split="gpt2", units="bytes"), merges=3)
+>>> data = to_hf_json(tok)
+>>> data["model"]["merges"][:2], data["pre_tokenizer"]["type"]
+([['a', 'n'], ['b', 'an']], 'ByteLevel')
+>>> from_hf_json(data).merges == tok.merges
+True
+"""
+
+from __future__ import annotations
+
+import json
+
+from .bytelevel import ALPHABET
+from .config import SPACE_MARKER, UNK_TOKEN, Config
+from .gpt2 import read_merges_txt
+from .pretokenize import GPT2_PATTERN, GPT4_PATTERN
+from .tokenizer import Tokenizer
+
+
+class ExportError(ValueError):
+    """This configuration has no exact equivalent in the target format."""
+
+
+# -- HF tokenizer.json out ---------------------------------------------------------
+
+
+def _regex_split(pattern: str) -> dict:
+    return {"type": "Split", "pattern": {"Regex": pattern}, "behavior": "Isolated", "invert": False}
+
+
+def _byte_level(use_regex: bool) -> dict:
+    return {"type": "ByteLevel", "add_prefix_space": False, "trim_offsets": True, "use_regex": use_regex}
+
+
+def _sequence(kind: str, items: list[dict]) -> dict | None:
+    if not items:
+        return None
+    return items[0] if len(items) == 1 else {"type": "Sequence", kind: items}
+
+
+def _pre_tokenizer(config: Config) -> dict | None:
+    if config.units == "bytes" and config.split == "gpt2":
+        return _byte_level(use_regex=True)  # the ByteLevel regex is GPT-2's
+    split = {
+        "none": None,
+        "whitespace": {"type": "WhitespaceSplit"},
+        "gpt2": _regex_split(GPT2_PATTERN),
+        "gpt4": _regex_split(GPT4_PATTERN),
+    }[config.split]
+    parts = [split] if split else []
+    if config.units == "bytes":
+        parts.append(_byte_level(use_regex=False))  # bytes to stand-in characters, no further split
+    return _sequence("pretokenizers", parts)
+
+
+def _decoder(config: Config) -> dict:
+    if config.units == "bytes":
+        return _byte_level(use_regex=True)
+    parts: list[dict] = []
+    if config.unknown == "byte_fallback":
+        parts.append({"type": "ByteFallback"})
+    if config.space_marker:
+        parts.append({"type": "Replace", "pattern": {"String": SPACE_MARKER}, "content": " "})
+    if config.end_of_word:
+        parts.append({"type": "BPEDecoder", "suffix": config.end_of_word})
+    else:
+        parts.append({"type": "Fuse"})
+    return _sequence("decoders", parts)
+
+
+def check_exportable(tok: Tokenizer) -> None:
+    """Raise :class:`ExportError` when HF tokenizers cannot behave exactly like ``tok``."""
+    config = tok.config
+    if config.end_of_word and not config.glue_marker:
+        raise ExportError(
+            f"HF tokenizers glues its end-of-word suffix to the last character ({config.end_of_word!r} "
+            "inside 'w" + config.end_of_word + "'), while this model keeps the marker as a symbol of its "
+            "own; retrain with the marker glued (--glue-marker, 'glued' on the Train page) to export"
+        )
+    if config.uses_unk and tok.vocab.get(UNK_TOKEN) is None:
+        raise ExportError("the model has no <unk> token")
+
+
+def to_hf_json(tok: Tokenizer) -> dict:
+    """The model as an HF ``tokenizer.json`` document (a dict; ``json.dumps`` it to write)."""
+    check_exportable(tok)
+    config = tok.config
+    added = [
+        {"id": tok.vocab[token], "content": token, "single_word": False, "lstrip": False,
+         "rstrip": False, "normalized": False, "special": True}
+        for token in config.all_special_tokens
+    ]
+    normalizer = None
+    if config.units == "chars" and config.space_marker:
+        normalizer = {"type": "Replace", "pattern": {"String": " "}, "content": SPACE_MARKER}
+    return {
+        "version": "1.0",
+        "truncation": None,
+        "padding": None,
+        "added_tokens": added,
+        "normalizer": normalizer,
+        "pre_tokenizer": _pre_tokenizer(config),
+        "post_processor": None,
+        "decoder": _decoder(config),
+        "model": {
+            "type": "BPE",
+            "dropout": None,
+            "unk_token": UNK_TOKEN if config.uses_unk else None,
+            "continuing_subword_prefix": None,
+            "end_of_word_suffix": config.end_of_word if config.glue_marker else None,
+            "fuse_unk": False,
+            "byte_fallback": config.units == "chars" and config.unknown == "byte_fallback",
+            "ignore_merges": False,
+            "vocab": dict(sorted(tok.vocab.items(), key=lambda item: item[1])),
+            "merges": [list(pair) for pair in tok.merges],
+        },
+    }
+
+
+def to_gpt2_files(tok: Tokenizer) -> tuple[str, str]:
+    """``(vocab.json, merges.txt)`` texts, GPT-2 style: byte-level with the GPT-2 regex only."""
+    if tok.config.units != "bytes" or tok.config.split != "gpt2":
+        raise ExportError(
+            "vocab.json + merges.txt carry no settings, and every reader assumes GPT-2's byte-level "
+            "scheme with its regex; train with units 'bytes' and split 'gpt2' (or export tokenizer.json)"
+        )
+    vocab = json.dumps(dict(sorted(tok.vocab.items(), key=lambda item: item[1])), ensure_ascii=False)
+    merges = "#version: 0.2\n" + "".join(f"{left} {right}\n" for left, right in tok.merges)
+    return vocab, merges
+
+
+# -- files in --------------------------------------------------------------------------
+
+
+def _config_from_hf(data: dict) -> Config:
+    model = data["model"]
+    pre = data.get("pre_tokenizer")
+    steps = pre.get("pretokenizers", []) if isinstance(pre, dict) and pre.get("type") == "Sequence" else [pre] if pre else []
+    kinds = [step.get("type") for step in steps]
+    units = "bytes" if "ByteLevel" in kinds else "chars"
+    byte_level = next((step for step in steps if step.get("type") == "ByteLevel"), {})
+    if byte_level.get("add_prefix_space"):
+        raise ValueError("ByteLevel with add_prefix_space (a space added before the text) is not supported")
+    regexes = [step.get("pattern", {}).get("Regex") for step in steps if step.get("type") == "Split"]
+    if byte_level.get("use_regex") or GPT2_PATTERN in regexes:
+        split = "gpt2"
+    elif GPT4_PATTERN in regexes:
+        split = "gpt4"
+    elif "WhitespaceSplit" in kinds:
+        split = "whitespace"
+    else:
+        split = "none"
+    unsupported = [kind for kind in kinds if kind not in ("ByteLevel", "Split", "WhitespaceSplit")]
+    unsupported += [repr(pattern) for pattern in regexes if pattern not in (GPT2_PATTERN, GPT4_PATTERN)]
+    if unsupported:
+        raise ValueError(f"pre-tokenizer(s) not supported here: {', '.join(unsupported)}")
+    if model.get("continuing_subword_prefix"):
+        raise ValueError("continuing_subword_prefix (WordPiece-style '##') is not supported")
+    unk = model.get("unk_token")
+    if unk not in (None, UNK_TOKEN):
+        raise ValueError(f"the unknown token must be {UNK_TOKEN!r}, not {unk!r}")
+    normalizer = data.get("normalizer") or {}
+    space_marker = normalizer.get("type") == "Replace" and normalizer.get("content") == SPACE_MARKER
+    if normalizer and not space_marker:
+        raise ValueError(f"normalizer {normalizer.get('type')!r} is not supported")
+    suffix = model.get("end_of_word_suffix") or None
+    specials = [added["content"] for added in data.get("added_tokens", []) if added.get("content") != unk]
+    return Config(
+        split=split,
+        units=units,
+        end_of_word=suffix,
+        glue_marker=suffix is not None,
+        space_marker=space_marker,
+        special_tokens=tuple(specials),
+        unknown="unk" if (units == "chars" and not model.get("byte_fallback")) else "byte_fallback",
+    )
+
+
+def from_hf_json(data: dict | str, *, name: str = "") -> Tokenizer:
+    """A tokenizer from an HF ``tokenizer.json`` (text or parsed) whose model is BPE.
+
+    Merges may be spelled ``"a b"`` (older files) or ``["a", "b"]`` (newer ones).
+    """
+    if isinstance(data, str):
+        try:
+            data = json.loads(data)
+        except json.JSONDecodeError as error:
+            raise ValueError(f"not valid JSON: {error}") from None
+    if not isinstance(data, dict) or not isinstance(data.get("model"), dict):
+        raise ValueError("not an HF tokenizer.json: there is no \"model\" object")
+    model = data["model"]
+    kind = model.get("type", "BPE" if "merges" in model else None)
+    if kind != "BPE":
+        raise ValueError(f"this is a {kind or 'unknown'} tokenizer, not BPE: only BPE models can be loaded here")
+    try:
+        config = _config_from_hf(data)
+        vocab = {str(token): int(index) for token, index in model["vocab"].items()}
+        merges = [_merge_pair(merge) for merge in model["merges"]]
+    except (KeyError, TypeError, AttributeError) as error:
+        raise ValueError(f"the tokenizer.json is incomplete or malformed ({type(error).__name__}: {error})") from None
+    for added in data.get("added_tokens", []):
+        vocab.setdefault(added["content"], added["id"])
+    if config.uses_unk and UNK_TOKEN not in vocab:
+        vocab[UNK_TOKEN] = max(vocab.values(), default=-1) + 1  # HF would drop unknown characters silently
+    return Tokenizer(config=config, vocab=vocab, merges=merges, name=name,
+                     stop_message="loaded from a tokenizer.json (no training counts)")
+
+
+def _merge_pair(merge) -> tuple[str, str]:
+    parts = merge.split(" ") if isinstance(merge, str) else list(merge)
+    if len(parts) != 2 or not all(isinstance(part, str) and part for part in parts):
+        raise ValueError(f"a merge must be two tokens, not {merge!r}")
+    return parts[0], parts[1]
+
+
+def from_gpt2_files(vocab_text: str, merges_text: str, *, name: str = "") -> Tokenizer:
+    """A byte-level tokenizer from GPT-2 style ``vocab.json`` and ``merges.txt`` texts.
+
+    Tokens that are neither one of the 256 byte symbols nor made by a merge are
+    taken as special tokens (``<|endoftext|>`` in GPT-2).
+    """
+    try:
+        vocab = json.loads(vocab_text)
+    except json.JSONDecodeError as error:
+        raise ValueError(f"vocab.json is not valid JSON: {error}") from None
+    if not isinstance(vocab, dict) or not all(isinstance(v, int) for v in vocab.values()):
+        raise ValueError("vocab.json must map each token to a whole-number id")
+    merges = read_merges_txt(merges_text)
+    made = {left + right for left, right in merges} | set(ALPHABET)
+    specials = tuple(token for token in sorted(vocab, key=vocab.get) if token not in made)
+    config = Config(split="gpt2", units="bytes", special_tokens=specials)
+    return Tokenizer(config=config, vocab=vocab, merges=merges, name=name,
+                     stop_message="loaded from vocab.json + merges.txt (no training counts)")
+
+
+def load_any(files: dict[str, str]) -> Tokenizer:
+    """Load from uploaded or read files ``{file name: text}``: our JSON, a tokenizer.json, or vocab.json + merges.txt."""
+    names = sorted(files)
+    merges_name = next((n for n in names if n.endswith((".txt", ".bpe"))), None)
+    json_names = [n for n in names if n.endswith(".json")]
+    if merges_name and len(json_names) == 1:
+        return from_gpt2_files(files[json_names[0]], files[merges_name], name=json_names[0])
+    if len(names) != 1:
+        raise ValueError("give one model file (.json), or a vocab.json with its merges.txt")
+    text = files[names[0]]
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise ValueError(f"{names[0]} is not valid JSON: {error}") from None
+    if isinstance(data, dict) and data.get("format") == "bpe-explorer":
+        return Tokenizer.from_dict(data)
+    if isinstance(data, dict) and "model" in data:
+        return from_hf_json(data, name=names[0])
+    raise ValueError(f"{names[0]} is neither a BPE Explorer model nor an HF tokenizer.json")

@@ -1,0 +1,110 @@
+"""Our exports load in HF tokenizers and behave exactly like our encoder; imports are checked."""
+
+import json
+from pathlib import Path
+
+import pytest
+from tokenizers import Tokenizer as HFTokenizer
+
+from bpe_core import Config, load_gpt2, train
+from bpe_core.formats import ExportError, from_gpt2_files, from_hf_json, load_any, to_gpt2_files, to_hf_json
+from bpe_core.gpt2 import DATA as GPT2_DATA
+
+SAMPLE = Path(__file__).resolve().parent.parent / "data" / "kjv_sample.txt"
+PROBE = "In the beginning God created the heaven.\n  And Zürich, 日本 😀\ttab <s> end"
+
+EXPORTABLE = {
+    "gpt2 bytes": Config(split="gpt2", units="bytes", special_tokens=("<s>",)),
+    "gpt4 bytes": Config(split="gpt4", units="bytes"),
+    "whitespace bytes": Config(split="whitespace", units="bytes"),
+    "no split bytes": Config(split="none", units="bytes"),
+    "sennrich glued </w>": Config(end_of_word="</w>", glue_marker=True, special_tokens=("<s>",)),
+    "sennrich byte fallback": Config(end_of_word="</w>", glue_marker=True, unknown="byte_fallback"),
+    "chars gpt2 split": Config(split="gpt2"),
+    "chars space marker": Config(split="gpt2", space_marker=True, unknown="byte_fallback"),
+    "chars no split": Config(split="none"),
+}
+
+
+@pytest.fixture(scope="module")
+def sample() -> str:
+    return SAMPLE.read_text(encoding="utf-8")[:200_000]
+
+
+@pytest.mark.parametrize("name", list(EXPORTABLE))
+def test_hf_export_loads_and_encodes_like_ours(name, sample):
+    corpus = sample if EXPORTABLE[name].split != "none" else sample[:3000]
+    tok = train(corpus, EXPORTABLE[name], merges=300)
+    reference = HFTokenizer.from_str(json.dumps(to_hf_json(tok)))
+    for text in (sample[:20_000], PROBE):
+        ours = tok.encode(text)
+        theirs = reference.encode(text)
+        assert theirs.ids == ours
+        assert theirs.tokens == [tok.token(i) for i in ours]
+        assert reference.decode(theirs.ids, skip_special_tokens=False) == tok.decode(ours)
+    assert from_hf_json(reference.to_str()).encode(PROBE) == tok.encode(PROBE)
+
+
+def test_own_symbol_marker_is_refused_with_the_setting_that_would_export():
+    tok = train("low lower lowest", Config(end_of_word="_"), merges=3)
+    with pytest.raises(ExportError, match="retrain with the marker glued"):
+        to_hf_json(tok)
+
+
+def test_gpt2_files_round_trip_and_load_in_hf(tmp_path):
+    tok = train("hello world, hello there<|endoftext|>", Config(split="gpt2", units="bytes",
+                special_tokens=("<|endoftext|>",)), merges=12)
+    vocab, merges = to_gpt2_files(tok)
+    (tmp_path / "vocab.json").write_text(vocab, encoding="utf-8")
+    (tmp_path / "merges.txt").write_text(merges, encoding="utf-8")
+    back = from_gpt2_files(vocab, merges)
+    assert back.merges == tok.merges and back.vocab == tok.vocab
+    assert back.config.special_tokens == ("<|endoftext|>",)
+    from tokenizers import models, pre_tokenizers
+
+    reference = HFTokenizer(models.BPE.from_file(str(tmp_path / "vocab.json"), str(tmp_path / "merges.txt")))
+    reference.pre_tokenizer = pre_tokenizers.ByteLevel(add_prefix_space=False)
+    assert reference.encode("hello there world").ids == tok.encode("hello there world")
+    with pytest.raises(ExportError, match="byte-level"):
+        to_gpt2_files(train("abc", Config(), merges=1))
+
+
+def test_gpt2_shipped_files_import_like_load_gpt2():
+    files = {name: (GPT2_DATA / name).read_text(encoding="utf-8") for name in ("encoder.json", "vocab.bpe")}
+    tok = load_any(files)
+    assert tok.encode("Hello, ByteLevel BPE!") == load_gpt2().encode("Hello, ByteLevel BPE!")
+    assert tok.config.special_tokens == ("<|endoftext|>",)
+
+
+def test_both_merge_spellings_are_read():
+    tok = train("banana bandana", Config(split="gpt2", units="bytes"), merges=4)
+    data = to_hf_json(tok)
+    data["model"]["merges"] = [" ".join(pair) for pair in data["model"]["merges"]]
+    assert from_hf_json(data).merges == tok.merges
+
+
+@pytest.mark.parametrize(
+    "document, message",
+    [
+        ("{not json", "not valid JSON"),
+        ('{"model": {"type": "WordPiece", "vocab": {}}}', "this is a WordPiece tokenizer, not BPE"),
+        ('{"model": {"type": "Unigram", "vocab": []}}', "this is a Unigram tokenizer, not BPE"),
+        ('{"model": {"type": "BPE", "vocab": {"a": 0, "<unk>": 1}, "merges": [["a", "b"]], "unk_token": "<unk>"}}',
+         "names 'b', which is not in the vocabulary"),
+        ('{"model": {"type": "BPE", "vocab": {"a": 0}}}', "incomplete or malformed"),
+        ('{"model": {"type": "BPE", "vocab": {"a": 0}, "merges": ["a"]}}', "a merge must be two tokens"),
+        ('{"pre_tokenizer": {"type": "BertPreTokenizer"}, "model": {"type": "BPE", "vocab": {}, "merges": []}}',
+         "not supported here: BertPreTokenizer"),
+        ('[1, 2]', "not an HF tokenizer.json"),
+    ],
+)
+def test_bad_tokenizer_files_give_clear_errors(document, message):
+    with pytest.raises(ValueError, match=message):
+        from_hf_json(document)
+
+
+def test_load_any_explains_what_it_accepts():
+    with pytest.raises(ValueError, match="neither a BPE Explorer model nor an HF tokenizer.json"):
+        load_any({"x.json": "{}"})
+    with pytest.raises(ValueError, match="give one model file"):
+        load_any({"a.json": "{}", "b.json": "{}"})
