@@ -1,0 +1,136 @@
+"""Plotly figures for the Compare page: compression curves and vocabulary usage.
+
+Pure builders (no Streamlit): data from ``viz.compare_data`` in, a figure out.
+Token strings in hover text are ``html.escape``d, because plotly reads hover
+text as HTML and a token like ``</w>`` would otherwise vanish as a tag.
+
+>>> fig = compression_figure({"corpus": ("sample text", [11, 7, 5])}, marked_sizes=[1])
+>>> len(fig.data), len(fig.layout.shapes)
+(2, 2)
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Mapping, Sequence
+
+import plotly.graph_objects as go
+from plotly.subplots import make_subplots
+
+from viz.compare_data import VocabularyUsage, chars_per_token
+from viz.merge_figures import readable_symbol
+
+LINE_COLOURS = ("#2b59c3", "#e4572e", "#2a9d8f", "#8e5bb5")  # one per text
+SIZE_COLOURS = ("#6b7080", "#c77d00", "#1b7f4b", "#b0306a")  # one per compared size
+USED_COLOUR = "#2a9d8f"
+UNUSED_COLOUR = "#d5d9e0"
+MAX_CURVE_POINTS = 1500  # a 50k-merge model still draws quickly
+
+
+def sampled_steps(total_merges: int, keep: Sequence[int] = (), limit: int = MAX_CURVE_POINTS) -> list[int]:
+    """Merge counts to plot: all of ``0..total_merges`` when few, else an even spread plus ``keep``.
+
+    The values at the kept points are exact, so the marked sizes sit on the curve.
+
+    >>> sampled_steps(4)
+    [0, 1, 2, 3, 4]
+    >>> sampled_steps(1000, keep=[333], limit=5)
+    [0, 250, 333, 500, 750, 1000]
+    """
+    if total_merges + 1 <= limit:
+        return list(range(total_merges + 1))
+    spread = {round(total_merges * index / (limit - 1)) for index in range(limit)}
+    return sorted(spread | {k for k in keep if 0 <= k <= total_merges})
+
+
+def compression_figure(
+    curves: Mapping[str, tuple[str, list[int]]],
+    marked_sizes: Sequence[int] = (),
+) -> go.Figure:
+    """Tokens needed (left) and characters per token (right) against the number of merges.
+
+    ``curves`` maps a legend name to ``(text, token_counts)`` where
+    ``token_counts[k]`` is the token count with the first ``k`` merges (from
+    ``tokens_by_merge_count``).  Each marked size gets a dotted vertical line
+    in both panels.
+    """
+    fig = make_subplots(
+        rows=1, cols=2, horizontal_spacing=0.09,
+        subplot_titles=("Tokens needed", "Characters per token (higher = better compression)"),
+    )
+    total_merges = max((len(counts) - 1 for _, counts in curves.values()), default=0)
+    steps = sampled_steps(total_merges, keep=marked_sizes)
+    for index, (name, (text, counts)) in enumerate(curves.items()):
+        colour = LINE_COLOURS[index % len(LINE_COLOURS)]
+        shown = [k for k in steps if k < len(counts)]
+        ratios = chars_per_token(text, [counts[k] for k in shown])
+        common = dict(x=shown, mode="lines", line=dict(color=colour, width=2, shape="hv"), legendgroup=name)
+        fig.add_trace(
+            go.Scatter(y=[counts[k] for k in shown], name=name,
+                       hovertemplate="%{x:,} merges: %{y:,} tokens<extra>" + html.escape(name) + "</extra>",
+                       **common),
+            row=1, col=1,
+        )
+        fig.add_trace(
+            go.Scatter(y=ratios, name=name, showlegend=False,
+                       hovertemplate="%{x:,} merges: %{y:.2f} characters per token<extra>"
+                       + html.escape(name) + "</extra>",
+                       **common),
+            row=1, col=2,
+        )
+    for index, size in enumerate(marked_sizes):
+        colour = SIZE_COLOURS[index % len(SIZE_COLOURS)]
+        for col in (1, 2):
+            fig.add_vline(
+                x=size, row=1, col=col, line=dict(color=colour, width=1.5, dash="dot"),
+                annotation=dict(text=f"{size:,}", font=dict(color=colour, size=11)) if col == 1 else None,
+                annotation_position="top right",
+            )
+    fig.update_xaxes(title_text="merges (vocabulary size = base symbols + merges)", rangemode="tozero")
+    fig.update_yaxes(rangemode="tozero", separatethousands=True)
+    fig.update_layout(
+        height=380, margin=dict(l=10, r=10, t=50, b=10), hovermode="x unified",
+        legend=dict(orientation="h", yanchor="bottom", y=1.12, x=0),
+    )
+    return fig
+
+
+def usage_figure(usage: VocabularyUsage) -> go.Figure:
+    """Stacked bars per bin of merge steps: vocabulary entries the text used vs never used.
+
+    >>> from viz.compare_data import UsageBin, VocabularyUsage
+    >>> bins = [UsageBin(0, 0, 5, 1, 1, (("d", 1),)), UsageBin(1, 6, 6, 2, 2, (("ana_", 1),))]
+    >>> fig = usage_figure(VocabularyUsage(bins, vocabulary=11, used=3, never_used=8, text_tokens=3))
+    >>> [trace.name for trace in fig.data], list(fig.data[0].y), list(fig.data[1].y)
+    (['used by the text', 'never used'], [1, 2], [4, 4])
+    """
+    labels = [usage_bin.label for usage_bin in usage.bins]
+    hovers = [_usage_hover(usage_bin) for usage_bin in usage.bins]
+    fig = go.Figure()
+    fig.add_bar(
+        x=labels, y=[b.used for b in usage.bins], name="used by the text", marker_color=USED_COLOUR,
+        hovertext=hovers, hoverinfo="text",
+    )
+    fig.add_bar(
+        x=labels, y=[b.tokens - b.used for b in usage.bins], name="never used", marker_color=UNUSED_COLOUR,
+        hovertext=hovers, hoverinfo="text",
+    )
+    fig.update_layout(
+        barmode="stack", height=360, margin=dict(l=10, r=10, t=30, b=10), bargap=0.15,
+        legend=dict(orientation="h", yanchor="bottom", y=1.02, x=0),
+        xaxis=dict(title="merge steps that made the tokens (base = symbols before any merge)", type="category"),
+        yaxis=dict(title="vocabulary entries"),
+    )
+    return fig
+
+
+def _usage_hover(usage_bin) -> str:
+    where = "base symbols" if usage_bin.last_step == 0 else f"tokens made in steps {usage_bin.label}"
+    lines = [
+        f"<b>{where}</b>",
+        f"{usage_bin.used:,} of {usage_bin.tokens:,} used · {usage_bin.uses:,} tokens of the text",
+    ]
+    if usage_bin.top:
+        examples = ", ".join(f"{html.escape(readable_symbol(token))} ×{count:,}" for token, count in usage_bin.top)
+        lines.append(f"most used: {examples}")
+    return "<br>".join(lines)
