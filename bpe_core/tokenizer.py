@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import heapq
 import json
+from itertools import chain
 from dataclasses import dataclass
 from typing import Iterator
 
@@ -267,13 +268,14 @@ class Tokenizer:
         [15496, 11, 30589, 4971, 347, 11401, 0]
         """
         ids: list[int] = []
-        encode_piece, split = self._encode_piece, self.config.split
         for start, end, is_special in self._segments(text):
             if is_special:
                 ids.append(self.vocab[text[start:end]])
                 continue
-            for piece in split_text(text[start:end], split):
-                ids += encode_piece(piece)
+            pieces = split_text(text[start:end], self.config.split)
+            # Look each distinct piece up once, then let C code stitch the ids together.
+            known = {piece: self._encode_piece(piece) for piece in set(pieces)}
+            ids.extend(chain.from_iterable(map(known.__getitem__, pieces)))
         return ids
 
     def tokenize(self, text: str) -> list[str]:

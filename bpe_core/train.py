@@ -229,20 +229,45 @@ class _MergeLearner:
             heapq.heappush(heap, (-count, self._first_position(key) if first else 0, key))
         return None
 
+    def _runners_up(self, wanted: int, winner_key: int) -> list[tuple[int, int, int]]:
+        """The next ``wanted`` distinct pairs after the winner, read from the heap without popping.
+
+        Best-first walk down the heap tree: a node's stored key bounds its whole
+        subtree, and a stale node is queued again under its current key, so
+        pairs come out in their true order.
+        """
+        heap, counts, first = self.heap, self.counts, self.first
+        size = len(heap)
+        found: list[tuple[int, int, int]] = []
+        seen = {winner_key}
+        frontier = [(heap[0], 0)] if heap else []  # (entry, heap index, or -1 once re-keyed)
+        while frontier and len(found) < wanted:
+            entry, index = heapq.heappop(frontier)
+            negative_count, tie_key, key = entry
+            if index >= 0:
+                child = 2 * index + 1
+                if child < size:
+                    heapq.heappush(frontier, (heap[child], child))
+                    if child + 1 < size:
+                        heapq.heappush(frontier, (heap[child + 1], child + 1))
+                count = counts.get(key, 0)
+                if count <= 0 or key in seen:
+                    continue
+                if -negative_count != count or (first and not self._occurs_at(tie_key, key)):
+                    # stale: queue it under its current key
+                    heapq.heappush(frontier, ((-count, self._first_position(key) if first else 0, key), -1))
+                    continue
+            if key not in seen:
+                seen.add(key)
+                found.append((-negative_count, tie_key, key))
+        return found
+
     def _race(self, top_k: int) -> list[tuple[int, int, int]]:
-        """The best ``max(top_k, 1)`` distinct current pairs; all but the winner go back on the heap."""
-        race: list[tuple[int, int, int]] = []
-        seen: set[int] = set()
-        while len(race) < max(top_k, 1):
-            entry = self._pop_best()
-            if entry is None:
-                break
-            if entry[2] not in seen:
-                seen.add(entry[2])
-                race.append(entry)
-        for count, tie_key, key in race[1:]:
-            heapq.heappush(self.heap, (-count, tie_key, key))
-        return race
+        """The winner and the runners-up, best first, as ``(count, tie_key, key)``."""
+        winner = self._pop_best()
+        if winner is None:
+            return []
+        return [winner] + (self._runners_up(top_k - 1, winner[2]) if top_k > 1 else [])
 
     # -- merging -----------------------------------------------------------------
 
