@@ -5,38 +5,9 @@ from collections import Counter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from bench.naive import merge_pair, naive_merges
 from bpe_core import Config, train
 from bpe_core.config import piece_symbols
-from bpe_core.pretokenize import split_text
-
-
-def reference_merges(corpus: str, config: Config, merges: int) -> list[tuple[str, str]]:
-    """Textbook BPE: recount every pair before every merge, take the first maximum."""
-    words = [(piece_symbols(piece, config), freq) for piece, freq in Counter(split_text(corpus, config.split)).items()]
-    learned = []
-    for _ in range(merges):
-        counts: dict[tuple[str, str], int] = {}
-        for symbols, freq in words:
-            for pair in zip(symbols, symbols[1:]):
-                counts[pair] = counts.get(pair, 0) + freq
-        if not counts:
-            break
-        best = max(counts, key=counts.get)  # first of the equal maxima, in order of first occurrence
-        learned.append(best)
-        words = [(merge_pair(symbols, best), freq) for symbols, freq in words]
-    return learned
-
-
-def merge_pair(symbols: list[str], pair: tuple[str, str]) -> list[str]:
-    out, index = [], 0
-    while index < len(symbols):
-        if tuple(symbols[index : index + 2]) == pair:
-            out.append(pair[0] + pair[1])
-            index += 2
-        else:
-            out.append(symbols[index])
-            index += 1
-    return out
 
 
 small_corpora = st.text(alphabet="abcd _\n", max_size=80)
@@ -56,7 +27,7 @@ configs = st.sampled_from(
 @given(corpus=small_corpora, config=configs, merges=st.integers(0, 40))
 def test_incremental_trainer_equals_the_recount_reference(corpus, config, merges):
     tok = train(corpus, config, merges=merges)
-    assert tok.merges == reference_merges(corpus, config, merges)
+    assert tok.merges == naive_merges(corpus, config, merges)
 
 
 @settings(max_examples=200, deadline=None)

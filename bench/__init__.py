@@ -1,0 +1,1 @@
+"""Benchmarks: our trainer and encoder side by side with HF tokenizers (run: ``make bench``)."""
