@@ -88,6 +88,7 @@ class Tokenizer:
         stop_reason: str = "",
         stop_message: str = "",
         name: str = "",
+        warnings: list[str] | None = None,
     ):
         self.config = config
         self.vocab = dict(vocab)
@@ -95,6 +96,7 @@ class Tokenizer:
         self.stop_reason = stop_reason
         self.stop_message = stop_message
         self.name = name
+        self.warnings = list(warnings or [])  # what the user should know about these settings
         self.id_to_token = {index: token for token, index in self.vocab.items()}
         if len(self.id_to_token) != len(self.vocab):
             raise ValueError("two tokens share an id in the vocabulary")
@@ -449,6 +451,7 @@ class Tokenizer:
             stop_reason="prefix",
             stop_message=f"the first {merges} of {len(self.merges)} merges",
             name=self.name,
+            warnings=self.warnings,
         )
 
     # -- saving --------------------------------------------------------------------
@@ -462,6 +465,7 @@ class Tokenizer:
             "vocab": self.vocab,
             "merges": [list(pair) for pair in self.merges],
             "stop": {"reason": self.stop_reason, "message": self.stop_message},
+            "warnings": self.warnings,
             "steps": [
                 {
                     "count": step.count,
@@ -506,7 +510,7 @@ class Tokenizer:
             stop = data.get("stop", {})
             return cls(config=config, vocab=vocab, merges=merges, steps=steps,
                        stop_reason=stop.get("reason", ""), stop_message=stop.get("message", ""),
-                       name=str(data.get("name", "")))
+                       name=str(data.get("name", "")), warnings=[str(w) for w in data.get("warnings", [])])
         except (KeyError, TypeError, AttributeError) as error:
             raise ValueError(f"the model file is incomplete or malformed ({type(error).__name__}: {error})") from None
 

@@ -131,7 +131,30 @@ def train(
         steps=steps,
         stop_reason=stop_reason,
         stop_message=_stop_message(stop_reason, len(steps), merges, vocab_size, learner, config),
+        warnings=ambiguity_warnings(piece_counts, config),
     )
+
+
+def ambiguity_warnings(piece_counts: Counter[str], config: Config) -> list[str]:
+    """Settings whose marker also occurs in the text, so that decoding cannot tell them apart.
+
+    >>> ambiguity_warnings(Counter({"snake_case": 1}), Config(end_of_word="_"))
+    ["the end-of-word marker '_' also occurs inside 1 distinct word(s) of the corpus (e.g. 'snake_case'): after decoding it reads as a space"]
+    """
+    markers = []
+    if config.end_of_word:
+        markers.append(("end-of-word marker", config.end_of_word))
+    if config.space_marker and config.units == "chars":
+        markers.append(("space marker", "Ġ"))
+    warnings = []
+    for what, marker in markers:
+        holders = [piece for piece in piece_counts if marker in piece]
+        if holders:
+            warnings.append(
+                f"the {what} {marker!r} also occurs inside {len(holders)} distinct word(s) of the corpus "
+                f"(e.g. {holders[0][:30]!r}): after decoding it reads as a space"
+            )
+    return warnings
 
 
 def _stop_message(reason, made, merges, vocab_size, learner, config) -> str:

@@ -221,3 +221,12 @@ def test_bad_model_files_give_clear_errors(text, message):
 
     with pytest.raises(ValueError, match=message):
         Tokenizer.from_json(text)
+
+
+def test_a_marker_that_also_occurs_in_the_corpus_is_warned_about():
+    tok = train("snake_case is long_name", Config(end_of_word="_"), merges=3)
+    assert len(tok.warnings) == 1 and "'_' also occurs inside 2 distinct word(s)" in tok.warnings[0]
+    assert tok.prefix(1).warnings == tok.warnings
+    assert train("plain words", Config(end_of_word="_"), merges=3).warnings == []
+    spaced = train("aĠb c", Config(split="none", space_marker=True), merges=1)
+    assert "space marker 'Ġ'" in spaced.warnings[0]
