@@ -20,6 +20,7 @@ from viz.compare_data import (
     chars_per_token,
     compare_merge_lists,
     default_sizes,
+    size_table,
     tokens_by_merge_count,
     vocabulary_usage,
 )
@@ -40,6 +41,14 @@ SIZES_KEY = "bpe_compare_sizes"  # (digest, [sizes]) chosen for that model
 TAB_KEY = "compare_tab"
 TEXT_KEY = "compare_text"
 COUNT_KEY = "compare_size_count"
+
+TABS = [  # (material icon, label): the icon font ships with Streamlit, emoji fonts may be missing
+    ("show_chart", "Compression"),
+    ("compare_arrows", "Side by side"),
+    ("content_cut", "Pre-tokenizers"),
+    ("smart_toy", "Against GPT-2"),
+    ("bar_chart", "Vocabulary usage"),
+]
 
 PRESETS = {
     "Words + </w>  vs  GPT-2 byte-level": (
@@ -106,6 +115,14 @@ def show_token_strip(tok: Tokenizer, text: str, heading: str) -> list[Token]:
     return tokens
 
 
+def token_difference(count: int, reference: int) -> str:
+    """``"3 fewer tokens (12%)"``, ``"2 more tokens (5%)"`` or ``"as many tokens"``."""
+    if count == reference:
+        return "exactly as many tokens"
+    share = f" ({abs(count - reference) / reference:.0%})" if reference else ""
+    return f"{abs(count - reference):,} {'fewer' if count < reference else 'more'} tokens{share}"
+
+
 def copy_widget_value(source_key: str, target_key: str) -> None:
     """Keep a slider and its typed twin in step."""
     st.session_state[target_key] = st.session_state[source_key]
@@ -159,14 +176,7 @@ def compression_section(tok: Tokenizer, fingerprint: str, corpus: str, text: str
         st.info("No training corpus is known for this model: type some text above to draw its curve.")
         return
     st.plotly_chart(compression_figure(curves, marked_sizes=sizes), key="compare_curves")
-    columns = st.columns(len(sizes))
-    for column, size in zip(columns, sizes):
-        with column:
-            lines = [f"**{size:,} merges**"]
-            for name, (curve_text, counts) in curves.items():
-                ratio = chars_per_token(curve_text, [counts[size]])[0]
-                lines.append(f"{name}: {counts[size]:,} tokens, {ratio:.2f} chars/token")
-            st.markdown("  \n".join(lines))
+    st.dataframe(size_table(curves, sizes), hide_index=True, width="content")
     if tok.config.split == "whitespace":
         st.caption("This model's split drops whitespace; characters per token still counts it in the text length.")
 
@@ -210,9 +220,11 @@ def pretokenizer_configs(session_config: Config, preset: str) -> tuple[Config, C
 
 
 def pretokenizer_section(tok: Tokenizer, corpus: str, text: str) -> None:
-    preset = st.radio("Compare", list(PRESETS), horizontal=True, key="compare_pretok_preset")
+    preset_column, merges_column = st.columns([3, 1])
+    preset = preset_column.radio("Compare", list(PRESETS), horizontal=True, key="compare_pretok_preset")
+    merges = merges_column.number_input("Merges for both trainings", 1, 5_000, value=500, step=100,
+                                        key="compare_pretok_merges")
     configs = pretokenizer_configs(tok.config, preset)
-    merges = st.number_input("Merges for both trainings", 1, 5_000, value=500, step=100, key="compare_pretok_merges")
     source = corpus or state.sample_text()
     training_text = source[:PRETOKENIZER_CORPUS_CHARS]
     where = "the session's training corpus" if corpus else "the KJV sample (this model has no known corpus)"
@@ -233,10 +245,12 @@ def pretokenizer_section(tok: Tokenizer, corpus: str, text: str) -> None:
     if diff.first_difference is None:
         st.success(f"The two merge lists are identical ({len(models[0].merges):,} merges).")
     else:
+        agreed = diff.first_difference - 1
+        before = f"agree for {agreed:,} steps and " if agreed else ""
         st.markdown(
-            f"The merge lists agree for {diff.first_difference - 1:,} steps and first differ at "
-            f"**step {diff.first_difference:,}**: A merges `{_merge_text(diff.first_a)}`, "
-            f"B merges `{_merge_text(diff.first_b)}`. They share {diff.shared_tokens:,} merged tokens."
+            f"The merge lists {before}first differ at **step {diff.first_difference:,}**: "
+            f"A merges `{_merge_text(diff.first_a)}`, B merges `{_merge_text(diff.first_b)}`. "
+            f"They share {diff.shared_tokens:,} merged tokens."
         )
     for side, only, column in zip("AB", (diff.only_a, diff.only_b), st.columns(2)):
         with column:
@@ -258,19 +272,20 @@ def gpt2_section(tok: Tokenizer, text: str, sizes: list[int]) -> None:
     if not text:
         st.info("Type some text above to compare it with GPT-2.")
         return
-    size = st.selectbox("Your model at", sizes, index=len(sizes) - 1, format_func=lambda k: f"{k:,} merges",
-                        key="compare_gpt2_size")
+    size = st.columns([1, 3])[0].selectbox(
+        "Your model at", sizes, index=len(sizes) - 1, format_func=lambda k: f"{k:,} merges", key="compare_gpt2_size"
+    )
     gpt2 = load_gpt2()
     if tok.name == gpt2.name:
         st.info("Your model is GPT-2 itself, so both strips are the same model.")
     ours = show_token_strip(tok.prefix(size), text, f"Your model, {size:,} merges")
     theirs = show_token_strip(gpt2, text, f"GPT-2, {len(gpt2.merges):,} merges")
     st.html(render_legend(ours + theirs, text))
-    st.caption(f"GPT-2 needs {len(theirs) - len(ours):+,} tokens compared with your model on this text.")
+    st.caption(f"GPT-2 needs {token_difference(len(theirs), len(ours))} than your model on this text.")
 
 
 def usage_section(tok: Tokenizer, fingerprint: str, corpus: str, text: str, sizes: list[int]) -> None:
-    left, right = st.columns(2)
+    left, right = st.columns([1, 2])
     size = left.selectbox("Model at", sizes, index=len(sizes) - 1, format_func=lambda k: f"{k:,} merges",
                           key="compare_usage_size")
     sources = {"your text": text, "training corpus": corpus}
@@ -289,7 +304,8 @@ def usage_section(tok: Tokenizer, fingerprint: str, corpus: str, text: str, size
     metrics[0].metric("Vocabulary entries", f"{usage.vocabulary:,}", help="Base symbols and merged tokens; special tokens left out.")
     metrics[1].metric("Used at least once", f"{usage.used:,}")
     share = usage.never_used / usage.vocabulary if usage.vocabulary else 0.0
-    metrics[2].metric("Never used", f"{usage.never_used:,}", f"{share:.0%} of the vocabulary", delta_color="off")
+    metrics[2].metric("Never used", f"{usage.never_used:,}", f"{share:.0%} of the vocabulary", delta_color="off",
+                      delta_arrow="off")
     st.plotly_chart(usage_figure(usage), key="compare_usage")
     st.caption(
         "Many merged tokens are only stepping stones: `an` exists to build `ban`, and once `ban` exists "
@@ -321,7 +337,7 @@ with sizes_column:
         sizes = choose_sizes(total_merges, fingerprint)
 
 tabs = st.tabs(
-    ["📉 Compression", "↔️ Side by side", "✂️ Pre-tokenizers", "🤖 Against GPT-2", "📊 Vocabulary usage"],
+    [f":material/{icon}: {label}" for icon, label in TABS],
     key=TAB_KEY, on_change="rerun",
 )
 with tabs[0]:

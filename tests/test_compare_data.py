@@ -13,6 +13,7 @@ from viz.compare_data import (
     chars_per_token,
     compare_merge_lists,
     default_sizes,
+    size_table,
     tokens_by_merge_count,
     vocabulary_usage,
 )
@@ -113,6 +114,14 @@ def test_lone_surrogate_is_a_value_error(banana):
 def test_chars_per_token_uses_the_whole_text_length():
     # whitespace split: the space is in no token but still counts as a character
     assert chars_per_token("ab cd", [5, 2, 0]) == [1.0, 2.5, 0.0]
+
+
+def test_size_table_reads_each_curve_at_each_size(banana):
+    curves = {"corpus": ("banana_bandana_", tokens_by_merge_count(banana, "banana_bandana_"))}
+    assert size_table(curves, [6, 2]) == [
+        {"merges": 6, "corpus: tokens": 3, "corpus: chars/token": 5.0},
+        {"merges": 2, "corpus: tokens": 9, "corpus: chars/token": 1.67},
+    ]
 
 
 def test_default_sizes_span_no_merges_to_all():

@@ -65,3 +65,13 @@ def test_usage_bars_stack_used_and_unused_with_escaped_hover(marker_model):
     assert [u + n for u, n in zip(used.y, unused.y)] == [b.tokens for b in usage.bins]
     hover = " ".join(used.hovertext)
     assert "&lt;/w&gt;" in hover and "</w>" not in hover  # plotly would eat an unescaped tag
+
+
+def test_tokens_axis_turns_logarithmic_when_texts_differ_a_lot(marker_model):
+    short = "low"
+    curves = {"training corpus": (CORPUS, tokens_by_merge_count(marker_model, CORPUS))}
+    assert compression_figure(curves).layout.yaxis.type is None  # one text: linear
+    curves["your text"] = (short, tokens_by_merge_count(marker_model, short))  # 4 vs 70 tokens at 0 merges
+    fig = compression_figure(curves)
+    assert fig.layout.yaxis.type == "log" and fig.layout.yaxis2.type is None
+    assert "log scale" in fig.layout.annotations[0].text

@@ -10,7 +10,13 @@ from browser_helpers import REPO_ROOT
 
 APP_FILE = str(REPO_ROOT / "app.py")
 PAGE = "pages/4_Compare.py"
-TABS = ["📉 Compression", "↔️ Side by side", "✂️ Pre-tokenizers", "🤖 Against GPT-2", "📊 Vocabulary usage"]
+TABS = [
+    ":material/show_chart: Compression",
+    ":material/compare_arrows: Side by side",
+    ":material/content_cut: Pre-tokenizers",
+    ":material/smart_toy: Against GPT-2",
+    ":material/bar_chart: Vocabulary usage",
+]
 BANANA = "banana_bandana_"
 
 
@@ -49,8 +55,11 @@ def test_default_model_shows_curves_and_three_sizes():
     assert [s.value for s in at.slider] == [0, 200, 2000]  # default sizes for the 2,000-merge default model
     assert [n.value for n in at.number_input] == [0, 200, 2000]
     assert len(at.get("plotly_chart")) == 1
-    text = markdown_texts(at)
-    assert "**2,000 merges**" in text and "training corpus:" in text and "your text:" in text
+    table = at.dataframe[0].value
+    assert list(table["merges"]) == [0, 200, 2000]
+    assert list(table.columns) == [
+        "merges", "training corpus: tokens", "training corpus: chars/token", "your text: tokens", "your text: chars/token",
+    ]
 
 
 @pytest.mark.parametrize("tab", TABS[1:])
@@ -75,7 +84,9 @@ def test_slider_and_typed_size_stay_in_step(banana):
     at.number_input(key="compare_size_typed_2").set_value(3).run()
     assert at.slider(key="compare_size_2").value == 3
     assert not at.exception, errors(at)
-    assert "**4 merges**" in markdown_texts(at) and "**3 merges**" in markdown_texts(at)
+    table = at.dataframe[0].value
+    assert list(table["merges"]) == [0, 4, 3]
+    assert list(table["training corpus: tokens"]) == [len(banana.prefix(k).encode(BANANA)) for k in (0, 4, 3)]
 
 
 def test_fewer_sizes(banana):

@@ -70,6 +70,24 @@ def chars_per_token(text: str, token_counts: list[int]) -> list[float]:
     return [len(text) / count if count else 0.0 for count in token_counts]
 
 
+def size_table(curves: dict[str, tuple[str, list[int]]], sizes: list[int]) -> list[dict[str, object]]:
+    """One row per compared size: tokens and characters per token of each curve's text.
+
+    ``curves`` maps a name to ``(text, token_counts)`` as ``tokens_by_merge_count`` gives them.
+
+    >>> size_table({"corpus": ("banana", [6, 4, 2])}, [0, 2])
+    [{'merges': 0, 'corpus: tokens': 6, 'corpus: chars/token': 1.0}, {'merges': 2, 'corpus: tokens': 2, 'corpus: chars/token': 3.0}]
+    """
+    rows = []
+    for size in sizes:
+        row: dict[str, object] = {"merges": size}
+        for name, (text, counts) in curves.items():
+            row[f"{name}: tokens"] = counts[size]
+            row[f"{name}: chars/token"] = round(chars_per_token(text, [counts[size]])[0], 2)
+        rows.append(row)
+    return rows
+
+
 def _special_token_count(text: str, tok: Tokenizer) -> int:
     """Special tokens are cut out of the pieces but still cost one token each."""
     return sum(is_special for _, _, is_special in special_segments(text, tok.config.special_tokens))

@@ -54,43 +54,47 @@ def compression_figure(
     ``tokens_by_merge_count``).  Each marked size gets a dotted vertical line
     in both panels.
     """
-    fig = make_subplots(
-        rows=1, cols=2, horizontal_spacing=0.09,
-        subplot_titles=("Tokens needed", "Characters per token (higher = better compression)"),
-    )
     total_merges = max((len(counts) - 1 for _, counts in curves.values()), default=0)
     steps = sampled_steps(total_merges, keep=marked_sizes)
+    # A short held-out text next to a 1 MB corpus would lie flat on a linear axis.
+    starts = [counts[0] for _, counts in curves.values() if counts and counts[0]]
+    log_tokens = bool(starts) and max(starts) > 10 * min(starts)
+    fig = make_subplots(
+        rows=1, cols=2, horizontal_spacing=0.09,
+        subplot_titles=(
+            "Tokens needed" + (" (log scale)" if log_tokens else ""),
+            "Characters per token (higher = better compression)",
+        ),
+    )
     for index, (name, (text, counts)) in enumerate(curves.items()):
         colour = LINE_COLOURS[index % len(LINE_COLOURS)]
         shown = [k for k in steps if k < len(counts)]
         ratios = chars_per_token(text, [counts[k] for k in shown])
         common = dict(x=shown, mode="lines", line=dict(color=colour, width=2, shape="hv"), legendgroup=name)
+        legend_name = html.escape(name)
         fig.add_trace(
             go.Scatter(y=[counts[k] for k in shown], name=name,
-                       hovertemplate="%{x:,} merges: %{y:,} tokens<extra>" + html.escape(name) + "</extra>",
-                       **common),
+                       hovertemplate="%{y:,} tokens<extra>" + legend_name + "</extra>", **common),
             row=1, col=1,
         )
         fig.add_trace(
             go.Scatter(y=ratios, name=name, showlegend=False,
-                       hovertemplate="%{x:,} merges: %{y:.2f} characters per token<extra>"
-                       + html.escape(name) + "</extra>",
-                       **common),
+                       hovertemplate="%{y:.2f} characters per token<extra>" + legend_name + "</extra>", **common),
             row=1, col=2,
         )
     for index, size in enumerate(marked_sizes):
-        colour = SIZE_COLOURS[index % len(SIZE_COLOURS)]
-        for col in (1, 2):
-            fig.add_vline(
-                x=size, row=1, col=col, line=dict(color=colour, width=1.5, dash="dot"),
-                annotation=dict(text=f"{size:,}", font=dict(color=colour, size=11)) if col == 1 else None,
-                annotation_position="top right",
-            )
-    fig.update_xaxes(title_text="merges (vocabulary size = base symbols + merges)", rangemode="tozero")
+        line = dict(color=SIZE_COLOURS[index % len(SIZE_COLOURS)], width=1.5, dash="dot")
+        fig.add_vline(x=size, row=1, col=1, line=line, annotation_text=f"{size:,}",
+                      annotation_position="top right", annotation_font=dict(color=line["color"], size=11))
+        fig.add_vline(x=size, row=1, col=2, line=line)
+    fig.update_xaxes(title_text="merges (vocabulary = base symbols + merges)", rangemode="tozero",
+                     unifiedhovertitle=dict(text="%{x:,} merges"), separatethousands=True)
     fig.update_yaxes(rangemode="tozero", separatethousands=True)
+    if log_tokens:
+        fig.update_yaxes(type="log", dtick=1, row=1, col=1)  # ticks at powers of ten only
     fig.update_layout(
-        height=380, margin=dict(l=10, r=10, t=50, b=10), hovermode="x unified",
-        legend=dict(orientation="h", yanchor="bottom", y=1.12, x=0),
+        height=400, margin=dict(l=10, r=10, t=60, b=10), hovermode="x unified",
+        legend=dict(orientation="h", yanchor="bottom", y=1.1, x=0),
     )
     return fig
 
@@ -117,7 +121,7 @@ def usage_figure(usage: VocabularyUsage) -> go.Figure:
     )
     fig.update_layout(
         barmode="stack", height=360, margin=dict(l=10, r=10, t=30, b=10), bargap=0.15,
-        legend=dict(orientation="h", yanchor="bottom", y=1.02, x=0),
+        legend=dict(orientation="h", yanchor="bottom", y=1.02, x=0, traceorder="normal"),
         xaxis=dict(title="merge steps that made the tokens (base = symbols before any merge)", type="category"),
         yaxis=dict(title="vocabulary entries"),
     )
