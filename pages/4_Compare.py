@@ -176,7 +176,10 @@ def compression_section(tok: Tokenizer, fingerprint: str, corpus: str, text: str
         st.info("No training corpus is known for this model: type some text above to draw its curve.")
         return
     st.plotly_chart(compression_figure(curves, marked_sizes=sizes), key="compare_curves")
-    st.dataframe(size_table(curves, sizes), hide_index=True, width="content")
+    rows = size_table(curves, sizes)
+    formats = {column: st.column_config.NumberColumn(format="%.2f" if column.endswith("chars/token") else "localized")
+               for column in rows[0]}
+    st.dataframe(rows, hide_index=True, width="content", column_config=formats)
     if tok.config.split == "whitespace":
         st.caption("This model's split drops whitespace; characters per token still counts it in the text length.")
 
@@ -246,7 +249,7 @@ def pretokenizer_section(tok: Tokenizer, corpus: str, text: str) -> None:
         st.success(f"The two merge lists are identical ({len(models[0].merges):,} merges).")
     else:
         agreed = diff.first_difference - 1
-        before = f"agree for {agreed:,} steps and " if agreed else ""
+        before = f"agree for {agreed:,} step{'s' if agreed > 1 else ''} and " if agreed else ""
         st.markdown(
             f"The merge lists {before}first differ at **step {diff.first_difference:,}**: "
             f"A merges `{_merge_text(diff.first_a)}`, B merges `{_merge_text(diff.first_b)}`. "
@@ -254,9 +257,13 @@ def pretokenizer_section(tok: Tokenizer, corpus: str, text: str) -> None:
         )
     for side, only, column in zip("AB", (diff.only_a, diff.only_b), st.columns(2)):
         with column:
-            st.markdown(f"**{len(only):,} merged tokens only {side} makes**")
-            rows = [{"step": step, "left": left, "right": right, "new token": left + right}
-                    for step, (left, right) in only[:LIST_LIMIT]]
+            more = f" (first {LIST_LIMIT:,} shown)" if len(only) > LIST_LIMIT else ""
+            st.markdown(f"**{len(only):,} merged tokens only {side} makes**{more} (␣ = space)")
+            rows = [
+                {"step": step, "left": readable_symbol(left), "right": readable_symbol(right),
+                 "new token": readable_symbol(left + right)}
+                for step, (left, right) in only[:LIST_LIMIT]
+            ]
             st.dataframe(rows, hide_index=True, height=240, width="stretch")
     if text:
         strips = [show_token_strip(model, text, f"{side}: {describe_config(model.config)}")

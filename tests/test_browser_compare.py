@@ -62,6 +62,17 @@ def test_compare_page_tabs(app_server, page, screenshot):
     assert main.get_by_text(re.compile(r"first differ at step \d+")).count() == 1
     screenshot(page, "pretokenizers")
 
+    # custom: B = characters with the gpt4 split (A keeps the defaults: whitespace, chars)
+    page.get_by_text("Custom", exact=True).click()
+    wait_for_app(page)
+    split_b = main.locator('[data-testid="stSelectbox"]').filter(has_text="Pre-tokenizer").nth(1)
+    split_b.click()
+    page.get_by_role("option", name="gpt4").click()
+    wait_for_app(page)
+    assert main.get_by_text(re.compile(r"B: split gpt4, chars, tie-break first — \d+ tokens")).count() == 1
+    screenshot(page, "pretokenizers-custom")
+    assert_clean(page)
+
     open_tab(page, "Against GPT-2")
     assert main.get_by_text(re.compile(r"GPT-2, 50,000 merges — \d+ tokens")).count() == 1
     screenshot(page, "gpt2")
