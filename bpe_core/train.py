@@ -32,6 +32,8 @@ from .pretokenize import check_encodable, special_segments, split_text
 _SHIFT = 32
 _LOW = (1 << _SHIFT) - 1
 
+_WORST = (float("inf"),)  # a heap key that ranks below every real one
+
 STOP_MERGES = "merges"
 STOP_VOCAB_SIZE = "vocab_size"
 STOP_NO_PAIRS = "no_pairs"
@@ -212,6 +214,8 @@ class _MergeLearner:
         # How many pairs have each count: tells how many pairs tie with the winner.
         self.pairs_with_count = Counter(counts.values())
         self.first = config.tie_break == "first"
+        self.contenders: set[int] = set()  # see _runners_up
+        self.threshold: tuple = ()  # () ranks above every entry: walk the heap at the first step
         self.heap = [(-count, self._first_position(key) if self.first else 0, key) for key, count in counts.items()]
         heapq.heapify(self.heap)
 
@@ -252,7 +256,7 @@ class _MergeLearner:
             heapq.heappush(heap, (-count, self._first_position(key) if first else 0, key))
         return None
 
-    def _runners_up(self, wanted: int, winner_key: int) -> list[tuple[int, int, int]]:
+    def _explore(self, wanted: int, winner_key: int) -> list[tuple[int, int, int]]:
         """The next ``wanted`` distinct pairs after the winner, read from the heap without popping.
 
         Best-first walk down the heap tree: a node's stored key bounds its whole
@@ -284,6 +288,34 @@ class _MergeLearner:
                 seen.add(key)
                 found.append((-negative_count, tie_key, key))
         return found
+
+    def _runners_up(self, wanted: int, winner_key: int) -> list[tuple[int, int, int]]:
+        """The ``wanted`` best pairs after the winner, usually without touching the heap.
+
+        ``self.contenders`` holds every pair that can still rank above
+        ``self.threshold``: the best pairs of the last heap walk, plus every pair
+        that gained occurrences since (the only way a pair improves).  While
+        enough contenders beat the threshold, they are the exact runners-up;
+        otherwise walk the heap again for twice as many.
+        """
+        counts, first = self.counts, self.first
+        while True:
+            ranked = []
+            for key in self.contenders:
+                count = counts.get(key, 0)
+                if count <= 0 or key == winner_key:
+                    continue
+                entry = (-count, self._first_position(key) if first else 0, key)
+                if entry <= self.threshold:
+                    ranked.append(entry)
+            if len(ranked) >= wanted or self.threshold == _WORST:
+                ranked.sort()
+                self.contenders = {key for _, _, key in ranked}
+                return [(-negative, tie_key, key) for negative, tie_key, key in ranked[:wanted]]
+            walked = self._explore(2 * wanted, winner_key)
+            self.contenders = {key for _, _, key in walked}
+            # Every pair outside the walk ranks below its last pair (or there is none).
+            self.threshold = (-walked[-1][0], walked[-1][1], walked[-1][2]) if len(walked) == 2 * wanted else _WORST
 
     def _race(self, top_k: int) -> list[tuple[int, int, int]]:
         """The winner and the runners-up, best first, as ``(count, tie_key, key)``."""
@@ -358,7 +390,10 @@ class _MergeLearner:
         for pair in gained:
             count = counts.get(pair, 0)
             if count > 0:
-                heapq.heappush(self.heap, (-count, self._first_position(pair) if self.first else 0, pair))
+                entry = (-count, self._first_position(pair) if self.first else 0, pair)
+                heapq.heappush(self.heap, entry)
+                if entry <= self.threshold:
+                    self.contenders.add(pair)
 
     # -- the loop ----------------------------------------------------------------
 
