@@ -116,7 +116,7 @@ def show_token_strip(tok: Tokenizer, text: str, heading: str) -> list[Token]:
 
 
 def token_difference(count: int, reference: int) -> str:
-    """``"3 fewer tokens (12%)"``, ``"2 more tokens (5%)"`` or ``"as many tokens"``."""
+    """``"3 fewer tokens (12%)"``, ``"2 more tokens (5%)"`` or ``"exactly as many tokens"``."""
     if count == reference:
         return "exactly as many tokens"
     share = f" ({abs(count - reference) / reference:.0%})" if reference else ""
