@@ -205,11 +205,12 @@ class Tokenizer:
                 lengths.append(size)
         return ids, lengths
 
-    def _apply_merges(self, ids: list[int]) -> list[int]:
+    def _apply_merges(self, ids: list[int], fired: list[int] | None = None) -> list[int]:
         """Merge lowest rank first, leftmost first among equal ranks (a heap over a linked list).
 
         That is the same as applying the merge list in order, each merge everywhere
         left to right, as long as every merge only uses tokens made before it.
+        ``fired``, when given, receives the rank of every merge made, in order.
         """
         size = len(ids)
         if size < 2:
@@ -234,6 +235,8 @@ class Tokenizer:
             if entry is None or entry[0] != rank:
                 continue  # this place changed since the entry was pushed
             merged = entry[1]
+            if fired is not None:
+                fired.append(rank)
             sym[position], sym[after] = merged, -1
             beyond = nxt[after]
             nxt[position] = beyond
@@ -411,6 +414,17 @@ class Tokenizer:
             right=self.merge_tree(right),
         )
 
+    def merge_ranks(self, piece: str) -> list[int]:
+        """The rank (0-based) of every merge that fires while one piece is encoded, in order.
+
+        >>> from bpe_core import Config, train
+        >>> train("banana_bandana_", Config(split="none"), merges=6).merge_ranks("banana_")
+        [0, 0, 1, 2, 3, 4]
+        """
+        fired: list[int] = []
+        self._apply_merges(self._base_ids(piece), fired)
+        return fired
+
     def explain(self, piece: str) -> list[tuple[int | None, list[str]]]:
         """Replay one piece's encoding: ``(step, symbols)`` after each merge that changed it.
 
@@ -421,20 +435,12 @@ class Tokenizer:
         >>> [(step, "|".join(symbols)) for step, symbols in tok.explain("bandana_")]
         [(None, 'b|a|n|d|a|n|a|_'), (1, 'b|an|d|an|a|_'), (2, 'ban|d|an|a|_'), (3, 'ban|d|ana|_'), (4, 'ban|d|ana_')]
         """
-        ids = self._base_ids(piece)
-        history: list[tuple[int | None, list[str]]] = [(None, [self.id_to_token[i] for i in ids])]
-        current = ids
-        for rank, (left, right) in enumerate(self.merges):
-            left_id, right_id = self.vocab[left], self.vocab[right]
-            present = set(current)
-            if left_id not in present or right_id not in present:
-                continue
-            if self._ranks[left_id << _SHIFT | right_id][0] != rank:
-                continue  # a repeated pair acts at its first rank only
-            replaced = _replace_pair(current, left_id, right_id, self.vocab[left + right])
-            if replaced != current:
-                current = replaced
-                history.append((rank + 1, [self.id_to_token[i] for i in current]))
+        current = self._base_ids(piece)
+        history: list[tuple[int | None, list[str]]] = [(None, [self.id_to_token[i] for i in current])]
+        for rank in dict.fromkeys(self.merge_ranks(piece)):  # each rank once, in firing order
+            left, right = self.merges[rank]
+            current = _replace_pair(current, self.vocab[left], self.vocab[right], self.vocab[left + right])
+            history.append((rank + 1, [self.id_to_token[i] for i in current]))
         return history
 
     # -- prefixes ------------------------------------------------------------------

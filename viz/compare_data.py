@@ -14,7 +14,6 @@ So one trained model answers "what does a bigger vocabulary buy?" for every size
 
 from __future__ import annotations
 
-import heapq
 from collections import Counter
 from dataclasses import dataclass
 
@@ -43,14 +42,13 @@ def tokens_by_merge_count(tok: Tokenizer, text: str) -> list[int]:
     >>> tokens_by_merge_count(tok, "low lowest")  # merges: l o, lo w, e s
     [11, 9, 7, 6]
     """
-    merge_table = _merge_table(tok)
     base = tok.prefix(0)
     removed_at_rank = [0] * len(tok.merges)
     total = _special_token_count(text, tok)
     for piece, frequency in count_pieces(text, tok.config).items():
         base_ids = base.encode(piece)  # one piece re-splits to itself
         total += frequency * len(base_ids)
-        for rank in _fired_merge_ranks(base_ids, merge_table):
+        for rank in tok.merge_ranks(piece):
             removed_at_rank[rank] += frequency
     counts = [total]
     for removed in removed_at_rank:
@@ -91,62 +89,6 @@ def size_table(curves: dict[str, tuple[str, list[int]]], sizes: list[int]) -> li
 def _special_token_count(text: str, tok: Tokenizer) -> int:
     """Special tokens are cut out of the pieces but still cost one token each."""
     return sum(is_special for _, _, is_special in special_segments(text, tok.config.special_tokens))
-
-
-def _merge_table(tok: Tokenizer) -> dict[tuple[int, int], tuple[int, int]]:
-    """``(left id, right id) -> (rank, merged id)``; a pair listed twice acts at its first rank."""
-    vocab = tok.vocab
-    table: dict[tuple[int, int], tuple[int, int]] = {}
-    for rank, (left, right) in enumerate(tok.merges):
-        table.setdefault((vocab[left], vocab[right]), (rank, vocab[left + right]))
-    return table
-
-
-def _fired_merge_ranks(ids: list[int], merge_table: dict[tuple[int, int], tuple[int, int]]) -> list[int]:
-    """The rank of every merge that fires while ``ids`` is encoded (one entry per merge made).
-
-    Lowest rank first, leftmost first among equal ranks: a heap of candidate
-    pairs over a linked list of symbols, where stale heap entries are skipped.
-
-    >>> table = {(0, 0): (0, 1)}  # merge 0: "a a" -> "aa"
-    >>> _fired_merge_ranks([0, 0, 0], table)  # "a a a" -> "aa a": one merge, not two
-    [0]
-    """
-    symbols = list(ids)
-    following = list(range(1, len(ids))) + [-1]
-    preceding = list(range(-1, len(ids) - 1))
-    candidates = []
-    for position in range(len(ids) - 1):
-        entry = merge_table.get((symbols[position], symbols[position + 1]))
-        if entry is not None:
-            candidates.append((entry[0], position))
-    heapq.heapify(candidates)
-    fired: list[int] = []
-    while candidates:
-        rank, position = heapq.heappop(candidates)
-        after = following[position]
-        if symbols[position] < 0 or after < 0:
-            continue
-        entry = merge_table.get((symbols[position], symbols[after]))
-        if entry is None or entry[0] != rank:
-            continue  # the pair at this place changed since it was queued
-        fired.append(rank)
-        symbols[position], symbols[after] = entry[1], -1
-        beyond = following[after]
-        following[position] = beyond
-        if beyond >= 0:
-            preceding[beyond] = position
-            _queue_pair(candidates, merge_table, symbols, position, beyond)
-        before = preceding[position]
-        if before >= 0:
-            _queue_pair(candidates, merge_table, symbols, before, position)
-    return fired
-
-
-def _queue_pair(candidates: list, merge_table: dict, symbols: list[int], left: int, right: int) -> None:
-    entry = merge_table.get((symbols[left], symbols[right]))
-    if entry is not None:
-        heapq.heappush(candidates, (entry[0], left))
 
 
 def default_sizes(total_merges: int, how_many: int = 3) -> list[int]:
