@@ -181,16 +181,17 @@ def render_corpus(settings: tv.TrainSettings) -> tuple[str, str]:
         else:
             st.caption(
                 f"{stats.chars:,} characters · {stats.bytes:,} bytes (UTF-8) · {stats.words:,} words · "
-                f"{stats.unique_pieces:,} unique pieces ({settings.split} split)"
+                f"{stats.unique_pieces:,} unique pieces (split: {settings.split})"
             )
     return source, corpus
 
 
 def render_settings() -> None:
     st.subheader("2 · Settings")
-    recipe_columns = st.columns(len(tv.SETTING_PRESETS))
-    for column, (label, changes) in zip(recipe_columns, tv.SETTING_PRESETS.items()):
-        column.button(label, on_click=on_recipe, args=(changes,), help=RECIPE_HELP[label], width="stretch")
+    st.caption("Start from a classic recipe (changes how text becomes symbols, not the size):")
+    with st.container(horizontal=True):
+        for label, changes in tv.SETTING_PRESETS.items():
+            st.button(label, on_click=on_recipe, args=(changes,), help=RECIPE_HELP[label])
 
     def number(column, label, name, low, disabled=False):
         column.number_input(label, min_value=low, max_value=tv.MAX_SIZE if name != "top_k" else tv.MAX_TOP_K,
@@ -208,24 +209,26 @@ def render_settings() -> None:
     number(size[2], "Vocabulary size", "vocab_size", 1, disabled=stop_by != "vocab_size")
     number(size[3], "Min frequency", "min_frequency", 1)
 
-    symbols = st.columns(4)
+    symbols = st.columns(3)
     symbols[0].selectbox("Pre-tokenization", tv.SPLITS, key=SETTING_WIDGETS["split"], help=HELP["split"])
     choice(symbols[1], "Units", "units", tv.UNITS)
-    symbols[2].checkbox("Space marker Ġ", key=SETTING_WIDGETS["space_marker"], help=HELP["space_marker"],
-                        disabled=units != "chars")
-    choice(symbols[3], "Tie-break", "tie_break", tv.TIE_BREAKS)
+    choice(symbols[2], "Tie-break", "tie_break", tv.TIE_BREAKS)
 
-    marker = st.columns(4)
+    marker = st.columns(3)
     marker[0].text_input("End-of-word marker", key=SETTING_WIDGETS["end_of_word"], help=HELP["end_of_word"],
                          placeholder="none")
     choice(marker[1], "Marker placement", "marker_placement", tv.MARKER_PLACEMENTS,
            format_func={"own": "own symbol", "glued": "glued"}.get,
            disabled=not st.session_state[SETTING_WIDGETS["end_of_word"]].strip())
-    marker[2].text_input("Special tokens", key=SETTING_WIDGETS["special_tokens"], help=HELP["special_tokens"],
+    marker[2].checkbox("Show spaces as Ġ", key=SETTING_WIDGETS["space_marker"], help=HELP["space_marker"],
+                       disabled=units != "chars")
+
+    extras = st.columns(3)
+    extras[0].text_input("Special tokens", key=SETTING_WIDGETS["special_tokens"], help=HELP["special_tokens"],
                          placeholder="e.g. <|endoftext|>")
-    choice(marker[3], "Unknown characters", "unknown", tv.UNKNOWN_MODES,
+    choice(extras[1], "Unknown characters", "unknown", tv.UNKNOWN_MODES,
            format_func={"unk": "<unk>", "byte_fallback": "byte fallback"}.get, disabled=units != "chars")
-    number(st.columns(4)[0], "Top-K pairs in the trace", "top_k", 0)
+    number(extras[2], "Top-K pairs in the trace", "top_k", 0)
 
 
 def save_form(source: str, settings: tv.TrainSettings) -> None:
@@ -282,7 +285,7 @@ def render_result(model: Tokenizer, corpus: str, about: dict) -> None:
     if model.stop_message:
         message = model.stop_message[0].upper() + model.stop_message[1:] + "."
         stopped_early = model.stop_reason in ("no_pairs", "min_frequency")
-        (st.warning if stopped_early else st.success)(tv.markdown_escape(message), icon="⚠️" if stopped_early else "✅")
+        (st.warning if stopped_early else st.success)(tv.markdown_escape(message), icon=":material/warning:" if stopped_early else ":material/check_circle:")
 
     metrics = st.columns(4)
     metrics[0].metric("Vocabulary size", f"{model.vocab_size:,}")

@@ -349,13 +349,16 @@ def longest_tokens(model: Tokenizer, n: int = 12) -> list[str]:
     return sorted(made, key=len, reverse=True)[:n]
 
 
+_CHIP_STYLE = "white-space: nowrap; margin-right: 0.3em"  # a chip never breaks across lines
+
+
 def chips_html(texts: list[str]) -> str:
     """Texts as escaped inline ``<code>`` chips for ``st.markdown(..., unsafe_allow_html=True)``.
 
-    >>> chips_html(["a n → an", "<b>"])
-    '<code>a n → an</code> <code>&lt;b&gt;</code>'
+    >>> chips_html(["<b>"])
+    '<code style="white-space: nowrap; margin-right: 0.3em">&lt;b&gt;</code>'
     """
-    return " ".join(f"<code>{html.escape(text)}</code>" for text in texts)
+    return " ".join(f'<code style="{_CHIP_STYLE}">{html.escape(text)}</code>' for text in texts)
 
 
 _MARKDOWN_SPECIALS = set("\\`*_{}[]()#+-.!|<>~$:")
