@@ -1,0 +1,155 @@
+"""Reusable helpers for the browser (Playwright + Debian Chromium) tests.
+
+Import them in a test module with ``from browser_helpers import ...``
+(pytest puts ``tests/`` on ``sys.path`` because it has no ``__init__.py``).
+The fixtures that start the app and the browser live in ``conftest.py``.
+"""
+
+from __future__ import annotations
+
+import re
+import socket
+import time
+from pathlib import Path
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+SCREENSHOT_DIR = REPO_ROOT / "tests" / "screenshots"
+
+CHROMIUM_PATH = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+CHROMIUM_MISSING = (
+    "Chromium not found at /usr/bin/chromium: install Debian's chromium "
+    "package (apt-get install chromium) to run browser tests"
+)
+
+VIEWPORT = {"width": 1400, "height": 1000}
+
+# Selectors for Streamlit's own test ids (stable across recent releases).
+APP = '[data-testid="stApp"]'
+RUNNING_ICON = '[data-testid="stStatusWidgetRunningIcon"]'
+STATUS_WIDGET = '[data-testid="stStatusWidget"]'
+SIDEBAR = '[data-testid="stSidebar"]'
+NAV_LINK = '[data-testid="stSidebarNavLink"]'
+EXCEPTION = '[data-testid="stException"]'
+
+_STATE_JS = """
+() => {
+  const app = document.querySelector('[data-testid="stApp"]');
+  if (!app) return {script: null, connection: null, running: false};
+  const isShown = (el) => !!el && el.getClientRects().length > 0;
+  const status = document.querySelector('[data-testid="stStatusWidget"]');
+  const running =
+    isShown(document.querySelector('[data-testid="stStatusWidgetRunningIcon"]')) ||
+    (isShown(status) && /Running/i.test(status.innerText || ''));
+  return {
+    script: app.getAttribute('data-test-script-state'),
+    connection: app.getAttribute('data-test-connection-state'),
+    running: running,
+  };
+}
+"""
+
+
+def free_port() -> int:
+    """A TCP port on 127.0.0.1 that was free a moment ago."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def app_state(page) -> dict:
+    """Streamlit's run state as the page shows it right now.
+
+    Keys: ``script`` ("initial", "running", "notRunning", ...),
+    ``connection`` ("CONNECTED", ...) and ``running`` (the status widget's
+    "Running..." indicator is on screen).
+    """
+    return page.evaluate(_STATE_JS)
+
+
+def wait_for_app(page, timeout: float = 60.0, settle: float = 0.5) -> None:
+    """Wait until Streamlit has finished running the script.
+
+    Done means: the app is connected, its script state is ``notRunning``,
+    no "Running..." status indicator is visible, and all of that has held
+    for ``settle`` seconds in a row (so a rerun that starts just after a
+    click is not missed). Raises ``TimeoutError`` after ``timeout`` seconds.
+    Call it after ``page.goto`` and after every interaction that reruns
+    the script (clicks, typing followed by Enter/blur, uploads, ...).
+    """
+    deadline = time.monotonic() + timeout
+    page.wait_for_selector(APP, state="attached", timeout=timeout * 1000)
+    idle_since = None
+    state: dict = {}
+    while True:
+        state = app_state(page)
+        idle = (
+            state.get("script") == "notRunning"
+            and state.get("connection") == "CONNECTED"
+            and not state.get("running")
+        )
+        now = time.monotonic()
+        if idle:
+            if idle_since is None:
+                idle_since = now
+            elif now - idle_since >= settle:
+                return
+        else:
+            idle_since = None
+        if now > deadline:
+            raise TimeoutError(f"Streamlit app still busy after {timeout:.0f}s: {state}")
+        page.wait_for_timeout(100)
+
+
+def open_app(page, base_url: str, path: str = "", timeout: float = 60.0) -> None:
+    """Navigate to ``base_url`` + ``path`` (e.g. "merges") and wait for the run."""
+    url = base_url.rstrip("/") + "/" + path.lstrip("/")
+    page.goto(url, wait_until="domcontentloaded")
+    wait_for_app(page, timeout=timeout)
+
+
+def sidebar_nav_labels(page) -> list[str]:
+    """The page titles shown by the sidebar navigation links (icons left out)."""
+    page.wait_for_selector(NAV_LINK, timeout=30_000)
+    labels = []
+    for text in page.locator(NAV_LINK).all_inner_texts():
+        lines = [line.strip() for line in text.splitlines() if line.strip()]
+        labels.append(lines[-1] if lines else "")
+    return labels
+
+
+def click_nav(page, title: str, timeout: float = 60.0) -> None:
+    """Click the sidebar page link whose text is ``title`` and wait for the run."""
+    links = page.locator(NAV_LINK)
+    labels = sidebar_nav_labels(page)
+    if title not in labels:
+        raise AssertionError(f"no sidebar page link titled {title!r}; links: {labels}")
+    links.nth(labels.index(title)).click()
+    wait_for_app(page, timeout=timeout)
+
+
+def exception_texts(page) -> list[str]:
+    """Texts of any Streamlit exception boxes on the page (empty if none)."""
+    return page.locator(EXCEPTION).all_inner_texts()
+
+
+def safe_name(text: str) -> str:
+    """Turn a test id such as ``test_x[param-1]`` into a file-name-safe string."""
+    return re.sub(r"[^A-Za-z0-9_.-]+", "_", text).strip("_") or "screenshot"
+
+
+def save_screenshot(page, name: str, full_page: bool = True) -> Path:
+    """Save a PNG of ``page`` as ``tests/screenshots/<name>.png``; return its path."""
+    SCREENSHOT_DIR.mkdir(parents=True, exist_ok=True)
+    path = SCREENSHOT_DIR / f"{safe_name(name)}.png"
+    page.screenshot(path=str(path), full_page=full_page)
+    return path

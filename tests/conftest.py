@@ -1,0 +1,187 @@
+"""Shared test harness: a live Streamlit server and a headless Chromium.
+
+Fixtures
+--------
+app_server  (session)  base URL (``http://127.0.0.1:<port>``) of ``app.py``
+                       served by ``python -m streamlit run`` from the repo root.
+browser     (session)  Playwright ``Browser`` on Debian's /usr/bin/chromium.
+                       Skips the test if Chromium is missing, or fails it when
+                       the environment has BPE_REQUIRE_BROWSER=1 (as CI does).
+page        (function) a fresh context + page (1400x1000). Dialogs are
+                       dismissed and recorded in ``page.dialogs`` (list of
+                       ``{"type", "message"}``); uncaught JS errors land in
+                       ``page.page_errors``. A failing test leaves a
+                       ``<test>-FAILED.png`` screenshot behind.
+screenshot  (function) ``screenshot(page, suffix="") -> Path`` saves
+                       ``tests/screenshots/<test name>[-suffix].png``.
+
+Helpers such as ``wait_for_app(page)``, ``open_app(page, base_url, path)``,
+``click_nav(page, title)`` and ``save_screenshot(page, name)`` are in
+``browser_helpers.py``.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from browser_helpers import (
+    CHROMIUM_ARGS,
+    CHROMIUM_MISSING,
+    CHROMIUM_PATH,
+    REPO_ROOT,
+    SCREENSHOT_DIR,
+    VIEWPORT,
+    free_port,
+    safe_name,
+    save_screenshot,
+)
+
+SERVER_START_TIMEOUT = 60.0
+
+
+@pytest.hookimpl(wrapper=True, tryfirst=True)
+def pytest_runtest_makereport(item, call):
+    # Keep each phase's report on the item so fixtures can see if the test failed.
+    report = yield
+    setattr(item, f"rep_{report.when}", report)
+    return report
+
+
+def _log_tail(path: Path, lines: int = 40) -> str:
+    try:
+        return "\n".join(path.read_text(errors="replace").splitlines()[-lines:])
+    except OSError:
+        return "(no log)"
+
+
+def _health_ok(url: str) -> bool:
+    try:
+        with urllib.request.urlopen(url, timeout=2) as resp:
+            return resp.status == 200 and resp.read().strip() == b"ok"
+    except (urllib.error.URLError, OSError, ValueError):
+        return False
+
+
+@pytest.fixture(scope="session")
+def app_server(tmp_path_factory):
+    """Start the Streamlit app on a free local port; yield its base URL."""
+    port = free_port()
+    base_url = f"http://127.0.0.1:{port}"
+    log_path = tmp_path_factory.mktemp("streamlit") / "server.log"
+    cmd = [
+        sys.executable, "-m", "streamlit", "run", "app.py",
+        "--server.headless", "true",
+        "--server.port", str(port),
+        "--server.address", "127.0.0.1",
+        "--browser.gatherUsageStats", "false",
+        "--server.fileWatcherType", "none",
+    ]
+    env = dict(os.environ, PYTHONUNBUFFERED="1")
+    with open(log_path, "wb") as log:
+        proc = subprocess.Popen(
+            cmd, cwd=REPO_ROOT, stdout=log, stderr=subprocess.STDOUT,
+            stdin=subprocess.DEVNULL, env=env,
+        )
+    try:
+        deadline = time.monotonic() + SERVER_START_TIMEOUT
+        while not _health_ok(f"{base_url}/_stcore/health"):
+            if proc.poll() is not None:
+                pytest.fail(
+                    f"Streamlit exited with code {proc.returncode} before it was healthy.\n"
+                    f"{_log_tail(log_path)}"
+                )
+            if time.monotonic() > deadline:
+                pytest.fail(
+                    f"Streamlit did not answer {base_url}/_stcore/health within "
+                    f"{SERVER_START_TIMEOUT:.0f}s.\n{_log_tail(log_path)}"
+                )
+            time.sleep(0.25)
+        yield base_url
+    finally:
+        if proc.poll() is None:
+            proc.terminate()
+            try:
+                proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait(timeout=10)
+
+
+def _no_browser(reason: str):
+    if os.environ.get("BPE_REQUIRE_BROWSER") == "1":
+        pytest.fail(f"{reason} (BPE_REQUIRE_BROWSER=1)")
+    pytest.skip(reason)
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """Headless Debian Chromium driven by Playwright (never `playwright install`)."""
+    if not os.path.exists(CHROMIUM_PATH):
+        _no_browser(CHROMIUM_MISSING)
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        _no_browser("playwright is not installed: pip install -r requirements-test.txt")
+
+    pw = sync_playwright().start()
+    try:
+        browser = pw.chromium.launch(
+            executable_path=CHROMIUM_PATH, headless=True, args=CHROMIUM_ARGS
+        )
+    except Exception:
+        pw.stop()
+        raise
+    try:
+        yield browser
+    finally:
+        browser.close()
+        pw.stop()
+
+
+@pytest.fixture
+def page(browser, request):
+    """A new context and page per test; dialogs are dismissed and recorded."""
+    context = browser.new_context(viewport=VIEWPORT)
+    pg = context.new_page()
+    pg.set_default_timeout(30_000)
+    pg.dialogs = []
+    pg.page_errors = []
+
+    def on_dialog(dialog):
+        pg.dialogs.append({"type": dialog.type, "message": dialog.message})
+        dialog.dismiss()
+
+    pg.on("dialog", on_dialog)
+    pg.on("pageerror", lambda err: pg.page_errors.append(str(err)))
+    try:
+        yield pg
+    finally:
+        rep = getattr(request.node, "rep_call", None)
+        failed_name = f"{request.node.name}-FAILED"
+        if rep is not None and rep.failed:
+            try:
+                save_screenshot(pg, failed_name)
+            except Exception:
+                pass
+        else:  # drop a stale failure picture from an earlier run
+            (SCREENSHOT_DIR / f"{safe_name(failed_name)}.png").unlink(missing_ok=True)
+        context.close()
+
+
+@pytest.fixture
+def screenshot(request):
+    """``screenshot(page, suffix="")`` -> Path of ``tests/screenshots/<test>[-suffix].png``."""
+
+    def take(pg, suffix: str = "") -> Path:
+        name = request.node.name + (f"-{suffix}" if suffix else "")
+        return save_screenshot(pg, safe_name(name))
+
+    return take
