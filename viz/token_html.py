@@ -1,0 +1,364 @@
+"""Escaped HTML for tokenized text: coloured token boxes, whitespace glyphs, hover details.
+
+Pure builders (no Streamlit): data in, an HTML string out, every piece of text
+``html.escape``d. The Encode and Compare pages pass the string to ``st.html``.
+
+>>> from bpe_core import load_gpt2
+>>> tok = load_gpt2()
+>>> html_text = render_tokens(tok.encode_with_spans("Hi 😀"), "Hi 😀", byte_level=True)
+>>> "F0 9F" in html_text and "\ufffd" not in html_text
+True
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from bpe_core import Token
+
+DEFAULT_MAX_CHARS = 20_000
+
+# Light backgrounds; each kind has its own colours so neighbours of different kinds
+# differ, and >= 2 colours per kind so neighbours of the same kind alternate.
+PALETTES: dict[str, tuple[str, ...]] = {
+    "normal": ("#fde2a7", "#c9ecc4", "#c7dcf7", "#f6c9de", "#d9d0f5", "#c4ecea"),
+    "byte": ("#e8e3d3", "#d8e2cf"),
+    "unknown": ("#ff9c9c", "#ffc4c4"),
+    "special": ("#b9a4f2", "#d6c9fb"),
+}
+
+# How whitespace shows inside a box or a gap (a newline also breaks the line after it).
+WHITESPACE_GLYPHS = {" ": "·", "\n": "↵", "\t": "→", "\r": "␍"}
+
+KIND_NOTES = {
+    "unknown": "unknown: this character never appeared in the training text, so it became <unk>",
+    "byte": "byte fallback: a character never seen in training, spelled as its raw bytes",
+    "special": "special token: never split and never merged",
+}
+
+STYLE = """<style>
+.bpe-tv{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:15px;line-height:2.05;
+  color:#1f2430;overflow-wrap:anywhere}
+.bpe-tv .bpe-scroll{max-height:460px;overflow-y:auto;padding:6px 8px;border:1px solid #e3e5ea;border-radius:6px;
+  background:#fff}
+.bpe-tv .tok{display:inline-block;max-width:100%;padding:0 3px;margin:1px 1px;border:1px solid rgba(40,40,60,.35);
+  border-radius:3px;line-height:1.55;white-space:pre;color:#1f2430;vertical-align:middle}
+.bpe-tv .tok:hover{outline:2px solid #2b59c3;outline-offset:0}
+.bpe-tv .k-unknown{border:2px solid #c62828;color:#8e0000;font-weight:600}
+.bpe-tv .k-special{border:2px solid #5e35b1;color:#311b92;font-weight:600}
+.bpe-tv .k-byte{border:1px dashed #6d6d6d}
+.bpe-tv .marker{color:#7a7f8c}
+.bpe-tv .hex{font-size:.8em;color:#444a57;letter-spacing:-.02em}
+.bpe-tv .glyph{color:#8a90a0}
+.bpe-tv .gap{color:#a3a8b5;padding:0 2px;vertical-align:middle}
+.bpe-tv .char-group{display:inline-block;padding:0 2px;margin:0 2px;border:2px dashed #6f7687;border-radius:6px;
+  vertical-align:middle;line-height:1.55;white-space:nowrap}
+.bpe-tv .char-group .char{font-size:.85em;color:#4a5060;padding:0 2px 0 3px}
+.bpe-tv .note{font-family:sans-serif;font-size:13px;color:#6b7080;margin:0 0 4px 0}
+.bpe-tv .step-row{display:flex;gap:10px;align-items:center;border-bottom:1px solid #eef0f3;padding:2px 0}
+.bpe-tv .step-label{flex:0 0 17em;font-family:sans-serif;font-size:13px;color:#3b4050;line-height:1.3}
+.bpe-tv .step-label .sym{font-family:ui-monospace,Menlo,Consolas,monospace;background:#f1f2f5;
+  padding:0 3px;border-radius:3px;color:#1f2430}
+.bpe-tv .new{border:2px solid #1b5e20;box-shadow:0 0 0 1px #1b5e20 inset;font-weight:700}
+.bpe-tv .legend{font-family:sans-serif;font-size:13px;color:#3b4050;line-height:2.2}
+.bpe-tv .legend .item{margin-right:14px;white-space:nowrap}
+</style>"""
+
+
+def show_whitespace(text: str) -> tuple[str, int]:
+    """Escape ``text`` with visible whitespace; return it and how many newlines it held.
+
+    >>> show_whitespace("a b\\n<")
+    ('a<span class="glyph">·</span>b<span class="glyph">↵</span>&lt;', 1)
+    """
+    parts = []
+    for char in text:
+        glyph = WHITESPACE_GLYPHS.get(char)
+        parts.append(f'<span class="glyph">{glyph}</span>' if glyph else html.escape(char))
+    return "".join(parts), text.count("\n")
+
+
+def bytes_label(raw: bytes) -> str:
+    """Bytes as readable HTML: whole UTF-8 characters as text, stray bytes of a character as hex.
+
+    >>> bytes_label(" \\xf0\\x9f".encode("latin-1"))
+    '<span class="glyph">·</span><span class="hex">F0 9F</span>'
+    """
+    parts: list[str] = []
+    stray: list[str] = []  # hex of bytes that do not form a whole character, flushed as one run
+    index = 0
+    while index < len(raw):
+        size = _utf8_length(raw[index])
+        try:
+            char = raw[index : index + size].decode("utf-8")
+        except UnicodeDecodeError:
+            stray.append(f"{raw[index]:02X}")
+            index += 1
+            continue
+        if stray:
+            parts.append(f'<span class="hex">{" ".join(stray)}</span>')
+            stray = []
+        parts.append(show_whitespace(char)[0])
+        index += size
+    if stray:
+        parts.append(f'<span class="hex">{" ".join(stray)}</span>')
+    return "".join(parts)
+
+
+def _utf8_length(lead: int) -> int:
+    """How many bytes a UTF-8 sequence starting with ``lead`` should have (1 for a bad lead)."""
+    if lead >= 0xF0:
+        return 4
+    if lead >= 0xE0:
+        return 3
+    if lead >= 0xC0:
+        return 2
+    return 1
+
+
+def token_label(token: Token, *, byte_level: bool, end_of_word: str | None = None) -> str:
+    """The escaped text inside a token's box.
+
+    Specials show their name, pieces of a character show hex bytes, byte-level tokens show the
+    text their bytes spell, character tokens show the vocabulary string (marker greyed).
+
+    >>> token_label(Token(5, "lo</w>", 0, 2, b"lo"), byte_level=False, end_of_word="</w>")
+    'lo<span class="marker">&lt;/w&gt;</span>'
+    """
+    if token.kind in ("special", "unknown"):
+        return html.escape(token.token)
+    if token.partial or token.kind == "byte" or byte_level:
+        return bytes_label(token.raw)
+    label = token.token
+    if end_of_word and label.endswith(end_of_word):
+        body = show_whitespace(label[: -len(end_of_word)])[0]
+        return f'{body}<span class="marker">{html.escape(end_of_word)}</span>'
+    return show_whitespace(label)[0]
+
+
+def token_title(token: Token, text: str, *, created_at: Mapping[int, int] | None = None) -> str:
+    """The hover text of one token (plain text; escape it before putting it in an attribute).
+
+    >>> print(token_title(Token(7, "ab", 0, 2, b"ab"), "ab", created_at={7: 0}))
+    id 7 · token 'ab'
+    text 'ab'
+    bytes 61 62
+    made by merge step 1
+    """
+    covered = text[token.start : token.end]
+    lines = [
+        f"id {token.id} · token {token.token!r}",
+        f"text {covered!r}" + (" (the whole character this token is part of)" if token.partial else ""),
+        f"bytes {token.raw.hex(' ').upper() or '(none: a marker covers no text)'}",
+    ]
+    if token.kind in ("special", "unknown"):
+        lines.append("special token")
+    elif created_at is not None and token.id in created_at:
+        lines.append(f"made by merge step {created_at[token.id] + 1}")
+    elif created_at is not None:
+        lines.append("base symbol (not made by a merge)")
+    if token.kind in KIND_NOTES:
+        lines.append(KIND_NOTES[token.kind])
+    if token.partial:
+        lines.append("partial: holds only part of a multi-byte character; its neighbours in the dashed box hold the rest")
+    return "\n".join(lines)
+
+
+@dataclass
+class _Box:
+    """One token box, ready to join: its HTML and the line breaks that follow it."""
+
+    html: str
+    breaks: int
+
+
+def _token_box(token: Token, position: int, text: str, *, byte_level: bool, end_of_word: str | None,
+               created_at: Mapping[int, int] | None, extra_class: str = "") -> _Box:
+    palette = PALETTES.get(token.kind, PALETTES["normal"])
+    colour = palette[position % len(palette)]
+    title = html.escape(token_title(token, text, created_at=created_at))
+    label = token_label(token, byte_level=byte_level, end_of_word=end_of_word)
+    # A newline inside the token breaks the line after the box, not inside it.
+    breaks = 0 if (token.partial or token.kind in ("special", "unknown")) else token.raw.count(b"\n")
+    classes = f"tok k-{token.kind}{extra_class}"
+    return _Box(f'<span class="{classes}" style="background:{colour}" title="{title}">{label}</span>', breaks)
+
+
+def _gap_html(gap: str) -> str:
+    """Text no token covers (whitespace dropped by the split), greyed, newlines kept."""
+    glyphs, newlines = show_whitespace(gap)
+    title = html.escape(f"{gap!r}: not in any token (the pre-tokenizer drops it)")
+    return f'<span class="gap" title="{title}">{glyphs}</span>' + "<br>" * newlines
+
+
+def _partial_runs(tokens: Sequence[Token]) -> list[tuple[int, int]]:
+    """(first, last + 1) index ranges of neighbouring partial tokens that share a character."""
+    runs: list[tuple[int, int]] = []
+    index = 0
+    while index < len(tokens):
+        if not tokens[index].partial:
+            index += 1
+            continue
+        first, end = index, tokens[index].end
+        index += 1
+        while index < len(tokens) and tokens[index].partial and tokens[index].start < end:
+            end = max(end, tokens[index].end)
+            index += 1
+        runs.append((first, index))
+    return runs
+
+
+def render_tokens(
+    tokens: Sequence[Token],
+    text: str,
+    *,
+    byte_level: bool = False,
+    end_of_word: str | None = None,
+    created_at: Mapping[int, int] | None = None,
+    max_chars: int = DEFAULT_MAX_CHARS,
+) -> str:
+    """HTML showing ``text`` cut into ``tokens``: one coloured, bordered, hoverable box per token.
+
+    ``tokens`` come from ``Tokenizer.encode_with_spans(text)``. ``byte_level`` shows byte-level
+    tokens as the text they spell; ``end_of_word`` greys a word-end marker; ``created_at``
+    (id -> 0-based merge rank) adds the merge step to each hover. Only tokens starting in the
+    first ``max_chars`` characters are drawn, and a note says so.
+
+    >>> from bpe_core import Config, train
+    >>> tok = train("banana_bandana_", Config(split="none"), merges=6)
+    >>> out = render_tokens(tok.encode_with_spans("bandana_"), "bandana_")
+    >>> out.count('class="tok ')  # ban | d | ana_
+    3
+    """
+    shown = [token for token in tokens if token.start < max_chars]
+    grouped = {first: last for first, last in _partial_runs(shown)}
+    parts: list[str] = []
+    if len(shown) < len(tokens):
+        parts.append(
+            f'<p class="note">Showing the tokens of the first {max_chars:,} of {len(text):,} characters '
+            f"({len(shown):,} of {len(tokens):,} tokens).</p>"
+        )
+    parts.append('<div class="bpe-scroll">')
+    covered_to = 0
+    index = 0
+    box_options = dict(byte_level=byte_level, end_of_word=end_of_word, created_at=created_at)
+    while index < len(shown):
+        token = shown[index]
+        if token.start > covered_to:
+            parts.append(_gap_html(text[covered_to : token.start]))
+        if index in grouped:
+            last = grouped[index]
+            members = shown[index:last]
+            boxes = [_token_box(member, index + offset, text, **box_options) for offset, member in enumerate(members)]
+            start, end = members[0].start, max(member.end for member in members)
+            character = show_whitespace(text[start:end])[0]
+            title = html.escape(f"{len(members)} tokens together spell {text[start:end]!r}")
+            parts.append(
+                f'<span class="char-group" title="{title}">{"".join(box.html for box in boxes)}'
+                f'<span class="char">={character}</span></span>'
+            )
+            parts.append("<br>" * text.count("\n", start, end))
+            covered_to = max(covered_to, end)
+            index = last
+            continue
+        box = _token_box(token, index, text, **box_options)
+        parts.append(box.html + "<br>" * box.breaks)
+        covered_to = max(covered_to, token.end)
+        index += 1
+    if not shown and text:
+        parts.append(_gap_html(text[:max_chars]))
+    elif covered_to < len(text) and len(shown) == len(tokens):
+        parts.append(_gap_html(text[covered_to:]))
+    parts.append("</div>")
+    return f'{STYLE}<div class="bpe-tv">{"".join(parts)}</div>'
+
+
+def render_legend(tokens: Sequence[Token], text: str) -> str:
+    """A one-line key to the styles used for ``tokens``; unusual items appear only when present.
+
+    >>> "never seen in training" in render_legend([Token(0, "<unk>", 0, 1, "é".encode(), "unknown")], "é")
+    True
+    """
+    kinds = {token.kind for token in tokens}
+
+    def sample(kind: str, label: str, shade: int = 0) -> str:
+        colour = PALETTES[kind][shade]
+        return f'<span class="tok k-{kind}" style="background:{colour}">{label}</span>'
+
+    items = [
+        sample("normal", "to") + sample("normal", "ken", shade=1) + " one box per token (hover for details)",
+        '<span class="glyph">·</span> space, <span class="glyph">↵</span> newline, <span class="glyph">→</span> tab',
+    ]
+    if _has_gaps(tokens, text):
+        items.append('<span class="gap">·</span> whitespace in no token (the split drops it)')
+    if any(token.partial for token in tokens):
+        items.append(
+            '<span class="char-group">' + sample("normal", '<span class="hex">F0 9F</span>')
+            + sample("normal", '<span class="hex">98 80</span>', shade=1)
+            + '<span class="char">=…</span></span> tokens holding parts of one character (hex bytes)'
+        )
+    if "unknown" in kinds:
+        items.append(sample("unknown", "&lt;unk&gt;") + " character never seen in training")
+    if "byte" in kinds:
+        items.append(sample("byte", '<span class="hex">E2</span>') + " byte fallback for an unseen character")
+    if "special" in kinds:
+        items.append(sample("special", "special") + " special token")
+    body = "".join(f'<span class="item">{item}</span>' for item in items)
+    return f'{STYLE}<div class="bpe-tv"><div class="legend">{body}</div></div>'
+
+
+def _has_gaps(tokens: Sequence[Token], text: str) -> bool:
+    """Whether some character of ``text`` lies in no token."""
+    covered_to = 0
+    for token in tokens:
+        if token.start > covered_to:
+            return True
+        covered_to = max(covered_to, token.end)
+    return covered_to < len(text)
+
+
+def render_explain(
+    history: Sequence[tuple[int | None, Sequence[str]]],
+    merges: Sequence[tuple[str, str]],
+    *,
+    counts: Sequence[int | None] | None = None,
+) -> str:
+    """Rows of symbol boxes replaying one piece's encoding (``Tokenizer.explain`` output).
+
+    Each row after the first names the training step whose merge changed the piece, and
+    outlines the symbols that merge produced. ``counts[step - 1]`` (if given) is the pair's
+    count at training time.
+
+    >>> from bpe_core import Config, train
+    >>> tok = train("banana_bandana_", Config(split="none"), merges=6)
+    >>> out = render_explain(tok.explain("ban"), tok.merges)
+    >>> "step 2" in out and '<code class="sym">an</code>' in out
+    True
+    """
+    rows: list[str] = []
+    for step, symbols in history:
+        if step is None:
+            label = "base symbols"
+            made = None
+        else:
+            left, right = merges[step - 1]
+            made = left + right
+            count = counts[step - 1] if counts is not None and step - 1 < len(counts) else None
+            seen = f" (pair seen {count:,} times)" if count is not None else ""
+            label = f"step {step}: {_code(left)} + {_code(right)} → {_code(made)}{seen}"
+        boxes = []
+        for position, symbol in enumerate(symbols):
+            colour = PALETTES["normal"][position % len(PALETTES["normal"])]
+            new = " new" if symbol == made else ""
+            boxes.append(f'<span class="tok k-normal{new}" style="background:{colour}" '
+                         f'title="{html.escape(repr(symbol))}">{show_whitespace(symbol)[0]}</span>')
+        rows.append(f'<div class="step-row"><span class="step-label">{label}</span>'
+                    f'<span>{"".join(boxes)}</span></div>')
+    return f'{STYLE}<div class="bpe-tv">{"".join(rows)}</div>'
+
+
+def _code(symbol: str) -> str:
+    """A symbol inside a step label: monospace, escaped, whitespace visible."""
+    return f'<code class="sym">{show_whitespace(symbol)[0]}</code>'
