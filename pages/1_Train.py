@@ -180,8 +180,9 @@ def render_corpus(settings: tv.TrainSettings) -> tuple[str, str]:
             st.error(f"This text can't be used: {error}")
         else:
             st.caption(
-                f"{stats.chars:,} characters · {stats.bytes:,} bytes (UTF-8) · {stats.words:,} words · "
-                f"{stats.unique_pieces:,} unique pieces (split: {settings.split})"
+                f"{tv.plural(stats.chars, 'character')} · {tv.plural(stats.bytes, 'byte')} (UTF-8) · "
+                f"{tv.plural(stats.words, 'word')} · {tv.plural(stats.unique_pieces, 'unique piece')} "
+                f"(split: {settings.split})"
             )
     return source, corpus
 

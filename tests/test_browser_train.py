@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
+
+from bpe_core import Tokenizer
 
 from browser_helpers import click_nav, exception_texts, open_app, wait_for_app
 
@@ -77,6 +81,11 @@ def test_pasted_corpus_trains(app_server, page, screenshot):
     train(page)
     assert "l o → lo" in first_merges(page)
     assert "preset=paste" in page.url
+
+    with page.expect_download() as download:
+        page.get_by_role("button", name="Download model JSON").first.click()
+    saved = Tokenizer.from_json(Path(download.value.path()).read_text(encoding="utf-8"))
+    assert saved.merges[0] == ("l", "o")
     assert_clean(page)
     whole_page(page, screenshot)
 

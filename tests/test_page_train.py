@@ -196,3 +196,16 @@ def test_nonsense_link_values_fall_back_with_a_warning():
     warnings = " ".join(w.value for w in at.warning)
     assert "merges" in warnings and "units" in warnings
     assert merge_pairs(at) == BANANA_BANDANA  # the preset's own 6 merges, in characters
+
+
+def test_a_recipe_on_the_real_sample_trains_through_the_progress_callback():
+    at = choose(open_train(), "sample")
+    ok(next(b for b in at.button if b.label == "GPT-2 byte-level").click().run())
+    ok(at.number_input(key="train_merges").set_value(200).run())
+    at = press_train(at)
+    model = at.session_state[state.MODEL_KEY]
+    assert (model.config.split, model.config.units, len(model.merges)) == ("gpt2", "bytes", 200)
+    expected = train(state.sample_text(), Config(split="gpt2", units="bytes", tie_break="hf"), merges=200)
+    assert merge_pairs(at) == [f"{left} {right}" for left, right in expected.merges]
+    assert dict(at.query_params) == {"preset": "sample", "merges": "200", "split": "gpt2", "eow": "",
+                                     "units": "bytes", "tie": "hf"}

@@ -159,8 +159,23 @@ SETTING_PRESETS: dict[str, dict] = {
 
 
 def source_label(source: str) -> str:
-    """A human name for where a model's corpus came from (``loaded`` = a model file)."""
-    return SOURCE_LABELS.get(source, "a loaded model file" if source == "loaded" else "another page")
+    """Where a model's corpus came from, for the result summary.
+
+    >>> source_label("upload"), source_label("banana")
+    ('your uploaded .txt files', 'Textbook: banana banana')
+    """
+    origins = {PASTE: "your pasted text", UPLOAD: "your uploaded .txt files", "loaded": "a loaded model file"}
+    preset = CORPUS_PRESETS.get(source)
+    return preset.label if preset else origins.get(source, "another page")
+
+
+def plural(count: int, noun: str) -> str:
+    """``1 word``, ``2,000 words``.
+
+    >>> plural(1, "word"), plural(2000, "piece")
+    ('1 word', '2,000 pieces')
+    """
+    return f"{count:,} {noun}" if count == 1 else f"{count:,} {noun}s"
 
 
 # -- uploads -----------------------------------------------------------------------
