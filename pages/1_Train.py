@@ -11,7 +11,7 @@ from dataclasses import fields, replace
 
 import streamlit as st
 
-from bpe_core import Tokenizer, train
+from bpe_core import Config, Tokenizer, train
 from viz import state
 from viz import train_view as tv
 
@@ -72,7 +72,7 @@ def model_store() -> tv.ModelStore:
 
 
 @st.cache_data(max_entries=32, show_spinner=False)
-def cached_corpus_stats(corpus_digest: str, config_json: str, _corpus: str, _config) -> tv.CorpusStats:
+def cached_corpus_stats(corpus_digest: str, config_json: str, _corpus: str, _config: Config) -> tv.CorpusStats:
     return tv.corpus_stats(_corpus, _config)
 
 
@@ -239,13 +239,8 @@ def save_form(source: str, settings: tv.TrainSettings) -> None:
 # -- training ------------------------------------------------------------------------
 
 
-def train_and_keep(source: str, settings: tv.TrainSettings, corpus: str) -> None:
+def train_and_keep(source: str, settings: tv.TrainSettings, config: Config, corpus: str) -> None:
     """Train (or fetch the same run from the store) and make it the session's model."""
-    try:
-        config = settings.to_config()
-    except ValueError as error:
-        st.error(f"These settings don't work together: {error}. Nothing was trained; the current model is kept.")
-        return
     key = tv.training_key(tv.text_digest(corpus), settings)
     model = model_store().get(key)
     if model is None:
@@ -278,15 +273,20 @@ def sync_link() -> None:
 
 def render_result(model: Tokenizer, corpus: str, about: dict) -> None:
     st.subheader("3 · Result")
-    source = about.get("preset", "")
-    origin = f"model file {about['file']}" if source == "loaded" and "file" in about else tv.source_label(source)
-    if model.name:
+    if model.name:  # a published model such as GPT-2
         origin = model.name
-    st.markdown(tv.markdown_escape(f"Trained on: {origin}") + "  \n" + tv.markdown_escape(tv.describe_config(model.config)))
+    elif "file" in about:
+        origin = f"a model file ({about['file']})"
+    else:
+        origin = tv.source_label(about.get("preset", ""))
+    description = f"Trained on: {origin}\n{tv.describe_config(model.config)}"
+    st.markdown(tv.markdown_escape(description).replace("\n", "  \n"))  # two lines
     if model.stop_message:
-        message = model.stop_message[0].upper() + model.stop_message[1:] + "."
-        stopped_early = model.stop_reason in ("no_pairs", "min_frequency")
-        (st.warning if stopped_early else st.success)(tv.markdown_escape(message), icon=":material/warning:" if stopped_early else ":material/check_circle:")
+        message = tv.markdown_escape(model.stop_message[0].upper() + model.stop_message[1:] + ".")
+        if model.stop_reason in ("no_pairs", "min_frequency"):  # it stopped before the size asked for
+            st.warning(message, icon=":material/warning:")
+        else:
+            st.success(message, icon=":material/check_circle:")
 
     metrics = st.columns(4)
     metrics[0].metric("Vocabulary size", f"{model.vocab_size:,}")
@@ -358,18 +358,16 @@ with corpus_column:
 save_form(source, settings)
 
 try:
-    settings.to_config()
-    settings_error = ""
+    config = settings.to_config()
 except ValueError as error:
-    settings_error = str(error)
-if settings_error:
-    st.error(f"These settings don't work together: {settings_error}. Train is off until they do.")
-train_clicked = st.button("Train", type="primary", icon=":material/play_arrow:",
-                          disabled=bool(settings_error) or not corpus)
+    config = None
+    st.error(f"These settings don't work together: {error}. Nothing can be trained until they do; "
+             "the current model is kept.")
+train_clicked = st.button("Train", type="primary", icon=":material/play_arrow:", disabled=config is None or not corpus)
 if not corpus:
     st.caption("Choose or enter a corpus to train on.")
-if (train_clicked or st.session_state.pop(AUTO_TRAIN_KEY, False)) and corpus:
-    train_and_keep(source, settings, corpus)
+if (train_clicked or st.session_state.pop(AUTO_TRAIN_KEY, False)) and corpus and config is not None:
+    train_and_keep(source, settings, config, corpus)
 
 st.divider()
 render_result(state.current_model(), state.current_corpus(), st.session_state.get(state.SETTINGS_KEY, {}))

@@ -7,7 +7,7 @@ import codecs
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from bpe_core import Config, train
+from bpe_core import Config, load_gpt2, train
 from browser_helpers import REPO_ROOT
 from viz import state
 
@@ -209,3 +209,29 @@ def test_a_recipe_on_the_real_sample_trains_through_the_progress_callback():
     assert merge_pairs(at) == [f"{left} {right}" for left, right in expected.merges]
     assert dict(at.query_params) == {"preset": "sample", "merges": "200", "split": "gpt2", "eow": "",
                                      "units": "bytes", "tie": "hf"}
+
+
+def test_corpus_size_is_shown():
+    at = choose(open_train(), "banana_bandana")
+    sizes = " ".join(c.value for c in at.caption)
+    assert "15 characters · 15 bytes (UTF-8) · 1 word · 1 unique piece (split: none)" in sizes
+
+
+def test_a_model_without_counts_renders():
+    at = AppTest.from_file(APP_FILE, default_timeout=60)
+    at.session_state[state.MODEL_KEY] = load_gpt2()
+    at.session_state[state.CORPUS_KEY] = ""
+    at.session_state[state.SETTINGS_KEY] = {"preset": "gpt2"}
+    ok(at.run())
+    assert metric(at, "Merges made") == "50,000"
+    assert merge_pairs(at)[0] == "Ġ t"
+    assert at.dataframe[0].value["count"].isna().all()
+    assert any("no training counts" in c.value for c in at.caption)
+    assert any("GPT" in m.value for m in at.markdown)
+
+
+def test_a_link_with_an_invalid_combination_trains_nothing():
+    at = open_train({"preset": "banana_bandana", "eow": "_"})
+    assert any("whitespace pre-tokenization" in e.value for e in at.error)
+    assert metric(at, "Merges made") == "2,000"  # still the default model
+    assert "preset" not in at.query_params

@@ -447,7 +447,12 @@ _CHOICES = {
     "unknown": UNKNOWN_MODES,
     "tie_break": TIE_BREAKS,
 }
-_INT_RANGES = {"merges": (0, MAX_SIZE), "vocab_size": (1, MAX_SIZE), "min_frequency": (1, MAX_SIZE), "top_k": (0, MAX_TOP_K)}
+_INT_RANGES = {
+    "merges": (0, MAX_SIZE),
+    "vocab_size": (1, MAX_SIZE),
+    "min_frequency": (1, MAX_SIZE),
+    "top_k": (0, MAX_TOP_K),
+}
 _MAX_TEXT_PARAM = {"end_of_word": 20, "special_tokens": 500}
 
 
