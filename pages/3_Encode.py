@@ -57,8 +57,11 @@ def describe(tok: Tokenizer) -> str:
     config = tok.config
     units = "byte-level" if config.units == "bytes" else "characters"
     marker = f", word end marked {config.end_of_word}" if config.end_of_word else ""
-    name = tok.name or "Trained model"
-    return (f"{name}: {len(tok.merges):,} merges, vocabulary of {len(tok.vocab):,} tokens; "
+    if tok.stop_reason == "prefix":
+        size = f"Prefix of the trained model: {tok.stop_message}"
+    else:
+        size = f"{tok.name or 'Trained model'}: {len(tok.merges):,} merges"
+    return (f"{size}, vocabulary of {len(tok.vocab):,} tokens; "
             f"split: {config.split}, units: {units}{marker}.")
 
 
@@ -97,7 +100,10 @@ def show_why(tok: Tokenizer, text: str) -> None:
         st.caption(f"This piece is long; replaying its first {MAX_EXPLAIN_CHARS} characters.")
         piece = piece[:MAX_EXPLAIN_CHARS]
     counts = [step.count for step in tok.steps] if tok.has_counts else None
-    st.html(render_explain(tok.explain(piece), tok.merges, counts=counts))
+    history = tok.explain(piece)
+    st.html(render_explain(history, tok.merges, counts=counts))
+    if len(history) == 1:
+        st.caption("No merge applies to this piece: it stays as its base symbols.")
     if tok.config.units == "bytes":
         st.caption("Byte-level symbols use GPT-2's byte alphabet: Ġ is a space, Ċ a newline, Ã© the bytes of é.")
 

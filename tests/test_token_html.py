@@ -17,7 +17,6 @@ BANANA = "banana_bandana_"
 class _Box:
     def __init__(self, attrs: dict):
         self.classes = attrs.get("class", "").split()
-        self.style = attrs.get("style", "")
         self.title = attrs.get("title", "")
         self.text = ""
 
@@ -69,7 +68,10 @@ def parse(markup: str) -> SpanCollector:
 
 
 def background(box: _Box) -> str:
-    return box.style.split("background:")[1].split(";")[0]
+    """The box's background colour, looked up from its kind and colour classes."""
+    kind = next(name[2:] for name in box.classes if name.startswith("k-"))
+    shade = next(int(name[1:]) for name in box.classes if name[0] == "c" and name[1:].isdigit())
+    return PALETTES[kind][shade]
 
 
 @pytest.fixture(scope="module")
@@ -109,8 +111,7 @@ def test_whitespace_is_visible_and_newlines_break_lines():
     markup = render_with(tok, "a b\n\tc")
     texts = [box.text for box in parse(markup).tokens]
     assert texts == ["a", "·", "b", "↵", "→", "c"]
-    newline_box_end = markup.index("↵</span>")
-    assert markup[newline_box_end:].split("</span>", 2)[2].startswith("<br>")
+    assert "↵</i></span><br>" in markup  # the line breaks right after the newline's box
 
 
 def test_byte_level_spaces_and_newlines(gpt2):
@@ -169,8 +170,8 @@ def test_end_of_word_marker_and_dropped_whitespace_are_shown():
     markup = render_with(tok, "low  low")
     texts = [box.text for box in parse(markup).tokens]
     assert texts[-1].endswith("</w>")
-    gap = markup.split('<span class="gap"', 1)[1].split("</span></span>", 1)[0]
-    assert gap.count("·") == 2  # the two spaces no token holds, greyed between the words
+    gap = markup.split('<span class="gap"', 1)[1].split("</span>", 1)[0]
+    assert gap.count("<i>·</i>") == 2  # the two spaces no token holds, greyed between the words
 
 
 def test_long_text_is_capped_with_a_note(banana):
@@ -215,3 +216,14 @@ def test_explain_without_counts_and_escapes_symbols(gpt2):
     assert "pair seen" not in markup  # GPT-2 has no training counts
     assert "b" not in parse(markup).elements  # the symbol "<" + "b" + ">" is text, not a tag
     assert html.escape("<") in markup
+
+
+def test_byte_fallback_tokens_have_their_own_style_and_legend():
+    tok = train("hello there", Config(split="gpt2", unknown="byte_fallback"), merges=3)
+    tokens = tok.encode_with_spans("hé")
+    assert [token.kind for token in tokens] == ["normal", "byte", "byte"]
+    parsed = parse(render_with(tok, "hé"))
+    assert [box.text for box in parsed.tokens] == ["h", "C3", "A9"]
+    assert all("k-byte" in box.classes and "byte fallback" in box.title for box in parsed.tokens[1:])
+    assert [box.text for box in parsed.groups[0]] == ["C3", "A9"]  # one character, two byte tokens
+    assert "byte fallback" in render_legend(tokens, "hé")

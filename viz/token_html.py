@@ -38,7 +38,7 @@ KIND_NOTES = {
     "special": "special token: never split and never merged",
 }
 
-STYLE = """<style>
+_STYLE_TEMPLATE = """<style>
 .bpe-tv{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:15px;line-height:2.05;
   color:#1f2430;overflow-wrap:anywhere}
 .bpe-tv .bpe-scroll{max-height:460px;overflow-y:auto;padding:6px 8px;border:1px solid #e3e5ea;border-radius:6px;
@@ -51,32 +51,56 @@ STYLE = """<style>
 .bpe-tv .k-byte{border:1px dashed #6d6d6d}
 .bpe-tv .marker{color:#7a7f8c}
 .bpe-tv .hex{font-size:.8em;color:#444a57;letter-spacing:-.02em}
-.bpe-tv .glyph{color:#8a90a0}
+.bpe-tv i{font-style:normal;color:#8a90a0}
 .bpe-tv .gap{color:#a3a8b5;padding:0 2px;vertical-align:middle}
 .bpe-tv .char-group{display:inline-block;padding:0 2px;margin:0 2px;border:2px dashed #6f7687;border-radius:6px;
   vertical-align:middle;line-height:1.55;white-space:nowrap}
 .bpe-tv .char-group .char{font-size:.85em;color:#4a5060;padding:0 2px 0 3px}
 .bpe-tv .note{font-family:sans-serif;font-size:13px;color:#6b7080;margin:0 0 4px 0}
 .bpe-tv .step-row{display:flex;gap:10px;align-items:center;border-bottom:1px solid #eef0f3;padding:2px 0}
-.bpe-tv .step-label{flex:0 0 17em;font-family:sans-serif;font-size:13px;color:#3b4050;line-height:1.3}
+.bpe-tv .step-label{flex:0 0 21em;font-family:sans-serif;font-size:13px;color:#3b4050;line-height:1.3}
 .bpe-tv .step-label .sym{font-family:ui-monospace,Menlo,Consolas,monospace;background:#f1f2f5;
   padding:0 3px;border-radius:3px;color:#1f2430}
 .bpe-tv .new{border:2px solid #1b5e20;box-shadow:0 0 0 1px #1b5e20 inset;font-weight:700}
 .bpe-tv .legend{font-family:sans-serif;font-size:13px;color:#3b4050;line-height:2.2}
 .bpe-tv .legend .item{margin-right:14px;white-space:nowrap}
-</style>"""
+{palette_rules}</style>"""
+
+
+STYLE = _STYLE_TEMPLATE.replace("{palette_rules}", "".join(
+    f".bpe-tv .k-{kind}.c{shade}{{background:{colour}}}\n"
+    for kind, colours in PALETTES.items() for shade, colour in enumerate(colours)
+))
+
+
+def attribute(text: str) -> str:
+    """Escape ``text`` for a double-quoted HTML attribute (quotes ' stay short: they are safe there).
+
+    >>> attribute('a "b" <c> \\'d\\'')
+    "a &quot;b&quot; &lt;c&gt; 'd'"
+    """
+    return html.escape(text, quote=False).replace('"', "&quot;")
+
+
+def colour_class(kind: str, position: int) -> str:
+    """The background class of the token at ``position``: neighbours get different ones.
+
+    >>> colour_class("normal", 0), colour_class("normal", 1), colour_class("unknown", 2)
+    ('c0', 'c1', 'c0')
+    """
+    return f"c{position % len(PALETTES.get(kind, PALETTES['normal']))}"
 
 
 def show_whitespace(text: str) -> tuple[str, int]:
     """Escape ``text`` with visible whitespace; return it and how many newlines it held.
 
     >>> show_whitespace("a b\\n<")
-    ('a<span class="glyph">·</span>b<span class="glyph">↵</span>&lt;', 1)
+    ('a<i>·</i>b<i>↵</i>&lt;', 1)
     """
     parts = []
     for char in text:
         glyph = WHITESPACE_GLYPHS.get(char)
-        parts.append(f'<span class="glyph">{glyph}</span>' if glyph else html.escape(char))
+        parts.append(f"<i>{glyph}</i>" if glyph else html.escape(char))
     return "".join(parts), text.count("\n")
 
 
@@ -84,7 +108,7 @@ def bytes_label(raw: bytes) -> str:
     """Bytes as readable HTML: whole UTF-8 characters as text, stray bytes of a character as hex.
 
     >>> bytes_label(" \\xf0\\x9f".encode("latin-1"))
-    '<span class="glyph">·</span><span class="hex">F0 9F</span>'
+    '<i>·</i><span class="hex">F0 9F</span>'
     """
     parts: list[str] = []
     stray: list[str] = []  # hex of bytes that do not form a whole character, flushed as one run
@@ -175,21 +199,19 @@ class _Box:
 
 
 def _token_box(token: Token, position: int, text: str, *, byte_level: bool, end_of_word: str | None,
-               created_at: Mapping[int, int] | None, extra_class: str = "") -> _Box:
-    palette = PALETTES.get(token.kind, PALETTES["normal"])
-    colour = palette[position % len(palette)]
-    title = html.escape(token_title(token, text, created_at=created_at))
+               created_at: Mapping[int, int] | None) -> _Box:
+    title = attribute(token_title(token, text, created_at=created_at))
     label = token_label(token, byte_level=byte_level, end_of_word=end_of_word)
     # A newline inside the token breaks the line after the box, not inside it.
     breaks = 0 if (token.partial or token.kind in ("special", "unknown")) else token.raw.count(b"\n")
-    classes = f"tok k-{token.kind}{extra_class}"
-    return _Box(f'<span class="{classes}" style="background:{colour}" title="{title}">{label}</span>', breaks)
+    classes = f"tok k-{token.kind} {colour_class(token.kind, position)}"
+    return _Box(f'<span class="{classes}" title="{title}">{label}</span>', breaks)
 
 
 def _gap_html(gap: str) -> str:
     """Text no token covers (whitespace dropped by the split), greyed, newlines kept."""
     glyphs, newlines = show_whitespace(gap)
-    title = html.escape(f"{gap!r}: not in any token (the pre-tokenizer drops it)")
+    title = attribute(f"{gap!r}: not in any token (the pre-tokenizer drops it)")
     return f'<span class="gap" title="{title}">{glyphs}</span>' + "<br>" * newlines
 
 
@@ -254,7 +276,7 @@ def render_tokens(
             boxes = [_token_box(member, index + offset, text, **box_options) for offset, member in enumerate(members)]
             start, end = members[0].start, max(member.end for member in members)
             character = show_whitespace(text[start:end])[0]
-            title = html.escape(f"{len(members)} tokens together spell {text[start:end]!r}")
+            title = attribute(f"{len(members)} tokens together spell {text[start:end]!r}")
             parts.append(
                 f'<span class="char-group" title="{title}">{"".join(box.html for box in boxes)}'
                 f'<span class="char">={character}</span></span>'
@@ -284,12 +306,11 @@ def render_legend(tokens: Sequence[Token], text: str) -> str:
     kinds = {token.kind for token in tokens}
 
     def sample(kind: str, label: str, shade: int = 0) -> str:
-        colour = PALETTES[kind][shade]
-        return f'<span class="tok k-{kind}" style="background:{colour}">{label}</span>'
+        return f'<span class="tok k-{kind} c{shade}">{label}</span>'
 
     items = [
         sample("normal", "to") + sample("normal", "ken", shade=1) + " one box per token (hover for details)",
-        '<span class="glyph">·</span> space, <span class="glyph">↵</span> newline, <span class="glyph">→</span> tab',
+        '<i>·</i> space, <i>↵</i> newline, <i>→</i> tab',
     ]
     if _has_gaps(tokens, text):
         items.append('<span class="gap">·</span> whitespace in no token (the split drops it)')
@@ -350,10 +371,9 @@ def render_explain(
             label = f"step {step}: {_code(left)} + {_code(right)} → {_code(made)}{seen}"
         boxes = []
         for position, symbol in enumerate(symbols):
-            colour = PALETTES["normal"][position % len(PALETTES["normal"])]
             new = " new" if symbol == made else ""
-            boxes.append(f'<span class="tok k-normal{new}" style="background:{colour}" '
-                         f'title="{html.escape(repr(symbol))}">{show_whitespace(symbol)[0]}</span>')
+            boxes.append(f'<span class="tok k-normal {colour_class("normal", position)}{new}" '
+                         f'title="{attribute(repr(symbol))}">{show_whitespace(symbol)[0]}</span>')
         rows.append(f'<div class="step-row"><span class="step-label">{label}</span>'
                     f'<span>{"".join(boxes)}</span></div>')
     return f'{STYLE}<div class="bpe-tv">{"".join(rows)}</div>'

@@ -1,0 +1,118 @@
+"""The Encode / Decode page in a real browser: colours, hovers, partial characters, XSS payloads."""
+
+from __future__ import annotations
+
+import pytest
+
+from browser_helpers import click_nav, exception_texts, open_app, wait_for_app
+
+pytestmark = pytest.mark.browser
+
+TOKEN_BOXES = ".bpe-scroll .tok"
+XSS_TEXT = "<img src=x onerror=alert(1)> and <script>alert(1)</script>"
+
+_BOX_STYLES_JS = """
+(selector) => Array.from(document.querySelectorAll(selector)).map((el) => {
+  const style = getComputedStyle(el);
+  return {background: style.backgroundColor, border: parseFloat(style.borderTopWidth),
+          title: el.getAttribute('title'), text: el.innerText};
+})
+"""
+
+
+def open_encode(page, base_url: str) -> None:
+    # Through the router: a direct /Encode URL would run the page without app.py around it.
+    open_app(page, base_url)
+    click_nav(page, "Encode / Decode")
+    page.wait_for_selector(TOKEN_BOXES)
+
+
+def encode_text(page, text: str) -> None:
+    box = page.get_by_label("Text to encode")
+    box.fill(text)
+    box.press("Control+Enter")
+    wait_for_app(page)
+
+
+def choose_tokenizer(page, label: str) -> None:
+    page.get_by_text(label, exact=True).click()
+    wait_for_app(page)
+
+
+def token_area_text(page) -> str:
+    """What the token boxes read as, with the space glyph turned back into a space."""
+    return page.locator(".bpe-scroll").first.inner_text().replace("·", " ")
+
+
+def full_screenshot(page, screenshot, suffix: str = ""):
+    """Streamlit scrolls inside its own container, so grow the window to capture the whole page."""
+    height = page.evaluate("() => document.querySelector('[data-testid=\"stMain\"]').scrollHeight")
+    page.set_viewport_size({"width": 1400, "height": max(1000, min(int(height) + 100, 4000))})
+    page.wait_for_timeout(500)
+    return screenshot(page, suffix)
+
+
+def test_tokens_are_coloured_bordered_and_hoverable(app_server, page, screenshot):
+    open_encode(page, app_server)
+    boxes = page.evaluate(_BOX_STYLES_JS, TOKEN_BOXES)
+    assert len(boxes) > 20
+    assert all(a["background"] != b["background"] for a, b in zip(boxes, boxes[1:]))
+    assert all(box["border"] >= 1 for box in boxes)  # boundaries visible without colour
+    assert boxes[0]["title"].startswith("id ") and "bytes 48" in boxes[0]["title"]  # 'H' of the example
+    assert any(box["text"] == "<unk>" for box in boxes)  # é / 🙂 are unseen by the default model
+    page.locator(TOKEN_BOXES).first.hover()
+    assert exception_texts(page) == [] and page.page_errors == []
+    full_screenshot(page, screenshot)
+
+
+def test_gpt2_emoji_is_grouped_as_hex_bytes(app_server, page, screenshot):
+    open_encode(page, app_server)
+    choose_tokenizer(page, "GPT-2 (real)")
+    encode_text(page, "Hello, ByteLevel BPE! a 😀 café\n\ttab")
+    group = page.locator(".bpe-scroll .char-group")
+    assert group.count() == 1
+    assert group.locator(".tok").count() == 2
+    assert "F0 9F 98" in group.inner_text()
+    assert "\ufffd" not in token_area_text(page)
+    code_blocks = page.locator('[data-testid="stCode"]').all_inner_texts()
+    assert any("15496, 11, 30589, 4971, 347, 11401, 0" in block for block in code_blocks)
+    assert "Round trip OK" in page.locator('[data-testid="stAlert"]').first.inner_text()
+    full_screenshot(page, screenshot)
+
+
+def test_html_payloads_show_as_text_and_never_run(app_server, page, screenshot):
+    open_encode(page, app_server)
+    choose_tokenizer(page, "GPT-2 (real)")
+    encode_text(page, XSS_TEXT)
+    assert XSS_TEXT in token_area_text(page)
+    assert page.locator('img[src="x"]').count() == 0
+    ids = page.get_by_label("Token ids (comma or space separated)")
+    ids.fill("<img src=x onerror=alert(1)>")
+    ids.press("Enter")
+    wait_for_app(page)
+    error = page.locator('[data-testid="stAlert"]').filter(has_text="Cannot read the ids").inner_text()
+    assert "'<img'" in error
+    page.get_by_role("button", name="Use ids above").click()
+    wait_for_app(page)
+    decoded = page.locator('[data-testid="stCode"]').last.inner_text()
+    assert decoded.strip() == XSS_TEXT
+    page.wait_for_timeout(500)
+    assert page.dialogs == []
+    assert page.locator('img[src="x"]').count() == 0
+    assert exception_texts(page) == [] and page.page_errors == []
+    full_screenshot(page, screenshot)
+
+
+def test_prefix_slider_and_replay(app_server, page, screenshot):
+    open_encode(page, app_server)
+    choose_tokenizer(page, "Prefix of the trained model")
+    full_count = page.locator(TOKEN_BOXES).count()
+    slider = page.locator('[data-testid="stSlider"] input[type="range"]')
+    slider.focus()
+    slider.press("Home")  # 0 merges: every character is its own token
+    wait_for_app(page)
+    assert page.locator(TOKEN_BOXES).count() > full_count
+    assert page.locator(".step-row").count() == 1  # nothing to replay without merges
+    assert page.get_by_text("No merge applies to this piece").is_visible()
+    assert page.get_by_text("first 0 of 2000 merges", exact=False).is_visible()
+    full_screenshot(page, screenshot)
