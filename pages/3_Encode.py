@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from bpe_core import Tokenizer, UnknownIdError, load_gpt2
+from bpe_core import Token, Tokenizer, UnknownIdError, load_gpt2
 from bpe_core.pretokenize import split_text
 from viz import state
 from viz.encode_tools import describe_round_trip, markdown_literal, parse_ids, token_rows, unique_pieces
@@ -65,7 +65,7 @@ def describe(tok: Tokenizer) -> str:
             f"split: {config.split}, units: {units}{marker}.")
 
 
-def show_numbers(tok: Tokenizer, tokens, text: str) -> None:
+def show_numbers(tok: Tokenizer, tokens: list[Token], text: str) -> None:
     ids = [token.id for token in tokens]
     tokens_col, chars_col, ratio_col = st.columns(3)
     tokens_col.metric("Tokens", f"{len(ids):,}")
@@ -82,7 +82,7 @@ def show_numbers(tok: Tokenizer, tokens, text: str) -> None:
         st.success("**Round trip OK**: `decode(encode(text)) == text`")
 
     if st.toggle("Show the token table", key="encode_show_table"):
-        st.dataframe(token_rows(tokens, text), hide_index=True, use_container_width=True)
+        st.dataframe(token_rows(tokens, text), hide_index=True)
 
 
 def show_why(tok: Tokenizer, text: str) -> None:
