@@ -50,7 +50,11 @@ _STATE_JS = """
   const running =
     isShown(document.querySelector('[data-testid="stStatusWidgetRunningIcon"]')) ||
     (isShown(status) && /Running/i.test(status.innerText || ''));
+  // Elements whose JS chunk is still loading show a skeleton (React Suspense).
+  const loading = Array.from(document.querySelectorAll(
+    '[data-testid="stSkeleton"], [data-testid="stAppSkeleton"]')).filter(isShown).length;
   return {
+    loading: loading,
     script: app.getAttribute('data-test-script-state'),
     connection: app.getAttribute('data-test-connection-state'),
     running: running,
@@ -70,8 +74,9 @@ def app_state(page) -> dict:
     """Streamlit's run state as the page shows it right now.
 
     Keys: ``script`` ("initial", "running", "notRunning", ...),
-    ``connection`` ("CONNECTED", ...) and ``running`` (the status widget's
-    "Running..." indicator is on screen).
+    ``connection`` ("CONNECTED", ...), ``running`` (the status widget's
+    "Running..." indicator is on screen) and ``loading`` (how many elements
+    still show a loading skeleton while their code is fetched).
     """
     return page.evaluate(_STATE_JS)
 
@@ -80,7 +85,9 @@ def wait_for_app(page, timeout: float = 60.0, settle: float = 0.5) -> None:
     """Wait until Streamlit has finished running the script.
 
     Done means: the app is connected, its script state is ``notRunning``,
-    no "Running..." status indicator is visible, and all of that has held
+    no "Running..." status indicator is visible, no element still shows a
+    loading skeleton (widgets' code is fetched lazily, so a slider or table
+    can appear a moment after the run ends), and all of that has held
     for ``settle`` seconds in a row (so a rerun that starts just after a
     click is not missed). Raises ``TimeoutError`` after ``timeout`` seconds.
     Call it after ``page.goto`` and after every interaction that reruns
@@ -96,6 +103,7 @@ def wait_for_app(page, timeout: float = 60.0, settle: float = 0.5) -> None:
             state.get("script") == "notRunning"
             and state.get("connection") == "CONNECTED"
             and not state.get("running")
+            and not state.get("loading")
         )
         now = time.monotonic()
         if idle:
