@@ -130,14 +130,19 @@ def merge_tree(tok: Tokenizer, key: int) -> None:
     except KeyError as error:
         st.warning(f"No tree for that token: {error}")
         return
-    leaves = len(tree.leaves())
-    st.caption(
-        f"{leaves} base symbols, merged bottom-up; each box is a token, joined to the two parts it was merged from. "
-        "Hover a box for its step and count."
-    )
     figure = mf.tree_figure(tree)
-    # A wide tree keeps its own width (it scrolls) instead of squeezing its labels together.
-    st.plotly_chart(figure, width="content" if leaves > 16 else "stretch", key="merges_tree_chart")
+    collapsed = figure.layout.meta["collapsed"]
+    cut_note = (
+        f" The tree is too big to draw whole: {'the violet box stands' if collapsed == 1 else f'the {collapsed} violet boxes stand'}"
+        " for merged parts whose own trees you can pick above."
+        if collapsed
+        else ""
+    )
+    st.caption(
+        f"{len(tree.leaves())} base symbols, merged bottom-up; each box is a token, joined to the two parts it was "
+        f"merged from. Hover a box for its step and count.{cut_note}"
+    )
+    st.plotly_chart(figure, width="content", key="merges_tree_chart")
 
 
 def overview(tok: Tokenizer, key: int) -> None:

@@ -47,6 +47,7 @@ def test_merges_page_play_scrub_and_tree(app_server, page, screenshot):
     page.wait_for_timeout(300)
     assert set(page.page_errors) <= {"undefined"}, page.page_errors
     page.page_errors.clear()
+    page.locator(CHART).first.scroll_into_view_if_needed()
     screenshot(page, "2-played")
     played_to = int(re.match(r"step (\d+)", _race_title(page)).group(1))
     assert played_to >= 3
@@ -64,6 +65,7 @@ def test_merges_page_play_scrub_and_tree(app_server, page, screenshot):
     assert "Step\n7" in _step_card_text(page)
     token_boxes = page.locator('[data-testid="stHtml"] span[title^="id "]')
     assert token_boxes.count() > 20
+    page.locator('[data-testid="stSlider"]').first.scroll_into_view_if_needed()
     screenshot(page, "3-step-7")
 
     # Pick a token for the merge tree by typing in the searchable select box.
@@ -78,6 +80,13 @@ def test_merges_page_play_scrub_and_tree(app_server, page, screenshot):
     assert "Israel&lt;/w&gt;" not in labels and "Israel</w>" in labels
     assert {"I", "s", "r", "a", "e", "l", "</w>"} <= set(labels)
     screenshot(page, "4-tree")
+
+    # The overview charts: every merge as a dot, then the winning count per step.
+    forest = page.locator(CHART).nth(2)
+    forest.scroll_into_view_if_needed()
+    assert forest.locator("g.points path").count() == 2000  # thinned from 2,000 merges: all shown
+    page.locator(CHART).nth(3).scroll_into_view_if_needed()
+    screenshot(page, "5-overview")
 
     assert exception_texts(page) == []
     assert page.page_errors == []

@@ -155,6 +155,12 @@ def test_segmentation_shows_merges_fusing_symbols(banana):
         assert f"background:{colour}" in after_step_1
 
 
+def test_segmentation_leaves_a_gap_where_no_token_covers_the_text():
+    tok = train("ab ab", Config(split="whitespace"), merges=1)
+    page = mf.segmentation_html([tok.encode_with_spans("ab ab")])
+    assert page.count(">ab</span>") == 2 and page.count("width:0.7em") == 1
+
+
 def test_segmentation_escapes_token_text():
     tokens = [Token(1, "<script>", 0, 8, b"<script>"), Token(2, 'x"&\n', 8, 12, b'x"&\n')]
     page = mf.segmentation_html([tokens])
@@ -217,10 +223,30 @@ def test_tree_with_repeated_tokens_keeps_every_node():
 def test_long_tree_grows_wide_with_bounded_font():
     tok = train("a" * 32, Config(split="none"), merges=5)
     figure = mf.tree_figure(tok.merge_tree("a" * 32))
-    assert figure.layout.meta["leaves"] == 32
+    assert figure.layout.meta == {"leaves": 32, "collapsed": 0}
     assert figure.layout.width == 56 * 32 + 120
     sizes = {box.font.size for box in figure.layout.annotations}
     assert sizes == {12}
+
+
+def test_huge_tree_is_drawn_down_to_a_legible_number_of_boxes():
+    gpt2 = load_gpt2()
+    token = max(mf.leaf_counts(gpt2.steps).items(), key=lambda item: item[1])[0]
+    tree = gpt2.merge_tree(token)
+    assert len(tree.leaves()) == 128
+    nodes, edges = mf.tree_layout(tree)
+    bottom = [node for node in nodes if node.y == 0]
+    assert len(bottom) == mf.MAX_TREE_LEAVES and len(nodes) == 2 * len(bottom) - 1 == len(edges) + 1
+    assert all(node.collapsed and node.step is not None for node in bottom)  # merged parts, not symbols
+    assert "".join(node.token for node in sorted(bottom, key=lambda node: node.x)) == token
+    figure = mf.tree_figure(tree)
+    assert figure.layout.meta["collapsed"] == 32
+    assert figure.layout.width == 56 * 32 + 120
+    assert "its parts are not drawn" in figure.data[1].hovertext[-1]
+    assert figure.layout.annotations[-1].bgcolor == mf.COLLAPSED_BACKGROUND
+    root_box = figure.layout.annotations[0].text
+    assert len(root_box) == 39 and "…" in root_box  # long labels are cut in the middle
+    assert figure.data[1].text[0] == token  # the marker keeps the whole token
 
 
 def test_tree_hover_without_counts_says_na():
@@ -282,3 +308,11 @@ def test_count_curve_marks_rises():
 def test_textbook_counts_never_rise(banana):
     assert mf.rising_steps(banana.steps) == []
     assert list(mf.count_curve_figure(banana.steps).data[0].y) == [4, 2, 2, 2, 1, 1]
+
+
+def test_cut_tree_opens_the_widest_parts_first(banana):
+    nodes, _ = mf.tree_layout(banana.merge_tree("banana_ban"), max_leaves=4)
+    bottom = sorted((node for node in nodes if node.y == 0), key=lambda node: node.x)
+    # banana_ban = banana_ + ban; banana_ = ban + ana_ opens first (7 symbols), then ana_ or ban.
+    assert [node.token for node in bottom] == ["ban", "ana", "_", "ban"]
+    assert [node.collapsed for node in bottom] == [True, True, False, True]

@@ -14,6 +14,7 @@ streamlit here, so everything is testable on its own.
 
 from __future__ import annotations
 
+import heapq
 import html
 import math
 import unicodedata
@@ -34,6 +35,9 @@ TIE_BREAK_RULES = {
     "first": "first occurrence wins",
     "hf": "smallest id pair wins (HF)",
 }
+
+COLLAPSED_BACKGROUND = "#e9d5ff"  # a tree box standing for a whole subtree
+MAX_TREE_LEAVES = 32  # bottom-row boxes that stay legible across the page
 
 DEFAULT_WINDOW = 50  # steps per animation: keeps big models' figures small
 MAX_FOREST_POINTS = 2000
@@ -286,7 +290,8 @@ def corpus_lines(corpus: str, count: int = 5, max_chars: int = 160) -> list[str]
 def segmentation_html(lines_tokens: Sequence[Sequence[Token]], *, highlight_id: int | None = None) -> str:
     """Encoded lines as HTML: one box per token, alternating backgrounds, all text escaped.
 
-    Tokens whose id is ``highlight_id`` (the token just made) get a thick coloured border.
+    Tokens whose id is ``highlight_id`` (the token just made) get a thick coloured border;
+    text that no token covers (spaces dropped by a whitespace split) shows as a gap.
 
     >>> from bpe_core import Token
     >>> "&lt;script&gt;" in segmentation_html([[Token(5, "<script>", 0, 8, b"<script>")]])
@@ -295,7 +300,11 @@ def segmentation_html(lines_tokens: Sequence[Sequence[Token]], *, highlight_id: 
     rows = []
     for tokens in lines_tokens:
         boxes = []
+        covered_to = 0
         for index, token in enumerate(tokens):
+            if token.start > covered_to:  # text no token covers (spaces cut off by the word split)
+                boxes.append('<span style="display:inline-block;width:0.7em"></span>')
+            covered_to = max(covered_to, token.end)
             background = TOKEN_BACKGROUNDS[index % len(TOKEN_BACKGROUNDS)]
             border = f"2px solid {WINNER_COLOUR}" if token.id == highlight_id else "1px solid #94a3b8"
             weight = "700" if token.id == highlight_id else "400"
@@ -323,11 +332,32 @@ class TreeNodePosition:
     y: int  # 0 for leaves, parents above their highest child
     step: int | None
     count: int | None
+    collapsed: bool = False  # a merged token drawn as a leaf: its parts would not fit
 
 
-def tree_layout(tree: TreeNode) -> tuple[list[TreeNodePosition], list[tuple[str, str]]]:
+def _paths_to_open(tree: TreeNode, max_leaves: int) -> set[str]:
+    """Paths of the merged nodes to draw with their parts, widest first, so that at most
+    ``max_leaves`` boxes end up on the bottom row (each opened node adds one)."""
+    opened: set[str] = set()
+    frontier = [(-len(tree.leaves()), "", tree)]  # paths are unique, so nodes are never compared
+    while frontier and len(opened) + 1 < max_leaves:
+        _, path, node = heapq.heappop(frontier)
+        if node.left is None or node.right is None:
+            continue
+        opened.add(path)
+        for side, child in (("L", node.left), ("R", node.right)):
+            heapq.heappush(frontier, (-len(child.leaves()), path + side, child))
+    return opened
+
+
+def tree_layout(
+    tree: TreeNode, max_leaves: int = MAX_TREE_LEAVES
+) -> tuple[list[TreeNodePosition], list[tuple[str, str]]]:
     """Positions for a merge tree: leaves on one row at x = 0, 1, 2, ..., each parent centred
     above its two children. Returns the nodes (root first) and the (parent, child) path pairs.
+
+    A tree with more than ``max_leaves`` base symbols is drawn from the top down to
+    ``max_leaves`` boxes; the merged tokens left on the bottom row are ``collapsed``.
 
     >>> from bpe_core import TreeNode
     >>> a = TreeNode("a", 0)
@@ -335,6 +365,7 @@ def tree_layout(tree: TreeNode) -> tuple[list[TreeNodePosition], list[tuple[str,
     >>> [(n.path, n.token, n.x, n.y) for n in nodes], edges
     ([('', 'aa', 0.5, 1), ('L', 'a', 0.0, 0), ('R', 'a', 1.0, 0)], [('', 'L'), ('', 'R')])
     """
+    opened = _paths_to_open(tree, max_leaves)
     nodes: list[TreeNodePosition] = []
     edges: list[tuple[str, str]] = []
     next_leaf = [0]
@@ -342,8 +373,9 @@ def tree_layout(tree: TreeNode) -> tuple[list[TreeNodePosition], list[tuple[str,
     def place(node: TreeNode, path: str) -> TreeNodePosition:
         slot = len(nodes)
         nodes.append(None)  # keep pre-order (root first); filled once the children are placed
-        if node.left is None or node.right is None:
-            position = TreeNodePosition(path, node.token, float(next_leaf[0]), 0, node.step, node.count)
+        if path not in opened:
+            collapsed = node.left is not None and node.right is not None
+            position = TreeNodePosition(path, node.token, float(next_leaf[0]), 0, node.step, node.count, collapsed)
             next_leaf[0] += 1
         else:
             left = place(node.left, path + "L")
@@ -363,16 +395,32 @@ def _node_hover(node: TreeNodePosition) -> str:
     if node.step is None:
         return f"{readable_symbol(node.token)}: base symbol"
     count = "n/a" if node.count is None else f"{node.count:,}"
-    return f"{readable_symbol(node.token)}: made at step {node.step}, count {count}"
+    parts = "; its parts are not drawn (choose it to see its own tree)" if node.collapsed else ""
+    return f"{readable_symbol(node.token)}: made at step {node.step}, count {count}{parts}"
 
 
 def _node_colours(node: TreeNodePosition) -> tuple[str, str]:
     """(background, border) of a tree box: the token itself, a merged part, or a base symbol."""
     if node.path == "":
         return "#fbd0c2", WINNER_COLOUR
+    if node.collapsed:
+        return COLLAPSED_BACKGROUND, "#7c3aed"
     if node.step is not None:
         return TOKEN_BACKGROUNDS[1], "#b7791f"
     return TOKEN_BACKGROUNDS[0], "#64748b"
+
+
+def short_label(text: str, max_chars: int = 40) -> str:
+    """A readable label cut in the middle when long (the hover keeps the whole token).
+
+    >>> short_label("abcdefghij", 5)
+    'ab…ij'
+    """
+    text = readable_symbol(text)
+    if len(text) <= max_chars:
+        return text
+    keep = (max_chars - 1) // 2
+    return text[:keep] + "…" + text[len(text) - keep :]
 
 
 def tree_figure(tree: TreeNode) -> go.Figure:
@@ -380,8 +428,8 @@ def tree_figure(tree: TreeNode) -> go.Figure:
 
     Boxes are annotations (they size themselves to the label); an invisible marker under
     each box carries its label (``text``), path (``customdata``) and hover. The width grows
-    with the number of leaves (56 px each) so long tokens stay legible; the page lets a
-    wide figure keep its width rather than squeeze it.
+    with the bottom row (56 px a box, at most ``MAX_TREE_LEAVES`` boxes, see ``tree_layout``),
+    so a small tree stays compact and a long token stays legible.
     """
     nodes, edges = tree_layout(tree)
     by_path = {node.path: node for node in nodes}
@@ -391,7 +439,8 @@ def tree_figure(tree: TreeNode) -> go.Figure:
         edge_x += [by_path[parent].x, by_path[child].x, None]
         edge_y += [by_path[parent].y, by_path[child].y, None]
 
-    leaves = sum(1 for node in nodes if node.step is None)
+    leaves = sum(1 for node in nodes if node.y == 0)
+    collapsed = sum(1 for node in nodes if node.collapsed)
     height_levels = by_path[""].y + 1
     font_size = 14 if leaves <= 24 else 12
     hover = [html.escape(_node_hover(node), quote=False) for node in nodes]
@@ -402,7 +451,7 @@ def tree_figure(tree: TreeNode) -> go.Figure:
             dict(
                 x=node.x,
                 y=node.y,
-                text=plot_text(node.token),
+                text=html.escape(short_label(node.token), quote=False),
                 showarrow=False,
                 bgcolor=background,
                 bordercolor=border,
@@ -437,7 +486,7 @@ def tree_figure(tree: TreeNode) -> go.Figure:
         plot_bgcolor="rgba(0,0,0,0)",
         annotations=boxes,
         hoverlabel=dict(font=dict(family="monospace")),
-        meta=dict(leaves=leaves),
+        meta=dict(leaves=leaves, collapsed=collapsed),
     )
     return figure
 
