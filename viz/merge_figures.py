@@ -40,6 +40,8 @@ COLLAPSED_BACKGROUND = "#e9d5ff"  # a tree box standing for a whole subtree
 MAX_TREE_LEAVES = 32  # bottom-row boxes that stay legible across the page
 
 DEFAULT_WINDOW = 50  # steps per animation: keeps big models' figures small
+RACE_TOP_MARGIN = 80  # px: title and colour key
+RACE_BOTTOM_MARGIN = 130  # px: axis title, then Play/Pause and the step slider
 MAX_FOREST_POINTS = 2000
 
 _VISIBLE_STAND_INS = {"\n": "↵", "\t": "→", "\r": "␍", " ": "␣"}
@@ -204,12 +206,16 @@ def race_figure(
         dict(label=frame.name if index % label_every == 0 else "", method="animate", args=[[frame.name], animate_args])
         for index, frame in enumerate(frames)
     ]
+    height = max(360, 200 + 26 * top_k)
+    # Play/Pause and the slider sit a fixed 55 px under the plot, whatever its height
+    # (plotly places them in fractions of the plot area).
+    controls_y = -55 / (height - RACE_TOP_MARGIN - RACE_BOTTOM_MARGIN)
     figure = go.Figure(data=frames[0].data if frames else [], frames=frames)
     figure.update_layout(
         title=dict(text=frames[0].layout.title.text if frames else "no merges", x=0, xanchor="left"),
         barmode="overlay",
-        height=max(360, 120 + 26 * top_k),
-        margin=dict(l=50, r=30, t=80, b=110),
+        height=height,
+        margin=dict(l=50, r=30, t=RACE_TOP_MARGIN, b=RACE_BOTTOM_MARGIN),
         xaxis=dict(title="pair count before the step", range=[0, highest * 1.45], fixedrange=True),
         yaxis=dict(
             type="category",
@@ -243,7 +249,7 @@ def race_figure(
                 type="buttons",
                 direction="left",
                 x=0,
-                y=-0.12,
+                y=controls_y,
                 xanchor="left",
                 yanchor="top",
                 pad=dict(t=30, r=10),
@@ -263,7 +269,7 @@ def race_figure(
                 active=0,
                 x=0.16,
                 len=0.84,
-                y=-0.12,
+                y=controls_y,
                 yanchor="top",
                 pad=dict(t=30),
                 currentvalue=dict(visible=False),
@@ -459,6 +465,7 @@ def tree_figure(tree: TreeNode) -> go.Figure:
                 borderpad=4,
                 font=dict(size=font_size, family="monospace", color="#111"),
                 hovertext=hover_text,
+                hoverlabel=dict(bgcolor="white", bordercolor="#475569", font=dict(color="#111", family="monospace")),
             )
         )
     figure = go.Figure(
