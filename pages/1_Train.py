@@ -14,6 +14,7 @@ import streamlit as st
 from bpe_core import Config, Tokenizer, train
 from viz import state
 from viz import train_view as tv
+from viz.readable import readable_symbol
 
 FORM_KEY = "bpe_train_form"  # {"source", "paste", "settings"}: the form, kept across page switches
 UPLOAD_KEY = "bpe_train_upload"  # {"names", "text", "errors"} of the uploaded corpus files
@@ -322,7 +323,7 @@ def render_result(model: Tokenizer, corpus: str, about: dict) -> None:
     )
     if not model.has_counts:
         st.caption("This model has no training counts (its merges were published without them).")
-    longest = [tv.readable_token(token) for token in tv.longest_tokens(model)]
+    longest = [readable_symbol(token) for token in tv.longest_tokens(model)]
     st.markdown("**Longest tokens**  \n" + tv.chips_html(longest), unsafe_allow_html=True)
     st.caption("␣ is a space; \\n and \\t are a newline and a tab.")
 

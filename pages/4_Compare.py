@@ -25,7 +25,7 @@ from viz.compare_data import (
     vocabulary_usage,
 )
 from viz.compare_figures import compression_figure, usage_figure
-from viz.merge_figures import readable_symbol
+from viz.readable import readable_symbol
 from viz.token_html import render_legend, render_tokens
 
 DEFAULT_TEXT = (

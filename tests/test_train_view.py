@@ -180,13 +180,6 @@ def test_model_store_keeps_the_most_recently_used():
 # -- showing tokens ---------------------------------------------------------------------
 
 
-def test_readable_token_escapes_invisible_characters():
-    assert tv.readable_token("a b") == "a␣b"
-    assert tv.readable_token("\n\t\r") == "\\n\\t\\r"
-    assert tv.readable_token("\x00\u00a0\u200b") == "\\x00\\xa0\\u200b"
-    assert tv.readable_token("ĠhelloĊ</w>") == "ĠhelloĊ</w>"  # byte-level and marker tokens are already visible
-
-
 def test_merge_table_rows_follow_the_trace():
     table = tv.merge_table(train_preset("banana_bandana"))
     assert table["step"] == [1, 2, 3, 4, 5, 6]

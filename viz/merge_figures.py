@@ -17,13 +17,13 @@ from __future__ import annotations
 import heapq
 import html
 import math
-import unicodedata
 from dataclasses import dataclass
 from typing import Sequence
 
 import plotly.graph_objects as go
 
 from bpe_core import Step, Token, TreeNode
+from viz.readable import readable_symbol
 
 WINNER_COLOUR = "#e4572e"  # the pair merged at this step
 TIED_COLOUR = "#f3a712"  # pairs with the winner's count that lost the tie-break
@@ -44,31 +44,7 @@ RACE_TOP_MARGIN = 80  # px: title and colour key
 RACE_BOTTOM_MARGIN = 130  # px: axis title, then Play/Pause and the step slider
 MAX_FOREST_POINTS = 2000
 
-_VISIBLE_STAND_INS = {"\n": "↵", "\t": "→", "\r": "␍", " ": "␣"}
-
-
 # -- labels ---------------------------------------------------------------------
-
-
-def readable_symbol(text: str) -> str:
-    """Make invisible characters visible: newline ``↵``, tab ``→``, space ``␣``, controls ``\\x..``.
-
-    >>> readable_symbol("a\\nb\\t\\x00")
-    'a↵b→\\\\x00'
-    >>> readable_symbol("Ġthe")
-    'Ġthe'
-    """
-    out = []
-    for char in text:
-        if char in _VISIBLE_STAND_INS:
-            out.append(_VISIBLE_STAND_INS[char])
-        elif unicodedata.category(char) == "Cc":
-            out.append(f"\\x{ord(char):02x}")
-        elif unicodedata.category(char) in ("Cf", "Zl", "Zp"):  # zero-width and direction marks
-            out.append(f"\\u{ord(char):04x}")
-        else:
-            out.append(char)
-    return "".join(out)
 
 
 def plot_text(text: str) -> str:

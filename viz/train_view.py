@@ -5,8 +5,6 @@ Nothing here imports streamlit, so all of it is unit-tested directly.
 >>> settings = CORPUS_PRESETS["banana_bandana"].settings
 >>> settings.to_config().split, settings.train_kwargs()
 ('none', {'merges': 6, 'top_k': 20})
->>> readable_token("a b\n")
-'a␣b\\n'
 """
 
 from __future__ import annotations
@@ -16,7 +14,6 @@ import hashlib
 import html
 import json
 import threading
-import unicodedata
 from collections import OrderedDict
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field, fields, replace
@@ -24,6 +21,7 @@ from dataclasses import asdict, dataclass, field, fields, replace
 from bpe_core import Config, Tokenizer, count_pieces
 from bpe_core.config import TIE_BREAKS, UNITS, UNKNOWN_MODES
 from bpe_core.pretokenize import SPLITS
+from viz.readable import readable_symbol
 
 STOP_BY = ("merges", "vocab_size")
 MARKER_PLACEMENTS = ("own", "glued")
@@ -307,30 +305,9 @@ class ModelStore:
 
 # -- showing tokens --------------------------------------------------------------------
 
-_ESCAPES = {"\n": "\\n", "\t": "\\t", "\r": "\\r", " ": "␣"}
-_INVISIBLE_CATEGORIES = {"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp", "Zs"}
-
-
-def readable_token(token: str) -> str:
-    r"""A token as visible text: a space is ``␣``, control and other invisible characters are escaped.
-
-    >>> readable_token("\tend\u200b ")
-    '\\tend\\u200b␣'
-    """
-    out = []
-    for char in token:
-        if char in _ESCAPES:
-            out.append(_ESCAPES[char])
-        elif unicodedata.category(char) in _INVISIBLE_CATEGORIES:
-            out.append(f"\\x{ord(char):02x}" if ord(char) < 0x100 else f"\\u{ord(char):04x}")
-        else:
-            out.append(char)
-    return "".join(out)
-
-
 def merge_label(left: str, right: str) -> str:
     """``a n → an``: one merge, readable."""
-    return f"{readable_token(left)} {readable_token(right)} → {readable_token(left + right)}"
+    return f"{readable_symbol(left)} {readable_symbol(right)} → {readable_symbol(left + right)}"
 
 
 def tie_label(tied: int) -> str:
@@ -345,8 +322,8 @@ def merge_table(model: Tokenizer) -> dict[str, list]:
     steps = model.steps
     return {
         "step": [step.step for step in steps],
-        "pair": [f"{readable_token(step.left)} {readable_token(step.right)}" for step in steps],
-        "new token": [readable_token(step.new_token) for step in steps],
+        "pair": [f"{readable_symbol(step.left)} {readable_symbol(step.right)}" for step in steps],
+        "new token": [readable_symbol(step.new_token) for step in steps],
         "count": [step.count for step in steps],
         "tie": [tie_label(step.tied) for step in steps],
     }

@@ -1,0 +1,34 @@
+"""Tokens as visible text, for labels, tables and chips (not for the Encode page's token boxes).
+
+A token can hold characters that show as nothing or as a line break: spaces,
+newlines, tabs, zero-width and direction marks, control characters.  Every
+page labels tokens the same way.
+
+>>> readable_symbol("a\\nb\\t c")
+'a↵b→␣c'
+>>> readable_symbol("\\x00\\u00a0\\u200b")
+'\\\\x00\\\\xa0\\\\u200b'
+>>> readable_symbol("Ġthe</w>")  # byte-level and marker tokens are visible already
+'Ġthe</w>'
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+_STAND_INS = {"\n": "↵", "\t": "→", "\r": "␍", " ": "␣"}
+# control, format, surrogate, private use, unassigned, line/paragraph/other separators
+_INVISIBLE_CATEGORIES = {"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp", "Zs"}
+
+
+def readable_symbol(text: str) -> str:
+    """``text`` with invisible characters replaced by stand-ins or ``\\xNN``/``\\uNNNN`` escapes."""
+    out = []
+    for char in text:
+        if char in _STAND_INS:
+            out.append(_STAND_INS[char])
+        elif unicodedata.category(char) in _INVISIBLE_CATEGORIES:
+            out.append(f"\\x{ord(char):02x}" if ord(char) < 0x100 else f"\\u{ord(char):04x}")
+        else:
+            out.append(char)
+    return "".join(out)
