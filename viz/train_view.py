@@ -204,16 +204,22 @@ def decode_text_file(data: bytes) -> str:
 def combine_uploads(files: list[tuple[str, bytes]]) -> tuple[str, list[str], list[str]]:
     r"""All readable files joined by newlines, their names, and one error message per unreadable file.
 
-    >>> combine_uploads([("a.txt", b"one"), ("b.txt", b"\xff"), ("c.txt", b"two")])[:2]
-    ('one\ntwo', ['a.txt', 'c.txt'])
+    >>> text, names, errors = combine_uploads([("a.txt", b"one"), ("b.txt", b"\xff"), ("c.txt", b"two"), ("d.txt", b"")])
+    >>> text, names, errors[1]
+    ('one\ntwo', ['a.txt', 'c.txt'], 'd.txt: the file is empty')
     """
     texts, names, errors = [], [], []
     for name, data in files:
         try:
-            texts.append(decode_text_file(data))
-            names.append(name)
+            text = decode_text_file(data)
         except ValueError as error:
             errors.append(f"{name}: {error}")
+            continue
+        if text:
+            texts.append(text)
+            names.append(name)
+        else:
+            errors.append(f"{name}: the file is empty")
     return "\n".join(texts), names, errors
 
 
@@ -386,6 +392,19 @@ def describe_config(config: Config) -> str:
         parts.append(f"min frequency {config.min_frequency}")
     parts.append("ties: smallest ids (HF)" if config.tie_break == "hf" else "ties: first occurrence")
     return " · ".join(parts)
+
+
+def stopped_short(model: Tokenizer) -> bool:
+    """Whether training made fewer merges than asked: it ran out of pairs, hit the minimum frequency,
+    or the vocabulary size asked for was no bigger than the base alphabet (then nothing was merged).
+
+    >>> from bpe_core import train
+    >>> stopped_short(train("hello", Config(), vocab_size=2)), stopped_short(train("hello", Config(), merges=2))
+    (True, False)
+    """
+    if model.stop_reason == "vocab_size":
+        return not model.merges
+    return model.stop_reason in ("no_pairs", "min_frequency")
 
 
 def compression(n_tokens: int, text: str) -> dict[str, float]:
