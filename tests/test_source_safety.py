@@ -1,0 +1,129 @@
+"""A reviewer's checks written as tests: no dangerous calls, and raw HTML only from escaping builders.
+
+Every ``st.html(...)`` or ``...markdown(..., unsafe_allow_html=True)`` call in the app must get its text from a
+``viz`` builder (which escapes what it is given), from ``html.escape``, from string literals, or from numbers
+formatted with a numeric format spec, joined with ``+`` or an f-string. Anything else (a variable, a
+``str.format``, user text) fails the test, so a new call site has to be written the safe way or looked at.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import pytest
+
+from browser_helpers import REPO_ROOT
+
+APP_SOURCES = sorted(
+    [REPO_ROOT / "app.py", *(REPO_ROOT / "pages").glob("*.py"), *(REPO_ROOT / "viz").glob("*.py"),
+     *(REPO_ROOT / "bpe_core").glob("*.py")]
+)
+FORBIDDEN = {
+    "components.html": re.compile(r"components\s*\.\s*html|streamlit\.components"),
+    "unsafe_allow_javascript": re.compile(r"unsafe_allow_javascript"),
+    "pickle": re.compile(r"\bpickle\b|\bshelve\b|\bmarshal\.loads"),
+    "eval(": re.compile(r"\beval\s*\("),
+    "exec(": re.compile(r"\bexec\s*\("),
+}
+NUMERIC_FORMAT = re.compile(r"[,_]?(\.\d+)?[dfe%]?")
+
+
+def relative(path: Path) -> str:
+    return str(path.relative_to(REPO_ROOT))
+
+
+@pytest.mark.parametrize("path", APP_SOURCES, ids=relative)
+def test_no_forbidden_calls(path):
+    source = path.read_text(encoding="utf-8")
+    found = [name for name, pattern in FORBIDDEN.items() if pattern.search(source)]
+    assert not found, f"{relative(path)} uses {', '.join(found)}"
+
+
+def viz_names(tree: ast.Module) -> set[str]:
+    """Names in a module that refer to ``viz`` builders or ``viz`` modules (``tv``, ``render_tokens``, ...)."""
+    names = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module and node.module.split(".")[0] == "viz":
+            names.update(alias.asname or alias.name for alias in node.names)
+        elif isinstance(node, ast.Import):
+            names.update(alias.asname or alias.name for alias in node.names if alias.name.startswith("viz."))
+    return names - {"state"}  # viz.state holds session data, not HTML builders
+
+
+def callee_root(call: ast.Call) -> str:
+    """``tv`` for ``tv.chips_html(...)``, ``render_tokens`` for ``render_tokens(...)``, ``html`` for ``html.escape``."""
+    func = call.func
+    while isinstance(func, ast.Attribute):
+        func = func.value
+    return func.id if isinstance(func, ast.Name) else ""
+
+
+def is_safe(node: ast.expr, builders: set[str]) -> bool:
+    """Whether ``node`` can only produce escaped or literal text."""
+    if isinstance(node, ast.Constant):
+        return isinstance(node.value, str)
+    if isinstance(node, ast.Call):
+        if ast.unparse(node.func) == "html.escape":
+            return True
+        return callee_root(node) in builders
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+        return is_safe(node.left, builders) and is_safe(node.right, builders)
+    if isinstance(node, ast.JoinedStr):
+        return all(is_safe(part, builders) for part in node.values)
+    if isinstance(node, ast.FormattedValue):
+        if node.format_spec is not None:  # a number such as {count:,} or {ratio:.2f}: no markup possible
+            spec = ast.unparse(node.format_spec)[2:-1]  # f'...' -> ...
+            return bool(spec) and NUMERIC_FORMAT.fullmatch(spec) is not None
+        return is_safe(node.value, builders)
+    return False
+
+
+def raw_html_calls(tree: ast.Module) -> list[ast.Call]:
+    calls = []
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Attribute):
+            continue
+        unsafe = any(k.arg == "unsafe_allow_html" and not (isinstance(k.value, ast.Constant) and k.value.value is False)
+                     for k in node.keywords)
+        if node.func.attr == "html" or (node.func.attr == "markdown" and unsafe):
+            calls.append(node)
+    return calls
+
+
+PAGE_SOURCES = [path for path in APP_SOURCES if path.parent.name == "pages" or path.name == "app.py"]
+
+
+@pytest.mark.parametrize("path", PAGE_SOURCES, ids=relative)
+def test_raw_html_comes_only_from_escaping_builders(path):
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    builders = viz_names(tree)
+    unsafe = [
+        f"line {call.lineno}: {ast.unparse(call)[:120]}"
+        for call in raw_html_calls(tree)
+        if not call.args or not is_safe(call.args[0], builders)
+    ]
+    assert not unsafe, f"{relative(path)} sends text that no builder escaped:\n" + "\n".join(unsafe)
+
+
+def test_the_checker_catches_unsafe_calls():
+    unsafe_source = (
+        "import streamlit as st\nfrom viz import token_html as th\n"
+        "st.html(user_text)\n"
+        "st.markdown(f'<b>{name}</b>', unsafe_allow_html=True)\n"
+        "st.markdown('x' + th.render(a) + text, unsafe_allow_html=True)\n"
+        "st.html(f'{name:>10}')\n"
+    )
+    safe_source = (
+        "import html\nimport streamlit as st\nfrom viz import token_html as th\nfrom viz.x import chips\n"
+        "st.html(th.render(text))\n"
+        "st.markdown('**a**  \\n' + chips(t), unsafe_allow_html=True)\n"
+        "st.markdown(f'{html.escape(h)} {n:,} {r:.2f}', unsafe_allow_html=True)\n"
+        "st.markdown(user_text)\n"
+    )
+    for source, expected in ((unsafe_source, False), (safe_source, True)):
+        tree = ast.parse(source)
+        calls = raw_html_calls(tree)
+        assert calls
+        assert all(is_safe(call.args[0], viz_names(tree)) == expected for call in calls), source
