@@ -12,20 +12,18 @@ from dataclasses import fields, replace
 import streamlit as st
 
 from bpe_core import Config, Tokenizer, train
-from viz import state
+from viz import model_io, state
 from viz import train_view as tv
 from viz.readable import readable_symbol
 
 FORM_KEY = "bpe_train_form"  # {"source", "paste", "settings"}: the form, kept across page switches
 UPLOAD_KEY = "bpe_train_upload"  # {"names", "text", "errors"} of the uploaded corpus files
-LOAD_ERROR_KEY = "bpe_train_load_error"  # why the last model file could not be loaded
 LINK_WARNINGS_KEY = "bpe_train_link_warnings"  # link parameters that were ignored
 AUTO_TRAIN_KEY = "bpe_train_from_link"  # a link named a corpus: train it on this run
 
 SOURCE_WIDGET = "train_source"
 PASTE_WIDGET = "train_paste"
 CORPUS_FILES_WIDGET = "train_corpus_files"
-MODEL_FILE_WIDGET = "train_model_file"
 SETTING_WIDGETS = {f.name: f"train_{f.name}" for f in fields(tv.TrainSettings)}
 
 HELP = {
@@ -127,19 +125,6 @@ def on_corpus_files() -> None:
     files = st.session_state.get(CORPUS_FILES_WIDGET) or []
     text, names, errors = tv.combine_uploads([(file.name, file.getvalue()) for file in files])
     st.session_state[UPLOAD_KEY] = {"names": names, "text": text, "errors": errors}
-
-
-def on_model_file() -> None:
-    uploaded = st.session_state.get(MODEL_FILE_WIDGET)
-    if uploaded is None:
-        return
-    try:
-        model = Tokenizer.from_json(tv.decode_text_file(uploaded.getvalue()))
-    except ValueError as error:
-        st.session_state[LOAD_ERROR_KEY] = f"Could not load {uploaded.name}: {error}"
-        return
-    st.session_state.pop(LOAD_ERROR_KEY, None)
-    state.set_model(model, corpus="", settings={"preset": "loaded", "file": uploaded.name})
 
 
 # -- the form ------------------------------------------------------------------------
@@ -274,13 +259,8 @@ def sync_link() -> None:
 
 def render_result(model: Tokenizer, corpus: str, about: dict) -> None:
     st.subheader("3 · Result")
-    if model.name:  # a published model such as GPT-2
-        origin = model.name
-    elif "file" in about:
-        origin = f"a model file ({about['file']})"
-    else:
-        origin = tv.source_label(about.get("preset", ""))
-    description = f"Trained on: {origin}\n{tv.describe_config(model.config)}"
+    origin = model_io.model_origin(model, about) or f"Trained on: {tv.source_label(about.get('preset', ''))}"
+    description = f"{origin}\n{tv.describe_config(model.config)}"
     st.markdown(tv.markdown_escape(description).replace("\n", "  \n"))  # two lines
     if model.stop_message:
         message = tv.markdown_escape(model.stop_message[0].upper() + model.stop_message[1:] + ".")
@@ -328,18 +308,15 @@ def render_result(model: Tokenizer, corpus: str, about: dict) -> None:
     st.caption("␣ is a space; \\n and \\t are a newline and a tab.")
 
 
-def render_save_and_load(model: Tokenizer) -> None:
-    st.subheader("Save or load a model")
-    save, load = st.columns(2)
-    save.download_button(
-        "Download model JSON", data=model.to_json, file_name="bpe_model.json", mime="application/json",
-        on_click="ignore", icon=":material/download:",
-        help="The whole model (settings, vocabulary, merges and trace) as JSON; load it here later.",
-    )
-    load.file_uploader("Load a model JSON", type=["json"], key=MODEL_FILE_WIDGET, on_change=on_model_file,
-                       help="A file saved with the button on the left.")
-    if LOAD_ERROR_KEY in st.session_state:
-        load.error(st.session_state[LOAD_ERROR_KEY])
+def render_files(model: Tokenizer) -> None:
+    st.subheader("Save or load a tokenizer")
+    model_io.download_buttons(model, "train")
+    load, gpt2 = st.columns([2, 1], vertical_alignment="top")
+    with load:
+        model_io.upload_tokenizer("train")
+    with gpt2:
+        st.markdown("**Or explore a real one**")
+        model_io.use_gpt2_button("train")
 
 
 # -- the page --------------------------------------------------------------------------
@@ -372,5 +349,5 @@ if (train_clicked or st.session_state.pop(AUTO_TRAIN_KEY, False)) and corpus and
 
 st.divider()
 render_result(state.current_model(), state.current_corpus(), st.session_state.get(state.SETTINGS_KEY, {}))
-render_save_and_load(state.current_model())
+render_files(state.current_model())
 sync_link()

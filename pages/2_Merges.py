@@ -11,6 +11,7 @@ import streamlit as st
 
 from bpe_core import Tokenizer
 from viz import merge_figures as mf
+from viz import model_io
 from viz.state import current_corpus, current_model, sample_text
 
 STEP_KEY = "merges_step"
@@ -64,8 +65,8 @@ def pair_race(tok: Tokenizer, key: int) -> None:
     st.subheader("Pair-frequency race")
     if not tok.has_counts:
         st.info(
-            "This model has no training counts (GPT-2 published only its merge list), so there is no race to "
-            "show. Train a model on the Train page to watch the pairs compete."
+            "This model has no training counts (it was loaded from a merge list, as GPT-2 published it), so "
+            "there is no race to show. Train a model on the Train page to watch the pairs compete."
         )
         return
     total = len(tok.steps)
@@ -172,6 +173,9 @@ def overview(tok: Tokenizer, key: int) -> None:
 
 
 st.title("Merges")
+with st.expander("Load a tokenizer", icon=":material/upload_file:"):
+    model_io.upload_tokenizer("merges")
+    model_io.use_gpt2_button("merges")
 model = current_model()
 st.caption(
     f"{model.name or 'Trained model'}: {len(model.merges):,} merges, vocabulary of {model.vocab_size:,} tokens, "

@@ -6,7 +6,7 @@ import streamlit as st
 
 from bpe_core import Token, Tokenizer, UnknownIdError, load_gpt2
 from bpe_core.pretokenize import split_text
-from viz import state
+from viz import model_io, state
 from viz.encode_tools import describe_round_trip, markdown_literal, parse_ids, token_rows, unique_pieces
 from viz.token_html import render_explain, render_legend, render_tokens
 
@@ -138,6 +138,9 @@ def show_decoder(tok: Tokenizer, example_ids: list[int]) -> None:
 
 st.title("Encode / Decode")
 st.caption("Type text and see it cut into tokens. Hover a token for its id, bytes and the merge that made it.")
+with st.expander("Load a tokenizer", icon=":material/upload_file:"):
+    model_io.upload_tokenizer("encode")
+    model_io.use_gpt2_button("encode")
 
 tokenizer = choose_tokenizer()
 st.caption(describe(tokenizer))

@@ -156,12 +156,12 @@ def test_a_saved_model_loads_back_and_a_bad_file_is_an_error():
     at = press_train(choose(open_train(), "banana_bandana"))
     saved = at.session_state[state.MODEL_KEY].to_json().encode("utf-8")
 
-    ok(at.file_uploader(key="train_model_file").set_value(("junk.json", b'{"nope": 1}', "application/json")).run())
-    assert any("junk.json" in e.value and "not a" in e.value for e in at.error)
+    ok(at.file_uploader(key="train_tokenizer_files").set_value(("junk.json", b'{"nope": "yes"}', "application/json")).run())
+    assert any("junk\\.json" in e.value and "neither" in e.value for e in at.error)
     assert merge_pairs(at) == BANANA_BANDANA  # the trained model is kept
 
     fresh = open_train()
-    ok(fresh.file_uploader(key="train_model_file").set_value(("model.json", saved, "application/json")).run())
+    ok(fresh.file_uploader(key="train_tokenizer_files").set_value(("model.json", saved, "application/json")).run())
     assert merge_pairs(fresh) == BANANA_BANDANA
     assert fresh.session_state[state.CORPUS_KEY] == ""
     assert metric(fresh, "Tokens per word") == "—"

@@ -1,0 +1,263 @@
+"""Tokenizer files in and out, as Streamlit widgets the pages share.
+
+The pure parts come first and are tested without Streamlit: reading uploaded
+bytes into a tokenizer (:func:`load_uploaded`), the export formats with their
+file names and payload builders (:data:`EXPORTS`), and why an export is
+refused (:func:`export_refusal`). The widgets below them are thin:
+:func:`upload_tokenizer`, :func:`use_gpt2_button` and :func:`download_buttons`.
+Besides ``viz/state.py`` this is the only ``viz`` module importing Streamlit.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import partial
+
+import streamlit as st
+
+from bpe_core import Tokenizer, load_gpt2
+from bpe_core.formats import ExportError, load_any, to_gpt2_files, to_hf_json
+from viz import state
+from viz.train_view import decode_text_file, markdown_escape
+
+UPLOAD_TYPES = ["json", "txt", "bpe"]
+UPLOAD_HELP = (
+    "One of: a model saved here (.json); a Hugging Face tokenizer.json with a BPE model; "
+    "or GPT-2 style vocab.json + merges.txt (select both files together)."
+)
+
+# -- reading uploaded files (pure) ---------------------------------------------------
+
+
+def _lone_file_hint(name: str, text: str) -> str | None:
+    """What is missing when half of a GPT-2 pair is uploaded alone, else None.
+
+    >>> _lone_file_hint("merges.txt", "#version: 0.2")
+    'this is a merges list: upload it together with its vocab.json (select both files)'
+    >>> _lone_file_hint("vocab.json", '{"a": 0, "b": 1}')
+    'this looks like a GPT-2 vocab.json: upload it together with its merges.txt (select both files)'
+    >>> _lone_file_hint("tokenizer.json", '{"model": {}}') is None
+    True
+    """
+    if name.endswith((".txt", ".bpe")):
+        return "this is a merges list: upload it together with its vocab.json (select both files)"
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        return None  # load_any explains broken JSON itself
+    if isinstance(data, dict) and data and all(type(value) is int for value in data.values()):
+        return "this looks like a GPT-2 vocab.json: upload it together with its merges.txt (select both files)"
+    return None
+
+
+def load_uploaded(files: dict[str, bytes]) -> Tokenizer:
+    """The tokenizer in uploaded files ``{file name: bytes}``.
+
+    Accepts a model saved here, an HF ``tokenizer.json`` (BPE) or a ``vocab.json``
+    + ``merges.txt`` pair. Raises ``ValueError`` whose message starts with the
+    file name(s) and says what is wrong (not UTF-8, not BPE, half a pair, ...).
+
+    >>> load_uploaded({"m.txt": b"\\xff"})
+    Traceback (most recent call last):
+    ...
+    ValueError: m.txt: this is not UTF-8 text (byte 0xFF at position 0 is not valid UTF-8; Latin-1 or Windows-1252 perhaps?), please save it as UTF-8
+    """
+    if not files:
+        raise ValueError("no file was given")
+    texts = {}
+    for name, data in files.items():
+        try:
+            texts[name] = decode_text_file(data)
+        except ValueError as error:
+            raise ValueError(f"{name}: {error}") from None
+    names = ", ".join(sorted(texts))
+    hint = _lone_file_hint(*next(iter(texts.items()))) if len(texts) == 1 else None
+    if hint:
+        raise ValueError(f"{names}: {hint}")
+    try:
+        return load_any(texts)
+    except RecursionError:  # json refuses deeply nested arrays this way
+        raise ValueError(f"{names}: the JSON is nested too deeply to be a tokenizer") from None
+    except (ValueError, KeyError, TypeError) as error:
+        reason = str(error) if isinstance(error, ValueError) else f"a required field is missing or malformed ({error})"
+        raise ValueError(f"{names}: {reason}") from None
+
+
+def describe_loaded(tok: Tokenizer, label: str) -> str:
+    """One sentence saying what was loaded.
+
+    >>> from bpe_core import Config, train
+    >>> describe_loaded(train("aaab", Config(split="none"), merges=1), "m.json")  # a, b, aa and <unk>
+    'Loaded m.json: 1 merge, vocabulary of 4 tokens. It is now the model on every page.'
+    """
+    merges = f"{len(tok.merges):,} merge{'' if len(tok.merges) == 1 else 's'}"
+    return f"Loaded {label}: {merges}, vocabulary of {tok.vocab_size:,} tokens. It is now the model on every page."
+
+
+def model_origin(tok: Tokenizer, settings: dict) -> str:
+    """Where the session's model came from, for a summary line (``settings`` as given to ``set_model``).
+
+    >>> from bpe_core import Config, train
+    >>> model_origin(train("aaab", Config(), merges=1), {"source": "upload", "name": "tokenizer.json"})
+    'Loaded from tokenizer.json'
+    >>> model_origin(train("aaab", Config(), merges=1), {"preset": "paste"})
+    ''
+    """
+    if settings.get("source") == "upload":
+        return f"Loaded from {settings.get('name') or 'a file'}"
+    if settings.get("source") == "gpt2" or tok.name == "GPT-2":
+        return "GPT-2's published tokenizer (OpenAI, 2019)"
+    return f"Model: {tok.name}" if tok.name else ""
+
+
+# -- export formats (pure) -----------------------------------------------------------
+
+
+def hf_json_text(tok: Tokenizer) -> str:
+    """The model as the text of an HF ``tokenizer.json`` (raises ``ExportError`` when it has no exact equivalent)."""
+    return json.dumps(to_hf_json(tok), ensure_ascii=False, indent=1)
+
+
+@dataclass(frozen=True)
+class DownloadFile:
+    label: str  # the button's text
+    file_name: str
+    mime: str
+    build: Callable[[Tokenizer], str]  # the file's text; may raise ExportError
+
+
+@dataclass(frozen=True)
+class ExportFormat:
+    title: str
+    about: str  # one line under the title
+    files: tuple[DownloadFile, ...]
+    check: Callable[[Tokenizer], object]  # raises ExportError when the model can't be written in this format
+
+
+def _probe(build: Callable[[Tokenizer], object]) -> Callable[[Tokenizer], object]:
+    """Run ``build`` on the model cut to no merges: refusals depend only on its settings and base
+    symbols, so this says whether the export works without building the (possibly large) file."""
+    return lambda tok: build(tok.prefix(0))
+
+
+EXPORTS = (
+    ExportFormat(
+        title="BPE Explorer model",
+        about="Everything, with the training trace; load it here later.",
+        files=(DownloadFile("Download model JSON", "bpe_model.json", "application/json", Tokenizer.to_json),),
+        check=lambda tok: None,
+    ),
+    ExportFormat(
+        title="Hugging Face tokenizer.json",
+        about="For the tokenizers / transformers libraries: Tokenizer.from_file(\"tokenizer.json\").",
+        files=(DownloadFile("Download tokenizer.json", "tokenizer.json", "application/json", hf_json_text),),
+        check=_probe(hf_json_text),
+    ),
+    ExportFormat(
+        title="GPT-2 vocab.json + merges.txt",
+        about="The classic pair read by GPT-2 style byte-level tokenizers.",
+        files=(
+            DownloadFile("Download vocab.json", "vocab.json", "application/json", lambda tok: to_gpt2_files(tok)[0]),
+            DownloadFile("Download merges.txt", "merges.txt", "text/plain", lambda tok: to_gpt2_files(tok)[1]),
+        ),
+        check=_probe(to_gpt2_files),
+    ),
+)
+
+
+def export_refusal(tok: Tokenizer, export: ExportFormat) -> str | None:
+    """Why ``tok`` can't be written in ``export``'s format, or None when it can.
+
+    >>> from bpe_core import Config, train
+    >>> words = train("low lower", Config(split="whitespace", end_of_word="</w>"), merges=2)
+    >>> export_refusal(words, EXPORTS[0]) is None
+    True
+    >>> "glued" in export_refusal(words, EXPORTS[1])
+    True
+    """
+    try:
+        export.check(tok)
+    except ExportError as error:
+        return str(error)
+    return None
+
+
+# -- widgets -------------------------------------------------------------------------
+
+
+def _files_key(key_prefix: str) -> str:
+    return f"{key_prefix}_tokenizer_files"
+
+
+def _record_key(key_prefix: str) -> str:
+    # What the last upload gave: {"ids", "model", "message"}; kept so a rerun shows it without reloading.
+    return f"bpe_{key_prefix}_tokenizer_upload"
+
+
+def _on_upload(key_prefix: str) -> None:
+    """Load newly uploaded files (a callback, so the page then runs with the new model)."""
+    uploaded = st.session_state.get(_files_key(key_prefix)) or []
+    ids = tuple(sorted(file.file_id for file in uploaded))
+    record = st.session_state.get(_record_key(key_prefix))
+    if not ids or (record is not None and record["ids"] == ids):
+        return  # nothing new: don't load the same files again
+    files = {file.name: file.getvalue() for file in uploaded}
+    label = ", ".join(sorted(files))
+    try:
+        model = load_uploaded(files)
+    except ValueError as error:
+        message = f"Could not load {error}. The current model is kept."
+        st.session_state[_record_key(key_prefix)] = {"ids": ids, "model": None, "message": message}
+        return
+    state.set_model(model, corpus="", settings={"source": "upload", "name": label})
+    st.session_state[_record_key(key_prefix)] = {"ids": ids, "model": model, "message": describe_loaded(model, label)}
+
+
+def upload_tokenizer(key_prefix: str) -> None:
+    """A file uploader that makes the uploaded tokenizer the session's model, or says why it can't."""
+    uploaded = st.file_uploader(
+        "Load tokenizer files", type=UPLOAD_TYPES, accept_multiple_files=True, key=_files_key(key_prefix),
+        on_change=_on_upload, args=(key_prefix,), help=UPLOAD_HELP,
+    )
+    record = st.session_state.get(_record_key(key_prefix))
+    if not uploaded or record is None or record["ids"] != tuple(sorted(file.file_id for file in uploaded)):
+        return
+    if record["model"] is None:
+        st.error(markdown_escape(record["message"]), icon=":material/error:")
+    elif record["model"] is state.current_model():  # not once something else has replaced it
+        st.success(markdown_escape(record["message"]), icon=":material/check_circle:")
+
+
+def _use_gpt2() -> None:
+    state.set_model(load_gpt2(), corpus="", settings={"source": "gpt2", "name": "GPT-2"})
+
+
+def use_gpt2_button(key_prefix: str) -> None:
+    """A button that makes GPT-2's real tokenizer the session's model."""
+    in_use = state.current_model() is load_gpt2()
+    st.button(
+        "Use GPT-2's real tokenizer", key=f"{key_prefix}_use_gpt2", on_click=_use_gpt2, disabled=in_use,
+        icon=":material/smart_toy:",
+        help="GPT-2 is already the model on every page." if in_use else
+        "OpenAI's published GPT-2 tokenizer (50,000 merges, no training counts) becomes the model on every page.",
+    )
+
+
+def download_buttons(tok: Tokenizer, key_prefix: str) -> None:
+    """One column per file format with its download button(s); a refused format shows why, with a
+    disabled button. Files are built only when their button is clicked."""
+    for column, export in zip(st.columns(len(EXPORTS)), EXPORTS):
+        with column:
+            st.markdown(f"**{export.title}**")
+            st.caption(export.about)
+            refusal = export_refusal(tok, export)
+            for file in export.files:
+                st.download_button(
+                    file.label, data=partial(file.build, tok), file_name=file.file_name,
+                    mime=file.mime, on_click="ignore", icon=":material/download:", disabled=refusal is not None,
+                    key=f"{key_prefix}_download_{file.file_name}",
+                )
+            if refusal:
+                st.info(markdown_escape(f"Not available for this model: {refusal}."), icon=":material/info:")
