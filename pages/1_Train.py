@@ -311,11 +311,13 @@ def render_result(model: Tokenizer, corpus: str, about: dict) -> None:
 def render_files(model: Tokenizer) -> None:
     st.subheader("Save or load a tokenizer")
     model_io.download_buttons(model, "train")
-    load, gpt2 = st.columns([2, 1], vertical_alignment="top")
+    load, gpt2 = st.columns([2, 1], border=True)
     with load:
+        st.markdown("**Load a tokenizer**")
         model_io.upload_tokenizer("train")
     with gpt2:
         st.markdown("**Or explore a real one**")
+        st.caption("GPT-2's published merges: see how a production tokenizer cuts text.")
         model_io.use_gpt2_button("train")
 
 

@@ -16,7 +16,15 @@ from bpe_core.formats import to_gpt2_files, to_hf_json
 from bpe_core.gpt2 import DATA as GPT2_DATA
 from browser_helpers import REPO_ROOT
 from viz import state
-from viz.model_io import EXPORTS, describe_loaded, export_refusal, hf_json_text, load_uploaded, model_origin
+from viz.model_io import (
+    EXPORTS,
+    describe_loaded,
+    export_refusal,
+    hf_json_text,
+    load_added,
+    load_uploaded,
+    model_origin,
+)
 
 APP_FILE = str(REPO_ROOT / "app.py")
 BANANA_BANDANA = ["a n", "b an", "an a", "ana _", "ban ana_", "banana_ ban"]
@@ -97,6 +105,19 @@ def test_unloadable_files_raise_a_value_error_naming_the_file(files, expected):
         load_uploaded(files)
     assert expected in str(error.value)
     assert str(error.value).startswith(", ".join(sorted(files)) + ":")
+
+
+def test_files_added_to_an_uploader_load_alone_or_with_their_partner(banana, byte_level):
+    # the uploader keeps earlier files: a newly added model replaces the one loaded before
+    tok, names = load_added({"new.json": hf_json_text(byte_level).encode()}, {"old.json": banana.to_json().encode()})
+    assert (tok.merges, names) == (byte_level.merges, ["new.json"])
+    # a merges.txt added after its vocab.json loads with it
+    vocab, merges = to_gpt2_files(byte_level)
+    tok, names = load_added({"merges.txt": merges.encode()}, {"vocab.json": vocab.encode()})
+    assert (tok.merges, names) == (byte_level.merges, ["merges.txt", "vocab.json"])
+    # a refused new file reports its own reason, not the mix
+    with pytest.raises(ValueError, match="^bert.json: this is a WordPiece tokenizer"):
+        load_added({"bert.json": WORDPIECE_JSON}, {"old.json": banana.to_json().encode()})
 
 
 def test_nothing_uploaded_is_an_error():

@@ -85,6 +85,31 @@ def load_uploaded(files: dict[str, bytes]) -> Tokenizer:
         raise ValueError(f"{names}: {reason}") from None
 
 
+def load_added(added: dict[str, bytes], earlier: dict[str, bytes]) -> tuple[Tokenizer, list[str]]:
+    """Load the files just ``added`` to an uploader that already held ``earlier`` ones; returns the
+    tokenizer and the names of the files it came from.
+
+    The added files alone come first (a new tokenizer.json replaces the one loaded before); when they
+    are only part of a set (a merges.txt whose vocab.json came earlier), they are tried with the earlier
+    files. Raises the added files' own ``ValueError`` when neither works.
+
+    >>> from bpe_core import Config, train
+    >>> vocab, merges = to_gpt2_files(train("aaab", Config(split="gpt2", units="bytes"), merges=1))
+    >>> load_added({"merges.txt": merges.encode()}, {"vocab.json": vocab.encode()})[1]
+    ['merges.txt', 'vocab.json']
+    """
+    try:
+        return load_uploaded(added), sorted(added)
+    except ValueError as error:
+        if not earlier:
+            raise
+        together = {**earlier, **added}
+        try:
+            return load_uploaded(together), sorted(together)
+        except ValueError:
+            raise error from None
+
+
 def describe_loaded(tok: Tokenizer, label: str) -> str:
     """One sentence saying what was loaded.
 
@@ -197,34 +222,41 @@ def _record_key(key_prefix: str) -> str:
 
 
 def _on_upload(key_prefix: str) -> None:
-    """Load newly uploaded files (a callback, so the page then runs with the new model)."""
+    """Load the files just added (a callback, so the page then runs with the new model).
+
+    The uploader keeps earlier files next to new ones, so the ids of the files seen are remembered:
+    only the new ones are loaded, and never twice."""
     uploaded = st.session_state.get(_files_key(key_prefix)) or []
-    ids = tuple(sorted(file.file_id for file in uploaded))
-    record = st.session_state.get(_record_key(key_prefix))
-    if not ids or (record is not None and record["ids"] == ids):
-        return  # nothing new: don't load the same files again
-    files = {file.name: file.getvalue() for file in uploaded}
-    label = ", ".join(sorted(files))
+    record = st.session_state.get(_record_key(key_prefix)) or {"ids": frozenset(), "model": None, "message": ""}
+    added = {file.name: file.getvalue() for file in uploaded if file.file_id not in record["ids"]}
+    ids = frozenset(file.file_id for file in uploaded)
+    if not added:  # a file was removed: nothing to load
+        st.session_state[_record_key(key_prefix)] = {**record, "ids": ids}
+        return
+    earlier = {file.name: file.getvalue() for file in uploaded if file.file_id in record["ids"]}
     try:
-        model = load_uploaded(files)
+        model, names = load_added(added, earlier)
     except ValueError as error:
         message = f"Could not load {error}. The current model is kept."
         st.session_state[_record_key(key_prefix)] = {"ids": ids, "model": None, "message": message}
         return
+    label = ", ".join(names)
     state.set_model(model, corpus="", settings={"source": "upload", "name": label})
     st.session_state[_record_key(key_prefix)] = {"ids": ids, "model": model, "message": describe_loaded(model, label)}
 
 
 def upload_tokenizer(key_prefix: str) -> None:
     """A file uploader that makes the uploaded tokenizer the session's model, or says why it can't."""
+    st.caption("A model saved here, a Hugging Face tokenizer.json (BPE), or GPT-2 style vocab.json + merges.txt. "
+               "It replaces the current model on every page.")
     uploaded = st.file_uploader(
-        "Load tokenizer files", type=UPLOAD_TYPES, accept_multiple_files=True, key=_files_key(key_prefix),
+        "Tokenizer files", type=UPLOAD_TYPES, accept_multiple_files=True, key=_files_key(key_prefix),
         on_change=_on_upload, args=(key_prefix,), help=UPLOAD_HELP,
     )
     record = st.session_state.get(_record_key(key_prefix))
-    if not uploaded or record is None or record["ids"] != tuple(sorted(file.file_id for file in uploaded)):
+    if not uploaded or record is None:
         return
-    if record["model"] is None:
+    if record["model"] is None and record["ids"] == {file.file_id for file in uploaded}:
         st.error(markdown_escape(record["message"]), icon=":material/error:")
     elif record["model"] is state.current_model():  # not once something else has replaced it
         st.success(markdown_escape(record["message"]), icon=":material/check_circle:")
@@ -240,24 +272,26 @@ def use_gpt2_button(key_prefix: str) -> None:
     st.button(
         "Use GPT-2's real tokenizer", key=f"{key_prefix}_use_gpt2", on_click=_use_gpt2, disabled=in_use,
         icon=":material/smart_toy:",
-        help="GPT-2 is already the model on every page." if in_use else
-        "OpenAI's published GPT-2 tokenizer (50,000 merges, no training counts) becomes the model on every page.",
+        help="OpenAI's published GPT-2 tokenizer (50,000 merges, no training counts) becomes the model on every page.",
     )
+    if in_use:
+        st.caption("GPT-2 is the current model.")
 
 
 def download_buttons(tok: Tokenizer, key_prefix: str) -> None:
     """One column per file format with its download button(s); a refused format shows why, with a
     disabled button. Files are built only when their button is clicked."""
-    for column, export in zip(st.columns(len(EXPORTS)), EXPORTS):
+    for column, export in zip(st.columns(len(EXPORTS), border=True), EXPORTS):
         with column:
             st.markdown(f"**{export.title}**")
             st.caption(export.about)
             refusal = export_refusal(tok, export)
-            for file in export.files:
-                st.download_button(
-                    file.label, data=partial(file.build, tok), file_name=file.file_name,
-                    mime=file.mime, on_click="ignore", icon=":material/download:", disabled=refusal is not None,
-                    key=f"{key_prefix}_download_{file.file_name}",
-                )
+            with st.container(horizontal=True):
+                for file in export.files:
+                    st.download_button(
+                        file.label, data=partial(file.build, tok), file_name=file.file_name, mime=file.mime,
+                        on_click="ignore", icon=":material/download:", disabled=refusal is not None,
+                        key=f"{key_prefix}_download_{file.file_name}",
+                    )
             if refusal:
                 st.info(markdown_escape(f"Not available for this model: {refusal}."), icon=":material/info:")

@@ -1,0 +1,125 @@
+"""Tokenizer files in a real browser: download tokenizer.json from the Train page, load it in HF tokenizers,
+upload it back on the Encode page, see a WordPiece file refused, and switch to GPT-2."""
+
+from __future__ import annotations
+
+import json
+import re
+from urllib.parse import urlencode
+
+import pytest
+from tokenizers import Tokenizer as HFTokenizer
+
+from bpe_core import Config, train
+from browser_helpers import click_nav, exception_texts, open_app, wait_for_app
+
+pytestmark = pytest.mark.browser
+
+MAIN = '[data-testid="stMain"]'
+CORPUS = "the cat sat on the mat; the rat sat on the hat. That cat? The best cats sit."
+MERGES = 25
+SENTENCE = "The rat and the cat sat, that is that."
+GPT2_TEXT = "Hello, ByteLevel BPE!"
+GPT2_IDS = "15496, 11, 30589, 4971, 347, 11401, 0"
+WORDPIECE = {
+    "version": "1.0", "added_tokens": [], "normalizer": None, "pre_tokenizer": {"type": "Whitespace"},
+    "model": {"type": "WordPiece", "unk_token": "[UNK]", "continuing_subword_prefix": "##",
+              "max_input_chars_per_word": 100, "vocab": {"[UNK]": 0, "un": 1, "##able": 2}},
+}
+
+
+def whole_page(page, screenshot, suffix: str):
+    """Screenshot all of the page: Streamlit scrolls inside stMain, so grow the window to fit it."""
+    height = page.evaluate("() => document.querySelector('[data-testid=stMain]').scrollHeight")
+    page.set_viewport_size({"width": 1400, "height": max(1000, min(height + 40, 5000))})
+    page.wait_for_timeout(300)
+    path = screenshot(page, suffix)
+    page.set_viewport_size({"width": 1400, "height": 1000})
+    return path
+
+
+def assert_clean(page) -> None:
+    assert exception_texts(page) == [] and page.page_errors == [] and page.dialogs == []
+
+
+def byte_level_link() -> str:
+    """A Train page link that trains CORPUS with GPT-2's byte-level settings on arrival."""
+    settings = {"preset": "paste", "text": CORPUS, "merges": MERGES, "split": "gpt2", "eow": "", "units": "bytes",
+                "tie": "hf"}
+    return "?" + urlencode(settings)
+
+
+def shown_ids(page) -> list[int]:
+    """The ids of the token boxes on the Encode page, read from their hover titles ("id 123 ...")."""
+    titles = page.locator(".bpe-scroll .tok").evaluate_all("(boxes) => boxes.map((box) => box.title)")
+    return [int(re.match(r"id (\d+)", title).group(1)) for title in titles]
+
+
+def encode_text(page, text: str) -> None:
+    box = page.get_by_label("Text to encode")
+    box.fill(text)
+    box.press("Control+Enter")
+    wait_for_app(page)
+
+
+def upload(page, *paths) -> None:
+    page.locator(f'{MAIN} [data-testid="stExpander"] input[type="file"]').set_input_files(list(paths))
+    wait_for_app(page)
+
+
+def test_tokenizer_json_round_trip_and_gpt2(app_server, page, screenshot, tmp_path):
+    open_app(page, app_server)
+    # the default model keeps </w> as a symbol of its own: HF and GPT-2 exports are refused with the reason
+    assert page.get_by_role("button", name="Download tokenizer.json").is_disabled()
+    assert "retrain with the marker glued" in page.locator(f'{MAIN} [data-testid="stAlert"]').all_inner_texts()[-2]
+    page.get_by_text("Save or load a tokenizer").scroll_into_view_if_needed()
+    screenshot(page, "train_refused")
+
+    open_app(page, app_server, byte_level_link())
+    expected = train(CORPUS, Config(split="gpt2", units="bytes", tie_break="hf"), merges=MERGES)
+    with page.expect_download() as download:
+        page.get_by_role("button", name="Download tokenizer.json").click()
+    saved = tmp_path / "tokenizer.json"
+    download.value.save_as(saved)
+    assert download.value.suggested_filename == "tokenizer.json"
+    assert HFTokenizer.from_file(str(saved)).encode(SENTENCE).ids == expected.encode(SENTENCE)
+    whole_page(page, screenshot, "train_byte_level")
+
+    click_nav(page, "Encode / Decode")
+    page.get_by_text("Load a tokenizer").click()
+    upload(page, saved)
+    assert f"Loaded tokenizer.json: {MERGES} merges" in page.locator(f'{MAIN} [data-testid="stAlert"]').first.inner_text()
+    encode_text(page, SENTENCE)
+    assert shown_ids(page) == expected.encode(SENTENCE)
+    assert f"tokenizer.json: {MERGES} merges" in page.locator(MAIN).inner_text()
+    screenshot(page, "encode_uploaded")
+
+    bert = tmp_path / "bert.json"
+    bert.write_text(json.dumps(WORDPIECE), encoding="utf-8")
+    upload(page, bert)
+    error = page.locator(f'{MAIN} [data-testid="stAlert"]').filter(has_text="Could not load")
+    assert "bert.json: this is a WordPiece tokenizer, not BPE" in error.inner_text()
+    assert shown_ids(page) == expected.encode(SENTENCE)  # the uploaded model is kept
+    screenshot(page, "encode_wordpiece_refused")
+
+    page.get_by_role("button", name="Use GPT-2's real tokenizer").click()
+    wait_for_app(page)
+    encode_text(page, GPT2_TEXT)
+    assert page.locator(f'{MAIN} [data-testid="stCode"]').first.inner_text().strip() == GPT2_IDS
+    assert "GPT-2: 50,000 merges" in page.locator(MAIN).inner_text()
+    assert page.get_by_role("button", name="Use GPT-2's real tokenizer").is_disabled()
+    assert_clean(page)
+    screenshot(page, "encode_gpt2")
+
+    click_nav(page, "Train")
+    assert "GPT-2's published tokenizer" in page.locator(MAIN).inner_text()
+    assert not page.get_by_role("button", name="Download merges.txt").is_disabled()
+    assert_clean(page)
+    whole_page(page, screenshot, "train_gpt2")
+
+    click_nav(page, "Merges")
+    text = page.locator(MAIN).inner_text()
+    assert "GPT-2: 50,000 merges" in text and "no training counts" in text and "count curve needs training counts" in text
+    assert page.locator(f'{MAIN} [data-testid="stPlotlyChart"]').count() >= 2  # a merge tree and the overview
+    assert_clean(page)
+    whole_page(page, screenshot, "merges_gpt2")
