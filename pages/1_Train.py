@@ -46,6 +46,7 @@ HELP = {
     "space_marker": "Characters mode: show a space as Ġ so it is visible inside tokens "
     "(it stays a symbol of its own).",
     "special_tokens": "Tokens that are never split or merged and get the first ids, e.g. <|endoftext|>. "
+    "Where one occurs in the corpus it is recognised as that special token, not learned from. "
     "Separate them with commas or spaces.",
     "unknown": "Characters mode: what encoding does with a character never seen in training: one <unk> "
     "token, or its UTF-8 bytes as <0x..> tokens.",
@@ -64,7 +65,7 @@ PREVIEW_CHARS = 600  # how much of a long corpus the preview shows
 # -- caches ------------------------------------------------------------------------
 
 
-@st.cache_resource(show_spinner=False)
+@st.cache_resource(max_entries=1, show_spinner=False)
 def model_store() -> tv.ModelStore:
     """Trained models shared by all sessions: the 16 most recently used."""
     return tv.ModelStore(capacity=16)
@@ -145,7 +146,8 @@ def render_corpus(settings: tv.TrainSettings) -> tuple[str, str]:
         st.file_uploader(
             "Text files (UTF-8)", type=["txt"], accept_multiple_files=True,
             key=CORPUS_FILES_WIDGET, on_change=on_corpus_files,
-            help="One or more .txt files in UTF-8; they are joined with a newline between them.",
+            help="One or more .txt files in UTF-8, each at most "
+            f"{st.get_option('server.maxUploadSize')} MB; they are joined with a newline between them.",
         )
         upload = st.session_state.get(UPLOAD_KEY, {"names": [], "text": "", "errors": []})
         for message in upload["errors"]:
@@ -264,10 +266,12 @@ def render_result(model: Tokenizer, corpus: str, about: dict) -> None:
     st.markdown(tv.markdown_escape(description).replace("\n", "  \n"))  # two lines
     if model.stop_message:
         message = tv.markdown_escape(model.stop_message[0].upper() + model.stop_message[1:] + ".")
-        if model.stop_reason in ("no_pairs", "min_frequency"):  # it stopped before the size asked for
+        if tv.stopped_short(model):
             st.warning(message, icon=":material/warning:")
         else:
             st.success(message, icon=":material/check_circle:")
+    for warning in model.warnings:  # e.g. the end-of-word marker also occurs in the corpus
+        st.warning(tv.markdown_escape(warning[0].upper() + warning[1:] + "."), icon=":material/warning:")
 
     metrics = st.columns(4)
     metrics[0].metric("Vocabulary size", f"{model.vocab_size:,}")

@@ -347,16 +347,37 @@ def longest_tokens(model: Tokenizer, n: int = 12) -> list[str]:
     return sorted(made, key=len, reverse=True)[:n]
 
 
-_CHIP_STYLE = "white-space: nowrap; margin-right: 0.3em"  # a chip never breaks across lines
+# A chip never breaks across lines; one longer than its column is cut with … (its title holds all of it).
+_CHIP_STYLE = (
+    "display: inline-block; max-width: 100%; overflow: hidden; text-overflow: ellipsis; "
+    "white-space: nowrap; vertical-align: bottom; margin-right: 0.3em"
+)
 
 
 def chips_html(texts: list[str]) -> str:
     """Texts as escaped inline ``<code>`` chips for ``st.markdown(..., unsafe_allow_html=True)``.
 
-    >>> chips_html(["<b>"])
-    '<code style="white-space: nowrap; margin-right: 0.3em">&lt;b&gt;</code>'
+    >>> chip = chips_html(['<b title="x">'])
+    >>> chip[chip.index("title="):]
+    'title="&lt;b title=&quot;x&quot;&gt;">&lt;b title=&quot;x&quot;&gt;</code>'
     """
-    return " ".join(f'<code style="{_CHIP_STYLE}">{html.escape(text)}</code>' for text in texts)
+    return " ".join(
+        f'<code style="{_CHIP_STYLE}" title="{html.escape(text)}">{markdown_safe_html(text)}</code>' for text in texts
+    )
+
+
+# Characters that markdown would read as syntax even inside inline HTML: links, emphasis, code, LaTeX.
+_MARKDOWN_ENTITIES = {char: f"&#{ord(char)};" for char in "[]()*_`~$\\#|!{}"}
+
+
+def markdown_safe_html(text: str) -> str:
+    """``text`` escaped for HTML *and* for the markdown around it: ``st.markdown`` still parses markdown
+    inside inline HTML, so ``[x](javascript:...)`` would become a link; as character references it can't.
+
+    >>> markdown_safe_html("<b>[x](y) $a$ #'")
+    '&lt;b&gt;&#91;x&#93;&#40;y&#41; &#36;a&#36; &#35;&#x27;'
+    """
+    return "".join(_MARKDOWN_ENTITIES.get(char) or html.escape(char) for char in text)
 
 
 _MARKDOWN_SPECIALS = set("\\`*_{}[]()#+-.!|<>~$:")
