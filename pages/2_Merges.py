@@ -178,7 +178,7 @@ with st.expander("Load a tokenizer", icon=":material/upload_file:"):
     model_io.use_gpt2_button("merges")
 model = current_model()
 st.caption(
-    f"{model.name or 'Trained model'}: {len(model.merges):,} merges, vocabulary of {model.vocab_size:,} tokens, "
+    f"{model_io.model_title(model)}: {len(model.merges):,} merges, vocabulary of {model.vocab_size:,} tokens, "
     f"tie-break: {mf.tie_break_rule(model.config.tie_break)}."
 )
 if not model.steps:

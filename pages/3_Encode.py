@@ -60,7 +60,7 @@ def describe(tok: Tokenizer) -> str:
     if tok.stop_reason == "prefix":
         size = f"Prefix of the trained model: {tok.stop_message}"
     else:
-        size = f"{tok.name or 'Trained model'}: {len(tok.merges):,} merges"
+        size = f"{model_io.model_title(tok)}: {len(tok.merges):,} merges"
     return (f"{size}, vocabulary of {len(tok.vocab):,} tokens; "
             f"split: {config.split}, units: {units}{marker}.")
 

@@ -274,3 +274,12 @@ def test_merges_and_compare_pages_with_an_uploaded_model(byte_level):
     assert "no training counts" in shown(at.info)
     ok(at.switch_page("pages/4_Compare.py").run())
     assert at.session_state[state.MODEL_KEY] is loaded
+
+
+def test_a_file_name_with_markdown_shows_literally(byte_level):
+    name = "[x](javascript:alert(1))*bold*.json"
+    at = upload(open_page("pages/3_Encode.py"), "encode", (name, hf_json_text(byte_level).encode()))
+    captions = [c.value for c in at.caption]
+    assert any(c.startswith("\\[x\\]\\(javascript\\:alert\\(1\\)\\)\\*bold\\*\\.json: ") for c in captions), captions
+    ok(at.switch_page("pages/2_Merges.py").run())
+    assert any(c.value.startswith("\\[x\\]\\(javascript") for c in at.caption)

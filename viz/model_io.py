@@ -137,6 +137,17 @@ def model_origin(tok: Tokenizer, settings: dict) -> str:
     return f"Model: {tok.name}" if tok.name else ""
 
 
+def model_title(tok: Tokenizer) -> str:
+    r"""The model's name for a markdown caption, escaped because a loaded model is named after the user's
+    file; "Trained model" when it has none.
+
+    >>> from bpe_core import load_gpt2
+    >>> model_title(load_gpt2())
+    'GPT\\-2'
+    """
+    return markdown_escape(tok.name) if tok.name else "Trained model"
+
+
 # -- export formats (pure) -----------------------------------------------------------
 
 
