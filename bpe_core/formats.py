@@ -124,13 +124,18 @@ def to_hf_json(tok: Tokenizer) -> dict:
     }
 
 
-def to_gpt2_files(tok: Tokenizer) -> tuple[str, str]:
-    """``(vocab.json, merges.txt)`` texts, GPT-2 style: byte-level with the GPT-2 regex only."""
+def check_gpt2_exportable(tok: Tokenizer) -> None:
+    """Raise :class:`ExportError` unless ``tok`` uses GPT-2's scheme (the only one the pair can carry)."""
     if tok.config.units != "bytes" or tok.config.split != "gpt2":
         raise ExportError(
             "vocab.json + merges.txt carry no settings, and every reader assumes GPT-2's byte-level "
             "scheme with its regex; train with units 'bytes' and split 'gpt2' (or export tokenizer.json)"
         )
+
+
+def to_gpt2_files(tok: Tokenizer) -> tuple[str, str]:
+    """``(vocab.json, merges.txt)`` texts, GPT-2 style: byte-level with the GPT-2 regex only."""
+    check_gpt2_exportable(tok)
     vocab = json.dumps(dict(sorted(tok.vocab.items(), key=lambda item: item[1])), ensure_ascii=False)
     merges = "#version: 0.2\n" + "".join(f"{left} {right}\n" for left, right in tok.merges)
     return vocab, merges
@@ -183,16 +188,29 @@ def _config_from_hf(data: dict) -> Config:
     )
 
 
+def read_json(text: str, what: str = "the file"):
+    """Parse JSON text; anything that is not JSON is a ValueError saying so.
+
+    >>> read_json("[" * 100_000)
+    Traceback (most recent call last):
+    ...
+    ValueError: the file is not valid JSON: it is nested too deeply
+    """
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        raise ValueError(f"{what} is not valid JSON: {error}") from None
+    except RecursionError:
+        raise ValueError(f"{what} is not valid JSON: it is nested too deeply") from None
+
+
 def from_hf_json(data: dict | str, *, name: str = "") -> Tokenizer:
     """A tokenizer from an HF ``tokenizer.json`` (text or parsed) whose model is BPE.
 
     Merges may be spelled ``"a b"`` (older files) or ``["a", "b"]`` (newer ones).
     """
     if isinstance(data, str):
-        try:
-            data = json.loads(data)
-        except json.JSONDecodeError as error:
-            raise ValueError(f"not valid JSON: {error}") from None
+        data = read_json(data)
     if not isinstance(data, dict) or not isinstance(data.get("model"), dict):
         raise ValueError("not an HF tokenizer.json: there is no \"model\" object")
     model = data["model"]
@@ -203,10 +221,10 @@ def from_hf_json(data: dict | str, *, name: str = "") -> Tokenizer:
         config = _config_from_hf(data)
         vocab = {str(token): int(index) for token, index in model["vocab"].items()}
         merges = [_merge_pair(merge) for merge in model["merges"]]
+        for added in data.get("added_tokens", []):
+            vocab.setdefault(str(added["content"]), int(added["id"]))
     except (KeyError, TypeError, AttributeError) as error:
         raise ValueError(f"the tokenizer.json is incomplete or malformed ({type(error).__name__}: {error})") from None
-    for added in data.get("added_tokens", []):
-        vocab.setdefault(added["content"], added["id"])
     if config.uses_unk and UNK_TOKEN not in vocab:
         vocab[UNK_TOKEN] = max(vocab.values(), default=-1) + 1  # HF would drop unknown characters silently
     return Tokenizer(config=config, vocab=vocab, merges=merges, name=name,
@@ -226,10 +244,7 @@ def from_gpt2_files(vocab_text: str, merges_text: str, *, name: str = "") -> Tok
     Tokens that are neither one of the 256 byte symbols nor made by a merge are
     taken as special tokens (``<|endoftext|>`` in GPT-2).
     """
-    try:
-        vocab = json.loads(vocab_text)
-    except json.JSONDecodeError as error:
-        raise ValueError(f"vocab.json is not valid JSON: {error}") from None
+    vocab = read_json(vocab_text, "vocab.json")
     if not isinstance(vocab, dict) or not all(isinstance(v, int) for v in vocab.values()):
         raise ValueError("vocab.json must map each token to a whole-number id")
     merges = read_merges_txt(merges_text)
@@ -249,11 +264,9 @@ def load_any(files: dict[str, str]) -> Tokenizer:
         return from_gpt2_files(files[json_names[0]], files[merges_name], name=json_names[0])
     if len(names) != 1:
         raise ValueError("give one model file (.json), or a vocab.json with its merges.txt")
-    text = files[names[0]]
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise ValueError(f"{names[0]} is not valid JSON: {error}") from None
+    if merges_name:
+        raise ValueError(f"{merges_name}: a .txt or .bpe file is read as a merges list, which needs its vocab.json beside it")
+    data = read_json(files[names[0]], names[0])
     if isinstance(data, dict) and data.get("format") == "bpe-explorer":
         return Tokenizer.from_dict(data)
     if isinstance(data, dict) and "model" in data:

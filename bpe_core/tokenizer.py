@@ -495,38 +495,34 @@ class Tokenizer:
             config = Config.from_dict(data["config"])
             vocab = {str(token): int(index) for token, index in data["vocab"].items()}
             merges = [(str(left), str(right)) for left, right in data["merges"]]
-            id_to_token = {index: token for token, index in vocab.items()}
-            steps = None
-            if data.get("steps"):
-                if len(data["steps"]) != len(merges):
-                    raise ValueError("the file has a different number of steps and merges")
-                steps = [
-                    Step(
-                        step=rank + 1,
-                        left=left,
-                        right=right,
-                        new_token=left + right,
-                        new_id=vocab[left + right],
-                        count=info["count"],
-                        tied=info["tied"],
-                        top=tuple((id_to_token[a], id_to_token[b], c) for a, b, c in info["top"]),
-                    )
-                    for rank, ((left, right), info) in enumerate(zip(merges, data["steps"]))
-                ]
             stop = data.get("stop", {})
-            return cls(config=config, vocab=vocab, merges=merges, steps=steps,
-                       stop_reason=stop.get("reason", ""), stop_message=stop.get("message", ""),
-                       name=str(data.get("name", "")), warnings=[str(w) for w in data.get("warnings", [])])
-        except (KeyError, TypeError, AttributeError) as error:
+            warnings = [str(w) for w in data.get("warnings", [])]
+            infos = data.get("steps") or []
+            if infos and len(infos) != len(merges):
+                raise ValueError("the file has a different number of steps and merges")
+            counts = [(info["count"], int(info["tied"]), [tuple(entry) for entry in info["top"]]) for info in infos]
+        except (KeyError, TypeError, AttributeError, ValueError) as error:
             raise ValueError(f"the model file is incomplete or malformed ({type(error).__name__}: {error})") from None
+        tok = cls(config=config, vocab=vocab, merges=merges, steps=None,
+                  stop_reason=stop.get("reason", ""), stop_message=stop.get("message", ""),
+                  name=str(data.get("name", "")), warnings=warnings)
+        if counts:
+            try:
+                tok.steps = [
+                    Step(step=s.step, left=s.left, right=s.right, new_token=s.new_token, new_id=s.new_id,
+                         count=count, tied=tied,
+                         top=tuple((tok.id_to_token[a], tok.id_to_token[b], c) for a, b, c in top))
+                    for s, (count, tied, top) in zip(tok.steps, counts)
+                ]
+            except (KeyError, TypeError, ValueError) as error:
+                raise ValueError(f"the model file's trace names unknown ids ({type(error).__name__}: {error})") from None
+        return tok
 
     @classmethod
     def from_json(cls, text: str) -> Tokenizer:
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as error:
-            raise ValueError(f"not valid JSON: {error}") from None
-        return cls.from_dict(data)
+        from .formats import read_json  # formats builds on this module
+
+        return cls.from_dict(read_json(text))
 
     def save(self, path) -> None:
         with open(path, "w", encoding="utf-8") as handle:

@@ -72,7 +72,7 @@ def test_export_and_import_round_trip(tmp_path, banana_model):
         (["train", "-", "--merges", "-3", "-o", "/tmp/never.json"], "abc", "at least 0"),
         (["train", "-", "--merges", "3", "--split", "none", "--end-of-word", "_", "-o", "/tmp/never.json"], "abc",
          "needs whitespace pre-tokenization"),
-        (["merges", "data/kjv_sample.txt"], None, "not valid JSON"),
+        (["merges", "README.md"], None, "not valid JSON"),
     ],
 )
 def test_errors_are_one_line_without_traceback(args, stdin, message):

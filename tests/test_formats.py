@@ -108,3 +108,22 @@ def test_load_any_explains_what_it_accepts():
         load_any({"x.json": "{}"})
     with pytest.raises(ValueError, match="give one model file"):
         load_any({"a.json": "{}", "b.json": "{}"})
+
+
+@pytest.mark.parametrize(
+    "files, message",
+    [
+        ({"deep.json": "[" * 100_000}, "nested too deeply"),
+        ({"x.json": '{"model": {"type": "BPE", "vocab": {"a": 0}, "merges": []}, "added_tokens": [{}]}'},
+         "incomplete or malformed"),
+        ({"merges.txt": "#version: 0.2\na b\n"}, "needs its vocab.json beside it"),
+        ({"m.json": '{"format": "bpe-explorer", "version": 1, "config": {}, "vocab": {"a": "x"}, "merges": []}'},
+         "incomplete or malformed"),
+        ({"m.json": '{"format": "bpe-explorer", "version": 1, "config": {"unknown": "byte_fallback"}, "vocab": '
+                    '{"a": 0, "b": 1, "ab": 2}, "merges": [["a", "b"]], "steps": [{"count": 1, "tied": 1, "top": [[0, 9, 1]]}]}'},
+         "trace names unknown ids"),
+    ],
+)
+def test_odd_files_are_value_errors_with_a_reason(files, message):
+    with pytest.raises(ValueError, match=message):
+        load_any(files)

@@ -18,7 +18,7 @@ from functools import partial
 import streamlit as st
 
 from bpe_core import Tokenizer, load_gpt2
-from bpe_core.formats import ExportError, load_any, to_gpt2_files, to_hf_json
+from bpe_core.formats import ExportError, check_exportable, check_gpt2_exportable, load_any, to_gpt2_files, to_hf_json
 from viz import state
 from viz.train_view import decode_text_file, markdown_escape
 
@@ -45,7 +45,7 @@ def _lone_file_hint(name: str, text: str) -> str | None:
         return "this is a merges list: upload it together with its vocab.json (select both files)"
     try:
         data = json.loads(text)
-    except (ValueError, RecursionError):
+    except (ValueError, RecursionError):  # RecursionError: absurdly nested arrays
         return None  # load_any explains broken JSON itself
     if isinstance(data, dict) and data and all(type(value) is int for value in data.values()):
         return "this looks like a GPT-2 vocab.json: upload it together with its merges.txt (select both files)"
@@ -78,11 +78,9 @@ def load_uploaded(files: dict[str, bytes]) -> Tokenizer:
         raise ValueError(f"{names}: {hint}")
     try:
         return load_any(texts)
-    except RecursionError:  # json refuses deeply nested arrays this way
-        raise ValueError(f"{names}: the JSON is nested too deeply to be a tokenizer") from None
-    except (ValueError, KeyError, TypeError) as error:
-        reason = str(error) if isinstance(error, ValueError) else f"a required field is missing or malformed ({error})"
-        raise ValueError(f"{names}: {reason}") from None
+    except ValueError as error:
+        reason = str(error)
+        raise ValueError(reason if reason.startswith(names) else f"{names}: {reason}") from None
 
 
 def load_added(added: dict[str, bytes], earlier: dict[str, bytes]) -> tuple[Tokenizer, list[str]]:
@@ -172,12 +170,6 @@ class ExportFormat:
     check: Callable[[Tokenizer], object]  # raises ExportError when the model can't be written in this format
 
 
-def _probe(build: Callable[[Tokenizer], object]) -> Callable[[Tokenizer], object]:
-    """Run ``build`` on the model cut to no merges: refusals depend only on its settings and base
-    symbols, so this says whether the export works without building the (possibly large) file."""
-    return lambda tok: build(tok.prefix(0))
-
-
 EXPORTS = (
     ExportFormat(
         title="BPE Explorer model",
@@ -189,7 +181,7 @@ EXPORTS = (
         title="Hugging Face tokenizer.json",
         about="For the tokenizers / transformers libraries: Tokenizer.from_file(\"tokenizer.json\").",
         files=(DownloadFile("Download tokenizer.json", "tokenizer.json", "application/json", hf_json_text),),
-        check=_probe(hf_json_text),
+        check=check_exportable,
     ),
     ExportFormat(
         title="GPT-2 vocab.json + merges.txt",
@@ -198,7 +190,7 @@ EXPORTS = (
             DownloadFile("Download vocab.json", "vocab.json", "application/json", lambda tok: to_gpt2_files(tok)[0]),
             DownloadFile("Download merges.txt", "merges.txt", "text/plain", lambda tok: to_gpt2_files(tok)[1]),
         ),
-        check=_probe(to_gpt2_files),
+        check=check_gpt2_exportable,
     ),
 )
 
