@@ -2,6 +2,8 @@
 #   make run    - start the app on http://localhost:8501
 #   make test   - run the whole test suite (unit, AppTest and browser tests)
 #   make bench  - run the benchmarks
+#   make loadtest - 10 concurrent browser sessions + single-user latency against a local server
+#                   (not part of make test; needs /usr/bin/chromium)
 # The virtualenv lives in .venv; pip only reruns when a requirements file changes
 # (tracked by stamp files inside .venv, so deleting .venv resets everything).
 
@@ -11,7 +13,7 @@ VPY    := $(VENV)/bin/python
 RUN_STAMP  := $(VENV)/requirements.stamp
 TEST_STAMP := $(VENV)/requirements-test.stamp
 
-.PHONY: run test bench venv clean-venv
+.PHONY: run test bench loadtest venv clean-venv
 
 $(VENV)/pyvenv.cfg:
 	$(PYTHON) -m venv $(VENV)
@@ -34,6 +36,9 @@ test: $(TEST_STAMP)
 
 bench: $(TEST_STAMP)
 	$(VPY) -m bench
+
+loadtest: $(TEST_STAMP)
+	$(VPY) -m bench.loadtest
 
 clean-venv:
 	rm -rf $(VENV)

@@ -230,21 +230,23 @@ def save_form(source: str, settings: tv.TrainSettings) -> None:
 def train_and_keep(source: str, settings: tv.TrainSettings, config: Config, corpus: str) -> None:
     """Train (or fetch the same run from the store) and make it the session's model."""
     key = tv.training_key(tv.text_digest(corpus), settings)
-    model = model_store().get(key)
-    if model is None:
+
+    def train_with_progress() -> Tokenizer:
         bar = st.progress(0.0, text="Training...")
 
         def report(done: int, total: int) -> None:
             bar.progress(min(done / max(total, 1), 1.0), text=f"Training: {done:,} of {total:,} merges")
 
         try:
-            model = train(corpus, config, **settings.train_kwargs(), progress=report)
-        except ValueError as error:
-            st.error(f"Training failed: {error}. The current model is kept.")
-            return
+            return train(corpus, config, **settings.train_kwargs(), progress=report)
         finally:
             bar.empty()
-        model_store().put(key, model)
+
+    try:
+        model = model_store().get_or_make(key, train_with_progress)
+    except ValueError as error:
+        st.error(f"Training failed: {error}. The current model is kept.")
+        return
     link = tv.to_query_params(source, settings, corpus if source == tv.PASTE else "")
     state.set_model(model, corpus=corpus, settings={"preset": source, **settings.as_dict(), "link": link})
 

@@ -41,7 +41,7 @@ SIDEBAR = '[data-testid="stSidebar"]'
 NAV_LINK = '[data-testid="stSidebarNavLink"]'
 EXCEPTION = '[data-testid="stException"]'
 
-_STATE_JS = """
+APP_STATE_JS = """
 () => {
   const app = document.querySelector('[data-testid="stApp"]');
   if (!app) return {script: null, connection: null, running: false};
@@ -78,7 +78,7 @@ def app_state(page) -> dict:
     "Running..." indicator is on screen) and ``loading`` (how many elements
     still show a loading skeleton while their code is fetched).
     """
-    return page.evaluate(_STATE_JS)
+    return page.evaluate(APP_STATE_JS)
 
 
 def wait_for_app(page, timeout: float = 60.0, settle: float = 0.5) -> None:

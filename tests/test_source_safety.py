@@ -127,3 +127,28 @@ def test_the_checker_catches_unsafe_calls():
         calls = raw_html_calls(tree)
         assert calls
         assert all(is_safe(call.args[0], viz_names(tree)) == expected for call in calls), source
+
+
+def streamlit_caches(tree: ast.Module) -> list[ast.expr]:
+    """Every ``@st.cache_data`` / ``@st.cache_resource`` decorator (bare or called) in a module."""
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            for decorator in node.decorator_list:
+                target = decorator.func if isinstance(decorator, ast.Call) else decorator
+                if ast.unparse(target) in ("st.cache_data", "st.cache_resource"):
+                    found.append(decorator)
+    return found
+
+
+def test_every_streamlit_cache_is_bounded():
+    """A classroom of sessions must not grow a cache without limit: each one has max_entries or ttl."""
+    unbounded, total = [], 0
+    for path in APP_SOURCES:
+        for decorator in streamlit_caches(ast.parse(path.read_text(encoding="utf-8"))):
+            total += 1
+            keywords = {k.arg for k in decorator.keywords} if isinstance(decorator, ast.Call) else set()
+            if not keywords & {"max_entries", "ttl"}:
+                unbounded.append(f"{relative(path)} line {decorator.lineno}")
+    assert total >= 10  # the pages' and viz.state's caches were all found
+    assert not unbounded, "caches without max_entries or ttl: " + ", ".join(unbounded)

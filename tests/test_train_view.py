@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import codecs
 import doctest
+import threading
+import time
 from dataclasses import replace
 
 import pytest
@@ -294,3 +296,28 @@ def test_unknown_preset_and_both_sizes_warn():
     assert len(back.warnings) == 2
     assert back.warnings[0].startswith("preset=war_and_peace") and back.warnings[1].startswith("vocab_size=90")
     assert tv.from_query_params({"preset": "paste"}).warnings == ["preset=paste: no such corpus preset"]
+
+
+def test_model_store_makes_a_model_once_for_callers_arriving_together():
+    store, calls = tv.ModelStore(capacity=4), []
+
+    def slow_training():
+        calls.append(1)
+        time.sleep(0.2)  # long enough for every thread to arrive while the first one trains
+        return object()
+
+    results = []
+    threads = [threading.Thread(target=lambda: results.append(store.get_or_make("k", slow_training)))
+               for _ in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert len(calls) == 1 and len(results) == 8 and all(result is results[0] for result in results)
+
+    def failing_training():
+        raise ValueError("bad corpus")
+
+    with pytest.raises(ValueError, match="bad corpus"):
+        store.get_or_make("broken", failing_training)
+    assert store.get("broken") is None and store.get_or_make("broken", lambda: 5) == 5

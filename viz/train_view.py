@@ -290,6 +290,30 @@ class ModelStore:
         self.capacity = capacity
         self._models: OrderedDict[str, Tokenizer] = OrderedDict()
         self._lock = threading.Lock()
+        self._making: dict[str, threading.Lock] = {}  # key -> held while one caller makes that model
+
+    def get_or_make(self, key: str, make):
+        """The model stored under ``key``, else ``make()``'s result, stored.
+
+        Callers asking for the same key at the same time wait for one ``make()`` instead of each
+        training (a class pressing Train on the sample together trains it once). An exception from
+        ``make()`` reaches its caller and stores nothing.
+
+        >>> store = ModelStore(capacity=2)
+        >>> store.get_or_make("a", lambda: 1), store.get_or_make("a", lambda: 2)
+        (1, 1)
+        """
+        with self._lock:
+            making = self._making.setdefault(key, threading.Lock())
+        with making:
+            model = self.get(key)
+            if model is None:
+                model = make()
+                self.put(key, model)
+        with self._lock:
+            if not making.locked():
+                self._making.pop(key, None)
+        return model
 
     def get(self, key: str):
         with self._lock:
