@@ -188,20 +188,20 @@ def _config_from_hf(data: dict) -> Config:
     )
 
 
-def read_json(text: str, what: str = "the file"):
+def read_json(text: str):
     """Parse JSON text; anything that is not JSON is a ValueError saying so.
 
     >>> read_json("[" * 100_000)
     Traceback (most recent call last):
     ...
-    ValueError: the file is not valid JSON: it is nested too deeply
+    ValueError: not valid JSON: it is nested too deeply
     """
     try:
         return json.loads(text)
     except json.JSONDecodeError as error:
-        raise ValueError(f"{what} is not valid JSON: {error}") from None
+        raise ValueError(f"not valid JSON: {error}") from None
     except RecursionError:
-        raise ValueError(f"{what} is not valid JSON: it is nested too deeply") from None
+        raise ValueError("not valid JSON: it is nested too deeply") from None
 
 
 def from_hf_json(data: dict | str, *, name: str = "") -> Tokenizer:
@@ -244,7 +244,10 @@ def from_gpt2_files(vocab_text: str, merges_text: str, *, name: str = "") -> Tok
     Tokens that are neither one of the 256 byte symbols nor made by a merge are
     taken as special tokens (``<|endoftext|>`` in GPT-2).
     """
-    vocab = read_json(vocab_text, "vocab.json")
+    try:
+        vocab = read_json(vocab_text)
+    except ValueError as error:
+        raise ValueError(f"vocab.json is {error}") from None
     if not isinstance(vocab, dict) or not all(isinstance(v, int) for v in vocab.values()):
         raise ValueError("vocab.json must map each token to a whole-number id")
     merges = read_merges_txt(merges_text)
@@ -256,8 +259,23 @@ def from_gpt2_files(vocab_text: str, merges_text: str, *, name: str = "") -> Tok
 
 
 def load_any(files: dict[str, str]) -> Tokenizer:
-    """Load from uploaded or read files ``{file name: text}``: our JSON, a tokenizer.json, or vocab.json + merges.txt."""
+    """Load from uploaded or read files ``{file name: text}``: our JSON, a tokenizer.json, or vocab.json + merges.txt.
+
+    Every failure is a ValueError that starts with the file name(s).
+
+    >>> load_any({"notes.json": "[1, 2]"})
+    Traceback (most recent call last):
+    ...
+    ValueError: notes.json: neither a BPE Explorer model nor an HF tokenizer.json
+    """
     names = sorted(files)
+    try:
+        return _load_named(files, names)
+    except ValueError as error:
+        raise ValueError(f"{', '.join(names)}: {error}") from None
+
+
+def _load_named(files: dict[str, str], names: list[str]) -> Tokenizer:
     merges_name = next((n for n in names if n.endswith((".txt", ".bpe"))), None)
     json_names = [n for n in names if n.endswith(".json")]
     if merges_name and len(json_names) == 1:
@@ -265,10 +283,10 @@ def load_any(files: dict[str, str]) -> Tokenizer:
     if len(names) != 1:
         raise ValueError("give one model file (.json), or a vocab.json with its merges.txt")
     if merges_name:
-        raise ValueError(f"{merges_name}: a .txt or .bpe file is read as a merges list, which needs its vocab.json beside it")
-    data = read_json(files[names[0]], names[0])
+        raise ValueError("a .txt or .bpe file is read as a merges list, which needs its vocab.json beside it")
+    data = read_json(files[names[0]])
     if isinstance(data, dict) and data.get("format") == "bpe-explorer":
         return Tokenizer.from_dict(data)
     if isinstance(data, dict) and "model" in data:
         return from_hf_json(data, name=names[0])
-    raise ValueError(f"{names[0]} is neither a BPE Explorer model nor an HF tokenizer.json")
+    raise ValueError("neither a BPE Explorer model nor an HF tokenizer.json")

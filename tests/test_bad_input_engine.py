@@ -103,7 +103,7 @@ def test_truncated_model_files_are_clear_errors():
     own_text = ours.to_json()
     hf_text = json.dumps(to_hf_json(ours))
     for name, text in (("model.json", own_text), ("tokenizer.json", hf_text)):
-        with pytest.raises(ValueError, match=f"{name} is not valid JSON"):
+        with pytest.raises(ValueError, match=f"{name}: not valid JSON"):
             load_any({name: text[: len(text) // 2]})
     for empty in ("", "null", "[]", '"text"'):
         with pytest.raises(ValueError, match="x.json"):

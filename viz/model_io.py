@@ -76,11 +76,7 @@ def load_uploaded(files: dict[str, bytes]) -> Tokenizer:
     hint = _lone_file_hint(*next(iter(texts.items()))) if len(texts) == 1 else None
     if hint:
         raise ValueError(f"{names}: {hint}")
-    try:
-        return load_any(texts)
-    except ValueError as error:
-        reason = str(error)
-        raise ValueError(reason if reason.startswith(names) else f"{names}: {reason}") from None
+    return load_any(texts)  # its errors start with the file names
 
 
 def load_added(added: dict[str, bytes], earlier: dict[str, bytes]) -> tuple[Tokenizer, list[str]]:
