@@ -13,6 +13,8 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from bpe_core import Config, train
+from browser_helpers import exception_texts, open_app, wait_for_app
+from test_browser_train import MAIN, choose_corpus
 from test_page_train import BANANA_BANDANA, choose, merge_pairs, ok, open_train, press_train
 from viz import state
 
@@ -199,3 +201,21 @@ def test_a_link_never_names_a_file_on_the_server(preset):
     at = open_train({"preset": preset, "text": "ignored"})
     assert f"preset={preset}: no such corpus preset" in warnings(at)
     assert at.session_state[state.SETTINGS_KEY]["preset"] == "sample"  # the default model, nothing read
+
+
+@pytest.mark.browser
+def test_an_upload_over_the_size_limit_is_refused_in_the_browser(app_server, page, screenshot):
+    open_app(page, app_server)
+    model_line = page.locator('[data-testid="stSidebar"] [data-testid="stCaptionContainer"]').first.inner_text()
+    choose_corpus(page, "Upload .txt files")
+    too_big = b"word " * (2_200_000)  # 11 MB: over maxUploadSize = 10
+    page.locator(f'{MAIN} input[type="file"]').first.set_input_files(
+        [{"name": "huge.txt", "mimeType": "text/plain", "buffer": too_big}]
+    )
+    wait_for_app(page)
+    uploader = page.locator(f'{MAIN} [data-testid="stFileUploader"]').first
+    assert re.search(r"File must be 10(\.0)?\s?MB or smaller", uploader.inner_text())
+    assert page.locator(f'{MAIN} [data-testid="stBaseButton-primary"]').filter(has_text="Train").is_disabled()
+    assert page.locator('[data-testid="stSidebar"] [data-testid="stCaptionContainer"]').first.inner_text() == model_line
+    assert exception_texts(page) == [] and page.page_errors == []
+    screenshot(page)
