@@ -10,7 +10,8 @@ bounded: a fixed number of sessions and rounds, and a deadline for the whole run
 
 Load part: one warm-up session runs the actions alone (its server memory is "1 session"), then
 ``--sessions`` browser contexts run them at the same time: load the app, train the shipped sample with the
-default settings (press Train), open the Merges page, encode a paragraph on the Encode page. Per action the
+default settings (press Train), open the Merges page, encode a paragraph on the Encode page, open the
+Compare page. Per action the
 50th/95th percentile of the wall time is printed, and whether every session ended without an exception box
 or a JavaScript error. Server memory (RSS) is read with all sessions still connected.
 
@@ -159,6 +160,7 @@ class Session:
             await self.go_to("Merges", "open the Merges page")
             await self.go_to("Encode / Decode", "open the Encode page")
             await self.encode(PARAGRAPH, "encode a paragraph")
+            await self.go_to("Compare", "open the Compare page")
         except Exception as error:  # a timeout or a missing element: count it, keep the other sessions going
             self.problems.append(f"{type(error).__name__}: {str(error)[:200]}")
 
@@ -183,6 +185,12 @@ def action_table(sessions: list[Session], columns: tuple[str, ...] = ("p50", "p9
     return "\n".join(rows)
 
 
+def cpu_seconds(pid: int) -> float:
+    """CPU time (user + system) a process has used so far, in seconds (Linux)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime, stime
+
+
 def load_average() -> str:
     return " ".join(Path("/proc/loadavg").read_text().split()[:3])
 
@@ -193,13 +201,14 @@ def load_average() -> str:
 async def load_part(browser, base_url: str, pid: int, sessions: int) -> bool:
     baseline = rss_mib(pid)
     warm_up = Session(await browser.new_context(viewport={"width": 1400, "height": 1000}), base_url)
+    cpu_start = cpu_seconds(pid)
     await warm_up.classroom_actions()
-    one_session = rss_mib(pid)
+    warm_up_cpu, one_session = cpu_seconds(pid) - cpu_start, rss_mib(pid)
     crowd = [Session(await browser.new_context(viewport={"width": 1400, "height": 1000}), base_url)
              for _ in range(sessions)]
-    start = time.monotonic()
+    start, cpu_start = time.monotonic(), cpu_seconds(pid)
     await asyncio.gather(*(session.classroom_actions() for session in crowd))
-    wall = time.monotonic() - start
+    wall, server_cpu = time.monotonic() - start, cpu_seconds(pid) - cpu_start
     everyone = rss_mib(pid)  # all sessions still connected
     for session in [warm_up, *crowd]:
         await session.context.close()
@@ -210,7 +219,11 @@ async def load_part(browser, base_url: str, pid: int, sessions: int) -> bool:
     print(f"\nAll {sessions} sessions done in {wall:.1f} s; "
           + ("every session finished without an error." if not failed and not warm_up.problems else
              f"PROBLEMS: {warm_up.problems + [f'session {i}: {p}' for i, p in failed]}"))
-    print(f"\nWarm-up session alone: " + ", ".join(f"{k} {v:.2f} s" for k, v in warm_up.times.items()))
+    print(f"\nThe server process used {server_cpu:.1f} s of CPU for those {wall:.0f} s "
+          f"({server_cpu / sessions:.2f} s per session); the rest of the machine's time went to the "
+          f"{sessions} browser tabs rendering on the same {os.cpu_count()} cores.")
+    print(f"\nWarm-up session alone ({warm_up_cpu:.1f} s of server CPU, training included): "
+          + ", ".join(f"{k} {v:.2f} s" for k, v in warm_up.times.items()))
     print(f"\nServer memory (RSS): started {baseline:.0f} MiB, after 1 session {one_session:.0f} MiB, "
           f"with {sessions + 1} sessions {everyone:.0f} MiB "
           f"(about {(everyone - one_session) / sessions:.1f} MiB per extra session). "
