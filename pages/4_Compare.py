@@ -27,6 +27,7 @@ from viz.compare_data import (
 from viz.compare_figures import compression_figure, usage_figure
 from viz.readable import readable_symbol
 from viz.token_html import render_legend, render_tokens
+from viz.train_view import markdown_escape
 
 DEFAULT_TEXT = (
     "Tokenizers don't read words, they read pieces. Unbelievably, a bigger vocabulary "
@@ -327,9 +328,9 @@ tok = state.current_model()
 corpus = state.current_corpus()
 fingerprint = model_fingerprint(tok)
 total_merges = len(tok.merges)
-st.caption(
-    f"Session model: {html.escape(tok.name or 'trained here')}, {total_merges:,} merges, "
-    f"{html.escape(describe_config(tok.config))}."
+st.caption(  # the name may be an uploaded file's name: shown literally, never as markdown
+    f"Session model: {markdown_escape(tok.name or 'trained here')}, {total_merges:,} merges, "
+    f"{markdown_escape(describe_config(tok.config))}."
 )
 
 text_column, sizes_column = st.columns([3, 2], gap="large")

@@ -117,13 +117,16 @@ def test_payloads_in_a_trained_corpus_show_as_text_everywhere(app_server, page, 
 def test_payloads_in_an_uploaded_tokenizer_show_as_text_everywhere(app_server, page, screenshot, tmp_path):
     model = train(PAYLOAD_CORPUS, Config(split="none"), merges=300)
     assert any("alert(1)" in token and len(token) > 20 for token in model.vocab)
-    path = tmp_path / "tokenizer.json"
+    name = "<img src=x onerror=alert(1)>[click](javascript:alert(1)).json"  # the file name is shown too
+    path = tmp_path / name
     path.write_text(json.dumps(to_hf_json(model)), encoding="utf-8")
 
     open_app(page, app_server)
     page.locator(f'{MAIN} input[type="file"]').last.set_input_files(str(path))
     wait_for_app(page)
-    assert "Loaded tokenizer.json" in visible_text(page)
+    assert f"Loaded {name}" in visible_text(page)
     texts = sweep_every_page(page, screenshot, "tokenizer")
+    for where in ("Train", "Merges", "Encode / Decode", "Compare"):
+        assert name in texts[where], where
     assert "img src=x on" in texts["Merges"]  # the merge tree's token picker, with spaces drawn as ␣
     assert all(payload in texts["Encode / Decode"] for payload in PAYLOADS)
