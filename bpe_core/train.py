@@ -216,7 +216,12 @@ class _MergeLearner:
         self.first = config.tie_break == "first"
         self.contenders: set[int] = set()  # see _runners_up
         self.threshold: tuple = ()  # () ranks above every entry: walk the heap at the first step
-        self.heap = [(-count, self._first_position(key) if self.first else 0, key) for key, count in counts.items()]
+        self._rebuild_heap()
+
+    def _rebuild_heap(self) -> None:
+        """One current entry per pair: drops the stale and dead entries the lazy heap collects."""
+        first = self.first
+        self.heap = [(-count, self._first_position(key) if first else 0, key) for key, count in self.counts.items()]
         heapq.heapify(self.heap)
 
     # -- the position lists ------------------------------------------------------
@@ -268,10 +273,12 @@ class _MergeLearner:
         found: list[tuple[int, int, int]] = []
         seen = {winner_key}
         frontier = [(heap[0], 0)] if heap else []  # (entry, heap index, or -1 once re-keyed)
+        visited = 0
         while frontier and len(found) < wanted:
             entry, index = heapq.heappop(frontier)
             negative_count, tie_key, key = entry
             if index >= 0:
+                visited += 1
                 child = 2 * index + 1
                 if child < size:
                     heapq.heappush(frontier, (heap[child], child))
@@ -287,6 +294,10 @@ class _MergeLearner:
             if key not in seen:
                 seen.add(key)
                 found.append((-negative_count, tie_key, key))
+        # Dead and stale entries can pile up ahead of the live ones (with ties at count 1 and
+        # tie-break "first", a growing token leaves one behind per step): clear them out.
+        if visited > 4 * wanted + 100:
+            self._rebuild_heap()
         return found
 
     def _runners_up(self, wanted: int, winner_key: int) -> list[tuple[int, int, int]]:
