@@ -155,9 +155,20 @@ def safe_name(text: str) -> str:
     return re.sub(r"[^A-Za-z0-9_.-]+", "_", text).strip("_") or "screenshot"
 
 
-def save_screenshot(page, name: str, full_page: bool = True) -> Path:
-    """Save a PNG of ``page`` as ``tests/screenshots/<name>.png``; return its path."""
+def save_screenshot(page, name: str, whole: bool = False) -> Path:
+    """Save a PNG of ``page`` as ``tests/screenshots/<name>.png``; return its path.
+
+    ``whole``: Streamlit scrolls inside its main area, which a full-page shot
+    does not see, so the window grows to fit it for the shot and then shrinks back.
+    """
     SCREENSHOT_DIR.mkdir(parents=True, exist_ok=True)
     path = SCREENSHOT_DIR / f"{safe_name(name)}.png"
-    page.screenshot(path=str(path), full_page=full_page)
+    size = page.viewport_size
+    if whole:
+        height = page.evaluate("() => document.querySelector('[data-testid=stMain]').scrollHeight")
+        page.set_viewport_size({"width": size["width"], "height": max(size["height"], min(height + 40, 6000))})
+        page.wait_for_timeout(300)
+    page.screenshot(path=str(path), full_page=True)
+    if whole:
+        page.set_viewport_size(size)
     return path

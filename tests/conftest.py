@@ -178,10 +178,10 @@ def page(browser, request):
 
 @pytest.fixture
 def screenshot(request):
-    """``screenshot(page, suffix="")`` -> Path of ``tests/screenshots/<test>[-suffix].png``."""
+    """``screenshot(page, suffix="", whole=False)`` -> Path of ``tests/screenshots/<test>[-suffix].png``."""
 
-    def take(pg, suffix: str = "") -> Path:
+    def take(pg, suffix: str = "", whole: bool = False) -> Path:
         name = request.node.name + (f"-{suffix}" if suffix else "")
-        return save_screenshot(pg, safe_name(name))
+        return save_screenshot(pg, safe_name(name), whole=whole)
 
     return take

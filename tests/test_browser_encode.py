@@ -44,14 +44,6 @@ def token_area_text(page) -> str:
     return page.locator(".bpe-scroll").first.inner_text().replace("·", " ")
 
 
-def full_screenshot(page, screenshot, suffix: str = ""):
-    """Streamlit scrolls inside its own container, so grow the window to capture the whole page."""
-    height = page.evaluate("() => document.querySelector('[data-testid=\"stMain\"]').scrollHeight")
-    page.set_viewport_size({"width": 1400, "height": max(1000, min(int(height) + 100, 4000))})
-    page.wait_for_timeout(500)
-    return screenshot(page, suffix)
-
-
 def test_tokens_are_coloured_bordered_and_hoverable(app_server, page, screenshot):
     open_encode(page, app_server)
     boxes = page.evaluate(_BOX_STYLES_JS, TOKEN_BOXES)
@@ -62,7 +54,7 @@ def test_tokens_are_coloured_bordered_and_hoverable(app_server, page, screenshot
     assert any(box["text"] == "<unk>" for box in boxes)  # é / 🙂 are unseen by the default model
     page.locator(TOKEN_BOXES).first.hover()
     assert exception_texts(page) == [] and page.page_errors == []
-    full_screenshot(page, screenshot)
+    screenshot(page, whole=True)
 
 
 def test_gpt2_emoji_is_grouped_as_hex_bytes(app_server, page, screenshot):
@@ -77,7 +69,7 @@ def test_gpt2_emoji_is_grouped_as_hex_bytes(app_server, page, screenshot):
     code_blocks = page.locator('[data-testid="stCode"]').all_inner_texts()
     assert any("15496, 11, 30589, 4971, 347, 11401, 0" in block for block in code_blocks)
     assert "Round trip OK" in page.locator('[data-testid="stAlert"]').first.inner_text()
-    full_screenshot(page, screenshot)
+    screenshot(page, whole=True)
 
 
 def test_html_payloads_show_as_text_and_never_run(app_server, page, screenshot):
@@ -100,7 +92,7 @@ def test_html_payloads_show_as_text_and_never_run(app_server, page, screenshot):
     assert page.dialogs == []
     assert page.locator('img[src="x"]').count() == 0
     assert exception_texts(page) == [] and page.page_errors == []
-    full_screenshot(page, screenshot)
+    screenshot(page, whole=True)
 
 
 def test_prefix_slider_and_replay(app_server, page, screenshot):
@@ -115,4 +107,4 @@ def test_prefix_slider_and_replay(app_server, page, screenshot):
     assert page.locator(".step-row").count() == 1  # nothing to replay without merges
     assert page.get_by_text("No merge applies to this piece").is_visible()
     assert page.get_by_text("first 0 of 2000 merges", exact=False).is_visible()
-    full_screenshot(page, screenshot)
+    screenshot(page, whole=True)

@@ -28,16 +28,6 @@ WORDPIECE = {
 }
 
 
-def whole_page(page, screenshot, suffix: str):
-    """Screenshot all of the page: Streamlit scrolls inside stMain, so grow the window to fit it."""
-    height = page.evaluate("() => document.querySelector('[data-testid=stMain]').scrollHeight")
-    page.set_viewport_size({"width": 1400, "height": max(1000, min(height + 40, 5000))})
-    page.wait_for_timeout(300)
-    path = screenshot(page, suffix)
-    page.set_viewport_size({"width": 1400, "height": 1000})
-    return path
-
-
 def assert_clean(page) -> None:
     assert exception_texts(page) == [] and page.page_errors == [] and page.dialogs == []
 
@@ -83,7 +73,7 @@ def test_tokenizer_json_round_trip_and_gpt2(app_server, page, screenshot, tmp_pa
     download.value.save_as(saved)
     assert download.value.suggested_filename == "tokenizer.json"
     assert HFTokenizer.from_file(str(saved)).encode(SENTENCE).ids == expected.encode(SENTENCE)
-    whole_page(page, screenshot, "train_byte_level")
+    screenshot(page, "train_byte_level", whole=True)
 
     click_nav(page, "Encode / Decode")
     page.get_by_text("Load a tokenizer").click()
@@ -115,11 +105,11 @@ def test_tokenizer_json_round_trip_and_gpt2(app_server, page, screenshot, tmp_pa
     assert "GPT-2's published tokenizer" in page.locator(MAIN).inner_text()
     assert not page.get_by_role("button", name="Download merges.txt").is_disabled()
     assert_clean(page)
-    whole_page(page, screenshot, "train_gpt2")
+    screenshot(page, "train_gpt2", whole=True)
 
     click_nav(page, "Merges")
     text = page.locator(MAIN).inner_text()
     assert "GPT-2: 50,000 merges" in text and "no training counts" in text and "count curve needs training counts" in text
     assert page.locator(f'{MAIN} [data-testid="stPlotlyChart"]').count() >= 2  # a merge tree and the overview
     assert_clean(page)
-    whole_page(page, screenshot, "merges_gpt2")
+    screenshot(page, "merges_gpt2", whole=True)

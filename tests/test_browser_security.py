@@ -73,15 +73,6 @@ def fill_and_commit(page, label: str, text: str) -> None:
     wait_for_app(page)
 
 
-def whole_page_screenshot(page, screenshot, suffix: str) -> None:
-    """Streamlit scrolls inside its main area, so the window grows to show all of it, then shrinks back."""
-    height = page.evaluate("() => document.querySelector('[data-testid=stMain]').scrollHeight")
-    page.set_viewport_size({"width": 1400, "height": max(1000, min(height + 40, 6000))})
-    page.wait_for_timeout(300)
-    screenshot(page, suffix)
-    page.set_viewport_size({"width": 1400, "height": 1000})
-
-
 def sweep_every_page(page, screenshot, tag: str) -> dict[str, str]:
     """Visit every page (and every Compare tab) with payload text in the boxes; return each page's text."""
     texts = {}
@@ -99,7 +90,7 @@ def sweep_every_page(page, screenshot, tag: str) -> dict[str, str]:
                 texts[f"Compare / {tab}"] = visible_text(page)
         assert_nothing_injected(page, f"{tag}: {title}")
         texts[title] = visible_text(page)
-        whole_page_screenshot(page, screenshot, f"{tag}-{title.split()[0].lower()}")
+        screenshot(page, f"{tag}-{title.split()[0].lower()}", whole=True)
     return texts
 
 

@@ -32,16 +32,6 @@ def first_merges(page) -> str:
     return page.locator(f"{MAIN} [data-testid='stMarkdownContainer']").filter(has_text="First merges").inner_text()
 
 
-def whole_page(page, screenshot, suffix: str = ""):
-    """Screenshot all of the page: Streamlit scrolls inside stMain, so grow the window to fit it."""
-    height = page.evaluate("() => document.querySelector('[data-testid=stMain]').scrollHeight")
-    page.set_viewport_size({"width": 1400, "height": max(1000, height + 40)})
-    page.wait_for_timeout(300)
-    path = screenshot(page, suffix)
-    page.set_viewport_size({"width": 1400, "height": 1000})
-    return path
-
-
 def assert_clean(page) -> None:
     assert exception_texts(page) == []
     assert page.page_errors == []
@@ -52,7 +42,7 @@ def test_default_model_then_preset_survives_a_page_switch(app_server, page, scre
     open_app(page, app_server)
     assert page.locator(MERGE_TABLE).is_visible()
     assert "t h → th" in first_merges(page)  # the KJV sample's first merge
-    whole_page(page, screenshot, "default")
+    screenshot(page, "default", whole=True)
 
     choose_corpus(page, "Textbook: banana_bandana_")
     train(page)
@@ -60,7 +50,7 @@ def test_default_model_then_preset_survives_a_page_switch(app_server, page, scre
     assert "a n → an" in merges and "b an → ban" in merges
     assert page.locator(MERGE_TABLE).is_visible()
     assert "preset=banana_bandana" in page.url and "merges=6" in page.url
-    whole_page(page, screenshot, "banana_bandana")
+    screenshot(page, "banana_bandana", whole=True)
 
     click_nav(page, "Merges")
     click_nav(page, "Train")
@@ -68,7 +58,7 @@ def test_default_model_then_preset_survives_a_page_switch(app_server, page, scre
     corpus_box = page.locator(f'{MAIN} [data-testid="stSelectbox"]').filter(has_text="Corpus")
     assert corpus_box.locator("input").input_value() == "Textbook: banana_bandana_"
     assert_clean(page)
-    whole_page(page, screenshot, "after_page_switch")
+    screenshot(page, "after_page_switch", whole=True)
 
 
 def test_pasted_corpus_trains(app_server, page, screenshot):
@@ -87,7 +77,7 @@ def test_pasted_corpus_trains(app_server, page, screenshot):
     saved = Tokenizer.from_json(Path(download.value.path()).read_text(encoding="utf-8"))
     assert saved.merges[0] == ("l", "o")
     assert_clean(page)
-    whole_page(page, screenshot)
+    screenshot(page, whole=True)
 
 
 def test_upload_rejects_latin1_and_accepts_utf8(app_server, page, screenshot):
@@ -105,4 +95,4 @@ def test_upload_rejects_latin1_and_accepts_utf8(app_server, page, screenshot):
     train(page)
     assert "u g → ug" in first_merges(page)
     assert_clean(page)
-    whole_page(page, screenshot)
+    screenshot(page, whole=True)
