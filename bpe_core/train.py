@@ -33,6 +33,7 @@ _SHIFT = 32
 _LOW = (1 << _SHIFT) - 1
 
 _WORST = (float("inf"),)  # a heap key that ranks below every real one
+_BEST = (float("-inf"),)  # and one that ranks above them all
 
 STOP_MERGES = "merges"
 STOP_VOCAB_SIZE = "vocab_size"
@@ -214,8 +215,8 @@ class _MergeLearner:
         # How many pairs have each count: tells how many pairs tie with the winner.
         self.pairs_with_count = Counter(counts.values())
         self.first = config.tie_break == "first"
-        self.contenders: set[int] = set()  # see _runners_up
-        self.threshold: tuple = ()  # () ranks above every entry: walk the heap at the first step
+        self.contenders: dict[int, tuple[int, int, int]] = {}  # see _runners_up
+        self.threshold: tuple = _BEST  # nothing ranks above it: walk the heap at the first step
         self._rebuild_heap()
 
     def _rebuild_heap(self) -> None:
@@ -293,7 +294,7 @@ class _MergeLearner:
                     continue
             if key not in seen:
                 seen.add(key)
-                found.append((-negative_count, tie_key, key))
+                found.append(entry)
         # Dead and stale entries can pile up ahead of the live ones (with ties at count 1 and
         # tie-break "first", a growing token leaves one behind per step): clear them out.
         if visited > 4 * wanted + 100:
@@ -303,37 +304,37 @@ class _MergeLearner:
     def _runners_up(self, wanted: int, winner_key: int) -> list[tuple[int, int, int]]:
         """The ``wanted`` best pairs after the winner, usually without touching the heap.
 
-        ``self.contenders`` holds every pair that can still rank above
-        ``self.threshold``: the best pairs of the last heap walk, plus every pair
-        that gained occurrences since (the only way a pair improves).  While
-        enough contenders beat the threshold, they are the exact runners-up;
-        otherwise walk the heap again for twice as many.
+        ``self.contenders`` maps every pair that ranks above ``self.threshold``
+        to its current heap key: the best pairs of the last heap walk, kept
+        current by ``_merge`` (a pair improves only by gaining occurrences, so
+        no pair outside can overtake the threshold unseen).  While there are
+        enough contenders they are the exact runners-up; otherwise walk the heap
+        again for twice as many.
         """
-        counts, first = self.counts, self.first
         while True:
-            ranked = []
-            for key in self.contenders:
-                count = counts.get(key, 0)
-                if count <= 0 or key == winner_key:
-                    continue
-                entry = (-count, self._first_position(key) if first else 0, key)
-                if entry <= self.threshold:
-                    ranked.append(entry)
-            if len(ranked) >= wanted or self.threshold == _WORST:
-                ranked.sort()
-                self.contenders = {key for _, _, key in ranked}
-                return [(-negative, tie_key, key) for negative, tie_key, key in ranked[:wanted]]
+            contenders = self.contenders
+            if len(contenders) - (winner_key in contenders) >= wanted or self.threshold == _WORST:
+                best = sorted(contenders.values())[: wanted + 1]
+                return [entry for entry in best if entry[2] != winner_key][:wanted]
             walked = self._explore(2 * wanted, winner_key)
-            self.contenders = {key for _, _, key in walked}
+            self.contenders = {entry[2]: entry for entry in walked}
             # Every pair outside the walk ranks below its last pair (or there is none).
-            self.threshold = (-walked[-1][0], walked[-1][1], walked[-1][2]) if len(walked) == 2 * wanted else _WORST
+            self.threshold = walked[-1] if len(walked) == 2 * wanted else _WORST
+
+    def _rank_contender(self, pair: int, entry: tuple[int, int, int] | None) -> None:
+        """Keep ``self.contenders`` current for a pair whose count or first place changed."""
+        if entry is not None and entry <= self.threshold:
+            self.contenders[pair] = entry
+        else:
+            self.contenders.pop(pair, None)
 
     def _race(self, top_k: int) -> list[tuple[int, int, int]]:
-        """The winner and the runners-up, best first, as ``(count, tie_key, key)``."""
+        """The winner and the runners-up, best first, as heap keys ``(-count, tie_key, key)``."""
         winner = self._pop_best()
         if winner is None:
             return []
-        return [winner] + (self._runners_up(top_k - 1, winner[2]) if top_k > 1 else [])
+        count, tie_key, key = winner
+        return [(-count, tie_key, key)] + (self._runners_up(top_k - 1, key) if top_k > 1 else [])
 
     # -- merging -----------------------------------------------------------------
 
@@ -379,13 +380,17 @@ class _MergeLearner:
             nxt[position] = beyond
             nxt[after] = -1
 
-        counts, histogram = self.counts, self.pairs_with_count
+        counts, histogram, contenders = self.counts, self.pairs_with_count, self.contenders
         histogram[counts.pop(key)] -= 1
         del where[key]
+        contenders.pop(key, None)
         delta.pop(key, None)
+        weakened = []  # contenders that lost occurrences
         for pair, change in delta.items():
             if change == 0:
                 continue
+            if pair in contenders and pair not in gained:
+                weakened.append(pair)
             old_count = counts.get(pair, 0)
             new_count = old_count + change
             if old_count:
@@ -398,13 +403,16 @@ class _MergeLearner:
                 where.pop(pair, None)
                 self.unsorted.discard(pair)
                 gained.discard(pair)
+        first = self.first
         for pair in gained:
             count = counts.get(pair, 0)
             if count > 0:
-                entry = (-count, self._first_position(pair) if self.first else 0, pair)
+                entry = (-count, self._first_position(pair) if first else 0, pair)
                 heapq.heappush(self.heap, entry)
-                if entry <= self.threshold:
-                    self.contenders.add(pair)
+                self._rank_contender(pair, entry)
+        for pair in weakened:
+            count = counts.get(pair, 0)
+            self._rank_contender(pair, (-count, self._first_position(pair) if first else 0, pair) if count else None)
 
     # -- the loop ----------------------------------------------------------------
 
@@ -421,10 +429,10 @@ class _MergeLearner:
             race = self._race(top_k)
             if not race:
                 return steps, STOP_NO_PAIRS
-            count, _, key = race[0]
-            self.last_best_count = count
+            negative_count, _, key = race[0]
+            count = self.last_best_count = -negative_count
             if count < self.config.min_frequency:
-                heapq.heappush(self.heap, (-count, race[0][1], key))
+                heapq.heappush(self.heap, race[0])
                 return steps, STOP_MIN_FREQUENCY
             left, right = id_to_token[key >> _SHIFT], id_to_token[key & _LOW]
             new_token = left + right
@@ -444,7 +452,7 @@ class _MergeLearner:
                     count=count,
                     tied=self.pairs_with_count[count],
                     top=tuple(
-                        (id_to_token[k >> _SHIFT], id_to_token[k & _LOW], c) for c, _, k in race[:top_k]
+                        (id_to_token[k >> _SHIFT], id_to_token[k & _LOW], -n) for n, _, k in race[:top_k]
                     ),
                 )
             )

@@ -89,3 +89,25 @@ def test_spans_cover_the_text_in_order(corpus, text, merges):
     words = text.split()
     rebuilt = "".join(text[t.start : t.end] for t in tokens)
     assert rebuilt == "".join(words)
+
+
+@settings(max_examples=200, deadline=None)
+@given(corpus=small_corpora, merges=st.integers(0, 30), tie_break=st.sampled_from(["first", "hf"]), top_k=st.integers(1, 8))
+def test_the_recorded_race_is_the_recounted_ranking(corpus, merges, tie_break, top_k):
+    """Every step's top-K: the best pairs of a full recount, in the tie-break's order."""
+    config = Config(split="whitespace", tie_break=tie_break)
+    tok = train(corpus, config, merges=merges, top_k=top_k)
+    words = [(piece_symbols(piece, config), freq) for piece, freq in Counter(corpus.split()).items()]
+    for step in tok.steps:
+        counts: dict[tuple[str, str], int] = {}
+        for symbols, freq in words:
+            for pair in zip(symbols, symbols[1:]):
+                counts[pair] = counts.get(pair, 0) + freq  # insertion order = first occurrence
+        if tie_break == "first":
+            order = {pair: index for index, pair in enumerate(counts)}
+            ranked = sorted(counts, key=lambda pair: (-counts[pair], order[pair]))
+        else:
+            ranked = sorted(counts, key=lambda pair: (-counts[pair], tok.vocab[pair[0]], tok.vocab[pair[1]]))
+        assert [(left, right) for left, right, _ in step.top] == ranked[:top_k]
+        assert [count for _, _, count in step.top] == [counts[pair] for pair in ranked[:top_k]]
+        words = [(merge_pair(symbols, (step.left, step.right)), freq) for symbols, freq in words]
