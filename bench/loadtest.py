@@ -26,17 +26,15 @@ import argparse
 import asyncio
 import os
 import statistics
-import subprocess
 import sys
+import tempfile
 import time
-import urllib.request
-from contextlib import contextmanager
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO / "tests"))  # the browser test helpers: Chromium path, flags, app state probe
 
-from browser_helpers import APP_STATE_JS, CHROMIUM_ARGS, CHROMIUM_PATH, EXCEPTION, NAV_LINK, free_port  # noqa: E402
+from browser_helpers import APP_STATE_JS, CHROMIUM_ARGS, CHROMIUM_PATH, EXCEPTION, NAV_LINK, running_app  # noqa: E402
 
 SAMPLE = (REPO / "data" / "kjv_sample.txt").read_text(encoding="utf-8")
 PARAGRAPH = SAMPLE[:600]
@@ -47,38 +45,6 @@ MAIN = '[data-testid="stMain"]'
 
 
 # -- the server -------------------------------------------------------------------------
-
-
-@contextmanager
-def app_server():
-    """``streamlit run app.py`` on 127.0.0.1:<free port>; yields (base URL, server pid)."""
-    port = free_port()
-    command = [sys.executable, "-m", "streamlit", "run", "app.py", "--server.headless", "true",
-               "--server.port", str(port), "--server.address", "127.0.0.1",
-               "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none"]
-    process = subprocess.Popen(command, cwd=REPO, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                               stdin=subprocess.DEVNULL)
-    base_url = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                with urllib.request.urlopen(f"{base_url}/_stcore/health", timeout=2) as response:
-                    if response.status == 200:
-                        break
-            except OSError:
-                pass
-            if process.poll() is not None or time.monotonic() > deadline:
-                raise RuntimeError("the app server did not start")
-            time.sleep(0.25)
-        yield base_url, process.pid
-    finally:
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait(timeout=10)
 
 
 def rss_mib(pid: int) -> float:
@@ -257,7 +223,8 @@ async def run(parts: list[str], sessions: int, rounds: int) -> bool:
     from playwright.async_api import async_playwright
 
     ok = True
-    with app_server() as (base_url, pid):
+    with running_app(Path(tempfile.mkdtemp()) / "server.log") as (base_url, server):
+        pid = server.pid
         async with async_playwright() as playwright:
             browser = await playwright.chromium.launch(executable_path=CHROMIUM_PATH, headless=True,
                                                        args=CHROMIUM_ARGS)

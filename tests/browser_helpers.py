@@ -7,9 +7,15 @@ The fixtures that start the app and the browser live in ``conftest.py``.
 
 from __future__ import annotations
 
+import contextlib
+import os
 import re
 import socket
+import subprocess
+import sys
 import time
+import urllib.error
+import urllib.request
 from pathlib import Path
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
@@ -61,6 +67,68 @@ APP_STATE_JS = """
   };
 }
 """
+
+
+class ServerDidNotStart(RuntimeError):
+    """The app server exited or stayed silent; the message ends with its log."""
+
+
+@contextlib.contextmanager
+def running_app(log_path: Path, timeout: float = 60.0):
+    """``streamlit run app.py`` on 127.0.0.1:<free port>, output to ``log_path``.
+
+    Yields ``(base URL, process)`` once ``/_stcore/health`` answers ``ok``;
+    stops the server on exit.
+    """
+    port = free_port()
+    base_url = f"http://127.0.0.1:{port}"
+    command = [
+        sys.executable, "-m", "streamlit", "run", "app.py",
+        "--server.headless", "true",
+        "--server.port", str(port),
+        "--server.address", "127.0.0.1",
+        "--browser.gatherUsageStats", "false",
+        "--server.fileWatcherType", "none",
+    ]
+    with open(log_path, "wb") as log:
+        process = subprocess.Popen(
+            command, cwd=REPO_ROOT, stdout=log, stderr=subprocess.STDOUT,
+            stdin=subprocess.DEVNULL, env=dict(os.environ, PYTHONUNBUFFERED="1"),
+        )
+    try:
+        deadline = time.monotonic() + timeout
+        while not _health_ok(f"{base_url}/_stcore/health"):
+            if process.poll() is not None:
+                raise ServerDidNotStart(f"Streamlit exited with code {process.returncode}.\n{log_tail(log_path)}")
+            if time.monotonic() > deadline:
+                raise ServerDidNotStart(
+                    f"Streamlit did not answer {base_url}/_stcore/health within {timeout:.0f}s.\n{log_tail(log_path)}"
+                )
+            time.sleep(0.25)
+        yield base_url, process
+    finally:
+        if process.poll() is None:
+            process.terminate()
+            try:
+                process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait(timeout=10)
+
+
+def _health_ok(url: str) -> bool:
+    try:
+        with urllib.request.urlopen(url, timeout=2) as response:
+            return response.status == 200 and response.read().strip() == b"ok"
+    except (urllib.error.URLError, OSError, ValueError):
+        return False
+
+
+def log_tail(path: Path, lines: int = 40) -> str:
+    try:
+        return "\n".join(path.read_text(errors="replace").splitlines()[-lines:])
+    except OSError:
+        return "(no log)"
 
 
 def free_port() -> int:

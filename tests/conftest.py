@@ -23,11 +23,6 @@ Helpers such as ``wait_for_app(page)``, ``open_app(page, base_url, path)``,
 from __future__ import annotations
 
 import os
-import subprocess
-import sys
-import time
-import urllib.error
-import urllib.request
 from pathlib import Path
 
 import pytest
@@ -36,10 +31,10 @@ from browser_helpers import (
     CHROMIUM_ARGS,
     CHROMIUM_MISSING,
     CHROMIUM_PATH,
-    REPO_ROOT,
     SCREENSHOT_DIR,
     VIEWPORT,
-    free_port,
+    ServerDidNotStart,
+    running_app,
     safe_name,
     save_screenshot,
 )
@@ -55,64 +50,15 @@ def pytest_runtest_makereport(item, call):
     return report
 
 
-def _log_tail(path: Path, lines: int = 40) -> str:
-    try:
-        return "\n".join(path.read_text(errors="replace").splitlines()[-lines:])
-    except OSError:
-        return "(no log)"
-
-
-def _health_ok(url: str) -> bool:
-    try:
-        with urllib.request.urlopen(url, timeout=2) as resp:
-            return resp.status == 200 and resp.read().strip() == b"ok"
-    except (urllib.error.URLError, OSError, ValueError):
-        return False
-
-
 @pytest.fixture(scope="session")
 def app_server(tmp_path_factory):
     """Start the Streamlit app on a free local port; yield its base URL."""
-    port = free_port()
-    base_url = f"http://127.0.0.1:{port}"
     log_path = tmp_path_factory.mktemp("streamlit") / "server.log"
-    cmd = [
-        sys.executable, "-m", "streamlit", "run", "app.py",
-        "--server.headless", "true",
-        "--server.port", str(port),
-        "--server.address", "127.0.0.1",
-        "--browser.gatherUsageStats", "false",
-        "--server.fileWatcherType", "none",
-    ]
-    env = dict(os.environ, PYTHONUNBUFFERED="1")
-    with open(log_path, "wb") as log:
-        proc = subprocess.Popen(
-            cmd, cwd=REPO_ROOT, stdout=log, stderr=subprocess.STDOUT,
-            stdin=subprocess.DEVNULL, env=env,
-        )
     try:
-        deadline = time.monotonic() + SERVER_START_TIMEOUT
-        while not _health_ok(f"{base_url}/_stcore/health"):
-            if proc.poll() is not None:
-                pytest.fail(
-                    f"Streamlit exited with code {proc.returncode} before it was healthy.\n"
-                    f"{_log_tail(log_path)}"
-                )
-            if time.monotonic() > deadline:
-                pytest.fail(
-                    f"Streamlit did not answer {base_url}/_stcore/health within "
-                    f"{SERVER_START_TIMEOUT:.0f}s.\n{_log_tail(log_path)}"
-                )
-            time.sleep(0.25)
-        yield base_url
-    finally:
-        if proc.poll() is None:
-            proc.terminate()
-            try:
-                proc.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait(timeout=10)
+        with running_app(log_path, timeout=SERVER_START_TIMEOUT) as (base_url, _):
+            yield base_url
+    except ServerDidNotStart as error:
+        pytest.fail(str(error))
 
 
 def _no_browser(reason: str):
