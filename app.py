@@ -18,13 +18,8 @@ PAGES = [
 
 
 def _model_summary(tok) -> str:
-    """One line describing a trained tokenizer, tolerant of partial objects."""
-    try:
-        n_merges = len(tok.merges)
-        n_vocab = len(tok.vocab)
-    except Exception:  # a half-built or foreign object must not break the sidebar
-        return "Current model: loaded"
-    return f"Current model: {n_merges:,} merges, vocabulary of {n_vocab:,} tokens"
+    """One line describing the session's tokenizer."""
+    return f"Current model: {len(tok.merges):,} merges, vocabulary of {len(tok.vocab):,} tokens"
 
 
 def render_sidebar(slot) -> None:
