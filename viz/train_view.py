@@ -162,7 +162,7 @@ def source_label(source: str) -> str:
     >>> source_label("upload"), source_label("banana")
     ('your uploaded .txt files', 'Textbook: banana banana')
     """
-    origins = {PASTE: "your pasted text", UPLOAD: "your uploaded .txt files", "loaded": "a loaded model file"}
+    origins = {PASTE: "your pasted text", UPLOAD: "your uploaded .txt files"}
     preset = CORPUS_PRESETS.get(source)
     return preset.label if preset else origins.get(source, "another page")
 
