@@ -17,9 +17,8 @@ import heapq
 import json
 from itertools import chain
 from dataclasses import dataclass
-from typing import Iterator
 
-from .bytelevel import CHAR_TO_BYTE
+from .bytelevel import BYTE_TO_CHAR, CHAR_TO_BYTE
 from .config import SPACE_MARKER, UNK_TOKEN, Config, piece_symbols
 from .pretokenize import check_encodable, special_segments, split_spans, split_text
 from .train import Step
@@ -146,13 +145,13 @@ class Tokenizer:
     def token(self, token_id: int) -> str:
         return self.id_to_token[token_id]
 
+    def base_ids(self) -> list[int]:
+        """Ids of the tokens no merge creates and that are not special, in order."""
+        return [i for i in sorted(self.id_to_token) if i not in self.created_at and i not in self.special_ids]
+
     def base_tokens(self) -> list[str]:
-        """Tokens no merge creates and that are not special, in id order."""
-        return [
-            self.id_to_token[i]
-            for i in sorted(self.id_to_token)
-            if i not in self.created_at and i not in self.special_ids
-        ]
+        """The base tokens themselves (see :meth:`base_ids`)."""
+        return [self.id_to_token[i] for i in self.base_ids()]
 
     def _steps_without_counts(self) -> list[Step]:
         return [
@@ -164,8 +163,6 @@ class Tokenizer:
     def _byte_table(self) -> list[int | None]:
         """For each byte value, the id of its base token (stand-in char or ``<0xXX>``)."""
         if self.config.units == "bytes":
-            from .bytelevel import BYTE_TO_CHAR
-
             return [self.vocab.get(BYTE_TO_CHAR[byte]) for byte in range(256)]
         return [self.vocab.get(f"<0x{byte:02X}>") for byte in range(256)]
 
@@ -261,9 +258,10 @@ class Tokenizer:
             self._cache[piece] = cached
         return cached
 
-    def _segments(self, text: str) -> Iterator[tuple[int, int, bool]]:
+    def _segments(self, text: str) -> list[tuple[int, int, bool]]:
+        """``(start, end, is_special)`` cuts of a text known to be valid UTF-8."""
         check_encodable(text)
-        return iter(special_segments(text, self.config.special_tokens))
+        return special_segments(text, self.config.special_tokens)
 
     def encode(self, text: str) -> list[int]:
         """Token ids for ``text``.

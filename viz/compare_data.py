@@ -211,7 +211,7 @@ def vocabulary_usage(tok: Tokenizer, ids: list[int], bins: int = 40, top: int = 
     8
     """
     uses_by_id = Counter(token_id for token_id in ids if token_id not in tok.special_ids)
-    base_ids = [i for i in tok.id_to_token if i not in tok.created_at and i not in tok.special_ids]
+    base_ids = tok.base_ids()
     step_bins = [_usage_bin(tok, base_ids, uses_by_id, 0, 0, top)]
     total_merges = len(tok.merges)
     width = max(1, -(-total_merges // max(1, bins)))  # ceiling division
