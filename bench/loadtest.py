@@ -34,7 +34,9 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO / "tests"))  # the browser test helpers: Chromium path, flags, app state probe
 
-from browser_helpers import APP_STATE_JS, CHROMIUM_ARGS, CHROMIUM_PATH, EXCEPTION, NAV_LINK, running_app  # noqa: E402
+from browser_helpers import (  # noqa: E402
+    APP_STATE_JS, CHROMIUM_ARGS, CHROMIUM_PATH, EXCEPTION, NAV_LINK, is_idle, running_app,
+)
 
 SAMPLE = (REPO / "data" / "kjv_sample.txt").read_text(encoding="utf-8")
 PARAGRAPH = SAMPLE[:600]
@@ -64,8 +66,7 @@ async def wait_for_app(page, settle: float = 0.5) -> None:
     idle_since = None
     while True:
         state = await page.evaluate(APP_STATE_JS)
-        idle = (state.get("script") == "notRunning" and state.get("connection") == "CONNECTED"
-                and not state.get("running") and not state.get("loading"))
+        idle = is_idle(state)
         now = time.monotonic()
         if idle:
             idle_since = idle_since or now

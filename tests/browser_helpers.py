@@ -149,6 +149,16 @@ def app_state(page) -> dict:
     return page.evaluate(APP_STATE_JS)
 
 
+def is_idle(state: dict) -> bool:
+    """Whether an ``app_state`` reading shows a finished run: connected, not running, nothing loading."""
+    return (
+        state.get("script") == "notRunning"
+        and state.get("connection") == "CONNECTED"
+        and not state.get("running")
+        and not state.get("loading")
+    )
+
+
 def wait_for_app(page, timeout: float = 60.0, settle: float = 0.5) -> None:
     """Wait until Streamlit has finished running the script.
 
@@ -167,12 +177,7 @@ def wait_for_app(page, timeout: float = 60.0, settle: float = 0.5) -> None:
     state: dict = {}
     while True:
         state = app_state(page)
-        idle = (
-            state.get("script") == "notRunning"
-            and state.get("connection") == "CONNECTED"
-            and not state.get("running")
-            and not state.get("loading")
-        )
+        idle = is_idle(state)
         now = time.monotonic()
         if idle:
             if idle_since is None:
