@@ -19,9 +19,8 @@ when it reaches the top and pushed again with its current key if it changed.
 from __future__ import annotations
 
 import heapq
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 
 from .bytelevel import ALPHABET as BYTE_ALPHABET
 from .config import Config, piece_symbols
@@ -41,23 +40,54 @@ STOP_NO_PAIRS = "no_pairs"
 STOP_MIN_FREQUENCY = "min_frequency"
 
 
-@dataclass(frozen=True)
 class Step:
     """One merge: what was merged, how often it occurred, and the race just before it.
 
     ``count`` is None for a model without training counts (GPT-2's published merges).
     ``tied`` is how many pairs had the winning count (1: no tie, 0: unknown).
     ``top`` holds the best ``(left, right, count)`` pairs before the step, winner first.
+    Training hands it over as a :class:`_Ranking` of ids, spelled out on first read:
+    a long training records thousands of races and a page shows a few of them.
     """
 
-    step: int
-    left: str
-    right: str
-    new_token: str
-    new_id: int
-    count: int | None
-    tied: int
-    top: tuple[tuple[str, str, int], ...] = ()
+    __slots__ = ("step", "left", "right", "new_token", "new_id", "count", "tied", "_top")
+
+    def __init__(self, step: int, left: str, right: str, new_token: str, new_id: int,
+                 count: int | None, tied: int, top: tuple[tuple[str, str, int], ...] | _Ranking = ()):
+        self.step, self.left, self.right, self.new_token = step, left, right, new_token
+        self.new_id, self.count, self.tied, self._top = new_id, count, tied, top
+
+    @property
+    def top(self) -> tuple[tuple[str, str, int], ...]:
+        if isinstance(self._top, _Ranking):
+            self._top = self._top.spelled()
+        return self._top
+
+    def _fields(self) -> tuple:
+        return (self.step, self.left, self.right, self.new_token, self.new_id, self.count, self.tied, self.top)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Step) and self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        names = ("step", "left", "right", "new_token", "new_id", "count", "tied", "top")
+        return "Step(" + ", ".join(f"{name}={value!r}" for name, value in zip(names, self._fields())) + ")"
+
+
+class _Ranking:
+    """A race as the trainer ranks it: ``(-count, tie_key, left << 32 | right)`` entries."""
+
+    __slots__ = ("entries", "id_to_token")
+
+    def __init__(self, entries: list[tuple[int, int, int]], id_to_token: list[str]):
+        self.entries, self.id_to_token = entries, id_to_token  # the list only grows: ids stay valid
+
+    def spelled(self) -> tuple[tuple[str, str, int], ...]:
+        names = self.id_to_token
+        return tuple((names[key >> _SHIFT], names[key & _LOW], -negative) for negative, _, key in self.entries)
 
 
 ProgressCallback = Callable[[int, int], None]
@@ -204,26 +234,27 @@ class _MergeLearner:
             prv += range(start, start + size - 1)
         self.sym, self.nxt, self.prv, self.weight = sym, nxt, prv, weight
         counts: dict[int, int] = {}
-        where: dict[int, list[int]] = {}
+        where: defaultdict[int, list[int]] = defaultdict(list)
         for position, right in enumerate(nxt):
             if right >= 0:
                 key = sym[position] << _SHIFT | sym[right]
                 counts[key] = counts.get(key, 0) + weight[position]
-                where.setdefault(key, []).append(position)
+                where[key].append(position)
         self.counts, self.where = counts, where
         self.unsorted: set[int] = set()  # keys whose position list lost its order
         # How many pairs have each count: tells how many pairs tie with the winner.
         self.pairs_with_count = Counter(counts.values())
         self.first = config.tie_break == "first"
-        self.contenders: dict[int, tuple[int, int, int]] = {}  # see _runners_up
-        self.threshold: tuple = _BEST  # nothing ranks above it: walk the heap at the first step
-        self._rebuild_heap()
-
-    def _rebuild_heap(self) -> None:
-        """One current entry per pair: drops the stale and dead entries the lazy heap collects."""
-        first = self.first
-        self.heap = [(-count, self._first_position(key) if first else 0, key) for key, count in self.counts.items()]
+        # The best pairs sit in ``pool`` (key -> current ranking entry), the rest in a lazy heap
+        # (see _refill); ``threshold`` is the worst entry the pool is sure to hold.
+        self.pool: dict[int, tuple[int, int, int]] = {}
+        self.threshold: tuple = _BEST
+        self.heap = [self._entry(key, count) for key, count in counts.items()]
         heapq.heapify(self.heap)
+
+    def _entry(self, key: int, count: int) -> tuple[int, int, int]:
+        """The ranking entry of a pair: sorts best first, like HF's or the textbook's ``max``."""
+        return (-count, self._first_position(key) if self.first else 0, key)
 
     # -- the position lists ------------------------------------------------------
 
@@ -247,114 +278,53 @@ class _MergeLearner:
         del positions[:stale]
         return positions[0]
 
-    # -- choosing the best pair --------------------------------------------------
+    # -- choosing the best pairs -------------------------------------------------
 
-    def _pop_best(self) -> tuple[int, int, int] | None:
-        """Pop the best pair whose heap entry is current: ``(count, tie_key, key)``."""
-        heap, counts, first = self.heap, self.counts, self.first
-        while heap:
-            negative_count, tie_key, key = heapq.heappop(heap)
-            count = counts.get(key, 0)
-            if count <= 0:
-                continue
-            if -negative_count == count and (not first or self._occurs_at(tie_key, key)):
-                return count, tie_key, key
-            heapq.heappush(heap, (-count, self._first_position(key) if first else 0, key))
-        return None
+    def _refill(self, size: int) -> None:
+        """Move pairs from the heap into the pool, best first, until the pool holds ``size``.
 
-    def _explore(self, wanted: int, winner_key: int) -> list[tuple[int, int, int]]:
-        """The next ``wanted`` distinct pairs after the winner, read from the heap without popping.
-
-        Best-first walk down the heap tree: a node's stored key bounds its whole
-        subtree, and a stale node is queued again under its current key, so
-        pairs come out in their true order.
+        The pool holds every pair that ranks at or above ``threshold``, each under its
+        current entry (``_merge`` keeps it so).  A pair outside it has a heap entry that
+        ranks at least as high as the pair does now: its count and first place only get
+        worse without a new entry being pushed.  So popping the heap in order, and
+        pushing back the entries found out of date, yields the next pairs in true order.
         """
-        heap, counts, first = self.heap, self.counts, self.first
-        size = len(heap)
-        found: list[tuple[int, int, int]] = []
-        seen = {winner_key}
-        frontier = [(heap[0], 0)] if heap else []  # (entry, heap index, or -1 once re-keyed)
-        visited = 0
-        while frontier and len(found) < wanted:
-            entry, index = heapq.heappop(frontier)
+        heap, pool, counts, first = self.heap, self.pool, self.counts, self.first
+        threshold = self.threshold
+        while heap and len(pool) < size:
+            entry = heapq.heappop(heap)
             negative_count, tie_key, key = entry
-            if index >= 0:
-                visited += 1
-                child = 2 * index + 1
-                if child < size:
-                    heapq.heappush(frontier, (heap[child], child))
-                    if child + 1 < size:
-                        heapq.heappush(frontier, (heap[child + 1], child + 1))
-                count = counts.get(key, 0)
-                if count <= 0 or key in seen:
-                    continue
-                if -negative_count != count or (first and not self._occurs_at(tie_key, key)):
-                    # stale: queue it under its current key
-                    heapq.heappush(frontier, ((-count, self._first_position(key) if first else 0, key), -1))
-                    continue
-            if key not in seen:
-                seen.add(key)
-                found.append(entry)
-        # Dead and stale entries can pile up ahead of the live ones (with ties at count 1 and
-        # tie-break "first", a growing token leaves one behind per step): clear them out.
-        if visited > 4 * wanted + 100:
-            self._rebuild_heap()
-        return found
+            count = counts.get(key, 0)
+            if not count or key in pool:
+                continue  # a merged pair, or a second entry of a pair already in the pool
+            if -negative_count != count or (first and not self._occurs_at(tie_key, key)):
+                heapq.heappush(heap, self._entry(key, count))  # out of date: rank it again
+                continue
+            pool[key] = threshold = entry
+        self.threshold = threshold if heap else _WORST  # an empty heap: every pair is in the pool
 
-    def _runners_up(self, wanted: int, winner_key: int) -> list[tuple[int, int, int]]:
-        """The ``wanted`` best pairs after the winner, usually without touching the heap.
-
-        ``self.contenders`` maps every pair that ranks above ``self.threshold``
-        to its current heap key: the best pairs of the last heap walk, kept
-        current by ``_merge`` (a pair improves only by gaining occurrences, so
-        no pair outside can overtake the threshold unseen).  While there are
-        enough contenders they are the exact runners-up; otherwise walk the heap
-        again for twice as many.
-        """
-        while True:
-            contenders = self.contenders
-            if len(contenders) - (winner_key in contenders) >= wanted or self.threshold == _WORST:
-                best = sorted(contenders.values())[: wanted + 1]
-                return [entry for entry in best if entry[2] != winner_key][:wanted]
-            walked = self._explore(2 * wanted, winner_key)
-            self.contenders = {entry[2]: entry for entry in walked}
-            # Every pair outside the walk ranks below its last pair (or there is none).
-            self.threshold = walked[-1] if len(walked) == 2 * wanted else _WORST
-
-    def _rank_contender(self, pair: int, entry: tuple[int, int, int] | None) -> None:
-        """Keep ``self.contenders`` current for a pair whose count or first place changed."""
-        if entry is not None and entry <= self.threshold:
-            self.contenders[pair] = entry
-        else:
-            self.contenders.pop(pair, None)
-
-    def _race(self, top_k: int) -> list[tuple[int, int, int]]:
-        """The winner and the runners-up, best first, as heap keys ``(-count, tie_key, key)``."""
-        winner = self._pop_best()
-        if winner is None:
-            return []
-        count, tie_key, key = winner
-        return [(-count, tie_key, key)] + (self._runners_up(top_k - 1, key) if top_k > 1 else [])
+    def _ranking(self, top_k: int) -> list[tuple[int, int, int]]:
+        """The winner and the runners-up, best first, as entries ``(-count, tie_key, key)``."""
+        wanted = max(top_k, 1)
+        if len(self.pool) < wanted and self.threshold is not _WORST:
+            self._refill(2 * wanted + 8)
+        if wanted == 1:
+            return [min(self.pool.values())] if self.pool else []
+        return sorted(self.pool.values())[:wanted]
 
     # -- merging -----------------------------------------------------------------
 
-    def _merge(self, key: int, new_id: int) -> None:
-        """Replace every occurrence of the pair, left to right, and update the pairs around it."""
+    def _merge(self, key: int, new_id: int, reused: bool) -> None:
+        """Replace every occurrence of the pair, left to right, and update the pairs around it.
+
+        ``reused``: ``new_id`` names a token made before, so pairs holding it may already
+        exist, with positions out of order and with entries to refresh.
+        """
         sym, nxt, prv, weight, where = self.sym, self.nxt, self.prv, self.weight, self.where
         left, right = key >> _SHIFT, key & _LOW
+        new_high = new_id << _SHIFT
         delta: dict[int, int] = {}
-        gained: set[int] = set()
-
-        def add_position(pair: int, position: int) -> None:
-            positions = where.get(pair)
-            if positions is None:
-                where[pair] = [position]
-            else:
-                if positions[-1] > position:
-                    self.unsorted.add(pair)
-                positions.append(position)
-            gained.add(pair)
-
+        # A new pair holds new_id, which is fresh (unless reused): its places arrive in order.
         for position in self._positions(key):
             after = nxt[position]
             # Skip places an earlier merge in this step consumed ("aaa": only one "aa").
@@ -363,56 +333,53 @@ class _MergeLearner:
             w = weight[position]
             before, beyond = prv[position], nxt[after]
             if before >= 0:
-                old = sym[before] << _SHIFT | left
-                new = sym[before] << _SHIFT | new_id
-                delta[old] = delta.get(old, 0) - w
-                delta[new] = delta.get(new, 0) + w
-                add_position(new, before)
+                high = sym[before] << _SHIFT
+                delta[high | left] = delta.get(high | left, 0) - w
+                delta[high | new_id] = delta.get(high | new_id, 0) + w
+                where[high | new_id].append(before)
             if beyond >= 0:
-                old = right << _SHIFT | sym[beyond]
-                new = new_id << _SHIFT | sym[beyond]
-                delta[old] = delta.get(old, 0) - w
-                delta[new] = delta.get(new, 0) + w
-                add_position(new, position)
+                low = sym[beyond]
+                delta[right << _SHIFT | low] = delta.get(right << _SHIFT | low, 0) - w
+                delta[new_high | low] = delta.get(new_high | low, 0) + w
+                where[new_high | low].append(position)
                 prv[beyond] = position
             sym[position] = new_id
             sym[after] = -1
             nxt[position] = beyond
             nxt[after] = -1
 
-        counts, histogram, contenders = self.counts, self.pairs_with_count, self.contenders
+        counts, histogram, pool, unsorted = self.counts, self.pairs_with_count, self.pool, self.unsorted
         histogram[counts.pop(key)] -= 1
         del where[key]
-        contenders.pop(key, None)
+        pool.pop(key, None)
         delta.pop(key, None)
-        weakened = []  # contenders that lost occurrences
+        if reused:
+            unsorted.update(delta)
+        threshold = self.threshold
         for pair, change in delta.items():
-            if change == 0:
-                continue
-            if pair in contenders and pair not in gained:
-                weakened.append(pair)
+            if not change and not reused:
+                continue  # made and undone within this step ("abab": the "ab a" in between)
             old_count = counts.get(pair, 0)
-            new_count = old_count + change
+            count = old_count + change
             if old_count:
                 histogram[old_count] -= 1
-            if new_count:
-                histogram[new_count] += 1
-                counts[pair] = new_count
-            else:
-                del counts[pair]
+            if not count:
+                counts.pop(pair, None)
                 where.pop(pair, None)
-                self.unsorted.discard(pair)
-                gained.discard(pair)
-        first = self.first
-        for pair in gained:
-            count = counts.get(pair, 0)
-            if count > 0:
-                entry = (-count, self._first_position(pair) if first else 0, pair)
-                heapq.heappush(self.heap, entry)
-                self._rank_contender(pair, entry)
-        for pair in weakened:
-            count = counts.get(pair, 0)
-            self._rank_contender(pair, (-count, self._first_position(pair) if first else 0, pair) if count else None)
+                unsorted.discard(pair)
+                pool.pop(pair, None)
+                continue
+            histogram[count] += 1
+            counts[pair] = count
+            # A pair that only lost occurrences keeps its heap entry, which now ranks too
+            # high (see _refill); one that gained, or that sits in the pool, is ranked again.
+            if change > 0 or reused or pair in pool:
+                entry = self._entry(pair, count)
+                if entry <= threshold:
+                    pool[pair] = entry
+                else:
+                    pool.pop(pair, None)
+                    heapq.heappush(self.heap, entry)
 
     # -- the loop ----------------------------------------------------------------
 
@@ -426,36 +393,26 @@ class _MergeLearner:
                 return steps, STOP_MERGES
             if vocab_size is not None and len(id_to_token) >= vocab_size:
                 return steps, STOP_VOCAB_SIZE
-            race = self._race(top_k)
-            if not race:
+            ranking = self._ranking(top_k)
+            if not ranking:
                 return steps, STOP_NO_PAIRS
-            negative_count, _, key = race[0]
+            negative_count, _, key = ranking[0]
             count = self.last_best_count = -negative_count
             if count < self.config.min_frequency:
-                heapq.heappush(self.heap, race[0])
                 return steps, STOP_MIN_FREQUENCY
             left, right = id_to_token[key >> _SHIFT], id_to_token[key & _LOW]
             new_token = left + right
             # A string made before by another pair keeps its id (as HF tokenizers does).
             new_id = token_to_id.get(new_token)
-            if new_id is None:
+            reused = new_id is not None
+            if not reused:
                 new_id = len(id_to_token)
                 id_to_token.append(new_token)
                 token_to_id[new_token] = new_id
             steps.append(
-                Step(
-                    step=len(steps) + 1,
-                    left=left,
-                    right=right,
-                    new_token=new_token,
-                    new_id=new_id,
-                    count=count,
-                    tied=self.pairs_with_count[count],
-                    top=tuple(
-                        (id_to_token[k >> _SHIFT], id_to_token[k & _LOW], -n) for n, _, k in race[:top_k]
-                    ),
-                )
+                Step(len(steps) + 1, left, right, new_token, new_id, count, self.pairs_with_count[count],
+                     _Ranking(ranking if top_k else [], id_to_token))
             )
-            self._merge(key, new_id)
+            self._merge(key, new_id, reused)
             if progress is not None and len(steps) % report_every == 0:
                 progress(len(steps), total)
