@@ -30,6 +30,7 @@ from __future__ import annotations
 import functools
 import re
 import unicodedata
+from collections.abc import Callable
 
 SPLITS = ("none", "whitespace", "gpt2", "gpt4")
 UNICODE_VERSION = unicodedata.unidata_version
@@ -41,6 +42,9 @@ _WHITE_SPACE = "\t\n\x0b\x0c\r \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u20
 _LAST_ASSIGNED_LN = 0x323AF
 
 GPT2_PATTERN = r"""'s|'t|'re|'ve|'m|'ll|'d| ?\p{L}+| ?\p{N}+| ?[^\s\p{L}\p{N}]+|\s+(?!\S)|\s+"""
+# The same matches as GPT2_PATTERN, tried in a faster order: the alternatives moved
+# ahead of the contractions never start with "'", so they never take a contraction's place.
+_GPT2_FAST_ORDER = r""" ?\p{L}+| ?\p{N}+|'(?:s|t|re|ve|m|ll|d)| ?[^\s\p{L}\p{N}]+|\s+(?!\S)|\s+"""
 GPT4_PATTERN = (
     r"""(?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}{1,3}"""
     r"""| ?[^\s\p{L}\p{N}]+[\r\n]*|\s*[\r\n]+|\s+(?!\S)|\s+"""
@@ -95,7 +99,7 @@ def compiled_pattern(name: str, ascii_only: bool = False) -> re.Pattern[str]:
     With ``ascii_only`` the classes hold only their ASCII members: the same cuts
     for ASCII text, and about 2.5 times faster to match.
     """
-    source = {"gpt2": GPT2_PATTERN, "gpt4": GPT4_PATTERN}[name]
+    source = {"gpt2": _GPT2_FAST_ORDER, "gpt4": GPT4_PATTERN}[name]
     if ascii_only:
         classes = {r"\p{L}": "A-Za-z", r"\p{N}": "0-9", r"\s": "\t\n\x0b\x0c\r "}
     else:
@@ -115,13 +119,24 @@ def check_split(split: str) -> None:
         raise ValueError(f"unknown pre-tokenization {split!r}: choose one of {', '.join(SPLITS)}")
 
 
-def split_text(text: str, split: str) -> list[str]:
-    """The pieces of ``text`` (fast path, no offsets)."""
+def piece_splitter(split: str) -> Callable[[str], list[str]]:
+    """The function that cuts a text into its pieces (fast path, no offsets).
+
+    >>> piece_splitter("gpt2")("Hi there")
+    ['Hi', ' there']
+    """
+    check_split(split)
     if split == "none":
-        return [text] if text else []
+        return lambda text: [text] if text else []
     if split == "whitespace":
-        return text.split()
-    return _pattern_for(text, split).findall(text)
+        return str.split
+    ascii_findall = compiled_pattern(split, ascii_only=True).findall
+    return lambda text: ascii_findall(text) if text.isascii() else compiled_pattern(split).findall(text)
+
+
+def split_text(text: str, split: str) -> list[str]:
+    """The pieces of ``text``."""
+    return piece_splitter(split)(text)
 
 
 def split_spans(text: str, split: str) -> list[tuple[int, int]]:
@@ -174,6 +189,7 @@ __all__ = [
     "check_encodable",
     "check_split",
     "compiled_pattern",
+    "piece_splitter",
     "special_segments",
     "split_spans",
     "split_text",

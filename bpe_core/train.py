@@ -24,7 +24,7 @@ from collections.abc import Callable, Iterable
 
 from .bytelevel import ALPHABET as BYTE_ALPHABET
 from .config import Config, piece_symbols
-from .pretokenize import check_encodable, special_segments, split_text
+from .pretokenize import check_encodable, piece_splitter, special_segments
 
 # A pair of ids packed into one int: the left id in the high bits.  Packed keys
 # sort like (left, right) tuples, which is exactly HF's tie-break order.
@@ -104,11 +104,15 @@ def count_pieces(corpus: str | Iterable[str], config: Config) -> Counter[str]:
     """
     documents = [corpus] if isinstance(corpus, str) else corpus
     counts: Counter[str] = Counter()
+    split, specials = piece_splitter(config.split), config.special_tokens
     for document in documents:
         check_encodable(document)
-        for start, end, is_special in special_segments(document, config.special_tokens):
+        if not specials:
+            counts.update(split(document))
+            continue
+        for start, end, is_special in special_segments(document, specials):
             if not is_special:
-                counts.update(split_text(document[start:end], config.split))
+                counts.update(split(document[start:end]))
     return counts
 
 
@@ -323,7 +327,8 @@ class _MergeLearner:
         sym, nxt, prv, weight, where = self.sym, self.nxt, self.prv, self.weight, self.where
         left, right = key >> _SHIFT, key & _LOW
         new_high = new_id << _SHIFT
-        delta: dict[int, int] = {}
+        right_high = right << _SHIFT
+        delta: defaultdict[int, int] = defaultdict(int)  # pair -> change of its count
         # A new pair holds new_id, which is fresh (unless reused): its places arrive in order.
         for position in self._positions(key):
             after = nxt[position]
@@ -334,14 +339,16 @@ class _MergeLearner:
             before, beyond = prv[position], nxt[after]
             if before >= 0:
                 high = sym[before] << _SHIFT
-                delta[high | left] = delta.get(high | left, 0) - w
-                delta[high | new_id] = delta.get(high | new_id, 0) + w
-                where[high | new_id].append(before)
+                delta[high | left] -= w
+                pair = high | new_id
+                delta[pair] += w
+                where[pair].append(before)
             if beyond >= 0:
                 low = sym[beyond]
-                delta[right << _SHIFT | low] = delta.get(right << _SHIFT | low, 0) - w
-                delta[new_high | low] = delta.get(new_high | low, 0) + w
-                where[new_high | low].append(position)
+                delta[right_high | low] -= w
+                pair = new_high | low
+                delta[pair] += w
+                where[pair].append(position)
                 prv[beyond] = position
             sym[position] = new_id
             sym[after] = -1

@@ -4,6 +4,8 @@ import json
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from tokenizers import Regex
 from tokenizers import Tokenizer as HFTokenizer
 from tokenizers import decoders, models, pre_tokenizers, trainers
@@ -103,5 +105,23 @@ def test_gpt2_ids_equal_hf_tokenizers_on_a_megabyte(sample_lines):
 )
 def test_stdlib_regexes_equal_the_unicode_originals(name, pattern, text):
     """Python's re has no \\p{L}/\\p{N}; the classes built from unicodedata must cut like the Rust regex."""
+    reference = pre_tokenizers.Split(Regex(pattern), behavior="isolated")
+    assert split_text(text, name) == [piece for piece, _ in reference.pre_tokenize_str(text)]
+
+
+# Text made of the characters where the alternatives compete: apostrophes before
+# contraction letters, spaces and other whitespace, digits, punctuation, non-ASCII.
+competing_text = st.lists(
+    st.sampled_from(["'", "s", "t", "re", "ve", "m", "ll", "d", "LL", " ", "  ", "\n", "\t", "\r\n", "1", "23",
+                     "!", "?!", ".", "é", "日", "١", "😀", "\u00a0", "\u3000", "x"]),
+    max_size=30,
+).map("".join)
+
+
+@settings(max_examples=300, deadline=None)
+@given(text=competing_text, name=st.sampled_from(["gpt2", "gpt4"]))
+def test_stdlib_regexes_cut_like_the_originals_on_any_mix(text, name):
+    """Holds for the ASCII fast path and for GPT-2's reordered alternatives too."""
+    pattern = {"gpt2": GPT2_PATTERN, "gpt4": GPT4_PATTERN}[name]
     reference = pre_tokenizers.Split(Regex(pattern), behavior="isolated")
     assert split_text(text, name) == [piece for piece, _ in reference.pre_tokenize_str(text)]
