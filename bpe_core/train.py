@@ -18,9 +18,11 @@ when it reaches the top and pushed again with its current key if it changed.
 
 from __future__ import annotations
 
+import gc
 import heapq
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable
+from contextlib import contextmanager
 
 from .bytelevel import ALPHABET as BYTE_ALPHABET
 from .config import Config, piece_symbols
@@ -157,10 +159,11 @@ def train(
     if not isinstance(top_k, int) or top_k < 0:
         raise ValueError(f"top_k must be a whole number of at least 0, not {top_k!r}")
 
-    piece_counts = count_pieces(corpus, config)
-    id_to_token = base_vocabulary(config, piece_counts)
-    learner = _MergeLearner(piece_counts, config, id_to_token)
-    steps, stop_reason = learner.run(merges=merges, vocab_size=vocab_size, top_k=top_k, progress=progress)
+    with _cycle_collector_paused():
+        piece_counts = count_pieces(corpus, config)
+        id_to_token = base_vocabulary(config, piece_counts)
+        learner = _MergeLearner(piece_counts, config, id_to_token)
+        steps, stop_reason = learner.run(merges=merges, vocab_size=vocab_size, top_k=top_k, progress=progress)
     return Tokenizer(
         config=config,
         vocab={token: index for index, token in enumerate(learner.id_to_token)},
@@ -170,6 +173,19 @@ def train(
         stop_message=_stop_message(stop_reason, len(steps), merges, vocab_size, learner, config),
         warnings=ambiguity_warnings(piece_counts, config),
     )
+
+
+@contextmanager
+def _cycle_collector_paused():
+    """Training makes hundreds of thousands of small tuples and lists but no reference
+    cycles; without this the cycle collector keeps re-scanning them (about 10% of the time)."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
 
 
 def ambiguity_warnings(piece_counts: Counter[str], config: Config) -> list[str]:
@@ -351,9 +367,8 @@ class _MergeLearner:
                 where[pair].append(position)
                 prv[beyond] = position
             sym[position] = new_id
-            sym[after] = -1
+            sym[after] = -1  # marks the place consumed (its stale nxt is never followed)
             nxt[position] = beyond
-            nxt[after] = -1
 
         counts, histogram, pool, unsorted = self.counts, self.pairs_with_count, self.pool, self.unsorted
         histogram[counts.pop(key)] -= 1
