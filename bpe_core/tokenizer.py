@@ -106,23 +106,20 @@ class Tokenizer:
         # rank table: (left id, right id) packed -> (rank, merged id); first rank wins for a repeated pair
         self._ranks: dict[int, tuple[int, int]] = {}
         self.created_at: dict[int, int] = {}  # merged id -> rank of the first merge making it
+        self._base_counts: dict[int, int] = {}  # merged id -> how many base symbols it spans
+        vocab, ranks, created_at, base_counts = self.vocab, self._ranks, self.created_at, self._base_counts
         for rank, (left, right) in enumerate(self.merges):
-            for part in (left, right, left + right):
-                if part not in self.vocab:
-                    raise ValueError(f"merge {rank + 1} ({left!r} {right!r}) names {part!r}, which is not in the vocabulary")
-            merged = self.vocab[left + right]
-            self._ranks.setdefault(self.vocab[left] << _SHIFT | self.vocab[right], (rank, merged))
-            self.created_at.setdefault(merged, rank)
+            left_id, right_id, merged = vocab.get(left), vocab.get(right), vocab.get(left + right)
+            if left_id is None or right_id is None or merged is None:
+                part = left if left_id is None else right if right_id is None else left + right
+                raise ValueError(f"merge {rank + 1} ({left!r} {right!r}) names {part!r}, which is not in the vocabulary")
+            ranks.setdefault(left_id << _SHIFT | right_id, (rank, merged))
+            if merged not in created_at:
+                created_at[merged] = rank
+                base_counts[merged] = base_counts.get(left_id, 1) + base_counts.get(right_id, 1)
         self.steps = steps if steps is not None else self._steps_without_counts()
         self._byte_ids = self._byte_table()
         self._byte_id_set = {i for i in self._byte_ids if i is not None}
-        self._base_counts: dict[int, int] = {}  # merged id -> how many base symbols it spans
-        for rank, (left, right) in enumerate(self.merges):
-            merged = self.vocab[left + right]
-            if self.created_at[merged] == rank:
-                self._base_counts[merged] = self._base_counts.get(self.vocab[left], 1) + self._base_counts.get(
-                    self.vocab[right], 1
-                )
         self._cache: dict[str, tuple[int, ...]] = {}
 
     # -- facts ---------------------------------------------------------------------

@@ -161,17 +161,21 @@ def train(
 
     with _cycle_collector_paused():
         piece_counts = count_pieces(corpus, config)
+        warnings = ambiguity_warnings(piece_counts, config)
         id_to_token = base_vocabulary(config, piece_counts)
         learner = _MergeLearner(piece_counts, config, id_to_token)
+        del piece_counts
         steps, stop_reason = learner.run(merges=merges, vocab_size=vocab_size, top_k=top_k, progress=progress)
+        stop_message = _stop_message(stop_reason, len(steps), merges, vocab_size, learner, config)
+        del learner  # its pair index grows with the corpus: free it before the tokenizer is built
     return Tokenizer(
         config=config,
-        vocab={token: index for index, token in enumerate(learner.id_to_token)},
+        vocab={token: index for index, token in enumerate(id_to_token)},
         merges=[(step.left, step.right) for step in steps],
         steps=steps,
         stop_reason=stop_reason,
-        stop_message=_stop_message(stop_reason, len(steps), merges, vocab_size, learner, config),
-        warnings=ambiguity_warnings(piece_counts, config),
+        stop_message=stop_message,
+        warnings=warnings,
     )
 
 
