@@ -29,6 +29,20 @@ _SHIFT = 32
 _CACHE_LIMIT = 100_000  # distinct pieces remembered by one tokenizer
 
 
+class _PieceCache(dict):
+    """piece -> its token ids, computed on the first lookup; forgets everything at the limit."""
+
+    def __init__(self, compute):
+        super().__init__()
+        self._compute = compute
+
+    def __missing__(self, piece: str) -> tuple[int, ...]:
+        if len(self) >= _CACHE_LIMIT:
+            self.clear()
+        ids = self[piece] = self._compute(piece)
+        return ids
+
+
 class UnknownIdError(ValueError):
     """An id that is not in the vocabulary was given to ``decode``."""
 
@@ -120,7 +134,7 @@ class Tokenizer:
         self.steps = steps if steps is not None else self._steps_without_counts()
         self._byte_ids = self._byte_table()
         self._byte_id_set = {i for i in self._byte_ids if i is not None}
-        self._cache: dict[str, tuple[int, ...]] = {}
+        self._cache = _PieceCache(self._merged_piece)
 
     # -- facts ---------------------------------------------------------------------
 
@@ -246,14 +260,8 @@ class Tokenizer:
                     heapq.heappush(heap, (entry[0], before))
         return [s for s in sym if s >= 0]
 
-    def _encode_piece(self, piece: str) -> tuple[int, ...]:
-        cached = self._cache.get(piece)
-        if cached is None:
-            cached = tuple(self._apply_merges(self._base_ids(piece)))
-            if len(self._cache) >= _CACHE_LIMIT:
-                self._cache.clear()
-            self._cache[piece] = cached
-        return cached
+    def _merged_piece(self, piece: str) -> tuple[int, ...]:
+        return tuple(self._apply_merges(self._base_ids(piece)))
 
     def _segments(self, text: str) -> list[tuple[int, int, bool]]:
         """``(start, end, is_special)`` cuts of a text known to be valid UTF-8."""
@@ -273,9 +281,9 @@ class Tokenizer:
                 ids.append(self.vocab[text[start:end]])
                 continue
             pieces = split_text(text[start:end], self.config.split)
-            # Look each distinct piece up once, then let C code stitch the ids together.
-            known = {piece: self._encode_piece(piece) for piece in set(pieces)}
-            ids.extend(chain.from_iterable(map(known.__getitem__, pieces)))
+            # C code looks every piece up and stitches the ids together; only a piece
+            # never seen before calls back into Python (the cache's __missing__).
+            ids.extend(chain.from_iterable(map(self._cache.__getitem__, pieces)))
         return ids
 
     def tokenize(self, text: str) -> list[str]:
@@ -301,7 +309,7 @@ class Tokenizer:
         return tokens
 
     def _piece_tokens(self, piece: str, offset: int) -> list[Token]:
-        ids = self._encode_piece(piece)
+        ids = self._cache[piece]
         raw = piece.encode("utf-8")
         # byte offset -> character offset, at character boundaries only
         char_at_byte: dict[int, int] = {}
