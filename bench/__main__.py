@@ -5,7 +5,7 @@
 Every measurement runs in a fresh subprocess so that peak memory (max RSS,
 interpreter and imports included) belongs to that run alone.  Configuration:
 GPT-2 regex, byte-level, the corpus fed line by line, vocabulary sizes 1k/4k/16k.
-HF uses its default threads.  Each measurement runs ``--repeat`` times (3),
+HF uses its default threads.  Each measurement runs ``--repeat`` times (5),
 interleaved with the others, and the table shows the fastest run.  The naive recount trainer is timed on its first
 merges and extrapolated linearly (labelled as such: a recount costs about the
 same at every step).
@@ -110,7 +110,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(prog="python -m bench")
     parser.add_argument("--one", nargs=3, metavar=("KIND", "CORPUS", "SIZE"), help=argparse.SUPPRESS)
     parser.add_argument("--quick", action="store_true", help="1k and 4k only, skip the naive trainer")
-    parser.add_argument("--repeat", type=int, default=3, help="runs of each measurement, interleaved (default 3)")
+    parser.add_argument("--repeat", type=int, default=5, help="runs of each measurement, interleaved (default 5)")
     args = parser.parse_args()
     if args.one:
         print(json.dumps(measure(args.one[0], args.one[1], int(args.one[2]))))

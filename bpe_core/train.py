@@ -12,8 +12,10 @@ weight, and all pieces sit end to end in one doubly linked list of symbols
 weighted count and the list of positions where it starts.  A merge visits only
 those positions and updates the counts of the pairs around each one, so the
 work per step is proportional to the occurrences it changes, not to the corpus.
-The best pair comes from a heap whose entries may be stale: an entry is checked
-when it reaches the top and pushed again with its current key if it changed.
+The best pairs sit ranked in a small pool that the merges keep current; every
+other pair waits in a heap whose entries may be out of date (an entry is checked
+when it is popped to refill the pool, and pushed again if its pair changed).
+The pool also gives each step's race, the top-K pairs, at no extra search.
 """
 
 from __future__ import annotations
@@ -28,12 +30,7 @@ from .bytelevel import ALPHABET as BYTE_ALPHABET
 from .config import Config, piece_symbols
 from .pretokenize import check_encodable, piece_splitter, special_segments
 
-# A pair of ids packed into one int: the left id in the high bits.  Packed keys
-# sort like (left, right) tuples, which is exactly HF's tie-break order.
-_SHIFT = 32
-_LOW = (1 << _SHIFT) - 1
-
-_WORST = (float("inf"),)  # a heap key that ranks below every real one
+_WORST = (float("inf"),)  # a ranking entry below every real one
 _BEST = (float("-inf"),)  # and one that ranks above them all
 
 STOP_MERGES = "merges"
@@ -80,16 +77,17 @@ class Step:
 
 
 class _Ranking:
-    """A race as the trainer ranks it: ``(-count, tie_key, left << 32 | right)`` entries."""
+    """A race as the trainer ranks it: ``(-count, tie_key, left << shift | right)`` entries."""
 
-    __slots__ = ("entries", "id_to_token")
+    __slots__ = ("entries", "id_to_token", "shift")
 
-    def __init__(self, entries: list[tuple[int, int, int]], id_to_token: list[str]):
-        self.entries, self.id_to_token = entries, id_to_token  # the list only grows: ids stay valid
+    def __init__(self, entries: list[tuple[int, int, int]], id_to_token: list[str], shift: int):
+        self.entries, self.id_to_token, self.shift = entries, id_to_token, shift  # the list only grows
 
     def spelled(self) -> tuple[tuple[str, str, int], ...]:
-        names = self.id_to_token
-        return tuple((names[key >> _SHIFT], names[key & _LOW], -negative) for negative, _, key in self.entries)
+        names, shift = self.id_to_token, self.shift
+        low = (1 << shift) - 1
+        return tuple((names[key >> shift], names[key & low], -negative) for negative, _, key in self.entries)
 
 
 ProgressCallback = Callable[[int, int], None]
@@ -163,7 +161,8 @@ def train(
         piece_counts = count_pieces(corpus, config)
         warnings = ambiguity_warnings(piece_counts, config)
         id_to_token = base_vocabulary(config, piece_counts)
-        learner = _MergeLearner(piece_counts, config, id_to_token)
+        most_merges = merges if merges is not None else max(vocab_size - len(id_to_token), 0)
+        learner = _MergeLearner(piece_counts, config, id_to_token, len(id_to_token) + most_merges)
         del piece_counts
         steps, stop_reason = learner.run(merges=merges, vocab_size=vocab_size, top_k=top_k, progress=progress)
         stop_message = _stop_message(stop_reason, len(steps), merges, vocab_size, learner, config)
@@ -237,8 +236,13 @@ def _stop_message(reason, made, merges, vocab_size, learner, config) -> str:
 class _MergeLearner:
     """The incremental pair index and the merge loop (see the module docstring)."""
 
-    def __init__(self, piece_counts: Counter[str], config: Config, id_to_token: list[str]):
+    def __init__(self, piece_counts: Counter[str], config: Config, id_to_token: list[str], id_limit: int):
         self.config = config
+        # A pair of ids is packed into one int, the left id in the high bits: packed keys sort
+        # like (left, right) tuples, which is HF's tie-break order.  Keys kept below 2**30
+        # (ids below 2**15) are single-digit ints for CPython, which makes the loop faster.
+        self.shift = shift = max(id_limit - 1, 1).bit_length()
+        self.low = (1 << shift) - 1
         self.id_to_token = id_to_token
         self.token_to_id = {token: index for index, token in enumerate(id_to_token)}
         self.base_size = len(id_to_token)
@@ -261,7 +265,7 @@ class _MergeLearner:
         where: defaultdict[int, list[int]] = defaultdict(list)
         for position, right in enumerate(nxt):
             if right >= 0:
-                key = sym[position] << _SHIFT | sym[right]
+                key = sym[position] << shift | sym[right]
                 counts[key] = counts.get(key, 0) + weight[position]
                 where[key].append(position)
         self.counts, self.where = counts, where
@@ -284,7 +288,7 @@ class _MergeLearner:
 
     def _occurs_at(self, position: int, key: int) -> bool:
         right = self.nxt[position]
-        return right >= 0 and self.sym[position] == key >> _SHIFT and self.sym[right] == key & _LOW
+        return right >= 0 and self.sym[position] == key >> self.shift and self.sym[right] == key & self.low
 
     def _positions(self, key: int) -> list[int]:
         positions = self.where[key]
@@ -345,9 +349,10 @@ class _MergeLearner:
         exist, with positions out of order and with entries to refresh.
         """
         sym, nxt, prv, weight, where = self.sym, self.nxt, self.prv, self.weight, self.where
-        left, right = key >> _SHIFT, key & _LOW
-        new_high = new_id << _SHIFT
-        right_high = right << _SHIFT
+        shift = self.shift
+        left, right = key >> shift, key & self.low
+        new_high = new_id << shift
+        right_high = right << shift
         delta: defaultdict[int, int] = defaultdict(int)  # pair -> change of its count
         # A new pair holds new_id, which is fresh (unless reused): its places arrive in order.
         for position in self._positions(key):
@@ -358,7 +363,7 @@ class _MergeLearner:
             w = weight[position]
             before, beyond = prv[position], nxt[after]
             if before >= 0:
-                high = sym[before] << _SHIFT
+                high = sym[before] << shift
                 delta[high | left] -= w
                 pair = high | new_id
                 delta[pair] += w
@@ -426,7 +431,7 @@ class _MergeLearner:
             count = self.last_best_count = -negative_count
             if count < self.config.min_frequency:
                 return steps, STOP_MIN_FREQUENCY
-            left, right = id_to_token[key >> _SHIFT], id_to_token[key & _LOW]
+            left, right = id_to_token[key >> self.shift], id_to_token[key & self.low]
             new_token = left + right
             # A string made before by another pair keeps its id (as HF tokenizers does).
             new_id = token_to_id.get(new_token)
@@ -437,7 +442,7 @@ class _MergeLearner:
                 token_to_id[new_token] = new_id
             steps.append(
                 Step(len(steps) + 1, left, right, new_token, new_id, count, self.pairs_with_count[count],
-                     _Ranking(ranking if top_k else [], id_to_token))
+                     _Ranking(ranking if top_k else [], id_to_token, self.shift))
             )
             self._merge(key, new_id, reused)
             if progress is not None and len(steps) % report_every == 0:
