@@ -51,19 +51,24 @@ GPT4_PATTERN = (
 )
 
 
-def _category_ranges(first_letter: str) -> str:
-    """Character-class body for every code point whose category starts with ``first_letter``."""
-    parts: list[str] = []
-    start = None
-    for code_point in range(_LAST_ASSIGNED_LN + 2):
-        inside = unicodedata.category(chr(code_point))[0] == first_letter
-        if inside and start is None:
-            start = code_point
-        elif not inside and start is not None:
-            end = code_point - 1
-            parts.append(re.escape(chr(start)) if start == end else f"{re.escape(chr(start))}-{re.escape(chr(end))}")
-            start = None
-    return "".join(parts)
+@functools.cache
+def _unicode_classes() -> dict[str, str]:
+    """Character-class bodies for ``\\p{L}``, ``\\p{N}`` and ``\\s``, built once.
+
+    Every category code is two letters, capital first (``Lu``, ``Nd``, ...), so the
+    codes of all code points joined into one string let ``re`` find the runs of
+    letters and numbers at C speed, the run at offset ``2 * i`` starting at ``chr(i)``.
+    """
+    codes = "".join(map(unicodedata.category, map(chr, range(_LAST_ASSIGNED_LN + 1))))
+
+    def ranges(first_letter: str) -> str:
+        parts = []
+        for run in re.finditer(f"(?:{first_letter}[a-z])+", codes):
+            first, last = chr(run.start() // 2), chr(run.end() // 2 - 1)
+            parts.append(re.escape(first) if first == last else f"{re.escape(first)}-{re.escape(last)}")
+        return "".join(parts)
+
+    return {r"\p{L}": ranges("L"), r"\p{N}": ranges("N"), r"\s": _WHITE_SPACE}
 
 
 def _translate(source: str, classes: dict[str, str]) -> str:
@@ -94,7 +99,7 @@ def _translate(source: str, classes: dict[str, str]) -> str:
 
 @functools.cache
 def compiled_pattern(name: str, ascii_only: bool = False) -> re.Pattern[str]:
-    """The stdlib ``re`` translation of the GPT-2 or GPT-4 pattern (built once, ~0.2 s).
+    """The stdlib ``re`` translation of the GPT-2 or GPT-4 pattern (built once).
 
     With ``ascii_only`` the classes hold only their ASCII members: the same cuts
     for ASCII text, and about 2.5 times faster to match.
@@ -103,7 +108,7 @@ def compiled_pattern(name: str, ascii_only: bool = False) -> re.Pattern[str]:
     if ascii_only:
         classes = {r"\p{L}": "A-Za-z", r"\p{N}": "0-9", r"\s": "\t\n\x0b\x0c\r "}
     else:
-        classes = {r"\p{L}": _category_ranges("L"), r"\p{N}": _category_ranges("N"), r"\s": _WHITE_SPACE}
+        classes = _unicode_classes()
     # \S only ever appears outside a class in these patterns.
     source = source.replace(r"\S", r"[^\s]")
     return re.compile(_translate(source, classes))
