@@ -14,7 +14,7 @@ EXAMPLE_TEXT = (
     "Hello, world! The café opens at 9:30.\n"
     "Tokenizers don't see words 🙂 they see pieces: unbelievably, interesting…"
 )
-SOURCES = ("Trained model", "Prefix of the trained model", "GPT-2 (real)")
+SOURCES = ("model", "prefix", "gpt2")  # the session's model, a prefix of it, GPT-2
 MAX_TEXT_CHARS = 100_000
 MAX_PIECES = 200  # choices offered under "Why this split"
 MAX_EXPLAIN_CHARS = 200  # a longer piece is cut before replaying it merge by merge
@@ -34,20 +34,28 @@ def prefix_of(model: Tokenizer, merges: int) -> Tokenizer:
     return prefix
 
 
+def source_label(source: str, model: Tokenizer) -> str:
+    """The radio's labels name the session's model: trained here, loaded from a file, or GPT-2."""
+    title = model_io.model_title(model)
+    prefix = f"Prefix of {title}" if model.name else "Prefix of the trained model"
+    return {"model": title, "prefix": prefix, "gpt2": "GPT-2 (real)"}[source]
+
+
 def choose_tokenizer() -> Tokenizer:
     model = state.current_model()
-    source = st.radio("Tokenizer", SOURCES, key="encode_source", horizontal=True)
-    if source == "GPT-2 (real)":
+    source = st.radio("Tokenizer", SOURCES, key="encode_source", horizontal=True,
+                      format_func=lambda option: source_label(option, model))
+    if source == "gpt2":
         return load_gpt2()
-    if source == "Prefix of the trained model":
+    if source == "prefix":
         total = len(model.merges)
         if total == 0:
-            st.info("The trained model has no merges, so every prefix is the model itself.")
+            st.info("This model has no merges, so every prefix is the model itself.")
             return model
         # Set the slider through session state (not value=) so a smaller new model clamps it.
         current = st.session_state.get("encode_prefix_merges", total)
         st.session_state["encode_prefix_merges"] = min(current, total)
-        merges = st.slider("Merges to keep (the first k merges of the trained model)", 0, total,
+        merges = st.slider("Merges to keep (the first k merges of this model)", 0, total,
                            key="encode_prefix_merges")
         return prefix_of(model, merges)
     return model

@@ -35,7 +35,7 @@ DEFAULT_TEXT = (
 )
 PRETOKENIZER_CORPUS_CHARS = 200_000  # both trainings use at most this much of the corpus, for speed
 STRIP_MAX_CHARS = 5_000  # token strips draw the first this-many characters
-LIST_LIMIT = 500  # rows shown of the "merges only one side makes" tables
+LIST_LIMIT = 500  # rows shown of a long token table (merges only one side makes, tokens never used)
 
 FINGERPRINT_KEY = "bpe_compare_fingerprint"  # (model, digest) of the last model seen here
 SIZES_KEY = "bpe_compare_sizes"  # (digest, [sizes]) chosen for that model
@@ -319,6 +319,15 @@ def usage_section(tok: Tokenizer, fingerprint: str, corpus: str, text: str, size
         "Many merged tokens are only stepping stones: `an` exists to build `ban`, and once `ban` exists "
         "the text may never show `an` on its own."
     )
+    with st.expander(f"Merged tokens this text never uses ({len(usage.unused_merged):,})"):
+        if usage.unused_merged:
+            shown = usage.unused_merged[:LIST_LIMIT]
+            st.dataframe([{"step": step, "token": readable_symbol(token)} for step, token in shown],
+                         hide_index=True, height=240, width="stretch")
+            if len(usage.unused_merged) > len(shown):
+                st.caption(f"The first {len(shown):,} in step order.")
+        else:
+            st.write("None: the text uses every merged token.")
 
 
 # -- page --------------------------------------------------------------------------------

@@ -256,7 +256,9 @@ def test_encode_page_loads_a_model_file_and_gpt2(banana):
 
     at = press(at, "Use GPT-2's real tokenizer")
     ok(at.text_area(key="encode_text").set_value(GPT2_TEXT).run())
-    assert at.radio(key="encode_source").value == "Trained model"  # the session model is now GPT-2
+    radio = at.radio(key="encode_source")
+    assert radio.value == "model"  # the session's model, which is now GPT-2, and the labels say so
+    assert radio.options[:2] == ["GPT\\-2", "Prefix of GPT\\-2"]
     assert at.code[0].value == ", ".join(map(str, GPT2_IDS))
 
 

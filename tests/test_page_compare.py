@@ -128,6 +128,9 @@ def test_usage_tab_counts_never_used_tokens(banana):
     # banana_bandana_ at 6 merges is banana_ban | d | ana_: 3 of 11 entries used
     assert metrics == {"Vocabulary entries": "11", "Used at least once": "3", "Never used": "8"}
     assert len(at.get("plotly_chart")) == 1
+    assert at.expander[0].label == "Merged tokens this text never uses (4)"
+    table = at.expander[0].dataframe[0].value
+    assert list(table["step"]) == [1, 2, 3, 5] and list(table["token"]) == ["an", "ban", "ana", "banana_"]
 
 
 @pytest.mark.parametrize("tab", TABS)

@@ -81,13 +81,13 @@ def test_encoding_a_new_text_with_the_banana_model(banana):
 
 
 def test_gpt2_choice_gives_the_reference_ids():
-    at = encode(choose(open_page(), "GPT-2 (real)"), GPT2_TEXT)
+    at = encode(choose(open_page(), "gpt2"), GPT2_TEXT)
     assert shown_ids(at) == GPT2_IDS
     assert "GPT-2" in " ".join(c.value for c in at.caption)
 
 
 def test_prefix_slider_changes_the_token_count():
-    at = choose(open_page(), "Prefix of the trained model")
+    at = choose(open_page(), "prefix")
     model = at.session_state["bpe_model"]
     text = at.text_area(key="encode_text").value
     slider = at.slider(key="encode_prefix_merges")
@@ -103,14 +103,14 @@ def test_prefix_slider_changes_the_token_count():
 
 
 def test_prefix_slider_clamps_when_the_model_shrinks(banana):
-    at = choose(open_page(), "Prefix of the trained model")
+    at = choose(open_page(), "prefix")
     at.session_state["bpe_model"] = banana
     rerun(at)
     assert at.slider(key="encode_prefix_merges").value == len(banana.merges) == 6
 
 
 def test_decode_ids():
-    at = choose(open_page(), "GPT-2 (real)")
+    at = choose(open_page(), "gpt2")
     at.text_input(key="encode_ids").set_value("[15496, 11, 30589 4971 347, 11401, 0]")
     rerun(at)
     assert at.code[-1].value == GPT2_TEXT
@@ -126,7 +126,7 @@ def test_decode_ids():
     ],
 )
 def test_bad_ids_name_the_offending_item(typed, message):
-    at = choose(open_page(), "GPT-2 (real)")
+    at = choose(open_page(), "gpt2")
     at.text_input(key="encode_ids").set_value(typed)
     rerun(at)
     assert len(at.error) == 1 and message in at.error[0].value
@@ -152,7 +152,7 @@ def test_token_table_has_one_row_per_token(banana):
 
 
 def test_why_this_split_replays_the_merges(banana):
-    at = encode(choose(open_page(), "GPT-2 (real)"), "the unbelievable cat")
+    at = encode(choose(open_page(), "gpt2"), "the unbelievable cat")
     piece = at.selectbox(key="encode_piece")
     assert piece.options == ["the", "·unbelievable", "·cat"]
     assert piece.value == " unbelievable"  # the longest piece is picked first

@@ -194,6 +194,7 @@ class VocabularyUsage:
     used: int
     never_used: int
     text_tokens: int
+    unused_merged: tuple[tuple[int, str], ...] = ()  # (step, token) of merged tokens never used, in step order
 
 
 def vocabulary_usage(tok: Tokenizer, ids: list[int], bins: int = 40, top: int = 3) -> VocabularyUsage:
@@ -209,6 +210,8 @@ def vocabulary_usage(tok: Tokenizer, ids: list[int], bins: int = 40, top: int = 
     [('base', 5, 1), ('1', 1, 0), ('2', 1, 0), ('3', 1, 0), ('4', 1, 1), ('5', 1, 0), ('6', 1, 1)]
     >>> usage.never_used  # the text is banana_ban|d|ana_
     8
+    >>> usage.unused_merged
+    ((1, 'an'), (2, 'ban'), (3, 'ana'), (5, 'banana_'))
     """
     uses_by_id = Counter(token_id for token_id in ids if token_id not in tok.special_ids)
     base_ids = tok.base_ids()
@@ -230,6 +233,12 @@ def vocabulary_usage(tok: Tokenizer, ids: list[int], bins: int = 40, top: int = 
         used=used,
         never_used=vocabulary - used,
         text_tokens=len(ids),
+        unused_merged=tuple(
+            (rank + 1, tok.id_to_token[token_id])
+            for rank in range(total_merges)
+            for token_id in ids_by_rank.get(rank, ())
+            if not uses_by_id[token_id]
+        ),
     )
 
 
