@@ -62,8 +62,10 @@ class Step:
             self._top = self._top.spelled()
         return self._top
 
+    _FIELDS = ("step", "left", "right", "new_token", "new_id", "count", "tied", "top")
+
     def _fields(self) -> tuple:
-        return (self.step, self.left, self.right, self.new_token, self.new_id, self.count, self.tied, self.top)
+        return tuple(getattr(self, name) for name in self._FIELDS)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Step) and self._fields() == other._fields()
@@ -72,8 +74,7 @@ class Step:
         return hash(self._fields())
 
     def __repr__(self) -> str:
-        names = ("step", "left", "right", "new_token", "new_id", "count", "tied", "top")
-        return "Step(" + ", ".join(f"{name}={value!r}" for name, value in zip(names, self._fields())) + ")"
+        return "Step(" + ", ".join(f"{name}={value!r}" for name, value in zip(self._FIELDS, self._fields())) + ")"
 
 
 class _Ranking:
