@@ -6,6 +6,7 @@ import pytest
 
 from bpe_core import Config, Step, Token, load_gpt2, train
 from viz import merge_figures as mf
+from viz.token_html import PALETTES
 
 MAX_FIGURE_JSON = 1_500_000  # bytes: what a 16k-merge model may send per figure
 
@@ -153,6 +154,15 @@ def test_segmentation_shows_merges_fusing_symbols(banana):
     assert after_step_1.count(f"border:2px solid {mf.WINNER_COLOUR}") == 4
     for colour in mf.TOKEN_BACKGROUNDS:  # neighbours alternate
         assert f"background:{colour}" in after_step_1
+
+
+def test_segmentation_marks_unknown_characters_like_the_encode_page(banana):
+    page = mf.segmentation_html([banana.encode_with_spans("banzai")])  # z and i never seen in training
+    unknown_boxes = [box for box in page.split("<span")[1:] if ">&lt;unk&gt;</span>" in box]
+    assert len(unknown_boxes) == 2
+    assert all("never appeared in the training text" in box for box in unknown_boxes)
+    assert all(any(f"background:{colour}" in box for colour in PALETTES["unknown"]) for box in unknown_boxes)
+    assert not any(f"background:{colour}" in page for colour in PALETTES["normal"])
 
 
 def test_segmentation_leaves_a_gap_where_no_token_covers_the_text():

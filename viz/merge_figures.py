@@ -24,6 +24,7 @@ import plotly.graph_objects as go
 
 from bpe_core import Step, Token, TreeNode
 from viz.readable import readable_symbol
+from viz.token_html import KIND_NOTES, PALETTES
 
 WINNER_COLOUR = "#e4572e"  # the pair merged at this step
 TIED_COLOUR = "#f3a712"  # pairs with the winner's count that lost the tie-break
@@ -278,6 +279,8 @@ def segmentation_html(lines_tokens: Sequence[Sequence[Token]], *, highlight_id: 
     >>> from bpe_core import Token
     >>> "&lt;script&gt;" in segmentation_html([[Token(5, "<script>", 0, 8, b"<script>")]])
     True
+    >>> "never appeared in the training text" in segmentation_html([[Token(0, "<unk>", 0, 1, b"?", "unknown")]])
+    True
     """
     rows = []
     for tokens in lines_tokens:
@@ -287,10 +290,13 @@ def segmentation_html(lines_tokens: Sequence[Sequence[Token]], *, highlight_id: 
             if token.start > covered_to:  # text no token covers (spaces cut off by the word split)
                 boxes.append('<span style="display:inline-block;width:0.7em"></span>')
             covered_to = max(covered_to, token.end)
-            background = TOKEN_BACKGROUNDS[index % len(TOKEN_BACKGROUNDS)]
+            # Unknown, byte-fallback and special tokens take the Encode page's colours and notes.
+            backgrounds = PALETTES[token.kind] if token.kind in KIND_NOTES else TOKEN_BACKGROUNDS
+            background = backgrounds[index % len(backgrounds)]
             border = f"2px solid {WINNER_COLOUR}" if token.id == highlight_id else "1px solid #94a3b8"
             weight = "700" if token.id == highlight_id else "400"
-            tooltip = html.escape(f"id {token.id}: {readable_symbol(token.token)}", quote=True)
+            note = f" ({KIND_NOTES[token.kind]})" if token.kind in KIND_NOTES else ""
+            tooltip = html.escape(f"id {token.id}: {readable_symbol(token.token)}{note}", quote=True)
             boxes.append(
                 f'<span title="{tooltip}" style="background:{background};color:#111;border:{border};'
                 f"border-radius:3px;padding:1px 3px;margin:0 2px 0 0;font-weight:{weight};"
