@@ -51,6 +51,7 @@ def test_merges_page_play_scrub_and_tree(app_server, page, screenshot):
     screenshot(page, "2-played")
     played_to = int(re.match(r"step (\d+)", _race_title(page)).group(1))
     assert played_to >= 3
+    assert "font-weight:bold" in page.locator(f"{CHART} .gtitle").first.inner_html()  # every frame keeps it
 
     # Move the step slider with the keyboard: 5 steps right, then Next once.
     assert "Step\n1" in _step_card_text(page)

@@ -80,7 +80,15 @@ def test_race_highlights_the_winner(banana):
     others = _trace(first, "other")
     assert others.marker.color == mf.OTHER_COLOUR
     assert list(others.x) == [3, 2, 2, 1, 1, 1]
-    assert first.layout.title.text.startswith("step 1: a + n → an (count 4)")
+    assert first.layout.title.text.startswith("<b>step 1: a + n → an (count 4)")
+
+
+def test_every_race_frame_carries_the_whole_title(banana):
+    """An animation step resets what its frame's layout leaves out, so each frame sets it all."""
+    figure = mf.race_figure(banana.steps)
+    titles = [frame.layout.title for frame in figure.frames]
+    assert all(title.x == 0 and title.xanchor == "left" and title.text.startswith("<b>") for title in titles)
+    assert figure.layout.title == titles[0]
 
 
 def test_race_marks_pairs_tied_with_the_winner(banana):

@@ -89,6 +89,12 @@ def step_summary(step: Step) -> str:
 # -- pair-frequency race ----------------------------------------------------------
 
 
+def _race_title(text: str) -> dict:
+    """The whole title, in every frame: an animation step resets what its frame leaves out
+    (the theme's bold font, the left alignment)."""
+    return dict(text=f"<b>{text}</b>", x=0, xanchor="left")
+
+
 def window_bounds(n_steps: int, first_step: int, window: int = DEFAULT_WINDOW) -> tuple[int, int]:
     """The 1-based inclusive step range animated, clamped to the model.
 
@@ -172,7 +178,7 @@ def race_figure(
         go.Frame(
             name=str(step.step),
             data=_race_traces(step, ranks),
-            layout=go.Layout(title=dict(text=html.escape(step_summary(step), quote=False))),
+            layout=go.Layout(title=_race_title(html.escape(step_summary(step), quote=False))),
         )
         for step in shown
     ]
@@ -189,7 +195,7 @@ def race_figure(
     controls_y = -55 / (height - RACE_TOP_MARGIN - RACE_BOTTOM_MARGIN)
     figure = go.Figure(data=frames[0].data if frames else [], frames=frames)
     figure.update_layout(
-        title=dict(text=frames[0].layout.title.text if frames else "no merges", x=0, xanchor="left"),
+        title=frames[0].layout.title if frames else _race_title("no merges"),
         barmode="overlay",
         height=height,
         margin=dict(l=50, r=30, t=RACE_TOP_MARGIN, b=RACE_BOTTOM_MARGIN),
