@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import heapq
 import json
+import weakref
 from itertools import chain
 from dataclasses import dataclass
 
@@ -30,16 +31,20 @@ _CACHE_LIMIT = 100_000  # distinct pieces remembered by one tokenizer
 
 
 class _PieceCache(dict):
-    """piece -> its token ids, computed on the first lookup; forgets everything at the limit."""
+    """piece -> its token ids, computed on the first lookup; forgets everything at the limit.
+
+    It holds its tokenizer's method weakly: a strong reference would make a cycle, and a
+    tokenizer dropped by a page (a prefix, say) would wait for the cycle collector.
+    """
 
     def __init__(self, compute):
         super().__init__()
-        self._compute = compute
+        self._compute = weakref.WeakMethod(compute)
 
     def __missing__(self, piece: str) -> tuple[int, ...]:
         if len(self) >= _CACHE_LIMIT:
             self.clear()
-        ids = self[piece] = self._compute(piece)
+        ids = self[piece] = self._compute()(piece)
         return ids
 
 
@@ -123,13 +128,19 @@ class Tokenizer:
         self._base_counts: dict[int, int] = {}  # merged id -> how many base symbols it spans
         vocab, ranks, created_at, base_counts = self.vocab, self._ranks, self.created_at, self._base_counts
         for rank, (left, right) in enumerate(self.merges):
-            left_id, right_id, merged = vocab.get(left), vocab.get(right), vocab.get(left + right)
-            if left_id is None or right_id is None or merged is None:
-                part = left if left_id is None else right if right_id is None else left + right
-                raise ValueError(f"merge {rank + 1} ({left!r} {right!r}) names {part!r}, which is not in the vocabulary")
+            for part in (left, right, left + right):
+                if part not in vocab:
+                    raise ValueError(f"merge {rank + 1} ({left!r} {right!r}) names {part!r}, which is not in the vocabulary")
+        # Merged tokens take new ids in the order they are made, after the base vocabulary.  A merge
+        # result below the newest id re-makes a token that was there before (a special token, or a
+        # symbol spelled like a marker that also occurs in the text): that merge does not create it.
+        results = {vocab[left + right] for left, right in self.merges}
+        newest = max((i for i in self.id_to_token if i not in results and i not in self.special_ids), default=-1)
+        for rank, (left, right) in enumerate(self.merges):
+            left_id, right_id, merged = vocab[left], vocab[right], vocab[left + right]
             ranks.setdefault(left_id << _SHIFT | right_id, (rank, merged))
-            if merged not in created_at:
-                created_at[merged] = rank
+            if merged > newest:
+                newest, created_at[merged] = merged, rank
                 base_counts[merged] = base_counts.get(left_id, 1) + base_counts.get(right_id, 1)
         self.steps = steps if steps is not None else self._steps_without_counts()
         self._byte_ids = self._byte_table()

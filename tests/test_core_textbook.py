@@ -184,6 +184,25 @@ def test_prefix_is_the_first_k_merges_without_retraining():
     assert tok.prefix(0).tokenize("ban") == ["b", "a", "n"]
 
 
+@pytest.mark.parametrize(
+    "corpus, config, kept",
+    [
+        # "a" + "_" re-makes the glued base symbol "a_" (the marker also occurs in the text)
+        ("xa a_b a_b a_b", Config(end_of_word="_", glue_marker=True), "a_"),
+        # "a" + "b" (the marker) re-makes the special token "ab"
+        ("a a a x", Config(end_of_word="b", special_tokens=("ab",)), "ab"),
+    ],
+)
+def test_a_merge_that_remakes_an_existing_token_keeps_it_in_every_prefix(corpus, config, kept):
+    tok = train(corpus, config, merges=3)
+    assert tok.steps[0].new_id == tok.vocab[kept]  # the first merge made it again
+    for merges in range(len(tok.merges) + 1):
+        prefix = tok.prefix(merges)
+        assert prefix.vocab[kept] == tok.vocab[kept]
+        assert type(tok).from_json(prefix.to_json()).vocab == prefix.vocab
+    assert kept in tok.base_tokens() + list(config.special_tokens)
+
+
 def test_explain_replays_a_word_in_rank_order():
     tok = train(LOW, Config(end_of_word="_", min_frequency=2), vocab_size=50)
     steps = tok.explain("lowest")
