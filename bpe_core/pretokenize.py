@@ -124,6 +124,7 @@ def check_split(split: str) -> None:
         raise ValueError(f"unknown pre-tokenization {split!r}: choose one of {', '.join(SPLITS)}")
 
 
+@functools.cache
 def piece_splitter(split: str) -> Callable[[str], list[str]]:
     """The function that cuts a text into its pieces (fast path, no offsets).
 
@@ -135,8 +136,7 @@ def piece_splitter(split: str) -> Callable[[str], list[str]]:
         return lambda text: [text] if text else []
     if split == "whitespace":
         return str.split
-    ascii_findall = compiled_pattern(split, ascii_only=True).findall
-    return lambda text: ascii_findall(text) if text.isascii() else compiled_pattern(split).findall(text)
+    return lambda text: _pattern_for(text, split).findall(text)
 
 
 def split_text(text: str, split: str) -> list[str]:

@@ -15,7 +15,7 @@ work per step is proportional to the occurrences it changes, not to the corpus.
 The best pairs sit ranked in a small pool that the merges keep current; every
 other pair waits in a heap whose entries may be out of date (an entry is checked
 when it is popped to refill the pool, and pushed again if its pair changed).
-The pool also gives each step's race, the top-K pairs, at no extra search.
+Sorting the small pool gives each step's race, the top-K pairs, without a search.
 """
 
 from __future__ import annotations
@@ -68,13 +68,18 @@ class Step:
         return tuple(getattr(self, name) for name in self._FIELDS)
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Step) and self._fields() == other._fields()
+        if not isinstance(other, Step):
+            return NotImplemented
+        return self._fields() == other._fields()
 
     def __hash__(self) -> int:
         return hash(self._fields())
 
     def __repr__(self) -> str:
         return "Step(" + ", ".join(f"{name}={value!r}" for name, value in zip(self._FIELDS, self._fields())) + ")"
+
+    def __reduce__(self):
+        return Step, self._fields()  # pickles with any protocol, the race spelled out
 
 
 class _Ranking:
@@ -83,7 +88,8 @@ class _Ranking:
     __slots__ = ("entries", "id_to_token", "shift")
 
     def __init__(self, entries: list[tuple[int, int, int]], id_to_token: list[str], shift: int):
-        self.entries, self.id_to_token, self.shift = entries, id_to_token, shift  # the list only grows
+        # id_to_token is the trainer's own list: later merges append to it, which leaves these ids valid
+        self.entries, self.id_to_token, self.shift = entries, id_to_token, shift
 
     def spelled(self) -> tuple[tuple[str, str, int], ...]:
         names, shift = self.id_to_token, self.shift
@@ -181,8 +187,10 @@ def train(
 
 @contextmanager
 def _cycle_collector_paused():
-    """Training makes hundreds of thousands of small tuples and lists but no reference
-    cycles; without this the cycle collector keeps re-scanning them (about 10% of the time)."""
+    """Training makes hundreds of thousands of small tuples and lists, none of them in a
+    reference cycle; without this the cycle collector keeps re-scanning them (about 10% of
+    the time).  The pause is process-wide: cycles other threads make meanwhile are
+    collected once it ends."""
     was_enabled = gc.isenabled()
     gc.disable()
     try:
@@ -390,7 +398,8 @@ class _MergeLearner:
         threshold = self.threshold
         for pair, change in delta.items():
             if not change and not reused:
-                continue  # made and undone within this step ("abab": the "ab a" in between)
+                continue  # made and undone within this step ("abab": the "ab a" in between); its
+                # stale place stays listed in `where`, harmless like every stale place
             old_count = counts.get(pair, 0)
             count = old_count + change
             if old_count:

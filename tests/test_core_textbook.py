@@ -1,5 +1,7 @@
 """The classic textbook examples, reproduced exactly."""
 
+import pickle
+
 import pytest
 
 from bpe_core import Config, UnknownIdError, train
@@ -209,6 +211,16 @@ def test_explain_replays_a_word_in_rank_order():
     assert steps[0] == (None, ["l", "o", "w", "e", "s", "t", "_"])
     assert steps[-1][1] == ["low", "est_"]
     assert [step for step, _ in steps[1:]] == [1, 2, 3, 4, 5]
+
+
+@pytest.mark.parametrize("protocol", range(pickle.HIGHEST_PROTOCOL + 1))
+def test_steps_pickle_and_compare_like_values(protocol):
+    """Streamlit's caches pickle what they return; a step keeps its race through that."""
+    tok = train("banana_bandana_", Config(split="none"), merges=3, top_k=3)
+    copied = pickle.loads(pickle.dumps(tok.steps, protocol))
+    assert copied == tok.steps and copied[1].top == (("b", "an", 2), ("an", "a", 2), ("a", "_", 2))
+    assert hash(copied[1]) == hash(tok.steps[1]) and tok.steps[0] != tok.steps[1]
+    assert tok.steps[0] != ("a", "n") and repr(tok.steps[0]).startswith("Step(step=1, left='a', right='n'")
 
 
 def test_save_and_load_round_trip(tmp_path):
