@@ -1,6 +1,8 @@
 """The classic textbook examples, reproduced exactly."""
 
+import gc
 import pickle
+import weakref
 
 import pytest
 
@@ -221,6 +223,21 @@ def test_steps_pickle_and_compare_like_values(protocol):
     assert copied == tok.steps and copied[1].top == (("b", "an", 2), ("an", "a", 2), ("a", "_", 2))
     assert hash(copied[1]) == hash(tok.steps[1]) and tok.steps[0] != tok.steps[1]
     assert tok.steps[0] != ("a", "n") and repr(tok.steps[0]).startswith("Step(step=1, left='a', right='n'")
+
+
+def test_a_dropped_tokenizer_is_freed_at_once():
+    """No reference cycle: pages drop a prefix tokenizer on every slider move."""
+    tok = train("banana_bandana_", Config(split="none"), merges=3)
+    tok.encode("banana bandana")  # fills the piece cache
+    gone = weakref.ref(tok)
+    was_enabled = gc.isenabled()
+    gc.disable()  # so only reference counting can free it
+    try:
+        del tok
+        assert gone() is None
+    finally:
+        if was_enabled:
+            gc.enable()
 
 
 def test_save_and_load_round_trip(tmp_path):
