@@ -20,6 +20,7 @@ FORM_KEY = "bpe_train_form"  # {"source", "paste", "settings"}: the form, kept a
 UPLOAD_KEY = "bpe_train_upload"  # {"names", "text", "errors"} of the uploaded corpus files
 LINK_WARNINGS_KEY = "bpe_train_link_warnings"  # link parameters that were ignored
 AUTO_TRAIN_KEY = "bpe_train_from_link"  # a link named a corpus: train it on this run
+ADOPTED_KEY = "bpe_train_adopted_model"  # the loaded model whose settings the form last took over
 
 SOURCE_WIDGET = "train_source"
 PASTE_WIDGET = "train_paste"
@@ -110,6 +111,17 @@ def show_settings(settings: tv.TrainSettings) -> None:
     """Put ``settings`` into the widgets (only from callbacks, which run before the widgets)."""
     for name, key in SETTING_WIDGETS.items():
         st.session_state[key] = getattr(settings, name)
+
+
+def adopt_loaded_model() -> None:
+    """When a tokenizer file or GPT-2 has just become the model (on any page), show its settings
+    in the form once, so that Train makes a model like it from the chosen corpus."""
+    model = state.current_model()
+    origin = st.session_state.get(state.SETTINGS_KEY, {}).get("source")
+    if origin not in ("upload", "gpt2") or st.session_state.get(ADOPTED_KEY) is model:
+        return
+    st.session_state[ADOPTED_KEY] = model
+    show_settings(tv.settings_like(model.config, len(model.merges), widget_settings()))
 
 
 def on_source_change() -> None:
@@ -332,6 +344,7 @@ def render_files(model: Tokenizer) -> None:
 st.title("Train")
 st.caption("Pick a corpus and settings, press Train, and see which pairs BPE merged, in order.")
 init_form()
+adopt_loaded_model()
 for warning in st.session_state.pop(LINK_WARNINGS_KEY, []):
     st.warning(tv.markdown_escape(f"Ignored link parameter {warning}; the default is used instead."))
 

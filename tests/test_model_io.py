@@ -216,6 +216,23 @@ def test_train_page_uploads_a_tokenizer_json_and_shows_it(byte_level):
     assert dict(at.query_params) == {}  # a loaded model has no link that would rebuild it
 
 
+def form_values(at: AppTest) -> dict:
+    return {name: at.session_state[f"train_{name}"] for name in ("split", "units", "end_of_word", "merges", "tie_break")}
+
+
+def test_the_train_form_takes_over_a_loaded_models_settings_once(banana):
+    at = open_page()
+    assert form_values(at)["split"] == "whitespace"  # the default form
+    at = upload(at, "train", ("banana.json", banana.to_json().encode()))
+    assert form_values(at) == {"split": "none", "units": "chars", "end_of_word": "", "merges": 6, "tie_break": "first"}
+    ok(at.selectbox(key="train_split").set_value("whitespace").run())  # the user's own change then stays
+    ok(at.run())
+    assert form_values(at)["split"] == "whitespace"
+    at = press(at, "Use GPT-2's real tokenizer")
+    assert form_values(at) == {"split": "gpt2", "units": "bytes", "end_of_word": "", "merges": 50000, "tie_break": "first"}
+    assert at.session_state["train_special_tokens"] == "<|endoftext|>"
+
+
 def test_train_page_keeps_the_model_when_a_file_is_refused():
     at = upload(open_page(), "train", ("bert.json", WORDPIECE_JSON))
     message = shown(at.error)

@@ -87,6 +87,30 @@ DEFAULT_SETTINGS = TrainSettings()  # matches viz.state's default model: words +
 _PLAIN = TrainSettings(end_of_word="")
 
 
+def settings_like(config: Config, merges: int, base: TrainSettings = DEFAULT_SETTINGS) -> TrainSettings:
+    """``base`` with the configuration and merge count of a model, so that Train makes one like it.
+
+    >>> from bpe_core import load_gpt2
+    >>> gpt2 = settings_like(load_gpt2().config, 50_000)
+    >>> gpt2.split, gpt2.units, gpt2.end_of_word, gpt2.special_tokens, gpt2.merges
+    ('gpt2', 'bytes', '', '<|endoftext|>', 50000)
+    """
+    return replace(
+        base,
+        stop_by="merges",
+        merges=min(merges, MAX_SIZE),
+        min_frequency=config.min_frequency,
+        split=config.split,
+        end_of_word=config.end_of_word or "",
+        marker_placement="glued" if config.glue_marker else "own",
+        units=config.units,
+        space_marker=config.space_marker,
+        special_tokens=", ".join(config.special_tokens),
+        unknown=config.unknown,
+        tie_break=config.tie_break,
+    )
+
+
 def parse_special_tokens(text: str) -> tuple[str, ...]:
     """Special tokens typed as one line, separated by commas and/or spaces.
 
