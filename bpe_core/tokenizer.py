@@ -147,6 +147,15 @@ class Tokenizer:
         self._byte_id_set = {i for i in self._byte_ids if i is not None}
         self._cache = _PieceCache(self._merged_piece)
 
+    def __getstate__(self) -> dict:
+        state = self.__dict__.copy()
+        del state["_cache"]  # it holds this tokenizer weakly, which does not pickle: start it empty
+        return state
+
+    def __setstate__(self, state: dict) -> None:
+        self.__dict__.update(state)
+        self._cache = _PieceCache(self._merged_piece)
+
     # -- facts ---------------------------------------------------------------------
 
     def __len__(self) -> int:

@@ -1,5 +1,6 @@
 """The classic textbook examples, reproduced exactly."""
 
+import copy
 import gc
 import pickle
 import weakref
@@ -223,6 +224,13 @@ def test_steps_pickle_and_compare_like_values(protocol):
     assert copied == tok.steps and copied[1].top == (("b", "an", 2), ("an", "a", 2), ("a", "_", 2))
     assert hash(copied[1]) == hash(tok.steps[1]) and tok.steps[0] != tok.steps[1]
     assert tok.steps[0] != ("a", "n") and repr(tok.steps[0]).startswith("Step(step=1, left='a', right='n'")
+
+
+def test_a_tokenizer_pickles_and_copies_with_a_working_cache():
+    tok = train("banana_bandana_", Config(split="none"), merges=3)
+    expected = tok.encode("banana bandana")
+    for copied in (pickle.loads(pickle.dumps(tok)), copy.deepcopy(tok)):
+        assert copied.encode("banana bandana") == expected and copied.steps == tok.steps
 
 
 def test_a_dropped_tokenizer_is_freed_at_once():
