@@ -149,7 +149,7 @@ class Tokenizer:
 
     def __getstate__(self) -> dict:
         state = self.__dict__.copy()
-        del state["_cache"]  # it holds this tokenizer weakly, which does not pickle: start it empty
+        del state["_cache"]  # it holds this tokenizer weakly, which cannot be serialised: start it empty
         return state
 
     def __setstate__(self, state: dict) -> None:
