@@ -34,11 +34,14 @@ def prefix_of(model: Tokenizer, merges: int) -> Tokenizer:
     return prefix
 
 
+def prefix_title(model: Tokenizer) -> str:
+    """What a prefix of ``model`` is called: of the trained model, of a loaded file, of GPT-2."""
+    return f"Prefix of {model_io.model_title(model)}" if model.name else "Prefix of the trained model"
+
+
 def source_label(source: str, model: Tokenizer) -> str:
     """The radio's labels name the session's model: trained here, loaded from a file, or GPT-2."""
-    title = model_io.model_title(model)
-    prefix = f"Prefix of {title}" if model.name else "Prefix of the trained model"
-    return {"model": title, "prefix": prefix, "gpt2": "GPT-2 (real)"}[source]
+    return {"model": model_io.model_title(model), "prefix": prefix_title(model), "gpt2": "GPT-2 (real)"}[source]
 
 
 def choose_tokenizer() -> Tokenizer:
@@ -66,7 +69,7 @@ def describe(tok: Tokenizer) -> str:
     units = "byte-level" if config.units == "bytes" else "characters"
     marker = f", word end marked {config.end_of_word}" if config.end_of_word else ""
     if tok.stop_reason == "prefix":
-        size = f"Prefix of the trained model: {tok.stop_message}"
+        size = f"{prefix_title(tok)}: {tok.stop_message}"
     else:
         size = f"{model_io.model_title(tok)}: {len(tok.merges):,} merges"
     return (f"{size}, vocabulary of {len(tok.vocab):,} tokens; "

@@ -276,6 +276,8 @@ def test_encode_page_loads_a_model_file_and_gpt2(banana):
     radio = at.radio(key="encode_source")
     assert radio.value == "model"  # the session's model, which is now GPT-2, and the labels say so
     assert radio.options[:2] == ["GPT\\-2", "Prefix of GPT\\-2"]
+    ok(radio.set_value("prefix").run())
+    assert "Prefix of GPT-2: the first 50000 of 50000 merges" in shown(at.caption)  # named like the radio
     assert at.code[0].value == ", ".join(map(str, GPT2_IDS))
 
 
