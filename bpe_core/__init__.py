@@ -1,5 +1,12 @@
 """bpe_core: Byte Pair Encoding as it is taught, in the standard library only.
 
+The modules, in the order the algorithm meets them: ``pretokenize`` (cut text into
+pieces), ``units`` (characters or bytes as base symbols), ``corpus`` (pieces counted,
+base vocabulary), ``textbook`` (plain BPE, the first read), ``train`` (the same, fast),
+``trace`` (each step as data), ``tokenizer`` (encode and decode, with ``spans``,
+``explain`` and ``streaming``), ``formats`` (files in and out), ``pretrained`` (GPT-2,
+GPT-4, GPT-4o) and ``cli`` (the command line).
+
 >>> from bpe_core import Config, train
 >>> tok = train("banana banana", Config(split="none", space_marker=True), merges=10)
 >>> [f"{s.left} {s.right}" for s in tok.steps]
@@ -9,9 +16,14 @@
 """
 
 from .config import Config
-from .gpt2 import load_gpt2
-from .tokenizer import Token, Tokenizer, TreeNode, UnknownIdError
-from .train import Step, count_pieces, train
+from .explain import TreeNode
+from .formats import load_model, save_model
+from .pretrained import load_gpt2
+from .spans import Token
+from .tokenizer import Tokenizer, UnknownIdError
+from .trace import Step
+from .corpus import count_pieces
+from .train import train
 
 __all__ = [
     "Config",
@@ -22,5 +34,7 @@ __all__ = [
     "UnknownIdError",
     "count_pieces",
     "load_gpt2",
+    "load_model",
+    "save_model",
     "train",
 ]

@@ -3,41 +3,71 @@
 $ python -m bpe_core train corpus.txt --merges 100 --end-of-word "</w>" -o model.json
 $ python -m bpe_core encode model.json "the lowest"
 {"ids": [...], "tokens": [...]}
+$ python -m bpe_core encode cl100k_base "the lowest"      # GPT-4's tokenizer (also gpt2, o200k_base)
 
-Every failure is one line on standard error and exit status 1 (2 for bad arguments).
+Every failure is one line on standard error and exit status 1 (2 for bad arguments).  Outputs
+are written atomically: a failed run leaves an existing file as it was.  A text input may be at
+most ``MAX_INPUT_BYTES`` (256 MiB); a byte-order mark at its start is dropped (and said).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 
-from .config import Config
-from .formats import load_any, to_gpt2_files, to_hf_json
+from .config import TIE_BREAKS, UNITS, UNKNOWN_MODES, Config
+from .formats import load_any, save_model, to_gpt2_files, to_hf_json, write_text_atomically
+from .pretokenize import SPLITS, lines
+from .pretrained import PRETRAINED, load_pretrained
 from .tokenizer import Tokenizer
-from .train import train
+from .train import check_top_k, train
+
+
+MAX_INPUT_BYTES = 256 * 1024 * 1024  # what one Python process trains or encodes in a reasonable time
 
 
 def _read_text(path: str) -> str:
+    """A UTF-8 text file (``-``: standard input), at most MAX_INPUT_BYTES, without a leading BOM."""
+    name = "standard input" if path == "-" else path
     if path == "-":
-        return sys.stdin.read()
+        data = sys.stdin.buffer.read(MAX_INPUT_BYTES + 1)
+    else:
+        with open(path, "rb") as stream:  # read in a bounded way: the file may be endless (/dev/zero)
+            data = stream.read(MAX_INPUT_BYTES + 1)
+    if len(data) > MAX_INPUT_BYTES:
+        raise ValueError(f"{name} is larger than the limit of {MAX_INPUT_BYTES // 2**20} MiB")
     try:
-        return Path(path).read_text(encoding="utf-8")
+        text = data.decode("utf-8")
     except UnicodeDecodeError as error:
-        raise ValueError(f"{path} is not UTF-8 text (byte {error.start}: {error.reason})") from None
+        raise ValueError(f"{name} is not UTF-8 text (byte {error.start}: {error.reason})") from None
+    if text.startswith("\ufeff"):
+        print(f"note: dropped the byte-order mark at the start of {name}", file=sys.stderr)
+        text = text[1:]
+    return text
 
 
-def _write(path: str, text: str) -> None:
-    Path(path).write_text(text, encoding="utf-8")
+def _check_output(output: str, inputs: list[str]) -> None:
+    """Refuse to write over an input: a failed run would lose it, a successful one too."""
+    target = Path(output).resolve()
+    for path in inputs:
+        if path != "-" and Path(path).resolve() == target:
+            raise ValueError(f"the output {output} is also an input; choose another file")
 
 
 def _load_model(path: str) -> Tokenizer:
+    """A model file, or a published tokenizer by name (gpt2, cl100k_base, o200k_base)."""
+    if not Path(path).exists():
+        if path in PRETRAINED:
+            return load_pretrained(path)
+        raise ValueError(f"{path} is neither a model file nor a published tokenizer ({', '.join(PRETRAINED)})")
     return load_any({Path(path).name: _read_text(path)})
 
 
 def _cmd_train(args: argparse.Namespace) -> None:
+    _check_output(args.output, [args.corpus])
     config = Config(
         split=args.split,
         units=args.units,
@@ -49,8 +79,19 @@ def _cmd_train(args: argparse.Namespace) -> None:
         tie_break=args.tie_break,
         min_frequency=args.min_frequency,
     )
-    tok = train(_read_text(args.corpus), config, merges=args.merges, vocab_size=args.vocab_size, top_k=args.top_k)
-    tok.save(args.output)
+    text = _read_text(args.corpus)
+    if not text.strip():
+        raise ValueError(f"{args.corpus} holds no text to learn from")
+    corpus = lines(text) if args.lines else text
+    # The race is only worth recording when it is written (--trace); without it training is faster.
+    check_top_k(args.top_k)
+    tok = train(corpus, config, merges=args.merges, vocab_size=args.vocab_size, top_k=args.top_k if args.trace else 0)
+    if args.vocab_size is not None and args.vocab_size < tok.base_size:
+        raise ValueError(f"vocabulary size {args.vocab_size} is smaller than the base vocabulary of this corpus "
+                         f"({tok.base_size} symbols and special tokens); ask for at least {tok.base_size}")
+    save_model(tok, args.output, race=args.trace)
+    for warning in tok.warnings:
+        print(f"warning: {warning}", file=sys.stderr)
     print(f"{len(tok.merges)} merges, vocabulary {len(tok.vocab)}: {tok.stop_message}", file=sys.stderr)
 
 
@@ -61,9 +102,70 @@ def _cmd_merges(args: argparse.Namespace) -> None:
 
 def _cmd_encode(args: argparse.Namespace) -> None:
     tok = _load_model(args.model)
-    text = args.text if args.text is not None else sys.stdin.read()
-    ids = tok.encode(text)
+    special = not args.no_special
+    if args.ids_only:
+        _stream_ids(tok, args, special)
+        return
+    if args.input is not None:
+        text = _read_text(args.input)
+    else:
+        text = args.text if args.text is not None else _read_text("-")
+    ids = tok.encode(text, special=special)
     print(json.dumps({"ids": ids, "tokens": [tok.token(i) for i in ids]}, ensure_ascii=False))
+
+
+def _stream_ids(tok: Tokenizer, args: argparse.Namespace, special: bool) -> None:
+    """Ids separated by spaces, written as they are known: memory stays flat for a file of any size."""
+    if args.text is not None:
+        chunks = iter([args.text])
+    elif args.input in (None, "-"):
+        chunks = _dropping_bom(iter(sys.stdin))
+    else:
+        # newline="" keeps \r\n as it is; the file is read a line at a time.
+        stream = open(args.input, encoding="utf-8", newline="")
+        chunks = _dropping_bom(iter(stream))
+        if sys.stderr.isatty():
+            chunks = _with_progress(chunks, os.path.getsize(args.input))
+    separator = ""
+    try:
+        for batch in _batches(tok.encode_iterable(chunks, special=special)):
+            sys.stdout.write(separator + " ".join(map(str, batch)))
+            separator = " "
+    except UnicodeDecodeError as error:
+        raise ValueError(f"{args.input or 'standard input'} is not UTF-8 text ({error.reason})") from None
+    sys.stdout.write("\n")
+
+
+def _dropping_bom(lines):
+    first = next(lines, "")
+    if first.startswith("\ufeff"):
+        print("note: dropped the byte-order mark at the start of the input", file=sys.stderr)
+        first = first[1:]
+    yield first
+    yield from lines
+
+
+def _with_progress(lines, total_bytes: int):
+    """The lines, with how far they have got printed on standard error (a terminal) every 4 MiB or so."""
+    read = reported = 0
+    for line in lines:
+        read += len(line)  # characters: close enough to bytes for a progress line
+        if read - reported >= 4 * 2**20:
+            reported = read
+            print(f"\r{min(read / max(total_bytes, 1), 1):.0%} of {total_bytes / 2**20:.0f} MiB", end="", file=sys.stderr)
+        yield line
+    print(f"\r100% of {total_bytes / 2**20:.0f} MiB", file=sys.stderr)
+
+
+def _batches(ids, size: int = 65536):
+    batch = []
+    for token_id in ids:
+        batch.append(token_id)
+        if len(batch) == size:
+            yield batch
+            batch = []
+    if batch:
+        yield batch
 
 
 def _cmd_decode(args: argparse.Namespace) -> None:
@@ -80,66 +182,84 @@ def _cmd_decode(args: argparse.Namespace) -> None:
 def _cmd_export(args: argparse.Namespace) -> None:
     tok = _load_model(args.model)
     if args.format == "hf":
-        _write(args.output, json.dumps(to_hf_json(tok), ensure_ascii=False, indent=1))
+        write_text_atomically(args.output, json.dumps(to_hf_json(tok), ensure_ascii=False, indent=1))
         return
     vocab, merges = to_gpt2_files(tok)
     folder = Path(args.output)
     folder.mkdir(parents=True, exist_ok=True)
-    _write(str(folder / "vocab.json"), vocab)
-    _write(str(folder / "merges.txt"), merges)
+    write_text_atomically(str(folder / "vocab.json"), vocab)
+    write_text_atomically(str(folder / "merges.txt"), merges)
 
 
 def _cmd_import(args: argparse.Namespace) -> None:
+    _check_output(args.output, args.paths)
     tok = load_any({Path(path).name: _read_text(path) for path in args.paths})
-    tok.save(args.output)
+    save_model(tok, args.output)
+
+
+class _OneLineParser(argparse.ArgumentParser):
+    """Argument errors as one line with a pointer to --help, instead of argparse's usage block."""
+
+    def error(self, message: str):
+        self.exit(2, f"error: {message} (see {self.prog} --help)\n")
+
+
+MODEL_HELP = f"a model file, or the name of a published tokenizer ({', '.join(PRETRAINED)})"
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="python -m bpe_core", description="Train and use BPE tokenizers.")
-    commands = parser.add_subparsers(dest="command", required=True)
+    parser = _OneLineParser(prog="python -m bpe_core", description="Train and use BPE tokenizers.")
+    commands = parser.add_subparsers(dest="command", required=True, parser_class=_OneLineParser)
 
-    p = commands.add_parser("train", help="learn merges from a UTF-8 text file ('-' for standard input)")
+    def command(name: str, run, about: str, *, model: bool = True) -> argparse.ArgumentParser:
+        """A subcommand that runs ``run``; most of them start from a model."""
+        sub = commands.add_parser(name, help=about)
+        if model:
+            sub.add_argument("model", help=MODEL_HELP)
+        sub.set_defaults(run=run)
+        return sub
+
+    p = command("train", _cmd_train, "learn merges from a UTF-8 text file ('-' for standard input)", model=False)
     p.add_argument("corpus")
     p.add_argument("-o", "--output", required=True, help="where to write the model JSON")
     size = p.add_mutually_exclusive_group(required=True)
     size.add_argument("--merges", type=int, help="number of merges to learn")
     size.add_argument("--vocab-size", type=int, help="final vocabulary size (base + special + merges)")
-    p.add_argument("--split", choices=["none", "whitespace", "gpt2", "gpt4"], default="whitespace")
-    p.add_argument("--units", choices=["chars", "bytes"], default="chars")
+    p.add_argument("--split", choices=SPLITS, default="whitespace")
+    p.add_argument("--units", choices=UNITS, default="chars")
     p.add_argument("--end-of-word", metavar="MARKER", help="marker appended to each word, e.g. '</w>' or '_'")
     p.add_argument("--glue-marker", action="store_true", help="glue the marker to the last character")
     p.add_argument("--space-marker", action="store_true", help="chars mode: show a space as Ġ")
     p.add_argument("--min-frequency", type=int, default=1)
     p.add_argument("--special", action="append", default=[], metavar="TOKEN", help="a special token (repeatable)")
-    p.add_argument("--unknown", choices=["unk", "byte_fallback"], default="unk")
-    p.add_argument("--tie-break", choices=["first", "hf"], default="first")
+    p.add_argument("--unknown", choices=UNKNOWN_MODES, default="unk")
+    p.add_argument("--tie-break", choices=TIE_BREAKS, default="first",
+                   help="among equal counts: first occurrence, smallest ids (HF), or greatest pair (lex)")
     p.add_argument("--top-k", type=int, default=20, help="pairs recorded per step in the trace")
-    p.set_defaults(run=_cmd_train)
+    p.add_argument("--trace", action="store_true",
+                   help="also write each step's race of best pairs (the Merges page's animation; a larger file)")
+    p.add_argument("--lines", action="store_true",
+                   help="read the file line by line as HF tokenizers and sentencepiece do: no piece crosses a line end")
 
-    p = commands.add_parser("merges", help="print the merges, one JSON array per line")
-    p.add_argument("model")
-    p.set_defaults(run=_cmd_merges)
+    command("merges", _cmd_merges, "print the merges, one JSON array per line")
 
-    p = commands.add_parser("encode", help="print {ids, tokens} for TEXT (or standard input)")
-    p.add_argument("model")
+    p = command("encode", _cmd_encode, "print {ids, tokens} for TEXT (or -i FILE, or standard input)")
     p.add_argument("text", nargs="?")
-    p.set_defaults(run=_cmd_encode)
+    p.add_argument("-i", "--input", metavar="FILE", help="encode this UTF-8 file ('-' for standard input)")
+    p.add_argument("--ids-only", action="store_true",
+                   help="print only the ids, separated by spaces, streamed: a file of any size in flat memory")
+    p.add_argument("--no-special", action="store_true",
+                   help="encode special tokens' text as ordinary text instead of as the special tokens")
 
-    p = commands.add_parser("decode", help="print the text for the ids")
-    p.add_argument("model")
-    p.add_argument("ids", nargs="+")
-    p.set_defaults(run=_cmd_decode)
+    command("decode", _cmd_decode, "print the text for the ids").add_argument("ids", nargs="+")
 
-    p = commands.add_parser("export", help="write an HF tokenizer.json (hf) or vocab.json + merges.txt (gpt2)")
-    p.add_argument("model")
+    p = command("export", _cmd_export, "write an HF tokenizer.json (hf) or vocab.json + merges.txt (gpt2)")
     p.add_argument("--format", choices=["hf", "gpt2"], required=True)
     p.add_argument("-o", "--output", required=True, help="a file for hf, a folder for gpt2")
-    p.set_defaults(run=_cmd_export)
 
-    p = commands.add_parser("import", help="read a tokenizer.json or vocab.json + merges.txt into our format")
+    p = command("import", _cmd_import, "read a tokenizer.json or vocab.json + merges.txt into our format", model=False)
     p.add_argument("paths", nargs="+")
     p.add_argument("-o", "--output", required=True)
-    p.set_defaults(run=_cmd_import)
     return parser
 
 
@@ -147,6 +267,11 @@ def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         args.run(args)
+    except BrokenPipeError:
+        # The reader stopped early (``| head``): not an error.  Point stdout at nothing so that
+        # Python's final flush does not complain either.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
     except (ValueError, KeyError, OSError) as error:
         message = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
         where = f" ({error.filename})" if isinstance(error, OSError) and error.filename else ""

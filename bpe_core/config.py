@@ -1,27 +1,40 @@
-"""The settings of a BPE tokenizer, and how they turn a piece of text into base symbols.
+"""The settings of a BPE tokenizer: one frozen value, checked when it is made.
 
->>> piece_symbols("low", Config(end_of_word="_"))
-['l', 'o', 'w', '_']
->>> piece_symbols("low", Config(end_of_word="</w>", glue_marker=True))
-['l', 'o', 'w</w>']
->>> piece_symbols(" é", Config(units="bytes"))
-['Ġ', 'Ã', '©']
->>> piece_symbols("a b", Config(split="none", space_marker=True))
-['a', 'Ġ', 'b']
+>>> Config(end_of_word="</w>", glue_marker=True).is_lossless
+False
+>>> Config(split="gpt2", units="bytes").is_lossless
+True
+>>> Config(split="gpt2", end_of_word="</w>")
+Traceback (most recent call last):
+...
+ValueError: an end-of-word marker needs whitespace pre-tokenization: with other splits a piece is not a word (use the space marker or bytes instead)
 """
 
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
 
-from .bytelevel import BYTE_TO_CHAR
 from .pretokenize import SPLITS
 
 UNITS = ("chars", "bytes")
-TIE_BREAKS = ("first", "hf")
+TIE_BREAKS = ("first", "hf", "lex")
 UNKNOWN_MODES = ("unk", "byte_fallback")
 UNK_TOKEN = "<unk>"
 SPACE_MARKER = "Ġ"
+
+
+# (field, type, what to call it in a message): a model file can hold any JSON value in any field.
+_FIELD_TYPES = (
+    ("split", str, "a text"),
+    ("units", str, "a text"),
+    ("end_of_word", (str, type(None)), "a text or null"),
+    ("glue_marker", bool, "true or false"),
+    ("space_marker", bool, "true or false"),
+    ("special_tokens", (list, tuple), "a list of texts"),
+    ("unknown", str, "a text"),
+    ("tie_break", str, "a text"),
+    ("min_frequency", int, "a whole number"),
+)
 
 
 @dataclass(frozen=True)
@@ -35,7 +48,8 @@ class Config:
     space_marker:  chars mode: show a space as ``Ġ`` (it stays a symbol of its own).
     special_tokens: never split, never merged, given the first ids.
     unknown:       chars mode, characters never seen in training: ``unk`` or ``byte_fallback``.
-    tie_break:     ``first`` (first occurrence wins) or ``hf`` (smallest id pair, as HF tokenizers).
+    tie_break:     ``first`` (first occurrence wins), ``hf`` (smallest id pair, as HF tokenizers) or
+                   ``lex`` (the lexicographically greatest pair: bytes in byte-level mode, else strings).
     min_frequency: stop when the best pair occurs fewer times than this.
     """
 
@@ -50,6 +64,10 @@ class Config:
     min_frequency: int = 1
 
     def __post_init__(self) -> None:
+        for name, kind, what in _FIELD_TYPES:
+            value = getattr(self, name)
+            if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+                raise ValueError(f"{name} must be {what}, not {value!r}")
         object.__setattr__(self, "special_tokens", tuple(self.special_tokens))
         object.__setattr__(self, "end_of_word", self.end_of_word or None)
         _check_choice("pre-tokenization", self.split, SPLITS)
@@ -113,16 +131,3 @@ def _check_choice(what: str, value: str, choices: tuple[str, ...]) -> None:
     if value not in choices:
         raise ValueError(f"unknown {what} {value!r}: choose one of {', '.join(choices)}")
 
-
-def piece_symbols(piece: str, config: Config) -> list[str]:
-    """The base symbols of one pre-tokenized piece, before any merge."""
-    if config.units == "bytes":
-        return [BYTE_TO_CHAR[byte] for byte in piece.encode("utf-8")]
-    symbols = list(piece.replace(" ", SPACE_MARKER) if config.space_marker else piece)
-    marker = config.end_of_word
-    if marker is not None and symbols:
-        if config.glue_marker:
-            symbols[-1] += marker
-        else:
-            symbols.append(marker)
-    return symbols

@@ -1,11 +1,12 @@
-"""Pre-tokenization: cut text into pieces that merges never cross.
+r"""Pre-tokenization: cut text into pieces that merges never cross.
 
-Four schemes, each a function of the text alone:
+Five schemes, each a function of the text alone:
 
 * ``none``: the whole text is one piece (``banana_bandana_`` style).
-* ``whitespace``: runs of non-whitespace, as ``str.split()`` cuts them.
+* ``whitespace``: runs of characters that are not Unicode White_Space (HF's ``WhitespaceSplit``).
 * ``gpt2``: GPT-2's regex (contractions, letters, digits, other symbols, spaces).
-* ``gpt4``: the cl100k regex of GPT-4 (digits in groups of at most three, ...).
+* ``gpt4``: GPT-4's cl100k_base regex (digits in groups of at most three, ...).
+* ``gpt4o``: GPT-4o's o200k_base regex (a word's capitals kept with it, contractions as suffixes).
 
 >>> split_text("Hello world's  end!", "gpt2")
 ['Hello', ' world', "'s", ' ', ' end', '!']
@@ -13,62 +14,59 @@ Four schemes, each a function of the text alone:
 ['Hello', "world's", 'end!']
 >>> split_text("12345 apples", "gpt4")
 ['123', '45', ' apples']
+>>> split_text("HelloWorld's CAT", "gpt4o")
+['Hello', "World's", ' CAT']
 
-The GPT regexes are written with ``\\p{L}`` (letters), ``\\p{N}`` (numbers) and
-``\\s`` (Unicode White_Space) in the original.  The standard ``re`` module has
-no ``\\p{..}``, and its ``\\s``/``\\w`` are close but not equal (``\\w`` treats
-``²`` and ``½`` as letters, ``\\s`` counts the separators U+001C-U+001F as
-spaces).  So the classes are built here from ``unicodedata`` categories and the
-White_Space list, which makes them equal to the originals for Latin, Cyrillic,
-CJK, digits, emoji and combining marks.  What can still differ is the Unicode
-version: Python's ``unicodedata`` (see ``UNICODE_VERSION``) and the Rust regex
-crate may disagree on characters assigned in between.
+The GPT patterns are written with Unicode properties (``\p{L}`` letters, ``\p{N}``
+numbers, ``\p{Lu}`` capitals, ``\p{M}`` marks, ``\s`` White_Space).  The standard
+``re`` module has no ``\p{..}``, and ``unicodedata`` knows only the Unicode version of
+the Python it ships with, which can be older than the one tiktoken and HF tokenizers use.
+So text with any non-ASCII character is cut by the ``regex`` module, which reads the
+patterns as published, with a recent Unicode; ASCII text (most of it, in English) by a
+stdlib ``re`` copy whose classes hold their ASCII members only: the same cuts, about twice
+as fast.
 """
 
 from __future__ import annotations
 
 import functools
 import re
-import unicodedata
 from collections.abc import Callable
 
-SPLITS = ("none", "whitespace", "gpt2", "gpt4")
-UNICODE_VERSION = unicodedata.unidata_version
+import regex
+
+SPLITS = ("none", "whitespace", "gpt2", "gpt4", "gpt4o")
 
 # Unicode's White_Space property (PropList.txt); stable since Unicode 6.
 _WHITE_SPACE = "\t\n\x0b\x0c\r \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000"
-# No letter or number is assigned above this code point (planes 4-13 are empty,
-# 14-16 hold tags, variation selectors and private use).
-_LAST_ASSIGNED_LN = 0x323AF
+_WORDS = re.compile(f"[^{_WHITE_SPACE}]+")
+# str.split() also cuts at these information separators, which are not White_Space.
+_SEPARATORS = ("\x1c", "\x1d", "\x1e", "\x1f")
 
 GPT2_PATTERN = r"""'s|'t|'re|'ve|'m|'ll|'d| ?\p{L}+| ?\p{N}+| ?[^\s\p{L}\p{N}]+|\s+(?!\S)|\s+"""
 # The same matches as GPT2_PATTERN, tried in a faster order: the alternatives moved
 # ahead of the contractions never start with "'", so they never take a contraction's place.
 _GPT2_FAST_ORDER = r""" ?\p{L}+| ?\p{N}+|'(?:s|t|re|ve|m|ll|d)| ?[^\s\p{L}\p{N}]+|\s+(?!\S)|\s+"""
+# tiktoken's cl100k_base and o200k_base patterns (tiktoken_ext/openai_public.py).
 GPT4_PATTERN = (
-    r"""(?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}{1,3}"""
-    r"""| ?[^\s\p{L}\p{N}]+[\r\n]*|\s*[\r\n]+|\s+(?!\S)|\s+"""
+    r"""'(?i:[sdmt]|ll|ve|re)|[^\r\n\p{L}\p{N}]?+\p{L}++|\p{N}{1,3}+| ?[^\s\p{L}\p{N}]++[\r\n]*+"""
+    r"""|\s++$|\s*[\r\n]|\s+(?!\S)|\s"""
 )
-
-
-@functools.cache
-def _unicode_classes() -> dict[str, str]:
-    """Character-class bodies for ``\\p{L}``, ``\\p{N}`` and ``\\s``, built once.
-
-    Every category code is two letters, capital first (``Lu``, ``Nd``, ...), so the
-    codes of all code points joined into one string let ``re`` find the runs of
-    letters and numbers at C speed, the run at offset ``2 * i`` starting at ``chr(i)``.
-    """
-    codes = "".join(map(unicodedata.category, map(chr, range(_LAST_ASSIGNED_LN + 1))))
-
-    def ranges(first_letter: str) -> str:
-        parts = []
-        for run in re.finditer(f"(?:{first_letter}[a-z])+", codes):
-            first, last = chr(run.start() // 2), chr(run.end() // 2 - 1)
-            parts.append(re.escape(first) if first == last else f"{re.escape(first)}-{re.escape(last)}")
-        return "".join(parts)
-
-    return {r"\p{L}": ranges("L"), r"\p{N}": ranges("N"), r"\s": _WHITE_SPACE}
+GPT4O_PATTERN = "|".join([
+    r"""[^\r\n\p{L}\p{N}]?[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]*[\p{Ll}\p{Lm}\p{Lo}\p{M}]+(?i:'s|'t|'re|'ve|'m|'ll|'d)?""",
+    r"""[^\r\n\p{L}\p{N}]?[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]+[\p{Ll}\p{Lm}\p{Lo}\p{M}]*(?i:'s|'t|'re|'ve|'m|'ll|'d)?""",
+    r"""\p{N}{1,3}""",
+    r""" ?[^\s\p{L}\p{N}]+[\r\n/]*""",
+    r"""\s*[\r\n]+""",
+    r"""\s+(?!\S)""",
+    r"""\s+""",
+])
+_PATTERNS = {"gpt2": _GPT2_FAST_ORDER, "gpt4": GPT4_PATTERN, "gpt4o": GPT4O_PATTERN}
+# The ASCII members of each class: what the patterns see in ASCII text.
+_ASCII_CLASSES = {
+    r"\p{Lu}": "A-Z", r"\p{Ll}": "a-z", r"\p{Lt}": "", r"\p{Lm}": "", r"\p{Lo}": "", r"\p{M}": "",
+    r"\p{L}": "A-Za-z", r"\p{N}": "0-9", r"\s": "\t\n\x0b\x0c\r ",
+}
 
 
 def _translate(source: str, classes: dict[str, str]) -> str:
@@ -98,20 +96,14 @@ def _translate(source: str, classes: dict[str, str]) -> str:
 
 
 @functools.cache
-def compiled_pattern(name: str, ascii_only: bool = False) -> re.Pattern[str]:
-    """The stdlib ``re`` translation of the GPT-2 or GPT-4 pattern (built once).
-
-    With ``ascii_only`` the classes hold only their ASCII members: the same cuts
-    for ASCII text, and about 2.5 times faster to match.
-    """
-    source = {"gpt2": _GPT2_FAST_ORDER, "gpt4": GPT4_PATTERN}[name]
-    if ascii_only:
-        classes = {r"\p{L}": "A-Za-z", r"\p{N}": "0-9", r"\s": "\t\n\x0b\x0c\r "}
-    else:
-        classes = _unicode_classes()
+def compiled_pattern(name: str, ascii_only: bool = False) -> re.Pattern[str] | regex.Pattern[str]:
+    """The pattern of a GPT split, compiled once: as published by the ``regex`` module, or with
+    ``ascii_only`` as a stdlib ``re`` copy that cuts ASCII text the same way, faster."""
+    source = _PATTERNS[name]
+    if not ascii_only:
+        return regex.compile(source)
     # \S only ever appears outside a class in these patterns.
-    source = source.replace(r"\S", r"[^\s]")
-    return re.compile(_translate(source, classes))
+    return re.compile(_translate(source.replace(r"\S", r"[^\s]"), _ASCII_CLASSES))
 
 
 def _pattern_for(text: str, split: str) -> re.Pattern[str]:
@@ -135,8 +127,19 @@ def piece_splitter(split: str) -> Callable[[str], list[str]]:
     if split == "none":
         return lambda text: [text] if text else []
     if split == "whitespace":
-        return str.split
+        return _split_words
     return lambda text: _pattern_for(text, split).findall(text)
+
+
+def _split_words(text: str) -> list[str]:
+    r"""Runs of non-White_Space characters; ``str.split`` is faster and agrees unless a separator is there.
+
+    >>> _split_words("a\x1fb c"), "a\x1fb c".split()
+    (['a\x1fb', 'c'], ['a', 'b', 'c'])
+    """
+    if any(separator in text for separator in _SEPARATORS):
+        return _WORDS.findall(text)
+    return text.split()
 
 
 def split_text(text: str, split: str) -> list[str]:
@@ -149,8 +152,19 @@ def split_spans(text: str, split: str) -> list[tuple[int, int]]:
     if split == "none":
         return [(0, len(text))] if text else []
     if split == "whitespace":
-        return [match.span() for match in re.finditer(r"\S+", text)]
+        return [match.span() for match in _WORDS.finditer(text)]
     return [match.span() for match in _pattern_for(text, split).finditer(text)]
+
+
+def lines(text: str) -> list[str]:
+    r"""The lines of a file as HF tokenizers and sentencepiece read it for training: each ends with
+    its ``\n`` (only ``\n`` ends a line), so no piece crosses a line end.
+
+    >>> lines("one\r\ntwo\n\nthree")
+    ['one\r\n', 'two\n', '\n', 'three']
+    """
+    parts = text.split("\n")  # not str.splitlines, which also ends lines at \r, \x0b, \x85, ...
+    return [part + "\n" for part in parts[:-1]] + ([parts[-1]] if parts[-1] else [])
 
 
 def special_segments(text: str, specials: tuple[str, ...]) -> list[tuple[int, int, bool]]:
@@ -190,7 +204,6 @@ def check_encodable(text: str) -> None:
 
 __all__ = [
     "SPLITS",
-    "UNICODE_VERSION",
     "check_encodable",
     "check_split",
     "compiled_pattern",

@@ -1,4 +1,4 @@
-"""The trained tokenizer: encode, decode, explain, cut to a prefix, save and load.
+"""The tokenizer: encode, decode, explain, and cut to a prefix.
 
 >>> from bpe_core import Config, train
 >>> tok = train("low lower newest widest low low low low newest newest newest newest",
@@ -14,18 +14,19 @@
 from __future__ import annotations
 
 import heapq
-import json
 import weakref
+from collections.abc import Iterable, Iterator
+from functools import partial
 from itertools import chain
-from dataclasses import dataclass
 
-from .bytelevel import BYTE_TO_CHAR, CHAR_TO_BYTE
-from .config import SPACE_MARKER, UNK_TOKEN, Config, piece_symbols
+from .config import UNK_TOKEN, Config
+from .explain import TreeNode, merge_tree, replay
 from .pretokenize import check_encodable, special_segments, split_spans, split_text
-from .train import Step
+from .spans import Token, piece_tokens
+from .streaming import encode_stream
+from .trace import STOP_PREFIX, Step, steps_without_counts
+from .units import units_for
 
-FORMAT_NAME = "bpe-explorer"
-FORMAT_VERSION = 1
 _SHIFT = 32
 _CACHE_LIMIT = 100_000  # distinct pieces remembered by one tokenizer
 
@@ -56,45 +57,14 @@ class UnknownIdError(ValueError):
         super().__init__(f"id {token_id} is not in the vocabulary (ids run from 0 to {vocab_size - 1} with gaps allowed)")
 
 
-@dataclass(frozen=True)
-class Token:
-    """One token of an encoded text.
-
-    ``start``/``end`` are character offsets in the input: ``text[start:end]`` is
-    what the token covers.  A byte-level token holding part of a multi-byte
-    character is ``partial``; its span is the whole character it is part of.
-    ``kind`` is ``normal``, ``special``, ``unknown`` (``<unk>``) or ``byte``
-    (a byte-fallback token).
-    """
-
-    id: int
-    token: str
-    start: int
-    end: int
-    raw: bytes
-    kind: str = "normal"
-    partial: bool = False
-
-
-@dataclass(frozen=True)
-class TreeNode:
-    """How a token was built: its two parts, recursively, down to base symbols."""
-
-    token: str
-    id: int
-    step: int | None = None  # the merge step that created it (None for a base symbol)
-    count: int | None = None  # that step's pair count (None without training counts)
-    left: TreeNode | None = None
-    right: TreeNode | None = None
-
-    def leaves(self) -> list[str]:
-        if self.left is None or self.right is None:
-            return [self.token]
-        return self.left.leaves() + self.right.leaves()
-
-
 class Tokenizer:
-    """A BPE model: configuration, vocabulary (token -> id), merges in rank order, and the trace."""
+    """A BPE model: configuration, vocabulary (token -> id), merges in rank order, and the trace.
+
+    ``base_size``: how many ids (special tokens and base symbols) come before the merged tokens,
+    when known (training knows it); it tells a base symbol from a merge that spells it again.
+    ``corpus_tokens``: how many tokens the training corpus is cut into (training knows it too,
+    so nobody needs to encode the corpus again to measure compression).
+    """
 
     def __init__(
         self,
@@ -107,6 +77,8 @@ class Tokenizer:
         stop_message: str = "",
         name: str = "",
         warnings: list[str] | None = None,
+        base_size: int | None = None,
+        corpus_tokens: int | None = None,
     ):
         self.config = config
         self.vocab = dict(vocab)
@@ -117,7 +89,11 @@ class Tokenizer:
         self.warnings = list(warnings or [])  # what the user should know about these settings
         self.id_to_token = {index: token for token, index in self.vocab.items()}
         if len(self.id_to_token) != len(self.vocab):
-            raise ValueError("two tokens share an id in the vocabulary")
+            owner: dict[int, str] = {}
+            for token, index in self.vocab.items():
+                if index in owner:
+                    raise ValueError(f"vocab: {owner[index]!r} and {token!r} share the id {index}")
+                owner[index] = token
         self.special_ids = {self.vocab[s]: s for s in config.all_special_tokens if s in self.vocab}
         missing = [s for s in config.all_special_tokens if s not in self.vocab]
         if missing:
@@ -126,35 +102,57 @@ class Tokenizer:
         self._ranks: dict[int, tuple[int, int]] = {}
         self.created_at: dict[int, int] = {}  # merged id -> rank of the first merge making it
         self._base_counts: dict[int, int] = {}  # merged id -> how many base symbols it spans
+        self.base_size = base_size
+        self.corpus_tokens = corpus_tokens
+        try:
+            self._index_merges(base_size)
+        except KeyError:
+            raise ValueError(self._missing_merge_part()) from None
+        self._steps = steps  # None: known only from the merges, spelled out on first read
+        self._build_encoders()
+
+    def _index_merges(self, base_size: int | None) -> None:
+        """Fill the rank table, and say which merge first creates each merged token."""
         vocab, ranks, created_at, base_counts = self.vocab, self._ranks, self.created_at, self._base_counts
-        for rank, (left, right) in enumerate(self.merges):
-            for part in (left, right, left + right):
-                if part not in vocab:
-                    raise ValueError(f"merge {rank + 1} ({left!r} {right!r}) names {part!r}, which is not in the vocabulary")
         # Merged tokens take new ids in the order they are made, after the base vocabulary.  A merge
         # result below the newest id re-makes a token that was there before (a special token, or a
         # symbol spelled like a marker that also occurs in the text): that merge does not create it.
-        results = {vocab[left + right] for left, right in self.merges}
-        newest = max((i for i in self.id_to_token if i not in results and i not in self.special_ids), default=-1)
+        # Training knows where the base vocabulary ends; for a loaded file it is the last id that
+        # no merge makes (a base symbol that a merge also spells can then look made by it).
+        if base_size is None:
+            results = {vocab[left + right] for left, right in self.merges}
+            newest = max((i for i in self.id_to_token if i not in results and i not in self.special_ids), default=-1)
+        else:
+            newest = base_size - 1
         for rank, (left, right) in enumerate(self.merges):
             left_id, right_id, merged = vocab[left], vocab[right], vocab[left + right]
             ranks.setdefault(left_id << _SHIFT | right_id, (rank, merged))
             if merged > newest:
                 newest, created_at[merged] = merged, rank
                 base_counts[merged] = base_counts.get(left_id, 1) + base_counts.get(right_id, 1)
-        self.steps = steps if steps is not None else self._steps_without_counts()
-        self._byte_ids = self._byte_table()
-        self._byte_id_set = {i for i in self._byte_ids if i is not None}
+
+    def _missing_merge_part(self) -> str:
+        rank, left, right, part = next((rank, left, right, part) for rank, (left, right) in enumerate(self.merges)
+                                       for part in (left, right, left + right) if part not in self.vocab)
+        return f"merge {rank + 1} ({left!r} {right!r}) names {part!r}, which is not in the vocabulary"
+
+    def _build_encoders(self) -> None:
+        """The base-symbol encoders of this vocabulary's units, and an empty piece cache."""
+        self.units = units_for(self.config)
+        self._base_encoder = self.units.base_encoder(self.vocab, self.special_ids)  # ids and input bytes
+        self._base_ids = self.units.ids_encoder(self.vocab, self.special_ids)  # ids alone, the hot path
         self._cache = _PieceCache(self._merged_piece)
 
+    # The encoders are closures and the cache holds this tokenizer weakly: neither can be
+    # serialised, so a copy rebuilds them (its cache starts empty).
+    _DERIVED = ("units", "_base_encoder", "_base_ids", "_cache")
+
     def __getstate__(self) -> dict:
-        state = self.__dict__.copy()
-        del state["_cache"]  # it holds this tokenizer weakly, which cannot be serialised: start it empty
-        return state
+        return {name: value for name, value in self.__dict__.items() if name not in self._DERIVED}
 
     def __setstate__(self, state: dict) -> None:
         self.__dict__.update(state)
-        self._cache = _PieceCache(self._merged_piece)
+        self._build_encoders()
 
     # -- facts ---------------------------------------------------------------------
 
@@ -166,8 +164,19 @@ class Tokenizer:
         return len(self.vocab)
 
     @property
+    def steps(self) -> list[Step]:
+        """The trace: one :class:`Step` per merge (without counts for a published or loaded model)."""
+        if self._steps is None:
+            self._steps = steps_without_counts(self.merges, self.vocab)
+        return self._steps
+
+    @steps.setter
+    def steps(self, steps: list[Step]) -> None:
+        self._steps = steps
+
+    @property
     def has_counts(self) -> bool:
-        return any(step.count is not None for step in self.steps)
+        return self._steps is not None and any(step.count is not None for step in self._steps)
 
     @property
     def is_lossless(self) -> bool:
@@ -184,54 +193,7 @@ class Tokenizer:
         """The base tokens themselves (see :meth:`base_ids`)."""
         return [self.id_to_token[i] for i in self.base_ids()]
 
-    def _steps_without_counts(self) -> list[Step]:
-        return [
-            Step(step=rank + 1, left=left, right=right, new_token=left + right,
-                 new_id=self.vocab[left + right], count=None, tied=0)
-            for rank, (left, right) in enumerate(self.merges)
-        ]
-
-    def _byte_table(self) -> list[int | None]:
-        """For each byte value, the id of its base token (stand-in char or ``<0xXX>``)."""
-        if self.config.units == "bytes":
-            return [self.vocab.get(BYTE_TO_CHAR[byte]) for byte in range(256)]
-        return [self.vocab.get(f"<0x{byte:02X}>") for byte in range(256)]
-
     # -- encoding ------------------------------------------------------------------
-
-    def _base_ids(self, piece: str) -> list[int]:
-        """The piece as base-symbol ids; unseen characters become ``<unk>`` or byte tokens."""
-        if self.config.units == "bytes":
-            byte_ids = self._byte_ids
-            return [byte_ids[byte] for byte in piece.encode("utf-8")]
-        return self._chars_base(piece)[0]
-
-    def _source_byte_lengths(self, piece: str) -> list[int]:
-        """How many input bytes each base symbol of the piece stands for (markers: 0)."""
-        if self.config.units == "bytes":
-            return [1] * len(piece.encode("utf-8"))
-        return self._chars_base(piece)[1]
-
-    def _chars_base(self, piece: str) -> tuple[list[int], list[int]]:
-        """Chars mode: base ids of the piece and the input bytes behind each of them."""
-        config, vocab = self.config, self.vocab
-        ids: list[int] = []
-        lengths: list[int] = []
-        for symbol, char in zip(piece_symbols(piece, config), _source_chars(piece, config)):
-            size = len(char.encode("utf-8"))
-            token_id = vocab.get(symbol)
-            if token_id is not None and token_id not in self.special_ids:
-                ids.append(token_id)
-                lengths.append(size)
-            elif config.unknown == "byte_fallback":
-                # HF falls back on the whole symbol, a glued end-of-word marker included.
-                data = symbol.encode("utf-8")
-                ids += [self._byte_ids[byte] for byte in data]
-                lengths += [1] * size + [0] * (len(data) - size)
-            else:
-                ids.append(vocab[UNK_TOKEN])
-                lengths.append(size)
-        return ids, lengths
 
     def _apply_merges(self, ids: list[int], fired: list[int] | None = None) -> list[int]:
         """Merge lowest rank first, leftmost first among equal ranks (a heap over a linked list).
@@ -283,20 +245,22 @@ class Tokenizer:
     def _merged_piece(self, piece: str) -> tuple[int, ...]:
         return tuple(self._apply_merges(self._base_ids(piece)))
 
-    def _segments(self, text: str) -> list[tuple[int, int, bool]]:
-        """``(start, end, is_special)`` cuts of a text known to be valid UTF-8."""
+    def _segments(self, text: str, special: bool = True) -> list[tuple[int, int, bool]]:
+        """``(start, end, is_special)`` cuts of a text known to be valid UTF-8 (no special token
+        matched unless ``special``)."""
         check_encodable(text)
-        return special_segments(text, self.config.special_tokens)
+        return special_segments(text, self.config.special_tokens if special else ())
 
-    def encode(self, text: str) -> list[int]:
-        """Token ids for ``text``.
+    def encode(self, text: str, *, special: bool = True) -> list[int]:
+        """Token ids for ``text``.  A special token's text is that special token, unless ``special``
+        is False: then it is encoded as ordinary text.
 
         >>> from bpe_core import load_gpt2
         >>> load_gpt2().encode("Hello, ByteLevel BPE!")
         [15496, 11, 30589, 4971, 347, 11401, 0]
         """
         ids: list[int] = []
-        for start, end, is_special in self._segments(text):
+        for start, end, is_special in self._segments(text, special):
             if is_special:
                 ids.append(self.vocab[text[start:end]])
                 continue
@@ -306,11 +270,23 @@ class Tokenizer:
             ids.extend(chain.from_iterable(map(self._cache.__getitem__, pieces)))
         return ids
 
-    def tokenize(self, text: str) -> list[str]:
-        """The token strings for ``text`` (display form: ``Ġ`` for a space byte)."""
-        return [self.id_to_token[i] for i in self.encode(text)]
+    def encode_iterable(self, texts: Iterable[str], *, special: bool = True) -> Iterator[int]:
+        r"""The ids of the texts joined together (the lines of a file, say), yielded as soon as they
+        are certain, so that memory does not grow with the input (see :mod:`bpe_core.streaming`).
 
-    def encode_with_spans(self, text: str) -> list[Token]:
+        >>> from bpe_core import load_gpt2
+        >>> gpt2 = load_gpt2()
+        >>> list(gpt2.encode_iterable(["Hello wor", "ld\nBye  \n", "\nnow"])) == gpt2.encode("Hello world\nBye  \n\nnow")
+        True
+        """
+        return encode_stream(texts, encode=partial(self.encode, special=special), split=self.config.split,
+                             specials=self.config.special_tokens if special else ())
+
+    def tokenize(self, text: str, *, special: bool = True) -> list[str]:
+        """The token strings for ``text`` (display form: ``Ġ`` for a space byte)."""
+        return [self.id_to_token[i] for i in self.encode(text, special=special)]
+
+    def encode_with_spans(self, text: str, *, special: bool = True) -> list[Token]:
         """Tokens with their character spans in ``text``, so a page can draw boundaries.
 
         >>> from bpe_core import load_gpt2
@@ -318,7 +294,7 @@ class Tokenizer:
         [('a', 0, 1, False), ('ĠðŁĺ', 1, 3, True), ('Ģ', 2, 3, True)]
         """
         tokens: list[Token] = []
-        for start, end, is_special in self._segments(text):
+        for start, end, is_special in self._segments(text, special):
             if is_special:
                 special = text[start:end]
                 tokens.append(Token(self.vocab[special], special, start, end, special.encode("utf-8"), "special"))
@@ -329,43 +305,13 @@ class Tokenizer:
         return tokens
 
     def _piece_tokens(self, piece: str, offset: int) -> list[Token]:
-        ids = self._cache[piece]
-        raw = piece.encode("utf-8")
-        # byte offset -> character offset, at character boundaries only
-        char_at_byte: dict[int, int] = {}
-        byte_position = 0
-        for index, char in enumerate(piece):
-            char_at_byte[byte_position] = index
-            byte_position += len(char.encode("utf-8"))
-        char_at_byte[byte_position] = len(piece)
-        lengths = self._source_byte_lengths(piece)
-        tokens: list[Token] = []
-        symbol_index = byte_start = 0
-        for token_id in ids:
-            symbols = self._base_counts.get(token_id, 1)
-            byte_end = byte_start + sum(lengths[symbol_index : symbol_index + symbols])
-            symbol_index += symbols
-            partial = byte_start not in char_at_byte or byte_end not in char_at_byte
-            first_char = _char_index(char_at_byte, byte_start)
-            last_char = _char_index(char_at_byte, byte_end - 1) + 1 if byte_end > byte_start else first_char
-            tokens.append(
-                Token(
-                    id=token_id,
-                    token=self.id_to_token[token_id],
-                    start=offset + first_char,
-                    end=offset + max(last_char, first_char),
-                    raw=raw[byte_start:byte_end],
-                    kind=self._kind(token_id),
-                    partial=partial,
-                )
-            )
-            byte_start = byte_end
-        return tokens
+        return piece_tokens(piece, offset, self._cache[piece], self._base_encoder(piece)[1],
+                            base_counts=self._base_counts, id_to_token=self.id_to_token, kind_of=self._kind)
 
     def _kind(self, token_id: int) -> str:
         if token_id in self.special_ids:
             return "unknown" if self.special_ids[token_id] == UNK_TOKEN and self.config.uses_unk else "special"
-        if self.config.units == "chars" and token_id in self._byte_id_set:
+        if self.units.is_byte_fallback(self.id_to_token[token_id]):
             return "byte"
         return "normal"
 
@@ -376,11 +322,7 @@ class Tokenizer:
         if token_id not in self.id_to_token:
             raise UnknownIdError(token_id, len(self.vocab))
         token = self.id_to_token[token_id]
-        if self.config.units == "bytes" and token_id not in self.special_ids:
-            return bytes(CHAR_TO_BYTE[char] for char in token)
-        if token_id in self._byte_id_set:
-            return bytes([int(token[3:5], 16)])
-        return token.encode("utf-8")
+        return token.encode("utf-8") if token_id in self.special_ids else self.units.token_bytes(token)
 
     def decode(self, ids: list[int]) -> str:
         """The text for ``ids``; raises :class:`UnknownIdError` naming an id not in the vocabulary.
@@ -392,24 +334,13 @@ class Tokenizer:
         pending = bytearray()
         for token_id in ids:
             if token_id in self.special_ids:
-                runs.append(self._chars_text(pending.decode("utf-8", errors="replace")))
+                runs.append(self.units.restore(pending.decode("utf-8", errors="replace"), last=False))
                 runs.append(self.special_ids[token_id])
                 pending.clear()
             else:
                 pending += self.token_bytes(token_id)
-        runs.append(self._chars_text(pending.decode("utf-8", errors="replace"), last=True))
+        runs.append(self.units.restore(pending.decode("utf-8", errors="replace"), last=True))
         return "".join(runs)
-
-    def _chars_text(self, text: str, *, last: bool = False) -> str:
-        """Chars mode: the space marker and end-of-word markers back to spaces."""
-        config = self.config
-        if config.units == "bytes":
-            return text
-        if config.end_of_word:
-            if last and text.endswith(config.end_of_word):
-                text = text[: -len(config.end_of_word)]
-            text = text.replace(config.end_of_word, " ")
-        return text.replace(SPACE_MARKER, " ") if config.space_marker else text
 
     # -- explaining ----------------------------------------------------------------
 
@@ -421,21 +352,8 @@ class Tokenizer:
         >>> "".join(tree.leaves()), tree.step, tree.left.token, tree.right.token
         ('banana_ban', 6, 'banana_', 'ban')
         """
-        if token not in self.vocab:
-            raise KeyError(f"{token!r} is not in the vocabulary")
-        token_id = self.vocab[token]
-        rank = self.created_at.get(token_id)
-        if rank is None:
-            return TreeNode(token=token, id=token_id)
-        left, right = self.merges[rank]
-        return TreeNode(
-            token=token,
-            id=token_id,
-            step=rank + 1,
-            count=self.steps[rank].count,
-            left=self.merge_tree(left),
-            right=self.merge_tree(right),
-        )
+        return merge_tree(token, vocab=self.vocab, created_at=self.created_at, merges=self.merges,
+                          counts=[step.count for step in self._steps] if self._steps else [None] * len(self.merges))
 
     def merge_ranks(self, piece: str) -> list[int]:
         """The rank (0-based) of every merge that fires while one piece is encoded, in order.
@@ -458,13 +376,8 @@ class Tokenizer:
         >>> [(step, "|".join(symbols)) for step, symbols in tok.explain("bandana_")]
         [(None, 'b|a|n|d|a|n|a|_'), (1, 'b|an|d|an|a|_'), (2, 'ban|d|an|a|_'), (3, 'ban|d|ana|_'), (4, 'ban|d|ana_')]
         """
-        current = self._base_ids(piece)
-        history: list[tuple[int | None, list[str]]] = [(None, [self.id_to_token[i] for i in current])]
-        for rank in dict.fromkeys(self.merge_ranks(piece)):  # each rank once, in firing order
-            left, right = self.merges[rank]
-            current = _replace_pair(current, self.vocab[left], self.vocab[right], self.vocab[left + right])
-            history.append((rank + 1, [self.id_to_token[i] for i in current]))
-        return history
+        return replay(self._base_ids(piece), self.merge_ranks(piece), vocab=self.vocab,
+                      id_to_token=self.id_to_token, merges=self.merges)
 
     # -- prefixes ------------------------------------------------------------------
 
@@ -476,111 +389,10 @@ class Tokenizer:
             config=self.config,
             vocab={token: i for token, i in self.vocab.items() if i in kept_ids},
             merges=self.merges[:merges],
-            steps=self.steps[:merges],
-            stop_reason="prefix",
+            steps=None if self._steps is None else self._steps[:merges],
+            stop_reason=STOP_PREFIX,
             stop_message=f"the first {merges} of {len(self.merges)} merges",
             name=self.name,
             warnings=self.warnings,
+            base_size=self.base_size,
         )
-
-    # -- saving --------------------------------------------------------------------
-
-    def to_dict(self) -> dict:
-        return {
-            "format": FORMAT_NAME,
-            "version": FORMAT_VERSION,
-            "name": self.name,
-            "config": self.config.to_dict(),
-            "vocab": self.vocab,
-            "merges": [list(pair) for pair in self.merges],
-            "stop": {"reason": self.stop_reason, "message": self.stop_message},
-            "warnings": self.warnings,
-            "steps": [
-                {
-                    "count": step.count,
-                    "tied": step.tied,
-                    "top": [[self.vocab[left], self.vocab[right], count] for left, right, count in step.top],
-                }
-                for step in self.steps
-            ],
-        }
-
-    def to_json(self) -> str:
-        return json.dumps(self.to_dict(), ensure_ascii=False, indent=1)
-
-    @classmethod
-    def from_dict(cls, data: dict) -> Tokenizer:
-        if not isinstance(data, dict) or data.get("format") != FORMAT_NAME:
-            raise ValueError(f"not a {FORMAT_NAME} model file (no \"format\": \"{FORMAT_NAME}\" field)")
-        if data.get("version") != FORMAT_VERSION:
-            raise ValueError(f"model file version {data.get('version')!r} is not supported (this is version {FORMAT_VERSION})")
-        try:
-            config = Config.from_dict(data["config"])
-            vocab = {str(token): int(index) for token, index in data["vocab"].items()}
-            merges = [(str(left), str(right)) for left, right in data["merges"]]
-            stop = data.get("stop", {})
-            warnings = [str(w) for w in data.get("warnings", [])]
-            infos = data.get("steps") or []
-            if infos and len(infos) != len(merges):
-                raise ValueError("the file has a different number of steps and merges")
-            counts = [(info["count"], int(info["tied"]), [tuple(entry) for entry in info["top"]]) for info in infos]
-        except (KeyError, TypeError, AttributeError, ValueError) as error:
-            raise ValueError(f"the model file is incomplete or malformed ({type(error).__name__}: {error})") from None
-        tok = cls(config=config, vocab=vocab, merges=merges, steps=None,
-                  stop_reason=stop.get("reason", ""), stop_message=stop.get("message", ""),
-                  name=str(data.get("name", "")), warnings=warnings)
-        if counts:
-            try:
-                tok.steps = [
-                    Step(step=s.step, left=s.left, right=s.right, new_token=s.new_token, new_id=s.new_id,
-                         count=count, tied=tied,
-                         top=tuple((tok.id_to_token[a], tok.id_to_token[b], c) for a, b, c in top))
-                    for s, (count, tied, top) in zip(tok.steps, counts)
-                ]
-            except (KeyError, TypeError, ValueError) as error:
-                raise ValueError(f"the model file's trace names unknown ids ({type(error).__name__}: {error})") from None
-        return tok
-
-    @classmethod
-    def from_json(cls, text: str) -> Tokenizer:
-        from .formats import read_json  # formats builds on this module
-
-        return cls.from_dict(read_json(text))
-
-    def save(self, path) -> None:
-        with open(path, "w", encoding="utf-8") as handle:
-            handle.write(self.to_json())
-
-    @classmethod
-    def load(cls, path) -> Tokenizer:
-        with open(path, encoding="utf-8") as handle:
-            return cls.from_json(handle.read())
-
-
-def _source_chars(piece: str, config: Config) -> list[str]:
-    """The input character behind each base symbol (chars mode); an own-symbol marker has none."""
-    chars = list(piece)
-    if config.end_of_word and not config.glue_marker and chars:
-        chars.append("")
-    return chars
-
-
-def _char_index(char_at_byte: dict[int, int], byte_offset: int) -> int:
-    """The index of the character holding ``byte_offset`` (walks back to its first byte)."""
-    while byte_offset not in char_at_byte:
-        byte_offset -= 1
-    return char_at_byte[byte_offset]
-
-
-def _replace_pair(ids: list[int], left: int, right: int, merged: int) -> list[int]:
-    """Replace every ``left right`` by ``merged``, left to right, without overlap."""
-    out: list[int] = []
-    index = 0
-    while index < len(ids):
-        if index + 1 < len(ids) and ids[index] == left and ids[index + 1] == right:
-            out.append(merged)
-            index += 2
-        else:
-            out.append(ids[index])
-            index += 1
-    return out

@@ -26,115 +26,20 @@ from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable
 from contextlib import contextmanager
 
-from .bytelevel import ALPHABET as BYTE_ALPHABET
-from .config import Config, piece_symbols
-from .pretokenize import check_encodable, piece_splitter, special_segments
+from .config import Config
+from .corpus import ambiguity_warnings, base_vocabulary, count_corpus
+from .tokenizer import Tokenizer
+from .trace import (STOP_MERGES, STOP_MIN_FREQUENCY, STOP_NO_PAIRS, STOP_VOCAB_SIZE, Ranking, Step,
+                    stop_message)
+from .units import units_for
 
+MAX_SIZE = 1_000_000  # merges or vocabulary size: o200k_base, the largest real one, has 200k
+MAX_TOP_K = 100  # pairs recorded per step: a race of more is not readable, and costs memory per step
 _WORST = (float("inf"),)  # a ranking entry below every real one
 _BEST = (float("-inf"),)  # and one that ranks above them all
 
-STOP_MERGES = "merges"
-STOP_VOCAB_SIZE = "vocab_size"
-STOP_NO_PAIRS = "no_pairs"
-STOP_MIN_FREQUENCY = "min_frequency"
-
-
-class Step:
-    """One merge: what was merged, how often it occurred, and the race just before it.
-
-    ``count`` is None for a model without training counts (GPT-2's published merges).
-    ``tied`` is how many pairs had the winning count (1: no tie, 0: unknown).
-    ``top`` holds the best ``(left, right, count)`` pairs before the step, winner first.
-    Training hands it over as a :class:`_Ranking` of ids, spelled out on first read:
-    a long training records thousands of races and a page shows a few of them.
-    """
-
-    __slots__ = ("step", "left", "right", "new_token", "new_id", "count", "tied", "_top")
-
-    def __init__(self, step: int, left: str, right: str, new_token: str, new_id: int,
-                 count: int | None, tied: int, top: tuple[tuple[str, str, int], ...] | _Ranking = ()):
-        self.step, self.left, self.right, self.new_token = step, left, right, new_token
-        self.new_id, self.count, self.tied, self._top = new_id, count, tied, top
-
-    @property
-    def top(self) -> tuple[tuple[str, str, int], ...]:
-        if isinstance(self._top, _Ranking):
-            self._top = self._top.spelled()
-        return self._top
-
-    _FIELDS = ("step", "left", "right", "new_token", "new_id", "count", "tied", "top")
-
-    def _fields(self) -> tuple:
-        return tuple(getattr(self, name) for name in self._FIELDS)
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Step):
-            return NotImplemented
-        return self._fields() == other._fields()
-
-    def __hash__(self) -> int:
-        return hash(self._fields())
-
-    def __repr__(self) -> str:
-        return "Step(" + ", ".join(f"{name}={value!r}" for name, value in zip(self._FIELDS, self._fields())) + ")"
-
-    def __reduce__(self):
-        return Step, self._fields()  # pickles with any protocol, the race spelled out
-
-
-class _Ranking:
-    """A race as the trainer ranks it: ``(-count, tie_key, left << shift | right)`` entries."""
-
-    __slots__ = ("entries", "id_to_token", "shift")
-
-    def __init__(self, entries: list[tuple[int, int, int]], id_to_token: list[str], shift: int):
-        # id_to_token is the trainer's own list: later merges append to it, which leaves these ids valid
-        self.entries, self.id_to_token, self.shift = entries, id_to_token, shift
-
-    def spelled(self) -> tuple[tuple[str, str, int], ...]:
-        names, shift = self.id_to_token, self.shift
-        low = (1 << shift) - 1
-        return tuple((names[key >> shift], names[key & low], -negative) for negative, _, key in self.entries)
-
 
 ProgressCallback = Callable[[int, int], None]
-
-
-def count_pieces(corpus: str | Iterable[str], config: Config) -> Counter[str]:
-    """How often each pre-tokenized piece occurs, in order of first appearance.
-
-    A string is one document; any other iterable gives one document per item
-    (a list of documents, or the lines of a file).  Special tokens are cut out.
-
-    >>> count_pieces("low low lower", Config())
-    Counter({'low': 2, 'lower': 1})
-    """
-    documents = [corpus] if isinstance(corpus, str) else corpus
-    counts: Counter[str] = Counter()
-    split, specials = piece_splitter(config.split), config.special_tokens
-    for document in documents:
-        check_encodable(document)
-        if not specials:
-            counts.update(split(document))
-            continue
-        for start, end, is_special in special_segments(document, specials):
-            if not is_special:
-                counts.update(split(document[start:end]))
-    return counts
-
-
-def base_vocabulary(config: Config, piece_counts: Iterable[str]) -> list[str]:
-    """Special tokens, then base symbols in code-point order, then byte-fallback tokens."""
-    if config.units == "bytes":
-        symbols = list(BYTE_ALPHABET)
-    else:
-        seen = {symbol for piece in piece_counts for symbol in piece_symbols(piece, config)}
-        symbols = sorted(seen)
-        if config.unknown == "byte_fallback":
-            symbols += [f"<0x{byte:02X}>" for byte in range(256) if f"<0x{byte:02X}>" not in seen]
-    specials = list(config.all_special_tokens)
-    clashes = set(specials) & set(symbols)
-    return specials + [symbol for symbol in symbols if symbol not in clashes]
 
 
 def train(
@@ -145,7 +50,7 @@ def train(
     vocab_size: int | None = None,
     top_k: int = 20,
     progress: ProgressCallback | None = None,
-):
+) -> Tokenizer:
     """Learn merges from ``corpus``; returns a :class:`~bpe_core.tokenizer.Tokenizer` with its trace.
 
     Give ``merges`` (how many merge steps) or ``vocab_size`` (base symbols +
@@ -153,26 +58,27 @@ def train(
     left or the best count is below ``config.min_frequency``; the tokenizer's
     ``stop_reason`` and ``stop_message`` say which.
     """
-    from .tokenizer import Tokenizer  # the model module imports this one for Step
-
     config = config or Config()
     if (merges is None) == (vocab_size is None):
         raise ValueError("give either a number of merges or a vocabulary size")
     limit = merges if merges is not None else vocab_size
-    if not isinstance(limit, int) or limit < 0:
-        raise ValueError(f"the size must be a whole number of at least 0, not {limit!r}")
-    if not isinstance(top_k, int) or top_k < 0:
-        raise ValueError(f"top_k must be a whole number of at least 0, not {top_k!r}")
+    if type(limit) is not int or not 0 <= limit <= MAX_SIZE:
+        raise ValueError(f"the size must be a whole number from 0 to {MAX_SIZE:,}, not {limit!r}")
+    check_top_k(top_k)
 
     with _cycle_collector_paused():
-        piece_counts = count_pieces(corpus, config)
+        piece_counts, specials_seen = count_corpus(corpus, config)
         warnings = ambiguity_warnings(piece_counts, config)
         id_to_token = base_vocabulary(config, piece_counts)
         most_merges = merges if merges is not None else max(vocab_size - len(id_to_token), 0)
         learner = _MergeLearner(piece_counts, config, id_to_token, len(id_to_token) + most_merges)
         del piece_counts
         steps, stop_reason = learner.run(merges=merges, vocab_size=vocab_size, top_k=top_k, progress=progress)
-        stop_message = _stop_message(stop_reason, len(steps), merges, vocab_size, learner, config)
+        message = stop_message(stop_reason, made=len(steps), merges=merges, vocab_size=vocab_size,
+                               base_size=learner.base_size, best_count=learner.last_best_count,
+                               min_frequency=config.min_frequency)
+        base_size = learner.base_size
+        corpus_tokens = learner.live_symbols() + specials_seen
         del learner  # its pair index grows with the corpus: free it before the tokenizer is built
     return Tokenizer(
         config=config,
@@ -180,9 +86,17 @@ def train(
         merges=[(step.left, step.right) for step in steps],
         steps=steps,
         stop_reason=stop_reason,
-        stop_message=stop_message,
+        stop_message=message,
         warnings=warnings,
+        base_size=base_size,
+        corpus_tokens=corpus_tokens,
     )
+
+
+def check_top_k(top_k) -> None:
+    """How many pairs a step may record: a whole number from 0 to MAX_TOP_K."""
+    if type(top_k) is not int or not 0 <= top_k <= MAX_TOP_K:
+        raise ValueError(f"top_k must be a whole number from 0 to {MAX_TOP_K}, not {top_k!r}")
 
 
 @contextmanager
@@ -200,46 +114,22 @@ def _cycle_collector_paused():
             gc.enable()
 
 
-def ambiguity_warnings(piece_counts: Counter[str], config: Config) -> list[str]:
-    """Settings whose marker also occurs in the text, so that decoding cannot tell them apart.
+class _Descending:
+    """A value that sorts in reverse order, so that the greatest comes first in a min-heap."""
 
-    >>> ambiguity_warnings(Counter({"snake_case": 1}), Config(end_of_word="_"))
-    ["the end-of-word marker '_' also occurs inside 1 distinct word(s) of the corpus (e.g. 'snake_case'): after decoding it reads as a space"]
-    """
-    markers = []
-    if config.end_of_word:
-        markers.append(("end-of-word marker", config.end_of_word))
-    if config.space_marker and config.units == "chars":
-        markers.append(("space marker", "Ġ"))
-    warnings = []
-    for what, marker in markers:
-        holders = [piece for piece in piece_counts if marker in piece]
-        if holders:
-            warnings.append(
-                f"the {what} {marker!r} also occurs inside {len(holders)} distinct word(s) of the corpus "
-                f"(e.g. {holders[0][:30]!r}): after decoding it reads as a space"
-            )
-    return warnings
+    __slots__ = ("value",)
 
+    def __init__(self, value):
+        self.value = value
 
-def _stop_message(reason, made, merges, vocab_size, learner, config) -> str:
-    base = learner.base_size
-    if reason == STOP_MERGES:
-        return f"made the {made} merges asked for"
-    if reason == STOP_VOCAB_SIZE:
-        if made == 0 and vocab_size < base:
-            return (
-                f"vocabulary size {vocab_size} is smaller than the base vocabulary "
-                f"({base} symbols and special tokens), so no merge was made"
-            )
-        return f"reached the vocabulary size {vocab_size} after {made} merges"
-    asked = f"{merges} merges" if merges is not None else f"vocabulary size {vocab_size}"
-    if reason == STOP_NO_PAIRS:
-        return f"stopped after {made} merges: no pair is left to merge (asked for {asked})"
-    return (
-        f"stopped after {made} merges: the best pair occurs {learner.last_best_count} "
-        f"time(s), below the minimum frequency {config.min_frequency} (asked for {asked})"
-    )
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Descending) and self.value == other.value
+
+    def __lt__(self, other: _Descending) -> bool:
+        return self.value > other.value
+
+    def __le__(self, other: _Descending) -> bool:
+        return self.value >= other.value
 
 
 class _MergeLearner:
@@ -260,8 +150,9 @@ class _MergeLearner:
         nxt: list[int] = []
         prv: list[int] = []
         weight: list[int] = []
+        symbols_of = units_for(config).symbols
         for piece, frequency in piece_counts.items():
-            ids = [self.token_to_id[symbol] for symbol in piece_symbols(piece, config)]
+            ids = [self.token_to_id[symbol] for symbol in symbols_of(piece)]
             start, size = len(sym), len(ids)
             sym += ids
             weight += [frequency] * size
@@ -282,6 +173,8 @@ class _MergeLearner:
         # How many pairs have each count: tells how many pairs tie with the winner.
         self.pairs_with_count = Counter(counts.values())
         self.first = config.tie_break == "first"
+        self.lex = config.tie_break == "lex"
+        self.token_bytes = units_for(config).token_bytes  # lex compares byte-level tokens as bytes
         # The best pairs sit in ``pool`` (key -> current ranking entry), the rest in a lazy heap
         # (see _refill); ``threshold`` is the worst entry the pool is sure to hold.
         self.pool: dict[int, tuple[int, int, int]] = {}
@@ -289,9 +182,18 @@ class _MergeLearner:
         self.heap = [self._entry(key, count) for key, count in counts.items()]
         heapq.heapify(self.heap)
 
-    def _entry(self, key: int, count: int) -> tuple[int, int, int]:
-        """The ranking entry of a pair: sorts best first, like HF's or the textbook's ``max``."""
-        return (-count, self._first_position(key) if self.first else 0, key)
+    def _entry(self, key: int, count: int) -> tuple:
+        """The ranking entry of a pair: sorts best first, like HF's or the textbook's ``max``.
+
+        Among equal counts: ``first`` ranks by the first place the pair occurs, ``lex`` puts the
+        greatest (left, right) first, and ``hf`` leaves it to the key (the smallest ids)."""
+        if self.first:
+            return (-count, self._first_position(key), key)
+        if self.lex:
+            names = self.id_to_token
+            return (-count, _Descending((self.token_bytes(names[key >> self.shift]),
+                                         self.token_bytes(names[key & self.low]))), key)
+        return (-count, 0, key)
 
     # -- the position lists ------------------------------------------------------
 
@@ -424,6 +326,10 @@ class _MergeLearner:
 
     # -- the loop ----------------------------------------------------------------
 
+    def live_symbols(self) -> int:
+        """How many tokens the corpus is now cut into: every symbol left, as often as its piece occurs."""
+        return sum(weight for symbol, weight in zip(self.sym, self.weight) if symbol >= 0)
+
     def run(self, *, merges, vocab_size, top_k, progress) -> tuple[list[Step], str]:
         id_to_token, token_to_id = self.id_to_token, self.token_to_id
         total = merges if merges is not None else max(vocab_size - len(id_to_token), 0)
@@ -452,7 +358,7 @@ class _MergeLearner:
                 token_to_id[new_token] = new_id
             steps.append(
                 Step(len(steps) + 1, left, right, new_token, new_id, count, self.pairs_with_count[count],
-                     _Ranking(ranking if top_k else [], id_to_token, self.shift))
+                     Ranking(ranking if top_k else [], id_to_token, self.shift))
             )
             self._merge(key, new_id, reused)
             if progress is not None and len(steps) % report_every == 0:

@@ -1,8 +1,7 @@
-"""Tokenizer files in and out: HF tokenizers' ``tokenizer.json`` and GPT-2's ``vocab.json`` + ``merges.txt``.
+"""HF tokenizers' ``tokenizer.json``, written and read for BPE models.
 
-Our own format is :meth:`Tokenizer.to_json`.  These are the formats the rest
-of the ecosystem reads; an export either behaves exactly like our tokenizer
-in HF tokenizers or is refused with the reason and the setting that would work.
+An export either behaves exactly like our tokenizer in HF tokenizers or is
+refused with the reason and the setting that would work.
 
 >>> from bpe_core import Config, train
 >>> tok = train("banana bandana", Config(split="gpt2", units="bytes"), merges=3)
@@ -15,20 +14,21 @@ True
 
 from __future__ import annotations
 
-import json
-
-from .bytelevel import ALPHABET
-from .config import SPACE_MARKER, UNK_TOKEN, Config
-from .gpt2 import read_merges_txt
-from .pretokenize import GPT2_PATTERN, GPT4_PATTERN
-from .tokenizer import Tokenizer
+from ..config import SPACE_MARKER, UNK_TOKEN, Config
+from ..pretokenize import GPT2_PATTERN, GPT4_PATTERN, GPT4O_PATTERN
+from ..tokenizer import Tokenizer
+from .files import ExportError, read_json
 
 
-class ExportError(ValueError):
-    """This configuration has no exact equivalent in the target format."""
-
-
-# -- HF tokenizer.json out ---------------------------------------------------------
+# Each GPT split as HF's regex engine (Oniguruma, Ruby syntax) reads it like tiktoken does.  Ruby
+# reads "{1,3}+" as "repeat {1,3} one or more times", not as possessive; at the end of its branch the
+# possessive form matches the same as the greedy one, so that is what is written.
+HF_PATTERNS = {
+    "gpt2": GPT2_PATTERN,
+    "gpt4": GPT4_PATTERN.replace(r"\p{N}{1,3}+", r"\p{N}{1,3}"),
+    "gpt4o": GPT4O_PATTERN,
+}
+_SPLIT_OF_PATTERN = {pattern: split for split, pattern in HF_PATTERNS.items()}
 
 
 def _regex_split(pattern: str) -> dict:
@@ -51,8 +51,7 @@ def _pre_tokenizer(config: Config) -> dict | None:
     split = {
         "none": None,
         "whitespace": {"type": "WhitespaceSplit"},
-        "gpt2": _regex_split(GPT2_PATTERN),
-        "gpt4": _regex_split(GPT4_PATTERN),
+        **{name: _regex_split(pattern) for name, pattern in HF_PATTERNS.items()},
     }[config.split]
     parts = [split] if split else []
     if config.units == "bytes":
@@ -124,24 +123,7 @@ def to_hf_json(tok: Tokenizer) -> dict:
     }
 
 
-def check_gpt2_exportable(tok: Tokenizer) -> None:
-    """Raise :class:`ExportError` unless ``tok`` uses GPT-2's scheme (the only one the pair can carry)."""
-    if tok.config.units != "bytes" or tok.config.split != "gpt2":
-        raise ExportError(
-            "vocab.json + merges.txt carry no settings, and every reader assumes GPT-2's byte-level "
-            "scheme with its regex; train with units 'bytes' and split 'gpt2' (or export tokenizer.json)"
-        )
-
-
-def to_gpt2_files(tok: Tokenizer) -> tuple[str, str]:
-    """``(vocab.json, merges.txt)`` texts, GPT-2 style: byte-level with the GPT-2 regex only."""
-    check_gpt2_exportable(tok)
-    vocab = json.dumps(dict(sorted(tok.vocab.items(), key=lambda item: item[1])), ensure_ascii=False)
-    merges = "#version: 0.2\n" + "".join(f"{left} {right}\n" for left, right in tok.merges)
-    return vocab, merges
-
-
-# -- files in --------------------------------------------------------------------------
+# -- in --------------------------------------------------------------------------------
 
 
 def _config_from_hf(data: dict) -> Config:
@@ -154,16 +136,16 @@ def _config_from_hf(data: dict) -> Config:
     if byte_level.get("add_prefix_space"):
         raise ValueError("ByteLevel with add_prefix_space (a space added before the text) is not supported")
     regexes = [step.get("pattern", {}).get("Regex") for step in steps if step.get("type") == "Split"]
-    if byte_level.get("use_regex") or GPT2_PATTERN in regexes:
-        split = "gpt2"
-    elif GPT4_PATTERN in regexes:
-        split = "gpt4"
+    if byte_level.get("use_regex"):
+        split = "gpt2"  # the ByteLevel regex is GPT-2's
+    elif regexes and regexes[0] in _SPLIT_OF_PATTERN:
+        split = _SPLIT_OF_PATTERN[regexes[0]]
     elif "WhitespaceSplit" in kinds:
         split = "whitespace"
     else:
         split = "none"
     unsupported = [kind for kind in kinds if kind not in ("ByteLevel", "Split", "WhitespaceSplit")]
-    unsupported += [repr(pattern) for pattern in regexes if pattern not in (GPT2_PATTERN, GPT4_PATTERN)]
+    unsupported += [repr(pattern) for pattern in regexes if pattern not in _SPLIT_OF_PATTERN]
     if unsupported:
         raise ValueError(f"pre-tokenizer(s) not supported here: {', '.join(unsupported)}")
     if model.get("continuing_subword_prefix"):
@@ -186,22 +168,6 @@ def _config_from_hf(data: dict) -> Config:
         special_tokens=tuple(specials),
         unknown="unk" if (units == "chars" and not model.get("byte_fallback")) else "byte_fallback",
     )
-
-
-def read_json(text: str):
-    """Parse JSON text; anything that is not JSON is a ValueError saying so.
-
-    >>> read_json("[" * 100_000)
-    Traceback (most recent call last):
-    ...
-    ValueError: not valid JSON: it is nested too deeply
-    """
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as error:
-        raise ValueError(f"not valid JSON: {error}") from None
-    except RecursionError:
-        raise ValueError("not valid JSON: it is nested too deeply") from None
 
 
 def from_hf_json(data: dict | str, *, name: str = "") -> Tokenizer:
@@ -236,57 +202,3 @@ def _merge_pair(merge) -> tuple[str, str]:
     if len(parts) != 2 or not all(isinstance(part, str) and part for part in parts):
         raise ValueError(f"a merge must be two tokens, not {merge!r}")
     return parts[0], parts[1]
-
-
-def from_gpt2_files(vocab_text: str, merges_text: str, *, name: str = "") -> Tokenizer:
-    """A byte-level tokenizer from GPT-2 style ``vocab.json`` and ``merges.txt`` texts.
-
-    Tokens that are neither one of the 256 byte symbols nor made by a merge are
-    taken as special tokens (``<|endoftext|>`` in GPT-2).
-    """
-    try:
-        vocab = read_json(vocab_text)
-    except ValueError as error:
-        raise ValueError(f"vocab.json is {error}") from None
-    if not isinstance(vocab, dict) or not all(isinstance(v, int) for v in vocab.values()):
-        raise ValueError("vocab.json must map each token to a whole-number id")
-    merges = read_merges_txt(merges_text)
-    made = {left + right for left, right in merges} | set(ALPHABET)
-    specials = tuple(token for token in sorted(vocab, key=vocab.get) if token not in made)
-    config = Config(split="gpt2", units="bytes", special_tokens=specials)
-    return Tokenizer(config=config, vocab=vocab, merges=merges, name=name,
-                     stop_message="loaded from vocab.json + merges.txt (no training counts)")
-
-
-def load_any(files: dict[str, str]) -> Tokenizer:
-    """Load from uploaded or read files ``{file name: text}``: our JSON, a tokenizer.json, or vocab.json + merges.txt.
-
-    Every failure is a ValueError that starts with the file name(s).
-
-    >>> load_any({"notes.json": "[1, 2]"})
-    Traceback (most recent call last):
-    ...
-    ValueError: notes.json: neither a BPE Explorer model nor an HF tokenizer.json
-    """
-    names = sorted(files)
-    try:
-        return _load_named(files, names)
-    except ValueError as error:
-        raise ValueError(f"{', '.join(names)}: {error}") from None
-
-
-def _load_named(files: dict[str, str], names: list[str]) -> Tokenizer:
-    merges_name = next((n for n in names if n.endswith((".txt", ".bpe"))), None)
-    json_names = [n for n in names if n.endswith(".json")]
-    if merges_name and len(json_names) == 1:
-        return from_gpt2_files(files[json_names[0]], files[merges_name], name=json_names[0])
-    if len(names) != 1:
-        raise ValueError("give one model file (.json), or a vocab.json with its merges.txt")
-    if merges_name:
-        raise ValueError("a .txt or .bpe file is read as a merges list, which needs its vocab.json beside it")
-    data = read_json(files[names[0]])
-    if isinstance(data, dict) and data.get("format") == "bpe-explorer":
-        return Tokenizer.from_dict(data)
-    if isinstance(data, dict) and "model" in data:
-        return from_hf_json(data, name=names[0])
-    raise ValueError("neither a BPE Explorer model nor an HF tokenizer.json")

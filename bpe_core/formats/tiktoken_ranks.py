@@ -1,0 +1,102 @@
+"""tiktoken's rank files (``cl100k_base.tiktoken``): a merge list in disguise.
+
+A rank file lists every token's bytes (base64) with its rank, and no merges: tiktoken
+encodes by joining, again and again, the adjacent pair whose joined bytes rank lowest.
+The merges come back from the ranks alone: a token of rank r is made by the last join
+that this procedure makes when it encodes the token's own bytes with ranks below r.
+Recovering them takes seconds in Python, so the result ships beside each rank file as
+"cuts": one byte per merge, where the token splits into the pair that makes it.
+
+>>> ranks = read_ranks("YQ== 0\\nYg== 1\\nYWI= 2\\nYWJi 3\\n")  # a, b, ab, abb
+>>> merges_from_ranks(ranks)
+[(b'a', b'b'), (b'ab', b'b')]
+>>> cuts_of(merges_from_ranks(ranks))  # "ab" = "a" + "b", "abb" = "ab" + "b"
+b'\\x01\\x02'
+"""
+
+from __future__ import annotations
+
+import binascii
+from itertools import accumulate
+
+from ..bytelevel import bytes_to_display
+from ..config import Config
+from ..tokenizer import Tokenizer
+
+
+def read_ranks(text: str) -> dict[bytes, int]:
+    """``{token bytes: rank}`` from the text of a rank file; a ValueError names a bad line."""
+    try:
+        return {binascii.a2b_base64(encoded, strict_mode=True): int(rank)
+                for encoded, rank in map(str.split, text.splitlines())}
+    except (ValueError, binascii.Error):
+        for number, line in enumerate(text.splitlines(), start=1):  # find the line to name
+            parts = line.split()
+            if len(parts) != 2 or not parts[1].isdigit() or not _is_base64(parts[0]):
+                raise ValueError(f"line {number} of the rank file is not 'base64 rank': {line[:60]!r}") from None
+        raise
+
+
+def _is_base64(text: str) -> bool:
+    try:
+        binascii.a2b_base64(text, strict_mode=True)
+    except binascii.Error:
+        return False
+    return True
+
+
+def merges_from_ranks(ranks: dict[bytes, int]) -> list[tuple[bytes, bytes]]:
+    """The merge that makes each token of two or more bytes, in rank order."""
+    merges = []
+    for token, rank in sorted(ranks.items(), key=lambda item: item[1]):
+        if len(token) < 2:
+            continue
+        parts = _join_below(token, ranks, rank)
+        if len(parts) != 2:
+            raise ValueError(f"token {token!r} (rank {rank}) is not made by joining two tokens of lower rank")
+        merges.append((parts[0], parts[1]))
+    return merges
+
+
+def cuts_of(merges: list[tuple[bytes, bytes]]) -> bytes:
+    """Each merge as the length of its left part (the data shipped beside a rank file)."""
+    return bytes(len(left) for left, _ in merges)
+
+
+def _join_below(token: bytes, ranks: dict[bytes, int], limit: int) -> list[bytes]:
+    """tiktoken's procedure on the token's own bytes, with only the ranks below ``limit``."""
+    parts = [token[index : index + 1] for index in range(len(token))]
+    while len(parts) > 1:
+        best_rank, best = limit, -1
+        for index in range(len(parts) - 1):
+            rank = ranks.get(parts[index] + parts[index + 1], limit)
+            if rank < best_rank:
+                best_rank, best = rank, index
+        if best < 0:
+            break
+        parts[best : best + 2] = [parts[best] + parts[best + 1]]
+    return parts
+
+
+def from_ranks(text: str, *, split: str, special_tokens: dict[str, int], name: str,
+               cuts: bytes | None = None) -> Tokenizer:
+    """A byte-level tokenizer from a rank file: tokens spelled with GPT-2's byte characters,
+    ids the ranks, merges recovered (or read from ``cuts``), special tokens at their own ids."""
+    ranks = read_ranks(text)
+    tokens = sorted(ranks, key=ranks.__getitem__)
+    # One character per byte: spell all tokens at once, then cut the spelling at each token's end.
+    spelled = bytes_to_display(b"".join(tokens))
+    ends = list(accumulate(map(len, tokens)))
+    shown = [spelled[end - len(token) : end] for token, end in zip(tokens, ends)]
+    vocab = {display: ranks[token] for display, token in zip(shown, tokens)}
+    vocab.update(special_tokens)
+    if cuts is None:
+        cuts = cuts_of(merges_from_ranks(ranks))
+    longer = [display for display in shown if len(display) > 1]
+    if len(longer) != len(cuts):
+        raise ValueError(f"the cuts hold {len(cuts)} merges for {len(longer)} tokens of two or more bytes")
+    merges = [(display[:cut], display[cut:]) for display, cut in zip(longer, cuts)]
+    config = Config(split=split, units="bytes", special_tokens=tuple(special_tokens))
+    single_bytes = len(tokens) - len(longer)
+    return Tokenizer(config=config, vocab=vocab, merges=merges, name=name, base_size=single_bytes,
+                     stop_message=f"{name}'s published ranks (merges recovered from them; no training counts)")
