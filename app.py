@@ -1,41 +1,34 @@
 """BPE Explorer: entry point and page router.
 
 Run with ``make run`` (or ``streamlit run app.py``). Each page lives in
-``pages/``; this file only sets up the page, the shared sidebar and the
-navigation between pages.
+``pages/`` and is listed in ``viz/page_registry.py``; this file only sets up
+the page, the shared sidebar and the navigation between pages.
 """
 
 import streamlit as st
 
+from viz import state
+from viz.page_registry import PAGES
+
 st.set_page_config(page_title="BPE Explorer", page_icon="🧩", layout="wide")
-
-PAGES = [
-    st.Page("pages/1_Train.py", title="Train", icon=":material/model_training:", default=True),
-    st.Page("pages/2_Merges.py", title="Merges", icon=":material/account_tree:"),
-    st.Page("pages/3_Encode.py", title="Encode / Decode", icon=":material/translate:"),
-    st.Page("pages/4_Compare.py", title="Compare", icon=":material/compare_arrows:"),
-]
-
-
-def _model_summary(tok) -> str:
-    """One line describing the session's tokenizer."""
-    return f"Current model: {len(tok.merges):,} merges, vocabulary of {len(tok.vocab):,} tokens"
 
 
 def render_sidebar(slot) -> None:
-    tok = st.session_state.get("bpe_model")
+    tok = state.model_if_any()
     with slot.container():
         st.markdown("### :material/extension: BPE Explorer")
         if tok is None:
             st.caption("No model trained yet")
         else:
-            st.caption(_model_summary(tok))
+            st.caption(f"Current model: {len(tok.merges):,} merges, vocabulary of {len(tok.vocab):,} tokens")
 
 
 # The model line is filled in after the page ran, so it reflects what the page
 # just trained or loaded, yet it still sits at the top of the sidebar.
 sidebar_slot = st.sidebar.empty()
-navigation = st.navigation(PAGES)
+navigation = st.navigation(
+    [st.Page(page.path, title=page.title, icon=page.icon, default=index == 0) for index, page in enumerate(PAGES)]
+)
 try:
     navigation.run()
 finally:

@@ -4,80 +4,47 @@ from __future__ import annotations
 
 import streamlit as st
 
-from bpe_core import Token, Tokenizer, UnknownIdError, load_gpt2
-from bpe_core.pretokenize import split_text
+from bpe_core import Token, Tokenizer, UnknownIdError
+from bpe_core.pretrained import PRETRAINED, load_pretrained
 from viz import model_io, state
-from viz.encode_tools import describe_round_trip, markdown_literal, parse_ids, token_rows, unique_pieces
-from viz.token_html import render_explain, render_legend, render_tokens
+from viz.encode_tools import (PRETRAINED_NOTES, PRETRAINED_TITLES, describe_round_trip, describe_tokenizer, merged_pieces,
+                               parse_ids, source_labels, token_rows, unique_pieces)
+from viz.escape import markdown
+from viz.readable import readable_symbol
+from viz.replay_html import render_explain
+from viz.token_html import render_legend, render_tokens
 
 EXAMPLE_TEXT = (
     "Hello, world! The café opens at 9:30.\n"
     "Tokenizers don't see words 🙂 they see pieces: unbelievably, interesting…"
 )
-SOURCES = ("model", "prefix", "gpt2")  # the session's model, a prefix of it, GPT-2
+SOURCES = ("model", "prefix", *PRETRAINED)  # the session's model, a prefix of it, GPT-2, GPT-4, GPT-4o
 MAX_TEXT_CHARS = 100_000
 MAX_PIECES = 200  # choices offered under "Why this split"
 MAX_EXPLAIN_CHARS = 200  # a longer piece is cut before replaying it merge by merge
 
-# Widget keys start with "encode_"; our own state keys with "bpe_encode_".
-TEXT_KEY = "bpe_encode_text"  # the text survives a visit to another page
-PREFIX_KEY = "bpe_encode_prefix"  # (model, merges, prefix tokenizer): one cut kept per session
 
-
-def prefix_of(model: Tokenizer, merges: int) -> Tokenizer:
-    """``model.prefix(merges)``, remembered so reruns at the same slider value are free."""
-    cached = st.session_state.get(PREFIX_KEY)
-    if cached is not None and cached[0] is model and cached[1] == merges:
-        return cached[2]
-    prefix = model.prefix(merges)
-    st.session_state[PREFIX_KEY] = (model, merges, prefix)
-    return prefix
-
-
-def prefix_title(model: Tokenizer) -> str:
-    """What a prefix of ``model`` is called: of the trained model, of a loaded file, of GPT-2."""
-    return f"Prefix of {model_io.model_title(model)}" if model.name else "Prefix of the trained model"
-
-
-def source_label(source: str, model: Tokenizer) -> str:
-    """The radio's labels name the session's model: trained here, loaded from a file, or GPT-2."""
-    return {"model": model_io.model_title(model), "prefix": prefix_title(model), "gpt2": "GPT-2 (real)"}[source]
-
-
-def choose_tokenizer() -> Tokenizer:
+def choose_tokenizer() -> tuple[str, Tokenizer]:
+    """The choice (a SOURCES name) and the tokenizer it gives."""
     model = state.current_model()
-    source = st.radio("Tokenizer", SOURCES, key="encode_source", horizontal=True,
-                      format_func=lambda option: source_label(option, model))
-    if source == "gpt2":
-        return load_gpt2()
+    labels = source_labels(model_io.model_title(model), named=bool(model.name))
+    source = st.radio("Tokenizer", SOURCES, key=state.ENCODE_SOURCE_KEY, horizontal=True, format_func=labels.get)
+    if source in PRETRAINED:
+        with st.spinner(f"Loading {PRETRAINED_TITLES[source]} (once, about a second)..."):  # shows only if slow
+            return source, load_pretrained(source)
     if source == "prefix":
         total = len(model.merges)
         if total == 0:
             st.info("This model has no merges, so every prefix is the model itself.")
-            return model
-        # Set the slider through session state (not value=) so a smaller new model clamps it.
-        current = st.session_state.get("encode_prefix_merges", total)
-        st.session_state["encode_prefix_merges"] = min(current, total)
+            return source, model
+        state.clamp_prefix_merges(total)  # through session state, not value=, so a smaller new model clamps it
         merges = st.slider("Merges to keep (the first k merges of this model)", 0, total,
-                           key="encode_prefix_merges")
-        return prefix_of(model, merges)
-    return model
+                           key=state.ENCODE_PREFIX_MERGES_KEY)
+        return source, state.encode_prefix(model, merges)
+    return source, model
 
 
-def describe(tok: Tokenizer) -> str:
-    config = tok.config
-    units = "byte-level" if config.units == "bytes" else "characters"
-    marker = f", word end marked {config.end_of_word}" if config.end_of_word else ""
-    if tok.stop_reason == "prefix":
-        size = f"{prefix_title(tok)}: {tok.stop_message}"
-    else:
-        size = f"{model_io.model_title(tok)}: {len(tok.merges):,} merges"
-    return (f"{size}, vocabulary of {len(tok.vocab):,} tokens; "
-            f"split: {config.split}, units: {units}{marker}.")
-
-
-def show_numbers(tok: Tokenizer, tokens: list[Token], text: str) -> None:
-    ids = [token.id for token in tokens]
+def show_counts(ids: list[int], text: str) -> None:
     tokens_col, chars_col, ratio_col = st.columns(3)
     tokens_col.metric("Tokens", f"{len(ids):,}")
     chars_col.metric("Characters", f"{len(text):,}")
@@ -85,61 +52,57 @@ def show_numbers(tok: Tokenizer, tokens: list[Token], text: str) -> None:
     st.caption("Token ids (copy them into the decoder below):")
     st.code(", ".join(map(str, ids)), language=None, wrap_lines=True)
 
+
+def show_round_trip(tok: Tokenizer, tokens: list[Token], text: str) -> None:
+    ids = [token.id for token in tokens]
     losses = describe_round_trip(text, tok.decode(ids))
     if losses:
         st.warning("**Round trip loses text**: `decode(encode(text)) != text`\n"
-                   + "\n".join(f"- {markdown_literal(note)}" for note in losses))
+                   + "\n".join(f"- {markdown(note)}" for note in losses))
     else:
         st.success("**Round trip OK**: `decode(encode(text)) == text`")
 
-    if st.toggle("Show the token table", key="encode_show_table"):
+    if st.toggle("Show the token table", key=state.ENCODE_TABLE_KEY):
         st.dataframe(token_rows(tokens, text), hide_index=True)
 
 
-def show_why(tok: Tokenizer, text: str) -> None:
+def show_why(tok: Tokenizer, text: str, match_special: bool) -> None:
     st.subheader("Why this split?")
-    pieces = unique_pieces(split_text(text, tok.config.split), limit=MAX_PIECES)
+    specials = tok.config.special_tokens if match_special else ()
+    pieces = unique_pieces(merged_pieces(text, tok.config.split, specials), limit=MAX_PIECES)
     if not pieces:
-        st.caption("Type some text above to replay how one of its pieces is encoded.")
+        st.caption("Type some text above (besides special tokens) to replay how one of its pieces is encoded.")
         return
     st.caption("The pre-tokenizer cuts the text into pieces; merges never cross a piece. Pick one to replay "
                "its merges in training order (green outline: what that step made).")
     longest = max(range(len(pieces)), key=lambda index: len(pieces[index]))
-    piece = st.selectbox("Piece", pieces, index=longest, key="encode_piece",
-                         format_func=lambda p: p.replace(" ", "·").replace("\n", "↵").replace("\t", "→"))
+    piece = st.selectbox("Piece", pieces, index=longest, key=state.ENCODE_PIECE_KEY, format_func=readable_symbol)
     if len(piece) > MAX_EXPLAIN_CHARS:
         st.caption(f"This piece is long; replaying its first {MAX_EXPLAIN_CHARS} characters.")
         piece = piece[:MAX_EXPLAIN_CHARS]
-    counts = [step.count for step in tok.steps] if tok.has_counts else None
     history = tok.explain(piece)
-    st.html(render_explain(history, tok.merges, counts=counts))
+    st.html(render_explain(history, tok.merges, counts=[step.count for step in tok.steps] if tok.has_counts else None))
     if len(history) == 1:
         st.caption("No merge applies to this piece: it stays as its base symbols.")
     if tok.config.units == "bytes":
         st.caption("Byte-level symbols use GPT-2's byte alphabet: Ġ is a space, Ċ a newline, Ã© the bytes of é.")
 
 
-def fill_decoder(ids: list[int]) -> None:
-    st.session_state["encode_ids"] = ", ".join(map(str, ids))
-
-
 def show_decoder(tok: Tokenizer, example_ids: list[int]) -> None:
     st.subheader("Decode")
     input_col, button_col = st.columns([4, 1], vertical_alignment="bottom")
-    with button_col:
-        st.button("Use ids above", on_click=fill_decoder, args=(example_ids,), key="encode_fill_ids")
-    with input_col:
-        raw_ids = st.text_input("Token ids (comma or space separated)", key="encode_ids",
-                                placeholder=", ".join(map(str, example_ids[:8])) or "15496, 11, 0")
+    button_col.button("Use ids above", on_click=state.fill_decoder, args=(example_ids,), key="encode_fill_ids")
+    raw_ids = input_col.text_input("Token ids (comma or space separated)", key=state.ENCODE_IDS_KEY,
+                                   placeholder=", ".join(map(str, example_ids[:8])) or "15496, 11, 0")
     if not raw_ids.strip():
         return
     try:
         decoded = tok.decode(parse_ids(raw_ids))
     except UnknownIdError as error:
-        st.error(f"Cannot decode: {error}.")
+        st.error(f"Cannot decode: {markdown(str(error))}.")
         return
     except ValueError as error:
-        st.error(f"Cannot read the ids: {error}.")
+        st.error(f"Cannot read the ids: {markdown(str(error))}.")
         return
     st.caption("Decoded text:")
     st.code(decoded, language=None, wrap_lines=True)
@@ -153,24 +116,29 @@ with st.expander("Load a tokenizer", icon=":material/upload_file:"):
     model_io.upload_tokenizer("encode")
     model_io.use_gpt2_button("encode")
 
-tokenizer = choose_tokenizer()
-st.caption(describe(tokenizer))
+source, tokenizer = choose_tokenizer()
+note = PRETRAINED_NOTES.get(source)
+st.caption(describe_tokenizer(tokenizer, model_io.model_title(tokenizer)) + (f" {note}" if note else ""))
+match_special = st.toggle(
+    "Match special tokens", value=True, key=state.ENCODE_SPECIAL_KEY, disabled=not tokenizer.config.special_tokens,
+    help="On, a special token's text such as `<|endoftext|>` becomes that one token, as in the model's input; "
+         "off, it is encoded as ordinary text, as tiktoken does for text from users.")
 
-if "encode_text" not in st.session_state:
-    st.session_state["encode_text"] = st.session_state.get(TEXT_KEY, EXAMPLE_TEXT)
-text = st.text_area("Text to encode", key="encode_text", height=120, max_chars=MAX_TEXT_CHARS)
-st.session_state[TEXT_KEY] = text
+state.restore_encode_text(EXAMPLE_TEXT)
+text = st.text_area("Text to encode", key=state.ENCODE_TEXT_KEY, height=120, max_chars=MAX_TEXT_CHARS)
+state.save_encode_text(text)
 
 try:
-    tokens = tokenizer.encode_with_spans(text)
+    tokens = tokenizer.encode_with_spans(text, special=match_special)
 except ValueError as error:
-    st.error(f"This text cannot be encoded: {error}")
+    st.error(f"This text cannot be encoded: {markdown(str(error))}")
     tokens = None
 
 if tokens is not None:
+    show_counts([token.id for token in tokens], text)
     st.html(render_tokens(tokens, text, byte_level=tokenizer.config.units == "bytes",
                           end_of_word=tokenizer.config.end_of_word, created_at=tokenizer.created_at))
     st.html(render_legend(tokens, text))
-    show_numbers(tokenizer, tokens, text)
-    show_why(tokenizer, text)
+    show_round_trip(tokenizer, tokens, text)
+    show_why(tokenizer, text, match_special)
 show_decoder(tokenizer, [token.id for token in tokens or []])

@@ -1,4 +1,4 @@
-"""Pure helpers for the Encode / Decode page: parse typed ids, explain a lossy round trip.
+"""Pure helpers for the Encode / Decode page: name the tokenizers, parse typed ids, explain a lossy round trip.
 
 >>> parse_ids("[15496, 11 0]")
 [15496, 11, 0]
@@ -11,13 +11,64 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 
-from bpe_core import Token
+from bpe_core import Token, Tokenizer
+from bpe_core.config import UNK_TOKEN as UNK
+from bpe_core.pretokenize import special_segments, split_text
+from viz.describe import describe_config
+from viz.escape import markdown
 
-UNK = "<unk>"
 MAX_NAMED_CHARACTERS = 12  # unknown characters listed by name before "..."
 
 _ID_SEPARATORS = re.compile(r"[\s,;]+")
 _WHITESPACE_RUN = re.compile(r"\s+")
+
+
+def prefix_title(model_title: str, named: bool) -> str:
+    """What a prefix of a model is called: of the trained model, or of a named one (a file, GPT-2).
+
+    ``model_title`` is the model's title as the page shows it (already escaped for Markdown).
+
+    >>> prefix_title("big.json", named=True)
+    'Prefix of big.json'
+    >>> prefix_title("Trained model", named=False)
+    'Prefix of the trained model'
+    """
+    return f"Prefix of {model_title}" if named else "Prefix of the trained model"
+
+
+# The published tokenizers (bpe_core.pretrained.PRETRAINED) by name, titled as their ``tok.name``
+# without loading them, and which models use them (tiktoken's model table, tiktoken/model.py).
+PRETRAINED_TITLES = {"gpt2": "GPT-2", "cl100k_base": "GPT-4 (cl100k_base)", "o200k_base": "GPT-4o (o200k_base)"}
+PRETRAINED_NOTES = {
+    "gpt2": "OpenAI's GPT-2 tokenizer (2019), also used as r50k_base by the first GPT-3 models.",
+    "cl100k_base": "The tokenizer of GPT-4, GPT-3.5 Turbo (the first ChatGPT) and OpenAI's text-embedding-3 models.",
+    "o200k_base": "The tokenizer of GPT-4o, GPT-4o mini, GPT-4.1 and the o1 and o3 reasoning models.",
+}
+
+
+def source_labels(model_title: str, named: bool) -> dict[str, str]:
+    """The Tokenizer choice's labels: the session's model, a prefix of it, and the published tokenizers.
+
+    >>> source_labels("Trained model", named=False)["prefix"]
+    'Prefix of the trained model'
+    """
+    return {"model": model_title, "prefix": prefix_title(model_title, named), **PRETRAINED_TITLES}
+
+
+def describe_tokenizer(tok: Tokenizer, title: str) -> str:
+    """The chosen tokenizer in one Markdown line: its title and size, then its configuration.
+
+    ``title`` is the model's title, already escaped for Markdown.
+
+    >>> from bpe_core import Config, train
+    >>> print(describe_tokenizer(train("banana", Config(split="none"), merges=2), "Trained model"))
+    Trained model: 2 merges, vocabulary of 6 tokens; no split · characters · ties\\: first occurrence.
+    """
+    if tok.stop_reason == "prefix":
+        size = f"{prefix_title(title, named=bool(tok.name))}: {markdown(tok.stop_message)}"
+    else:
+        size = f"{title}: {len(tok.merges):,} merges"
+    return f"{size}, vocabulary of {len(tok.vocab):,} tokens; {markdown(describe_config(tok.config))}."
 
 
 def parse_ids(text: str) -> list[int]:
@@ -111,6 +162,17 @@ def _first_difference(original: str, decoded: str) -> str:
     )
 
 
+def merged_pieces(text: str, split: str, specials: tuple[str, ...]) -> list[str]:
+    """The pre-tokenizer's pieces of ``text`` outside the ``specials`` matched in it: a special token
+    is one token that no merge makes, so it has no merges to replay.
+
+    >>> merged_pieces("hi<|endoftext|>yo", "gpt2", ("<|endoftext|>",))
+    ['hi', 'yo']
+    """
+    return [piece for start, end, is_special in special_segments(text, specials) if not is_special
+            for piece in split_text(text[start:end], split)]
+
+
 def unique_pieces(pieces: Iterable[str], limit: int = 200) -> list[str]:
     """The first ``limit`` distinct non-blank pieces, in order of appearance.
 
@@ -144,15 +206,3 @@ def token_rows(tokens: Sequence[Token], text: str) -> list[dict]:
         }
         for position, token in enumerate(tokens)
     ]
-
-
-_MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~$:&])")
-
-
-def markdown_literal(text: str) -> str:
-    """``text`` escaped so Streamlit markdown shows it literally (no formatting, no tags).
-
-    >>> markdown_literal("<unk> *x*")
-    '\\\\<unk\\\\> \\\\*x\\\\*'
-    """
-    return _MARKDOWN_SPECIAL.sub(r"\\\1", text)

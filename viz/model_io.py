@@ -18,9 +18,10 @@ from functools import partial
 import streamlit as st
 
 from bpe_core import Tokenizer, load_gpt2
-from bpe_core.formats import ExportError, check_exportable, check_gpt2_exportable, load_any, to_gpt2_files, to_hf_json
-from viz import state
-from viz.train_view import decode_text_file, markdown_escape
+from bpe_core.formats import (ExportError, check_exportable, check_gpt2_exportable, load_any, model_to_json,
+                              to_gpt2_files, to_hf_json)
+from viz import escape, state
+from viz.corpus_files import decode_text_file
 
 UPLOAD_TYPES = ["json", "txt", "bpe"]
 UPLOAD_HELP = (
@@ -139,7 +140,7 @@ def model_title(tok: Tokenizer) -> str:
     >>> model_title(load_gpt2())
     'GPT\\-2'
     """
-    return markdown_escape(tok.name) if tok.name else "Trained model"
+    return escape.markdown(tok.name) if tok.name else "Trained model"
 
 
 # -- export formats (pure) -----------------------------------------------------------
@@ -170,7 +171,7 @@ EXPORTS = (
     ExportFormat(
         title="BPE Explorer model",
         about="Everything, with the training trace; load it here later.",
-        files=(DownloadFile("Download model JSON", "bpe_model.json", "application/json", Tokenizer.to_json),),
+        files=(DownloadFile("Download model JSON", "bpe_model.json", "application/json", model_to_json),),
         check=lambda tok: None,
     ),
     ExportFormat(
@@ -211,37 +212,29 @@ def export_refusal(tok: Tokenizer, export: ExportFormat) -> str | None:
 # -- widgets -------------------------------------------------------------------------
 
 
-def _files_key(key_prefix: str) -> str:
-    return f"{key_prefix}_tokenizer_files"
-
-
-def _record_key(key_prefix: str) -> str:
-    # What the last upload gave: {"ids", "model", "message"}; kept so a rerun shows it without reloading.
-    return f"bpe_{key_prefix}_tokenizer_upload"
-
-
 def _on_upload(key_prefix: str) -> None:
     """Load the files just added (a callback, so the page then runs with the new model).
 
     The uploader keeps earlier files next to new ones, so the ids of the files seen are remembered:
     only the new ones are loaded, and never twice."""
-    uploaded = st.session_state.get(_files_key(key_prefix)) or []
-    record = st.session_state.get(_record_key(key_prefix)) or {"ids": frozenset(), "model": None, "message": ""}
+    uploaded = state.tokenizer_files(key_prefix)
+    record = state.tokenizer_upload_record(key_prefix) or {"ids": frozenset(), "model": None, "message": ""}
     added = {file.name: file.getvalue() for file in uploaded if file.file_id not in record["ids"]}
     ids = frozenset(file.file_id for file in uploaded)
     if not added:  # a file was removed: nothing to load
-        st.session_state[_record_key(key_prefix)] = {**record, "ids": ids}
+        state.set_tokenizer_upload_record(key_prefix, {**record, "ids": ids})
         return
     earlier = {file.name: file.getvalue() for file in uploaded if file.file_id in record["ids"]}
     try:
         model, names = load_added(added, earlier)
     except ValueError as error:
         message = f"Could not load {error}. The current model is kept."
-        st.session_state[_record_key(key_prefix)] = {"ids": ids, "model": None, "message": message}
+        state.set_tokenizer_upload_record(key_prefix, {"ids": ids, "model": None, "message": message})
         return
     label = ", ".join(names)
     state.set_model(model, corpus="", settings={"source": "upload", "name": label})
-    st.session_state[_record_key(key_prefix)] = {"ids": ids, "model": model, "message": describe_loaded(model, label)}
+    record = {"ids": ids, "model": model, "message": describe_loaded(model, label)}
+    state.set_tokenizer_upload_record(key_prefix, record)
 
 
 def upload_tokenizer(key_prefix: str) -> None:
@@ -249,16 +242,17 @@ def upload_tokenizer(key_prefix: str) -> None:
     st.caption("A model saved here, a Hugging Face tokenizer.json (BPE), or GPT-2 style vocab.json + merges.txt. "
                "It replaces the current model on every page.")
     uploaded = st.file_uploader(
-        "Tokenizer files", type=UPLOAD_TYPES, accept_multiple_files=True, key=_files_key(key_prefix),
+        "Tokenizer files", type=UPLOAD_TYPES, accept_multiple_files=True,
+        key=state.model_io_key(key_prefix, "tokenizer_files"),
         on_change=_on_upload, args=(key_prefix,), help=UPLOAD_HELP,
     )
-    record = st.session_state.get(_record_key(key_prefix))
+    record = state.tokenizer_upload_record(key_prefix)
     if not uploaded or record is None:
         return
     if record["model"] is None and record["ids"] == {file.file_id for file in uploaded}:
-        st.error(markdown_escape(record["message"]), icon=":material/error:")
+        st.error(escape.markdown(record["message"]), icon=":material/error:")
     elif record["model"] is state.current_model():  # not once something else has replaced it
-        st.success(markdown_escape(record["message"]), icon=":material/check_circle:")
+        st.success(escape.markdown(record["message"]), icon=":material/check_circle:")
 
 
 def _use_gpt2() -> None:
@@ -269,7 +263,8 @@ def use_gpt2_button(key_prefix: str) -> None:
     """A button that makes GPT-2's real tokenizer the session's model."""
     in_use = state.current_model() is load_gpt2()
     st.button(
-        "Use GPT-2's real tokenizer", key=f"{key_prefix}_use_gpt2", on_click=_use_gpt2, disabled=in_use,
+        "Use GPT-2's real tokenizer", key=state.model_io_key(key_prefix, "use_gpt2"), on_click=_use_gpt2,
+        disabled=in_use,
         icon=":material/smart_toy:",
         help="OpenAI's published GPT-2 tokenizer (50,000 merges, no training counts) becomes the model on every page.",
     )
@@ -290,7 +285,21 @@ def download_buttons(tok: Tokenizer, key_prefix: str) -> None:
                     st.download_button(
                         file.label, data=partial(file.build, tok), file_name=file.file_name, mime=file.mime,
                         on_click="ignore", icon=":material/download:", disabled=refusal is not None,
-                        key=f"{key_prefix}_download_{file.file_name}",
+                        key=state.model_io_key(key_prefix, f"download_{file.file_name}"),
                     )
             if refusal:
-                st.info(markdown_escape(f"Not available for this model: {refusal}."), icon=":material/info:")
+                st.info(escape.markdown(f"Not available for this model: {refusal}."), icon=":material/info:")
+
+
+def save_and_load_section(tok: Tokenizer, key_prefix: str) -> None:
+    """The whole "Save or load a tokenizer" block: downloads, an uploader, and the GPT-2 button."""
+    st.subheader("Save or load a tokenizer")
+    download_buttons(tok, key_prefix)
+    load, gpt2 = st.columns([2, 1], border=True)
+    with load:
+        st.markdown("**Load a tokenizer**")
+        upload_tokenizer(key_prefix)
+    with gpt2:
+        st.markdown("**Or explore a real one**")
+        st.caption("GPT-2's published merges: see how a production tokenizer cuts text.")
+        use_gpt2_button(key_prefix)

@@ -1,4 +1,4 @@
-"""Tokens as visible text, for labels, tables and chips (not for the Encode page's token boxes).
+"""Tokens as visible text: the one table of whitespace glyphs, used by labels, tables, chips and token boxes.
 
 A token can hold characters that show as nothing or as a line break: spaces,
 newlines, tabs, zero-width and direction marks, control characters.  Every
@@ -16,7 +16,8 @@ from __future__ import annotations
 
 import unicodedata
 
-_STAND_INS = {"\n": "↵", "\t": "→", "\r": "␍", " ": "␣"}
+# ␣ rather than ·: a middle dot is a real letter in some texts (Catalan "l·l").
+WHITESPACE_GLYPHS = {" ": "␣", "\n": "↵", "\t": "→", "\r": "␍"}
 # control, format, surrogate, private use, unassigned, line/paragraph/other separators
 _INVISIBLE_CATEGORIES = {"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp", "Zs"}
 
@@ -25,8 +26,8 @@ def readable_symbol(text: str) -> str:
     """``text`` with invisible characters replaced by stand-ins or ``\\xNN``/``\\uNNNN`` escapes."""
     out = []
     for char in text:
-        if char in _STAND_INS:
-            out.append(_STAND_INS[char])
+        if char in WHITESPACE_GLYPHS:
+            out.append(WHITESPACE_GLYPHS[char])
         elif unicodedata.category(char) in _INVISIBLE_CATEGORIES:
             out.append(f"\\x{ord(char):02x}" if ord(char) < 0x100 else f"\\u{ord(char):04x}")
         else:

@@ -1,20 +1,35 @@
-"""Session state shared by the pages, and the cached default model.
+"""Every ``st.session_state`` key and every Streamlit cache of the app, with small functions to use them.
 
-Keys are plain names that no widget uses, so Streamlit never deletes them when a
-page with a widget of that name is left.
+State keys start with ``bpe_`` and no widget uses them, so Streamlit never deletes them when a page is
+left; widget keys (given to widgets as ``key=``) are named here too, and Streamlit forgets their values
+when another page is shown, so what must survive a page switch is copied into a state key.
 """
 
 from __future__ import annotations
 
+import json
+from dataclasses import fields, replace
 from pathlib import Path
 
+import plotly.graph_objects as go
 import streamlit as st
 
-from bpe_core import Config, Tokenizer, train
+from bpe_core import Config, Token, Tokenizer, train
+from viz.compare_data import tokens_by_merge_count
+from viz.corpus_files import CorpusStats, corpus_stats, read_uploads
+from viz.describe import model_fingerprint
+from viz.merge_overview import count_curve_figure, forest_figure
+from viz.merge_race import race_figure
+from viz.merge_tree import default_tree_token
+from viz.model_store import ModelStore, corpus_key
+from viz.train_links import from_query_params
+from viz.train_settings import CORPUS_PRESETS, TrainSettings
+from viz.train_summary import compression
 
 MODEL_KEY = "bpe_model"  # the Tokenizer the pages show
 CORPUS_KEY = "bpe_corpus"  # the text it was trained on ("" for a loaded file or GPT-2)
 SETTINGS_KEY = "bpe_settings"  # a dict describing how it was made, for display and links
+FINGERPRINT_KEY = "bpe_fingerprint"  # (model, its fingerprint): hashed once per model object
 
 SAMPLE_PATH = Path(__file__).resolve().parent.parent / "data" / "kjv_sample.txt"
 DEFAULT_CONFIG = Config(split="whitespace", end_of_word="</w>")
@@ -44,7 +59,327 @@ def current_corpus() -> str:
     return st.session_state.get(CORPUS_KEY, "")
 
 
+def model_if_any() -> Tokenizer | None:
+    """The session's model, or None before any page made one (the sidebar does not train the default)."""
+    return st.session_state.get(MODEL_KEY)
+
+
+def model_about() -> dict:
+    """How the session's model was made (``set_model``'s ``settings``)."""
+    return st.session_state.get(SETTINGS_KEY, {})
+
+
 def set_model(model: Tokenizer, *, corpus: str, settings: dict) -> None:
     st.session_state[MODEL_KEY] = model
     st.session_state[CORPUS_KEY] = corpus
     st.session_state[SETTINGS_KEY] = dict(settings)
+
+
+def fingerprint(model: Tokenizer) -> str:
+    """``model``'s fingerprint (viz.describe), computed once per model object in this session."""
+    stored = st.session_state.get(FINGERPRINT_KEY)
+    if stored is None or stored[0] is not model:
+        stored = st.session_state[FINGERPRINT_KEY] = (model, model_fingerprint(model))
+    return stored[1]
+
+
+# -- tokenizer files (viz.model_io's uploader and buttons, on several pages)
+
+
+def model_io_key(page: str, name: str) -> str:
+    """The widget key of one of model_io's widgets on ``page`` ("train", "merges", "encode")."""
+    return f"{page}_{name}"
+
+
+def tokenizer_files(page: str) -> list:
+    """The files in ``page``'s tokenizer uploader."""
+    return st.session_state.get(model_io_key(page, "tokenizer_files")) or []
+
+
+def tokenizer_upload_record(page: str) -> dict | None:
+    """What ``page``'s last tokenizer upload gave: {"ids", "model", "message"}, kept so a rerun shows it
+    without loading again."""
+    return st.session_state.get(f"bpe_{page}_tokenizer_upload")
+
+
+def set_tokenizer_upload_record(page: str, record: dict) -> None:
+    st.session_state[f"bpe_{page}_tokenizer_upload"] = record
+
+
+# -- the Train page
+
+TRAIN_FORM_KEY = "bpe_train_form"  # {"source", "paste", "settings"}: the form, kept across page switches
+TRAIN_UPLOAD_KEY = "bpe_train_upload"  # {"names", "texts", "errors"} of the uploaded corpus files
+TRAIN_LINK_WARNINGS_KEY = "bpe_train_link_warnings"  # link parameters that were ignored, shown once
+TRAIN_FROM_LINK_KEY = "bpe_train_from_link"  # a link named a corpus: train it on this run
+TRAIN_ADOPTED_KEY = "bpe_train_adopted_model"  # the loaded model whose settings the form last took over
+TRAIN_SOURCE_WIDGET = "train_source"  # the corpus choice
+TRAIN_PASTE_WIDGET = "train_paste"  # the pasted text
+TRAIN_FILES_WIDGET = "train_corpus_files"  # the uploaded corpus files
+TRAIN_SETTING_WIDGETS = {f.name: f"train_{f.name}" for f in fields(TrainSettings)}  # one widget per setting
+_NO_UPLOAD = {"names": [], "texts": [], "errors": []}
+
+
+@st.cache_resource(max_entries=1, show_spinner=False)
+def model_store() -> ModelStore:
+    """Trained models shared by all sessions: the 16 most recently used."""
+    return ModelStore(capacity=16)
+
+
+def corpus_size(corpus: str | list[str], config: Config) -> CorpusStats:
+    """``corpus_stats``, remembered for the 32 most recent corpora and configurations."""
+    return _cached_corpus_stats(corpus_key(corpus), json.dumps(config.to_dict()), corpus, config)
+
+
+@st.cache_data(max_entries=32, show_spinner=False)
+def _cached_corpus_stats(corpus_id: str, config_json: str, _corpus: str | list[str], _config: Config) -> CorpusStats:
+    return corpus_stats(_corpus, _config)
+
+
+@st.cache_data(max_entries=16, show_spinner="Encoding the corpus to measure compression...")
+def cached_compression(model_key: str, corpus_key: str, _model: Tokenizer, _corpus: str) -> dict:
+    return compression(len(_model.encode(_corpus)), _corpus)
+
+
+def init_train_form(query_params: dict) -> None:
+    """Fill the form: from the link on a session's first visit, from the saved copy after a page switch."""
+    if TRAIN_FORM_KEY not in st.session_state:
+        link = from_query_params(query_params)
+        st.session_state[TRAIN_FORM_KEY] = {"source": link.source or "sample", "paste": link.pasted_text,
+                                            "settings": link.settings}
+        st.session_state[TRAIN_LINK_WARNINGS_KEY] = link.warnings
+        st.session_state[TRAIN_FROM_LINK_KEY] = link.source is not None
+    form = st.session_state[TRAIN_FORM_KEY]
+    st.session_state.setdefault(TRAIN_SOURCE_WIDGET, form["source"])
+    st.session_state.setdefault(TRAIN_PASTE_WIDGET, form["paste"])
+    for name, key in TRAIN_SETTING_WIDGETS.items():
+        st.session_state.setdefault(key, getattr(form["settings"], name))
+
+
+def save_train_form(source: str, settings: TrainSettings) -> None:
+    st.session_state[TRAIN_FORM_KEY] = {"source": source, "paste": st.session_state[TRAIN_PASTE_WIDGET],
+                                        "settings": settings}
+
+
+def train_widget_settings() -> TrainSettings:
+    """The settings the widgets hold (readable before they are drawn: ``init_train_form`` set them)."""
+    return TrainSettings(**{name: st.session_state[key] for name, key in TRAIN_SETTING_WIDGETS.items()})
+
+
+def show_train_settings(settings: TrainSettings) -> None:
+    """Put ``settings`` into the widgets (only before they are drawn: from callbacks, or early in a run)."""
+    for name, key in TRAIN_SETTING_WIDGETS.items():
+        st.session_state[key] = getattr(settings, name)
+
+
+def on_train_source_change() -> None:
+    """A textbook corpus brings its textbook's settings."""
+    preset = CORPUS_PRESETS.get(st.session_state[TRAIN_SOURCE_WIDGET])
+    if preset is not None and preset.settings is not None:
+        show_train_settings(preset.settings)
+
+
+def apply_recipe(changes: dict) -> None:
+    show_train_settings(replace(train_widget_settings(), **changes))
+
+
+def on_train_files() -> None:
+    files = st.session_state.get(TRAIN_FILES_WIDGET) or []
+    texts, names, errors = read_uploads([(file.name, file.getvalue()) for file in files])
+    st.session_state[TRAIN_UPLOAD_KEY] = {"names": names, "texts": texts, "errors": errors}
+
+
+def train_upload() -> dict:
+    return st.session_state.get(TRAIN_UPLOAD_KEY, _NO_UPLOAD)
+
+
+def take_link_warnings() -> list[str]:
+    return st.session_state.pop(TRAIN_LINK_WARNINGS_KEY, [])
+
+
+def take_train_from_link() -> bool:
+    return st.session_state.pop(TRAIN_FROM_LINK_KEY, False)
+
+
+def model_to_adopt() -> Tokenizer | None:
+    """A tokenizer file or GPT-2 that has just become the model (on any page), once: the form then takes
+    over its settings, so that Train makes a model like it from the chosen corpus."""
+    model = current_model()
+    if model_about().get("source") not in ("upload", "gpt2") or st.session_state.get(TRAIN_ADOPTED_KEY) is model:
+        return None
+    st.session_state[TRAIN_ADOPTED_KEY] = model
+    return model
+
+
+# -- the Compare page
+
+COMPARE_TEXT_KEY = "compare_text"  # the text every tab uses
+COMPARE_TAB_KEY = "compare_tab"  # the open tab
+COMPARE_COUNT_KEY = "compare_size_count"  # how many sizes are compared
+COMPARE_SIZES_KEY = "bpe_compare_sizes"  # (fingerprint, [sizes]) chosen for that model
+COMPARE_PRETOK_PRESET_KEY = "compare_pretok_preset"  # which two configurations the Pre-tokenizers tab trains
+COMPARE_PRETOK_MERGES_KEY = "compare_pretok_merges"  # and how many merges each
+COMPARE_GPT2_SIZE_KEY = "compare_gpt2_size"  # the size set against GPT-2
+COMPARE_USAGE_SIZE_KEY = "compare_usage_size"  # the size whose vocabulary usage is shown
+COMPARE_USAGE_SOURCE_KEY = "compare_usage_source"  # on which text
+COMPARE_CURVES_CHART = "compare_curves"  # element keys of the two charts
+COMPARE_USAGE_CHART = "compare_usage"
+
+
+def compare_size_keys(index: int) -> tuple[str, str]:
+    """The widget keys of size ``index``: its slider and its typed twin."""
+    return f"compare_size_{index}", f"compare_size_typed_{index}"
+
+
+def compare_custom_key(setting: str, side: str) -> str:
+    """The widget key of one setting of custom configuration ``side`` (A or B)."""
+    return f"compare_custom_{setting}_{side}"
+
+
+@st.cache_data(max_entries=16, show_spinner="Counting tokens for every vocabulary size...")
+def cached_curve(_tok: Tokenizer, fingerprint: str, text: str) -> list[int]:
+    return tokens_by_merge_count(_tok, text)
+
+
+def trained_model(corpus: str, config: Config, merges: int) -> Tokenizer:
+    """A training of ``merges`` merges, shared by all sessions (the 8 most recent are kept)."""
+    return _cached_training(corpus, json.dumps(config.to_dict()), merges)
+
+
+@st.cache_resource(max_entries=8, show_spinner="Training...")
+def _cached_training(corpus: str, config_json: str, merges: int) -> Tokenizer:
+    return train(corpus, Config.from_dict(json.loads(config_json)), merges=merges)
+
+
+@st.cache_data(max_entries=8, show_spinner="Encoding...")
+def cached_ids(_tok: Tokenizer, fingerprint: str, merges: int, text: str) -> list[int]:
+    return _tok.prefix(merges).encode(text)
+
+
+def copy_widget_value(source_key: str, target_key: str) -> None:
+    """Keep a slider and its typed twin in step (a callback)."""
+    st.session_state[target_key] = st.session_state[source_key]
+
+
+def prepare_size_widgets(fingerprint: str, defaults: list[int]) -> None:
+    """Start each size's two widgets at the sizes chosen before for this model, else at ``defaults``."""
+    saved_for, saved = st.session_state.get(COMPARE_SIZES_KEY, (None, []))
+    for index, default in enumerate(defaults):
+        slider_key, typed_key = compare_size_keys(index)
+        if saved_for != fingerprint or slider_key not in st.session_state:
+            start = saved[index] if saved_for == fingerprint and index < len(saved) else default
+            st.session_state[slider_key] = st.session_state[typed_key] = start
+
+
+def remember_sizes(fingerprint: str) -> list[int]:
+    """The sizes the sliders hold now, kept for this model across page switches."""
+    count = st.session_state[COMPARE_COUNT_KEY]
+    sizes = [st.session_state[compare_size_keys(index)[0]] for index in range(count)]
+    st.session_state[COMPARE_SIZES_KEY] = (fingerprint, sizes)
+    return sizes
+
+
+# -- Merges and Encode pages
+
+MERGES_STEP_KEY = "merges_step"  # widget keys of the Merges page: the step slider,
+MERGES_WINDOW_START_KEY = "merges_window_start"  # the race's first step,
+MERGES_TREE_TOKEN_KEY = "merges_tree_token"  # the token whose tree is drawn,
+MERGES_TREE_SEARCH_KEY = "merges_tree_search"  # the text that finds it in a model too big to list,
+MERGES_SOURCE_KEY = "merges_source"  # and which tokenizer the page shows ("model" or a PRETRAINED name)
+
+
+def keep_in_range(key: str, low: int, high: int) -> None:
+    """Start a number widget at ``low``, or keep its value inside the current model's range
+    (the model may have changed since). The widget then takes its value from here."""
+    st.session_state[key] = max(low, min(high, int(st.session_state.get(key, low))))
+
+
+def move_merges_step(delta: int, total: int) -> None:
+    st.session_state[MERGES_STEP_KEY] = max(1, min(total, st.session_state.get(MERGES_STEP_KEY, 1) + delta))
+
+
+def centre_race_on_step(half_window: int) -> None:
+    st.session_state[MERGES_WINDOW_START_KEY] = max(1, st.session_state.get(MERGES_STEP_KEY, 1) - half_window)
+
+
+def keep_tree_token(choices: list[str], default: str | None) -> None:
+    """Show ``default``'s tree unless the token chosen before is still a choice."""
+    if st.session_state.get(MERGES_TREE_TOKEN_KEY) not in set(choices):
+        st.session_state[MERGES_TREE_TOKEN_KEY] = default
+
+
+def merges_cache_key(model: Tokenizer) -> tuple[str, int]:
+    """What the Merges figures of ``model`` depend on: its fingerprint, and its training counts, which the
+    fingerprint leaves out (two corpora can give the same merges with other counts)."""
+    return fingerprint(model), hash(tuple(step.count for step in model.steps))
+
+
+def published_cache_key(name: str) -> tuple[str, int]:
+    """``merges_cache_key`` of a published tokenizer: it never changes, so its name stands for it
+    (fingerprinting GPT-4o's 199,742 merges would take a second)."""
+    return f"published {name}", 0
+
+
+# The Merges figures, cached per model: ``_tok`` is not hashed, ``key`` (merges_cache_key) stands for it.
+@st.cache_data(max_entries=16, show_spinner=False)
+def race_chart(_tok: Tokenizer, key: tuple[str, int], first_step: int) -> go.Figure:
+    return race_figure(_tok.steps, first_step=first_step, tie_break=_tok.config.tie_break)
+
+
+@st.cache_data(max_entries=64, show_spinner=False)
+def segmented_lines(_tok: Tokenizer, key: tuple[str, int], step: int, lines: tuple[str, ...]) -> list[list[Token]]:
+    """The lines as the model's first ``step`` merges cut them."""
+    model = _tok.prefix(step)
+    return [model.encode_with_spans(line) for line in lines]
+
+
+@st.cache_data(max_entries=4, show_spinner=False)
+def overview_charts(_tok: Tokenizer, key: tuple[str, int]) -> tuple[go.Figure, go.Figure]:
+    return forest_figure(_tok.steps), count_curve_figure(_tok.steps)
+
+
+@st.cache_data(max_entries=4, show_spinner=False)
+def tree_choices(_tok: Tokenizer, key: tuple[str, int]) -> tuple[list[str], str | None]:
+    """Merged tokens in step order (each once) and the one to show first."""
+    return list(dict.fromkeys(step.new_token for step in _tok.steps)), default_tree_token(_tok.steps)
+
+
+# Widget keys of the Encode page start with "encode_"; its own state keys with "bpe_encode_".
+ENCODE_SOURCE_KEY = "encode_source"
+ENCODE_PREFIX_MERGES_KEY = "encode_prefix_merges"
+ENCODE_TEXT_KEY = "encode_text"
+ENCODE_IDS_KEY = "encode_ids"
+ENCODE_PIECE_KEY = "encode_piece"
+ENCODE_TABLE_KEY = "encode_show_table"
+ENCODE_SPECIAL_KEY = "encode_match_special"
+_ENCODE_SAVED_TEXT_KEY = "bpe_encode_text"  # the text survives a visit to another page (widget values do not)
+_ENCODE_PREFIX_KEY = "bpe_encode_prefix"  # (model, merges, prefix tokenizer): one cut kept per session
+
+
+def encode_prefix(model: Tokenizer, merges: int) -> Tokenizer:
+    """``model.prefix(merges)``, remembered so reruns at the same slider value are free."""
+    kept = st.session_state.get(_ENCODE_PREFIX_KEY)
+    if kept is not None and kept[0] is model and kept[1] == merges:
+        return kept[2]
+    prefix = model.prefix(merges)
+    st.session_state[_ENCODE_PREFIX_KEY] = (model, merges, prefix)
+    return prefix
+
+
+def clamp_prefix_merges(total: int) -> None:
+    """Start the prefix slider at the whole model, or clamp it when a smaller model came in."""
+    st.session_state[ENCODE_PREFIX_MERGES_KEY] = min(st.session_state.get(ENCODE_PREFIX_MERGES_KEY, total), total)
+
+
+def restore_encode_text(example: str) -> None:
+    """Give the text box the text typed before leaving the page (the example on a first visit)."""
+    if ENCODE_TEXT_KEY not in st.session_state:
+        st.session_state[ENCODE_TEXT_KEY] = st.session_state.get(_ENCODE_SAVED_TEXT_KEY, example)
+
+
+def save_encode_text(text: str) -> None:
+    st.session_state[_ENCODE_SAVED_TEXT_KEY] = text
+
+
+def fill_decoder(ids: list[int]) -> None:
+    st.session_state[ENCODE_IDS_KEY] = ", ".join(map(str, ids))

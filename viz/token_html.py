@@ -1,7 +1,7 @@
 """Escaped HTML for tokenized text: coloured token boxes, whitespace glyphs, hover details.
 
 Pure builders (no Streamlit): data in, an HTML string out, every piece of text
-``html.escape``d. The Encode and Compare pages pass the string to ``st.html``.
+escaped by ``viz.escape``. The Encode, Merges and Compare pages pass the string to ``st.html``.
 
 >>> from bpe_core import load_gpt2
 >>> tok = load_gpt2()
@@ -12,11 +12,12 @@ True
 
 from __future__ import annotations
 
-import html
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from bpe_core import Token
+from viz.escape import attribute, html_text
+from viz.readable import WHITESPACE_GLYPHS
 
 DEFAULT_MAX_CHARS = 20_000
 
@@ -29,8 +30,7 @@ PALETTES: dict[str, tuple[str, ...]] = {
     "special": ("#b9a4f2", "#d6c9fb"),
 }
 
-# How whitespace shows inside a box or a gap (a newline also breaks the line after it).
-WHITESPACE_GLYPHS = {" ": "·", "\n": "↵", "\t": "→", "\r": "␍"}
+_WHITESPACE_NAMES = {" ": "space", "\n": "newline", "\t": "tab", "\r": "carriage return"}  # for the legend
 
 KIND_NOTES = {
     "unknown": "unknown: this character never appeared in the training text, so it became <unk>",
@@ -73,15 +73,6 @@ STYLE = _STYLE_TEMPLATE.replace("{palette_rules}", "".join(
 ))
 
 
-def attribute(text: str) -> str:
-    """Escape ``text`` for a double-quoted HTML attribute (quotes ' stay short: they are safe there).
-
-    >>> attribute('a "b" <c> \\'d\\'')
-    "a &quot;b&quot; &lt;c&gt; 'd'"
-    """
-    return html.escape(text, quote=False).replace('"', "&quot;")
-
-
 def colour_class(kind: str, position: int) -> str:
     """The background class of the token at ``position``: neighbours get different ones.
 
@@ -95,12 +86,12 @@ def show_whitespace(text: str) -> tuple[str, int]:
     """Escape ``text`` with visible whitespace; return it and how many newlines it held.
 
     >>> show_whitespace("a b\\n<")
-    ('a<i>·</i>b<i>↵</i>&lt;', 1)
+    ('a<i>␣</i>b<i>↵</i>&lt;', 1)
     """
     parts = []
     for char in text:
         glyph = WHITESPACE_GLYPHS.get(char)
-        parts.append(f"<i>{glyph}</i>" if glyph else html.escape(char))
+        parts.append(f"<i>{glyph}</i>" if glyph else html_text(char))
     return "".join(parts), text.count("\n")
 
 
@@ -108,7 +99,7 @@ def bytes_label(raw: bytes) -> str:
     """Bytes as readable HTML: whole UTF-8 characters as text, stray bytes of a character as hex.
 
     >>> bytes_label(" \\xf0\\x9f".encode("latin-1"))
-    '<i>·</i><span class="hex">F0 9F</span>'
+    '<i>␣</i><span class="hex">F0 9F</span>'
     """
     parts: list[str] = []
     stray: list[str] = []  # hex of bytes that do not form a whole character, flushed as one run
@@ -152,13 +143,13 @@ def token_label(token: Token, *, byte_level: bool, end_of_word: str | None = Non
     'lo<span class="marker">&lt;/w&gt;</span>'
     """
     if token.kind in ("special", "unknown"):
-        return html.escape(token.token)
+        return html_text(token.token)
     if token.partial or token.kind == "byte" or byte_level:
         return bytes_label(token.raw)
     label = token.token
     if end_of_word and label.endswith(end_of_word):
         body = show_whitespace(label[: -len(end_of_word)])[0]
-        return f'{body}<span class="marker">{html.escape(end_of_word)}</span>'
+        return f'{body}<span class="marker">{html_text(end_of_word)}</span>'
     return show_whitespace(label)[0]
 
 
@@ -199,12 +190,13 @@ class _Box:
 
 
 def _token_box(token: Token, position: int, text: str, *, byte_level: bool, end_of_word: str | None,
-               created_at: Mapping[int, int] | None) -> _Box:
+               created_at: Mapping[int, int] | None, highlight_id: int | None) -> _Box:
     title = attribute(token_title(token, text, created_at=created_at))
     label = token_label(token, byte_level=byte_level, end_of_word=end_of_word)
     # A newline inside the token breaks the line after the box, not inside it.
     breaks = 0 if (token.partial or token.kind in ("special", "unknown")) else token.raw.count(b"\n")
-    classes = f"tok k-{token.kind} {colour_class(token.kind, position)}"
+    new = " new" if token.id == highlight_id else ""
+    classes = f"tok k-{token.kind} {colour_class(token.kind, position)}{new}"
     return _Box(f'<span class="{classes}" title="{title}">{label}</span>', breaks)
 
 
@@ -232,47 +224,19 @@ def _partial_runs(tokens: Sequence[Token]) -> list[tuple[int, int]]:
     return runs
 
 
-def render_tokens(
-    tokens: Sequence[Token],
-    text: str,
-    *,
-    byte_level: bool = False,
-    end_of_word: str | None = None,
-    created_at: Mapping[int, int] | None = None,
-    max_chars: int = DEFAULT_MAX_CHARS,
-) -> str:
-    """HTML showing ``text`` cut into ``tokens``: one coloured, bordered, hoverable box per token.
-
-    ``tokens`` come from ``Tokenizer.encode_with_spans(text)``. ``byte_level`` shows byte-level
-    tokens as the text they spell; ``end_of_word`` greys a word-end marker; ``created_at``
-    (id -> 0-based merge rank) adds the merge step to each hover. Only tokens starting in the
-    first ``max_chars`` characters are drawn, and a note says so.
-
-    >>> from bpe_core import Config, train
-    >>> tok = train("banana_bandana_", Config(split="none"), merges=6)
-    >>> out = render_tokens(tok.encode_with_spans("bandana_"), "bandana_")
-    >>> out.count('class="tok ')  # ban | d | ana_
-    3
-    """
-    shown = [token for token in tokens if token.start < max_chars]
-    grouped = {first: last for first, last in _partial_runs(shown)}
+def _token_run(tokens: Sequence[Token], text: str, upto: int, box_options: dict) -> str:
+    """The boxes of ``tokens`` over ``text``, with the gaps between them up to character ``upto``."""
+    grouped = dict(_partial_runs(tokens))
     parts: list[str] = []
-    if len(shown) < len(tokens):
-        parts.append(
-            f'<p class="note">Showing the tokens of the first {max_chars:,} of {len(text):,} characters '
-            f"({len(shown):,} of {len(tokens):,} tokens).</p>"
-        )
-    parts.append('<div class="bpe-scroll">')
     covered_to = 0
     index = 0
-    box_options = dict(byte_level=byte_level, end_of_word=end_of_word, created_at=created_at)
-    while index < len(shown):
-        token = shown[index]
+    while index < len(tokens):
+        token = tokens[index]
         if token.start > covered_to:
             parts.append(_gap_html(text[covered_to : token.start]))
         if index in grouped:
             last = grouped[index]
-            members = shown[index:last]
+            members = tokens[index:last]
             boxes = [_token_box(member, index + offset, text, **box_options) for offset, member in enumerate(members)]
             start, end = members[0].start, max(member.end for member in members)
             character = show_whitespace(text[start:end])[0]
@@ -289,12 +253,70 @@ def render_tokens(
         parts.append(box.html + "<br>" * box.breaks)
         covered_to = max(covered_to, token.end)
         index += 1
-    if not shown and text:
-        parts.append(_gap_html(text[:max_chars]))
-    elif covered_to < len(text) and len(shown) == len(tokens):
-        parts.append(_gap_html(text[covered_to:]))
-    parts.append("</div>")
-    return f'{STYLE}<div class="bpe-tv">{"".join(parts)}</div>'
+    if covered_to < upto:
+        parts.append(_gap_html(text[covered_to:upto]))
+    return "".join(parts)
+
+
+def render_tokens(
+    tokens: Sequence[Token],
+    text: str,
+    *,
+    byte_level: bool = False,
+    end_of_word: str | None = None,
+    created_at: Mapping[int, int] | None = None,
+    highlight_id: int | None = None,
+    max_chars: int = DEFAULT_MAX_CHARS,
+) -> str:
+    """HTML showing ``text`` cut into ``tokens``: one coloured, bordered, hoverable box per token.
+
+    ``tokens`` come from ``Tokenizer.encode_with_spans(text)``. ``byte_level`` shows byte-level
+    tokens as the text they spell; ``end_of_word`` greys a word-end marker; ``created_at``
+    (id -> 0-based merge rank) adds the merge step to each hover; tokens whose id is
+    ``highlight_id`` get the thick outline of a token just made. Only tokens starting in the
+    first ``max_chars`` characters are drawn, and a note says so.
+
+    >>> from bpe_core import Config, train
+    >>> tok = train("banana_bandana_", Config(split="none"), merges=6)
+    >>> out = render_tokens(tok.encode_with_spans("bandana_"), "bandana_")
+    >>> out.count('class="tok ')  # ban | d | ana_
+    3
+    """
+    shown = [token for token in tokens if token.start < max_chars]
+    complete = len(shown) == len(tokens)
+    note = "" if complete else (
+        f'<p class="note">Showing the tokens of the first {max_chars:,} of {len(text):,} characters '
+        f"({len(shown):,} of {len(tokens):,} tokens).</p>"
+    )
+    box_options = dict(byte_level=byte_level, end_of_word=end_of_word, created_at=created_at, highlight_id=highlight_id)
+    run = _token_run(shown, text, len(text) if complete else max_chars, box_options)
+    return f'{STYLE}<div class="bpe-tv">{note}<div class="bpe-scroll">{run}</div></div>'
+
+
+def render_lines(
+    lines: Sequence[str],
+    lines_tokens: Sequence[Sequence[Token]],
+    *,
+    byte_level: bool = False,
+    end_of_word: str | None = None,
+    created_at: Mapping[int, int] | None = None,
+    highlight_id: int | None = None,
+) -> str:
+    """Several short texts cut into tokens, one row each, with the boxes of ``render_tokens``.
+
+    >>> from bpe_core import Config, train
+    >>> tok = train("banana_bandana_", Config(split="none"), merges=1)
+    >>> lines = ["ban", "an"]
+    >>> out = render_lines(lines, [tok.encode_with_spans(line) for line in lines], highlight_id=tok.vocab["an"])
+    >>> out.count('class="tok '), out.count(' new"')  # b | an, then an (made by step 1)
+    (3, 2)
+    """
+    box_options = dict(byte_level=byte_level, end_of_word=end_of_word, created_at=created_at, highlight_id=highlight_id)
+    rows = "".join(
+        f'<div class="line">{_token_run(tokens, line, len(line), box_options)}</div>'
+        for line, tokens in zip(lines, lines_tokens)
+    )
+    return f'{STYLE}<div class="bpe-tv"><div class="bpe-scroll">{rows}</div></div>'
 
 
 def render_legend(tokens: Sequence[Token], text: str) -> str:
@@ -310,10 +332,10 @@ def render_legend(tokens: Sequence[Token], text: str) -> str:
 
     items = [
         sample("normal", "to") + sample("normal", "ken", shade=1) + " one box per token (hover for details)",
-        '<i>·</i> space, <i>↵</i> newline, <i>→</i> tab',
+        ", ".join(f"<i>{WHITESPACE_GLYPHS[char]}</i> {name}" for char, name in _WHITESPACE_NAMES.items()),
     ]
     if _has_gaps(tokens, text):
-        items.append('<span class="gap">·</span> whitespace in no token (the split drops it)')
+        items.append(f'<span class="gap">{WHITESPACE_GLYPHS[" "]}</span> whitespace in no token (the split drops it)')
     if any(token.partial for token in tokens):
         items.append(
             '<span class="char-group">' + sample("normal", '<span class="hex">F0 9F</span>')
@@ -338,47 +360,3 @@ def _has_gaps(tokens: Sequence[Token], text: str) -> bool:
             return True
         covered_to = max(covered_to, token.end)
     return covered_to < len(text)
-
-
-def render_explain(
-    history: Sequence[tuple[int | None, Sequence[str]]],
-    merges: Sequence[tuple[str, str]],
-    *,
-    counts: Sequence[int | None] | None = None,
-) -> str:
-    """Rows of symbol boxes replaying one piece's encoding (``Tokenizer.explain`` output).
-
-    Each row after the first names the training step whose merge changed the piece, and
-    outlines the symbols that merge produced. ``counts[step - 1]`` (if given) is the pair's
-    count at training time.
-
-    >>> from bpe_core import Config, train
-    >>> tok = train("banana_bandana_", Config(split="none"), merges=6)
-    >>> out = render_explain(tok.explain("ban"), tok.merges)
-    >>> "step 2" in out and '<code class="sym">an</code>' in out
-    True
-    """
-    rows: list[str] = []
-    for step, symbols in history:
-        if step is None:
-            label = "base symbols"
-            made = None
-        else:
-            left, right = merges[step - 1]
-            made = left + right
-            count = counts[step - 1] if counts is not None and step - 1 < len(counts) else None
-            seen = f" (pair seen {count:,} times)" if count is not None else ""
-            label = f"step {step}: {_code(left)} + {_code(right)} → {_code(made)}{seen}"
-        boxes = []
-        for position, symbol in enumerate(symbols):
-            new = " new" if symbol == made else ""
-            boxes.append(f'<span class="tok k-normal {colour_class("normal", position)}{new}" '
-                         f'title="{attribute(repr(symbol))}">{show_whitespace(symbol)[0]}</span>')
-        rows.append(f'<div class="step-row"><span class="step-label">{label}</span>'
-                    f'<span>{"".join(boxes)}</span></div>')
-    return f'{STYLE}<div class="bpe-tv">{"".join(rows)}</div>'
-
-
-def _code(symbol: str) -> str:
-    """A symbol inside a step label: monospace, escaped, whitespace visible."""
-    return f'<code class="sym">{show_whitespace(symbol)[0]}</code>'

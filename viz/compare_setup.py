@@ -1,0 +1,167 @@
+"""The Compare page's choices and sentences: which configurations to train side by side, and how to say
+what came out (the first differing merge, how many more tokens GPT-2 needs).
+
+>>> [config.tie_break for config in tie_break_pair(Config(), "first", "lex")]
+['first', 'lex']
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from bpe_core import Config
+from bpe_core.config import TIE_BREAKS, UNITS
+from bpe_core.pretokenize import SPLITS
+from viz.compare_data import MergeListDiff, VocabularyUsage
+from viz.describe import plural
+from viz.readable import readable_symbol
+
+DEFAULT_TEXT = (
+    "Tokenizers don't read words, they read pieces. Unbelievably, a bigger vocabulary "
+    "means fewer and longer pieces for the same sentence!"
+)
+STRIP_MAX_CHARS = 5_000  # token strips draw the first this-many characters
+LIST_LIMIT = 500  # rows shown of a long token table (merges only one side makes, tokens never used)
+PRETOKENIZER_CORPUS_CHARS = 200_000  # both trainings use at most this much of the corpus, for speed
+TABS = [  # (material icon, label): the icon font ships with Streamlit, emoji fonts may be missing
+    ("show_chart", "Compression"), ("compare_arrows", "Side by side"), ("content_cut", "Pre-tokenizers"),
+    ("smart_toy", "Against GPT-2"), ("bar_chart", "Vocabulary usage"),
+]
+CURVES_ABOUT = (
+    "How many tokens the text needs with the first k merges, for every k. The model cut to its first "
+    "k merges is exactly what a training of k merges would have learned, so one training gives all sizes."
+)
+STEPPING_STONES = (
+    "Many merged tokens are only stepping stones: `an` exists to build `ban`, and once `ban` exists "
+    "the text may never show `an` on its own."
+)
+TIE_BREAK_PRESET = "Tie-break rules"
+CUSTOM_PRESET = "Custom"
+# The Pre-tokenizers tab's choices: a fixed pair of configurations, or one the page asks for.
+PRETOKENIZER_PRESETS: dict[str, tuple[Config, Config] | None] = {
+    "Words + </w>  vs  GPT-2 byte-level": (
+        Config(split="whitespace", end_of_word="</w>"),
+        Config(split="gpt2", units="bytes"),
+    ),
+    TIE_BREAK_PRESET: None,  # the session model's configuration under two tie-break rules
+    CUSTOM_PRESET: None,  # two configurations chosen setting by setting
+}
+END_OF_WORD_CHOICES = {"none": None, "</w>": "</w>", "_": "_"}
+# The custom configurations' selects: (Config field, label, options, the first being the default).
+CUSTOM_FIELDS = (
+    ("split", "Pre-tokenizer", ("whitespace", *(split for split in SPLITS if split != "whitespace"))),
+    ("units", "Units", UNITS),
+    ("end_of_word", "End-of-word marker", tuple(END_OF_WORD_CHOICES)),
+    ("tie_break", "Tie-break", TIE_BREAKS),
+)
+
+
+def custom_config(choices: dict[str, str]) -> Config:
+    """The configuration the custom selects describe; raises ``ValueError`` when it doesn't work.
+
+    >>> custom_config({"split": "whitespace", "units": "chars", "end_of_word": "</w>", "tie_break": "lex"}).end_of_word
+    '</w>'
+    >>> bytes_config = custom_config({"split": "gpt2", "units": "bytes", "end_of_word": "none", "tie_break": "hf"})
+    >>> bytes_config.end_of_word is None
+    True
+    """
+    return Config(**{**choices, "end_of_word": END_OF_WORD_CHOICES[choices["end_of_word"]]})
+
+
+def training_text_caption(chars: int, from_corpus: bool) -> str:
+    """What the Pre-tokenizers tab trains on.
+
+    >>> training_text_caption(1500, True)
+    "Both are trained on the first 1,500 characters of the session's training corpus (capped at 200,000 for speed)."
+    """
+    where = "the session's training corpus" if from_corpus else "the KJV sample (this model has no known corpus)"
+    return (f"Both are trained on the first {chars:,} characters of {where} "
+            f"(capped at {PRETOKENIZER_CORPUS_CHARS:,} for speed).")
+
+
+def tie_break_pair(config: Config, rule_a: str, rule_b: str) -> tuple[Config, Config]:
+    """``config`` under two tie-break rules, to see what the rule alone changes.
+
+    >>> a, b = tie_break_pair(Config(end_of_word="</w>"), "hf", "lex")
+    >>> (a.tie_break, a.end_of_word), (b.tie_break, b.end_of_word)
+    (('hf', '</w>'), ('lex', '</w>'))
+    """
+    return replace(config, tie_break=rule_a), replace(config, tie_break=rule_b)
+
+
+def merge_text(merge: tuple[str, str] | None) -> str:
+    """One merge for inline code: ``b + an`` (backticks become ', so the code span can't end early).
+
+    >>> merge_text(("a`", " b")), merge_text(None)
+    ("a' + ␣b", '(nothing: the list ended)')
+    """
+    if merge is None:
+        return "(nothing: the list ended)"
+    return f"{readable_symbol(merge[0])} + {readable_symbol(merge[1])}".replace("`", "'")
+
+
+def merge_lists_sentence(diff: MergeListDiff, merges_a: int) -> str:
+    """Markdown saying where two merge lists part ways (``merges_a``: how many merges list A has).
+
+    >>> from viz.compare_data import compare_merge_lists
+    >>> diff = compare_merge_lists([("a", "n"), ("b", "an")], [("a", "n"), ("an", "a")])
+    >>> print(merge_lists_sentence(diff, 2).replace(". ", ".\\n"))
+    The merge lists agree for 1 step and first differ at **step 2**: A merges `b + an`, B merges `an + a`.
+    They share 1 merged token.
+    """
+    if diff.first_difference is None:
+        return f"The two merge lists are identical ({merges_a:,} merges)."
+    agreed = diff.first_difference - 1
+    before = f"agree for {agreed:,} step{'s' if agreed > 1 else ''} and " if agreed else ""
+    return (
+        f"The merge lists {before}first differ at **step {diff.first_difference:,}**: "
+        f"A merges `{merge_text(diff.first_a)}`, B merges `{merge_text(diff.first_b)}`. "
+        f"They share {plural(diff.shared_tokens, 'merged token')}."
+    )
+
+
+def token_difference(count: int, reference: int) -> str:
+    """How ``count`` tokens compare with ``reference`` tokens, for "GPT-2 needs ... than your model".
+
+    >>> token_difference(88, 100), token_difference(21, 20), token_difference(7, 7), token_difference(3, 0)
+    ('12 fewer tokens (12%)', '1 more token (5%)', 'exactly as many tokens', '3 more tokens')
+    """
+    if count == reference:
+        return "exactly as many tokens"
+    share = f" ({abs(count - reference) / reference:.0%})" if reference else ""
+    return plural(abs(count - reference), "fewer token" if count < reference else "more token") + share
+
+
+def merge_rows(merges: list[tuple[int, tuple[str, str]]], limit: int) -> list[dict]:
+    """Table rows for ``(step, (left, right))`` merges, the first ``limit`` of them, tokens made readable.
+
+    >>> merge_rows([(3, ("a", " b")), (5, ("x", "y"))], limit=1)
+    [{'step': 3, 'left': 'a', 'right': '␣b', 'new token': 'a␣b'}]
+    """
+    return [{"step": step, "left": readable_symbol(left), "right": readable_symbol(right),
+             "new token": readable_symbol(left + right)} for step, (left, right) in merges[:limit]]
+
+
+def unused_rows(unused: tuple[tuple[int, str], ...], limit: int) -> list[dict]:
+    """Table rows for ``(step, token)`` pairs of merged tokens a text never uses, the first ``limit``.
+
+    >>> unused_rows(((2, "a n"), (4, "x")), limit=1)
+    [{'step': 2, 'token': 'a␣n'}]
+    """
+    return [{"step": step, "token": readable_symbol(token)} for step, token in unused[:limit]]
+
+
+def usage_metrics(usage: VocabularyUsage) -> list[tuple[str, str, str | None, str | None]]:
+    """The vocabulary usage tab's three metrics: (label, value, note under it, help).
+
+    >>> usage = VocabularyUsage(bins=[], vocabulary=8, used=6, never_used=2, text_tokens=9)
+    >>> [(value, note) for _, value, note, _ in usage_metrics(usage)]
+    [('8', None), ('6', None), ('2', '25% of the vocabulary')]
+    """
+    share = usage.never_used / usage.vocabulary if usage.vocabulary else 0.0
+    return [
+        ("Vocabulary entries", f"{usage.vocabulary:,}", None,
+         "Base symbols and merged tokens; special tokens left out."),
+        ("Used at least once", f"{usage.used:,}", None, None),
+        ("Never used", f"{usage.never_used:,}", f"{share:.0%} of the vocabulary", None),
+    ]

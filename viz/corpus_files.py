@@ -1,0 +1,113 @@
+r"""Corpus files and facts for the Train page: uploaded files read as UTF-8, split into lines, and measured.
+
+>>> corpus_stats(training_input(["low low\nlower"]), Config())
+CorpusStats(chars=13, bytes=13, words=3, unique_pieces=2)
+"""
+
+from __future__ import annotations
+
+import codecs
+from dataclasses import dataclass
+
+from bpe_core import Config, count_pieces
+from bpe_core.pretokenize import lines
+from viz.describe import plural
+
+PREVIEW_CHARS = 600  # how much of a long corpus the preview shows
+
+
+def decode_text_file(data: bytes) -> str:
+    """The text of an uploaded file, which must be UTF-8 (a leading BOM is dropped).
+
+    Raises ``ValueError`` saying what the data looks like instead (UTF-16/32, binary, another encoding).
+
+    >>> decode_text_file(codecs.BOM_UTF8 + "héllo".encode())
+    'héllo'
+    """
+    if data.startswith((codecs.BOM_UTF32_LE, codecs.BOM_UTF32_BE, codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        raise ValueError("this is UTF-16 or UTF-32 text; please save it as UTF-8 and upload it again")
+    if b"\x00" in data:
+        raise ValueError("this looks like a binary file (it contains NUL bytes), not UTF-8 text")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise ValueError(
+            f"this is not UTF-8 text (byte 0x{data[error.start]:02X} at position {error.start} "
+            "is not valid UTF-8; Latin-1 or Windows-1252 perhaps?), please save it as UTF-8"
+        ) from None
+    return text.removeprefix("\ufeff")
+
+
+def read_uploads(files: list[tuple[str, bytes]]) -> tuple[list[str], list[str], list[str]]:
+    r"""The texts of the readable files, their names, and one error message per unreadable file.
+
+    >>> texts, names, errors = read_uploads([("a.txt", b"one"), ("b.txt", b"\xff"), ("c.txt", b"two"), ("d.txt", b"")])
+    >>> texts, names, errors[1]
+    (['one', 'two'], ['a.txt', 'c.txt'], 'd.txt: the file is empty')
+    """
+    texts, names, errors = [], [], []
+    for name, data in files:
+        try:
+            text = decode_text_file(data)
+        except ValueError as error:
+            errors.append(f"{name}: {error}")
+            continue
+        if text:
+            texts.append(text)
+            names.append(name)
+        else:
+            errors.append(f"{name}: the file is empty")
+    return texts, names, errors
+
+
+def training_input(texts: list[str]) -> list[str]:
+    r"""Uploaded files as the trainer reads them: every file's lines, each with its ``\n``, as HF tokenizers
+    reads files for training (so no piece crosses a line end, nor a file end).
+
+    >>> training_input(["one two\nthree", "four\n"])
+    ['one two\n', 'three', 'four\n']
+    """
+    return [line for text in texts for line in lines(text)]
+
+
+@dataclass(frozen=True)
+class CorpusStats:
+    chars: int
+    bytes: int
+    words: int
+    unique_pieces: int
+
+
+def corpus_stats(corpus: str | list[str], config: Config) -> CorpusStats:
+    """Size of a corpus (one text, or the lines of files); ``unique_pieces`` counts distinct pre-tokenized pieces.
+
+    >>> corpus_stats("low low lower", Config())
+    CorpusStats(chars=13, bytes=13, words=3, unique_pieces=2)
+    """
+    texts = [corpus] if isinstance(corpus, str) else corpus
+    return CorpusStats(
+        chars=sum(len(text) for text in texts),
+        bytes=sum(len(text.encode("utf-8", errors="surrogatepass")) for text in texts),
+        words=sum(len(text.split()) for text in texts),
+        unique_pieces=len(count_pieces(corpus, config)),
+    )
+
+
+
+def describe_stats(stats: CorpusStats, split: str) -> str:
+    """The corpus size line under the corpus.
+
+    >>> describe_stats(CorpusStats(chars=13, bytes=13, words=3, unique_pieces=1), "whitespace")
+    '13 characters · 13 bytes (UTF-8) · 3 words · 1 unique piece (split: whitespace)'
+    """
+    return (f"{plural(stats.chars, 'character')} · {plural(stats.bytes, 'byte')} (UTF-8) · "
+            f"{plural(stats.words, 'word')} · {plural(stats.unique_pieces, 'unique piece')} (split: {split})")
+
+
+def preview(text: str) -> str:
+    """The start of a long corpus, marked as cut with …; a short one whole.
+
+    >>> preview("abc"), len(preview("x" * 1000))
+    ('abc', 602)
+    """
+    return text if len(text) <= PREVIEW_CHARS else text[:PREVIEW_CHARS] + " …"

@@ -1,0 +1,195 @@
+"""The pair-frequency race: the top-K pair counts before each step, as an animated bar chart.
+
+>>> from bpe_core import Config, train
+>>> tok = train("banana_bandana_", Config(split="none"), merges=6)
+>>> len(race_figure(tok.steps, first_step=1, window=50).frames)
+6
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+import plotly.graph_objects as go
+
+from bpe_core import Step
+from viz.escape import plotly_text
+from viz.merge_labels import OTHER_COLOUR, TIED_COLOUR, WINNER_COLOUR, pair_label, step_summary, tie_break_rule
+
+DEFAULT_WINDOW = 50  # steps per animation: keeps big models' figures small
+RACE_TOP_MARGIN = 80  # px: title and colour key
+RACE_BOTTOM_MARGIN = 130  # px: axis title, then Play/Pause and the step slider
+
+
+def _race_title(text: str) -> dict:
+    """The whole title, in every frame: an animation step resets what its frame leaves out
+    (the theme's bold font, the left alignment)."""
+    return dict(text=f"<b>{text}</b>", x=0, xanchor="left")
+
+
+def window_bounds(n_steps: int, first_step: int, window: int = DEFAULT_WINDOW) -> tuple[int, int]:
+    """The 1-based inclusive step range animated, clamped to the model.
+
+    >>> window_bounds(100, 80, 50)
+    (51, 100)
+    >>> window_bounds(6, 1, 50)
+    (1, 6)
+    """
+    window = max(1, window)
+    first = max(1, min(first_step, n_steps - window + 1))
+    return first, min(n_steps, first + window - 1)
+
+
+def race_pairs(step: Step) -> tuple[tuple[str, str, int], ...]:
+    """The pairs racing before ``step``, winner first; the winner alone if the trace kept no top K."""
+    if step.top:
+        return step.top
+    if step.count is not None:
+        return ((step.left, step.right, step.count),)
+    return ()
+
+
+def _race_traces(step: Step, ranks: Sequence[str]) -> list[go.Bar]:
+    """Three bar traces (winner, tied, others) on the fixed rank axis, for one step."""
+    groups: dict[str, list[tuple[str, str, str, int]]] = {"winner": [], "tied": [], "other": []}
+    pairs = race_pairs(step)
+    for rank, (left, right, count) in enumerate(pairs):
+        if rank == 0:
+            group = "winner"
+        elif count == pairs[0][2]:
+            group = "tied"
+        else:
+            group = "other"
+        groups[group].append((ranks[rank], left, right, count))
+
+    styles = {
+        "winner": dict(name="winner", marker=dict(color=WINNER_COLOUR, line=dict(color="#7a1f0b", width=2))),
+        "tied": dict(
+            name="tied",
+            marker=dict(color=TIED_COLOUR, pattern=dict(shape="/", fgcolor="#6b4a00"), line=dict(color="#6b4a00", width=2)),
+        ),
+        "other": dict(name="other", marker=dict(color=OTHER_COLOUR)),
+    }
+    traces = []
+    for group, rows in groups.items():
+        traces.append(
+            go.Bar(
+                x=[count for _, _, _, count in rows],
+                y=[rank for rank, _, _, _ in rows],
+                orientation="h",
+                text=[plotly_text(f"{pair_label(left, right)}   {count:,}") for _, left, right, count in rows],
+                textposition="outside",
+                cliponaxis=False,
+                hovertext=[
+                    plotly_text(f"{pair_label(left, right)}: {count:,}") for _, left, right, count in rows
+                ],
+                hovertemplate="%{hovertext}<extra></extra>",
+                showlegend=False,
+                **styles[group],
+            )
+        )
+    return traces
+
+
+def race_figure(
+    steps: Sequence[Step], *, first_step: int = 1, window: int = DEFAULT_WINDOW, tie_break: str = "first"
+) -> go.Figure:
+    """The top-K pair counts before each step of a window, as an animated horizontal bar chart.
+
+    One frame per step (named by its step number), a Play/Pause menu and a step
+    slider. Bars sit on fixed rank positions 1..K with the pair as their text,
+    and the count axis is fixed over the window, so nothing jumps between frames.
+    """
+    first, last = window_bounds(len(steps), first_step, window)
+    shown = steps[first - 1 : last]
+    top_k = max((len(race_pairs(step)) for step in shown), default=1)
+    ranks = [f"#{rank}" for rank in range(1, top_k + 1)]
+    highest = max((count for step in shown for _, _, count in race_pairs(step)), default=1)
+
+    frames = [
+        go.Frame(
+            name=str(step.step),
+            data=_race_traces(step, ranks),
+            layout=go.Layout(title=_race_title(plotly_text(step_summary(step)))),
+        )
+        for step in shown
+    ]
+    animate_args = dict(mode="immediate", frame=dict(duration=0, redraw=True), transition=dict(duration=0))
+    # In a long window label every 10th step only: 50 numbers would overlap. The title names the step.
+    label_every = 1 if len(frames) <= 12 else 10
+    slider_steps = [
+        dict(label=frame.name if index % label_every == 0 else "", method="animate", args=[[frame.name], animate_args])
+        for index, frame in enumerate(frames)
+    ]
+    height = max(360, 200 + 26 * top_k)
+    # Play/Pause and the slider sit a fixed 55 px under the plot, whatever its height
+    # (plotly places them in fractions of the plot area).
+    controls_y = -55 / (height - RACE_TOP_MARGIN - RACE_BOTTOM_MARGIN)
+    figure = go.Figure(data=frames[0].data if frames else [], frames=frames)
+    figure.update_layout(
+        title=frames[0].layout.title if frames else _race_title("no merges"),
+        barmode="overlay",
+        height=height,
+        margin=dict(l=50, r=30, t=RACE_TOP_MARGIN, b=RACE_BOTTOM_MARGIN),
+        xaxis=dict(title="pair count before the step", range=[0, highest * 1.45], fixedrange=True),
+        yaxis=dict(
+            type="category",
+            categoryorder="array",
+            categoryarray=ranks,
+            autorange="reversed",
+            title="rank",
+            fixedrange=True,
+        ),
+        # A fixed key instead of a legend: a legend would drop "tied" on frames without ties.
+        annotations=[
+            dict(
+                text=(
+                    f'<span style="color:{WINNER_COLOUR}">■</span> winner (merged)   '
+                    f'<span style="color:{TIED_COLOUR}">▨</span> tied with the winner; '
+                    f"{plotly_text(tie_break_rule(tie_break))}   "
+                    f'<span style="color:{OTHER_COLOUR}">■</span> other pairs'
+                ),
+                xref="paper",
+                yref="paper",
+                x=1,
+                y=1.02,
+                xanchor="right",
+                yanchor="bottom",
+                showarrow=False,
+                font=dict(size=12),
+            )
+        ],
+        updatemenus=[
+            dict(
+                type="buttons",
+                direction="left",
+                x=0,
+                y=controls_y,
+                xanchor="left",
+                yanchor="top",
+                pad=dict(t=30, r=10),
+                showactive=False,
+                buttons=[
+                    dict(
+                        label="▶ Play",
+                        method="animate",
+                        args=[None, dict(frame=dict(duration=700, redraw=True), fromcurrent=True, transition=dict(duration=0))],
+                    ),
+                    dict(label="❚❚ Pause", method="animate", args=[[None], animate_args]),
+                ],
+            )
+        ],
+        sliders=[
+            dict(
+                active=0,
+                x=0.16,
+                len=0.84,
+                y=controls_y,
+                yanchor="top",
+                pad=dict(t=30),
+                currentvalue=dict(visible=False),
+                steps=slider_steps,
+            )
+        ],
+    )
+    return figure

@@ -1,0 +1,70 @@
+"""The Merges page's step view: the facts of one step, and the corpus lines it cuts.
+
+>>> corpus_lines("a\\n\\nb")
+['a', 'b']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bpe_core import Step, Token, Tokenizer
+from viz.escape import html_text
+from viz.merge_labels import pair_label, tie_break_rule
+from viz.readable import readable_symbol
+from viz.token_html import render_lines
+
+
+def corpus_lines(corpus: str, count: int = 5, max_chars: int = 160) -> list[str]:
+    """The first ``count`` non-empty lines, each cut to ``max_chars`` characters.
+
+    >>> corpus_lines("\\n a b \\n\\nc", count=5, max_chars=3)
+    [' a ', 'c']
+    """
+    lines = [line for line in corpus.splitlines() if line.strip()]
+    return [line[:max_chars] for line in lines[:count]]
+
+
+def step_lines_html(tok: Tokenizer, step: Step, lines: Sequence[str], lines_tokens: Sequence[Sequence[Token]]) -> str:
+    """``lines`` as cut by the first ``step.step`` merges of ``tok``, the token made at that step outlined.
+
+    >>> from bpe_core import Config, train
+    >>> tok = train("banana_bandana_", Config(split="none"), merges=2)
+    >>> html_text = step_lines_html(tok, tok.steps[1], ["ban"], [tok.encode_with_spans("ban")])
+    >>> html_text.count('class="tok k-normal c0 new"')  # ban, made by step 2
+    1
+    """
+    config = tok.config
+    # The whole model's merge ranks hold for any prefix of it: a merge keeps its step.
+    return render_lines(lines, lines_tokens, byte_level=config.units == "bytes", end_of_word=config.end_of_word,
+                        created_at=tok.created_at, highlight_id=step.new_id)
+
+
+def step_card_html(step: Step, tie_break: str) -> str:
+    """The facts of one step as a small escaped HTML card: pair, new token, count, ties.
+
+    >>> "&lt;b&gt;" in step_card_html(Step(1, "<", "b>", "<b>", 9, 4, 2), "first")
+    True
+    """
+    count = "n/a (no training counts)" if step.count is None else f"{step.count:,}"
+    if step.tied == 0:
+        ties = "unknown"
+    elif step.tied == 1:
+        ties = "none: a clear winner"
+    else:
+        ties = f"{step.tied} pairs shared the top count; {tie_break_rule(tie_break)}"
+    facts = [
+        ("Step", str(step.step)),
+        ("Pair merged", pair_label(step.left, step.right)),
+        ("New token", f"{readable_symbol(step.new_token)}  (id {step.new_id})"),
+        ("Count", count),
+        ("Ties", ties),
+    ]
+    cells = "".join(
+        '<div style="padding:4px 14px 4px 0">'
+        f'<div style="font-size:12px;opacity:0.7">{html_text(name)}</div>'
+        f'<div style="font-size:18px;font-family:ui-monospace,Menlo,Consolas,monospace;white-space:pre">{html_text(value)}</div>'
+        "</div>"
+        for name, value in facts
+    )
+    return f'<div style="display:flex;flex-wrap:wrap;gap:6px 18px">{cells}</div>'

@@ -1,0 +1,236 @@
+r"""The Train form's settings: what it asks for, the textbook corpora with their settings, and the recipes.
+
+>>> settings = CORPUS_PRESETS["banana_bandana"].settings
+>>> settings.to_config().split, settings.train_kwargs()
+('none', {'merges': 6, 'top_k': 20})
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, replace
+
+from bpe_core import Config
+
+STOP_BY = ("merges", "vocab_size")
+MARKER_PLACEMENTS = ("own", "glued")
+CHOICE_LABELS = {  # how the form's radios name the choices that are not words already
+    "merges": "merges", "vocab_size": "vocab size",
+    "own": "own symbol", "glued": "glued",
+    "unk": "<unk>", "byte_fallback": "byte fallback",
+}
+MAX_SIZE = 100_000  # the largest merge count or vocabulary size the page accepts
+MAX_TOP_K = 100
+
+
+@dataclass(frozen=True)
+class TrainSettings:
+    """Everything the Train page asks for: the engine's Config fields plus how far to train.
+
+    Both sizes are kept so switching ``stop_by`` back and forth loses nothing;
+    only the chosen one is used.
+
+    >>> TrainSettings(end_of_word="_", marker_placement="glued").to_config().glue_marker
+    True
+    """
+
+    stop_by: str = "merges"
+    merges: int = 2000
+    vocab_size: int = 1000
+    min_frequency: int = 1
+    split: str = "whitespace"
+    end_of_word: str = "</w>"
+    marker_placement: str = "own"
+    units: str = "chars"
+    space_marker: bool = False
+    special_tokens: str = ""  # as typed: comma- or space-separated
+    unknown: str = "unk"
+    tie_break: str = "first"
+    top_k: int = 20
+
+    def to_config(self) -> Config:
+        """The engine configuration; raises ``ValueError`` for combinations that don't work."""
+        marker = self.end_of_word.strip() or None
+        return Config(
+            split=self.split,
+            units=self.units,
+            end_of_word=marker,
+            glue_marker=marker is not None and self.marker_placement == "glued",
+            space_marker=self.space_marker and self.units == "chars",
+            special_tokens=parse_special_tokens(self.special_tokens),
+            unknown=self.unknown,
+            tie_break=self.tie_break,
+            min_frequency=self.min_frequency,
+        )
+
+    def train_kwargs(self) -> dict:
+        """Keyword arguments for ``bpe_core.train`` besides corpus and config."""
+        size = self.merges if self.stop_by == "merges" else self.vocab_size
+        return {self.stop_by: size, "top_k": self.top_k}
+
+    def as_dict(self) -> dict:
+        return asdict(self)
+
+
+DEFAULT_SETTINGS = TrainSettings()  # matches viz.state's default model: words + </w>, 2,000 merges
+# The textbook examples start from plain settings (no marker), then change what they need.
+_PLAIN = TrainSettings(end_of_word="")
+
+
+def settings_like(config: Config, merges: int, base: TrainSettings = DEFAULT_SETTINGS) -> TrainSettings:
+    """``base`` with the configuration and merge count of a model, so that Train makes one like it.
+
+    >>> from bpe_core import load_gpt2
+    >>> gpt2 = settings_like(load_gpt2().config, 50_000)
+    >>> gpt2.split, gpt2.units, gpt2.end_of_word, gpt2.special_tokens, gpt2.merges
+    ('gpt2', 'bytes', '', '<|endoftext|>', 50000)
+    """
+    return replace(
+        base,
+        stop_by="merges",
+        merges=min(merges, MAX_SIZE),
+        min_frequency=config.min_frequency,
+        split=config.split,
+        end_of_word=config.end_of_word or "",
+        marker_placement="glued" if config.glue_marker else "own",
+        units=config.units,
+        space_marker=config.space_marker,
+        special_tokens=", ".join(config.special_tokens),
+        unknown=config.unknown,
+        tie_break=config.tie_break,
+    )
+
+
+def parse_special_tokens(text: str) -> tuple[str, ...]:
+    """Special tokens typed as one line, separated by commas and/or spaces.
+
+    >>> parse_special_tokens("<|endoftext|>, <pad> <mask>")
+    ('<|endoftext|>', '<pad>', '<mask>')
+    """
+    return tuple(token for token in text.replace(",", " ").split() if token)
+
+
+def pieces_config(settings: TrainSettings) -> Config:
+    """The part of the settings that decides the pieces (split and special tokens).
+
+    Kept valid even when the full settings are not, so the corpus size always shows.
+    """
+    try:
+        return Config(split=settings.split, special_tokens=parse_special_tokens(settings.special_tokens))
+    except ValueError:
+        return Config(split=settings.split)
+
+
+# -- presets -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CorpusPreset:
+    """A built-in corpus. ``text`` None means the shipped sample (read by the page);
+    ``settings`` None means "keep whatever settings are chosen"."""
+
+    label: str
+    text: str | None
+    settings: TrainSettings | None = None
+
+
+CORPUS_PRESETS: dict[str, CorpusPreset] = {
+    "documents": CorpusPreset(
+        "Textbook: four “document” sentences",
+        "This is the first document.\nThis document is the second document.\n"
+        "And this is the third one.\nIs this the first document?",
+        replace(_PLAIN, end_of_word="</w>", merges=15),
+    ),
+    "low": CorpusPreset(
+        "Textbook: low lower newest widest",
+        "low lower newest widest low low low low newest newest newest newest",
+        replace(_PLAIN, end_of_word="_", stop_by="vocab_size", vocab_size=50, min_frequency=2),
+    ),
+    "banana": CorpusPreset(
+        "Textbook: banana banana",
+        "banana banana",
+        replace(_PLAIN, split="none", space_marker=True, merges=10),
+    ),
+    "banana_bandana": CorpusPreset(
+        "Textbook: banana_bandana_",
+        "banana_bandana_",
+        replace(_PLAIN, split="none", merges=6),
+    ),
+    "hello": CorpusPreset(
+        "Textbook: hello world lines",
+        "hello world\nhello there\nworld peace\nhi there",
+        replace(_PLAIN, merges=100),
+    ),
+    "sample": CorpusPreset("Real text: King James Bible sample (~1 MB)", None),
+}
+PASTE = "paste"
+UPLOAD = "upload"
+SOURCE_LABELS = {
+    **{key: preset.label for key, preset in CORPUS_PRESETS.items()},
+    PASTE: "Paste your own text",
+    UPLOAD: "Upload .txt files",
+}
+
+# The three classic recipes; they change only how text becomes symbols, not the size.
+SETTING_PRESETS: dict[str, dict] = {
+    "Sennrich (words + </w>)": dict(
+        split="whitespace", units="chars", end_of_word="</w>", marker_placement="glued", space_marker=False
+    ),
+    "GPT-2 byte-level": dict(split="gpt2", units="bytes", end_of_word="", space_marker=False, tie_break="hf"),
+    "minbpe basic (raw bytes, no split)": dict(split="none", units="bytes", end_of_word="", space_marker=False),
+}
+
+
+def source_label(source: str) -> str:
+    """Where a model's corpus came from, for the result summary.
+
+    >>> source_label("upload"), source_label("banana")
+    ('your uploaded .txt files', 'Textbook: banana banana')
+    """
+    origins = {PASTE: "your pasted text", UPLOAD: "your uploaded .txt files"}
+    preset = CORPUS_PRESETS.get(source)
+    return preset.label if preset else origins.get(source, "another page")
+
+
+def base_settings(source: str) -> TrainSettings:
+    """The settings a corpus choice starts from: its textbook settings, else the defaults."""
+    preset = CORPUS_PRESETS.get(source)
+    return preset.settings if preset and preset.settings else DEFAULT_SETTINGS
+
+
+# -- help texts ---------------------------------------------------------------------
+
+FIELD_HELP = {  # widget help, by settings field (and the corpus choice)
+    "source": "The text BPE learns from. The textbook corpora also load the settings their textbook uses.",
+    "files": "One or more .txt files in UTF-8",
+    "stop_by": "Stop after a number of merges, or once the vocabulary (base symbols + special tokens "
+    "+ merged tokens) reaches a size.",
+    "merges": "How many merge steps to make: each step joins the most frequent adjacent pair into a new token.",
+    "vocab_size": "Train until the vocabulary holds this many tokens; it starts with every base symbol "
+    "and special token.",
+    "min_frequency": "Stop early once the most frequent pair occurs fewer times than this: rare pairs "
+    "are not worth a token.",
+    "split": "How text is cut into pieces before BPE; merges never cross a piece boundary. none = the whole "
+    "text is one piece; whitespace = words; gpt2/gpt4/gpt4o = the regexes of those models.",
+    "end_of_word": "A marker added after every word (whitespace split only), so 'est' ending a word differs "
+    "from 'est' inside one. Empty = no marker.",
+    "marker_placement": "Own symbol: l o w </w>, the marker is merged like a letter. "
+    "Glued: l o w</w>, the last letter carries it.",
+    "units": "Base symbols: the characters seen in the corpus, or all 256 byte values "
+    "(then no text is ever unknown).",
+    "space_marker": "Characters mode: show a space as Ġ so it is visible inside tokens "
+    "(it stays a symbol of its own).",
+    "special_tokens": "Tokens that are never split or merged and get the first ids, e.g. <|endoftext|>. "
+    "Where one occurs in the corpus it is recognised as that special token, not learned from. "
+    "Separate them with commas or spaces.",
+    "unknown": "Characters mode: what encoding does with a character never seen in training: one <unk> "
+    "token, or its UTF-8 bytes as <0x..> tokens.",
+    "tie_break": "When several pairs share the top count: first = the pair occurring first in the corpus; "
+    "hf = the pair with the smallest ids, as Hugging Face tokenizers does; lex = the lexicographically "
+    "greatest pair (compared as bytes in byte-level mode, as strings in character mode).",
+    "top_k": "How many of the best pairs each step remembers, for the race shown on the Merges page.",
+}
+RECIPE_HELP = {  # the recipe buttons' help
+    "Sennrich (words + </w>)": "Sennrich et al. 2016: words, with </w> glued to each word's last letter.",
+    "GPT-2 byte-level": "GPT-2: its regex split, bytes as base symbols (Ġ = space), Hugging Face tie-break.",
+    "minbpe basic (raw bytes, no split)": "Karpathy's minbpe BasicTokenizer: raw UTF-8 bytes, no split at all.",
+}

@@ -1,0 +1,135 @@
+"""What a trained model learned, for the Train page's result: merge tables, chips, longest tokens, compression."""
+
+from __future__ import annotations
+
+from bpe_core import Tokenizer
+from viz import escape
+from viz.readable import WHITESPACE_GLYPHS, readable_symbol
+
+_WHITESPACE_NAMES = {" ": "a space", "\n": "a newline", "\t": "a tab", "\r": "a carriage return"}
+
+
+def glyph_legend() -> str:
+    """What the whitespace glyphs in token chips stand for.
+
+    >>> glyph_legend()
+    '␣ is a space, ↵ a newline, → a tab, ␍ a carriage return.'
+    """
+    names = [f"{WHITESPACE_GLYPHS[char]} {name}" for char, name in _WHITESPACE_NAMES.items()]
+    return names[0].replace(" ", " is ", 1) + ", " + ", ".join(names[1:]) + "."
+
+
+def merge_label(left: str, right: str) -> str:
+    """``a n → an``: one merge, readable."""
+    return f"{readable_symbol(left)} {readable_symbol(right)} → {readable_symbol(left + right)}"
+
+
+def tie_label(tied: int) -> str:
+    """How many pairs shared the winning count (0 means the model has no counts)."""
+    if tied == 0:
+        return "unknown"
+    return "" if tied == 1 else f"{tied}-way tie"
+
+
+def merge_table(model: Tokenizer) -> dict[str, list]:
+    """Columns for the merge table: step, pair, new token, count, tie (column-wise, for a dataframe)."""
+    steps = model.steps
+    return {
+        "step": [step.step for step in steps],
+        "pair": [f"{readable_symbol(step.left)} {readable_symbol(step.right)}" for step in steps],
+        "new token": [readable_symbol(step.new_token) for step in steps],
+        "count": [step.count for step in steps],
+        "tie": [tie_label(step.tied) for step in steps],
+    }
+
+
+def first_and_last_merges(model: Tokenizer, n: int = 5) -> tuple[list[str], list[str]]:
+    """The first ``n`` and last ``n`` merges as ``a n → an`` labels (no overlap for short runs)."""
+    labels = [merge_label(left, right) for left, right in model.merges]
+    return labels[:n], labels[max(n, len(labels) - n):]
+
+
+def longest_tokens(model: Tokenizer, n: int = 12) -> list[str]:
+    """The ``n`` longest tokens that merges made, longest first (ties: made first)."""
+    made = [model.id_to_token[token_id] for token_id in sorted(model.created_at, key=model.created_at.get)]
+    return sorted(made, key=len, reverse=True)[:n]
+
+
+# A chip never breaks across lines; one longer than its column is cut with … (its title holds all of it).
+_CHIP_STYLE = (
+    "display: inline-block; max-width: 100%; overflow: hidden; text-overflow: ellipsis; "
+    "white-space: nowrap; vertical-align: bottom; margin-right: 0.3em"
+)
+
+
+def chips_html(texts: list[str]) -> str:
+    """Texts as escaped inline ``<code>`` chips for ``st.markdown(..., unsafe_allow_html=True)``.
+
+    >>> chip = chips_html(['<b title="x">'])
+    >>> chip[chip.index("title="):]
+    'title="&lt;b title=&quot;x&quot;&gt;">&lt;b title&#61;&quot;x&quot;&gt;</code>'
+    """
+    return " ".join(
+        f'<code style="{_CHIP_STYLE}" title="{escape.attribute(text)}">{escape.html_in_markdown(text)}</code>'
+        for text in texts
+    )
+
+
+def stopped_short(model: Tokenizer) -> bool:
+    """Whether training made fewer merges than asked: it ran out of pairs, hit the minimum frequency,
+    or the vocabulary size asked for was no bigger than the base alphabet (then nothing was merged).
+
+    >>> from bpe_core import Config, train
+    >>> stopped_short(train("hello", Config(), vocab_size=2)), stopped_short(train("hello", Config(), merges=2))
+    (True, False)
+    """
+    if model.stop_reason == "vocab_size":
+        return not model.merges
+    return model.stop_reason in ("no_pairs", "min_frequency")
+
+
+def compression(n_tokens: int, text: str) -> dict[str, float]:
+    """How well a model compresses ``text`` encoded into ``n_tokens`` tokens.
+
+    >>> compression(4, "low lower")
+    {'tokens': 4, 'tokens_per_word': 2.0, 'chars_per_token': 2.25}
+    """
+    words = len(text.split())
+    return {
+        "tokens": n_tokens,
+        "tokens_per_word": n_tokens / words if words else 0.0,
+        "chars_per_token": len(text) / n_tokens if n_tokens else 0.0,
+    }
+
+
+
+def as_sentence(text: str) -> str:
+    """An engine message (``stopped after 6 merges``) as a sentence for an alert.
+
+    >>> as_sentence("stopped after 6 merges")
+    'Stopped after 6 merges.'
+    """
+    return text[:1].upper() + text[1:] + "."
+
+
+def result_metrics(model: Tokenizer, ratio: dict[str, float] | None) -> list[tuple[str, str, str | None]]:
+    """The result's four metrics as (label, value, help); ``ratio`` is ``compression`` on the corpus, None
+    when the model has no corpus (it was loaded).
+
+    >>> from bpe_core import Config, train
+    >>> model = train("low lower", Config(), merges=2)  # <unk>, l o w e r, lo, low
+    >>> [value for _, value, _ in result_metrics(model, compression(4, "low lower"))]
+    ['8', '2', '2.00', '2.25']
+    >>> result_metrics(model, None)[3]
+    ('Characters per token', '—', 'No corpus to measure on: this model was loaded.')
+    """
+    sizes = [("Vocabulary size", f"{model.vocab_size:,}", None), ("Merges made", f"{len(model.merges):,}", None)]
+    if ratio is None:
+        loaded = "No corpus to measure on: this model was loaded."
+        return sizes + [("Tokens per word", "—", loaded), ("Characters per token", "—", loaded)]
+    return sizes + [
+        ("Tokens per word", f"{ratio['tokens_per_word']:.2f}",
+         f"{ratio['tokens']:,} tokens for the corpus's words (fewer = better compression)"),
+        ("Characters per token", f"{ratio['chars_per_token']:.2f}",
+         "Corpus characters divided by tokens (more = better compression)"),
+    ]
