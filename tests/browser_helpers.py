@@ -159,6 +159,25 @@ def is_idle(state: dict) -> bool:
     )
 
 
+class IdleWatch:
+    """Watches the app's state, read again and again: settled once it has been idle for ``settle``
+    seconds in a row; a ``TimeoutError`` once ``timeout`` seconds have passed without that."""
+
+    def __init__(self, timeout: float, settle: float):
+        self.timeout, self.settle = timeout, settle
+        self.deadline = time.monotonic() + timeout
+        self.idle_since: float | None = None
+
+    def settled(self, state: dict) -> bool:
+        now = time.monotonic()
+        self.idle_since = (self.idle_since or now) if is_idle(state) else None
+        if self.idle_since is not None and now - self.idle_since >= self.settle:
+            return True
+        if now > self.deadline:
+            raise TimeoutError(f"Streamlit app still busy after {self.timeout:.0f}s: {state}")
+        return False
+
+
 def wait_for_app(page, timeout: float = 60.0, settle: float = 0.5) -> None:
     """Wait until Streamlit has finished running the script.
 
@@ -171,23 +190,9 @@ def wait_for_app(page, timeout: float = 60.0, settle: float = 0.5) -> None:
     Call it after ``page.goto`` and after every interaction that reruns
     the script (clicks, typing followed by Enter/blur, uploads, ...).
     """
-    deadline = time.monotonic() + timeout
     page.wait_for_selector(APP, state="attached", timeout=timeout * 1000)
-    idle_since = None
-    state: dict = {}
-    while True:
-        state = app_state(page)
-        idle = is_idle(state)
-        now = time.monotonic()
-        if idle:
-            if idle_since is None:
-                idle_since = now
-            elif now - idle_since >= settle:
-                return
-        else:
-            idle_since = None
-        if now > deadline:
-            raise TimeoutError(f"Streamlit app still busy after {timeout:.0f}s: {state}")
+    watch = IdleWatch(timeout, settle)
+    while not watch.settled(app_state(page)):
         page.wait_for_timeout(100)
 
 

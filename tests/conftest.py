@@ -26,6 +26,7 @@ import os
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 from browser_helpers import (
     CHROMIUM_ARGS,
@@ -40,6 +41,12 @@ from browser_helpers import (
 )
 
 SERVER_START_TIMEOUT = 60.0
+
+# CI runs the same property-test examples every time (derandomized), so a red run can be repeated;
+# a developer's run explores new ones.
+settings.register_profile("ci", derandomize=True, print_blob=True)
+if os.environ.get("CI"):
+    settings.load_profile("ci")
 
 
 @pytest.hookimpl(wrapper=True, tryfirst=True)

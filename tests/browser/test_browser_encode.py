@@ -1,0 +1,138 @@
+"""The Encode / Decode page in a real browser: colours, hovers, partial characters, XSS payloads."""
+
+from __future__ import annotations
+
+import pytest
+
+from browser_helpers import click_nav, exception_texts, open_app, wait_for_app
+
+PHONE = {"width": 390, "height": 844}
+
+pytestmark = pytest.mark.browser
+
+TOKEN_BOXES = ".bpe-scroll .tok"
+XSS_TEXT = "<img src=x onerror=alert(1)> and <script>alert(1)</script>"
+
+_BOX_STYLES_JS = """
+(selector) => Array.from(document.querySelectorAll(selector)).map((el) => {
+  const style = getComputedStyle(el);
+  return {background: style.backgroundColor, border: parseFloat(style.borderTopWidth),
+          title: el.getAttribute('title'), text: el.innerText};
+})
+"""
+
+
+def open_encode(page, base_url: str) -> None:
+    # Through the router: a direct /Encode URL would run the page without app.py around it.
+    open_app(page, base_url)
+    click_nav(page, "Encode / Decode")
+    page.wait_for_selector(TOKEN_BOXES)
+
+
+def encode_text(page, text: str) -> None:
+    box = page.get_by_label("Text to encode")
+    box.fill(text)
+    box.press("Control+Enter")
+    wait_for_app(page)
+
+
+def choose_tokenizer(page, label: str) -> None:
+    page.get_by_text(label, exact=True).click()
+    wait_for_app(page)
+
+
+def token_area_text(page) -> str:
+    """What the token boxes read as, with the space glyph turned back into a space."""
+    return page.locator(".bpe-scroll").first.inner_text().replace("␣", " ")
+
+
+def test_tokens_are_coloured_bordered_and_hoverable(app_server, page, screenshot):
+    open_encode(page, app_server)
+    boxes = page.evaluate(_BOX_STYLES_JS, TOKEN_BOXES)
+    assert len(boxes) > 20
+    assert all(a["background"] != b["background"] for a, b in zip(boxes, boxes[1:]))
+    assert all(box["border"] >= 1 for box in boxes)  # boundaries visible without colour
+    assert boxes[0]["title"].startswith("id ") and "bytes 48" in boxes[0]["title"]  # 'H' of the example
+    assert any(box["text"] == "<unk>" for box in boxes)  # é / 🙂 are unseen by the default model
+    page.locator(TOKEN_BOXES).first.hover()
+    assert exception_texts(page) == [] and page.page_errors == []
+    screenshot(page, whole=True)
+
+
+def test_gpt2_emoji_is_grouped_as_hex_bytes(app_server, page, screenshot):
+    open_encode(page, app_server)
+    choose_tokenizer(page, "GPT-2")
+    encode_text(page, "Hello, ByteLevel BPE! a 😀 café\n\ttab")
+    group = page.locator(".bpe-scroll .char-group")
+    assert group.count() == 1
+    assert group.locator(".tok").count() == 2
+    assert "F0 9F 98" in group.inner_text()
+    assert "\ufffd" not in token_area_text(page)
+    code_blocks = page.locator('[data-testid="stCode"]').all_inner_texts()
+    assert any("15496, 11, 30589, 4971, 347, 11401, 0" in block for block in code_blocks)
+    assert "Round trip OK" in page.locator('[data-testid="stAlert"]').first.inner_text()
+    screenshot(page, whole=True)
+
+
+def test_html_payloads_show_as_text_and_never_run(app_server, page, screenshot):
+    open_encode(page, app_server)
+    choose_tokenizer(page, "GPT-2")
+    encode_text(page, XSS_TEXT)
+    assert XSS_TEXT in token_area_text(page)
+    assert page.locator('img[src="x"]').count() == 0
+    ids = page.get_by_label("Token ids (comma or space separated)")
+    ids.fill("<img src=x onerror=alert(1)>")
+    ids.press("Enter")
+    wait_for_app(page)
+    error = page.locator('[data-testid="stAlert"]').filter(has_text="Cannot read the ids").inner_text()
+    assert "'<img'" in error
+    page.get_by_role("button", name="Use ids above").click()
+    wait_for_app(page)
+    decoded = page.locator('[data-testid="stCode"]').last.inner_text()
+    assert decoded.strip() == XSS_TEXT
+    page.wait_for_timeout(500)
+    assert page.dialogs == []
+    assert page.locator('img[src="x"]').count() == 0
+    assert exception_texts(page) == [] and page.page_errors == []
+    screenshot(page, whole=True)
+
+
+def test_prefix_slider_and_replay(app_server, page, screenshot):
+    open_encode(page, app_server)
+    choose_tokenizer(page, "Prefix of the trained model")
+    full_count = page.locator(TOKEN_BOXES).count()
+    slider = page.locator('[data-testid="stSlider"] input[type="range"]')
+    slider.focus()
+    slider.press("Home")  # 0 merges: every character is its own token
+    wait_for_app(page)
+    assert page.locator(TOKEN_BOXES).count() > full_count
+    assert page.locator(".step-row").count() == 1  # nothing to replay without merges
+    assert page.get_by_text("No merge applies to this piece").is_visible()
+    assert page.get_by_text("first 0 of 2000 merges", exact=False).is_visible()
+    screenshot(page, whole=True)
+
+
+def metric_value(page, label: str) -> str:
+    return page.locator('[data-testid="stMetric"]').filter(has_text=label).locator(
+        '[data-testid="stMetricValue"]').inner_text()
+
+
+def test_gpt4o_shows_count_and_ids_then_special_tokens_as_text(app_server, page, screenshot):
+    open_encode(page, app_server)
+    choose_tokenizer(page, "GPT-4o (o200k_base)")
+    assert page.get_by_text("The tokenizer of GPT-4o, GPT-4o mini", exact=False).is_visible()
+    encode_text(page, "Hello, world!<|endoftext|>")
+    assert metric_value(page, "Tokens") == "5"
+    assert metric_value(page, "Characters per token") == "5.20"  # 26 characters / 5 tokens
+    ids = page.locator('[data-testid="stCode"]').first.inner_text()
+    assert ids.strip() == "13225, 11, 2375, 0, 199999"  # tiktoken's ids; <|endoftext|> is o200k's 199999
+    screenshot(page, "desktop", whole=True)
+
+    page.get_by_text("Match special tokens", exact=True).click()
+    wait_for_app(page)
+    ids = page.locator('[data-testid="stCode"]').first.inner_text().strip()
+    assert ids.startswith("13225, 11, 2375, 0, ") and "199999" not in ids  # now ordinary text, several tokens
+    page.set_viewport_size(PHONE)
+    page.wait_for_timeout(500)
+    screenshot(page, "phone", whole=True)
+    assert exception_texts(page) == [] and page.page_errors == []

@@ -1,0 +1,98 @@
+"""The Train page in a real browser: presets, pasting, uploading, training, and coming back to it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bpe_core.formats import model_from_json
+
+from browser_helpers import click_nav, exception_texts, open_app, wait_for_app
+
+pytestmark = pytest.mark.browser
+
+MAIN = '[data-testid="stMain"]'
+TRAIN_BUTTON = f'{MAIN} [data-testid="stBaseButton-primary"]'
+MERGE_TABLE = f'{MAIN} [data-testid="stDataFrame"]'
+
+
+def choose_corpus(page, label: str) -> None:
+    page.locator(f'{MAIN} [data-testid="stSelectbox"]').filter(has_text="Corpus").locator("input").click()
+    page.get_by_role("option", name=label).click()
+    wait_for_app(page)
+
+
+def train(page) -> None:
+    page.locator(TRAIN_BUTTON).click()
+    wait_for_app(page)
+
+
+def first_merges(page) -> str:
+    return page.locator(f"{MAIN} [data-testid='stMarkdownContainer']").filter(has_text="First merges").inner_text()
+
+
+def assert_clean(page) -> None:
+    assert exception_texts(page) == []
+    assert page.page_errors == []
+    assert page.dialogs == []
+
+
+def test_default_model_then_preset_survives_a_page_switch(app_server, page, screenshot):
+    open_app(page, app_server)
+    assert page.locator(MERGE_TABLE).is_visible()
+    assert "t h → th" in first_merges(page)  # the KJV sample's first merge
+    screenshot(page, "default", whole=True)
+
+    choose_corpus(page, "Textbook: banana_bandana_")
+    train(page)
+    merges = first_merges(page)
+    assert "a n → an" in merges and "b an → ban" in merges
+    assert page.locator(MERGE_TABLE).is_visible()
+    assert "preset=banana_bandana" in page.url and "merges=6" in page.url
+    screenshot(page, "banana_bandana", whole=True)
+
+    click_nav(page, "Merges")
+    click_nav(page, "Train")
+    assert "a n → an" in first_merges(page)
+    corpus_box = page.locator(f'{MAIN} [data-testid="stSelectbox"]').filter(has_text="Corpus")
+    assert corpus_box.locator("input").input_value() == "Textbook: banana_bandana_"
+    assert_clean(page)
+    screenshot(page, "after_page_switch", whole=True)
+
+
+def test_pasted_corpus_trains(app_server, page, screenshot):
+    open_app(page, app_server)
+    choose_corpus(page, "Paste your own text")
+    area = page.locator(f"{MAIN} textarea")
+    area.fill("low lower lowest low low")
+    area.press("Control+Enter")
+    wait_for_app(page)
+    train(page)
+    assert "l o → lo" in first_merges(page)
+    assert "preset=paste" in page.url
+
+    with page.expect_download() as download:
+        page.get_by_role("button", name="Download model JSON").first.click()
+    saved = model_from_json(Path(download.value.path()).read_text(encoding="utf-8"))
+    assert saved.merges[0] == ("l", "o")
+    assert_clean(page)
+    screenshot(page, whole=True)
+
+
+def test_upload_rejects_latin1_and_accepts_utf8(app_server, page, screenshot):
+    open_app(page, app_server)
+    choose_corpus(page, "Upload .txt files")
+    page.locator(f'{MAIN} input[type="file"]').first.set_input_files(
+        [
+            {"name": "latin1.txt", "mimeType": "text/plain", "buffer": "café au lait".encode("latin-1")},
+            {"name": "good.txt", "mimeType": "text/plain", "buffer": "\ufeffhug hug pug".encode("utf-8")},
+        ]
+    )
+    wait_for_app(page)
+    error = page.locator(f'{MAIN} [data-testid="stAlert"]').filter(has_text="latin1.txt")
+    assert "not UTF-8" in error.inner_text()
+    train(page)
+    assert "u g → ug" in first_merges(page)
+    assert_clean(page)
+    screenshot(page, whole=True)

@@ -1,0 +1,247 @@
+"""The command line, run as a user would: a real subprocess, files on disk."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "bpe_core", *args], cwd=ROOT, input=stdin, capture_output=True, text=True, timeout=120
+    )
+
+
+@pytest.fixture
+def banana_model(tmp_path) -> Path:
+    model = tmp_path / "banana.json"
+    result = run("train", "-", "--merges", "6", "--split", "none", "-o", str(model), stdin="banana_bandana_")
+    assert result.returncode == 0, result.stderr
+    return model
+
+
+def test_train_merges_encode_decode(banana_model):
+    merges = run("merges", str(banana_model)).stdout.splitlines()
+    assert [json.loads(line) for line in merges] == [
+        ["a", "n"], ["b", "an"], ["an", "a"], ["ana", "_"], ["ban", "ana_"], ["banana_", "ban"]
+    ]
+    encoded = json.loads(run("encode", str(banana_model), "bandana_").stdout)
+    assert encoded["tokens"] == ["ban", "d", "ana_"]
+    decoded = run("decode", str(banana_model), *map(str, encoded["ids"]))
+    assert decoded.stdout == "bandana_\n"
+
+
+def test_train_with_all_textbook_options(tmp_path):
+    corpus = tmp_path / "low.txt"
+    corpus.write_text("low lower newest widest low low low low newest newest newest newest", encoding="utf-8")
+    model = tmp_path / "low.json"
+    result = run("train", str(corpus), "--vocab-size", "50", "--end-of-word", "_", "--min-frequency", "2",
+                 "--special", "<s>", "--tie-break", "first", "--top-k", "3", "-o", str(model))
+    assert result.returncode == 0 and "9 merges" in result.stderr
+    assert json.loads(run("encode", str(model), "lowest").stdout)["tokens"] == ["low", "est_"]
+
+
+def test_byte_level_merges_print_the_space_as_g_dot(tmp_path):
+    model = tmp_path / "bytes.json"
+    run("train", "-", "--merges", "2", "--split", "gpt2", "--units", "bytes", "-o", str(model), stdin="a b a b a b")
+    assert json.loads(run("merges", str(model)).stdout.splitlines()[0]) == ["Ġ", "b"]
+
+
+def test_export_and_import_round_trip(tmp_path, banana_model):
+    model = tmp_path / "gpt.json"
+    run("train", "-", "--merges", "20", "--split", "gpt2", "--units", "bytes", "-o", str(model),
+        stdin="hello world, hello there")
+    assert run("export", str(model), "--format", "hf", "-o", str(tmp_path / "tokenizer.json")).returncode == 0
+    assert run("export", str(model), "--format", "gpt2", "-o", str(tmp_path / "gpt2")).returncode == 0
+    for paths in ([tmp_path / "tokenizer.json"], [tmp_path / "gpt2" / "vocab.json", tmp_path / "gpt2" / "merges.txt"]):
+        back = tmp_path / "back.json"
+        assert run("import", *map(str, paths), "-o", str(back)).returncode == 0
+        assert run("merges", str(back)).stdout == run("merges", str(model)).stdout
+    refused = run("export", str(banana_model), "--format", "gpt2", "-o", str(tmp_path / "x"))
+    assert refused.returncode == 1 and "byte-level" in refused.stderr
+
+
+@pytest.mark.parametrize(
+    "args, stdin, message",
+    [
+        (["train", "missing.txt", "--merges", "3", "-o", "/tmp/never.json"], None, "No such file or directory"),
+        (["train", "-", "--merges", "-3", "-o", "/tmp/never.json"], "abc", "from 0 to 1,000,000"),
+        (["train", "-", "--merges", "2000000", "-o", "/tmp/never.json"], "abc", "from 0 to 1,000,000"),
+        (["train", "-", "--merges", "3", "--top-k", "101", "-o", "/tmp/never.json"], "abc", "from 0 to 100"),
+        (["train", "/dev/null", "--merges", "3", "-o", "/tmp/never.json"], None, "/dev/null holds no text"),
+        (["train", "/dev/zero", "--merges", "3", "-o", "/tmp/never.json"], None, "larger than the limit of 256 MiB"),
+        (["train", "-", "--vocab-size", "2", "-o", "/tmp/never.json"], "abc", "smaller than the base vocabulary"),
+        (["train", "-", "--merges", "3", "--split", "none", "--end-of-word", "_", "-o", "/tmp/never.json"], "abc",
+         "needs whitespace pre-tokenization"),
+        (["merges", "README.md"], None, "not valid JSON"),
+    ],
+)
+def test_errors_are_one_line_without_traceback(args, stdin, message):
+    result = run(*args, stdin=stdin)
+    assert result.returncode == 1
+    assert message in result.stderr and "Traceback" not in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_decode_rejects_bad_ids_clearly(banana_model):
+    for bad, message in (("x", "'x' is not a token id"), ("9999", "id 9999 is not in the vocabulary")):
+        result = run("decode", str(banana_model), "1", bad)
+        assert result.returncode == 1 and message in result.stderr and "Traceback" not in result.stderr
+
+
+def test_non_utf8_corpus_is_refused(tmp_path):
+    corpus = tmp_path / "latin1.txt"
+    corpus.write_bytes("café".encode("latin-1"))
+    result = run("train", str(corpus), "--merges", "2", "-o", str(tmp_path / "m.json"))
+    assert result.returncode == 1 and "is not UTF-8 text" in result.stderr
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["train", "-", "--split", "words", "--merges", "1", "-o", "x.json"], "invalid choice: 'words'"),
+        (["train", "-", "--merges", "1"], "the following arguments are required: -o/--output"),
+        (["frobnicate"], "invalid choice: 'frobnicate'"),
+    ],
+)
+def test_bad_arguments_are_one_line_with_a_pointer_to_help(args, message):
+    result = run(*args, stdin="abc")
+    assert result.returncode == 2
+    assert message in result.stderr and "--help" in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1 and "usage:" not in result.stderr
+
+
+def test_the_output_may_not_be_the_corpus(tmp_path):
+    corpus = tmp_path / "corpus.txt"
+    corpus.write_text("low lower", encoding="utf-8")
+    result = run("train", str(corpus), "--merges", "2", "-o", str(tmp_path / "." / "corpus.txt"))
+    assert result.returncode == 1 and "is also an input" in result.stderr
+    assert corpus.read_text(encoding="utf-8") == "low lower"
+
+
+def test_a_failed_run_leaves_the_existing_output_as_it_was(tmp_path, banana_model):
+    before = banana_model.read_bytes()
+    for args in (["train", "-", "--merges", "3", "--split", "none", "--end-of-word", "_"],  # invalid settings
+                 ["train", "-", "--vocab-size", "1"]):  # below the alphabet
+        result = run(*args, "-o", str(banana_model), stdin="abc")
+        assert result.returncode == 1
+    assert banana_model.read_bytes() == before
+    assert sorted(path.name for path in banana_model.parent.iterdir()) == ["banana.json"]  # no temporary left
+
+
+def test_an_interrupted_write_leaves_the_old_file_and_no_temporary(tmp_path, monkeypatch):
+    from bpe_core.formats import files
+
+    target = tmp_path / "model.json"
+    target.write_text("old", encoding="utf-8")
+
+    def fail(*_):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(files.os, "replace", fail)
+    with pytest.raises(KeyboardInterrupt):
+        files.write_text_atomically(target, "new")
+    assert target.read_text(encoding="utf-8") == "old"
+    assert [path.name for path in tmp_path.iterdir()] == ["model.json"]
+
+
+def test_a_byte_order_mark_is_dropped_and_said(tmp_path):
+    corpus = tmp_path / "bom.txt"
+    corpus.write_bytes(b"\xef\xbb\xbfab ab")
+    model = tmp_path / "m.json"
+    result = run("train", str(corpus), "--merges", "1", "-o", str(model))
+    assert result.returncode == 0 and "dropped the byte-order mark" in result.stderr
+    assert [json.loads(line) for line in run("merges", str(model)).stdout.splitlines()] == [["a", "b"]]
+
+
+def test_a_marker_inside_the_corpus_is_warned_about(tmp_path):
+    result = run("train", "-", "--merges", "2", "--end-of-word", "_", "-o", str(tmp_path / "m.json"),
+                 stdin="snake_case words")
+    assert result.returncode == 0
+    assert "warning: the end-of-word marker '_' also occurs inside 1 distinct word(s)" in result.stderr
+
+
+@pytest.mark.parametrize(
+    "change, message",
+    [
+        (lambda data: data["config"].update(end_of_word=5), "end_of_word must be a text or null, not 5"),
+        (lambda data: data["config"].update(glue_marker="yes"), "glue_marker must be true or false"),
+        (lambda data: data["vocab"].update(a=-1), "the id of 'a' must be a whole number of at least 0, not -1"),
+        (lambda data: data["vocab"].update(b=data["vocab"]["a"]), "'a' and 'b' share the id"),
+        (lambda data: data["merges"].append(["a"]), "each merge must be a list of two texts"),
+    ],
+)
+def test_a_model_file_with_a_wrong_field_is_refused_naming_it(tmp_path, banana_model, change, message):
+    data = json.loads(banana_model.read_text(encoding="utf-8"))
+    change(data)
+    broken = tmp_path / "broken.json"
+    broken.write_text(json.dumps(data), encoding="utf-8")
+    result = run("encode", str(broken), "banana")
+    assert result.returncode == 1 and message in result.stderr and "Traceback" not in result.stderr
+
+
+def test_a_reader_that_stops_early_is_not_an_error(tmp_path):
+    """``merges MODEL | head -1``: GPT-2's 50,000 merges overflow the pipe after the reader has gone."""
+    model = tmp_path / "gpt2.json"
+    data = ROOT / "bpe_core" / "data"
+    assert run("import", str(data / "encoder.json"), str(data / "vocab.bpe"), "-o", str(model)).returncode == 0
+    reader = subprocess.Popen([sys.executable, "-m", "bpe_core", "merges", str(model)], cwd=ROOT,
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    assert json.loads(reader.stdout.readline()) == ["Ġ", "t"]  # GPT-2's first merge
+    reader.stdout.close()
+    assert reader.wait(timeout=120) == 0
+    assert reader.stderr.read() == ""
+
+
+def test_ids_only_streams_a_file_with_the_ids_of_the_whole_text(tmp_path):
+    """GPT-2's ids from HF-checked load_gpt2: \\r\\n kept, <|endoftext|> matched unless --no-special."""
+    from bpe_core import load_gpt2
+
+    text = "hello world\r\n" * 3 + "hi <|endoftext|> there\n\n  indented\n"
+    source = tmp_path / "text.txt"
+    source.write_bytes(text.encode("utf-8"))
+    model = tmp_path / "gpt2.json"
+    data = ROOT / "bpe_core" / "data"
+    assert run("import", str(data / "encoder.json"), str(data / "vocab.bpe"), "-o", str(model)).returncode == 0
+    gpt2 = load_gpt2()
+    streamed = run("encode", str(model), "-i", str(source), "--ids-only")
+    assert streamed.returncode == 0 and list(map(int, streamed.stdout.split())) == gpt2.encode(text)
+    assert 50256 in gpt2.encode(text)
+    plain = run("encode", str(model), "-i", str(source), "--ids-only", "--no-special")
+    assert list(map(int, plain.stdout.split())) == gpt2.encode(text, special=False)
+    assert 50256 not in gpt2.encode(text, special=False)
+    piped = run("encode", str(model), "--ids-only", stdin=text.replace("\r\n", "\n"))
+    assert list(map(int, piped.stdout.split())) == gpt2.encode(text.replace("\r\n", "\n"))
+    whole = json.loads(run("encode", str(model), "-i", str(source)).stdout)
+    assert whole["ids"] == gpt2.encode(text)
+
+
+def test_the_race_is_written_only_with_trace(tmp_path):
+    from bpe_core import load_model
+
+    plain, traced = tmp_path / "plain.json", tmp_path / "traced.json"
+    for path, extra in ((plain, []), (traced, ["--trace", "--top-k", "2"])):
+        assert run("train", "-", "--merges", "2", "--split", "none", "-o", str(path), *extra,
+                   stdin="banana_bandana_").returncode == 0
+    # banana_bandana_: "a n" 4 times (then "n a" 3), then "b an" twice, tied with "an a" and "a _"
+    assert [(step.count, step.tied, step.top) for step in load_model(plain).steps] == [(4, 1, ()), (2, 3, ())]
+    assert [step.top for step in load_model(traced).steps] == [
+        (("a", "n", 4), ("n", "a", 3)), (("b", "an", 2), ("an", "a", 2))]
+    assert plain.stat().st_size < traced.stat().st_size
+
+
+def test_published_tokenizers_by_name():
+    """tiktoken's ids for "Hello, world!" (cl100k_base, o200k_base) and GPT-2's."""
+    for name, ids in (("gpt2", [15496, 11, 995, 0]), ("cl100k_base", [9906, 11, 1917, 0]),
+                      ("o200k_base", [13225, 11, 2375, 0])):
+        assert json.loads(run("encode", name, "Hello, world!").stdout)["ids"] == ids
+        assert run("decode", name, *map(str, ids)).stdout == "Hello, world!\n"
+    first = run("merges", "cl100k_base").stdout.splitlines()
+    assert len(first) == 100_000 and json.loads(first[0]) == ["Ġ", "Ġ"]  # cl100k's rank 256: two spaces
+    unknown = run("encode", "gpt5", "x")
+    assert unknown.returncode == 1
+    assert "gpt5 is neither a model file nor a published tokenizer (gpt2, cl100k_base, o200k_base)" in unknown.stderr

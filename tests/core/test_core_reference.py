@@ -1,0 +1,184 @@
+"""Exact agreement with the references: HF tokenizers (Rust) and GPT-2's published tokenizer."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from tokenizers import Regex
+from tokenizers import Tokenizer as HFTokenizer
+from tokenizers import decoders, models, pre_tokenizers, trainers
+
+from bpe_core import Config, load_gpt2, load_model, train
+from bpe_core.pretrained import DATA as GPT2_DATA
+from bpe_core.formats.hf_json import HF_PATTERNS
+from bpe_core.pretokenize import lines, split_text
+
+SAMPLE = Path(__file__).resolve().parents[2] / "data" / "kjv_sample.txt"
+
+
+@pytest.fixture(scope="module")
+def sample_lines() -> list[str]:
+    lines = SAMPLE.read_text(encoding="utf-8").splitlines(keepends=True)
+    assert sum(len(line.encode("utf-8")) for line in lines) >= 990_000
+    return lines
+
+
+def hf_merges(tokenizer: HFTokenizer) -> list[tuple[str, str]]:
+    merges = json.loads(tokenizer.to_str())["model"]["merges"]
+    return [tuple(m.split(" ")) if isinstance(m, str) else tuple(m) for m in merges]
+
+
+def test_byte_level_training_matches_hf_bpe_trainer_on_a_megabyte(sample_lines):
+    merges = 4000
+    reference = HFTokenizer(models.BPE())
+    reference.pre_tokenizer = pre_tokenizers.ByteLevel(add_prefix_space=False, use_regex=True)
+    reference.decoder = decoders.ByteLevel()
+    trainer = trainers.BpeTrainer(
+        vocab_size=256 + merges,
+        min_frequency=1,
+        show_progress=False,
+        initial_alphabet=pre_tokenizers.ByteLevel.alphabet(),
+        special_tokens=[],
+    )
+    reference.train_from_iterator(sample_lines, trainer=trainer)
+
+    ours = train(sample_lines, Config(split="gpt2", units="bytes", tie_break="hf"), vocab_size=256 + merges)
+
+    assert len(ours.merges) == merges
+    assert ours.merges == hf_merges(reference)
+    assert ours.vocab == reference.get_vocab()
+    theirs = [i for encoding in reference.encode_batch(sample_lines) for i in encoding.ids]
+    assert ours.encode("".join(sample_lines)) == theirs
+
+
+@pytest.mark.parametrize(
+    "corpus",
+    [
+        ["This is the first document.", "This document is the second document.",
+         "And this is the third one.", "Is this the first document?"],
+        ["hello world", "hello there", "world peace", "hi there"],
+        ["low lower newest widest low low low low newest newest newest newest"],
+    ],
+)
+def test_character_level_hf_tie_break_matches_hf_on_the_textbook_corpora(corpus):
+    reference = HFTokenizer(models.BPE())
+    reference.pre_tokenizer = pre_tokenizers.WhitespaceSplit()
+    # a vocabulary size out of reach: both stop when no pair is left
+    reference.train_from_iterator(corpus, trainer=trainers.BpeTrainer(vocab_size=1000, show_progress=False))
+    ours = train(corpus, Config(tie_break="hf"), merges=1000)
+    assert ours.stop_reason == "no_pairs"
+    assert ours.merges == hf_merges(reference)
+
+
+def test_gpt2_known_answer():
+    tok = load_gpt2()
+    assert tok.encode("Hello, ByteLevel BPE!") == [15496, 11, 30589, 4971, 347, 11401, 0]
+    assert tok.tokenize("Hello, ByteLevel BPE!") == ["Hello", ",", "ĠByte", "Level", "ĠB", "PE", "!"]
+    assert tok.vocab["<|endoftext|>"] == 50256 and len(tok.vocab) == 50257 and len(tok.merges) == 50000
+    assert not tok.has_counts and tok.steps[0].count is None
+    assert tok.merge_tree("ĠByte").leaves() == ["Ġ", "B", "y", "t", "e"]
+
+
+def test_gpt2_ids_equal_hf_tokenizers_on_a_megabyte(sample_lines):
+    reference = HFTokenizer(
+        models.BPE.from_file(str(GPT2_DATA / "encoder.json"), str(GPT2_DATA / "vocab.bpe"))
+    )
+    reference.pre_tokenizer = pre_tokenizers.ByteLevel(add_prefix_space=False, use_regex=True)
+    text = "".join(sample_lines) + "Ünïcödé, 日本語, emoji 😀👍🏽 and  spaces\t\n"
+    ours = load_gpt2().encode(text)
+    assert ours == reference.encode(text).ids
+    assert load_gpt2().decode(ours) == text
+    # with no special tokens, HF reads <|endoftext|> as ordinary text: so does encode(special=False)
+    marked = "one<|endoftext|>two"
+    assert load_gpt2().encode(marked, special=False) == reference.encode(marked).ids
+    assert load_gpt2().encode(marked) == reference.encode("one").ids + [50256] + reference.encode("two").ids
+
+
+@pytest.mark.parametrize("name, pattern", list(HF_PATTERNS.items()))
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Hello world's  end! I'LL DON'T",  # Latin, contractions
+        "Привет, мир! Как дела?",  # Cyrillic
+        "日本語のテキストと中文字符",  # CJK
+        "1234567 ١٢٣ ²½ Ⅻ",  # digits: ASCII, Arabic-Indic, superscripts, fractions, Roman numerals
+        "😀👍🏽 👨\u200d👩 e\u0301 x\u200dy",  # emoji, ZWJ sequences, combining marks
+        "\x1c\x1d a\u00a0b \r\n\tx  \n\n y\u3000z",  # separators \s must not see, White_Space it must
+    ],
+)
+def test_stdlib_regexes_equal_the_unicode_originals(name, pattern, text):
+    """Our splits (stdlib re for ASCII, the regex module otherwise) cut like HF's Oniguruma."""
+    reference = pre_tokenizers.Split(Regex(pattern), behavior="isolated")
+    assert split_text(text, name) == [piece for piece, _ in reference.pre_tokenize_str(text)]
+
+
+# Text made of the characters where the alternatives compete: apostrophes before
+# contraction letters, spaces and other whitespace, digits, punctuation, non-ASCII.
+competing_text = st.lists(
+    st.sampled_from(["'", "s", "t", "re", "ve", "m", "ll", "d", "LL", " ", "  ", "\n", "\t", "\r\n", "1", "23",
+                     "!", "?!", ".", "é", "日", "١", "😀", "\u00a0", "\u3000", "x"]),
+    max_size=30,
+).map("".join)
+
+
+@settings(max_examples=300, deadline=None)
+@given(text=competing_text, name=st.sampled_from(list(HF_PATTERNS)))
+def test_stdlib_regexes_cut_like_the_originals_on_any_mix(text, name):
+    """Holds for the ASCII fast path and for GPT-2's reordered alternatives too."""
+    pattern = HF_PATTERNS[name]
+    reference = pre_tokenizers.Split(Regex(pattern), behavior="isolated")
+    assert split_text(text, name) == [piece for piece, _ in reference.pre_tokenize_str(text)]
+
+
+def hf_byte_level_trained_on_file(path: Path, vocab_size: int) -> HFTokenizer:
+    """HF's own way of training from a file: ``Tokenizer.train([path])`` reads it line by line."""
+    reference = HFTokenizer(models.BPE())
+    reference.pre_tokenizer = pre_tokenizers.ByteLevel(add_prefix_space=False, use_regex=True)
+    trainer = trainers.BpeTrainer(vocab_size=vocab_size, show_progress=False, special_tokens=[],
+                                  initial_alphabet=pre_tokenizers.ByteLevel.alphabet())
+    reference.train([str(path)], trainer=trainer)
+    return reference
+
+
+def test_cli_lines_trains_a_file_as_hf_does(tmp_path):
+    """Indented verses and blank lines: GPT-2's regex would join a line end to the next indent without --lines."""
+    verses = SAMPLE.read_text(encoding="utf-8").splitlines()[:4000]
+    corpus = tmp_path / "indented.txt"
+    corpus.write_text("".join(f"  {verse}\n\n" for verse in verses), encoding="utf-8")
+    vocab_size = 256 + 1500
+    reference = hf_merges(hf_byte_level_trained_on_file(corpus, vocab_size))
+    for reading, expected_equal in ((["--lines"], True), ([], False)):
+        model = tmp_path / "model.json"
+        command = [sys.executable, "-m", "bpe_core", "train", str(corpus), "--split", "gpt2", "--units", "bytes",
+                   "--tie-break", "hf", "--vocab-size", str(vocab_size), "-o", str(model), *reading]
+        assert subprocess.run(command, capture_output=True, timeout=600).returncode == 0
+        assert (load_model(model).merges == reference) is expected_equal
+
+
+file_text = st.lists(st.sampled_from(["a", "ab", "b a", " ", "  ", "\n", "\r\n", "\n\n", "é", "日", "1", "!", "\t"]),
+                     max_size=40).map("".join)
+
+
+@settings(max_examples=60, deadline=None)
+@given(text=file_text, vocab_size=st.integers(256, 300))
+def test_training_on_lines_equals_hf_training_from_the_file(tmp_path_factory, text, vocab_size):
+    path = tmp_path_factory.mktemp("corpus") / "corpus.txt"
+    path.write_bytes(text.encode("utf-8"))
+    ours = train(lines(text), Config(split="gpt2", units="bytes", tie_break="hf"), vocab_size=vocab_size)
+    assert ours.merges == hf_merges(hf_byte_level_trained_on_file(path, vocab_size))
+
+
+@pytest.mark.parametrize("corpus", [["ab ab"], ["zebra apple", "banana"], ["low lower newest widest"]])
+def test_a_glued_marker_keeps_every_character_in_the_base_vocabulary_as_hf_does(corpus):
+    """HF numbers the marked characters in hash order, so the sets are compared, not the ids."""
+    reference = HFTokenizer(models.BPE(unk_token="<unk>", end_of_word_suffix="</w>"))
+    reference.pre_tokenizer = pre_tokenizers.WhitespaceSplit()
+    trainer = trainers.BpeTrainer(vocab_size=1, special_tokens=["<unk>"], end_of_word_suffix="</w>", show_progress=False)
+    reference.train_from_iterator(corpus, trainer=trainer)  # vocab_size 1: the base vocabulary alone
+    ours = train(corpus, Config(end_of_word="</w>", glue_marker=True), merges=0)
+    assert set(ours.vocab) == set(reference.get_vocab())
+    assert ours.tokenize("ba") == reference.encode("ba").tokens  # "b" known, "a</w>" never seen: <unk>

@@ -1,0 +1,126 @@
+"""GPT-4 (cl100k_base) and GPT-4o (o200k_base) against tiktoken itself, offline.
+
+tiktoken looks for a downloaded rank file under $TIKTOKEN_CACHE_DIR, named by the SHA-1 of
+its address; the fixture puts the files this project ships there, so no network is needed.
+"""
+
+import hashlib
+import json
+import os
+import re
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bpe_core.pretrained import DATA, load_pretrained
+
+NAMES = ["cl100k_base", "o200k_base"]
+
+
+@pytest.fixture(scope="module")
+def tiktoken_module(tmp_path_factory):
+    cache = tmp_path_factory.mktemp("tiktoken-cache")
+    os.environ["TIKTOKEN_CACHE_DIR"] = str(cache)
+    import tiktoken_ext.openai_public as public
+
+    shipped = {"vocab.bpe", "encoder.json", *(f"{name}.tiktoken" for name in NAMES)}
+    for address in set(re.findall(r'"(https?://[^"]+)"', Path(public.__file__).read_text(encoding="utf-8"))):
+        file_name = address.rsplit("/", 1)[-1]
+        if file_name in shipped:
+            (cache / hashlib.sha1(address.encode()).hexdigest()).write_bytes((DATA / file_name).read_bytes())
+    import tiktoken
+
+    return tiktoken
+
+
+HARD_CASES = [
+    "Hello, world! I'LL DON'T we've You'RE",  # contractions in any case
+    "12345678 1,000,000 3.14159 ١٢٣٤ ²½",  # digits in runs, other scripts
+    "line one\r\nline two\n\n\n  indented\t\ttabs   \n",  # \r\n, newline and space runs
+    "trailing spaces   ",
+    "ends with newline and spaces\n   ",
+    "Привет, мир! Ελληνικά العربية עברית",  # scripts
+    "日本語のテキストと中文字符，还有한국어",  # CJK
+    "👨\u200d👩\u200d👧 👍🏽 🇫🇷 1\ufe0f\u20e3 e\u0301 n\u0303",  # emoji, joiners, combining marks
+    "def f(x):\n    return x ** 2  # comment\n\tif x != y: pass",  # code
+    "HTTPServer getHTTPResponseCode camelCase SCREAMING_CASE",  # o200k's case-aware letters
+    "<|endoftext|> is only special when allowed",
+    "\u0000\u001c\u0085\u00a0\u2028\u3000 \U0001f9ea \U00031350",  # separators, new emoji, CJK Ext H
+]
+
+
+@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("text", HARD_CASES)
+def test_ids_equal_tiktoken_on_hard_cases(tiktoken_module, name, text):
+    reference = tiktoken_module.get_encoding(name)
+    ours = load_pretrained(name)
+    assert ours.encode(text, special=False) == reference.encode_ordinary(text)
+    assert ours.encode(text) == reference.encode(text, allowed_special="all")
+    assert ours.decode(ours.encode(text)) == text
+
+
+any_text = st.text(st.characters(blacklist_categories=("Cs",)), max_size=60)
+mixed_text = st.lists(st.sampled_from(["'s", "'LL", " ", "  ", "\n", "\r\n", "123", "4567", "Hello", "WORLD",
+                                       "é", "日本", "😀", "\u0301", "!?", "\t", "x"]), max_size=25).map("".join)
+
+
+@settings(max_examples=300, deadline=None)
+@given(text=any_text | mixed_text, name=st.sampled_from(NAMES))
+def test_ids_equal_tiktoken_on_any_text(tiktoken_module, text, name):
+    assert load_pretrained(name).encode(text, special=False) == tiktoken_module.get_encoding(name).encode_ordinary(text)
+
+
+@pytest.mark.parametrize("name, merges", [("cl100k_base", 100_000), ("o200k_base", 199_742)])
+def test_every_merge_joins_two_tokens_into_the_token_of_its_rank(tiktoken_module, name, merges):
+    ours = load_pretrained(name)
+    reference = tiktoken_module.get_encoding(name)
+    assert len(ours.merges) == merges
+    for rank, (left, right) in enumerate(ours.merges):
+        made = ours.vocab[left + right]
+        assert reference.decode_single_token_bytes(made) == ours.token_bytes(ours.vocab[left]) + ours.token_bytes(ours.vocab[right])
+        assert made == rank + 256 and ours.vocab[left] < made and ours.vocab[right] < made
+
+
+def test_the_shipped_cuts_are_the_merges_recovered_from_the_ranks():
+    from bpe_core.formats.tiktoken_ranks import cuts_of, merges_from_ranks, read_ranks
+
+    for name in NAMES:
+        ranks = read_ranks((DATA / f"{name}.tiktoken").read_text(encoding="ascii"))
+        assert cuts_of(merges_from_ranks(ranks)) == (DATA / f"{name}.cuts").read_bytes()
+
+
+def test_export_to_hf_gives_tiktoken_ids(tiktoken_module):
+    from tokenizers import Tokenizer as HFTokenizer
+
+    from bpe_core.formats import to_hf_json
+
+    reference = tiktoken_module.get_encoding("cl100k_base")
+    exported = HFTokenizer.from_str(json.dumps(to_hf_json(load_pretrained("cl100k_base"))))
+    for text in HARD_CASES:
+        assert exported.encode(text, add_special_tokens=False).ids == reference.encode(text, allowed_special="all")
+
+
+def test_the_byte_table_is_the_one_tiktoken_reads_gpt2_with(tiktoken_module):
+    """GPT-2's encoder.json names each single-byte token by its stand-in character; tiktoken's own
+    byte table tells which byte that token is."""
+    from bpe_core import bytelevel
+
+    table = bytelevel._build_table()  # built afresh
+    assert len(table) == 256
+    byte_of = {char: byte for byte, char in enumerate(table)}
+    gpt2 = tiktoken_module.get_encoding("gpt2")
+    encoder = json.loads((DATA / "encoder.json").read_text(encoding="utf-8"))
+    singles = {token: token_id for token, token_id in encoder.items() if len(token) == 1}
+    assert len(singles) == 256
+    assert {bytes([byte_of[token]]): token_id for token, token_id in singles.items()} == {
+        gpt2.decode_single_token_bytes(token_id): token_id for token_id in singles.values()}
+
+
+@pytest.mark.parametrize("text, line", [("YQ== 0\nnot base64 1\n", 2), ("YQ== 0\nYg== x\n", 2), ("YQ==\n", 1)])
+def test_a_bad_rank_file_names_its_line(text, line):
+    from bpe_core.formats.tiktoken_ranks import read_ranks
+
+    with pytest.raises(ValueError, match=f"line {line} of the rank file is not 'base64 rank'"):
+        read_ranks(text)

@@ -1,0 +1,23 @@
+"""Helpers shared by the AppTest page tests (Train, Compare, model files, bad input)."""
+
+from __future__ import annotations
+
+import re
+
+from streamlit.testing.v1 import AppTest
+
+from browser_helpers import REPO_ROOT
+
+APP_FILE = str(REPO_ROOT / "app.py")
+
+
+def ok(at: AppTest) -> AppTest:
+    """``at`` after checking its run raised nothing."""
+    assert not at.exception, [e.message for e in at.exception]
+    return at
+
+
+def shown(elements) -> str:
+    """The texts of some elements (``at.error``, ``at.markdown``, ...) as the reader sees them: one string,
+    with the backslashes that escape them from Markdown removed (viz.escape.markdown puts them in)."""
+    return re.sub(r"\\(.)", r"\1", " | ".join(element.value for element in elements), flags=re.DOTALL)

@@ -1,0 +1,53 @@
+"""Smoke tests: the router and every page run without an exception, and the sidebar names the model."""
+
+from __future__ import annotations
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from apptest_helpers import APP_FILE, ok
+from bpe_core import Config, train
+from browser_helpers import click_nav, exception_texts, open_app, sidebar_nav_labels
+from viz import state
+from viz.page_registry import PAGES
+
+
+def sidebar_text(at: AppTest) -> str:
+    return " ".join(c.value for c in at.sidebar.caption)
+
+
+def test_the_router_opens_train_with_the_default_model_and_the_sidebar_names_it():
+    at = ok(AppTest.from_file(APP_FILE, default_timeout=60).run())
+    assert [title.value for title in at.title] == ["Train"]
+    vocabulary = len(at.session_state[state.MODEL_KEY].vocab)
+    assert sidebar_text(at) == f"Current model: 2,000 merges, vocabulary of {vocabulary:,} tokens"
+
+
+@pytest.mark.parametrize("page", PAGES, ids=[page.title for page in PAGES])
+def test_every_page_runs_under_its_title(page):
+    at = ok(AppTest.from_file(APP_FILE, default_timeout=60).run())
+    ok(at.switch_page(page.path).run())
+    assert [title.value for title in at.title] == [page.title]
+
+
+def test_sidebar_describes_a_trained_model():
+    # "banana bandana banana" as one piece: base symbols b a n ␣ d and <unk> (6), three merges (9)
+    at = AppTest.from_file(APP_FILE, default_timeout=60)
+    at.session_state[state.MODEL_KEY] = train("banana bandana banana", Config(split="none"), merges=3)
+    ok(at.run())
+    assert sidebar_text(at) == "Current model: 3 merges, vocabulary of 9 tokens"
+
+
+@pytest.mark.browser
+def test_browser_navigation(app_server, page, screenshot):
+    open_app(page, app_server)
+    assert sidebar_nav_labels(page) == ["Train", "Merges", "Encode / Decode", "Compare"]
+
+    click_nav(page, "Merges")
+    assert page.url.rstrip("/").endswith("/Merges")
+    heading = page.locator('[data-testid="stMain"] h1').first
+    assert heading.inner_text().strip() == "Merges"
+    assert exception_texts(page) == []
+    assert page.page_errors == []
+    assert page.dialogs == []
+    screenshot(page)

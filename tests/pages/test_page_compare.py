@@ -1,0 +1,171 @@
+"""The Compare page under Streamlit's AppTest: every tab, the default model, textbook models and GPT-2."""
+
+from __future__ import annotations
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from bpe_core import Config, load_gpt2, train
+from apptest_helpers import APP_FILE, shown
+from viz import state
+from viz.page_registry import COMPARE
+
+PAGE = COMPARE.path
+TABS = [
+    ":material/show_chart: Compression",
+    ":material/compare_arrows: Side by side",
+    ":material/content_cut: Pre-tokenizers",
+    ":material/smart_toy: Against GPT-2",
+    ":material/bar_chart: Vocabulary usage",
+]
+BANANA = "banana_bandana_"
+
+
+def errors(at: AppTest) -> list[str]:
+    return [e.message for e in at.exception]
+
+
+def open_compare(model=None, corpus: str = "", tab: str | None = None, text: str | None = None) -> AppTest:
+    at = AppTest.from_file(APP_FILE, default_timeout=120)
+    if model is not None:
+        at.session_state[state.MODEL_KEY] = model
+        at.session_state[state.CORPUS_KEY] = corpus
+        at.session_state[state.SETTINGS_KEY] = {}
+    if tab is not None:
+        at.session_state[state.COMPARE_TAB_KEY] = tab
+    at.run()
+    at.switch_page(PAGE).run()
+    assert not at.exception, errors(at)
+    if text is not None:
+        at.text_area(key=state.COMPARE_TEXT_KEY).set_value(text).run()
+        assert not at.exception, errors(at)
+    return at
+
+
+def markdown_texts(at: AppTest) -> str:
+    """The markdown on the page as the reader sees it: escaping backslashes removed, one element a line."""
+    return shown(at.markdown).replace(" | ", "\n")
+
+
+@pytest.fixture(scope="module")
+def banana():
+    return train(BANANA, Config(split="none"), merges=6)
+
+
+def test_default_model_shows_curves_and_three_sizes():
+    at = open_compare()
+    assert [s.value for s in at.slider] == [0, 200, 2000]  # default sizes for the 2,000-merge default model
+    assert [n.value for n in at.number_input] == [0, 200, 2000]
+    assert len(at.get("plotly_chart")) == 1
+    table = at.dataframe[0].value
+    assert list(table["merges"]) == [0, 200, 2000]
+    assert list(table.columns) == [
+        "merges", "training corpus: tokens", "training corpus: chars/token",
+        "your text: tokens", "your text: chars/token",
+    ]
+
+
+@pytest.mark.parametrize("tab", TABS[1:])
+def test_every_tab_renders_with_the_default_model(tab):
+    at = open_compare(tab=tab)
+    assert at.tabs[0].label == TABS[0]
+
+
+def test_side_by_side_counts_worked_out_by_hand(banana):
+    at = open_compare(banana, corpus=BANANA, tab=TABS[1], text="bandana_banana_")
+    assert [s.value for s in at.slider] == [0, 1, 6]
+    # The vocabulary: <unk> and b a n _ d (6), plus one token per merge. "bandana_banana_" cut by
+    # 0 merges: 15 characters; by "a n": b an d an a _ b an an a _ (11);
+    # by all six: ban d ana_ banana_ (4).
+    assert shown(at.caption[:1]) == (
+        "Session model: trained here, 6 merges, no split · characters · ties: first occurrence.")
+    assert markdown_texts(at).splitlines() == [
+        "0 merges (vocabulary of 6) — **15 tokens** (1.00 characters per token)",
+        "1 merges (vocabulary of 7) — **11 tokens** (1.36 characters per token)",
+        "6 merges (vocabulary of 12) — **4 tokens** (3.75 characters per token)",
+    ]
+
+
+def test_slider_and_typed_size_stay_in_step(banana):
+    at = open_compare(banana, corpus=BANANA)
+    at.slider(key=state.compare_size_keys(1)[0]).set_value(4).run()
+    assert at.number_input(key=state.compare_size_keys(1)[1]).value == 4
+    at.number_input(key=state.compare_size_keys(2)[1]).set_value(3).run()
+    assert at.slider(key=state.compare_size_keys(2)[0]).value == 3
+    assert not at.exception, errors(at)
+    table = at.dataframe[0].value
+    assert list(table["merges"]) == [0, 4, 3]
+    # banana_bandana_ after "a n", "b an", "an a": ban ana _ ban d ana _ (7); after "ana _" too: ban ana_ ban d ana_ (5)
+    assert list(table["training corpus: tokens"]) == [15, 5, 7]
+
+
+def test_fewer_sizes(banana):
+    at = open_compare(banana, corpus=BANANA)
+    at.session_state[state.COMPARE_COUNT_KEY] = 2
+    at.run()
+    assert not at.exception, errors(at)
+    assert len(at.slider) == 2
+
+
+def test_tie_break_preset_reports_the_first_difference(banana):
+    # the session model's config with tie-break first vs hf (the default pair), trained on its corpus
+    at = open_compare(banana, corpus=BANANA, tab=TABS[2], text=BANANA)
+    at.radio(key=state.COMPARE_PRETOK_PRESET_KEY).set_value("Tie-break rules").run()
+    assert not at.exception, errors(at)
+    rules = [at.selectbox(key=state.compare_custom_key("rule", side)).value for side in "AB"]
+    assert rules == ["first", "hf"]
+    assert "first differ at **step 2**: A merges `b + an`, B merges `a + _`" in markdown_texts(at)
+
+
+def test_tie_break_preset_compares_the_rules_chosen(banana):
+    at = open_compare(banana, corpus=BANANA, tab=TABS[2], text=BANANA)
+    at.radio(key=state.COMPARE_PRETOK_PRESET_KEY).set_value("Tie-break rules").run()
+    at.selectbox(key=state.compare_custom_key("rule", "B")).set_value("lex").run()
+    assert not at.exception, errors(at)
+    # Worked out by hand on banana_bandana_: both take "a n", "b an", "an a", "ana _"; then ban ana_ ban d ana_
+    # has four pairs once each: first takes the earliest (ban, ana_), lex the greatest, (d, ana_).
+    assert ("The merge lists agree for 4 steps and first differ at **step 5**: A merges `ban + ana_`, "
+            "B merges `d + ana_`.") in markdown_texts(at)
+
+
+def test_invalid_custom_configuration_is_an_error_not_a_traceback():
+    at = open_compare(tab=TABS[2])
+    at.radio(key=state.COMPARE_PRETOK_PRESET_KEY).set_value("Custom").run()
+    at.selectbox(key=state.compare_custom_key("split", "A")).set_value("gpt2").run()
+    at.selectbox(key=state.compare_custom_key("end_of_word", "A")).set_value("</w>").run()
+    assert not at.exception, errors(at)
+    assert shown(at.error) == (
+        "Configuration A is not valid: an end-of-word marker needs whitespace pre-tokenization: with other splits a "
+        "piece is not a word (use the space marker or bytes instead)")
+
+
+def test_gpt2_tab_shows_both_counts(banana):
+    at = open_compare(banana, corpus=BANANA, tab=TABS[3], text="Hello, ByteLevel BPE!")
+    text = markdown_texts(at)
+    assert "GPT-2, 50,000 merges — **7 tokens**" in text  # [15496, 11, 30589, 4971, 347, 11401, 0]
+
+
+def test_usage_tab_counts_never_used_tokens(banana):
+    at = open_compare(banana, corpus=BANANA, tab=TABS[4], text=BANANA)
+    metrics = {m.label: m.value for m in at.metric}
+    # banana_bandana_ at 6 merges is banana_ban | d | ana_: 3 of 11 entries used
+    assert metrics == {"Vocabulary entries": "11", "Used at least once": "3", "Never used": "8"}
+    assert len(at.get("plotly_chart")) == 1
+    assert at.expander[0].label == "Merged tokens this text never uses (4)"
+    table = at.expander[0].dataframe[0].value
+    assert list(table["step"]) == [1, 2, 3, 5] and list(table["token"]) == ["an", "ban", "ana", "banana_"]
+
+
+@pytest.mark.parametrize("tab", TABS)
+def test_gpt2_as_the_session_model(tab):
+    # GPT-2 has no corpus and no training counts
+    at = open_compare(load_gpt2(), corpus="", tab=tab)
+    assert not at.exception, errors(at)
+
+
+def test_model_without_merges():
+    at = open_compare(train(BANANA, Config(split="none"), merges=0), corpus=BANANA, tab=TABS[1], text=BANANA)
+    assert [i.value for i in at.info][0] == (
+        "This model has no merges, so there is only one size: train one with merges.")
+    assert (at.get("page_link")[0].proto.page, at.get("page_link")[0].proto.label) == ("Train", "Go to Train")
+    assert "0 merges (vocabulary of 6) — **15 tokens**" in markdown_texts(at)

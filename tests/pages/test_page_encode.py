@@ -1,0 +1,208 @@
+"""The Encode / Decode page under Streamlit's AppTest: encode, decode, errors, tokenizer choice."""
+
+from __future__ import annotations
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from bpe_core import Config, load_gpt2, train
+from browser_helpers import REPO_ROOT
+
+APP_FILE = str(REPO_ROOT / "app.py")
+PAGE = "pages/3_Encode.py"
+GPT2_TEXT = "Hello, ByteLevel BPE!"
+GPT2_IDS = [15496, 11, 30589, 4971, 347, 11401, 0]
+
+
+def errors(at: AppTest) -> list[str]:
+    return [e.message for e in at.exception]
+
+
+def open_page(model=None) -> AppTest:
+    at = AppTest.from_file(APP_FILE, default_timeout=60)
+    if model is not None:
+        at.session_state["bpe_model"] = model
+    at.run()
+    at.switch_page(PAGE).run()
+    assert not at.exception, errors(at)
+    return at
+
+
+def rerun(at: AppTest) -> AppTest:
+    at.run()
+    assert not at.exception, errors(at)
+    return at
+
+
+def shown_ids(at: AppTest) -> list[int]:
+    ids_block = at.code[0].value
+    return [int(part) for part in ids_block.split(", ")] if ids_block else []
+
+
+def metric(at: AppTest, label: str) -> str:
+    return next(m.value for m in at.metric if m.label == label)
+
+
+def choose(at: AppTest, source: str) -> AppTest:
+    at.radio(key="encode_source").set_value(source)
+    return rerun(at)
+
+
+def encode(at: AppTest, text: str) -> AppTest:
+    at.text_area(key="encode_text").set_value(text)
+    return rerun(at)
+
+
+@pytest.fixture(scope="module")
+def banana():
+    return train("banana_bandana_", Config(split="none"), merges=6)
+
+
+def test_default_text_is_encoded_with_the_session_model():
+    at = open_page()
+    model = at.session_state["bpe_model"]
+    text = at.text_area(key="encode_text").value
+    assert "\n" in text and "é" in text and "🙂" in text  # the example shows the interesting cases
+    assert shown_ids(at) == model.encode(text)
+    assert metric(at, "Tokens") == f"{len(model.encode(text)):,}"
+    assert metric(at, "Characters") == f"{len(text):,}"
+    tokens_html = at.html[0].value
+    assert tokens_html.count('class="tok ') == len(model.encode(text))
+    # the default model (whitespace split, unseen é) loses text, and says how
+    warning = at.warning[0].value.split("\n")
+    assert warning[:2] == ["**Round trip loses text**: `decode(encode(text)) != text`",
+                           r"- whitespace\: runs of spaces\/newlines became single spaces"]
+    assert warning[2].startswith(r"- characters never seen in training became \<unk\>\: \'")
+
+
+def test_encoding_a_new_text_with_the_banana_model(banana):
+    at = encode(open_page(banana), "bandana_")
+    assert shown_ids(at) == banana.encode("bandana_")
+    assert metric(at, "Characters per token") == f"{8 / 3:.2f}"
+    assert at.success and "Round trip OK" in at.success[0].value
+
+
+def test_gpt2_choice_gives_the_reference_ids():
+    at = encode(choose(open_page(), "gpt2"), GPT2_TEXT)
+    assert shown_ids(at) == GPT2_IDS
+    assert "GPT-2" in " ".join(c.value for c in at.caption)
+
+
+def test_prefix_slider_changes_the_token_count():
+    at = choose(open_page(), "prefix")
+    model = at.session_state["bpe_model"]
+    text = at.text_area(key="encode_text").value
+    slider = at.slider(key="encode_prefix_merges")
+    assert slider.max == len(model.merges) and slider.value == len(model.merges)
+    full_count = len(shown_ids(at))
+    slider.set_value(0)
+    rerun(at)
+    assert shown_ids(at) == model.prefix(0).encode(text)
+    assert len(shown_ids(at)) > full_count
+    at.slider(key="encode_prefix_merges").set_value(100)
+    rerun(at)
+    assert shown_ids(at) == model.prefix(100).encode(text)
+
+
+def test_prefix_slider_clamps_when_the_model_shrinks(banana):
+    at = choose(open_page(), "prefix")
+    at.session_state["bpe_model"] = banana
+    rerun(at)
+    assert at.slider(key="encode_prefix_merges").value == len(banana.merges) == 6
+
+
+def test_decode_ids():
+    at = choose(open_page(), "gpt2")
+    at.text_input(key="encode_ids").set_value("[15496, 11, 30589 4971 347, 11401, 0]")
+    rerun(at)
+    assert at.code[-1].value == GPT2_TEXT
+    assert not at.error
+
+
+@pytest.mark.parametrize(
+    ("typed", "message"),
+    [
+        # the message is Markdown-escaped: punctuation from the typed text shows literally
+        ("15496, hello", r"item 2\, \'hello\'\, is not a token id"),
+        ("15496 -3", r"item 2\, \-3\, is negative"),
+        ("15496, 999999", "999999 is not in the vocabulary"),
+    ],
+)
+def test_bad_ids_name_the_offending_item(typed, message):
+    at = choose(open_page(), "gpt2")
+    at.text_input(key="encode_ids").set_value(typed)
+    rerun(at)
+    assert len(at.error) == 1 and message in at.error[0].value
+    assert shown_ids(at) == load_gpt2().encode(at.text_area(key="encode_text").value)  # the rest stays
+
+
+def test_use_ids_button_round_trips_the_text(banana):
+    at = encode(open_page(banana), "banana_bandana_")
+    at.button(key="encode_fill_ids").click()
+    rerun(at)
+    assert at.text_input(key="encode_ids").value == ", ".join(map(str, banana.encode("banana_bandana_")))
+    assert at.code[-1].value == "banana_bandana_"
+
+
+def test_token_table_has_one_row_per_token(banana):
+    at = encode(open_page(banana), "bandana_")
+    assert not at.dataframe
+    at.toggle(key="encode_show_table").set_value(True)
+    rerun(at)
+    table = at.dataframe[0].value
+    assert list(table["id"]) == banana.encode("bandana_")
+    assert list(table["token"]) == ["ban", "d", "ana_"]
+
+
+def test_why_this_split_replays_the_merges(banana):
+    at = encode(choose(open_page(), "gpt2"), "the unbelievable cat")
+    piece = at.selectbox(key="encode_piece")
+    assert piece.options == ["the", "␣unbelievable", "␣cat"]
+    assert piece.value == " unbelievable"  # the longest piece is picked first
+    replay = at.html[-1].value
+    steps = load_gpt2().explain(" unbelievable")
+    assert replay.count('class="step-row"') == len(steps)
+    assert f"step {steps[-1][0]}:" in replay and "pair seen" not in replay  # GPT-2 has no counts
+
+
+
+def test_text_survives_a_visit_to_another_page(banana):
+    at = encode(open_page(banana), "bandana_ banana_")
+    at.switch_page("pages/1_Train.py").run()
+    at.switch_page(PAGE).run()
+    assert not at.exception, errors(at)
+    assert at.text_area(key="encode_text").value == "bandana_ banana_"
+
+
+@pytest.mark.parametrize(
+    ("source", "ids", "note"),
+    [
+        # tiktoken's ids for "Hello, world!"
+        ("cl100k_base", [9906, 11, 1917, 0], "The tokenizer of GPT-4, GPT-3.5 Turbo"),
+        ("o200k_base", [13225, 11, 2375, 0], "The tokenizer of GPT-4o, GPT-4o mini"),
+    ],
+)
+def test_gpt4_and_gpt4o_give_tiktoken_ids(source, ids, note):
+    at = encode(choose(open_page(), source), "Hello, world!")
+    assert at.radio(key="encode_source").options == [
+        "Trained model", "Prefix of the trained model", "GPT-2", "GPT-4 (cl100k_base)", "GPT-4o (o200k_base)"]
+    assert shown_ids(at) == ids
+    assert metric(at, "Tokens") == "4"
+    assert metric(at, "Characters per token") == "3.25"  # 13 characters / 4 tokens
+    assert any(note in caption.value for caption in at.caption)
+
+
+def test_special_token_toggle_encodes_its_text_as_ordinary_text():
+    at = encode(choose(open_page(), "cl100k_base"), "<|endoftext|>")
+    assert shown_ids(at) == [100257]  # tiktoken: allowed_special="all"
+    assert not at.selectbox  # one special token: no merges to replay
+    at.toggle(key="encode_match_special").set_value(False)
+    rerun(at)
+    assert shown_ids(at) == [27, 91, 8862, 728, 428, 91, 29]  # tiktoken: disallowed_special=()
+    assert at.selectbox(key="encode_piece").options == ["<|", "endoftext", "|>"]  # GPT-4's pattern's pieces
+    assert at.success and "Round trip OK" in at.success[0].value
+
+
+def test_special_token_toggle_is_disabled_for_a_model_without_special_tokens(banana):
+    at = open_page(banana)
+    assert at.toggle(key="encode_match_special").disabled

@@ -1,0 +1,253 @@
+"""The Train page under Streamlit's AppTest: presets, settings, uploads, model files, page switches, links."""
+
+from __future__ import annotations
+
+import codecs
+import json
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from tokenizers import Tokenizer as HFTokenizer
+from tokenizers import models, pre_tokenizers, trainers
+
+from bpe_core import Config, load_gpt2
+from bpe_core.formats import model_to_json
+from apptest_helpers import APP_FILE, ok, shown
+from viz import state
+
+TRAIN_PAGE = "pages/1_Train.py"
+BANANA_BANDANA = ["a n", "b an", "an a", "ana _", "ban ana_", "banana_ ban"]
+
+# What each textbook preset trains, worked out by hand (the first merges where the list is long); ties go to
+# the pair that occurs first in the corpus.
+TEXTBOOK = {
+    # This is the first document. ... ("s </w>" ends This, is, this and Is: 8 times; then "i s</w>" and "t h"
+    # both occur 7 times, and "i s</w>" comes first, in "This")
+    "documents": ["s </w>", "i s</w>", "t h"],
+    # low ×5 lower newest ×5 widest, "_" as its own symbol: "l o" and "lo w" (6 each, first), then newest's
+    # "e s", "es t", "est _" (6 each)
+    "low": ["l o", "lo w", "e s", "es t", "est _"],
+    "banana": ["a n", "b an", "ban an", "banan a", "banana Ġ", "bananaĠ banana"],
+    "banana_bandana": BANANA_BANDANA,
+    # "h e" occurs 4 times (hello ×2, there ×2); every other pair of hello, world, there twice, then peace and hi
+    # once: each word is merged whole, in corpus order
+    "hello": ["h e", "he l", "hel l", "hell o", "w o", "wo r", "wor l", "worl d", "t he", "the r", "ther e",
+              "p e", "pe a", "pea c", "peac e", "h i"],
+}
+
+
+def open_train(query: dict | None = None) -> AppTest:
+    at = AppTest.from_file(APP_FILE, default_timeout=60)
+    at.query_params.update(query or {})
+    return ok(at.run())
+
+
+def merge_pairs(at: AppTest) -> list[str]:
+    return list(at.dataframe[0].value["pair"])
+
+
+def metric(at: AppTest, label: str) -> str:
+    return next(m.value for m in at.metric if m.label == label)
+
+
+def press_train(at: AppTest) -> AppTest:
+    button = next(b for b in at.button if b.label == "Train")
+    return ok(button.click().run())
+
+
+def choose(at: AppTest, source: str) -> AppTest:
+    return ok(at.selectbox(key="train_source").set_value(source).run())
+
+
+def hf_byte_level_merges(text: str, merges: int) -> list[str]:
+    """The merges HF tokenizers' BpeTrainer learns from ``text`` with GPT-2's byte-level pre-tokenizer."""
+    reference = HFTokenizer(models.BPE())
+    reference.pre_tokenizer = pre_tokenizers.ByteLevel(add_prefix_space=False, use_regex=True)
+    trainer = trainers.BpeTrainer(vocab_size=256 + merges, initial_alphabet=pre_tokenizers.ByteLevel.alphabet(),
+                                  show_progress=False)
+    reference.train_from_iterator([text], trainer=trainer)
+    return [" ".join(merge) if isinstance(merge, list) else merge
+            for merge in json.loads(reference.to_str())["model"]["merges"]]
+
+
+def test_first_visit_shows_the_default_model_summary():
+    at = open_train()
+    model = at.session_state[state.MODEL_KEY]
+    assert model.config == Config(split="whitespace", end_of_word="</w>")  # the default: words + </w>, 2,000 merges
+    assert metric(at, "Merges made") == "2,000"
+    assert metric(at, "Vocabulary size") == f"{len(model.vocab):,}"
+    assert merge_pairs(at) == [f"{left} {right}" for left, right in model.merges]  # the table shows that model
+    assert shown(at.success) == "Made the 2000 merges asked for."
+    assert float(metric(at, "Characters per token")) > 3  # 2,000 merges on English text compress well
+
+
+@pytest.mark.parametrize("preset", list(TEXTBOOK))
+def test_each_textbook_preset_trains_its_textbook_merges(preset):
+    at = press_train(choose(open_train(), preset))
+    assert merge_pairs(at)[:len(TEXTBOOK[preset])] == TEXTBOOK[preset]
+    assert at.query_params["preset"] == preset
+
+
+def test_banana_bandana_shows_the_textbook_trace():
+    at = press_train(choose(open_train(), "banana_bandana"))
+    assert merge_pairs(at) == BANANA_BANDANA
+    assert list(at.dataframe[0].value["count"])[:2] == [4, 2]
+    assert metric(at, "Merges made") == "6"
+
+
+def test_stopping_early_is_a_warning():
+    at = press_train(choose(open_train(), "low"))
+    # worked out by hand: after l o, lo w, e s, es t, est _ (6 each) come low _, n e, ne w, new est_ (5 each);
+    # every pair left occurs once
+    assert shown(at.warning) == ("Stopped after 9 merges: the best pair occurs 1 time(s), below the minimum "
+                                 "frequency 2 (asked for vocabulary size 50).")
+    assert not at.success
+
+
+def test_a_settings_change_changes_the_result():
+    at = press_train(choose(open_train(), "hello"))
+    before = merge_pairs(at)
+    at.text_input(key="train_end_of_word").set_value("</w>").run()
+    at = press_train(at)
+    after = merge_pairs(at)
+    assert before == TEXTBOOK["hello"]
+    # with </w> after every word: "h e" (4) still wins, then "e </w>" (there ×2 and peace: 3) beats every pair
+    # inside hello, world and there (2 each)
+    assert after[:2] == ["h e", "e </w>"]
+
+
+def test_a_recipe_button_sets_its_settings():
+    at = open_train()
+    ok(next(b for b in at.button if b.label == "GPT-2 byte-level").click().run())
+    assert at.selectbox(key="train_split").value == "gpt2"
+    assert at.radio(key="train_units").value == "bytes"
+    assert at.radio(key="train_tie_break").value == "hf"
+    assert at.text_input(key="train_end_of_word").value == ""
+
+
+def test_an_invalid_combination_shows_the_error_and_keeps_the_model():
+    at = press_train(choose(open_train(), "banana_bandana"))
+    model = at.session_state[state.MODEL_KEY]
+    ok(at.text_input(key="train_end_of_word").set_value("_").run())
+    assert "whitespace pre-tokenization" in shown(at.error)
+    assert next(b for b in at.button if b.label == "Train").disabled
+    assert at.session_state[state.MODEL_KEY] is model
+    assert merge_pairs(at) == BANANA_BANDANA
+
+
+def test_pasted_text_trains_and_goes_into_the_link():
+    at = choose(open_train(), "paste")
+    ok(at.text_area(key="train_paste").set_value("hug hug pug").run())
+    at = press_train(at)
+    assert merge_pairs(at)[0] == "u g"
+    assert at.query_params["text"] == "hug hug pug"
+
+
+def test_a_utf8_upload_with_bom_trains():
+    at = choose(open_train(), "upload")
+    files = [("a.txt", codecs.BOM_UTF8 + b"banana_", "text/plain"), ("b.txt", b"bandana_", "text/plain")]
+    ok(at.file_uploader(key="train_corpus_files").set_value(files).run())
+    at = press_train(at)
+    assert at.session_state[state.CORPUS_KEY] == "banana_\nbandana_"
+    assert merge_pairs(at)[0] == "a n"
+
+
+def test_uploaded_files_train_line_by_line():
+    at = choose(open_train(), "upload")
+    assert "Uploaded files are read line by line, as HF tokenizers does: no token crosses a line end." in shown(
+        at.caption)
+    ok(at.text_input(key="train_end_of_word").set_value("").run())
+    ok(at.selectbox(key="train_split").set_value("none").run())
+    ok(at.number_input(key="train_merges").set_value(3).run())
+    ok(at.file_uploader(key="train_corpus_files").set_value([("lines.txt", b"ab\nab\n", "text/plain")]).run())
+    at = press_train(at)
+    # Worked out by hand: each line "ab\n" is a piece of its own (twice), so after "a b" and "ab \n" no pair is
+    # left; read whole, "ab\nab\n" would be one piece and the third merge would join "ab\n ab\n".
+    assert merge_pairs(at) == ["a b", "ab ↵"]
+
+
+def test_a_saved_model_loads_back_and_a_bad_file_is_an_error():
+    at = press_train(choose(open_train(), "banana_bandana"))
+    saved = model_to_json(at.session_state[state.MODEL_KEY]).encode("utf-8")
+
+    ok(at.file_uploader(key="train_tokenizer_files").set_value(("junk.json", b'{"nope": "yes"}', "application/json")).run())
+    assert "junk.json" in shown(at.error) and "neither" in shown(at.error)
+    assert merge_pairs(at) == BANANA_BANDANA  # the trained model is kept
+
+    fresh = open_train()
+    ok(fresh.file_uploader(key="train_tokenizer_files").set_value(("model.json", saved, "application/json")).run())
+    assert merge_pairs(fresh) == BANANA_BANDANA
+    assert fresh.session_state[state.CORPUS_KEY] == ""
+    assert metric(fresh, "Tokens per word") == "—"
+
+
+def test_state_survives_a_page_switch():
+    at = choose(open_train(), "banana_bandana")
+    ok(at.number_input(key="train_merges").set_value(4).run())
+    at = press_train(at)
+    ok(at.switch_page("pages/2_Merges.py").run())
+    ok(at.switch_page(TRAIN_PAGE).run())
+    assert at.selectbox(key="train_source").value == "banana_bandana"
+    assert at.number_input(key="train_merges").value == 4
+    assert merge_pairs(at) == BANANA_BANDANA[:4]
+
+
+def test_a_link_reproduces_the_training():
+    at = choose(open_train(), "banana_bandana")
+    ok(at.radio(key="train_tie_break").set_value("hf").run())
+    at = press_train(at)
+    link = dict(at.query_params)
+    assert link == {"preset": "banana_bandana", "merges": "6", "tie": "hf"}
+
+    again = open_train(link)
+    assert merge_pairs(again) == merge_pairs(at)
+    assert again.radio(key="train_tie_break").value == "hf"
+    assert not again.warning
+
+
+def test_nonsense_link_values_fall_back_with_a_warning():
+    at = open_train({"preset": "banana_bandana", "merges": "many", "units": "nibbles"})
+    assert shown(at.warning) == (
+        "Ignored link parameter merges=many: not a whole number between 0 and 100000; the default is used instead. | "
+        "Ignored link parameter units=nibbles: choose one of chars, bytes; the default is used instead.")
+    assert merge_pairs(at) == BANANA_BANDANA  # the preset's own 6 merges, in characters
+
+
+def test_a_recipe_on_the_real_sample_trains_through_the_progress_callback():
+    at = choose(open_train(), "sample")
+    ok(next(b for b in at.button if b.label == "GPT-2 byte-level").click().run())
+    ok(at.number_input(key="train_merges").set_value(200).run())
+    at = press_train(at)
+    model = at.session_state[state.MODEL_KEY]
+    assert (model.config.split, model.config.units, len(model.merges)) == ("gpt2", "bytes", 200)
+    assert merge_pairs(at) == hf_byte_level_merges(state.sample_text(), 200)
+    assert dict(at.query_params) == {"preset": "sample", "merges": "200", "split": "gpt2", "eow": "",
+                                     "units": "bytes", "tie": "hf"}
+
+
+def test_corpus_size_is_shown():
+    at = choose(open_train(), "banana_bandana")
+    assert "15 characters · 15 bytes (UTF-8) · 1 word · 1 unique piece (split: none)" in [c.value for c in at.caption]
+
+
+def test_a_model_without_counts_renders():
+    at = AppTest.from_file(APP_FILE, default_timeout=60)
+    at.session_state[state.MODEL_KEY] = load_gpt2()
+    at.session_state[state.CORPUS_KEY] = ""
+    at.session_state[state.SETTINGS_KEY] = {"preset": "gpt2"}
+    ok(at.run())
+    assert metric(at, "Merges made") == "50,000"
+    assert merge_pairs(at)[0] == "Ġ t"
+    assert at.dataframe[0].value["count"].isna().all()
+    assert "This model has no training counts (its merges were published without them)." in [
+        c.value for c in at.caption]
+    assert shown(at.markdown).startswith(
+        "GPT-2's published tokenizer (OpenAI, 2019)  \ngpt2 split · bytes · special tokens <|endoftext|> · ties:")
+
+
+def test_a_link_with_an_invalid_combination_trains_nothing():
+    at = open_train({"preset": "banana_bandana", "eow": "_"})
+    assert "whitespace pre-tokenization" in shown(at.error)
+    assert metric(at, "Merges made") == "2,000"  # still the default model
+    assert "preset" not in at.query_params

@@ -1,0 +1,197 @@
+"""Compare page data: compression curves equal direct encoding, merge-list diffs, vocabulary usage."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bpe_core import Config, load_gpt2, train
+from viz.compare_data import (
+    chars_per_token,
+    compare_merge_lists,
+    default_sizes,
+    size_table,
+    tokens_by_merge_count,
+    vocabulary_usage,
+)
+
+SAMPLE = (Path(__file__).resolve().parents[2] / "data" / "kjv_sample.txt").read_text(encoding="utf-8")
+SENNRICH = "low lower newest widest low low low low newest newest newest newest"
+
+
+def direct_counts(tok, text, sizes):
+    return {k: len(tok.prefix(k).encode(text)) for k in sizes}
+
+
+@pytest.fixture(scope="module")
+def banana():
+    return train("banana_bandana_", Config(split="none"), merges=6)
+
+
+@pytest.fixture(scope="module")
+def sample_model():
+    return train(SAMPLE[:50_000], Config(split="whitespace", end_of_word="</w>"), merges=300)
+
+
+# -- compression curves -----------------------------------------------------------------
+
+
+def test_banana_curve_counts_every_merge(banana):
+    # a n (4 places), b an (2), an a (2), ana _ (2), ban ana_ (1), banana_ ban (1)
+    assert tokens_by_merge_count(banana, "banana_bandana_") == [15, 11, 9, 7, 5, 4, 3]
+    assert banana.tokenize("banana_bandana_") == ["banana_ban", "d", "ana_"]
+
+
+def test_banana_curve_on_unseen_text_equals_direct_encoding(banana):
+    text = "bandana_banana_nab"
+    assert tokens_by_merge_count(banana, text) == [len(banana.prefix(k).encode(text)) for k in range(7)]
+
+
+def test_word_model_curve_equals_direct_encoding_at_every_size():
+    tok = train(SENNRICH, Config(end_of_word="_"), merges=10)
+    text = "lowest newer wider low  low\nnewest"
+    curve = tokens_by_merge_count(tok, text)
+    assert len(curve) == len(tok.merges) + 1
+    assert curve == [len(tok.prefix(k).encode(text)) for k in range(len(tok.merges) + 1)]
+
+
+def test_sample_curve_equals_direct_encoding(sample_model):
+    sizes = (0, 1, 37, 150, 300)
+    for text in (SAMPLE[:50_000], SAMPLE[50_000:60_000]):  # the training slice and held-out text
+        curve = tokens_by_merge_count(sample_model, text)
+        assert {k: curve[k] for k in sizes} == direct_counts(sample_model, text, sizes)
+    assert curve == sorted(curve, reverse=True)  # a merge never adds tokens
+
+
+def test_byte_level_curve_counts_special_tokens():
+    config = Config(split="gpt2", units="bytes", special_tokens=("<|sep|>",))
+    tok = train(SAMPLE[:20_000], config, merges=120)
+    text = "<|sep|>Thou shalt  not ünïcødé 😀<|sep|><|sep|>\n\nend"
+    assert tokens_by_merge_count(tok, text) == [len(tok.prefix(k).encode(text)) for k in range(121)]
+
+
+def test_gpt2_curve_equals_direct_encoding():
+    gpt2 = load_gpt2()
+    text = "Hello, ByteLevel BPE! " + SAMPLE[:3_000]
+    curve = tokens_by_merge_count(gpt2, text)
+    assert len(curve) == len(gpt2.merges) + 1
+    assert curve[0] == len(text.encode("utf-8"))  # no merges: one token per byte
+    assert {k: curve[k] for k in (0, 500, 20_000, len(gpt2.merges))} == direct_counts(
+        gpt2, text, (0, 500, 20_000, len(gpt2.merges))
+    )
+
+
+def test_unknown_and_byte_fallback_characters_are_counted():
+    for unknown in ("unk", "byte_fallback"):
+        tok = train("banana bandana", Config(split="gpt2", unknown=unknown), merges=5)
+        text = "banana é bandana"  # é was never seen: <unk>, or its two bytes
+        assert tokens_by_merge_count(tok, text) == [len(tok.prefix(k).encode(text)) for k in range(6)]
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    corpus=st.text(alphabet="ab _\n", min_size=1, max_size=40),
+    text=st.text(alphabet="ab _\nc", max_size=30),
+    split=st.sampled_from(["none", "whitespace", "gpt2"]),
+)
+def test_curve_equals_direct_encoding_for_any_text(corpus, text, split):
+    tok = train(corpus, Config(split=split, unknown="byte_fallback"), merges=12)
+    assert tokens_by_merge_count(tok, text) == [len(tok.prefix(k).encode(text)) for k in range(len(tok.merges) + 1)]
+
+
+def test_empty_text_needs_no_tokens(banana):
+    assert tokens_by_merge_count(banana, "") == [0] * 7
+
+
+def test_lone_surrogate_is_a_value_error(banana):
+    with pytest.raises(ValueError, match="surrogate"):
+        tokens_by_merge_count(banana, "ban\ud800")
+
+
+def test_chars_per_token_uses_the_whole_text_length():
+    # whitespace split: the space is in no token but still counts as a character
+    assert chars_per_token("ab cd", [5, 2, 0]) == [1.0, 2.5, 0.0]
+
+
+def test_size_table_reads_each_curve_at_each_size(banana):
+    curves = {"corpus": ("banana_bandana_", tokens_by_merge_count(banana, "banana_bandana_"))}
+    assert size_table(curves, [6, 2]) == [
+        {"merges": 6, "corpus: tokens": 3, "corpus: chars/token": 5.0},
+        {"merges": 2, "corpus: tokens": 9, "corpus: chars/token": 1.67},
+    ]
+
+
+def test_default_sizes_span_no_merges_to_all():
+    assert default_sizes(2000) == [0, 200, 2000]
+    assert default_sizes(6, 2) == [0, 6]
+    assert len(default_sizes(16_000, 4)) == 4
+
+
+# -- merge lists ------------------------------------------------------------------------
+
+
+def test_identical_merge_lists_have_no_difference(banana):
+    diff = compare_merge_lists(banana.merges, list(banana.merges))
+    assert (diff.first_difference, diff.only_a, diff.only_b) == (None, [], [])
+    assert diff.shared_tokens == 6
+
+
+def test_a_longer_list_differs_where_the_shorter_ends(banana):
+    diff = compare_merge_lists(banana.merges, banana.merges[:4])
+    assert (diff.first_difference, diff.first_a, diff.first_b) == (5, ("ban", "ana_"), None)
+    assert diff.only_a == [(5, ("ban", "ana_")), (6, ("banana_", "ban"))]
+    assert diff.only_b == []
+
+
+def test_tie_break_first_vs_hf_on_banana_differ_at_step_2():
+    first = train("banana_bandana_", Config(split="none", tie_break="first"), merges=6)
+    hf = train("banana_bandana_", Config(split="none", tie_break="hf"), merges=6)
+    # step 1 (a n, count 4) has no tie; step 2 is a 3-way tie at count 2:
+    # first occurrence picks b an, HF picks the smallest id pair a _ ('_' < 'a' < 'b').
+    assert first.steps[1].tied == 3
+    diff = compare_merge_lists(first.merges, hf.merges)
+    assert (diff.first_difference, diff.first_a, diff.first_b) == (2, ("b", "an"), ("a", "_"))
+    assert diff.first_b == hf.merges[1]
+
+
+def test_tie_break_first_vs_hf_on_sennrich_corpus_differ_at_step_1():
+    first = train(SENNRICH, Config(tie_break="first"), merges=8)
+    hf = train(SENNRICH, Config(tie_break="hf"), merges=8)
+    diff = compare_merge_lists(first.merges, hf.merges)
+    assert (diff.first_difference, diff.first_a, diff.first_b) == (1, ("l", "o"), ("e", "s"))
+    made_first = {left + right for left, right in first.merges}
+    made_hf = {left + right for left, right in hf.merges}
+    assert [a + b for _, (a, b) in diff.only_a] == [a + b for a, b in first.merges if a + b not in made_hf]
+    assert [a + b for _, (a, b) in diff.only_b] == [a + b for a, b in hf.merges if a + b not in made_first]
+    assert diff.shared_tokens == len(made_first & made_hf)
+
+
+# -- vocabulary usage -------------------------------------------------------------------
+
+
+def test_banana_usage_per_step(banana):
+    usage = vocabulary_usage(banana, banana.encode("banana_bandana_"), bins=6)
+    # the text is banana_ban | d | ana_: base d, step 4 (ana_) and step 6 (banana_ban)
+    assert [(b.label, b.tokens, b.used, b.uses) for b in usage.bins] == [
+        ("base", 5, 1, 1), ("1", 1, 0, 0), ("2", 1, 0, 0), ("3", 1, 0, 0),
+        ("4", 1, 1, 1), ("5", 1, 0, 0), ("6", 1, 1, 1),
+    ]
+    assert (usage.vocabulary, usage.used, usage.never_used, usage.text_tokens) == (11, 3, 8, 3)
+    assert usage.bins[0].top == (("d", 1),)
+
+
+def test_usage_bins_cover_the_vocabulary(sample_model):
+    text = SAMPLE[:5_000]
+    ids = sample_model.encode(text)
+    usage = vocabulary_usage(sample_model, ids, bins=40)
+    assert len(usage.bins) == 1 + 38  # base + ceil(300 / 8) bins of 8 steps
+    assert usage.bins[1].label == "1-8" and usage.bins[-1].label == "297-300"
+    assert usage.vocabulary == len(sample_model.vocab) - len(sample_model.special_ids)
+    assert usage.used == len(set(ids) - set(sample_model.special_ids))
+    assert sum(b.uses for b in usage.bins) == sum(1 for i in ids if i not in sample_model.special_ids)
+    most_used = max(set(ids), key=ids.count)
+    assert any(top[0] == (sample_model.token(most_used), ids.count(most_used)) for top in
+               (b.top for b in usage.bins) if top)

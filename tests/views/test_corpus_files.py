@@ -1,0 +1,61 @@
+"""Unit tests for viz/corpus_files.py: uploaded files read as UTF-8 and line by line, and corpus sizes."""
+
+from __future__ import annotations
+
+import codecs
+
+import pytest
+
+from bpe_core import Config
+from viz.corpus_files import corpus_stats, decode_text_file, read_uploads, training_input
+
+
+def test_utf8_bom_is_stripped():
+    assert decode_text_file(codecs.BOM_UTF8 + "naïve".encode("utf-8")) == "naïve"
+
+
+@pytest.mark.parametrize(
+    "data, expected",
+    [
+        ("café".encode("latin-1"), "not UTF-8 text (byte 0xE9 at position 3"),
+        ("hello".encode("utf-16"), "UTF-16 or UTF-32"),
+        ("hello".encode("utf-16-le"), "binary file"),
+        (b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", "binary file"),
+    ],
+)
+def test_non_utf8_data_is_rejected_with_a_reason(data, expected):
+    with pytest.raises(ValueError, match=expected.replace("(", r"\(")):
+        decode_text_file(data)
+
+
+def test_read_uploads_keeps_good_files_and_names_bad_ones():
+    texts, names, errors = read_uploads(
+        [("a.txt", b"one"), ("latin.txt", "é".encode("latin-1")), ("b.txt", codecs.BOM_UTF8 + b"two"), ("c.txt", b"")]
+    )
+    assert texts == ["one", "two"] and names == ["a.txt", "b.txt"]
+    assert errors == [
+        "latin.txt: this is not UTF-8 text (byte 0xE9 at position 0 is not valid UTF-8; Latin-1 or Windows-1252 "
+        "perhaps?), please save it as UTF-8",
+        "c.txt: the file is empty",
+    ]
+
+
+def test_training_input_is_every_files_lines_each_ending_in_its_newline():
+    # HF tokenizers' trainer reads each file line by line: a line keeps its "\n", a last line without one stays so,
+    # and only "\n" ends a line (a "\r" stays inside it)
+    assert training_input(["a b\n\nc", "d\r\ne\n"]) == ["a b\n", "\n", "c", "d\r\n", "e\n"]
+    assert training_input([]) == []
+
+
+def test_corpus_stats_count_characters_bytes_words_and_pieces():
+    text = "low low lower\nnaïve"
+    stats = corpus_stats(text, Config())
+    assert (stats.chars, stats.bytes, stats.words) == (19, 20, 4)
+    assert stats.unique_pieces == 3  # low, lower, naïve
+    assert corpus_stats("banana banana", Config(split="none")).unique_pieces == 1
+
+
+def test_corpus_stats_of_lines_add_up():
+    stats = corpus_stats(["low low\n", "lower"], Config(split="gpt2"))
+    # gpt2 pieces: "low", " low", "\n" in the first line; "lower" in the second
+    assert (stats.chars, stats.bytes, stats.words, stats.unique_pieces) == (13, 13, 3, 4)

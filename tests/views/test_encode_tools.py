@@ -1,0 +1,127 @@
+"""Pure helpers of the Encode / Decode page: id parsing, round-trip explanations, table rows."""
+
+from __future__ import annotations
+
+import pytest
+
+from bpe_core import Config, load_gpt2, train
+from bpe_core.pretrained import PRETRAINED, load_pretrained
+from viz.encode_tools import (PRETRAINED_NOTES, PRETRAINED_TITLES, describe_round_trip, describe_tokenizer, merged_pieces,
+                               parse_ids, prefix_title, source_labels, token_rows, unique_pieces)
+
+PUBLISHED_TITLES = {"gpt2": "GPT-2", "cl100k_base": "GPT-4 (cl100k_base)", "o200k_base": "GPT-4o (o200k_base)"}
+
+
+@pytest.mark.parametrize(
+    ("typed", "expected"),
+    [
+        ("15496, 11, 30589", [15496, 11, 30589]),
+        ("15496 11\n30589", [15496, 11, 30589]),
+        ("[15496, 11, 0]", [15496, 11, 0]),
+        ("  1,2 ,, 3  ", [1, 2, 3]),
+        ("", []),
+        ("   ", []),
+        ("+7", [7]),
+    ],
+)
+def test_parse_ids_accepts_common_forms(typed, expected):
+    assert parse_ids(typed) == expected
+
+
+@pytest.mark.parametrize(
+    ("typed", "named"),
+    [
+        ("12, abc", "item 2, 'abc'"),
+        ("1.5", "item 1, '1.5'"),
+        ("3 -4", "item 2, -4, is negative"),
+        ("0x10", "'0x10'"),
+        ("١٢", "'١٢'"),  # Arabic-Indic digits: int() would take them, a token id should not
+    ],
+)
+def test_parse_ids_names_the_offending_item(typed, named):
+    with pytest.raises(ValueError) as caught:
+        parse_ids(typed)
+    assert named in str(caught.value)
+
+
+def test_round_trip_ok_says_nothing():
+    gpt2 = load_gpt2()
+    text = "Hello, ByteLevel BPE!\n  spaces\tand 🙂"
+    assert describe_round_trip(text, gpt2.decode(gpt2.encode(text))) == []
+
+
+@pytest.mark.parametrize(
+    ("config", "text", "decoded", "notes"),
+    [
+        (Config(end_of_word="</w>"), "the  cat\nsat", "the cat sat",
+         ["whitespace: runs of spaces/newlines became single spaces"]),
+        (Config(split="whitespace"), "the cat", "thecat",
+         ["whitespace: all spaces and newlines were dropped, so the words run together"]),
+        # f, é and , never occur in "the cat sat"; é twice but named once
+        (Config(split="gpt2"), "café, thé", "ca<unk><unk><unk> th<unk>",
+         ["characters never seen in training became <unk>: 'f', 'é', ','"]),
+        (Config(end_of_word="</w>"), "the\n\ncat é", "the cat <unk>",
+         ["whitespace: runs of spaces/newlines became single spaces",
+          "characters never seen in training became <unk>: 'é'"]),
+    ],
+)
+def test_round_trip_losses_are_named(config, text, decoded, notes):
+    tok = train("the cat sat on the mat", config, merges=5)
+    assert tok.decode(tok.encode(text)) == decoded
+    assert describe_round_trip(text, decoded) == notes
+
+
+def test_edge_whitespace_and_other_differences():
+    assert describe_round_trip("  hi ", "hi") == ["whitespace: spaces/newlines at the start or end were dropped"]
+    other = describe_round_trip("abc", "abd")
+    assert other == ["other: the texts first differ at character 2: 'c' became 'd'"]
+
+
+def test_unique_pieces_keeps_order_skips_blanks_and_caps():
+    assert unique_pieces(["a", " ", "b", "a", "\n", "c"], limit=2) == ["a", "b"]
+
+
+def test_token_rows_describe_each_token():
+    rows = token_rows(load_gpt2().encode_with_spans("a 😀"), "a 😀")
+    assert [row["id"] for row in rows] == load_gpt2().encode("a 😀")
+    assert rows[1]["bytes (hex)"] == "20 F0 9F 98"
+    assert rows[1]["kind"] == "normal (part of a character)"
+    assert rows[2]["span"] == "2–3" and rows[2]["text"] == "😀"
+
+
+def test_tokenizer_choices_name_the_model_and_its_prefix():
+    assert source_labels("Trained model", named=False) == {
+        "model": "Trained model", "prefix": "Prefix of the trained model", **PUBLISHED_TITLES,
+    }
+    assert source_labels("my\\_model.json", named=True) == {
+        "model": "my\\_model.json", "prefix": "Prefix of my\\_model.json", **PUBLISHED_TITLES,
+    }
+    assert prefix_title("GPT\\-2", named=True) == "Prefix of GPT\\-2"
+
+
+def test_tokenizer_description_names_size_and_configuration():
+    banana = train("banana_bandana_", Config(split="none"), merges=6)  # <unk>, _ a b d n, then 6 merged tokens
+    assert describe_tokenizer(banana, "Trained model") == (
+        "Trained model: 6 merges, vocabulary of 12 tokens; no split · characters · ties\\: first occurrence."
+    )
+    assert describe_tokenizer(banana.prefix(2), "Trained model") == (
+        "Prefix of the trained model: the first 2 of 6 merges, vocabulary of 8 tokens; "
+        "no split · characters · ties\\: first occurrence."
+    )
+
+
+@pytest.mark.parametrize("name", PRETRAINED)
+def test_published_titles_are_the_tokenizers_own_names(name):
+    assert PRETRAINED_TITLES[name] == load_pretrained(name).name == PUBLISHED_TITLES[name]
+    assert PRETRAINED_NOTES[name].endswith(".")
+
+
+@pytest.mark.parametrize(
+    ("specials", "expected"),
+    [
+        (("<|endoftext|>",), ["Hi", " there", "!", "Bye"]),  # the special token is cut out first
+        ((), ["Hi", " there", "!<|", "endoftext", "|>", "Bye"]),  # GPT-2's pattern: punctuation runs, then letters
+    ],
+)
+def test_merged_pieces_leave_out_matched_special_tokens(specials, expected):
+    assert merged_pieces("Hi there!<|endoftext|>Bye", "gpt2", specials) == expected

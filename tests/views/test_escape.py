@@ -1,0 +1,59 @@
+"""Unit tests for viz/escape.py: outside text shown literally, never as Markdown or HTML."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from viz import escape
+
+
+@pytest.mark.parametrize(
+    ("text", "escaped"),
+    [
+        (":smile:", r"\:smile\:"),  # emoji shortcode
+        (":material/delete:", r"\:material\/delete\:"),  # icon: Streamlit rewrites the source ":material/"
+        (":red[alarm]", r"\:red\[alarm\]"),  # colour directive
+        ("**bold**", r"\*\*bold\*\*"),
+        ("# heading", r"\# heading"),
+        ("[x](y)", r"\[x\]\(y\)"),
+        ("$a^2$", r"\$a\^2\$"),
+        ("&amp;", r"\&amp\;"),
+        ("![x](http://e/i.png)", r"\!\[x\]\(http\:\/\/e\/i\.png\)"),
+        ("1. item", r"1\. item"),
+        ("a@b.com", r"a\@b\.com"),  # no e-mail autolink
+        ("naïve Ġ 日本", "naïve Ġ 日本"),  # letters, digits and spaces stay as they are
+    ],
+)
+def test_markdown_escapes_streamlit_syntax(text, escaped):
+    assert escape.markdown(text) == escaped
+
+
+@given(st.text())
+def test_markdown_loses_nothing(text):
+    """Removing each escaping backslash gives the text back: the reader sees exactly what was written."""
+    assert re.sub(r"\\(.)", r"\1", escape.markdown(text), flags=re.DOTALL) == text
+
+
+@given(st.text())
+def test_markdown_leaves_no_shortcode_or_icon_in_the_source(text):
+    """Streamlit finds emoji and icons in the source before parsing: no ``:name:`` or ``:material/`` may remain."""
+    escaped = escape.markdown(text)
+    assert re.search(r"(?<!\\):[\w+-][\w_+-]*:", escaped) is None
+    assert ":material/" not in escaped
+
+
+def test_html_in_markdown_uses_character_references():
+    assert escape.html_in_markdown("<b>*x*</b>") == "&lt;b&gt;&#42;x&#42;&lt;&#47;b&gt;"
+    assert escape.html_in_markdown(":material/delete: [a](javascript:1)") == (
+        "&#58;material&#47;delete&#58; &#91;a&#93;&#40;javascript&#58;1&#41;"
+    )
+    assert escape.html_in_markdown("\"q\" 'q' &") == "&quot;q&quot; &#x27;q&#x27; &amp;"
+
+
+def test_html_text_and_attribute():
+    assert escape.html_text("<script>alert('1')</script>") == "&lt;script&gt;alert(&#x27;1&#x27;)&lt;/script&gt;"
+    assert escape.attribute('x" onerror="alert(1)') == "x&quot; onerror=&quot;alert(1)"

@@ -1,0 +1,56 @@
+"""The Merges page's step view: the lines of corpus shown, and the facts card of one step."""
+
+from __future__ import annotations
+
+import re
+
+from bpe_core import Config, Step, load_gpt2, train
+from viz.merge_step import corpus_lines, step_card_html, step_lines_html
+
+
+def card_facts(card: str) -> dict[str, str]:
+    """The card's (name, value) pairs, read from its HTML."""
+    pairs = re.findall(r'opacity:0.7">(.*?)</div><div style="[^"]*">(.*?)</div>', card)
+    return dict(pairs)
+
+
+def test_corpus_lines_skip_blank_lines_and_cap_length():
+    assert corpus_lines("\n\nfirst\n  \nsecond line\n", count=5, max_chars=6) == ["first", "second"]
+    assert corpus_lines("x\n" * 20) == ["x"] * 5
+
+
+def test_step_card_reports_the_pair_and_its_ties():
+    banana = train("banana_bandana_", Config(split="none"), merges=6)  # ids: <unk> 0, _ a b d n 1-5, an 6, ban 7
+    assert card_facts(step_card_html(banana.steps[1], "first")) == {
+        "Step": "2",
+        "Pair merged": "b + an",
+        "New token": "ban  (id 7)",
+        "Count": "2",
+        "Ties": "3 pairs shared the top count; first occurrence wins",
+    }
+
+
+def test_step_card_escapes_token_text():
+    facts = card_facts(step_card_html(Step(1, "<", "b>", "<b>", 9, 4, 1), "hf"))
+    assert facts["Pair merged"] == "&lt; + b&gt;" and facts["New token"] == "&lt;b&gt;  (id 9)"
+    assert facts["Ties"] == "none: a clear winner"
+
+
+def test_step_card_without_counts():
+    facts = card_facts(step_card_html(load_gpt2().steps[0], "hf"))
+    assert facts["Count"] == "n/a (no training counts)" and facts["Ties"] == "unknown"
+    assert facts["Pair merged"] == "Ġ + t" and facts["New token"] == "Ġt  (id 256)"
+
+
+def test_step_lines_outline_the_token_made_at_the_step():
+    banana = train("banana_bandana_", Config(split="none"), merges=6)
+    prefix = banana.prefix(2)
+    lines = ["bandana_", "banana_"]
+    markup = step_lines_html(banana, banana.steps[1], lines, [prefix.encode_with_spans(line) for line in lines])
+    # after b+an (step 2): ban d an a _ | ban an a _ ; the two "ban" are new
+    boxes = re.findall(r'<span class="tok k-normal c\d( new)?" title="([^"]*)">([^<]*)</span>', markup)
+    assert [(text, bool(new)) for new, _, text in boxes] == [
+        ("ban", True), ("d", False), ("an", False), ("a", False), ("_", False),
+        ("ban", True), ("an", False), ("a", False), ("_", False),
+    ]
+    assert boxes[0][1].endswith("made by merge step 2") and boxes[2][1].endswith("made by merge step 1")

@@ -1,0 +1,300 @@
+"""Tokenizer files in and out (viz/model_io.py): reading uploads, exports and their refusals, and the
+widgets on the Train, Encode, Merges and Compare pages under Streamlit's AppTest."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from streamlit.testing.v1 import AppTest
+from tokenizers import Tokenizer as HFTokenizer
+
+from bpe_core import Config, load_gpt2, train
+from bpe_core.formats import to_gpt2_files, to_hf_json
+from bpe_core.formats import model_to_json
+from bpe_core.pretrained import DATA as GPT2_DATA
+from apptest_helpers import APP_FILE, ok, shown
+from viz import state
+from viz.model_io import (
+    EXPORTS,
+    describe_loaded,
+    export_refusal,
+    hf_json_text,
+    load_added,
+    load_uploaded,
+    model_origin,
+)
+
+BANANA_BANDANA = ["a n", "b an", "an a", "ana _", "ban ana_", "banana_ ban"]
+GPT2_TEXT = "Hello, ByteLevel BPE!"
+GPT2_IDS = [15496, 11, 30589, 4971, 347, 11401, 0]
+MODEL_JSON, HF_JSON, GPT2_PAIR = EXPORTS
+# A tiny WordPiece tokenizer.json, as the tokenizers library writes one.
+WORDPIECE_JSON = json.dumps({
+    "version": "1.0", "added_tokens": [], "normalizer": None, "pre_tokenizer": {"type": "Whitespace"},
+    "model": {"type": "WordPiece", "unk_token": "[UNK]", "continuing_subword_prefix": "##",
+              "max_input_chars_per_word": 100, "vocab": {"[UNK]": 0, "un": 1, "##able": 2}},
+}).encode()
+
+
+@pytest.fixture(scope="module")
+def banana():
+    return train("banana_bandana_", Config(split="none"), merges=6)
+
+
+@pytest.fixture(scope="module")
+def byte_level():
+    return train("the cat sat on the mat with the hat " * 20, Config(split="gpt2", units="bytes"), merges=30)
+
+
+def pairs(tok) -> list[str]:
+    return [f"{left} {right}" for left, right in tok.merges]
+
+
+# -- reading uploads ---------------------------------------------------------------
+
+
+def test_our_model_json_loads_with_its_counts(banana):
+    loaded = load_uploaded({"bpe_model.json": model_to_json(banana).encode()})
+    assert pairs(loaded) == BANANA_BANDANA
+    assert [step.count for step in loaded.steps] == [4, 2, 2, 2, 1, 1]  # worked out by hand, as in the textbook
+
+
+def test_an_hf_tokenizer_json_loads_and_encodes_the_same(byte_level):
+    loaded = load_uploaded({"tokenizer.json": hf_json_text(byte_level).encode()})
+    assert loaded.merges == byte_level.merges
+    assert loaded.encode("the bat sat") == byte_level.encode("the bat sat")
+    assert loaded.name == "tokenizer.json" and not loaded.has_counts
+
+
+def test_gpt2s_own_vocab_and_merges_files_load_as_gpt2():
+    files = {"encoder.json": (GPT2_DATA / "encoder.json").read_bytes(), "vocab.bpe": (GPT2_DATA / "vocab.bpe").read_bytes()}
+    assert load_uploaded(files).encode(GPT2_TEXT) == GPT2_IDS
+
+
+def test_a_utf8_bom_is_accepted(banana):
+    assert pairs(load_uploaded({"m.json": b"\xef\xbb\xbf" + model_to_json(banana).encode()})) == BANANA_BANDANA
+
+
+@pytest.mark.parametrize(
+    ("files", "expected"),
+    [
+        ({"latin.json": "{\"é\": 1}".encode("latin-1")},
+         "latin.json: this is not UTF-8 text (byte 0xE9 at position 2 is not valid UTF-8; Latin-1 or "
+         "Windows-1252 perhaps?), please save it as UTF-8"),
+        ({"utf16.json": "{}".encode("utf-16")},
+         "utf16.json: this is UTF-16 or UTF-32 text; please save it as UTF-8 and upload it again"),
+        ({"bert.json": WORDPIECE_JSON},
+         "bert.json: this is a WordPiece tokenizer, not BPE: only BPE models can be loaded here"),
+        ({"vocab.json": b'{"a": 0, "b": 1}'},
+         "vocab.json: this looks like a GPT-2 vocab.json: upload it together with its merges.txt (select both files)"),
+        ({"merges.txt": b"#version: 0.2\na b\n"},
+         "merges.txt: this is a merges list: upload it together with its vocab.json (select both files)"),
+        ({"vocab.json": b'{"a": 0}', "merges.txt": b"a b\n"},
+         "merges.txt, vocab.json: merge 1 ('a' 'b') names 'b', which is not in the vocabulary"),
+        ({"deep.json": b"[" * 100_000}, "deep.json: not valid JSON: it is nested too deeply"),
+        ({"broken.json": b'{"model": {"type": "BPE", "vocab": {"a": 0}, "merges": []}, "added_tokens": [{}]}'},
+         "broken.json: the tokenizer.json is incomplete or malformed (KeyError: 'content')"),
+        ({"a.json": b"{}", "b.json": b"{}"}, "a.json, b.json: give one model file (.json), or a vocab.json with its merges.txt"),
+        ({"notes.json": b'{"hello": "world"}'}, "notes.json: neither a BPE Explorer model nor an HF tokenizer.json"),
+    ],
+    ids=["latin-1", "utf-16", "wordpiece", "lone vocab", "lone merges", "unknown token", "nested", "malformed",
+         "two models", "other json"],
+)
+def test_unloadable_files_raise_a_value_error_naming_the_file(files, expected):
+    with pytest.raises(ValueError) as error:
+        load_uploaded(files)
+    assert str(error.value) == expected
+
+
+def test_files_added_to_an_uploader_load_alone_or_with_their_partner(banana, byte_level):
+    # the uploader keeps earlier files: a newly added model replaces the one loaded before
+    tok, names = load_added({"new.json": hf_json_text(byte_level).encode()}, {"old.json": model_to_json(banana).encode()})
+    assert (tok.merges, names) == (byte_level.merges, ["new.json"])
+    # a merges.txt added after its vocab.json loads with it
+    vocab, merges = to_gpt2_files(byte_level)
+    tok, names = load_added({"merges.txt": merges.encode()}, {"vocab.json": vocab.encode()})
+    assert (tok.merges, names) == (byte_level.merges, ["merges.txt", "vocab.json"])
+    # a refused new file reports its own reason, not the mix
+    with pytest.raises(ValueError, match="^bert.json: this is a WordPiece tokenizer"):
+        load_added({"bert.json": WORDPIECE_JSON}, {"old.json": model_to_json(banana).encode()})
+
+
+def test_nothing_uploaded_is_an_error():
+    with pytest.raises(ValueError, match="no file"):
+        load_uploaded({})
+
+
+def test_describe_and_origin():
+    gpt2 = load_gpt2()
+    assert describe_loaded(gpt2, "GPT-2") == (
+        "Loaded GPT-2: 50,000 merges, vocabulary of 50,257 tokens. It is now the model on every page.")
+    assert model_origin(gpt2, {"source": "gpt2"}) == "GPT-2's published tokenizer (OpenAI, 2019)"
+    assert model_origin(gpt2, {"preset": "gpt2"}) == "GPT-2's published tokenizer (OpenAI, 2019)"
+    assert model_origin(gpt2, {"source": "upload", "name": "vocab.json, merges.txt"}) == "Loaded from vocab.json, merges.txt"
+
+
+# -- exports -------------------------------------------------------------------------
+
+
+def test_a_byte_level_gpt2_split_model_exports_everywhere(byte_level):
+    assert [export_refusal(byte_level, export) for export in EXPORTS] == [None, None, None]
+    reference = HFTokenizer.from_str(HF_JSON.files[0].build(byte_level))
+    assert reference.encode("the rat sat").ids == byte_level.encode("the rat sat")
+    vocab_file, merges_file = GPT2_PAIR.files
+    assert (vocab_file.file_name, merges_file.file_name) == ("vocab.json", "merges.txt")
+    pair = {"vocab.json": vocab_file.build(byte_level).encode(), "merges.txt": merges_file.build(byte_level).encode()}
+    assert load_uploaded(pair).merges == byte_level.merges
+    assert (vocab_file.build(byte_level), merges_file.build(byte_level)) == to_gpt2_files(byte_level)
+    assert json.loads(HF_JSON.files[0].build(byte_level)) == to_hf_json(byte_level)
+
+
+def test_our_own_format_always_exports(banana):
+    assert export_refusal(banana, MODEL_JSON) is None
+    assert pairs(load_uploaded({"m.json": MODEL_JSON.files[0].build(banana).encode()})) == BANANA_BANDANA
+
+
+def test_refusals_carry_the_engines_reason():
+    own_marker = train("low lower lowest", Config(split="whitespace", end_of_word="</w>"), merges=3)
+    assert "retrain with the marker glued" in export_refusal(own_marker, HF_JSON)
+    assert "units 'bytes' and split 'gpt2'" in export_refusal(own_marker, GPT2_PAIR)
+    glued = train("low lower lowest", Config(split="whitespace", end_of_word="</w>", glue_marker=True), merges=3)
+    assert export_refusal(glued, HF_JSON) is None
+    assert export_refusal(glued, GPT2_PAIR) is not None
+
+
+def test_gpt2_itself_exports_everywhere():
+    assert [export_refusal(load_gpt2(), export) for export in EXPORTS] == [None, None, None]
+
+
+# -- the widgets on the pages (AppTest) ----------------------------------------------
+
+
+def open_page(page: str = "", model=None) -> AppTest:
+    at = AppTest.from_file(APP_FILE, default_timeout=90)
+    if model is not None:
+        at.session_state[state.MODEL_KEY] = model
+        at.session_state[state.CORPUS_KEY] = ""
+        at.session_state[state.SETTINGS_KEY] = {"source": "upload", "name": "model.json"}
+    ok(at.run())
+    return ok(at.switch_page(page).run()) if page else at
+
+
+def upload(at: AppTest, prefix: str, *files: tuple[str, bytes]) -> AppTest:
+    widget = at.file_uploader(key=f"{prefix}_tokenizer_files")
+    return ok(widget.set_value([(name, data, "application/octet-stream") for name, data in files]).run())
+
+
+def press(at: AppTest, label: str) -> AppTest:
+    return ok(next(button for button in at.button if button.label == label).click().run())
+
+
+def downloads(at: AppTest) -> dict[str, bool]:
+    """Download button label -> whether it can be pressed."""
+    return {button.proto.label: not button.proto.disabled for button in at.get("download_button")}
+
+
+def test_train_page_uploads_a_tokenizer_json_and_shows_it(byte_level):
+    at = upload(open_page(), "train", ("tokenizer.json", hf_json_text(byte_level).encode()))
+    assert at.session_state[state.MODEL_KEY].merges == byte_level.merges
+    assert at.session_state[state.CORPUS_KEY] == ""
+    assert shown(at.success) == (  # the words' pairs run out after 17 merges: 256 bytes + 17 tokens
+        "Loaded from a tokenizer.json (no training counts). | "
+        "Loaded tokenizer.json: 17 merges, vocabulary of 273 tokens. It is now the model on every page.")
+    assert shown(at.markdown[:1]) == "Loaded from tokenizer.json  \ngpt2 split · bytes · ties: first occurrence"
+    assert list(at.dataframe[0].value["pair"]) == pairs(byte_level)
+    assert next(m.value for m in at.metric if m.label == "Tokens per word") == "—"
+    assert downloads(at) == dict.fromkeys(
+        ["Download model JSON", "Download tokenizer.json", "Download vocab.json", "Download merges.txt"], True)
+    assert dict(at.query_params) == {}  # a loaded model has no link that would rebuild it
+
+
+def form_values(at: AppTest) -> dict:
+    return {name: at.session_state[f"train_{name}"] for name in ("split", "units", "end_of_word", "merges", "tie_break")}
+
+
+def test_the_train_form_takes_over_a_loaded_models_settings_once(banana):
+    at = open_page()
+    assert form_values(at)["split"] == "whitespace"  # the default form
+    at = upload(at, "train", ("banana.json", model_to_json(banana).encode()))
+    assert form_values(at) == {"split": "none", "units": "chars", "end_of_word": "", "merges": 6, "tie_break": "first"}
+    ok(at.selectbox(key="train_split").set_value("whitespace").run())  # the user's own change then stays
+    ok(at.run())
+    assert form_values(at)["split"] == "whitespace"
+    at = press(at, "Use GPT-2's real tokenizer")
+    assert form_values(at) == {"split": "gpt2", "units": "bytes", "end_of_word": "", "merges": 50000, "tie_break": "first"}
+    assert at.session_state["train_special_tokens"] == "<|endoftext|>"
+
+
+def test_train_page_keeps_the_model_when_a_file_is_refused():
+    at = upload(open_page(), "train", ("bert.json", WORDPIECE_JSON))
+    message = shown(at.error)
+    assert "Could not load bert.json: this is a WordPiece tokenizer" in message and "current model is kept" in message
+    assert len(at.session_state[state.MODEL_KEY].merges) == 2000  # still the default model
+    assert "It is now the model on every page" not in shown(at.success)
+
+
+def test_an_upload_is_loaded_once_not_on_every_rerun(banana):
+    at = upload(open_page(), "train", ("banana.json", model_to_json(banana).encode()))
+    assert pairs(at.session_state[state.MODEL_KEY]) == BANANA_BANDANA
+    at = press(at, "Use GPT-2's real tokenizer")  # the upload is still in the widget
+    ok(at.run())
+    assert at.session_state[state.MODEL_KEY] is load_gpt2()
+    assert "Loaded banana.json" not in shown(at.success)  # the old "Loaded banana.json" is not shown for a model that is gone
+
+
+def test_train_page_gpt2_button_and_refused_exports():
+    at = open_page()
+    # the default model keeps </w> as its own symbol: only our format exports, the others say why
+    assert downloads(at) == {"Download model JSON": True, "Download tokenizer.json": False,
+                             "Download vocab.json": False, "Download merges.txt": False}
+    notes = shown(at.info)
+    assert "glued" in notes and "units 'bytes' and split 'gpt2'" in notes
+    at = press(at, "Use GPT-2's real tokenizer")
+    assert at.session_state[state.MODEL_KEY] is load_gpt2()
+    assert shown(at.markdown).startswith("GPT-2's published tokenizer (OpenAI, 2019)  \ngpt2 split · bytes · ")
+    assert next(m.value for m in at.metric if m.label == "Merges made") == "50,000"
+    assert all(downloads(at).values())
+    assert next(b for b in at.button if b.label == "Use GPT-2's real tokenizer").disabled
+
+
+def test_encode_page_loads_a_model_file_and_gpt2(banana):
+    at = upload(open_page("pages/3_Encode.py"), "encode", ("banana.json", model_to_json(banana).encode()))
+    ok(at.text_area(key="encode_text").set_value("banana_bandana_").run())
+    assert at.code[0].value == ", ".join(str(i) for i in banana.encode("banana_bandana_"))
+    assert shown(at.success[:1]) == (  # <unk>, b a n _ d and six merged tokens
+        "Loaded banana.json: 6 merges, vocabulary of 12 tokens. It is now the model on every page.")
+
+    at = press(at, "Use GPT-2's real tokenizer")
+    ok(at.text_area(key="encode_text").set_value(GPT2_TEXT).run())
+    radio = at.radio(key="encode_source")
+    assert radio.value == "model"  # the session's model, which is now GPT-2, and the labels say so
+    assert radio.options[:2] == ["GPT\\-2", "Prefix of GPT\\-2"]
+    ok(radio.set_value("prefix").run())
+    assert "Prefix of GPT-2: the first 50000 of 50000 merges" in shown(at.caption)  # named like the radio
+    assert at.code[0].value == ", ".join(map(str, GPT2_IDS))
+
+
+def test_merges_page_with_gpt2_shows_trees_and_explains_the_missing_counts():
+    at = press(open_page("pages/2_Merges.py"), "Use GPT-2's real tokenizer")
+    notes = shown(at.info)
+    assert "no training counts" in notes and "count curve needs training counts" in notes
+    assert len(at.get("plotly_chart")) == 2  # the tree and the overview
+    assert at.selectbox(key="merges_tree_token").value is not None  # a token to draw
+
+
+def test_merges_and_compare_pages_with_an_uploaded_model(byte_level):
+    loaded = load_uploaded({"tokenizer.json": hf_json_text(byte_level).encode()})
+    at = open_page("pages/2_Merges.py", model=loaded)
+    assert "no training counts" in shown(at.info)
+    ok(at.switch_page("pages/4_Compare.py").run())
+    assert at.session_state[state.MODEL_KEY] is loaded
+
+
+def test_a_file_name_with_markdown_shows_literally(byte_level):
+    name = "[x](javascript:alert(1))*bold*.json"
+    at = upload(open_page("pages/3_Encode.py"), "encode", (name, hf_json_text(byte_level).encode()))
+    captions = [c.value for c in at.caption]
+    assert any(c.startswith("\\[x\\]\\(javascript\\:alert\\(1\\)\\)\\*bold\\*\\.json: ") for c in captions), captions
+    ok(at.switch_page("pages/2_Merges.py").run())
+    assert any(c.value.startswith("\\[x\\]\\(javascript") for c in at.caption)

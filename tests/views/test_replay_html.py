@@ -1,0 +1,47 @@
+"""The replay of one piece's merges: a row per step that changed it, the symbols it made outlined."""
+
+from __future__ import annotations
+
+import pytest
+
+from bpe_core import Config, load_gpt2, train
+from test_token_html import parse, plain_text  # the token boxes' HTML reader, shared with the box tests
+from viz.replay_html import render_explain
+
+
+@pytest.fixture(scope="module")
+def gpt2():
+    return load_gpt2()
+
+
+def explain_rows(markup: str) -> list[tuple[str, list[str], list[str]]]:
+    """Each replay row as (label, symbols, the symbols outlined as new)."""
+    rows = []
+    for row in markup.split('<div class="step-row">')[1:]:
+        label, boxes = row.split('</span><span>', 1)
+        boxes = boxes.split("</span></div>", 1)[0]
+        symbols = [box.text for box in parse(boxes).tokens]
+        new = [box.text for box in parse(boxes).tokens if "new" in box.classes]
+        rows.append((plain_text(label), symbols, new))
+    return rows
+
+
+def test_explain_rows_name_each_training_step():
+    banana = train("banana_bandana_", Config(split="none"), merges=6)
+    markup = render_explain(banana.explain("bandana_"), banana.merges, counts=[step.count for step in banana.steps])
+    assert explain_rows(markup) == [
+        ("base symbols", ["b", "a", "n", "d", "a", "n", "a", "_"], []),
+        ("step 1: a + n → an (pair seen 4 times)", ["b", "an", "d", "an", "a", "_"], ["an", "an"]),
+        ("step 2: b + an → ban (pair seen 2 times)", ["ban", "d", "an", "a", "_"], ["ban"]),
+        ("step 3: an + a → ana (pair seen 2 times)", ["ban", "d", "ana", "_"], ["ana"]),
+        ("step 4: ana + _ → ana_ (pair seen 2 times)", ["ban", "d", "ana_"], ["ana_"]),
+    ]
+
+
+def test_explain_without_counts_and_escapes_symbols(gpt2):
+    markup = render_explain(gpt2.explain("<b>"), gpt2.merges, counts=None)
+    assert "b" not in parse(markup).elements  # the symbol "<" + "b" + ">" is text, not a tag
+    # GPT-2 has no merge within "<b>" (HF's GPT-2 encodes it as 27, 65, 29), so one row of base symbols
+    assert explain_rows(markup) == [("base symbols", ["<", "b", ">"], [])]
+    hello = explain_rows(render_explain(gpt2.explain("Hi"), gpt2.merges, counts=None))
+    assert hello[1][0] == "step 16995: H + i → Hi"  # no "pair seen": GPT-2 has no counts; HF id 17250 = 256 + 16994

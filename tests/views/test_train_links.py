@@ -1,0 +1,92 @@
+"""Unit tests for viz/train_links.py: a training run as a shareable link, and back."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from bpe_core.config import TIE_BREAKS, UNITS, UNKNOWN_MODES
+from bpe_core.pretokenize import SPLITS
+from viz.train_links import MAX_LINK_TEXT, from_query_params, to_query_params
+from viz.train_settings import (CORPUS_PRESETS, DEFAULT_SETTINGS, MARKER_PLACEMENTS, MAX_SIZE, MAX_TOP_K, PASTE,
+                                STOP_BY, UPLOAD, TrainSettings)
+
+
+def test_a_textbook_link_only_names_the_preset_and_size():
+    settings = CORPUS_PRESETS["low"].settings
+    assert to_query_params("low", settings) == {"preset": "low", "vocab_size": "50"}
+
+
+def test_links_hold_changed_settings_and_short_pasted_text():
+    settings = replace(DEFAULT_SETTINGS, split="gpt2", end_of_word="", units="bytes", tie_break="hf", merges=40)
+    params = to_query_params(PASTE, settings, "hello hello")
+    assert params == {"preset": "paste", "text": "hello hello", "merges": "40", "split": "gpt2", "eow": "",
+                      "units": "bytes", "tie": "hf"}
+
+
+def test_uploads_and_long_pastes_make_no_link():
+    assert to_query_params(UPLOAD, DEFAULT_SETTINGS) == {}
+    assert to_query_params(PASTE, DEFAULT_SETTINGS, "x" * (MAX_LINK_TEXT + 1)) == {}
+
+
+settings_strategy = st.builds(
+    TrainSettings,
+    stop_by=st.sampled_from(STOP_BY),
+    merges=st.integers(0, MAX_SIZE),
+    vocab_size=st.integers(1, MAX_SIZE),
+    min_frequency=st.integers(1, 50),
+    split=st.sampled_from(SPLITS),
+    end_of_word=st.sampled_from(["", "</w>", "_", "@@"]),
+    marker_placement=st.sampled_from(MARKER_PLACEMENTS),
+    units=st.sampled_from(UNITS),
+    space_marker=st.booleans(),
+    special_tokens=st.sampled_from(["", "<s>", "<s>, </s>", "<|endoftext|> <pad>"]),
+    unknown=st.sampled_from(UNKNOWN_MODES),
+    tie_break=st.sampled_from(TIE_BREAKS),
+    top_k=st.integers(0, MAX_TOP_K),
+)
+
+
+@given(source=st.sampled_from(list(CORPUS_PRESETS)), settings=settings_strategy)
+def test_links_round_trip(source, settings):
+    state_back = from_query_params(to_query_params(source, settings))
+    assert state_back.warnings == []
+    assert state_back.source == source
+    # the unused size is not in the link, so it comes back as the preset's own
+    chosen = settings.stop_by
+    assert getattr(state_back.settings, chosen) == getattr(settings, chosen)
+    unused = "vocab_size" if chosen == "merges" else "merges"
+    assert replace(state_back.settings, **{unused: getattr(settings, unused)}) == settings
+
+
+def test_pasted_text_round_trips():
+    back = from_query_params(to_query_params(PASTE, DEFAULT_SETTINGS, "a b\nc & d"))
+    assert (back.source, back.pasted_text, back.settings) == ("paste", "a b\nc & d", DEFAULT_SETTINGS)
+
+
+def test_nonsense_params_are_ignored_one_warning_each():
+    back = from_query_params(
+        {"preset": "banana_bandana", "merges": "-3", "split": "words", "space": "yes", "top_k": "999",
+         "tie": "hf", "eow": "x" * 50}
+    )
+    assert back.source == "banana_bandana"
+    assert back.settings == replace(CORPUS_PRESETS["banana_bandana"].settings, tie_break="hf")
+    assert back.warnings == [
+        "merges=-3: not a whole number between 0 and 100000",
+        "split=words: choose one of none, whitespace, gpt2, gpt4, gpt4o",
+        "eow: longer than 20 characters",
+        "space=yes: use 0 or 1",
+        "top_k=999: not a whole number between 0 and 100",
+    ]
+
+
+def test_unknown_preset_and_both_sizes_warn():
+    back = from_query_params({"preset": "war_and_peace", "merges": "5", "vocab_size": "90"})
+    assert back.source is None and back.settings.merges == 5 and back.settings.stop_by == "merges"
+    assert back.warnings == [
+        "preset=war_and_peace: no such corpus preset",
+        "vocab_size=90: a link gives merges or a vocabulary size, not both",
+    ]
+    assert from_query_params({"preset": "paste"}).warnings == ["preset=paste: no such corpus preset"]

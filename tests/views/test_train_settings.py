@@ -1,0 +1,99 @@
+"""Unit tests for viz/train_settings.py: the Train form's settings, textbook presets and recipes."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from bpe_core import Config, train
+from viz import state
+from viz.train_settings import (CORPUS_PRESETS, DEFAULT_SETTINGS, SETTING_PRESETS, parse_special_tokens,
+                                pieces_config)
+
+BANANA_BANDANA = ["a n", "b an", "an a", "ana _", "ban ana_", "banana_ ban"]
+
+
+def pairs(model) -> list[str]:
+    return [f"{left} {right}" for left, right in model.merges]
+
+
+def train_preset(key: str):
+    preset = CORPUS_PRESETS[key]
+    return train(preset.text, preset.settings.to_config(), **preset.settings.train_kwargs())
+
+
+def test_default_settings_are_the_default_model_settings():
+    assert DEFAULT_SETTINGS.to_config() == state.DEFAULT_CONFIG
+    assert DEFAULT_SETTINGS.train_kwargs()["merges"] == state.DEFAULT_MERGES
+
+
+def test_banana_bandana_preset_makes_the_textbook_merges():
+    assert pairs(train_preset("banana_bandana")) == BANANA_BANDANA
+
+
+def test_banana_banana_preset_marks_the_space_and_runs_out_of_pairs():
+    model = train_preset("banana")
+    assert pairs(model) == ["a n", "b an", "ban an", "banan a", "banana Ġ", "bananaĠ banana"]
+    assert model.stop_reason == "no_pairs"
+
+
+def test_low_preset_stops_at_min_frequency_two():
+    model = train_preset("low")
+    assert pairs(model)[:2] == ["l o", "lo w"]
+    assert model.config.end_of_word == "_" and not model.config.glue_marker
+    assert model.stop_reason == "min_frequency"
+
+
+def test_documents_preset_uses_the_marker_as_its_own_symbol():
+    model = train_preset("documents")
+    assert len(model.merges) == 15
+    assert pairs(model)[0] == "s </w>"
+
+
+def test_hello_preset_has_no_marker_and_stops_when_no_pair_is_left():
+    model = train_preset("hello")
+    assert model.config.end_of_word is None
+    assert pairs(model)[0] == "h e" and model.stop_reason == "no_pairs"
+
+
+def test_every_textbook_preset_has_valid_settings_and_the_sample_keeps_the_users():
+    for key, preset in CORPUS_PRESETS.items():
+        if key == "sample":
+            assert preset.text is None and preset.settings is None
+        else:
+            preset.settings.to_config()
+
+
+def test_recipes_set_the_classic_configs_from_any_starting_point():
+    start = CORPUS_PRESETS["low"].settings  # has an "_" marker that byte-level recipes must drop
+    sennrich, gpt2, minbpe = (replace(start, **changes).to_config() for changes in SETTING_PRESETS.values())
+    assert (sennrich.split, sennrich.end_of_word, sennrich.glue_marker) == ("whitespace", "</w>", True)
+    assert (gpt2.split, gpt2.units, gpt2.tie_break, gpt2.end_of_word) == ("gpt2", "bytes", "hf", None)
+    assert (minbpe.split, minbpe.units) == ("none", "bytes")
+
+
+def test_invalid_combination_raises_the_engines_message():
+    with pytest.raises(ValueError, match="whitespace pre-tokenization"):
+        replace(DEFAULT_SETTINGS, split="none").to_config()
+
+
+def test_space_marker_only_applies_to_characters_and_glue_needs_a_marker():
+    config = replace(DEFAULT_SETTINGS, end_of_word="", units="bytes", split="gpt2", space_marker=True,
+                     marker_placement="glued").to_config()
+    assert config.space_marker is False and config.glue_marker is False
+
+
+def test_train_kwargs_use_the_chosen_size():
+    settings = replace(DEFAULT_SETTINGS, stop_by="vocab_size", vocab_size=70, top_k=5)
+    assert settings.train_kwargs() == {"vocab_size": 70, "top_k": 5}
+
+
+def test_special_tokens_split_on_commas_and_spaces():
+    assert parse_special_tokens(" <a>,<b>  <c> ,, ") == ("<a>", "<b>", "<c>")
+    assert replace(DEFAULT_SETTINGS, special_tokens="<s>, </s>").to_config().special_tokens == ("<s>", "</s>")
+
+
+def test_pieces_config_survives_bad_special_tokens():
+    settings = replace(DEFAULT_SETTINGS, special_tokens="<s> <s>", split="gpt2")
+    assert pieces_config(settings) == Config(split="gpt2")

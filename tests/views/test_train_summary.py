@@ -1,0 +1,52 @@
+"""Unit tests for viz/train_summary.py: what the Train page shows about a trained model."""
+
+from __future__ import annotations
+
+from bpe_core import Config, load_gpt2, train
+from viz.train_summary import (chips_html, compression, first_and_last_merges, longest_tokens, merge_label,
+                               merge_table)
+
+BANANA_BANDANA = ["a n", "b an", "an a", "ana _", "ban ana_", "banana_ ban"]
+
+
+def banana_bandana():
+    return train("banana_bandana_", Config(split="none"), merges=6)
+
+
+def test_merge_table_rows_follow_the_trace():
+    table = merge_table(banana_bandana())
+    assert table["step"] == [1, 2, 3, 4, 5, 6]
+    assert table["pair"] == BANANA_BANDANA
+    assert table["new token"][:2] == ["an", "ban"]
+    assert table["count"][:2] == [4, 2]
+    assert table["tie"][:2] == ["", "3-way tie"]  # textbook: b an wins a three-way tie at count 2
+
+
+def test_merge_table_handles_a_model_without_counts():
+    table = merge_table(load_gpt2())
+    assert len(table["step"]) == 50_000
+    assert table["pair"][0] == "Ġ t" and table["count"][0] is None and table["tie"][0] == "unknown"
+
+
+def test_first_and_last_merges_do_not_overlap():
+    model = banana_bandana()
+    first, last = first_and_last_merges(model, n=4)
+    assert first[0] == "a n → an" and first[-1] == "ana _ → ana_"
+    assert last == ["ban ana_ → banana_", "banana_ ban → banana_ban"]
+    assert first_and_last_merges(model, n=10) == ([merge_label(*pair) for pair in model.merges], [])
+
+
+def test_longest_tokens_come_from_merges_longest_first():
+    assert longest_tokens(banana_bandana(), n=3) == ["banana_ban", "banana_", "ana_"]
+
+
+def test_chips_are_escaped_html():
+    assert chips_html(["<script>"]) == (
+        '<code style="display: inline-block; max-width: 100%; overflow: hidden; text-overflow: ellipsis; '
+        'white-space: nowrap; vertical-align: bottom; margin-right: 0.3em" title="&lt;script&gt;">'
+        "&lt;script&gt;</code>"
+    )
+
+
+def test_compression_of_an_empty_text_is_zero_not_an_error():
+    assert compression(0, "") == {"tokens": 0, "tokens_per_word": 0.0, "chars_per_token": 0.0}
