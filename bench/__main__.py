@@ -73,11 +73,11 @@ def measure(kind: str, corpus: str, size: int) -> dict:
         tokenizer.encode_batch(lines)
         result["encode_mb_s"] = data_mb / (time.perf_counter() - start)
     elif kind == "naive":
-        from bench.naive import naive_merges
+        from bpe_core.textbook import train_merges
         from bpe_core import Config
 
         start = time.perf_counter()
-        naive_merges(lines, Config(split="gpt2", units="bytes"), NAIVE_MERGES)
+        train_merges(lines, Config(split="gpt2", units="bytes"), merges=NAIVE_MERGES)
         per_merge = (time.perf_counter() - start) / NAIVE_MERGES
         result["train_s"] = per_merge * (size - 256)
         result["merges"] = size - 256

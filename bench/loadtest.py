@@ -35,7 +35,7 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO / "tests"))  # the browser test helpers: Chromium path, flags, app state probe
 
 from browser_helpers import (  # noqa: E402
-    APP_STATE_JS, CHROMIUM_ARGS, CHROMIUM_PATH, EXCEPTION, NAV_LINK, is_idle, running_app,
+    APP_STATE_JS, CHROMIUM_ARGS, CHROMIUM_PATH, EXCEPTION, NAV_LINK, IdleWatch, running_app,
 )
 
 SAMPLE = (REPO / "data" / "kjv_sample.txt").read_text(encoding="utf-8")
@@ -62,20 +62,8 @@ def rss_mib(pid: int) -> float:
 
 async def wait_for_app(page, settle: float = 0.5) -> None:
     """Until the script run is over (connected, not running, nothing loading) for ``settle`` seconds."""
-    deadline = time.monotonic() + ACTION_TIMEOUT
-    idle_since = None
-    while True:
-        state = await page.evaluate(APP_STATE_JS)
-        idle = is_idle(state)
-        now = time.monotonic()
-        if idle:
-            idle_since = idle_since or now
-            if now - idle_since >= settle:
-                return
-        else:
-            idle_since = None
-        if now > deadline:
-            raise TimeoutError(f"app still busy after {ACTION_TIMEOUT:.0f}s: {state}")
+    watch = IdleWatch(ACTION_TIMEOUT, settle)
+    while not watch.settled(await page.evaluate(APP_STATE_JS)):
         await page.wait_for_timeout(100)
 
 
