@@ -3,6 +3,10 @@
 #   make test   - run the whole test suite (unit, AppTest and browser tests)
 #   make bench  - run the benchmarks
 #   make loadtest - 10 concurrent browser sessions + single-user latency against a local server
+#   make classroom REPLICAS=2 - the app on REPLICAS processes behind nginx on http://127.0.0.1:8080
+#                   (foreground; Ctrl+C or SIGTERM stops every process; needs nginx, installed as root if missing)
+#   make classroom-test - 30 simulated students (Streamlit's websocket protocol) through the balancer
+#   make mutants - mutation testing of bpe_core and the pure views (slow; see bench/mutants.py)
 #                   (not part of make test; needs /usr/bin/chromium)
 # The virtualenv lives in .venv; pip only reruns when a requirements file changes
 # (tracked by stamp files inside .venv, so deleting .venv resets everything).
@@ -13,7 +17,7 @@ VPY    := $(VENV)/bin/python
 RUN_STAMP  := $(VENV)/requirements.stamp
 TEST_STAMP := $(VENV)/requirements-test.stamp
 
-.PHONY: run test bench loadtest venv clean-venv
+.PHONY: run test bench loadtest classroom classroom-test mutants venv clean-venv
 
 $(VENV)/pyvenv.cfg:
 	$(PYTHON) -m venv $(VENV)
@@ -36,9 +40,29 @@ test: $(TEST_STAMP)
 
 bench: $(TEST_STAMP)
 	$(VPY) -m bench
+	$(VPY) -m bench.whole_process
 
 loadtest: $(TEST_STAMP)
 	$(VPY) -m bench.loadtest
+
+REPLICAS ?= 2
+STUDENTS ?= 30
+NGINX    := /usr/sbin/nginx
+
+# Debian's nginx, as CI installs Chromium: only as root, otherwise say what to run.
+$(NGINX):
+	@[ "$$(id -u)" -eq 0 ] || { echo "nginx is missing: sudo apt-get install nginx"; exit 1; }
+	DEBIAN_FRONTEND=noninteractive apt-get update
+	DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=300 install -y nginx
+
+classroom: $(RUN_STAMP) | $(NGINX)
+	$(VPY) -m bench.classroom serve --replicas $(REPLICAS)
+
+classroom-test: $(TEST_STAMP) | $(NGINX)
+	$(VPY) -m bench.classroom test --replicas $(REPLICAS) --students $(STUDENTS)
+
+mutants: $(TEST_STAMP)
+	$(VPY) -m bench.mutants $(MUTANTS)
 
 clean-venv:
 	rm -rf $(VENV)

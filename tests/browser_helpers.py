@@ -97,7 +97,7 @@ def running_app(log_path: Path, timeout: float = 60.0):
         )
     try:
         deadline = time.monotonic() + timeout
-        while not _health_ok(f"{base_url}/_stcore/health"):
+        while not answers_ok(f"{base_url}/_stcore/health"):
             if process.poll() is not None:
                 raise ServerDidNotStart(f"Streamlit exited with code {process.returncode}.\n{log_tail(log_path)}")
             if time.monotonic() > deadline:
@@ -116,7 +116,8 @@ def running_app(log_path: Path, timeout: float = 60.0):
                 process.wait(timeout=10)
 
 
-def _health_ok(url: str) -> bool:
+def answers_ok(url: str) -> bool:
+    """True when a health URL (Streamlit's /_stcore/health) answers 200 with 'ok'."""
     try:
         with urllib.request.urlopen(url, timeout=2) as response:
             return response.status == 200 and response.read().strip() == b"ok"

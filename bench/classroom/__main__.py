@@ -1,0 +1,127 @@
+"""A classroom on several app replicas behind nginx, on 127.0.0.1, and a load test that speaks Streamlit's protocol.
+
+    make classroom REPLICAS=2        # serve: in the foreground until Ctrl+C or SIGTERM, then every process stops
+    make classroom-test              # 30 simulated students through the balancer, 2 replicas
+    .venv/bin/python -m bench.classroom test --replicas 1 --students 10
+
+``test`` starts the classroom, sends one warm-up student to every replica (the first run of a page imports
+plotly and builds the default model there), then lets ``--students`` students take the tour of the browser load
+test (bench/loadtest.py) all at once, each on the replica the balancer's cookie gives it. It prints a table
+per action, the replicas' CPU time and memory, and as its last line
+``classroom: S/N sessions completed, p50 X s, p95 Y s per action, R replicas``; it exits 1 if a session failed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import collections
+import signal
+import sys
+import time
+
+from bench.classroom.cluster import MAX_REPLICAS, Classroom, running_classroom
+from bench.classroom.student import Student
+from bench.loadtest import action_table, cpu_seconds, load_average, percentile, rss_mib
+
+MAX_STUDENTS = 60
+RUN_DEADLINE = 900.0  # the whole test stops after this long, whatever happens
+SEATING_TRIES = 20  # front-page loads per student allowed to find a seat on a given replica
+
+
+async def seat_on_every_replica(classroom: Classroom, per_replica: int) -> list[Student]:
+    """Students whose replica cookies spread them evenly, ``per_replica`` on each replica (in replica order,
+    then round by round). Students get a random replica from the balancer, so this loads the front page until
+    each replica has its share (bounded)."""
+    seats: dict[str, list[Student]] = {replica.address: [] for replica in classroom.replicas}
+    for _ in range(SEATING_TRIES * per_replica * len(seats)):
+        if all(len(students) == per_replica for students in seats.values()):
+            return [students[round_] for round_ in range(per_replica) for students in seats.values()]
+        student = Student(classroom.url)
+        await asyncio.to_thread(student.load_front_page)
+        if student.replica in seats and len(seats[student.replica]) < per_replica:
+            seats[student.replica].append(student)
+    seated = {address: len(students) for address, students in seats.items()}
+    raise RuntimeError(f"the balancer did not spread students over every replica: {seated}")
+
+
+def replicas_cpu(classroom: Classroom) -> float:
+    return sum(cpu_seconds(pid) for pid in classroom.replica_pids)
+
+
+def replicas_rss(classroom: Classroom) -> float:
+    return sum(rss_mib(pid) for pid in classroom.replica_pids)
+
+
+async def warm_up(classroom: Classroom) -> None:
+    """One tour on every replica, one after another; a failure here is reported like any other."""
+    for student in await seat_on_every_replica(classroom, 1):
+        await student.classroom_tour()
+        if student.problems:
+            raise RuntimeError(f"warm-up on {student.replica} failed: {student.problems}")
+
+
+async def load_test(classroom: Classroom, students: int) -> bool:
+    await warm_up(classroom)
+    memory_before, cpu_before, start = replicas_rss(classroom), replicas_cpu(classroom), time.monotonic()
+    crowd = [Student(classroom.url) for _ in range(students)]
+    await asyncio.gather(*(student.classroom_tour() for student in crowd))
+    wall, server_cpu = time.monotonic() - start, replicas_cpu(classroom) - cpu_before
+    # Streamlit keeps a session's state a while after its websocket closed, so this counts every session.
+    memory_per_session = (replicas_rss(classroom) - memory_before) / students
+
+    completed = [student for student in crowd if not student.problems]
+    spread = collections.Counter(student.replica for student in crowd)
+    print(f"\n## Classroom: {students} students at once, {len(classroom.replicas)} replicas behind nginx\n")
+    print(action_table(completed or crowd))
+    print(f"\nStudents per replica: {dict(spread)}. Done in {wall:.1f} s; the replicas used {server_cpu:.1f} s "
+          f"of CPU ({server_cpu / students:.2f} s per session) and about {memory_per_session:.1f} MiB more memory "
+          f"per session. Load average after: {load_average()}")
+    for index, student in enumerate(crowd):
+        for problem in student.problems:
+            print(f"student {index} on {student.replica}: {problem}")
+    times = [seconds for student in completed for seconds in student.times.values()]
+    p50, p95 = (percentile(times, 0.5), percentile(times, 0.95)) if times else (float("nan"), float("nan"))
+    print(f"classroom: {len(completed)}/{students} sessions completed, p50 {p50:.2f} s, p95 {p95:.2f} s "
+          f"per action, {len(classroom.replicas)} replicas")
+    return len(completed) == students
+
+
+def serve(replicas: int, port: int) -> int:
+    """Run the classroom until Ctrl+C or SIGTERM; exit 1 if a process of it dies first."""
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))  # unwinds through running_classroom's cleanup
+    with running_classroom(replicas, port) as classroom:
+        print(f"Classroom: {classroom.url} -> {', '.join(r.address for r in classroom.replicas)} "
+              f"(logs in {classroom.folder}). Ctrl+C stops it.", flush=True)
+        try:
+            while all(server.process.poll() is None for server in [*classroom.replicas, classroom.balancer]):
+                time.sleep(1)
+        except KeyboardInterrupt:
+            return 0
+        print("A process of the classroom exited; stopping the others.", file=sys.stderr)
+        return 1
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("command", choices=["serve", "test"])
+    parser.add_argument("--replicas", type=int, default=2, help=f"app processes behind nginx (1-{MAX_REPLICAS})")
+    parser.add_argument("--students", type=int, default=30, help=f"test: students at once (1-{MAX_STUDENTS})")
+    parser.add_argument("--port", type=int, default=8080, help="serve: nginx's port on 127.0.0.1")
+    args = parser.parse_args()
+    replicas = max(1, min(MAX_REPLICAS, args.replicas))
+    if args.command == "serve":
+        return serve(replicas, args.port)
+    students = max(1, min(MAX_STUDENTS, args.students))
+    print(f"Load average at the start: {load_average()}", flush=True)
+    with running_classroom(replicas) as classroom:
+        try:
+            ok = asyncio.run(asyncio.wait_for(load_test(classroom, students), timeout=RUN_DEADLINE))
+        except TimeoutError:
+            print(f"classroom: stopped after {RUN_DEADLINE:.0f} s, {replicas} replicas")
+            return 1
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,168 @@
+"""A classroom on one machine: N Streamlit replicas of the app behind Debian's nginx, all on 127.0.0.1.
+
+nginx gets its own config (rendered from ``deploy/nginx.conf.template``), pid file, logs and temp paths in a
+temporary folder, so nothing under /etc/nginx is read or written. Every replica runs with the deployment's
+Streamlit settings (``deploy/streamlit/config.toml``) and one shared cookie secret, so a cookie signed by one
+replica is valid on another. Leaving ``running_classroom`` stops every process it started.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+import secrets
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+DEPLOY = REPO / "deploy"
+NGINX_TEMPLATE = DEPLOY / "nginx.conf.template"
+STREAMLIT_SETTINGS = DEPLOY / "streamlit" / "config.toml"
+NGINX = "/usr/sbin/nginx"
+START_TIMEOUT = 120.0  # seconds for every replica and the balancer to answer their health checks
+STOP_TIMEOUT = 10.0
+MAX_REPLICAS = 8
+
+sys.path.insert(0, str(REPO / "tests"))
+from browser_helpers import answers_ok, free_port, log_tail  # noqa: E402
+
+
+class ClassroomDidNotStart(RuntimeError):
+    """A replica or nginx exited or stayed silent; the message ends with its log."""
+
+
+@dataclass
+class Server:
+    """One process of the classroom: a replica or the balancer."""
+
+    name: str
+    address: str  # host:port it listens on
+    process: subprocess.Popen
+    log: Path
+
+    @property
+    def health_url(self) -> str:
+        return f"http://{self.address}/_stcore/health"
+
+
+@dataclass
+class Classroom:
+    url: str  # the balancer, where students go
+    replicas: list[Server]
+    balancer: Server
+    folder: Path  # configs and logs
+
+    @property
+    def replica_pids(self) -> list[int]:
+        return [replica.process.pid for replica in self.replicas]
+
+
+def deployment_flags(settings_file: Path = STREAMLIT_SETTINGS) -> list[str]:
+    """The deployment's Streamlit settings as ``streamlit run`` flags (``--server.headless true``, ...)."""
+    flags = []
+    for section, options in tomllib.loads(settings_file.read_text(encoding="utf-8")).items():
+        for name, value in options.items():
+            flags += [f"--{section}.{name}", str(value).lower() if isinstance(value, bool) else str(value)]
+    return flags
+
+
+def nginx_config(listen: str, upstreams: list[str], run_dir: Path) -> str:
+    """``deploy/nginx.conf.template`` filled in for nginx listening on ``listen``, with paths in ``run_dir``."""
+    values = {
+        "@RUN_DIR@": str(run_dir),
+        "@ERROR_LOG@": str(run_dir / "error.log"),
+        "@ACCESS_LOG@": str(run_dir / "access.log"),
+        "@LISTEN@": listen,
+        "@UPSTREAM_SERVERS@": "\n".join(f"        server {address};" for address in upstreams),
+    }
+    text = NGINX_TEMPLATE.read_text(encoding="utf-8")
+    for placeholder, value in values.items():
+        text = text.replace(placeholder, value)
+    if leftover := re.findall(r"@[A-Z_]+@", text):
+        raise ValueError(f"{NGINX_TEMPLATE.name} has placeholders nobody fills in: {leftover}")
+    return text
+
+
+def start_replica(index: int, folder: Path, cookie_secret: str) -> Server:
+    port = free_port()
+    log = folder / f"replica-{index}.log"
+    command = [sys.executable, "-m", "streamlit", "run", "app.py", *deployment_flags(),
+               "--server.address", "127.0.0.1", "--server.port", str(port)]
+    # The secret goes through the environment, out of sight of `ps`.
+    environment = dict(os.environ, PYTHONUNBUFFERED="1", STREAMLIT_SERVER_COOKIE_SECRET=cookie_secret)
+    with open(log, "wb") as output:
+        process = subprocess.Popen(command, cwd=REPO, stdout=output, stderr=subprocess.STDOUT,
+                                   stdin=subprocess.DEVNULL, env=environment)
+    return Server(f"replica {index}", f"127.0.0.1:{port}", process, log)
+
+
+def start_balancer(upstreams: list[str], folder: Path, port: int) -> Server:
+    if not os.access(NGINX, os.X_OK):
+        raise ClassroomDidNotStart(f"{NGINX} not found: apt-get install nginx (make classroom does it as root)")
+    run_dir = folder / "nginx"
+    run_dir.mkdir()
+    config = run_dir / "nginx.conf"
+    config.write_text(nginx_config(f"127.0.0.1:{port}", upstreams, run_dir), encoding="utf-8")
+    log = run_dir / "error.log"
+    # -e: the error log from the first moment (before the config is read nginx would use /var/log/nginx).
+    command = [NGINX, "-p", str(run_dir), "-c", str(config), "-e", str(log)]
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT,
+                               stdin=subprocess.DEVNULL)
+    return Server("nginx", f"127.0.0.1:{port}", process, log)
+
+
+def wait_until_healthy(servers: list[Server], deadline: float) -> None:
+    waiting = list(servers)
+    while waiting:
+        for server in list(waiting):
+            if server.process.poll() is not None:
+                raise ClassroomDidNotStart(f"{server.name} exited with code {server.process.returncode}.\n"
+                                           f"{log_tail(server.log)}")
+            if answers_ok(server.health_url):
+                waiting.remove(server)
+        if waiting and time.monotonic() > deadline:
+            raise ClassroomDidNotStart(f"{waiting[0].name} did not answer {waiting[0].health_url} in time.\n"
+                                       f"{log_tail(waiting[0].log)}")
+        time.sleep(0.25)
+
+
+def stop(servers: list[Server]) -> None:
+    for server in servers:
+        if server.process.poll() is None:
+            server.process.terminate()  # nginx: fast shutdown; Streamlit: closes its sessions
+    for server in servers:
+        try:
+            server.process.wait(timeout=STOP_TIMEOUT)
+        except subprocess.TimeoutExpired:
+            server.process.kill()
+            server.process.wait(timeout=STOP_TIMEOUT)
+
+
+@contextlib.contextmanager
+def running_classroom(replicas: int, port: int | None = None, keep_logs: bool = False):
+    """Yields a ``Classroom`` of ``replicas`` app processes behind nginx on 127.0.0.1:``port`` (a free port if
+    None), once all of them answer their health checks; stops them all on exit and removes the temporary folder
+    unless ``keep_logs``."""
+    if not 1 <= replicas <= MAX_REPLICAS:
+        raise ValueError(f"replicas must be 1-{MAX_REPLICAS}, not {replicas}")
+    folder = Path(tempfile.mkdtemp(prefix="bpe-classroom-"))
+    folder.chmod(0o711)  # nginx's workers run as another user when started by root and must reach their temp paths
+    started: list[Server] = []
+    try:
+        cookie_secret = secrets.token_hex(32)
+        started += [start_replica(index, folder, cookie_secret) for index in range(1, replicas + 1)]
+        balancer = start_balancer([replica.address for replica in started], folder, port or free_port())
+        started.append(balancer)
+        wait_until_healthy(started, time.monotonic() + START_TIMEOUT)
+        yield Classroom(f"http://{balancer.address}", started[:-1], balancer, folder)
+    finally:
+        stop(started)
+        if not keep_logs:
+            shutil.rmtree(folder, ignore_errors=True)

@@ -1,0 +1,182 @@
+"""One simulated student that speaks Streamlit's own protocol instead of driving a browser.
+
+Like the browser it first loads the page (which gives it the balancer's replica cookie), then opens the
+websocket ``/_stcore/stream`` with that cookie and its origin, and for every action sends a ``BackMsg`` with
+``rerun_script`` (the page's ``page_script_hash``, the query string, the widget states it set) and reads
+``ForwardMsg``s until the run's ``script_finished``. Widgets are found by kind and label in the run's
+``new_element`` deltas, as a user finds them on screen, so their ids may change with the app.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import time
+import urllib.request
+from pathlib import Path
+
+from streamlit.proto.BackMsg_pb2 import BackMsg
+from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
+from streamlit.proto.WidgetStates_pb2 import WidgetState
+from websockets.asyncio.client import connect
+
+SAMPLE = (Path(__file__).resolve().parents[2] / "data" / "kjv_sample.txt").read_text(encoding="utf-8")
+PARAGRAPH = SAMPLE[:600]  # what the browser load test encodes
+ACTION_TIMEOUT = 180.0  # seconds one action may take before the student gives up
+RUN_OVER = {ForwardMsg.FINISHED_SUCCESSFULLY, ForwardMsg.FINISHED_WITH_COMPILE_ERROR}
+TEXT_FIELDS = {"markdown": "body", "alert": "body", "heading": "body", "code": "code_text", "text": "body"}
+
+
+class ActionFailed(RuntimeError):
+    """The app showed an exception, the script did not compile, or a widget was not on the page."""
+
+
+class Student:
+    """One browser tab's worth of session: its replica cookie, its websocket, what the last run showed."""
+
+    def __init__(self, base_url: str):
+        self.base_url = base_url
+        self.cookies: dict[str, str] = {}
+        self.replica = ""  # the replica that served the page, as the balancer's X-Replica header names it
+        self.websocket = None
+        self.pages: dict[str, str] = {}  # page title -> page_script_hash, from the navigation message
+        self.page_hash = ""
+        self.query_string = ""
+        self.widget_values: dict[str, WidgetState] = {}  # what this student typed or chose on the current page
+        self.elements: list = []  # the Element protos the last run sent, in order
+        self.times: dict[str, float] = {}
+        self.problems: list[str] = []
+
+    # -- the connection ------------------------------------------------------------------
+
+    def cookie_header(self) -> dict[str, str]:
+        return {"Cookie": "; ".join(f"{name}={value}" for name, value in self.cookies.items())} if self.cookies else {}
+
+    def load_front_page(self) -> None:
+        """GET the app's page as a browser does, with the cookies it has: keeps the cookies the answer sets
+        (the first answer sets the replica cookie) and which replica answered."""
+        request = urllib.request.Request(self.base_url + "/", headers=self.cookie_header())
+        with urllib.request.urlopen(request, timeout=ACTION_TIMEOUT) as response:
+            response.read()
+            for cookie in response.headers.get_all("Set-Cookie", []):
+                name, _, value = cookie.split(";", 1)[0].partition("=")
+                self.cookies[name.strip()] = value.strip()
+            self.replica = response.headers.get("X-Replica", "")
+
+    async def enter(self) -> None:
+        """Load the page, open the websocket on the same replica and run the default page."""
+        await asyncio.to_thread(self.load_front_page)
+        self.websocket = await connect(
+            self.base_url.replace("http", "ws", 1) + "/_stcore/stream", subprotocols=["streamlit"],
+            origin=self.base_url, additional_headers=self.cookie_header(),
+            max_size=None, ping_interval=None, open_timeout=ACTION_TIMEOUT)
+        socket_replica = self.websocket.response.headers.get("X-Replica", "")
+        if socket_replica != self.replica:
+            raise ActionFailed(f"the page came from {self.replica or '?'} but the websocket from {socket_replica}")
+        await self.rerun()
+
+    async def leave(self) -> None:
+        if self.websocket is not None:
+            await self.websocket.close()
+
+    # -- script runs -------------------------------------------------------------------------
+
+    async def rerun(self, trigger: str = "") -> None:
+        """Ask for a run of the current page with this student's widget values (and ``trigger``, a button's
+        id, pressed) and read the answer until the run is over."""
+        message = BackMsg()
+        state = message.rerun_script
+        state.query_string = self.query_string
+        state.page_script_hash = self.page_hash
+        state.widget_states.widgets.extend(self.widget_values.values())
+        if trigger:
+            state.widget_states.widgets.add(id=trigger, trigger_value=True)
+        await self.websocket.send(message.SerializeToString())
+        self.elements = []
+        async with asyncio.timeout(ACTION_TIMEOUT):
+            while not await self.read_one():
+                pass
+
+    async def read_one(self) -> bool:
+        """Read one ForwardMsg; True once it ends the run."""
+        message = ForwardMsg()
+        message.ParseFromString(await self.websocket.recv())
+        kind = message.WhichOneof("type")
+        if kind == "navigation":
+            self.pages = {page.page_name: page.page_script_hash for page in message.navigation.app_pages}
+            self.page_hash = message.navigation.page_script_hash
+        elif kind == "page_info_changed":
+            self.query_string = message.page_info_changed.query_string  # the address bar the browser would show
+        elif kind == "delta" and message.delta.WhichOneof("type") == "new_element":
+            element = message.delta.new_element
+            self.elements.append(element)
+            if element.WhichOneof("type") == "exception":
+                raise ActionFailed(f"exception on the page: {element.exception.type}: {element.exception.message}")
+        elif kind == "script_finished":
+            if message.script_finished == ForwardMsg.FINISHED_WITH_COMPILE_ERROR:
+                raise ActionFailed("the page's script did not compile")
+            return message.script_finished in RUN_OVER
+        return False
+
+    async def open_page(self, title: str) -> None:
+        """Click a page in the sidebar: a run of that page with no query string and no widget values."""
+        if title not in self.pages:
+            raise ActionFailed(f"no page titled {title!r}; pages: {list(self.pages)}")
+        self.page_hash, self.query_string, self.widget_values = self.pages[title], "", {}
+        await self.rerun()
+
+    def widget(self, kind: str, label: str):
+        """The widget of this kind ("button", "text_area", "selectbox", ...) and label the last run showed."""
+        for element in self.elements:
+            if element.WhichOneof("type") == kind and getattr(element, kind).label == label:
+                return getattr(element, kind)
+        raise ActionFailed(f"no {kind} labelled {label!r} on the page")
+
+    async def press(self, label: str) -> None:
+        await self.rerun(trigger=self.widget("button", label).id)
+
+    async def type_text(self, label: str, text: str) -> None:
+        """Type into a text area and leave it (the browser's Ctrl+Enter or blur): one run with the new text."""
+        area = self.widget("text_area", label)
+        self.widget_values[area.id] = WidgetState(id=area.id, string_value=text)
+        await self.rerun()
+
+    async def choose(self, label: str, option: str) -> None:
+        box = self.widget("selectbox", label)
+        if option not in box.options:
+            raise ActionFailed(f"{option!r} is not an option of {label!r}: {list(box.options)}")
+        self.widget_values[box.id] = WidgetState(id=box.id, string_value=option)
+        await self.rerun()
+
+    def shown_text(self) -> str:
+        """The texts of the last run (Markdown, captions, alerts, headings, code), one per line, as the reader
+        sees them: without the backslashes that escape them from Markdown."""
+        texts = []
+        for element in self.elements:
+            kind = element.WhichOneof("type")
+            if kind in TEXT_FIELDS:
+                texts.append(getattr(getattr(element, kind), TEXT_FIELDS[kind]))
+        return re.sub(r"\\(.)", r"\1", "\n".join(texts))
+
+    # -- the tour ------------------------------------------------------------------------------
+
+    async def timed(self, name: str, action) -> None:
+        start = time.monotonic()
+        await action
+        self.times[name] = time.monotonic() - start
+
+    async def classroom_tour(self) -> None:
+        """The browser load test's tour (bench/loadtest.py): load the app, train the sample with the default
+        settings, open Merges, open Encode and encode a paragraph, open Compare. A failure is recorded in
+        ``problems`` (the other students carry on); the websocket is closed at the end either way."""
+        try:
+            await self.timed("load the app", self.enter())
+            await self.timed("train the sample", self.press("Train"))
+            await self.timed("open the Merges page", self.open_page("Merges"))
+            await self.timed("open the Encode page", self.open_page("Encode / Decode"))
+            await self.timed("encode a paragraph", self.type_text("Text to encode", PARAGRAPH))
+            await self.timed("open the Compare page", self.open_page("Compare"))
+        except Exception as error:  # a timeout, a closed socket, an exception box: count it
+            self.problems.append(f"{type(error).__name__}: {str(error)[:200]}")
+        finally:
+            await self.leave()

@@ -1,0 +1,88 @@
+"""The classroom deployment, run small: two app replicas behind nginx (Debian's, as `make classroom` runs it), with
+students that speak Streamlit's websocket protocol (bench/classroom). Skipped without /usr/sbin/nginx unless
+BPE_REQUIRE_NGINX=1 (CI installs nginx and sets it)."""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import os
+
+import pytest
+
+from bench.classroom.__main__ import seat_on_every_replica
+from bench.classroom.cluster import NGINX, running_classroom
+from bench.classroom.student import Student
+
+pytestmark = pytest.mark.slow
+
+# Corpora no KJV token contains, so each word shows up only on the page of the student who trained it.
+PASTED = {0: "zzq zzq zzq", 1: "xxj xxj xxj"}  # student index -> text; students 0 and 1 sit on different replicas
+SAMPLE_LABEL = "Trained on: Real text: King James Bible sample (~1 MB)"
+
+
+@pytest.fixture(scope="module")
+def classroom():
+    if not os.access(NGINX, os.X_OK):
+        if os.environ.get("BPE_REQUIRE_NGINX") == "1":
+            pytest.fail(f"{NGINX} is missing (BPE_REQUIRE_NGINX=1)")
+        pytest.skip(f"{NGINX} is missing: apt-get install nginx")
+    with running_classroom(replicas=2) as running:
+        yield running
+
+
+def run_students(lesson) -> object:
+    """``asyncio.run(lesson())`` in a thread of its own: Playwright's sync API (the browser tests, earlier in
+    the same pytest session) leaves an event loop running in the main thread, where asyncio.run refuses."""
+    with concurrent.futures.ThreadPoolExecutor(max_workers=1) as thread:
+        return thread.submit(asyncio.run, lesson()).result()
+
+
+async def train_then_come_back(student: Student, pasted: str | None) -> None:
+    """Enter, train the pasted text (or the sample as it is), open Merges, then Train again."""
+    await student.enter()
+    if pasted is not None:
+        await student.choose("Corpus", "Paste your own text")
+        await student.type_text("Your text", pasted)
+    await student.press("Train")
+    await student.open_page("Merges")
+    await student.open_page("Train")
+
+
+def test_students_on_two_replicas_each_see_only_their_own_training(classroom):
+    async def lesson():
+        # Seated in rounds: students 0 and 1 on replicas 1 and 2, then students 2 and 3 on replicas 1 and 2.
+        students = await seat_on_every_replica(classroom, per_replica=2)
+        try:
+            await asyncio.gather(*(train_then_come_back(student, PASTED.get(index))
+                                   for index, student in enumerate(students)))
+        finally:
+            await asyncio.gather(*(student.leave() for student in students))
+        return students
+
+    students = run_students(lesson)
+    replicas = [student.replica for student in students]
+    assert replicas[0] != replicas[1] and replicas[2:] == replicas[:2]
+    pages = [student.shown_text() for student in students]
+    for index, words in PASTED.items():
+        word = words.split()[0]
+        assert "Trained on: your pasted text" in pages[index]
+        # z z, zz q, zzq </w>: three merges over the symbols z, q and </w>.
+        assert "Current model: 3 merges, vocabulary of 7 tokens" in pages[index]
+        assert [word in page for page in pages] == [i == index for i in range(4)]
+    for index in (2, 3):  # the sample students, one beside each pasting student
+        assert SAMPLE_LABEL in pages[index]
+        assert "Current model: 2,000 merges" in pages[index]
+
+
+def test_a_students_page_and_websocket_stay_on_one_replica(classroom):
+    async def tour():
+        student = Student(classroom.url)
+        await student.classroom_tour()  # enter() refuses a websocket from another replica than the page
+        return student
+
+    student = run_students(tour)
+    assert student.problems == []
+    assert list(student.times) == ["load the app", "train the sample", "open the Merges page",
+                                   "open the Encode page", "encode a paragraph", "open the Compare page"]
+    assert student.replica in [replica.address for replica in classroom.replicas]
