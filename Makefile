@@ -41,6 +41,7 @@ test: $(TEST_STAMP)
 bench: $(TEST_STAMP)
 	$(VPY) -m bench
 	$(VPY) -m bench.whole_process
+	$(VPY) -m bench.counting
 
 loadtest: $(TEST_STAMP)
 	$(VPY) -m bench.loadtest

@@ -7,13 +7,16 @@ that ``tests/EQUIVALENT_MUTANTS.md`` does not explain.  The survivors are also w
 
     python -m bench.mutants                    # everything (slow: an hour or more on 2 cores)
     python -m bench.mutants "bpe_core.train*"  # one module's mutants
+    python -m bench.mutants --sample 400       # a seeded sample of one-operator mutants (the README's score)
 """
 
 from __future__ import annotations
 
+import argparse
 import ast
+import fnmatch
 import io
-import json
+import random
 import re
 import subprocess
 import sys
@@ -28,6 +31,8 @@ MUTMUT = [sys.executable, "-m", "mutmut"]
 NOT_KILLED = ("survived", "timeout", "suspicious", "no tests", "segfault")
 # The issue's class of one-operator mutants: comparisons, boolean operators, "not", min/max,
 # small constants and arithmetic; mutmut also rewrites string literals and drops arguments.
+DEFAULT_SEED = 18  # the sample the README reports
+GENERATING_RUN = "bpe_core.textbook.x_merge__mutmut_1"
 OPERATOR_WORDS = {"and", "or", "not", "is", "in", "True", "False", "min", "max", "break", "continue", "return"}
 
 
@@ -70,39 +75,58 @@ def _changed_tokens(original: str, mutant: str) -> list[tuple[int, str]]:
     return before[start : len(before) - end] + after[start : len(after) - end]
 
 
-def main(patterns: list[str]) -> int:
-    started = time.monotonic()
-    subprocess.run([*MUTMUT, "run", *patterns], cwd=ROOT, check=False)
-    minutes = (time.monotonic() - started) / 60
-    subprocess.run([*MUTMUT, "export-cicd-stats"], cwd=ROOT, check=True, capture_output=True)
-    stats = json.loads((ROOT / "mutants" / "mutmut-cicd-stats.json").read_text(encoding="utf-8"))
-    results = subprocess.run([*MUTMUT, "results"], cwd=ROOT, check=True, capture_output=True, text=True).stdout
-    survivors = [line.strip() for line in results.splitlines() if line.strip().endswith(NOT_KILLED)]
+def statuses() -> dict[str, str]:
+    """Every generated mutant's status from mutmut ("killed", "survived", ..., "not checked")."""
+    listing = subprocess.run([*MUTMUT, "results", "--all", "true"], cwd=ROOT, check=True, capture_output=True,
+                             text=True).stdout
+    return dict(line.strip().rsplit(": ", 1) for line in listing.splitlines() if ": " in line)
+
+
+def sampled_operator_mutants(size: int, seed: int) -> list[str]:
+    """A seeded sample of ``size`` one-operator mutants. mutmut only generates mutants as part of a run, so this
+    first runs the single mutant ``GENERATING_RUN`` (which also records which tests cover which function)."""
+    subprocess.run([*MUTMUT, "run", GENERATING_RUN], cwd=ROOT, check=True)
+    operators = sorted(name for name, kind in mutant_kinds(ROOT).items() if kind == "operator")
+    return sorted(random.Random(seed).sample(operators, min(size, len(operators))))
+
+
+def report(names: list[str], minutes: float) -> int:
+    """Print the score over ``names`` (the mutants of this run), the one-operator score and the survivors that
+    the equivalent-mutants file does not explain; write the survivors to ``SURVIVORS``. Returns the exit status."""
+    status = {name: found for name, found in statuses().items() if name in names}
+    checked = {name: found for name, found in status.items() if found != "not checked"}
     # A mutant that loops for ever is caught by the time limit: it was found out, like a killed one.
-    timeouts = [line for line in survivors if line.endswith("timeout")]
-    survivors = [line for line in survivors if not line.endswith("timeout")]
-    SURVIVORS.write_text("".join(f"{line}\n" for line in survivors), encoding="utf-8")
-    checked = stats["killed"] + stats["survived"] + stats["timeout"] + stats["suspicious"] + stats["segfault"]
-    found = stats["killed"] + len(timeouts)
+    survivors = sorted(name for name, found in checked.items() if found in NOT_KILLED and found != "timeout")
+    SURVIVORS.write_text("".join(f"{name}: {status[name]}\n" for name in survivors), encoding="utf-8")
     known = explained()
-    unexplained = [line for line in survivors if line.split(":")[0] not in known]
-    score = found / checked if checked else 0.0
-    print(f"mutants: {found}/{checked} killed ({score:.1%}), {len(survivors)} survived "
+    unexplained = [name for name in survivors if name not in known]
+    found = len(checked) - len(survivors)
+    print(f"mutants: {found}/{len(checked)} killed ({found / max(len(checked), 1):.1%}), {len(survivors)} survived "
           f"({len(survivors) - len(unexplained)} listed as equivalent), {minutes:.0f} min")
     kinds = mutant_kinds(ROOT)
-    statuses = dict(line.strip().rsplit(": ", 1) for line in subprocess.run(
-        [*MUTMUT, "results", "--all", "true"], cwd=ROOT, check=True, capture_output=True, text=True).stdout.splitlines()
-        if ": " in line)
-    operators = [name for name, status in statuses.items() if kinds.get(name) == "operator" and status != "not checked"]
-    alive = [name for name in operators if statuses[name] in ("survived", "no tests", "suspicious")]
-    listed = [name for name in alive if name in known]
+    operators = [name for name in checked if kinds.get(name) == "operator"]
+    alive = [name for name in operators if name in survivors]
     print(f"one-operator mutants (comparison, boolean, not, min/max, constants, arithmetic): "
-          f"{len(operators) - len(alive)}/{len(operators)} killed ({(len(operators) - len(alive)) / max(len(operators), 1):.1%}), "
-          f"{len(listed)} of the {len(alive)} survivors listed as equivalent")
-    for line in unexplained:
-        print(f"  unexplained: {line}")
+          f"{len(operators) - len(alive)}/{len(operators)} killed "
+          f"({(len(operators) - len(alive)) / max(len(operators), 1):.1%}), "
+          f"{len([name for name in alive if name in known])} of the {len(alive)} survivors listed as equivalent")
+    for name in unexplained:
+        print(f"  unexplained: {name}: {status[name]}")
     print(f"survivors written to {SURVIVORS.name}")
     return 1 if unexplained else 0
+
+
+def main(arguments: list[str]) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("patterns", nargs="*", help="mutant name globs (default: every mutant)")
+    parser.add_argument("--sample", type=int, metavar="N", help="a seeded sample of N one-operator mutants")
+    parser.add_argument("--seed", type=int, default=DEFAULT_SEED)
+    options = parser.parse_args(arguments)
+    started = time.monotonic()
+    patterns = sampled_operator_mutants(options.sample, options.seed) if options.sample else options.patterns
+    subprocess.run([*MUTMUT, "run", *patterns], cwd=ROOT, check=False)
+    names = [name for name in statuses() if not patterns or any(fnmatch.fnmatch(name, p) for p in patterns)]
+    return report(names, (time.monotonic() - started) / 60)
 
 
 if __name__ == "__main__":

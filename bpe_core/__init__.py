@@ -5,7 +5,8 @@ pieces), ``units`` (characters or bytes as base symbols), ``corpus`` (pieces cou
 base vocabulary), ``textbook`` (plain BPE, the first read), ``train`` (the same, fast),
 ``trace`` (each step as data), ``tokenizer`` (encode and decode, with ``spans``,
 ``explain`` and ``streaming``), ``formats`` (files in and out), ``pretrained`` (GPT-2,
-GPT-4, GPT-4o) and ``cli`` (the command line).
+GPT-4, GPT-4o), ``blocks`` and ``dask_count`` (big corpora counted in parallel) and
+``cli`` (the command line).
 
 >>> from bpe_core import Config, train
 >>> tok = train("banana banana", Config(split="none", space_marker=True), merges=10)
@@ -23,7 +24,7 @@ from .spans import Token
 from .tokenizer import Tokenizer, UnknownIdError
 from .trace import Step
 from .corpus import count_pieces
-from .train import train
+from .train import train, train_from_counts
 
 __all__ = [
     "Config",
@@ -37,4 +38,5 @@ __all__ = [
     "load_model",
     "save_model",
     "train",
+    "train_from_counts",
 ]

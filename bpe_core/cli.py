@@ -1,9 +1,11 @@
-"""Command line: ``python -m bpe_core train|merges|encode|decode|export|import``.
+"""Command line: ``python -m bpe_core train|count|merges|encode|decode|export|import``.
 
 $ python -m bpe_core train corpus.txt --merges 100 --end-of-word "</w>" -o model.json
 $ python -m bpe_core encode model.json "the lowest"
 {"ids": [...], "tokens": [...]}
 $ python -m bpe_core encode cl100k_base "the lowest"      # GPT-4's tokenizer (also gpt2, o200k_base)
+$ python -m bpe_core count big/*.txt --split gpt2 --lines -o counts.tsv   # in blocks, on Dask workers
+$ python -m bpe_core train --counts counts.tsv --split gpt2 --vocab-size 32000 -o model.json
 
 Every failure is one line on standard error and exit status 1 (2 for bad arguments).  Outputs
 are written atomically: a failed run leaves an existing file as it was.  A text input may be at
@@ -18,15 +20,18 @@ import os
 import sys
 from pathlib import Path
 
+from .blocks import count_files
 from .config import TIE_BREAKS, UNITS, UNKNOWN_MODES, Config
 from .formats import load_any, save_model, to_gpt2_files, to_hf_json, write_text_atomically
+from .formats.counts_tsv import CountsHeader, counts_from_tsv, counts_to_tsv
 from .pretokenize import SPLITS, lines
 from .pretrained import PRETRAINED, load_pretrained
 from .tokenizer import Tokenizer
-from .train import check_top_k, train
+from .train import check_top_k, train, train_from_counts
 
 
 MAX_INPUT_BYTES = 256 * 1024 * 1024  # what one Python process trains or encodes in a reasonable time
+BLOCK_BYTES = 16 * 1024 * 1024  # count: a block is one task, counted in a few seconds
 
 
 def _read_text(path: str) -> str:
@@ -67,7 +72,11 @@ def _load_model(path: str) -> Tokenizer:
 
 
 def _cmd_train(args: argparse.Namespace) -> None:
-    _check_output(args.output, [args.corpus])
+    if (args.corpus is None) == (args.counts is None):
+        raise ValueError("give a corpus file or --counts TABLE (from python -m bpe_core count), not both")
+    if args.counts and args.lines:
+        raise ValueError("--lines is for reading text; a counts table already says how its text was read")
+    _check_output(args.output, [args.corpus or args.counts])
     config = Config(
         split=args.split,
         units=args.units,
@@ -79,13 +88,20 @@ def _cmd_train(args: argparse.Namespace) -> None:
         tie_break=args.tie_break,
         min_frequency=args.min_frequency,
     )
-    text = _read_text(args.corpus)
-    if not text.strip():
-        raise ValueError(f"{args.corpus} holds no text to learn from")
-    corpus = lines(text) if args.lines else text
     # The race is only worth recording when it is written (--trace); without it training is faster.
     check_top_k(args.top_k)
-    tok = train(corpus, config, merges=args.merges, vocab_size=args.vocab_size, top_k=args.top_k if args.trace else 0)
+    size = {"merges": args.merges, "vocab_size": args.vocab_size, "top_k": args.top_k if args.trace else 0}
+    if args.counts:
+        table, header = counts_from_tsv(_read_text(args.counts))
+        if (header.split, header.special_tokens) != (config.split, config.special_tokens):
+            flags = "".join(f" --special {token}" for token in header.special_tokens)
+            raise ValueError(f"{args.counts} was counted with --split {header.split}{flags}; train with the same")
+        tok = train_from_counts(table, config, specials_seen=header.specials_seen, **size)
+    else:
+        text = _read_text(args.corpus)
+        if not text.strip():
+            raise ValueError(f"{args.corpus} holds no text to learn from")
+        tok = train(lines(text) if args.lines else text, config, **size)
     if args.vocab_size is not None and args.vocab_size < tok.base_size:
         raise ValueError(f"vocabulary size {args.vocab_size} is smaller than the base vocabulary of this corpus "
                          f"({tok.base_size} symbols and special tokens); ask for at least {tok.base_size}")
@@ -93,6 +109,26 @@ def _cmd_train(args: argparse.Namespace) -> None:
     for warning in tok.warnings:
         print(f"warning: {warning}", file=sys.stderr)
     print(f"{len(tok.merges)} merges, vocabulary {len(tok.vocab)}: {tok.stop_message}", file=sys.stderr)
+
+
+def _cmd_count(args: argparse.Namespace) -> None:
+    _check_output(args.output, args.corpus)
+    config = Config(split=args.split, special_tokens=tuple(args.special))
+    if args.workers == 0:
+        counts, seen = count_files(args.corpus, config, lines=args.lines, block_bytes=args.block_size)
+    else:
+        try:  # Dask serves this command only and takes a second to import: not loaded for the others
+            from .dask_count import count_on_dask
+        except ImportError:
+            raise ValueError("counting on workers needs Dask: pip install 'dask[distributed]' "
+                             "(or --workers 0 counts in this process)") from None
+        counts, seen = count_on_dask(args.corpus, config, lines=args.lines, block_bytes=args.block_size,
+                                     workers=args.workers, scheduler=args.scheduler)
+    if not counts:
+        raise ValueError("the corpus holds no text to count")
+    write_text_atomically(args.output, counts_to_tsv(counts, CountsHeader(args.split, config.special_tokens,
+                                                                           args.lines, seen)))
+    print(f"{len(counts):,} distinct pieces, {sum(counts.values()):,} in all", file=sys.stderr)
 
 
 def _cmd_merges(args: argparse.Namespace) -> None:
@@ -220,7 +256,8 @@ def build_parser() -> argparse.ArgumentParser:
         return sub
 
     p = command("train", _cmd_train, "learn merges from a UTF-8 text file ('-' for standard input)", model=False)
-    p.add_argument("corpus")
+    p.add_argument("corpus", nargs="?")
+    p.add_argument("--counts", metavar="TABLE", help="learn from a counts table (python -m bpe_core count) instead")
     p.add_argument("-o", "--output", required=True, help="where to write the model JSON")
     size = p.add_mutually_exclusive_group(required=True)
     size.add_argument("--merges", type=int, help="number of merges to learn")
@@ -240,6 +277,17 @@ def build_parser() -> argparse.ArgumentParser:
                    help="also write each step's race of best pairs (the Merges page's animation; a larger file)")
     p.add_argument("--lines", action="store_true",
                    help="read the file line by line as HF tokenizers and sentencepiece do: no piece crosses a line end")
+
+    p = command("count", _cmd_count, "count the pieces of big UTF-8 files in blocks, on Dask workers", model=False)
+    p.add_argument("corpus", nargs="+", help="text files; each is its own document")
+    p.add_argument("-o", "--output", required=True, help="where to write the counts table (TSV)")
+    p.add_argument("--split", choices=SPLITS, default="whitespace")
+    p.add_argument("--special", action="append", default=[], metavar="TOKEN", help="a special token (repeatable)")
+    p.add_argument("--lines", action="store_true", help="read the files line by line, as train --lines does")
+    p.add_argument("--workers", type=int, default=2, help="local Dask worker processes (0: count in this process)")
+    p.add_argument("--scheduler", metavar="ADDRESS", help="a Dask scheduler (tcp://host:8786) instead of local "
+                   "workers; every worker must see the files at the same path")
+    p.add_argument("--block-size", type=int, default=BLOCK_BYTES, metavar="BYTES", help="bytes per task")
 
     command("merges", _cmd_merges, "print the merges, one JSON array per line")
 

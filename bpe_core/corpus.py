@@ -9,7 +9,7 @@ Counter({'low': 2, 'lower': 1})
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 from .config import Config
 from .pretokenize import check_encodable, piece_splitter, special_segments
@@ -42,6 +42,22 @@ def count_corpus(corpus: str | Iterable[str], config: Config) -> tuple[Counter[s
             else:
                 counts.update(split(document[start:end]))
     return counts, specials_seen
+
+
+def check_counts(piece_counts: Mapping[str, int], specials_seen: int) -> None:
+    """A counts table as training takes it: text pieces, counts of 1 or more.
+
+    >>> check_counts({"low": 0}, 0)
+    Traceback (most recent call last):
+    ...
+    ValueError: a counts table holds non-empty pieces with counts of 1 or more, not 'low': 0
+    """
+    for piece, count in piece_counts.items():
+        if not isinstance(piece, str) or not piece or type(count) is not int or count < 1:
+            raise ValueError(f"a counts table holds non-empty pieces with counts of 1 or more, not {piece!r}: {count!r}")
+        check_encodable(piece)
+    if type(specials_seen) is not int or specials_seen < 0:
+        raise ValueError(f"specials_seen must be a whole number of 0 or more, not {specials_seen!r}")
 
 
 def base_vocabulary(config: Config, piece_counts: Iterable[str]) -> list[str]:

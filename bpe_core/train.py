@@ -23,11 +23,11 @@ from __future__ import annotations
 import gc
 import heapq
 from collections import Counter, defaultdict
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from contextlib import contextmanager
 
 from .config import Config
-from .corpus import ambiguity_warnings, base_vocabulary, count_corpus
+from .corpus import ambiguity_warnings, base_vocabulary, check_counts, count_corpus
 from .tokenizer import Tokenizer
 from .trace import (STOP_MERGES, STOP_MIN_FREQUENCY, STOP_NO_PAIRS, STOP_VOCAB_SIZE, Ranking, Step,
                     stop_message)
@@ -59,6 +59,40 @@ def train(
     ``stop_reason`` and ``stop_message`` say which.
     """
     config = config or Config()
+    _check_request(merges, vocab_size, top_k)
+    with _cycle_collector_paused():
+        piece_counts, specials_seen = count_corpus(corpus, config)
+        return _learn(piece_counts, specials_seen, config, merges, vocab_size, top_k, progress)
+
+
+def train_from_counts(
+    piece_counts: Mapping[str, int],
+    config: Config | None = None,
+    *,
+    specials_seen: int = 0,
+    merges: int | None = None,
+    vocab_size: int | None = None,
+    top_k: int = 20,
+    progress: ProgressCallback | None = None,
+) -> Tokenizer:
+    """Learn merges from a table of pieces and their counts, as :func:`train` does after counting.
+
+    Merges only need the counts, so a corpus can be counted elsewhere (in blocks, on a cluster).
+    Ties are broken as from the text when the table keeps the pieces in order of first appearance;
+    ``specials_seen`` (special tokens cut out while counting) only enters ``corpus_tokens``.
+
+    >>> train_from_counts({"low": 2, "lower": 1}, merges=2).merges
+    [('l', 'o'), ('lo', 'w')]
+    """
+    config = config or Config()
+    _check_request(merges, vocab_size, top_k)
+    check_counts(piece_counts, specials_seen)
+    with _cycle_collector_paused():
+        return _learn(Counter(piece_counts), specials_seen, config, merges, vocab_size, top_k, progress)
+
+
+def _check_request(merges, vocab_size, top_k) -> None:
+    """Exactly one size (a whole number up to MAX_SIZE) and a valid top_k."""
     if (merges is None) == (vocab_size is None):
         raise ValueError("give either a number of merges or a vocabulary size")
     limit = merges if merges is not None else vocab_size
@@ -66,20 +100,21 @@ def train(
         raise ValueError(f"the size must be a whole number from 0 to {MAX_SIZE:,}, not {limit!r}")
     check_top_k(top_k)
 
-    with _cycle_collector_paused():
-        piece_counts, specials_seen = count_corpus(corpus, config)
-        warnings = ambiguity_warnings(piece_counts, config)
-        id_to_token = base_vocabulary(config, piece_counts)
-        most_merges = merges if merges is not None else max(vocab_size - len(id_to_token), 0)
-        learner = _MergeLearner(piece_counts, config, id_to_token, len(id_to_token) + most_merges)
-        del piece_counts
-        steps, stop_reason = learner.run(merges=merges, vocab_size=vocab_size, top_k=top_k, progress=progress)
-        message = stop_message(stop_reason, made=len(steps), merges=merges, vocab_size=vocab_size,
-                               base_size=learner.base_size, best_count=learner.last_best_count,
-                               min_frequency=config.min_frequency)
-        base_size = learner.base_size
-        corpus_tokens = learner.live_symbols() + specials_seen
-        del learner  # its pair index grows with the corpus: free it before the tokenizer is built
+
+def _learn(piece_counts: Counter[str], specials_seen: int, config: Config, merges: int | None,
+           vocab_size: int | None, top_k: int, progress: ProgressCallback | None) -> Tokenizer:
+    """Merges, trace and tokenizer from counted pieces (the caller has paused the cycle collector)."""
+    warnings = ambiguity_warnings(piece_counts, config)
+    id_to_token = base_vocabulary(config, piece_counts)
+    most_merges = merges if merges is not None else max(vocab_size - len(id_to_token), 0)
+    learner = _MergeLearner(piece_counts, config, id_to_token, len(id_to_token) + most_merges)
+    steps, stop_reason = learner.run(merges=merges, vocab_size=vocab_size, top_k=top_k, progress=progress)
+    message = stop_message(stop_reason, made=len(steps), merges=merges, vocab_size=vocab_size,
+                           base_size=learner.base_size, best_count=learner.last_best_count,
+                           min_frequency=config.min_frequency)
+    base_size = learner.base_size
+    corpus_tokens = learner.live_symbols() + specials_seen
+    del learner  # its pair index grows with the corpus: free it before the tokenizer is built
     return Tokenizer(
         config=config,
         vocab={token: index for index, token in enumerate(id_to_token)},
