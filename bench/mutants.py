@@ -49,25 +49,32 @@ def mutant_kinds(root: Path) -> dict[str, str]:
         if "__mutmut_orig" not in source:
             continue
         module = ".".join(path.relative_to(root / "mutants").with_suffix("").parts)
-        functions = {node.name: ast.get_source_segment(source, node) for node in ast.walk(ast.parse(source))
+        lines = source.splitlines(keepends=True)  # sliced per function: ast.get_source_segment re-splits each time
+        functions = {node.name: "".join(lines[node.lineno - 1 : node.end_lineno]).strip()
+                     for node in ast.walk(ast.parse(source))
                      if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and "__mutmut_" in node.name}
+        originals: dict[str, list[tuple[int, str]]] = {}  # each function's tokens, read once for all its mutants
         for name, text in functions.items():
             base, _, number = name.rpartition("__mutmut_")
             if number == "orig" or f"{base}__mutmut_orig" not in functions:
                 continue
-            changed = _changed_tokens(functions[f"{base}__mutmut_orig"], text)
+            if base not in originals:
+                originals[base] = _tokens(functions[f"{base}__mutmut_orig"])
+            changed = _changed_tokens(originals[base], _tokens(text))
             operator = changed and all(kind in (tokenize.OP, tokenize.NUMBER) or string in OPERATOR_WORDS
                                        for kind, string in changed)
             kinds[f"{module}.{name}"] = "operator" if operator else "other"
     return kinds
 
 
-def _changed_tokens(original: str, mutant: str) -> list[tuple[int, str]]:
-    """The tokens of ``mutant`` (after its name) that differ from ``original``'s, in order."""
-    def tokens(text: str) -> list[tuple[int, str]]:
-        return [(token.type, token.string) for token in tokenize.generate_tokens(io.StringIO(text).readline)][2:]
+def _tokens(function_source: str) -> list[tuple[int, str]]:
+    """A function's tokens after its name (which differs between a mutant and its original)."""
+    return [(token.type, token.string)
+            for token in tokenize.generate_tokens(io.StringIO(function_source).readline)][2:]
 
-    before, after = tokens(original), tokens(mutant)
+
+def _changed_tokens(before: list[tuple[int, str]], after: list[tuple[int, str]]) -> list[tuple[int, str]]:
+    """The tokens in which two token lists differ: the differing middle of each, in order."""
     start = next((index for index, pair in enumerate(zip(before, after)) if pair[0] != pair[1]), len(after))
     end = 0
     while end < min(len(before), len(after)) - start and before[-1 - end] == after[-1 - end]:

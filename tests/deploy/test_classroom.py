@@ -7,10 +7,11 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import os
+import re
 
 import pytest
 
-from bench.classroom.__main__ import seat_on_every_replica
+from bench.classroom.__main__ import load_test, seat_on_every_replica
 from bench.classroom.cluster import NGINX, running_classroom
 from bench.classroom.student import Student
 
@@ -86,3 +87,12 @@ def test_a_students_page_and_websocket_stay_on_one_replica(classroom):
     assert list(student.times) == ["load the app", "train the sample", "open the Merges page",
                                    "open the Encode page", "encode a paragraph", "open the Compare page"]
     assert student.replica in [replica.address for replica in classroom.replicas]
+
+
+def test_five_students_take_the_tour_through_the_balancer_as_make_classroom_test_does(classroom, capsys):
+    """The short version of ``make classroom-test``: every session completes, and the summary says so."""
+    completed = run_students(lambda: load_test(classroom, students=5))
+    last_line = capsys.readouterr().out.strip().splitlines()[-1]
+    assert completed is True
+    assert re.fullmatch(r"classroom: 5/5 sessions completed, p50 \d+\.\d\d s, p95 \d+\.\d\d s per action, 2 replicas",
+                        last_line)
