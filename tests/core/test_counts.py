@@ -240,3 +240,18 @@ def test_cli_count_and_train_from_counts_refuse_bad_requests_in_one_line(tmp_pat
     assert message in result.stderr and result.stderr.count("\n") == 1
     assert not Path(paths["out"]).exists()
     assert Path(paths["corpus"]).read_text(encoding="utf-8") == "low lower"
+
+
+def test_training_from_counts_without_special_tokens_seen_counts_the_corpus_tokens_as_from_the_text():
+    """low low lower -> after l+o, lo+w: low, low, low, e, r = 5 tokens, with nothing added for specials."""
+    model = train_from_counts({"low": 2, "lower": 1}, merges=2)
+    assert model.corpus_tokens == 5 == train("low low lower", merges=2).corpus_tokens
+
+
+@pytest.mark.parametrize("top_k, allowed", [(-1, False), (0, True), (100, True), (101, False)])
+def test_the_race_size_is_limited_to_0_through_100(top_k, allowed):
+    if allowed:
+        assert len(train_from_counts({"ab": 1}, merges=1, top_k=top_k).steps) == 1
+    else:
+        with pytest.raises(ValueError, match="top_k must be a whole number from 0 to 100"):
+            train_from_counts({"ab": 1}, merges=1, top_k=top_k)

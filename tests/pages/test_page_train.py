@@ -142,6 +142,8 @@ def test_pasted_text_trains_and_goes_into_the_link():
     at = press_train(at)
     assert merge_pairs(at)[0] == "u g"
     assert at.query_params["text"] == "hug hug pug"
+    # Every word merges into one token: 3 tokens for 3 words and 11 characters.
+    assert (metric(at, "Tokens per word"), metric(at, "Characters per token")) == ("1.00", "3.67")
 
 
 def test_a_utf8_upload_with_bom_trains():
