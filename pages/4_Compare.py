@@ -4,14 +4,15 @@ from __future__ import annotations
 
 import streamlit as st
 
-from bpe_core import Config, Token, Tokenizer, load_gpt2
+from bpe_core import Config, Token, Tokenizer
 from bpe_core.config import TIE_BREAKS
-from viz import compare_setup as setup
-from viz import escape, state
+from bpe_core.pretrained import load_pretrained
+from viz import compare_setup as setup, escape, state
 from viz.compare_data import chars_per_token, compare_merge_lists, default_sizes, size_table, vocabulary_usage
 from viz.compare_figures import compression_figure, usage_figure
 from viz.describe import describe_config
 from viz.page_registry import COMPARE, TRAIN
+from viz.real_tokenizers import COST_TABLE_TITLE, REAL_TOKENIZERS, cost_rows, fewest_tokens_sentence
 from viz.token_html import render_legend, render_tokens
 
 
@@ -77,9 +78,8 @@ def chosen_configs(session_config: Config, preset: str) -> tuple[Config, Config]
         return setup.PRETOKENIZER_PRESETS[preset]
     columns = st.columns(2)
     if preset == setup.TIE_BREAK_PRESET:
-        rules = [column.selectbox(f"Tie-break {side}", TIE_BREAKS, index=index,
-                                  key=state.compare_custom_key("rule", side))
-                 for index, (side, column) in enumerate(zip("AB", columns))]
+        rules = [column.selectbox(f"Tie-break {side}", TIE_BREAKS, index=i, key=state.compare_custom_key("rule", side))
+                 for i, (side, column) in enumerate(zip("AB", columns))]
         return setup.tie_break_pair(session_config, *rules)
     configs = []
     for side, column in zip("AB", columns):
@@ -124,18 +124,21 @@ def pretokenizer_section(tok: Tokenizer, corpus: str, text: str) -> None:
         st.html(render_legend(strips[0] + strips[1], text))
 
 
-def gpt2_section(tok: Tokenizer, text: str, sizes: list[int]) -> None:
+def real_tokenizers_section(tok: Tokenizer, text: str, sizes: list[int]) -> None:
     if not text:
-        st.info("Type some text above to compare it with GPT-2.")
+        st.info("Type some text above to compare it with GPT-2, GPT-4 and GPT-4o.")
         return
-    size = size_select(st.columns([1, 3])[0], "Your model at", sizes, state.COMPARE_GPT2_SIZE_KEY)
-    gpt2 = load_gpt2()
-    if tok.name == gpt2.name:
-        st.info("Your model is GPT-2 itself, so both strips are the same model.")
-    ours = show_token_strip(tok.prefix(size), text, f"Your model, {size:,} merges")
-    theirs = show_token_strip(gpt2, text, f"GPT-2, {len(gpt2.merges):,} merges")
-    st.html(render_legend(ours + theirs, text))
-    st.caption(f"GPT-2 needs {setup.token_difference(len(theirs), len(ours))} than your model on this text.")
+    left, right = st.columns([1, 3])
+    size = size_select(left, "Your model at", sizes, state.COMPARE_REAL_SIZE_KEY)
+    chosen = right.multiselect("Published tokenizers", list(REAL_TOKENIZERS), default=list(REAL_TOKENIZERS),
+                               format_func=REAL_TOKENIZERS.get, key=state.COMPARE_REAL_CHOICE_KEY)
+    models = {f"Your model, {size:,} merges": tok.prefix(size)}
+    models |= {REAL_TOKENIZERS[name]: load_pretrained(name) for name in chosen}  # read once per server, when picked
+    strips = {title: show_token_strip(model, text, title) for title, model in models.items()}
+    st.html(render_legend([token for tokens in strips.values() for token in tokens], text))
+    fewest = fewest_tokens_sentence({title: len(tokens) for title, tokens in strips.items()})
+    st.markdown(f"{escape.markdown(fewest)}\n\n{COST_TABLE_TITLE}")
+    st.dataframe(cost_rows({title: model.encode for title, model in models.items()}), hide_index=True, width="stretch")
 
 
 def usage_section(tok: Tokenizer, fingerprint: str, corpus: str, text: str, sizes: list[int]) -> None:
@@ -170,16 +173,13 @@ def usage_section(tok: Tokenizer, fingerprint: str, corpus: str, text: str, size
 # -- page --------------------------------------------------------------------------------
 
 st.title(COMPARE.title)
-tok = state.current_model()
-corpus = state.current_corpus()
-fingerprint = state.fingerprint(tok)
-total_merges = len(tok.merges)
+tok, corpus = state.current_model(), state.current_corpus()
+fingerprint, total_merges = state.fingerprint(tok), len(tok.merges)
 st.caption(f"Session model: {escape.markdown(tok.name or 'trained here')}, {total_merges:,} merges, "
            f"{escape.markdown(describe_config(tok.config, short=True))}.")
 text_column, sizes_column = st.columns([3, 2], gap="large")
-with text_column:
-    text = st.text_area("Your text", value=setup.DEFAULT_TEXT, height=150, key=state.COMPARE_TEXT_KEY,
-                        help="Used by every tab below; the curves also show it as held-out text.")
+text = text_column.text_area("Your text", value=setup.DEFAULT_TEXT, height=150, key=state.COMPARE_TEXT_KEY,
+                             help="Used by every tab below; the curves also show it as held-out text.")
 with sizes_column:
     if total_merges == 0:
         st.info("This model has no merges, so there is only one size: train one with merges.")
@@ -192,7 +192,8 @@ tabs = st.tabs([f":material/{icon}: {label}" for icon, label in setup.TABS], key
                on_change="rerun")
 sections = [lambda: compression_section(tok, fingerprint, corpus, text, sizes),
             lambda: side_by_side_section(tok, text, sizes), lambda: pretokenizer_section(tok, corpus, text),
-            lambda: gpt2_section(tok, text, sizes), lambda: usage_section(tok, fingerprint, corpus, text, sizes)]
+            lambda: real_tokenizers_section(tok, text, sizes),
+            lambda: usage_section(tok, fingerprint, corpus, text, sizes)]
 for tab, section in zip(tabs, sections):
     with tab:
         if tab.open:

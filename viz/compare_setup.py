@@ -25,7 +25,7 @@ LIST_LIMIT = 500  # rows shown of a long token table (merges only one side makes
 PRETOKENIZER_CORPUS_CHARS = 200_000  # both trainings use at most this much of the corpus, for speed
 TABS = [  # (material icon, label): the icon font ships with Streamlit, emoji fonts may be missing
     ("show_chart", "Compression"), ("compare_arrows", "Side by side"), ("content_cut", "Pre-tokenizers"),
-    ("smart_toy", "Against GPT-2"), ("bar_chart", "Vocabulary usage"),
+    ("smart_toy", "Real tokenizers"), ("bar_chart", "Vocabulary usage"),
 ]
 CURVES_ABOUT = (
     "How many tokens the text needs with the first k merges, for every k. The model cut to its first "
@@ -118,18 +118,6 @@ def merge_lists_sentence(diff: MergeListDiff, merges_a: int) -> str:
         f"A merges `{merge_text(diff.first_a)}`, B merges `{merge_text(diff.first_b)}`. "
         f"They share {plural(diff.shared_tokens, 'merged token')}."
     )
-
-
-def token_difference(count: int, reference: int) -> str:
-    """How ``count`` tokens compare with ``reference`` tokens, for "GPT-2 needs ... than your model".
-
-    >>> token_difference(88, 100), token_difference(21, 20), token_difference(7, 7), token_difference(3, 0)
-    ('12 fewer tokens (12%)', '1 more token (5%)', 'exactly as many tokens', '3 more tokens')
-    """
-    if count == reference:
-        return "exactly as many tokens"
-    share = f" ({abs(count - reference) / reference:.0%})" if reference else ""
-    return plural(abs(count - reference), "fewer token" if count < reference else "more token") + share
 
 
 def merge_rows(merges: list[tuple[int, tuple[str, str]]], limit: int) -> list[dict]:

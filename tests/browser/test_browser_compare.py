@@ -31,7 +31,7 @@ def check_view(page, screenshot, pattern: str, name: str) -> None:
 
 
 @pytest.mark.browser
-def test_compare_page_tabs(app_server, page, screenshot):
+def test_compare_page_tabs(app_server, page, screenshot, tiktoken_module):
     page.set_viewport_size({"width": 1400, "height": 2200})  # Streamlit scrolls inside: show whole tabs
     open_app(page, app_server)
     click_nav(page, "Compare")
@@ -76,8 +76,21 @@ def test_compare_page_tabs(app_server, page, screenshot):
     check_view(page, screenshot, r"B: gpt4 split · characters · ties: first occurrence — \d+ tokens",
                "pretokenizers-custom")
 
-    open_tab(page, "Against GPT-2")
-    check_view(page, screenshot, r"GPT-2, 50,000 merges — \d+ tokens", "gpt2")
+    open_tab(page, "Real tokenizers")
+    typed = "In the beginning God created the heaven and the earth."
+    counts = {title: len(tiktoken_module.get_encoding(name).encode_ordinary(typed))
+              for name, title in (("gpt2", "GPT-2"), ("cl100k_base", "GPT-4 (cl100k_base)"),
+                                  ("o200k_base", "GPT-4o (o200k_base)"))}
+    for title, count in counts.items():
+        assert main.get_by_text(re.compile(f"^{re.escape(title)} — {count} tokens")).count() == 1
+    assert main.locator('[data-testid="stDataFrame"]').count() == 1  # the languages-and-code table
+    screenshot(page, "real-tokenizers")
+    # Keep GPT-4o alone: remove the other two chips of the multiselect.
+    for title in ("GPT-2", "GPT-4 (cl100k_base)"):
+        main.get_by_role("button", name=f"Remove {title}", exact=True).click()
+        wait_for_app(page)
+    check_view(page, screenshot, rf"^GPT-4o \(o200k_base\) — {counts['GPT-4o (o200k_base)']} tokens", "gpt4o-alone")
+    assert main.get_by_text(re.compile(r"^GPT-2 — ")).count() == 0
 
     open_tab(page, "Vocabulary usage")
     page.wait_for_selector(PLOT)

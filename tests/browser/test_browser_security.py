@@ -32,7 +32,7 @@ PAYLOAD_CORPUS = "\n".join(PAYLOADS * 8)
 PAYLOAD_TEXT = " ".join(PAYLOADS)
 MAIN = '[data-testid="stMain"]'
 PAGES = ["Train", "Merges", "Encode / Decode", "Compare"]
-COMPARE_TABS = ["Compression", "Side by side", "Pre-tokenizers", "Against GPT-2", "Vocabulary usage"]
+COMPARE_TABS = ["Compression", "Side by side", "Pre-tokenizers", "Real tokenizers", "Vocabulary usage"]
 
 # Elements a payload would create if it were parsed as HTML or markdown, anywhere in the document
 # (SVG links from plotly use xlink:href, so every attribute is looked at, not only href).
@@ -101,7 +101,7 @@ def test_payloads_in_a_trained_corpus_show_as_text_everywhere(app_server, page, 
     texts = sweep_every_page(page, screenshot, "corpus")
     # The merges reach whole payloads: the Train page's chips and the Merges page show them literally.
     assert any(payload in texts["Merges"] for payload in PAYLOADS)
-    for where in ("Train", "Encode / Decode", "Compare / Side by side", "Compare / Against GPT-2"):
+    for where in ("Train", "Encode / Decode", "Compare / Side by side", "Compare / Real tokenizers"):
         assert all(payload in texts[where] for payload in PAYLOADS), where
 
 

@@ -1,14 +1,9 @@
 """GPT-4 (cl100k_base) and GPT-4o (o200k_base) against tiktoken itself, offline.
 
-tiktoken looks for a downloaded rank file under $TIKTOKEN_CACHE_DIR, named by the SHA-1 of
-its address; the fixture puts the files this project ships there, so no network is needed.
+tiktoken is loaded offline by the ``tiktoken_module`` fixture (tests/conftest.py).
 """
 
-import hashlib
 import json
-import os
-import re
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -17,22 +12,6 @@ from hypothesis import strategies as st
 from bpe_core.pretrained import DATA, load_pretrained
 
 NAMES = ["cl100k_base", "o200k_base"]
-
-
-@pytest.fixture(scope="module")
-def tiktoken_module(tmp_path_factory):
-    cache = tmp_path_factory.mktemp("tiktoken-cache")
-    os.environ["TIKTOKEN_CACHE_DIR"] = str(cache)
-    import tiktoken_ext.openai_public as public
-
-    shipped = {"vocab.bpe", "encoder.json", *(f"{name}.tiktoken" for name in NAMES)}
-    for address in set(re.findall(r'"(https?://[^"]+)"', Path(public.__file__).read_text(encoding="utf-8"))):
-        file_name = address.rsplit("/", 1)[-1]
-        if file_name in shipped:
-            (cache / hashlib.sha1(address.encode()).hexdigest()).write_bytes((DATA / file_name).read_bytes())
-    import tiktoken
-
-    return tiktoken
 
 
 HARD_CASES = [

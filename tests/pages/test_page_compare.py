@@ -15,7 +15,7 @@ TABS = [
     ":material/show_chart: Compression",
     ":material/compare_arrows: Side by side",
     ":material/content_cut: Pre-tokenizers",
-    ":material/smart_toy: Against GPT-2",
+    ":material/smart_toy: Real tokenizers",
     ":material/bar_chart: Vocabulary usage",
 ]
 BANANA = "banana_bandana_"
@@ -139,10 +139,28 @@ def test_invalid_custom_configuration_is_an_error_not_a_traceback():
         "piece is not a word (use the space marker or bytes instead)")
 
 
-def test_gpt2_tab_shows_both_counts(banana):
-    at = open_compare(banana, corpus=BANANA, tab=TABS[3], text="Hello, ByteLevel BPE!")
-    text = markdown_texts(at)
-    assert "GPT-2, 50,000 merges — **7 tokens**" in text  # [15496, 11, 30589, 4971, 347, 11401, 0]
+def test_real_tokenizers_tab_shows_every_count_as_tiktoken_gives_it(banana, tiktoken_module):
+    text = "Hello, ByteLevel BPE!"
+    at = open_compare(banana, corpus=BANANA, tab=TABS[3], text=text)
+    shown_text = markdown_texts(at)
+    assert "GPT-2 — **7 tokens**" in shown_text  # [15496, 11, 30589, 4971, 347, 11401, 0]
+    for name, title in (("cl100k_base", "GPT-4 (cl100k_base)"), ("o200k_base", "GPT-4o (o200k_base)")):
+        assert f"{title} — **{len(tiktoken_module.get_encoding(name).encode_ordinary(text))} tokens**" in shown_text
+    table = at.dataframe[0].value
+    assert list(table["Text"]) == ["English", "Russian", "Chinese", "Python code"]
+    assert list(table.columns) == ["Text", "Characters", "Your model, 6 merges", "GPT-2", "GPT-4 (cl100k_base)",
+                                   "GPT-4o (o200k_base)"]
+
+
+def test_real_tokenizers_can_be_narrowed_to_gpt4o_alone(banana, tiktoken_module):
+    text = "Токенизатор режет текст"
+    at = open_compare(banana, corpus=BANANA, tab=TABS[3], text=text)
+    at.multiselect(key=state.COMPARE_REAL_CHOICE_KEY).set_value(["o200k_base"]).run()
+    shown_text = markdown_texts(at)
+    count = len(tiktoken_module.get_encoding("o200k_base").encode_ordinary(text))
+    assert f"GPT-4o (o200k_base) — **{count} tokens**" in shown_text
+    assert "GPT-2 —" not in shown_text and "GPT-4 (cl100k_base) —" not in shown_text
+    assert list(at.dataframe[0].value.columns) == ["Text", "Characters", "Your model, 6 merges", "GPT-4o (o200k_base)"]
 
 
 def test_usage_tab_counts_never_used_tokens(banana):

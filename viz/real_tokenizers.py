@@ -1,0 +1,62 @@
+"""Compare's "Real tokenizers" view: a text under the published tokenizers and the user's own, and what one
+sentence costs in other languages and in code.
+
+>>> rows = cost_rows({"Letters": list}, {"English": "abcd", "Code": "ab"})  # one token per character
+>>> rows[1]
+{'Text': 'Code', 'Characters': 2, 'Letters': '2 (0.5× English)'}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from viz.encode_tools import PRETRAINED_TITLES
+
+# The published tokenizers this view offers (bpe_core.pretrained names, in the order they appeared) and titles.
+REAL_TOKENIZERS = {name: PRETRAINED_TITLES[name] for name in ("gpt2", "cl100k_base", "o200k_base")}
+COST_TABLE_TITLE = "**One sentence in three languages, and a line of code**: tokens under each tokenizer"
+
+# One sentence, written for this page, in English, Russian and Chinese, and a line of Python.
+LANGUAGE_SAMPLES = {
+    "English": "A tokenizer cuts text into pieces that a language model can count.",
+    "Russian": "Токенизатор режет текст на кусочки, которые языковая модель может сосчитать.",
+    "Chinese": "分词器把文本切成语言模型能够计数的小块。",
+    "Python code": "def count_tokens(text):\n    return len(tokenizer.encode(text))\n",
+}
+BASELINE = "English"
+
+
+def cost_rows(encoders: dict[str, Callable[[str], list]], samples: dict[str, str] = LANGUAGE_SAMPLES) -> list[dict]:
+    """One row per sample: its length in characters, then its token count under each encoder, with how
+    many times the first sample's count it is (the first sample is the baseline, English by default)."""
+    counts = {name: {title: len(encode(text)) for title, encode in encoders.items()} for name, text in samples.items()}
+    baseline_name = next(iter(samples))
+    rows = []
+    for name, text in samples.items():
+        row: dict = {"Text": name, "Characters": len(text)}
+        for title in encoders:
+            count, baseline = counts[name][title], counts[baseline_name][title]
+            times = "" if name == baseline_name else f" ({_times(count, baseline)} {baseline_name})"
+            row[title] = f"{count:,}{times}"
+        rows.append(row)
+    return rows
+
+
+def fewest_tokens_sentence(counts: dict[str, int]) -> str:
+    """Which tokenizers need the fewest tokens for the text, and how many times as many the others need.
+
+    >>> fewest_tokens_sentence({"Your model": 30, "GPT-2": 12, "GPT-4": 10})
+    'GPT-4 needs the fewest tokens (10); Your model needs 3.0× as many, GPT-2 1.2× as many.'
+    >>> fewest_tokens_sentence({"Your model": 13, "GPT-2": 11, "GPT-4": 11, "GPT-4o": 11})
+    'GPT-2, GPT-4 and GPT-4o need the fewest tokens (11); Your model needs 1.2× as many.'
+    """
+    fewest = min(counts.values())
+    best = [title for title, count in counts.items() if count == fewest]
+    winners = f"{', '.join(best[:-1])} and {best[-1]} need" if len(best) > 1 else f"{best[0]} needs"
+    others = [f"{title} {'needs ' if not index else ''}{_times(count, fewest)} as many"
+              for index, (title, count) in enumerate((t, c) for t, c in counts.items() if c != fewest)]
+    return f"{winners} the fewest tokens ({fewest:,})" + (f"; {', '.join(others)}." if others else ".")
+
+
+def _times(count: int, baseline: int) -> str:
+    return f"{count / baseline:.1f}×" if baseline else "–"
