@@ -42,6 +42,7 @@ bench: $(TEST_STAMP)
 	$(VPY) -m bench
 	$(VPY) -m bench.whole_process
 	$(VPY) -m bench.counting
+	$(VPY) -m bench.tiktoken_speed
 
 loadtest: $(TEST_STAMP)
 	$(VPY) -m bench.loadtest

@@ -25,23 +25,24 @@ SENTENCE = "In the beginning God created the heaven and the earth."
 HF_ENCODE = "import sys; from tokenizers import Tokenizer; print(Tokenizer.from_file(sys.argv[1]).encode(sys.argv[2]).ids)"
 
 
-def run(command: list[str]) -> tuple[float, float]:
-    """Wall seconds and peak MB of one process (its own resource usage, from wait4)."""
-    start = time.perf_counter()
-    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    _, status, usage = os.wait4(process.pid, 0)
+def run(command: list[str], stdin: Path | None = None) -> tuple[float, float]:
+    """Wall seconds and peak MB of one process (its own resource usage, from wait4), reading ``stdin``."""
+    with open(stdin or os.devnull, "rb") as source:
+        start = time.perf_counter()
+        process = subprocess.Popen(command, stdin=source, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        _, status, usage = os.wait4(process.pid, 0)
     wall = time.perf_counter() - start
     if os.waitstatus_to_exitcode(status) != 0:
         raise RuntimeError(f"{' '.join(command)} failed: {process.stderr.read().decode()[-500:]}")
     return wall, usage.ru_maxrss / 1024
 
 
-def fastest(commands: dict[str, list[str]], repeat: int) -> dict[str, tuple[float, float]]:
+def fastest(commands: dict[str, list[str]], repeat: int, stdin: Path | None = None) -> dict[str, tuple[float, float]]:
     """Each command ``repeat`` times, interleaved so that a slow spell of the machine hits all."""
     runs: dict[str, list[tuple[float, float]]] = {name: [] for name in commands}
     for _ in range(repeat):
         for name, command in commands.items():
-            runs[name].append(run(command))
+            runs[name].append(run(command, stdin))
     return {name: min(results) for name, results in runs.items()}
 
 

@@ -22,15 +22,13 @@ Helpers such as ``wait_for_app(page)``, ``open_app(page, base_url, path)``,
 
 from __future__ import annotations
 
-import hashlib
 import os
-import re
 from pathlib import Path
 
 import pytest
 from hypothesis import settings
 
-from bpe_core.pretrained import DATA as PRETRAINED_DATA
+from bench.tiktoken_offline import offline_tiktoken
 
 from browser_helpers import (
     CHROMIUM_ARGS,
@@ -146,17 +144,5 @@ def screenshot(request):
 
 @pytest.fixture(scope="session")
 def tiktoken_module(tmp_path_factory):
-    """tiktoken, loading the rank files this project ships: tiktoken looks for a downloaded file under
-    $TIKTOKEN_CACHE_DIR named by the SHA-1 of its address, so they go there and no network is needed."""
-    cache = tmp_path_factory.mktemp("tiktoken-cache")
-    os.environ["TIKTOKEN_CACHE_DIR"] = str(cache)
-    import tiktoken_ext.openai_public as public
-
-    shipped = {"vocab.bpe", "encoder.json", *(f"{name}.tiktoken" for name in ("cl100k_base", "o200k_base"))}
-    for address in set(re.findall(r'"(https?://[^"]+)"', Path(public.__file__).read_text(encoding="utf-8"))):
-        file_name = address.rsplit("/", 1)[-1]
-        if file_name in shipped:
-            (cache / hashlib.sha1(address.encode()).hexdigest()).write_bytes((PRETRAINED_DATA / file_name).read_bytes())
-    import tiktoken
-
-    return tiktoken
+    """tiktoken, loading the rank files this project ships (no network)."""
+    return offline_tiktoken(tmp_path_factory.mktemp("tiktoken-cache"))
