@@ -59,6 +59,9 @@ def render_corpus(settings: ts.TrainSettings) -> tuple[str, str, str | list[str]
             st.error(escape.markdown(f"This text can't be used: {error}"))
         else:
             st.caption(describe_stats(stats, settings.split))
+        if hint := ts.split_hint(corpus, settings):
+            st.info(hint, icon=":material/translate:")
+            st.button(ts.NO_SPACES_RECIPE_LABEL, on_click=state.apply_recipe, args=(ts.NO_SPACES_RECIPE,))
     return source, corpus, training_text
 
 
@@ -143,9 +146,8 @@ def render_result(model: Tokenizer, corpus: str, about: dict) -> None:
     ends = st.columns(2)
     ends[0].markdown("**First merges**  \n" + summary.chips_html(first), unsafe_allow_html=True)
     if last:
-        start = len(model.merges) - len(last) + 1
-        ends[1].markdown(f"**Last merges** (from step {start:,})  \n" + summary.chips_html(last),
-                         unsafe_allow_html=True)
+        ends[1].markdown(f"**Last merges** (from step {len(model.merges) - len(last) + 1:,})  \n"
+                         + summary.chips_html(last), unsafe_allow_html=True)
     st.markdown("**All merges**")
     st.dataframe(summary.merge_table(model), hide_index=True, height=min(38 + 35 * len(model.merges), 400),
                  width="stretch", column_config={

@@ -7,6 +7,7 @@ r"""The Train form's settings: what it asks for, the textbook corpora with their
 
 from __future__ import annotations
 
+import re
 from dataclasses import asdict, dataclass, replace
 
 from bpe_core import Config
@@ -178,6 +179,34 @@ SETTING_PRESETS: dict[str, dict] = {
     "GPT-2 byte-level": dict(split="gpt2", units="bytes", end_of_word="", space_marker=False, tie_break="hf"),
     "minbpe basic (raw bytes, no split)": dict(split="none", units="bytes", end_of_word="", space_marker=False),
 }
+
+
+# The one-click answer to a text without spaces between words (split_hint).
+NO_SPACES_RECIPE_LABEL = "Use bytes with the GPT-4 split"
+NO_SPACES_RECIPE = dict(split="gpt4", units="bytes", end_of_word="", space_marker=False)
+_CJK = re.compile("[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]")
+_HINT_SAMPLE = 20_000  # characters looked at
+
+
+def split_hint(text: str, settings: TrainSettings) -> str | None:
+    """What to suggest when the whitespace split would make whole clauses into words: the text is
+    mostly Chinese, Japanese or Korean, or has long runs without spaces. None when all is well.
+
+    >>> split_hint("分词器把文本切成小块。" * 5, TrainSettings()) is not None
+    True
+    >>> split_hint("low lower lowest " * 5, TrainSettings()), split_hint("分词器", TrainSettings(split="gpt4"))
+    (None, None)
+    """
+    if settings.split != "whitespace":
+        return None
+    sample = text[:_HINT_SAMPLE]
+    words = sample.split()
+    letters = sum(map(len, words))
+    if not letters or (len(_CJK.findall(sample)) < 0.3 * letters and (letters < 100 or letters / len(words) < 25)):
+        return None
+    return ("This text has few spaces between its words (Chinese, Japanese and Korean use none), so the whitespace "
+            "split makes a whole clause one word. The GPT-4 split also cuts at punctuation, digits and changes of "
+            "script, and byte units give every character a base token, as GPT-4 does.")
 
 
 def source_label(source: str) -> str:

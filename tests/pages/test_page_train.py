@@ -146,6 +146,18 @@ def test_pasted_text_trains_and_goes_into_the_link():
     assert (metric(at, "Tokens per word"), metric(at, "Characters per token")) == ("1.00", "3.67")
 
 
+def test_text_without_spaces_gets_a_one_click_byte_level_split():
+    at = choose(open_train(), "paste")
+    ok(at.text_area(key="train_paste").set_value("分词器把文本切成语言模型能够计数的小块。" * 3).run())
+    assert [info.value for info in at.info][0].startswith("This text has few spaces between its words")
+    ok(next(b for b in at.button if b.label == "Use bytes with the GPT-4 split").click().run())
+    widgets = state.TRAIN_SETTING_WIDGETS
+    assert (at.session_state[widgets["split"]], at.session_state[widgets["units"]]) == ("gpt4", "bytes")
+    assert not any(info.value.startswith("This text has few spaces") for info in at.info)
+    at = press_train(at)
+    assert at.session_state[state.MODEL_KEY].config.split == "gpt4"
+
+
 def test_a_utf8_upload_with_bom_trains():
     at = choose(open_train(), "upload")
     files = [("a.txt", codecs.BOM_UTF8 + b"banana_", "text/plain"), ("b.txt", b"bandana_", "text/plain")]

@@ -8,8 +8,8 @@ import pytest
 
 from bpe_core import Config, train
 from viz import state
-from viz.train_settings import (CORPUS_PRESETS, DEFAULT_SETTINGS, SETTING_PRESETS, parse_special_tokens,
-                                pieces_config)
+from viz.train_settings import (CORPUS_PRESETS, DEFAULT_SETTINGS, NO_SPACES_RECIPE, SETTING_PRESETS,
+                                parse_special_tokens, pieces_config, split_hint)
 
 BANANA_BANDANA = ["a n", "b an", "an a", "ana _", "ban ana_", "banana_ ban"]
 
@@ -97,3 +97,26 @@ def test_special_tokens_split_on_commas_and_spaces():
 def test_pieces_config_survives_bad_special_tokens():
     settings = replace(DEFAULT_SETTINGS, special_tokens="<s> <s>", split="gpt2")
     assert pieces_config(settings) == Config(split="gpt2")
+
+
+@pytest.mark.parametrize("text, hinted", [
+    ("分词器" * 3 + "a" * 7, True),  # 9 of 16 letters CJK
+    ("分词器" + "a" * 7, True),  # 3 of 10: exactly 30%
+    ("分词器" + "a" * 8, False),  # 3 of 11: below 30%
+    ("ひらがなカタカナ", True), ("한국어", True),
+    (("x" * 25 + " ") * 4, True),  # 100 letters in words of 25
+    (("x" * 24 + " ") * 5, False),  # words of 24
+    (("x" * 30 + " ") * 3, False),  # long words, but only 90 letters
+    ("", False), ("   \n", False),
+])
+def test_the_split_hint_appears_for_text_without_spaces_between_words(text, hinted):
+    assert (split_hint(text, DEFAULT_SETTINGS) is not None) is hinted
+
+
+def test_the_split_hint_only_concerns_the_whitespace_split_and_its_recipe_leaves_it():
+    chinese = "分词器把文本切成小块。"
+    assert split_hint(chinese, replace(DEFAULT_SETTINGS, split="none")) is None
+    follows = replace(DEFAULT_SETTINGS, **NO_SPACES_RECIPE)
+    assert (follows.split, follows.units, follows.end_of_word) == ("gpt4", "bytes", "")
+    assert split_hint(chinese, follows) is None
+    assert follows.to_config().units == "bytes"  # a valid combination
