@@ -15,6 +15,7 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from bpe_core import Config, Token, Tokenizer, train
+from viz import escape
 from viz.compare_data import tokens_by_merge_count
 from viz.corpus_files import CorpusStats, corpus_stats, read_uploads
 from viz.describe import model_fingerprint
@@ -23,7 +24,7 @@ from viz.merge_race import race_figure
 from viz.merge_tree import default_tree_token
 from viz.model_store import ModelStore, corpus_key
 from viz.train_links import from_query_params
-from viz.train_settings import CORPUS_PRESETS, TrainSettings
+from viz.train_settings import CORPUS_PRESETS, TrainSettings, recipe_changes
 from viz.train_summary import compression
 
 MODEL_KEY = "bpe_model"  # the Tokenizer the pages show
@@ -182,7 +183,11 @@ def on_train_source_change() -> None:
 
 
 def apply_recipe(changes: dict) -> None:
-    show_train_settings(replace(train_widget_settings(), **changes))
+    """A recipe button: its settings into the form, and a toast that says what changed."""
+    before = train_widget_settings()
+    after = replace(before, **changes)
+    show_train_settings(after)
+    st.toast(escape.markdown(recipe_changes(before, after)), icon=":material/tune:")
 
 
 def on_train_files() -> None:

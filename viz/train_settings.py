@@ -209,6 +209,29 @@ def split_hint(text: str, settings: TrainSettings) -> str | None:
             "script, and byte units give every character a base token, as GPT-4 does.")
 
 
+# Short names: a toast shows about three lines before it folds.
+_RECIPE_FIELDS = {"split": "split", "units": "units", "end_of_word": "end-of-word", "marker_placement": "marker",
+                  "space_marker": "spaces as Ġ", "tie_break": "ties"}
+
+
+def recipe_changes(before: TrainSettings, after: TrainSettings) -> str:
+    """What choosing a recipe changed in the form, in one sentence.
+
+    >>> recipe_changes(TrainSettings(), TrainSettings(split="gpt2", units="bytes", end_of_word=""))
+    'Changed split whitespace → gpt2, units chars → bytes, end-of-word </w> → none.'
+    >>> recipe_changes(TrainSettings(), TrainSettings())
+    'Nothing to change: the settings already follow this recipe.'
+    """
+    def shown(value) -> str:
+        if isinstance(value, bool):
+            return "on" if value else "off"
+        return CHOICE_LABELS.get(value, value) if value != "" else "none"
+
+    changed = [f"{label} {shown(getattr(before, name))} → {shown(getattr(after, name))}"
+               for name, label in _RECIPE_FIELDS.items() if getattr(before, name) != getattr(after, name)]
+    return f"Changed {', '.join(changed)}." if changed else "Nothing to change: the settings already follow this recipe."
+
+
 def source_label(source: str) -> str:
     """Where a model's corpus came from, for the result summary.
 

@@ -124,6 +124,10 @@ def test_a_recipe_button_sets_its_settings():
     assert at.radio(key="train_units").value == "bytes"
     assert at.radio(key="train_tie_break").value == "hf"
     assert at.text_input(key="train_end_of_word").value == ""
+    # The default form is whitespace, characters, </w> as its own symbol, first occurrence.
+    assert shown(at.toast) == "Changed split whitespace → gpt2, units chars → bytes, end-of-word </w> → none, ties first → hf."
+    ok(next(b for b in at.button if b.label == "GPT-2 byte-level").click().run())
+    assert shown(at.toast) == "Nothing to change: the settings already follow this recipe."
 
 
 def test_an_invalid_combination_shows_the_error_and_keeps_the_model():

@@ -9,7 +9,7 @@ import pytest
 from bpe_core import Config, train
 from viz import state
 from viz.train_settings import (CORPUS_PRESETS, DEFAULT_SETTINGS, NO_SPACES_RECIPE, SETTING_PRESETS,
-                                parse_special_tokens, pieces_config, split_hint)
+                                parse_special_tokens, pieces_config, recipe_changes, split_hint)
 
 BANANA_BANDANA = ["a n", "b an", "an a", "ana _", "ban ana_", "banana_ ban"]
 
@@ -120,3 +120,11 @@ def test_the_split_hint_only_concerns_the_whitespace_split_and_its_recipe_leaves
     assert (follows.split, follows.units, follows.end_of_word) == ("gpt4", "bytes", "")
     assert split_hint(chinese, follows) is None
     assert follows.to_config().units == "bytes"  # a valid combination
+
+
+def test_a_recipe_says_each_change_in_the_form_s_words():
+    before = replace(DEFAULT_SETTINGS, marker_placement="glued", space_marker=True, merges=50)
+    assert recipe_changes(before, replace(before, marker_placement="own", space_marker=False, merges=70)) == (
+        "Changed marker glued → own symbol, spaces as Ġ on → off.")  # sizes are not a recipe's
+    assert recipe_changes(replace(before, end_of_word=""), replace(before, end_of_word="_")) == (
+        "Changed end-of-word none → _.")
