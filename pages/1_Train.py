@@ -142,8 +142,7 @@ def render_result(model: Tokenizer, corpus: str, about: dict) -> None:
     if not model.merges:
         st.info("No merges were made: every token is a base symbol.")
         return
-    first, last = summary.first_and_last_merges(model)
-    ends = st.columns(2)
+    (first, last), ends = summary.first_and_last_merges(model), st.columns(2)
     ends[0].markdown("**First merges**  \n" + summary.chips_html(first), unsafe_allow_html=True)
     if last:
         ends[1].markdown(f"**Last merges** (from step {len(model.merges) - len(last) + 1:,})  \n"
@@ -186,9 +185,10 @@ except ValueError as error:
     config = None
     st.error(escape.markdown(f"These settings don't work together: {error}. Nothing can be trained until they do; "
                              "the current model is kept."))
-train_clicked = st.button("Train", type="primary", icon=":material/play_arrow:", disabled=config is None or not corpus)
+# Enabled while the text box is still empty: a click right after typing must train (the box sends its text on blur).
+train_clicked = st.button("Train", type="primary", icon=":material/play_arrow:", disabled=config is None)
 if not corpus:
-    st.caption("Choose or enter a corpus to train on.")
+    (st.warning if train_clicked else st.caption)("Choose or enter a corpus to train on.")
 if (train_clicked or state.take_train_from_link()) and corpus and config is not None:
     train_and_keep(source, settings, config, corpus, training_text)
 

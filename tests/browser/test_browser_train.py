@@ -80,6 +80,28 @@ def test_pasted_corpus_trains(app_server, page, screenshot):
     screenshot(page, whole=True)
 
 
+def test_the_first_click_after_typing_trains(app_server, page, screenshot):
+    """No Ctrl+Enter, no click elsewhere: the text box hands over its text as the click takes the focus."""
+    open_app(page, app_server)
+    choose_corpus(page, "Paste your own text")
+    assert page.locator(TRAIN_BUTTON).is_enabled()
+    page.locator(f"{MAIN} textarea").fill("hug hug pug hug")
+    train(page)
+    assert "u g → ug" in first_merges(page)
+    assert "Trained on: your pasted text" in page.locator(MAIN).inner_text()
+    assert_clean(page)
+    screenshot(page)
+
+
+def test_an_empty_corpus_answers_the_click_with_a_warning(app_server, page):
+    open_app(page, app_server)
+    choose_corpus(page, "Paste your own text")
+    train(page)
+    assert page.locator(f'{MAIN} [data-testid="stAlertContentWarning"]').filter(
+        has_text="Choose or enter a corpus to train on.").count() == 1
+    assert_clean(page)
+
+
 def test_upload_rejects_latin1_and_accepts_utf8(app_server, page, screenshot):
     open_app(page, app_server)
     choose_corpus(page, "Upload .txt files")
