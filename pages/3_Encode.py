@@ -19,7 +19,6 @@ EXAMPLE_TEXT = (
     "Tokenizers don't see words 🙂 they see pieces: unbelievably, interesting…"
 )
 SOURCES = ("model", "prefix", *PRETRAINED)  # the session's model, a prefix of it, GPT-2, GPT-4, GPT-4o
-MAX_TEXT_CHARS = 100_000
 MAX_PIECES = 200  # choices offered under "Why this split"
 MAX_EXPLAIN_CHARS = 200  # a longer piece is cut before replaying it merge by merge
 
@@ -124,9 +123,9 @@ match_special = st.toggle(
     help="On, a special token's text such as `<|endoftext|>` becomes that one token, as in the model's input; "
          "off, it is encoded as ordinary text, as tiktoken does for text from users.")
 
-state.restore_encode_text(EXAMPLE_TEXT)
-text = st.text_area("Text to encode", key=state.ENCODE_TEXT_KEY, height=120, max_chars=MAX_TEXT_CHARS)
-state.save_encode_text(text)
+state.restore_text(state.ENCODE_TEXT_KEY, EXAMPLE_TEXT)
+text = st.text_area("Text to encode", key=state.ENCODE_TEXT_KEY, height=120, max_chars=state.TEXT_MAX_CHARS,
+                    on_change=state.share_text, args=(state.ENCODE_TEXT_KEY,), help="Shared with the Compare page.")
 
 try:
     tokens = tokenizer.encode_with_spans(text, special=match_special)

@@ -33,6 +33,10 @@ def size_select(column, label: str, sizes: list[int], key: str) -> int:
 
 def choose_sizes(total_merges: int, fingerprint: str) -> list[int]:
     """Two to four numbers of merges, each a slider with a typed twin; remembered per model."""
+    if total_merges == 0:
+        st.info("This model has no merges, so there is only one size: train one with merges.")
+        st.page_link(TRAIN.path, label=f"Go to {TRAIN.title}", icon=TRAIN.icon)
+        return [0]
     count = st.segmented_control("Vocabulary sizes to compare", [2, 3, 4], default=3, key=state.COMPARE_COUNT_KEY,
                                  required=True, help="Each size is a number of merges: the model cut to its first k.")
     state.prepare_size_widgets(fingerprint, default_sizes(total_merges, count))
@@ -178,15 +182,11 @@ fingerprint, total_merges = state.fingerprint(tok), len(tok.merges)
 st.caption(f"Session model: {escape.markdown(tok.name or 'trained here')}, {total_merges:,} merges, "
            f"{escape.markdown(describe_config(tok.config, short=True))}.")
 text_column, sizes_column = st.columns([3, 2], gap="large")
-text = text_column.text_area("Your text", value=setup.DEFAULT_TEXT, height=150, key=state.COMPARE_TEXT_KEY,
-                             help="Used by every tab below; the curves also show it as held-out text.")
+state.restore_text(state.COMPARE_TEXT_KEY, setup.DEFAULT_TEXT)
+text = text_column.text_area("Your text", height=150, key=state.COMPARE_TEXT_KEY, max_chars=state.TEXT_MAX_CHARS,
+                             on_change=state.share_text, args=(state.COMPARE_TEXT_KEY,), help=setup.TEXT_HELP)
 with sizes_column:
-    if total_merges == 0:
-        st.info("This model has no merges, so there is only one size: train one with merges.")
-        st.page_link(TRAIN.path, label=f"Go to {TRAIN.title}", icon=TRAIN.icon)
-        sizes = [0]
-    else:
-        sizes = choose_sizes(total_merges, fingerprint)
+    sizes = choose_sizes(total_merges, fingerprint)
 
 tabs = st.tabs([f":material/{icon}: {label}" for icon, label in setup.TABS], key=state.COMPARE_TAB_KEY,
                on_change="rerun")

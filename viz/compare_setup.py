@@ -27,6 +27,7 @@ TABS = [  # (material icon, label): the icon font ships with Streamlit, emoji fo
     ("show_chart", "Compression"), ("compare_arrows", "Side by side"), ("content_cut", "Pre-tokenizers"),
     ("smart_toy", "Real tokenizers"), ("bar_chart", "Vocabulary usage"),
 ]
+TEXT_HELP = "Shared with the Encode page, and used by every tab below (the curves show it as held-out text)."
 CURVES_ABOUT = (
     "How many tokens the text needs with the first k merges, for every k. The model cut to its first "
     "k merges is exactly what a training of k merges would have learned, so one training gives all sizes."

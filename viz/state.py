@@ -360,7 +360,6 @@ ENCODE_IDS_KEY = "encode_ids"
 ENCODE_PIECE_KEY = "encode_piece"
 ENCODE_TABLE_KEY = "encode_show_table"
 ENCODE_SPECIAL_KEY = "encode_match_special"
-_ENCODE_SAVED_TEXT_KEY = "bpe_encode_text"  # the text survives a visit to another page (widget values do not)
 _ENCODE_PREFIX_KEY = "bpe_encode_prefix"  # (model, merges, prefix tokenizer): one cut kept per session
 
 
@@ -379,14 +378,21 @@ def clamp_prefix_merges(total: int) -> None:
     st.session_state[ENCODE_PREFIX_MERGES_KEY] = min(st.session_state.get(ENCODE_PREFIX_MERGES_KEY, total), total)
 
 
-def restore_encode_text(example: str) -> None:
-    """Give the text box the text typed before leaving the page (the example on a first visit)."""
-    if ENCODE_TEXT_KEY not in st.session_state:
-        st.session_state[ENCODE_TEXT_KEY] = st.session_state.get(_ENCODE_SAVED_TEXT_KEY, example)
+# The text being looked at: typed on Encode or on Compare, it is there on the other page too, and after a
+# visit to any page (widget values do not survive one).
+_SHARED_TEXT_KEY = "bpe_shared_text"
+TEXT_MAX_CHARS = 100_000  # what those text boxes take
 
 
-def save_encode_text(text: str) -> None:
-    st.session_state[_ENCODE_SAVED_TEXT_KEY] = text
+def restore_text(widget_key: str, example: str) -> None:
+    """Give a text box (Encode's or Compare's) the text typed last on either page, else ``example``."""
+    if widget_key not in st.session_state:
+        st.session_state[widget_key] = st.session_state.get(_SHARED_TEXT_KEY, example)
+
+
+def share_text(widget_key: str) -> None:
+    """The text boxes' on_change: what was typed becomes the text of both pages."""
+    st.session_state[_SHARED_TEXT_KEY] = st.session_state[widget_key]
 
 
 def fill_decoder(ids: list[int]) -> None:

@@ -136,3 +136,21 @@ def test_gpt4o_shows_count_and_ids_then_special_tokens_as_text(app_server, page,
     page.wait_for_timeout(500)
     screenshot(page, "phone", whole=True)
     assert exception_texts(page) == [] and page.page_errors == []
+
+
+def test_the_text_typed_on_encode_is_the_text_on_compare(app_server, page, screenshot):
+    open_encode(page, app_server)
+    area = page.locator('[data-testid="stMain"] [data-testid="stTextArea"] textarea').first
+    area.fill("Tokenizers cut text, and Compare counts it.")
+    area.press("Control+Enter")
+    wait_for_app(page)
+    click_nav(page, "Compare")
+    compare_area = page.locator('[data-testid="stMain"] [data-testid="stTextArea"] textarea').first
+    assert compare_area.input_value() == "Tokenizers cut text, and Compare counts it."
+    compare_area.fill("Back to Encode with this.")
+    compare_area.press("Control+Enter")
+    wait_for_app(page)
+    click_nav(page, "Encode / Decode")
+    assert area.input_value() == "Back to Encode with this."
+    assert exception_texts(page) == [] and page.page_errors == []
+    screenshot(page)
