@@ -26,6 +26,7 @@ def render_sidebar(slot) -> None:
 # The model line is filled in after the page ran, so it reflects what the page
 # just trained or loaded, yet it still sits at the top of the sidebar.
 sidebar_slot = st.sidebar.empty()
+state.keep_choices()
 navigation = st.navigation(
     [st.Page(page.path, title=page.title, icon=page.icon, default=index == 0) for index, page in enumerate(PAGES)]
 )

@@ -125,7 +125,7 @@ match_special = st.toggle(
 
 state.restore_text(state.ENCODE_TEXT_KEY, EXAMPLE_TEXT)
 text = st.text_area("Text to encode", key=state.ENCODE_TEXT_KEY, height=120, max_chars=state.TEXT_MAX_CHARS,
-                    on_change=state.share_text, args=(state.ENCODE_TEXT_KEY,), help="Shared with the Compare page.")
+                    on_change=state.share_text, args=(state.ENCODE_TEXT_KEY,))  # shared with Compare
 
 try:
     tokens = tokenizer.encode_with_spans(text, special=match_special)

@@ -397,3 +397,18 @@ def share_text(widget_key: str) -> None:
 
 def fill_decoder(ids: list[int]) -> None:
     st.session_state[ENCODE_IDS_KEY] = ", ".join(map(str, ids))
+
+
+# Choices that outlive a visit to another page (Streamlit forgets a widget's value once its page is not shown,
+# unless the value is set again from code). Only widgets drawn without a default of their own: re-setting one
+# that is given value=, index= or default= makes Streamlit warn.
+# (The Merges step, the race's first step and the tree's token are put back in range by the page.)
+KEPT_CHOICES = (ENCODE_SOURCE_KEY, ENCODE_TABLE_KEY, MERGES_SOURCE_KEY, MERGES_STEP_KEY, MERGES_WINDOW_START_KEY,
+                MERGES_TREE_TOKEN_KEY, COMPARE_TAB_KEY)
+
+
+def keep_choices() -> None:
+    """Called by the router before every page: the choices in ``KEPT_CHOICES`` stay as the user left them."""
+    for key in KEPT_CHOICES:
+        if key in st.session_state:
+            st.session_state[key] = st.session_state[key]

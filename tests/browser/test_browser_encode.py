@@ -154,3 +154,30 @@ def test_the_text_typed_on_encode_is_the_text_on_compare(app_server, page, scree
     assert area.input_value() == "Back to Encode with this."
     assert exception_texts(page) == [] and page.page_errors == []
     screenshot(page)
+
+
+def test_choices_outlive_a_visit_to_another_page(app_server, page):
+    """Encode's tokenizer, the Merges step and Compare's open tab are as the user left them after a visit to
+    another page."""
+    open_encode(page, app_server)
+    page.get_by_text("GPT-2", exact=True).click()
+    wait_for_app(page)
+    click_nav(page, "Merges")
+    click_nav(page, "Encode / Decode")
+    assert page.get_by_text("GPT-2: 50,000 merges, vocabulary of 50,257 tokens").count() == 1
+    click_nav(page, "Merges")
+    for _ in range(2):
+        page.get_by_role("button", name="Next ▶").click()
+        wait_for_app(page)
+    step = page.locator('[data-testid="stSlider"]').filter(has_text="Step").locator('[data-testid="stSliderThumbValue"]')
+    assert step.inner_text() == "3"
+    click_nav(page, "Train")
+    click_nav(page, "Merges")
+    assert step.inner_text() == "3"
+    click_nav(page, "Compare")
+    page.get_by_role("tab", name="Real tokenizers").click()
+    wait_for_app(page)
+    click_nav(page, "Train")
+    click_nav(page, "Compare")
+    assert page.get_by_role("tab", name="Real tokenizers").get_attribute("aria-selected") == "true"
+    assert exception_texts(page) == [] and page.page_errors == []
