@@ -36,7 +36,8 @@ def choose_tokenizer() -> tuple[str, Tokenizer]:
         if total == 0:
             st.info("This model has no merges, so every prefix is the model itself.")
             return source, model
-        state.clamp_prefix_merges(total)  # through session state, not value=, so a smaller new model clamps it
+        # Through session state, not value=, so a smaller new model clamps it; a first visit keeps every merge.
+        state.keep_in_range(state.ENCODE_PREFIX_MERGES_KEY, 0, total, start=total)
         merges = st.slider("Merges to keep (the first k merges of this model)", 0, total,
                            key=state.ENCODE_PREFIX_MERGES_KEY)
         return source, state.encode_prefix(model, merges)

@@ -1,8 +1,8 @@
 """Every ``st.session_state`` key and every Streamlit cache of the app, with small functions to use them.
 
-State keys start with ``bpe_`` and no widget uses them, so Streamlit never deletes them when a page is
-left; widget keys (given to widgets as ``key=``) are named here too, and Streamlit forgets their values
-when another page is shown, so what must survive a page switch is copied into a state key.
+State keys start with ``bpe_`` and no widget uses them, so Streamlit never deletes them. Widget keys are
+named here too; Streamlit forgets their values when another page is shown, so what must survive a page
+switch is copied into a state key or set again before each page (``keep_choices``).
 """
 
 from __future__ import annotations
@@ -98,8 +98,7 @@ def tokenizer_files(page: str) -> list:
 
 
 def tokenizer_upload_record(page: str) -> dict | None:
-    """What ``page``'s last tokenizer upload gave: {"ids", "model", "message"}, kept so a rerun shows it
-    without loading again."""
+    """What ``page``'s last tokenizer upload gave ({"ids", "model", "message"}): a rerun shows it unloaded."""
     return st.session_state.get(f"bpe_{page}_tokenizer_upload")
 
 
@@ -139,7 +138,7 @@ def _cached_corpus_stats(corpus_id: str, config_json: str, _corpus: str | list[s
 
 @st.cache_data(max_entries=16, show_spinner="Encoding the corpus to measure compression...")
 def cached_compression(model_key: str, corpus_key: str, _model: Tokenizer, _corpus: str) -> dict:
-    # Training already counted the tokens its corpus became; only a model without that count re-encodes.
+    """Training counted the tokens its corpus became; only a model without that count re-encodes it."""
     tokens = _model.corpus_tokens if _model.corpus_tokens is not None else len(_model.encode(_corpus))
     return compression(tokens, _corpus)
 
@@ -209,8 +208,7 @@ def take_train_from_link() -> bool:
 
 
 def model_to_adopt() -> Tokenizer | None:
-    """A tokenizer file or GPT-2 that has just become the model (on any page), once: the form then takes
-    over its settings, so that Train makes a model like it from the chosen corpus."""
+    """A tokenizer file or GPT-2 just made the model (on any page), once: the form takes its settings."""
     model = current_model()
     if model_about().get("source") not in ("upload", "gpt2") or st.session_state.get(TRAIN_ADOPTED_KEY) is model:
         return None
@@ -296,10 +294,9 @@ MERGES_TREE_SEARCH_KEY = "merges_tree_search"  # the text that finds it in a mod
 MERGES_SOURCE_KEY = "merges_source"  # and which tokenizer the page shows ("model" or a PRETRAINED name)
 
 
-def keep_in_range(key: str, low: int, high: int) -> None:
-    """Start a number widget at ``low``, or keep its value inside the current model's range
-    (the model may have changed since). The widget then takes its value from here."""
-    st.session_state[key] = max(low, min(high, int(st.session_state.get(key, low))))
+def keep_in_range(key: str, low: int, high: int, start: int | None = None) -> None:
+    """Start a number widget at ``start`` (else ``low``), or keep its value in the current model's range."""
+    st.session_state[key] = max(low, min(high, int(st.session_state.get(key, low if start is None else start))))
 
 
 def move_merges_step(delta: int, total: int) -> None:
@@ -373,15 +370,8 @@ def encode_prefix(model: Tokenizer, merges: int) -> Tokenizer:
     return prefix
 
 
-def clamp_prefix_merges(total: int) -> None:
-    """Start the prefix slider at the whole model, or clamp it when a smaller model came in."""
-    st.session_state[ENCODE_PREFIX_MERGES_KEY] = min(st.session_state.get(ENCODE_PREFIX_MERGES_KEY, total), total)
-
-
-# The text being looked at: typed on Encode or on Compare, it is there on the other page too, and after a
-# visit to any page (widget values do not survive one).
-_SHARED_TEXT_KEY = "bpe_shared_text"
-TEXT_MAX_CHARS = 100_000  # what those text boxes take
+_SHARED_TEXT_KEY = "bpe_shared_text"  # the text being looked at: one text for Encode and Compare
+TEXT_MAX_CHARS = 100_000  # what their text boxes take
 
 
 def restore_text(widget_key: str, example: str) -> None:
@@ -399,16 +389,12 @@ def fill_decoder(ids: list[int]) -> None:
     st.session_state[ENCODE_IDS_KEY] = ", ".join(map(str, ids))
 
 
-# Choices that outlive a visit to another page (Streamlit forgets a widget's value once its page is not shown,
-# unless the value is set again from code). Only widgets drawn without a default of their own: re-setting one
-# that is given value=, index= or default= makes Streamlit warn.
-# (The Merges step, the race's first step and the tree's token are put back in range by the page.)
-KEPT_CHOICES = (ENCODE_SOURCE_KEY, ENCODE_TABLE_KEY, MERGES_SOURCE_KEY, MERGES_STEP_KEY, MERGES_WINDOW_START_KEY,
-                MERGES_TREE_TOKEN_KEY, COMPARE_TAB_KEY)
+KEPT_CHOICES = (ENCODE_SOURCE_KEY, ENCODE_TABLE_KEY, ENCODE_PREFIX_MERGES_KEY, MERGES_SOURCE_KEY, MERGES_STEP_KEY,
+                MERGES_WINDOW_START_KEY, MERGES_TREE_TOKEN_KEY, COMPARE_TAB_KEY)
 
 
 def keep_choices() -> None:
-    """Called by the router before every page: the choices in ``KEPT_CHOICES`` stay as the user left them."""
+    """Called by the router before each page. (Their widgets have no value=, index= or default=: it would warn.)"""
     for key in KEPT_CHOICES:
         if key in st.session_state:
             st.session_state[key] = st.session_state[key]
