@@ -18,6 +18,7 @@ blocks are added up in file order, so the table equals counting the whole text, 
 
 from __future__ import annotations
 
+import codecs
 import os
 import re
 from collections import Counter
@@ -28,7 +29,6 @@ from .config import Config
 from .corpus import count_corpus
 from .pretokenize import lines as file_lines
 
-BOM = "\ufeff".encode()
 _SAFE_CUT = re.compile(rb"(?<=[!-~])(?= [!-~])|(?<=[!-~]\n)(?=[!-~])")
 _LINE_END = re.compile(rb"(?<=\n)")
 _LOOKBEHIND = 2  # bytes before a cut that the rules look at
@@ -73,10 +73,13 @@ def next_cut(stream: BinaryIO, offset: int, rule: re.Pattern[bytes]) -> int:
         start = base + len(window) - 1
 
 
-def plan_blocks(paths: Iterable[str], block_bytes: int, rule: re.Pattern[bytes]) -> list[Block]:
-    """Every file cut into blocks of about ``block_bytes`` at allowed cuts, in file order."""
+def plan_blocks(paths: Iterable[str], config: Config, *, lines: bool, block_bytes: int) -> list[Block]:
+    """Every file cut into blocks of about ``block_bytes`` where ``config``'s split (read line by line
+    or not) allows a cut, in file order; a ValueError when this reading cannot be counted in blocks."""
     if type(block_bytes) is not int or block_bytes < 1:
         raise ValueError(f"the block size must be a whole number of bytes, at least 1, not {block_bytes!r}")
+    check_countable_specials(config.special_tokens)
+    rule = cut_rule(config.split, lines=lines)
     blocks = []
     for path in paths:
         size = os.path.getsize(path)
@@ -95,9 +98,9 @@ def count_block(block: Block, config: Config, *, lines: bool) -> tuple[Counter[s
     with open(path, "rb") as stream:
         stream.seek(start)
         data = stream.read(end - start)
-    if start == 0 and data.startswith(BOM):
-        data = data[len(BOM):]
-        start = len(BOM)
+    if start == 0 and data.startswith(codecs.BOM_UTF8):
+        data = data[len(codecs.BOM_UTF8):]
+        start = len(codecs.BOM_UTF8)
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as error:
@@ -117,6 +120,5 @@ def add_up(counted: Iterable[tuple[Counter[str], int]]) -> tuple[Counter[str], i
 
 def count_files(paths: list[str], config: Config, *, lines: bool, block_bytes: int) -> tuple[Counter[str], int]:
     """Count the files block by block in this process: the reference for counting them elsewhere."""
-    check_countable_specials(config.special_tokens)
-    blocks = plan_blocks(paths, block_bytes, cut_rule(config.split, lines=lines))
+    blocks = plan_blocks(paths, config, lines=lines, block_bytes=block_bytes)
     return add_up(count_block(block, config, lines=lines) for block in blocks)

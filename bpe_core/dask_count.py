@@ -21,7 +21,7 @@ from collections import Counter
 
 from dask.distributed import Client, LocalCluster
 
-from .blocks import add_up, check_countable_specials, count_block, cut_rule, plan_blocks
+from .blocks import add_up, count_block, plan_blocks
 from .config import Config
 
 MAX_WORKERS = 64  # local worker processes
@@ -31,8 +31,7 @@ def count_on_dask(paths: list[str], config: Config, *, lines: bool, block_bytes:
                   scheduler: str | None = None) -> tuple[Counter[str], int]:
     """The pieces of the files with their counts (order of first appearance) and the special tokens cut out,
     counted on ``workers`` local processes, or on the cluster whose scheduler is at ``scheduler``."""
-    check_countable_specials(config.special_tokens)
-    blocks = plan_blocks(paths, block_bytes, cut_rule(config.split, lines=lines))
+    blocks = plan_blocks(paths, config, lines=lines, block_bytes=block_bytes)
     with _client(workers, scheduler) as client:
         futures = client.map(count_block, blocks, config=config, lines=lines, pure=False)
         # Added up in block order as each arrives; a finished block's table is dropped once added.

@@ -382,7 +382,7 @@ def restore_text(widget_key: str, example: str) -> None:
 
 def share_text(widget_key: str) -> None:
     """The text boxes' on_change: what was typed becomes the text of both pages."""
-    st.session_state[_SHARED_TEXT_KEY] = st.session_state[widget_key]
+    copy_widget_value(widget_key, _SHARED_TEXT_KEY)
 
 
 def fill_decoder(ids: list[int]) -> None:
