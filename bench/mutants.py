@@ -89,18 +89,22 @@ def statuses() -> dict[str, str]:
     return dict(line.strip().rsplit(": ", 1) for line in listing.splitlines() if ": " in line)
 
 
-def sampled_operator_mutants(size: int, seed: int) -> list[str]:
-    """A seeded sample of ``size`` one-operator mutants. mutmut only generates mutants as part of a run, so this
-    first runs the single mutant ``GENERATING_RUN`` (which also records which tests cover which function)."""
+def generate_mutants() -> dict[str, str]:
+    """Every mutant's kind. mutmut only generates mutants as part of a run, so this runs the single mutant
+    ``GENERATING_RUN`` (which also records which tests cover which function)."""
     subprocess.run([*MUTMUT, "run", GENERATING_RUN], cwd=ROOT, check=True)
-    operators = sorted(name for name, kind in mutant_kinds(ROOT).items() if kind == "operator")
+    return mutant_kinds(ROOT)
+
+
+def sampled_operator_mutants(kinds: dict[str, str], size: int, seed: int) -> list[str]:
+    """A seeded sample of ``size`` one-operator mutants."""
+    operators = sorted(name for name, kind in kinds.items() if kind == "operator")
     return sorted(random.Random(seed).sample(operators, min(size, len(operators))))
 
 
-def report(names: list[str], minutes: float) -> int:
-    """Print the score over ``names`` (the mutants of this run), the one-operator score and the survivors that
+def report(status: dict[str, str], kinds: dict[str, str], minutes: float) -> int:
+    """Print the score over ``status`` (the mutants of this run), the one-operator score and the survivors that
     the equivalent-mutants file does not explain; write the survivors to ``SURVIVORS``. Returns the exit status."""
-    status = {name: found for name, found in statuses().items() if name in names}
     checked = {name: found for name, found in status.items() if found != "not checked"}
     # A mutant that loops for ever is caught by the time limit: it was found out, like a killed one.
     survivors = sorted(name for name, found in checked.items() if found in NOT_KILLED and found != "timeout")
@@ -110,7 +114,6 @@ def report(names: list[str], minutes: float) -> int:
     found = len(checked) - len(survivors)
     print(f"mutants: {found}/{len(checked)} killed ({found / max(len(checked), 1):.1%}), {len(survivors)} survived "
           f"({len(survivors) - len(unexplained)} listed as equivalent), {minutes:.0f} min")
-    kinds = mutant_kinds(ROOT)
     operators = [name for name in checked if kinds.get(name) == "operator"]
     alive = [name for name in operators if name in survivors]
     print(f"one-operator mutants (comparison, boolean, not, min/max, constants, arithmetic): "
@@ -130,10 +133,12 @@ def main(arguments: list[str]) -> int:
     parser.add_argument("--seed", type=int, default=DEFAULT_SEED)
     options = parser.parse_args(arguments)
     started = time.monotonic()
-    patterns = sampled_operator_mutants(options.sample, options.seed) if options.sample else options.patterns
+    kinds = generate_mutants() if options.sample else {}
+    patterns = sampled_operator_mutants(kinds, options.sample, options.seed) if options.sample else options.patterns
     subprocess.run([*MUTMUT, "run", *patterns], cwd=ROOT, check=False)
-    names = [name for name in statuses() if not patterns or any(fnmatch.fnmatch(name, p) for p in patterns)]
-    return report(names, (time.monotonic() - started) / 60)
+    status = {name: found for name, found in statuses().items()
+              if not patterns or any(fnmatch.fnmatch(name, pattern) for pattern in patterns)}
+    return report(status, kinds or mutant_kinds(ROOT), (time.monotonic() - started) / 60)
 
 
 if __name__ == "__main__":
