@@ -118,3 +118,144 @@ def test_collapsed_note_counts_the_violet_boxes():
     assert collapsed_note(32) == (
         " The tree is too big to draw whole: the 32 violet boxes stand for merged parts whose own trees you can pick above."
     )
+
+
+# -- the figure of a small tree worked out by hand ------------------------------------------------
+
+from bpe_core import Step, TreeNode  # noqa: E402
+from viz.merge_labels import WINNER_COLOUR  # noqa: E402
+from viz.merge_tree import MERGED_BACKGROUND, SYMBOL_BACKGROUND, short_label  # noqa: E402
+
+
+def _abc_tree() -> TreeNode:
+    """abc = ab + c (step 2, count 2); ab = a + b (step 1, count 5)."""
+    a, b, c = TreeNode("a", 0), TreeNode("b", 1), TreeNode("c", 2)
+    return TreeNode("abc", 4, step=2, count=2, left=TreeNode("ab", 3, step=1, count=5, left=a, right=b), right=c)
+
+
+def _chain(leaves: int) -> TreeNode:
+    """x...x built one x at a time: (((x x) x) x)..., ``leaves`` leaves, ``leaves - 1`` levels of merges."""
+    x = TreeNode("x", 0)
+    tree = x
+    for size in range(2, leaves + 1):
+        tree = TreeNode("x" * size, size, step=size - 1, count=1, left=tree, right=x)
+    return tree
+
+
+def test_small_tree_figure_places_boxes_markers_and_edges():
+    # leaves a, b, c at x 0, 1, 2 (y 0); ab above a and b at (0.5, 1); abc above ab and c at (1.25, 2)
+    figure = tree_figure(_abc_tree())
+    edges, markers = figure.data
+    assert list(markers.x) == [1.25, 0.5, 0, 1, 2] and list(markers.y) == [2, 1, 0, 0, 0]
+    assert list(markers.customdata) == ["", "L", "LL", "LR", "R"]  # a click names the node by its path
+    # one line per (parent, child), ab's two first (its children are placed before abc's), None between lines
+    assert list(edges.x) == [0.5, 0, None, 0.5, 1, None, 1.25, 0.5, None, 1.25, 2, None]
+    assert list(edges.y) == [1, 0, None, 1, 0, None, 2, 1, None, 2, 0, None]
+    assert edges.mode == "lines" and edges.hoverinfo == "skip"  # the lines say nothing on hover
+    assert (edges.line.color, edges.line.width) == ("#94a3b8", 1.5)  # thin and light, behind the boxes
+    assert [(box.x, box.y) for box in figure.layout.annotations] == [(1.25, 2), (0.5, 1), (0, 0), (1, 0), (2, 0)]
+    assert [box.text for box in figure.layout.annotations] == ["abc", "ab", "a", "b", "c"]
+    assert {box.showarrow for box in figure.layout.annotations} == {False}  # boxes, not arrow call-outs
+    assert list(markers.hovertext) == [
+        "abc: made at step 2, count 2", "ab: made at step 1, count 5",
+        "a: base symbol", "b: base symbol", "c: base symbol",
+    ]
+    # the boxes hover like their markers: the same text, legible dark monospace on white
+    assert [box.hovertext for box in figure.layout.annotations] == list(markers.hovertext)
+    label = figure.layout.annotations[0].hoverlabel
+    assert (label.bgcolor, label.bordercolor, label.font.color, label.font.family) == ("white", "#475569", "#111", "monospace")
+    assert figure.layout.hoverlabel.font.family == "monospace"  # tokens line up in every hover
+    # the hover shows the text alone, without the trace-name box plotly adds by default
+    assert markers.hovertemplate == "%{hovertext}<extra></extra>"
+    assert markers.mode == "markers" and (edges.showlegend, markers.showlegend) == (False, False)  # no legend
+    assert figure.layout.meta == {"leaves": 3, "collapsed": 0}
+
+
+def test_tree_markers_are_invisible_hover_targets_under_the_boxes():
+    figure = tree_figure(_abc_tree())
+    # opacity 0: the annotation is what is seen; the marker, a little larger than the 14 px text, catches hovers
+    assert (figure.data[1].marker.opacity, figure.data[1].marker.size) == (0, 14 + 12)
+    assert {(box.font.size, box.font.family, box.font.color) for box in figure.layout.annotations} == {(14, "monospace", "#111")}
+    assert {box.borderpad for box in figure.layout.annotations} == {4}  # room between token and border
+
+
+def test_tree_box_colours_tell_the_token_its_merged_parts_and_base_symbols_apart():
+    boxes = tree_figure(_abc_tree()).layout.annotations
+    root, merged, symbol = boxes[0], boxes[1], boxes[2]
+    assert (root.bordercolor, root.borderwidth) == (WINNER_COLOUR, 2)  # the chosen token: thick, in the winner's colour
+    assert (merged.bgcolor, merged.borderwidth) == (MERGED_BACKGROUND, 1)
+    assert (symbol.bgcolor, symbol.borderwidth) == (SYMBOL_BACKGROUND, 1)
+    assert len({(box.bgcolor, box.bordercolor) for box in (root, merged, symbol)}) == 3
+    assert {box.borderwidth for box in boxes[1:]} == {1}
+
+
+def test_tree_figure_size_and_axes():
+    figure = tree_figure(_abc_tree())
+    # 3 leaves need 56 * 3 + 120 = 288 px, less than the 420 px floor: a small tree is not squeezed
+    assert figure.layout.width == 420
+    assert figure.layout.height == 70 * 3 + 90  # 3 rows of boxes (y 0, 1, 2), 70 px each, plus 90 px
+    # the 120 px beyond the boxes include these small margins (no title: the page names the token)
+    assert figure.layout.margin.to_plotly_json() == {"l": 20, "r": 20, "t": 30, "b": 20}
+    # 0.8 of room on either side of the outer boxes (x 0 and 2), 0.6 above and below the rows (y 0 and 2)
+    assert list(figure.layout.xaxis.range) == pytest.approx([-0.8, 2.8])
+    assert list(figure.layout.yaxis.range) == pytest.approx([-0.6, 2.6])
+    # a diagram, not a chart: no axes, and no zoom or pan that would lose boxes (a drag scrolls the page on a phone)
+    for axis in (figure.layout.xaxis, figure.layout.yaxis):
+        assert (axis.visible, axis.fixedrange) == (False, True)
+    assert figure.layout.plot_bgcolor == "rgba(0,0,0,0)"  # transparent: the page's theme shows through
+
+
+def test_one_symbol_tree_keeps_the_minimum_size():
+    # a base symbol alone: one box, one row; 70 + 90 = 160 px would be less than the 220 px floor
+    figure = tree_figure(TreeNode("a", 0))
+    assert (figure.layout.width, figure.layout.height) == (420, 220)
+    assert list(figure.data[0].x) == [] and list(figure.data[1].x) == [0]
+    assert figure.data[1].hovertext[0] == "a: base symbol"
+
+
+def test_tree_font_shrinks_past_24_leaves():
+    # a chain of n leaves has n - 1 merges above the bottom row: n rows in all
+    at_24 = tree_figure(_chain(24))
+    assert at_24.layout.meta == {"leaves": 24, "collapsed": 0}
+    assert {box.font.size for box in at_24.layout.annotations} == {14} and at_24.data[1].marker.size == 26
+    assert at_24.layout.height == 70 * 24 + 90
+    assert at_24.layout.width == 56 * 24 + 120
+    assert list(at_24.layout.xaxis.range) == pytest.approx([-0.8, 23.8])
+    at_25 = tree_figure(_chain(25))
+    assert {box.font.size for box in at_25.layout.annotations} == {12} and at_25.data[1].marker.size == 24
+    assert list(at_25.layout.yaxis.range) == pytest.approx([-0.6, 24.6])
+
+
+def test_cut_tree_keeps_the_counts_of_its_collapsed_parts(banana):
+    # cut to 4 boxes: ban | ana | _ | ban, as above; ban was made at step 2 (count 2), ana at step 3 (count 2)
+    nodes, _ = tree_layout(banana.merge_tree("banana_ban"), max_leaves=4)
+    bottom = sorted((node for node in nodes if node.y == 0), key=lambda node: node.x)
+    assert [(node.step, node.count) for node in bottom] == [(2, 2), (3, 2), (None, None), (2, 2)]
+
+
+def test_default_tree_token_takes_the_most_leaves_that_fit(banana):
+    # leaves: an 2, ban 3, ana 3, ana_ 4, banana_ 7, banana_ban 10
+    assert default_tree_token(banana.steps, most_leaves=7) == "banana_"  # exactly the limit still fits
+    assert default_tree_token(banana.steps, most_leaves=4) == "ana_"  # the most leaves, not the last name
+    assert default_tree_token(banana.steps, most_leaves=3) == "ban"  # ban and ana tie: the earlier wins
+    # nothing fits: the smallest tree, by leaves (bc, 2), not by name (abc < bc)
+    steps = [Step(1, "b", "c", "bc", 3, 5, 1), Step(2, "a", "bc", "abc", 4, 2, 1), Step(3, "abc", "abc", "abcabc", 5, 1, 1)]
+    assert default_tree_token(steps, most_leaves=1) == "bc"
+    # by default up to 12 leaves: of x x -> xx, xx x -> xxx, ..., the 12-x token, not the 13-x one
+    chain = [Step(n, "x" * n, "x", "x" * (n + 1), 10 + n, 1, 1) for n in range(1, 13)]
+    assert default_tree_token(chain) == "x" * 12
+
+
+def test_short_label_cuts_long_tokens_in_the_middle():
+    assert short_label("abcde", 5) == "abcde"  # exactly the limit: kept whole
+    assert short_label("abcdefghij", 5) == "ab…ij"  # 2 + … + 2 = 5 characters
+    assert short_label("abcdefghij", 6) == "ab…ij"  # an even limit keeps both ends the same length
+    assert short_label("a\nb", 3) == "a↵b"  # whitespace made visible before counting
+    assert short_label("x" * 41) == "x" * 19 + "…" + "x" * 19  # default limit 40
+
+
+def test_collapsed_note_for_one_violet_box():
+    assert collapsed_note(1) == (
+        " The tree is too big to draw whole: the violet box stands for merged parts whose own trees you can pick above."
+    )
+    assert collapsed_note(2).startswith(" The tree is too big to draw whole: the 2 violet boxes stand for")
