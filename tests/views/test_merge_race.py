@@ -122,3 +122,148 @@ def test_window_bounds_clamp():
     assert window_bounds(16_000, 1) == (1, 50)
     assert window_bounds(16_000, 15_990) == (15_951, 16_000)
     assert window_bounds(6, 4) == (1, 6)
+
+
+# -- a small race worked out by hand ---------------------------------------------------------------
+
+from viz.merge_race import RACE_BOTTOM_MARGIN, RACE_TOP_MARGIN  # noqa: E402
+
+# Step 1: a+b and c+d both occur 5 times (a+b wins the tie), e+f 3 times; step 2: c+d 5, e+f 3.
+TWO_STEPS = [
+    Step(1, "a", "b", "ab", 10, 5, 2, (("a", "b", 5), ("c", "d", 5), ("e", "f", 3))),
+    Step(2, "c", "d", "cd", 11, 5, 1, (("c", "d", 5), ("e", "f", 3))),
+]
+
+
+# One step with a top 20: p0+q 40, p1+q 39, ..., p19+q 21.
+TWENTY_RANKS = [Step(1, "p0", "q", "p0q", 9, 40, 1, tuple((f"p{rank}", "q", 40 - rank) for rank in range(20)))]
+
+
+def test_small_race_frames_put_each_pair_on_its_rank():
+    figure = race_figure(TWO_STEPS)
+    first, second = figure.frames
+    assert [trace.name for trace in first.data] == ["winner", "tied", "other"]
+    assert [(list(trace.y), list(trace.x)) for trace in first.data] == [(["#1"], [5]), (["#2"], [5]), (["#3"], [3])]
+    assert [list(trace.text) for trace in first.data] == [["a + b   5"], ["c + d   5"], ["e + f   3"]]
+    assert [list(trace.hovertext) for trace in first.data] == [["a + b: 5"], ["c + d: 5"], ["e + f: 3"]]
+    # step 2 has no tie: c+d wins alone, e+f (3) is an other pair
+    assert [(list(trace.y), list(trace.x)) for trace in second.data] == [(["#1"], [5]), ([], []), (["#2"], [3])]
+    assert first.layout.title.text == "<b>step 1: a + b → ab (count 5, 2 pairs tied)</b>"
+    assert second.layout.title.text == "<b>step 2: c + d → cd (count 5)</b>"
+    assert [trace.name for trace in figure.data] == ["winner", "tied", "other"]  # the figure opens on frame 1
+    assert list(figure.data[1].y) == ["#2"]
+
+
+def test_race_bars_are_horizontal_with_their_pair_beside_them():
+    for trace in race_figure(TWO_STEPS).frames[0].data:
+        assert trace.orientation == "h"
+        # the label goes past the bar's end; unclipped, it may run into the 45 % head room of the count axis
+        assert (trace.textposition, trace.cliponaxis) == ("outside", False)
+        assert trace.hovertemplate == "%{hovertext}<extra></extra>"  # the text alone, no trace-name box
+        assert trace.showlegend is False  # the fixed colour key stands in for a legend
+
+
+def test_race_bar_styles_mark_winner_and_ties():
+    winner, tied, other = race_figure(TWO_STEPS).frames[0].data
+    assert (winner.marker.color, winner.marker.line.color, winner.marker.line.width) == ("#e4572e", "#7a1f0b", 2)
+    # a tie is hatched as well as coloured, so it is told apart without colour vision
+    assert (tied.marker.pattern.shape, tied.marker.pattern.fgcolor) == ("/", "#6b4a00")
+    assert (tied.marker.line.color, tied.marker.line.width) == ("#6b4a00", 2)
+    assert other.marker.color == "#8da9c4" and other.marker.pattern.shape is None
+
+
+def test_race_axes_for_the_small_race():
+    figure = race_figure(TWO_STEPS)
+    xaxis, yaxis = figure.layout.xaxis, figure.layout.yaxis
+    assert xaxis.title.text == "pair count before the step"
+    assert list(xaxis.range) == pytest.approx([0, 5 * 1.45])  # from 0: bar lengths compare counts
+    assert (yaxis.type, yaxis.categoryorder, list(yaxis.categoryarray)) == ("category", "array", ["#1", "#2", "#3"])
+    assert yaxis.autorange == "reversed"  # rank #1 on top
+    assert yaxis.title.text == "rank"
+    assert (xaxis.fixedrange, yaxis.fixedrange) == (True, True)  # no zoom: the axes must not move between frames
+    assert figure.layout.barmode == "overlay"  # one bar per rank, never side by side
+    assert figure.layout.title.text == "<b>step 1: a + b → ab (count 5, 2 pairs tied)</b>"
+
+
+def test_race_height_grows_with_the_number_of_ranks():
+    # 3 ranks: 200 + 26 * 3 = 278 px, under the 360 px floor; 20 ranks: 200 + 26 * 20 = 720 px
+    assert race_figure(TWO_STEPS).layout.height == 360
+    figure = race_figure(TWENTY_RANKS)
+    assert figure.layout.height == 720
+    assert len(figure.layout.yaxis.categoryarray) == 20
+
+
+def test_race_controls_sit_55_px_under_the_plot():
+    for steps, height in ((TWO_STEPS, 360), (TWENTY_RANKS, 720)):
+        figure = race_figure(steps)
+        assert (figure.layout.margin.t, figure.layout.margin.b) == (RACE_TOP_MARGIN, RACE_BOTTOM_MARGIN)
+        assert (RACE_TOP_MARGIN, RACE_BOTTOM_MARGIN) == (80, 130)  # room for title and key; axis title and controls
+        assert (figure.layout.margin.l, figure.layout.margin.r) == (50, 30)
+        plot_height = height - 80 - 130
+        menu, slider = figure.layout.updatemenus[0], figure.layout.sliders[0]
+        # plotly places both in fractions of the plot's height (150 or 510 px here): -55 / 150 of 150 px is 55 px down
+        assert menu.y == pytest.approx(-55 / plot_height) and slider.y == pytest.approx(-55 / plot_height)
+        assert (menu.yanchor, slider.yanchor) == ("top", "top")
+        assert (menu.pad.t, menu.pad.r, slider.pad.t) == (30, 10, 30)
+
+
+def test_race_play_pause_and_slider():
+    figure = race_figure(TWO_STEPS)
+    menu, slider = figure.layout.updatemenus[0], figure.layout.sliders[0]
+    assert (menu.type, menu.direction, menu.x, menu.xanchor, menu.showactive) == ("buttons", "left", 0, "left", False)
+    play, pause = menu.buttons
+    assert (play.method, pause.method) == ("animate", "animate")
+    # Play: every frame from the current one, 700 ms each, redrawn, without tweening
+    assert play.args[0] is None
+    assert play.args[1] == {"frame": {"duration": 700, "redraw": True}, "fromcurrent": True, "transition": {"duration": 0}}
+    # Pause: plotly's idiom, an immediate animation to no frame
+    immediate = {"mode": "immediate", "frame": {"duration": 0, "redraw": True}, "transition": {"duration": 0}}
+    assert list(pause.args[0]) == [None] and pause.args[1] == immediate
+    # the slider starts at the first step, right of the buttons, to the plot's right edge
+    assert (slider.active, slider.x, slider.len) == (0, 0.16, 0.84)
+    assert slider.currentvalue.visible is False  # the title names the step
+    assert [step.method for step in slider.steps] == ["animate", "animate"]
+    assert [step.args[1] for step in slider.steps] == [immediate, immediate]  # a jump, not a 700 ms replay
+
+
+def test_race_colour_key_sits_above_the_plot_on_the_right():
+    key = race_figure(TWO_STEPS).layout.annotations[0]
+    assert (key.xref, key.yref, key.x, key.y, key.xanchor, key.yanchor) == ("paper", "paper", 1, 1.02, "right", "bottom")
+    assert key.showarrow is False and key.font.size == 12
+
+
+def test_race_slider_labels_every_step_up_to_12():
+    steps = [Step(n, "a", str(n), f"a{n}", 10 + n, 20 - n, 1) for n in range(1, 14)]
+    assert [step.label for step in race_figure(steps[:12]).layout.sliders[0].steps] == [str(n) for n in range(1, 13)]
+    labels = [step.label for step in race_figure(steps).layout.sliders[0].steps]
+    assert labels == ["1"] + [""] * 9 + ["11", "", ""]  # 13 frames: every 10th labelled
+
+
+def test_race_without_merges_or_counts():
+    empty = race_figure([])
+    assert empty.frames == () and empty.data == ()
+    assert empty.layout.title.text == "<b>no merges</b>"
+    assert list(empty.layout.xaxis.range) == pytest.approx([0, 1.45])  # an empty axis still starts at 0
+    assert list(empty.layout.yaxis.categoryarray) == ["#1"]
+    uncounted = race_figure([Step(1, "a", "b", "ab", 3, None, 0)])  # GPT-2-style: no race was recorded
+    assert [list(trace.x) for trace in uncounted.frames[0].data] == [[], [], []]
+    assert uncounted.frames[0].layout.title.text == "<b>step 1: a + b → ab (count n/a)</b>"
+
+
+def test_race_window_picks_its_steps():
+    steps = [Step(n, "a", str(n), f"a{n}", 10 + n, 100 - n, 1) for n in range(1, 11)]
+    figure = race_figure(steps, first_step=4, window=3)
+    assert [frame.name for frame in figure.frames] == ["4", "5", "6"]
+    # the count axis fits the highest count in the window (96 before step 4), not the model's (99)
+    assert list(figure.layout.xaxis.range) == pytest.approx([0, 96 * 1.45])
+    # by default a window starts at step 1, also in a model longer than one window
+    sixty = [Step(n, "a", str(n), f"a{n}", 10 + n, 100 - n, 1) for n in range(1, 61)]
+    assert [frame.name for frame in race_figure(sixty).frames] == [str(n) for n in range(1, 51)]
+
+
+def test_window_bounds_edges():
+    assert window_bounds(10, 7, 4) == (7, 10)  # ends exactly on the last step
+    assert window_bounds(10, 8, 4) == (7, 10)  # would run past the end: moved back
+    assert window_bounds(10, 0, 4) == (1, 4)  # before the first step: from step 1
+    assert window_bounds(10, 3, 0) == (3, 3)  # a window holds at least one step
+    assert window_bounds(3, 2, 50) == (1, 3)  # a window wider than the model shows it all
