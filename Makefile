@@ -43,6 +43,7 @@ bench: $(TEST_STAMP)
 	$(VPY) -m bench.whole_process
 	$(VPY) -m bench.counting
 	$(VPY) -m bench.tiktoken_speed
+	$(VPY) -m bench.open_models
 
 loadtest: $(TEST_STAMP)
 	$(VPY) -m bench.loadtest

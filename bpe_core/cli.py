@@ -4,6 +4,8 @@ $ python -m bpe_core train corpus.txt --merges 100 --end-of-word "</w>" -o model
 $ python -m bpe_core encode model.json "the lowest"
 {"ids": [...], "tokens": [...]}
 $ python -m bpe_core encode cl100k_base "the lowest"      # GPT-4's tokenizer (also gpt2, o200k_base)
+$ python -m bpe_core encode llama3 "the lowest"           # an open model's (llama2, qwen3, gemma3, ...)
+$ python -m bpe_core decode gemma3 2 9259 --keep-special  # HF's decode, special tokens kept
 $ python -m bpe_core count big/*.txt --split gpt2 --lines -o counts.tsv   # in blocks, on Dask workers
 $ python -m bpe_core train --counts counts.tsv --split gpt2 --vocab-size 32000 -o model.json
 
@@ -24,6 +26,7 @@ from .blocks import count_files
 from .config import TIE_BREAKS, UNITS, UNKNOWN_MODES, Config
 from .formats import load_any, save_model, to_gpt2_files, to_hf_json, write_text_atomically
 from .formats.counts_tsv import CountsHeader, counts_from_tsv, counts_to_tsv
+from .pipeline.tokenizer import PipelineTokenizer
 from .pretokenize import SPLITS, lines
 from .pretrained import PRETRAINED, load_pretrained
 from .tokenizer import Tokenizer
@@ -139,7 +142,7 @@ def _cmd_merges(args: argparse.Namespace) -> None:
 def _cmd_encode(args: argparse.Namespace) -> None:
     tok = _load_model(args.model)
     special = not args.no_special
-    if args.ids_only:
+    if args.ids_only and not args.add_special:
         _stream_ids(tok, args, special)
         return
     if args.input is not None:
@@ -147,6 +150,11 @@ def _cmd_encode(args: argparse.Namespace) -> None:
     else:
         text = args.text if args.text is not None else _read_text("-")
     ids = tok.encode(text, special=special)
+    if args.add_special:
+        ids = tok.with_model_specials(ids)
+    if args.ids_only:
+        print(" ".join(map(str, ids)))
+        return
     print(json.dumps({"ids": ids, "tokens": [tok.token(i) for i in ids]}, ensure_ascii=False))
 
 
@@ -212,7 +220,9 @@ def _cmd_decode(args: argparse.Namespace) -> None:
             ids.append(int(item))
         except ValueError:
             raise ValueError(f"{item!r} is not a token id (ids are whole numbers)") from None
-    sys.stdout.write(tok.decode(ids) + "\n")
+    # HF's decode drops special tokens unless asked not to; tiktoken's (and ours) keeps them
+    skip = isinstance(tok, PipelineTokenizer) if args.skip_special is None else args.skip_special
+    sys.stdout.write(tok.decode(ids, skip_special=skip) + "\n")
 
 
 def _cmd_export(args: argparse.Namespace) -> None:
@@ -298,8 +308,15 @@ def build_parser() -> argparse.ArgumentParser:
                    help="print only the ids, separated by spaces, streamed: a file of any size in flat memory")
     p.add_argument("--no-special", action="store_true",
                    help="encode special tokens' text as ordinary text instead of as the special tokens")
+    p.add_argument("--add-special", action="store_true",
+                   help="add the model's own special tokens, as HF's add_special_tokens=True (Llama 2's <s> first)")
 
-    command("decode", _cmd_decode, "print the text for the ids").add_argument("ids", nargs="+")
+    p = command("decode", _cmd_decode, "print the text for the ids")
+    p.add_argument("ids", nargs="+")
+    p.add_argument("--skip-special", action="store_true", default=None,
+                   help="leave special tokens out (the default for the open models, as HF's decode does)")
+    p.add_argument("--keep-special", action="store_false", dest="skip_special",
+                   help="write special tokens out (the default for the others, as tiktoken's decode does)")
 
     p = command("export", _cmd_export, "write an HF tokenizer.json (hf) or vocab.json + merges.txt (gpt2)")
     p.add_argument("--format", choices=["hf", "gpt2"], required=True)

@@ -1,6 +1,8 @@
 """Published tokenizers, loaded offline from the files shipped in ``bpe_core/data``:
-GPT-2's, GPT-4's (``cl100k_base``) and GPT-4o's (``o200k_base``).  Each is read on first
-use and then shared (a server loads it once for every session).
+GPT-2's, GPT-4's (``cl100k_base``) and GPT-4o's (``o200k_base``), and six open models'
+(``llama2``, ``llama3``, ``qwen3``, ``deepseek-v3``, ``gemma3``, ``claude-legacy``: their HF
+``tokenizer.json``, xz-compressed, in ``data/open`` with a NOTICE).  Each is read on first
+use and then shared read-only (a server loads it once for every session).
 
 >>> tok = load_gpt2()
 >>> tok.encode("Hello, ByteLevel BPE!")
@@ -15,10 +17,11 @@ from __future__ import annotations
 
 import functools
 import json
+import lzma
 from pathlib import Path
 
 from .config import Config
-from .formats import read_merges_txt
+from .formats import from_hf_json, read_merges_txt
 from .formats.tiktoken_ranks import from_ranks
 from .tokenizer import Tokenizer
 
@@ -47,14 +50,22 @@ _TIKTOKEN = {
         "<|endofprompt|>": 100276}),
     "o200k_base": ("gpt4o", "GPT-4o (o200k_base)", {END_OF_TEXT: 199999, "<|endofprompt|>": 200018}),
 }
-PRETRAINED = ("gpt2", *_TIKTOKEN)  # the names the command line and the pages accept
+# The open models: name -> title.  Their files are data/open/NAME.tokenizer.json.xz.
+OPEN_MODELS = {
+    "llama2": "Llama 2", "llama3": "Llama 3", "qwen3": "Qwen3", "deepseek-v3": "DeepSeek-V3",
+    "gemma3": "Gemma 3", "claude-legacy": "Claude (legacy)",
+}
+PRETRAINED = ("gpt2", *_TIKTOKEN, *OPEN_MODELS)  # the names the command line and the pages accept
 
 
 @functools.cache
 def load_pretrained(name: str) -> Tokenizer:
-    """A published tokenizer by name: ``gpt2``, ``cl100k_base`` or ``o200k_base``."""
+    """A published tokenizer by name (one of ``PRETRAINED``)."""
     if name == "gpt2":
         return load_gpt2()
+    if name in OPEN_MODELS:
+        with lzma.open(DATA / "open" / f"{name}.tokenizer.json.xz") as packed:
+            return from_hf_json(packed.read().decode("utf-8"), name=OPEN_MODELS[name])
     if name not in _TIKTOKEN:
         raise ValueError(f"no published tokenizer is called {name!r}: choose one of {', '.join(PRETRAINED)}")
     split, title, specials = _TIKTOKEN[name]

@@ -178,10 +178,6 @@ class Tokenizer:
     def has_counts(self) -> bool:
         return self._steps is not None and any(step.count is not None for step in self._steps)
 
-    @property
-    def is_lossless(self) -> bool:
-        return self.config.is_lossless
-
     def token(self, token_id: int) -> str:
         return self.id_to_token[token_id]
 
@@ -282,6 +278,10 @@ class Tokenizer:
         return encode_stream(texts, encode=partial(self.encode, special=special), split=self.config.split,
                              specials=self.config.special_tokens if special else ())
 
+    def with_model_specials(self, ids: list[int]) -> list[int]:
+        """``ids`` with the model's own special tokens added (HF's ``add_special_tokens``): none here."""
+        return list(ids)
+
     def tokenize(self, text: str, *, special: bool = True) -> list[str]:
         """The token strings for ``text`` (display form: ``Ġ`` for a space byte)."""
         return [self.id_to_token[i] for i in self.encode(text, special=special)]
@@ -324,8 +324,9 @@ class Tokenizer:
         token = self.id_to_token[token_id]
         return token.encode("utf-8") if token_id in self.special_ids else self.units.token_bytes(token)
 
-    def decode(self, ids: list[int]) -> str:
-        """The text for ``ids``; raises :class:`UnknownIdError` naming an id not in the vocabulary.
+    def decode(self, ids: list[int], *, skip_special: bool = False) -> str:
+        """The text for ``ids`` (special tokens left out if ``skip_special``); raises
+        :class:`UnknownIdError` naming an id not in the vocabulary.
 
         Bytes that are not valid UTF-8 (a partial token on its own) decode to U+FFFD.
         In chars mode markers turn back into spaces; the marker after the last word is dropped.
@@ -334,9 +335,10 @@ class Tokenizer:
         pending = bytearray()
         for token_id in ids:
             if token_id in self.special_ids:
-                runs.append(self.units.restore(pending.decode("utf-8", errors="replace"), last=False))
-                runs.append(self.special_ids[token_id])
-                pending.clear()
+                if not skip_special:
+                    runs += [self.units.restore(pending.decode("utf-8", errors="replace"), last=False),
+                             self.special_ids[token_id]]
+                    pending.clear()
             else:
                 pending += self.token_bytes(token_id)
         runs.append(self.units.restore(pending.decode("utf-8", errors="replace"), last=True))

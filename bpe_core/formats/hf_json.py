@@ -14,8 +14,14 @@ True
 
 from __future__ import annotations
 
+from itertools import chain
+
 from ..config import SPACE_MARKER, UNK_TOKEN, Config
 from ..pretokenize import GPT2_PATTERN, GPT4_PATTERN, GPT4O_PATTERN
+from ..pipeline.added_tokens import AddedToken
+from ..pipeline.model import ModelOptions
+from ..pipeline.tokenizer import PipelineTokenizer
+from ..pipeline.unsupported import UnsupportedPart
 from ..tokenizer import Tokenizer
 from .files import ExportError, read_json
 
@@ -76,6 +82,8 @@ def _decoder(config: Config) -> dict:
 
 def check_exportable(tok: Tokenizer) -> None:
     """Raise :class:`ExportError` when HF tokenizers cannot behave exactly like ``tok``."""
+    if isinstance(tok, PipelineTokenizer):
+        return  # its parts are HF's own
     config = tok.config
     if config.end_of_word and not config.glue_marker:
         raise ExportError(
@@ -89,6 +97,8 @@ def check_exportable(tok: Tokenizer) -> None:
 
 def to_hf_json(tok: Tokenizer) -> dict:
     """The model as an HF ``tokenizer.json`` document (a dict; ``json.dumps`` it to write)."""
+    if isinstance(tok, PipelineTokenizer):
+        return _pipeline_to_hf(tok)
     check_exportable(tok)
     config = tok.config
     added = [
@@ -118,6 +128,32 @@ def to_hf_json(tok: Tokenizer) -> dict:
             "byte_fallback": config.units == "chars" and config.unknown == "byte_fallback",
             "ignore_merges": False,
             "vocab": dict(sorted(tok.vocab.items(), key=lambda item: item[1])),
+            "merges": [list(pair) for pair in tok.merges],
+        },
+    }
+
+
+def _pipeline_to_hf(tok: PipelineTokenizer) -> dict:
+    """A tokenizer loaded from a tokenizer.json, written back with the parts it was read with."""
+    options = tok.options
+    return {
+        "version": "1.0",
+        "truncation": None,
+        "padding": None,
+        "added_tokens": [{"id": token.id, "content": token.content, "single_word": False, "lstrip": False,
+                          "rstrip": False, "normalized": token.normalized, "special": token.special}
+                         for token in tok.added_tokens],
+        **{key: tok.parts.get(key) for key in ("normalizer", "pre_tokenizer", "post_processor", "decoder")},
+        "model": {
+            "type": "BPE",
+            "dropout": None,
+            "unk_token": options.unk_token,
+            "continuing_subword_prefix": options.continuing_subword_prefix or None,
+            "end_of_word_suffix": options.end_of_word_suffix or None,
+            "fuse_unk": options.fuse_unk,
+            "byte_fallback": options.byte_fallback,
+            "ignore_merges": options.ignore_merges,
+            "vocab": dict(sorted(tok.model_vocab.items(), key=lambda item: item[1])),
             "merges": [list(pair) for pair in tok.merges],
         },
     }
@@ -173,7 +209,10 @@ def _config_from_hf(data: dict) -> Config:
 def from_hf_json(data: dict | str, *, name: str = "") -> Tokenizer:
     """A tokenizer from an HF ``tokenizer.json`` (text or parsed) whose model is BPE.
 
-    Merges may be spelled ``"a b"`` (older files) or ``["a", "b"]`` (newer ones).
+    A file that our own settings describe (as our exports are) loads as a :class:`Tokenizer`
+    with that configuration; any other BPE file runs its parts as HF does
+    (:class:`~bpe_core.pipeline.tokenizer.PipelineTokenizer`).  A part neither knows is refused
+    by name.  Merges may be spelled ``"a b"`` (older files) or ``["a", "b"]`` (newer ones).
     """
     if isinstance(data, str):
         data = read_json(data)
@@ -183,22 +222,82 @@ def from_hf_json(data: dict | str, *, name: str = "") -> Tokenizer:
     kind = model.get("type", "BPE" if "merges" in model else None)
     if kind != "BPE":
         raise ValueError(f"this is a {kind or 'unknown'} tokenizer, not BPE: only BPE models can be loaded here")
+    if model.get("dropout") not in (None, 0, 0.0):
+        raise ValueError("BPE dropout (random merges while encoding) is not supported: ids would change from run to run")
     try:
-        config = _config_from_hf(data)
         vocab = {str(token): int(index) for token, index in model["vocab"].items()}
-        merges = [_merge_pair(merge) for merge in model["merges"]]
-        for added in data.get("added_tokens", []):
-            vocab.setdefault(str(added["content"]), int(added["id"]))
+        merges = _merge_pairs(model["merges"])
+        added = [AddedToken(str(entry["content"]), int(entry["id"]), bool(entry.get("special", False)),
+                            bool(entry.get("normalized", False))) for entry in data.get("added_tokens") or []]
+        config = _config_if_it_fits(data)
     except (KeyError, TypeError, AttributeError) as error:
         raise ValueError(f"the tokenizer.json is incomplete or malformed ({type(error).__name__}: {error})") from None
+    if config is None:
+        return _pipeline(data, vocab, merges, added, name)
+    for entry in added:
+        vocab.setdefault(entry.content, entry.id)
     if config.uses_unk and UNK_TOKEN not in vocab:
         vocab[UNK_TOKEN] = max(vocab.values(), default=-1) + 1  # HF would drop unknown characters silently
     return Tokenizer(config=config, vocab=vocab, merges=merges, name=name,
                      stop_message="loaded from a tokenizer.json (no training counts)")
 
 
-def _merge_pair(merge) -> tuple[str, str]:
-    parts = merge.split(" ") if isinstance(merge, str) else list(merge)
-    if len(parts) != 2 or not all(isinstance(part, str) and part for part in parts):
-        raise ValueError(f"a merge must be two tokens, not {merge!r}")
-    return parts[0], parts[1]
+def _config_if_it_fits(data: dict) -> Config | None:
+    """Our configuration for a file that says nothing beyond it, else None (the file's own parts run)."""
+    try:
+        config = _config_from_hf(data)
+    except ValueError:
+        return None
+    model = data["model"]
+    beyond = (model.get("ignore_merges") or (model.get("fuse_unk") and model.get("unk_token"))
+              or data.get("post_processor") or any(_added_beyond(entry) for entry in data.get("added_tokens") or []))
+    decoder = data.get("decoder")  # none: HF joins the tokens with spaces
+    if beyond or not isinstance(decoder, dict) or _kinds(decoder) != _kinds(_decoder(config)):
+        return None
+    return config
+
+
+def _added_beyond(entry: dict) -> bool:
+    return any(entry.get(flag) for flag in ("normalized", "lstrip", "rstrip", "single_word"))
+
+
+def _kinds(part: dict) -> list:
+    """A part's type, or its steps' types for a Sequence."""
+    steps = part.get("decoders") if part.get("type") == "Sequence" else None
+    return [step.get("type") for step in steps] if isinstance(steps, list) else [part.get("type")]
+
+
+def _pipeline(data: dict, vocab: dict[str, int], merges: list[tuple[str, str]], added: list[AddedToken],
+              name: str) -> PipelineTokenizer:
+    model = data["model"]
+    for entry in data.get("added_tokens") or []:
+        flags = [flag for flag in ("lstrip", "rstrip", "single_word") if entry.get(flag)]
+        if flags:
+            raise UnsupportedPart(f"added token {entry.get('content')!r} asks for {', '.join(flags)}, "
+                                  "which is not supported here")
+    options = ModelOptions(
+        unk_token=model.get("unk_token"),
+        fuse_unk=bool(model.get("fuse_unk")),
+        byte_fallback=bool(model.get("byte_fallback")),
+        ignore_merges=bool(model.get("ignore_merges")),
+        continuing_subword_prefix=model.get("continuing_subword_prefix") or "",
+        end_of_word_suffix=model.get("end_of_word_suffix") or "",
+    )
+    parts = {key: data.get(key) for key in ("normalizer", "pre_tokenizer", "decoder", "post_processor")}
+    return PipelineTokenizer(vocab=vocab, merges=merges, parts=parts, added=added, options=options, name=name)
+
+
+def _merge_pairs(merges: list) -> list[tuple[str, str]]:
+    """Merges spelled ``"a b"`` (older files) or ``["a", "b"]`` (newer ones), checked in bulk
+    (half a million of them: C-level maps), and the first bad one named."""
+    if not isinstance(merges, list):
+        raise ValueError("the merges must be a list")
+    pairs = [tuple(merge.split(" ")) if type(merge) is str else tuple(merge) if type(merge) is list else None
+             for merge in merges]
+    if None not in pairs and set(map(len, pairs)) <= {2}:
+        parts = list(chain.from_iterable(pairs))
+        if set(map(type, parts)) <= {str} and "" not in parts:
+            return pairs
+    bad = next(merge for merge, pair in zip(merges, pairs)
+               if pair is None or len(pair) != 2 or not all(isinstance(part, str) and part for part in pair))
+    raise ValueError(f"a merge must be two tokens, not {bad!r}")

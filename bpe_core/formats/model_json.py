@@ -13,9 +13,10 @@ import os
 from pathlib import Path
 
 from ..config import Config
+from ..pipeline.tokenizer import PipelineTokenizer
 from ..tokenizer import Tokenizer
 from ..trace import Step
-from .files import read_json, write_text_atomically
+from .files import ExportError, read_json, write_text_atomically
 
 FORMAT_NAME = "bpe-explorer"
 FORMAT_VERSION = 2  # 1 stored one object per step; 2 stores the trace column by column, the race optional
@@ -33,6 +34,9 @@ def model_to_dict(tok: Tokenizer, *, race: bool = True) -> dict:
     >>> data["trace"]
     {'counts': [1], 'tied': [2], 'top': [[[1, 1, 1], [1, 2, 1]]]}
     """
+    if isinstance(tok, PipelineTokenizer):
+        raise ExportError(f"{tok.name or 'this tokenizer'} runs the parts of an HF tokenizer.json (normalizer, "
+                          "pre-tokenizer, decoder), which our model file does not hold: keep it as tokenizer.json")
     data = {
         "format": FORMAT_NAME,
         "version": FORMAT_VERSION,

@@ -198,7 +198,7 @@ def _metaspace(spec: Spec) -> _Step:
 
 
 def _sequence(spec: Spec) -> _Step:
-    steps = [_build(Spec("pre_tokenizer", part)) for part in spec.parts("pretokenizers")]
+    steps = [_build(Spec("pre-tokenizer", part)) for part in spec.parts("pretokenizers")]
 
     def step(pieces: list[_Piece], at_text_start: bool) -> list[_Piece]:
         for each in steps:
@@ -233,7 +233,7 @@ def _build(spec: Spec) -> _Step:
 
 def build_pre_tokenizer(spec: dict | None) -> PreTokenizer:
     """The pre-tokenizer ``spec`` describes; with None, the whole text is one piece (none if empty)."""
-    step = None if spec is None else _build(Spec("pre_tokenizer", spec))
+    step = None if spec is None else _build(Spec("pre-tokenizer", spec))
 
     def pre_tokenize(text: str, *, at_text_start: bool = True) -> list[tuple[str, int, int]]:
         if step is None:

@@ -244,4 +244,5 @@ def test_published_tokenizers_by_name():
     assert len(first) == 100_000 and json.loads(first[0]) == ["Ġ", "Ġ"]  # cl100k's rank 256: two spaces
     unknown = run("encode", "gpt5", "x")
     assert unknown.returncode == 1
-    assert "gpt5 is neither a model file nor a published tokenizer (gpt2, cl100k_base, o200k_base)" in unknown.stderr
+    assert ("gpt5 is neither a model file nor a published tokenizer (gpt2, cl100k_base, o200k_base, llama2, llama3, "
+            "qwen3, deepseek-v3, gemma3, claude-legacy)") in unknown.stderr

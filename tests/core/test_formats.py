@@ -96,7 +96,7 @@ def test_both_merge_spellings_are_read():
         ('{"model": {"type": "BPE", "vocab": {"a": 0}}}', "incomplete or malformed"),
         ('{"model": {"type": "BPE", "vocab": {"a": 0}, "merges": ["a"]}}', "a merge must be two tokens"),
         ('{"pre_tokenizer": {"type": "BertPreTokenizer"}, "model": {"type": "BPE", "vocab": {}, "merges": []}}',
-         "not supported here: BertPreTokenizer"),
+         "pre-tokenizer 'BertPreTokenizer' is not supported here"),
         ('[1, 2]', "not an HF tokenizer.json"),
     ],
 )

@@ -312,7 +312,7 @@ BUILDERS = {"normalizer": build_normalizer, "pre_tokenizer": build_pre_tokenizer
 
 @pytest.mark.parametrize(("role", "spec"), UNSUPPORTED, ids=[spec["type"] for _, spec in UNSUPPORTED])
 def test_an_unsupported_type_is_refused_by_name(role, spec):
-    with pytest.raises(UnsupportedPart, match=f"{role} '{spec['type']}' is not supported here"):
+    with pytest.raises(UnsupportedPart, match=f"{role.replace('_', '-')} '{spec['type']}' is not supported here"):
         BUILDERS[role](spec)
 
 
@@ -347,14 +347,14 @@ def test_a_malformed_spec_is_a_value_error_naming_the_part_as_in_hf(role, spec, 
     with pytest.raises(Exception):
         hf_part(role, json.dumps(spec))
     named = spec.get("normalizers", [spec])[0]["type"]  # a Sequence names its malformed member
-    with pytest.raises(ValueError, match=f"{role} '{named}'.*{problem}"):
+    with pytest.raises(ValueError, match=f"{role.replace('_', '-')} '{named}'.*{problem}"):
         BUILDERS[role](spec)
 
 
 @pytest.mark.parametrize("role", BUILDERS)
 @pytest.mark.parametrize("spec", [[], {"no": "type"}, {"type": 3}])
 def test_a_spec_that_is_not_a_typed_object_is_a_value_error(role, spec):
-    with pytest.raises(ValueError, match=f"{role} spec"):
+    with pytest.raises(ValueError, match=f"{role.replace('_', '-')} spec"):
         BUILDERS[role](spec)
 
 

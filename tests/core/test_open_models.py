@@ -1,0 +1,143 @@
+"""The six open models' tokenizers (Llama 2, Llama 3, Qwen3, DeepSeek-V3, Gemma 3, Claude legacy)
+against HF tokenizers itself, running the same tokenizer.json files from ../shared/data/hf-open."""
+
+import functools
+import json
+import lzma
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bpe_core.formats import from_hf_json
+from bpe_core.pretrained import OPEN_MODELS, load_pretrained
+
+tokenizers = pytest.importorskip("tokenizers")
+
+SHARED = Path(__file__).resolve().parents[3] / "shared" / "data" / "hf-open"
+NAMES = list(OPEN_MODELS)
+
+HARD_CASES = [
+    "Hello, world! I'LL DON'T we've You'RE",
+    "12345678 1,000,000 3.14159 ١٢٣٤ ²½ 2024年12月",
+    "line one\r\nline two\n\n\n  indented\t\ttabs   \n",
+    "  leading spaces and trailing   ",
+    "Привет, мир! Ελληνικά العربية עברית हिन्दी ไทย",
+    "日本語のテキストと中文字符，还有한국어 ひらがな カタカナ",
+    "👨\u200d👩\u200d👧 👍🏽 🇫🇷 1\ufe0f\u20e3 e\u0301 n\u0303 Å Å",
+    "ﬁ ﬂ ① ㍿ ＡＢＣ ｶﾀｶﾅ ™ ½ ℌ",  # compatibility characters (NFKC)
+    "\ue000\U000f0000 \U0001fae8 \u0378",  # private use, a recent emoji, an unassigned code point
+    "def f(x):\n    return x ** 2  # comment\n\tif x != y: pass",
+    "<s>Hi</s> <|endoftext|><|im_start|>user <bos><eos> <unk> <EOT> <｜User｜>",
+    "\u0000\u001c\u0085\u00a0\u2028\u3000 \r \x0b",
+    "▁already▁marked  >  </a> ><tag>",
+    "",
+]
+
+
+@functools.cache
+def reference(name: str):
+    with lzma.open(SHARED / f"{name}.tokenizer.json.xz") as packed:
+        return tokenizers.Tokenizer.from_str(packed.read().decode("utf-8"))
+
+
+def check_like_hf(name: str, text: str) -> None:
+    ours, hf = load_pretrained(name), reference(name)
+    expected = hf.encode(text, add_special_tokens=False)
+    ids = ours.encode(text)
+    assert ids == expected.ids
+    assert ours.tokenize(text) == expected.tokens
+    assert ours.with_model_specials(ids) == hf.encode(text, add_special_tokens=True).ids
+    assert ours.decode(ids, skip_special=True) == hf.decode(ids, skip_special_tokens=True)
+    assert ours.decode(ids) == hf.decode(ids, skip_special_tokens=False)
+
+
+@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("text", HARD_CASES)
+def test_ids_tokens_and_decodes_equal_hf_on_hard_cases(name, text):
+    check_like_hf(name, text)
+
+
+words = st.sampled_from(["Hello", " world", "  ", "\n", "\r\n", "\t", "123", "4567", "'s", "DON'T", "é", "e\u0301",
+                         "ﬁ", "日本", "语", "😀", "👍🏽", ">", "</", "<s>", "<bos>", "\u00a0", "▁", "x", "!?", "...",
+                         "\n\n\n", "    "])
+any_text = st.text(st.characters(blacklist_categories=("Cs",)), max_size=40)
+
+
+@settings(max_examples=60, deadline=None)
+@given(text=st.lists(words, max_size=30).map("".join) | any_text, name=st.sampled_from(NAMES))
+def test_ids_and_decodes_equal_hf_on_any_text(text, name):
+    check_like_hf(name, text)
+
+
+@pytest.mark.parametrize("name", ["llama2", "gemma3"])
+def test_one_long_sequence_is_cut_only_where_no_merge_crosses(name):
+    # Llama 2 and Gemma 3 merge the whole text as one piece: the encoder cuts it into words where
+    # no merge can join the sides; the ids must be those of HF merging the whole sequence.
+    text = ("The quick brown fox > </jumps> over the lazy dog.  " * 40) + "日本語 ﬁ 😀 <0x41>" * 5
+    check_like_hf(name, text)
+
+
+def test_special_tokens_can_be_left_as_text():
+    ours, hf = load_pretrained("qwen3"), reference("qwen3")
+    hf.encode_special_tokens = True
+    try:
+        text = "<|im_start|>user hi<|im_end|>"
+        assert ours.encode(text, special=False) == hf.encode(text, add_special_tokens=False).ids
+    finally:
+        hf.encode_special_tokens = False
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_shipped_file_is_the_shared_one_and_loads_by_upload(name):
+    shipped = Path(__file__).resolve().parents[2] / "bpe_core" / "data" / "open" / f"{name}.tokenizer.json.xz"
+    assert shipped.read_bytes() == (SHARED / f"{name}.tokenizer.json.xz").read_bytes()
+    text = "Uploaded files work too: ﬁne 123 日本"
+    uploaded = from_hf_json(lzma.open(shipped).read().decode("utf-8"), name="upload")
+    assert uploaded.encode(text) == reference(name).encode(text, add_special_tokens=False).ids
+
+
+def test_a_model_is_loaded_once_and_shared():
+    assert load_pretrained("llama3") is load_pretrained("llama3")
+
+
+MULTILINGUAL = "Hello wörld! Привет 日本語 한국어 العربية ﬁ ① 😀👍🏽 e\u0301\n\tcode(x) 1234567 <s>"
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_command_line_gives_hfs_ids_and_decodes(name):
+    hf = reference(name)
+    encoded = run_cli("encode", name, MULTILINGUAL)
+    ids = json.loads(encoded.stdout)["ids"]
+    assert ids == hf.encode(MULTILINGUAL, add_special_tokens=False).ids
+    with_specials = hf.encode(MULTILINGUAL, add_special_tokens=True).ids
+    assert run_cli("encode", name, MULTILINGUAL, "--add-special", "--ids-only").stdout.split() == list(
+        map(str, with_specials))
+    # HF's decode leaves special tokens out by default; --keep-special writes them
+    assert run_cli("decode", name, *map(str, with_specials)).stdout == hf.decode(with_specials) + "\n"
+    assert run_cli("decode", name, "--keep-special", *map(str, with_specials)).stdout == hf.decode(
+        with_specials, skip_special_tokens=False) + "\n"
+
+
+def test_merges_and_export_by_name(tmp_path):
+    merges = run_cli("merges", "llama2").stdout.splitlines()
+    assert len(merges) == 58_980 and json.loads(merges[0]) == ["▁", "t"]  # the README's count, the file's first
+    exported = tmp_path / "llama3.json"
+    run_cli("export", "llama3", "--format", "hf", "-o", str(exported))
+    again = tokenizers.Tokenizer.from_file(str(exported))
+    assert again.encode(MULTILINGUAL, add_special_tokens=False).ids == reference("llama3").encode(
+        MULTILINGUAL, add_special_tokens=False).ids
+    refused = subprocess.run([sys.executable, "-m", "bpe_core", "export", "llama3", "--format", "gpt2", "-o",
+                              str(tmp_path / "folder")], capture_output=True, text=True)
+    assert refused.returncode == 1 and "vocab.json + merges.txt carry no settings" in refused.stderr
+    assert not (tmp_path / "folder").exists()
+
+
+def run_cli(*args: str) -> subprocess.CompletedProcess:
+    done = subprocess.run([sys.executable, "-m", "bpe_core", *args], capture_output=True, text=True,
+                          cwd=Path(__file__).resolve().parents[2])
+    assert done.returncode == 0, done.stderr
+    return done

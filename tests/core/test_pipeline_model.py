@@ -1,0 +1,182 @@
+"""The BPE model's options, added tokens and post-processors of a tokenizer.json, each against HF
+tokenizers running the same small file (built here, so every option is met on purpose)."""
+
+import json
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bpe_core.formats import from_hf_json
+from bpe_core.pipeline.tokenizer import PipelineTokenizer
+from bpe_core.pipeline.unsupported import UnsupportedPart
+
+tokenizers = pytest.importorskip("tokenizers")
+
+CHARS = ["<unk>", "a", "b", "c", "d", " ", "▁"]
+BYTES = [f"<0x{byte:02X}>" for byte in range(256)]
+
+
+def tokenizer_json(*, vocab=None, merges=(), model=None, added=(), **parts) -> str:
+    """A tokenizer.json; ``added`` holds ``(content, special, normalized)``, given the ids after the
+    vocabulary's (as real files do: HF renumbers an added token whose id is out of line)."""
+    vocab = vocab or {token: index for index, token in enumerate(CHARS)}
+    return json.dumps({
+        "version": "1.0", "truncation": None, "padding": None,
+        "added_tokens": [{"id": vocab.get(content, len(vocab) + index), "content": content, "single_word": False,
+                          "lstrip": False, "rstrip": False, "normalized": normalized, "special": special}
+                         for index, (content, special, normalized) in enumerate(added)],
+        "normalizer": parts.get("normalizer"), "pre_tokenizer": parts.get("pre_tokenizer"),
+        "post_processor": parts.get("post_processor"), "decoder": parts.get("decoder"),
+        "model": {"type": "BPE", "dropout": None, "unk_token": "<unk>", "continuing_subword_prefix": None,
+                  "end_of_word_suffix": None, "fuse_unk": False, "byte_fallback": False, "ignore_merges": False,
+                  "vocab": vocab, "merges": [list(pair) for pair in merges], **(model or {})},
+    })
+
+
+def both(document: str):
+    return from_hf_json(document), tokenizers.Tokenizer.from_str(document)
+
+
+def assert_same(document: str, texts) -> None:
+    ours, hf = both(document)
+    for text in texts:
+        expected = hf.encode(text, add_special_tokens=False)
+        assert ours.encode(text) == expected.ids, text
+        assert ours.with_model_specials(ours.encode(text)) == hf.encode(text, add_special_tokens=True).ids, text
+        assert ours.decode(expected.ids, skip_special=True) == hf.decode(expected.ids), text
+
+
+def with_merges(*pairs: tuple[str, str], extra=()) -> dict:
+    vocab = {token: index for index, token in enumerate(CHARS)}
+    for token in [left + right for left, right in pairs] + list(extra):
+        vocab.setdefault(token, len(vocab))
+    return vocab
+
+
+TEXTS = ["abcd", "a b  c", "xyz", "axxb", "aé😀b", "", "dcba abab", "ab<x>ab", "<s>ab</s>"]
+MERGES = [("a", "b"), ("ab", "c"), ("c", "d"), ("d", "c")]
+
+
+@pytest.mark.parametrize("fuse_unk", [False, True])
+def test_unknown_characters_become_unk_fused_or_not(fuse_unk):
+    assert_same(tokenizer_json(vocab=with_merges(*MERGES), merges=MERGES, model={"fuse_unk": fuse_unk},
+                               added=[("<unk>", True, False)], decoder={"type": "Fuse"}), TEXTS)
+
+
+def test_without_an_unknown_token_an_unknown_character_is_dropped():
+    vocab = with_merges(*MERGES)
+    del vocab["<unk>"]
+    vocab = {token: index for index, token in enumerate(vocab)}
+    assert_same(tokenizer_json(vocab=vocab, merges=MERGES, model={"unk_token": None}), TEXTS)
+
+
+def test_byte_fallback_spells_unknown_characters_as_bytes_when_it_can():
+    vocab = with_merges(*MERGES, extra=BYTES[:0xF0])  # no <0xF0>..<0xFF>: an emoji falls back to <unk>
+    decoder = {"type": "Sequence", "decoders": [{"type": "ByteFallback"}, {"type": "Fuse"}]}
+    assert_same(tokenizer_json(vocab=vocab, merges=MERGES, model={"byte_fallback": True, "fuse_unk": True},
+                               decoder=decoder), TEXTS + ["éé😀😀é", "😀é😀"])
+
+
+@pytest.mark.parametrize("prefix, suffix", [("##", None), (None, "</w>"), ("##", "</w>")])
+def test_continuing_prefix_and_end_of_word_suffix(prefix, suffix):
+    base = ["<unk>"] + [f"{p}{c}{s}" for c in "abcd" for p in ("", prefix or "") for s in ("", suffix or "")]
+    vocab = {token: index for index, token in enumerate(dict.fromkeys(base))}
+    later = (prefix or "")
+    merges = [("a", later + "b"), ("ab", later + "c" + (suffix or "")), (later + "c", later + "d")]
+    for left, right in merges:
+        vocab.setdefault(left + right[len(later):], len(vocab))
+    assert_same(tokenizer_json(vocab=vocab, merges=merges, model={"continuing_subword_prefix": prefix,
+                                                                  "end_of_word_suffix": suffix},
+                               pre_tokenizer={"type": "WhitespaceSplit"}), ["abc", "ab abcd", "c dabc", "zz a"])
+
+
+def test_ignore_merges_takes_a_whole_piece_that_is_a_token():
+    vocab = with_merges(("a", "b"), extra=["abcd", "ca"])  # "abcd" and "ca" exist, no merge makes them
+    document = tokenizer_json(vocab=vocab, merges=[("a", "b")], model={"ignore_merges": True},
+                              pre_tokenizer={"type": "WhitespaceSplit"})
+    assert_same(document, ["abcd", "abcd ca abc", "ca"])
+    ours = from_hf_json(document)
+    assert ours.tokenize("abcd ca cab") == ["abcd", "ca", "c", "ab"]
+    assert ours.ignores_merges("abcd") and not ours.ignores_merges("cab")
+
+
+def test_added_tokens_on_raw_and_on_normalized_text():
+    added = [("<s>", True, False), ("</s>", True, False), ("AB", False, True), ("<x>", False, False)]
+    document = tokenizer_json(vocab=with_merges(*MERGES), merges=MERGES, added=added,
+                              normalizer={"type": "Lowercase"})
+    # "AB" is matched after lowercasing only if HF lowercases the token too: the reference decides
+    assert_same(document, TEXTS + ["AB ab aB <S> <s>AB</s>", "<x>AB<x>"])
+
+
+@pytest.mark.parametrize("processor", [
+    {"type": "TemplateProcessing", "single": [{"SpecialToken": {"id": "<s>", "type_id": 0}},
+                                              {"Sequence": {"id": "A", "type_id": 0}},
+                                              {"SpecialToken": {"id": "</s>", "type_id": 0}}],
+     "pair": [{"Sequence": {"id": "A", "type_id": 0}}, {"Sequence": {"id": "B", "type_id": 1}}],
+     "special_tokens": {"<s>": {"id": "<s>", "ids": [11], "tokens": ["<s>"]},
+                        "</s>": {"id": "</s>", "ids": [12], "tokens": ["</s>"]}}},
+    {"type": "BertProcessing", "sep": ["</s>", 12], "cls": ["<s>", 11]},
+    {"type": "RobertaProcessing", "sep": ["</s>", 12], "cls": ["<s>", 11], "trim_offsets": True,
+     "add_prefix_space": False},
+    {"type": "Sequence", "processors": [{"type": "ByteLevel", "add_prefix_space": False, "trim_offsets": False,
+                                         "use_regex": False}, {"type": "BertProcessing", "sep": ["</s>", 12],
+                                                               "cls": ["<s>", 11]}]},
+])
+def test_post_processors_add_the_models_special_tokens(processor):
+    added = [("<s>", True, False), ("</s>", True, False)]  # ids 11 and 12, after the 11 of with_merges(*MERGES)
+    assert_same(tokenizer_json(vocab=with_merges(*MERGES), merges=MERGES, added=added, post_processor=processor),
+                ["abcd", "", "a <s> b"])
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.text(st.sampled_from("abcd é😀<>s/"), max_size=30))
+def test_any_text_with_every_option_at_once(text):
+    vocab = with_merges(*MERGES, extra=BYTES)
+    added = [("<s>", True, False), ("</s>", False, False)]
+    document = tokenizer_json(vocab=vocab, merges=MERGES, added=added, model={"byte_fallback": True, "fuse_unk": True},
+                              decoder={"type": "Sequence", "decoders": [{"type": "ByteFallback"}, {"type": "Fuse"}]})
+    assert_same(document, [text])
+
+
+@pytest.mark.parametrize("change, message", [
+    (lambda data: data["added_tokens"].append({"id": 30, "content": "<m>", "lstrip": True, "rstrip": False,
+                                               "single_word": False, "normalized": False, "special": True}),
+     "added token '<m>' asks for lstrip"),
+    (lambda data: data.update(normalizer={"type": "BertNormalizer"}), "BertNormalizer"),
+    (lambda data: data.update(pre_tokenizer={"type": "UnicodeScripts"}), "UnicodeScripts"),
+    (lambda data: data.update(decoder={"type": "WordPiece"}), "WordPiece"),
+    (lambda data: data.update(post_processor={"type": "Bogus"}), "Bogus"),
+    (lambda data: data["model"].update(dropout=0.1), "dropout"),
+])
+def test_a_part_we_do_not_run_is_refused_by_name(change, message):
+    data = json.loads(tokenizer_json(vocab=with_merges(*MERGES), merges=MERGES, normalizer={"type": "NFC"}))
+    change(data)
+    with pytest.raises(ValueError, match=message):
+        from_hf_json(data)
+
+
+def test_an_unsupported_part_is_a_value_error_of_its_own_kind():
+    data = json.loads(tokenizer_json(normalizer={"type": "BertNormalizer"}))
+    with pytest.raises(UnsupportedPart):
+        from_hf_json(data)
+
+
+def test_spans_point_into_the_text_the_model_sees():
+    document = tokenizer_json(vocab=with_merges(("▁", "a"), ("▁a", "b")), merges=[("▁", "a"), ("▁a", "b")],
+                              normalizer={"type": "Sequence", "normalizers": [
+                                  {"type": "Prepend", "prepend": "▁"},
+                                  {"type": "Replace", "pattern": {"String": " "}, "content": "▁"}]})
+    ours = from_hf_json(document)
+    shown = ours.shown_text("ab c")
+    assert shown == "▁ab▁c"
+    assert [(t.token, shown[t.start:t.end]) for t in ours.encode_with_spans("ab c")] == [
+        ("▁ab", "▁ab"), ("▁", "▁"), ("c", "c")]
+
+
+def test_a_prefix_keeps_the_parts_and_the_first_merges():
+    ours = from_hf_json(tokenizer_json(vocab=with_merges(*MERGES), merges=MERGES, normalizer={"type": "Lowercase"}))
+    first = ours.prefix(1)
+    assert first.merges == [("a", "b")]
+    assert "abc" not in first.vocab and "ab" in first.vocab
+    assert first.tokenize("ABCD") == ["ab", "c", "d"]  # still lowercased: the parts came along
