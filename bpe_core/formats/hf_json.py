@@ -21,7 +21,7 @@ from ..pretokenize import GPT2_PATTERN, GPT4_PATTERN, GPT4O_PATTERN
 from ..pipeline.added_tokens import AddedToken
 from ..pipeline.model import ModelOptions
 from ..pipeline.tokenizer import PipelineTokenizer
-from ..pipeline.unsupported import UnsupportedPart
+from ..pipeline.spec import UnsupportedPart
 from ..tokenizer import Tokenizer
 from .files import ExportError, read_json
 

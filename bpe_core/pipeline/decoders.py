@@ -28,8 +28,9 @@ from collections.abc import Callable
 
 import regex
 
-from bpe_core.bytelevel import BYTE_TO_CHAR, symbols_to_bytes
-from bpe_core.pipeline.unsupported import Spec, replace_matches
+from ..bytelevel import BYTE_TO_CHAR, symbols_to_bytes
+from .oniguruma import replace_matches
+from .spec import Spec
 
 Decoder = Callable[[list[str]], str]
 _Step = Callable[[list[str]], list[str]]

@@ -32,7 +32,8 @@ from collections.abc import Callable
 
 import regex
 
-from bpe_core.pipeline.unsupported import Spec, replace_matches
+from .oniguruma import replace_matches
+from .spec import Spec
 
 Normalizer = Callable[[str], str]
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .unsupported import UnsupportedPart
+from .spec import UnsupportedPart
 
 PostProcessor = Callable[[list[int]], list[int]]
 

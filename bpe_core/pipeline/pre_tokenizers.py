@@ -38,9 +38,10 @@ from typing import Protocol
 
 import regex
 
-from bpe_core.bytelevel import BYTE_TO_CHAR, bytes_to_display
-from bpe_core.pipeline.unsupported import Spec, match_segments
-from bpe_core.pretokenize import split_spans
+from ..bytelevel import BYTE_TO_CHAR, bytes_to_display
+from .oniguruma import match_segments
+from .spec import Spec
+from ..pretokenize import split_spans
 
 
 class PreTokenizer(Protocol):

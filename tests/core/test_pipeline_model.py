@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from bpe_core.formats import from_hf_json
 from bpe_core.pipeline.tokenizer import PipelineTokenizer
-from bpe_core.pipeline.unsupported import UnsupportedPart
+from bpe_core.pipeline.spec import UnsupportedPart
 
 tokenizers = pytest.importorskip("tokenizers")
 

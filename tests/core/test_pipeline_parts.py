@@ -27,7 +27,7 @@ from bpe_core.bytelevel import BYTE_TO_CHAR
 from bpe_core.pipeline.decoders import build_decoder
 from bpe_core.pipeline.normalizers import build_normalizer
 from bpe_core.pipeline.pre_tokenizers import build_pre_tokenizer
-from bpe_core.pipeline.unsupported import UnsupportedPart
+from bpe_core.pipeline.spec import UnsupportedPart
 
 OPEN_MODELS = sorted(Path("/work/shared/data/hf-open").glob("*.tokenizer.json.xz"))
 

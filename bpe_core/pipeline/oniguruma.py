@@ -1,0 +1,154 @@
+r"""Oniguruma's regexes (the engine HF tokenizers runs) on the ``regex`` module.
+
+The ``pattern`` option of Replace and Split is written in Oniguruma's Ruby syntax.
+:func:`compile_oniguruma` compiles it with the ``regex`` module, rewriting the few
+constructs whose meaning differs there, and :func:`match_segments` cuts a text at its
+matches the way HF does, with the onig crate's rule for empty matches.  Checked against
+HF on every character: ``\s``, ``\w``, ``\h``, POSIX brackets, ``\p{..}`` and the
+contractions group ``(?i:'s|'t|...)``; on sample texts: ``\b``, ``^``, ``$``, ``\Z`` and
+empty matches.  Not translated: inside a scoped ``(?i:...)`` the ``regex`` module folds case
+one character at a time (Oniguruma also matches "ß" to "ss"), and under ``(?i)`` it folds
+``\p{Lu}``-style classes (Oniguruma does not); a nested class, ``&&``, or ``\W`` or ``\H``
+inside a class raise :class:`Untranslatable`.
+
+>>> match_segments(compile_oniguruma(r"\h+"), "zz1f")
+[(0, 2, False), (2, 4, True)]
+"""
+
+from __future__ import annotations
+
+import regex
+
+
+class Untranslatable(ValueError):
+    """An Oniguruma construct with no equivalent in the ``regex`` module's V0 syntax."""
+
+
+# Oniguruma's \w in a class (and [[:word:]]) is the regex module's \w without the two joiners
+# (U+200C, U+200D); alone, \w (and \W, \b, \B) also takes the Latin-1 ² ³ ¹ ¼ ½ ¾.
+_WORD_IN_CLASS = r"\p{Alphabetic}\p{M}\p{Nd}\p{Pc}"
+_WORD = _WORD_IN_CLASS + r"\xb2\xb3\xb9\xbc-\xbe"
+_HEX = "0-9A-Fa-f"  # Oniguruma's \h is a hex digit; the regex module's is horizontal space
+_OUTSIDE_CLASS = {
+    "w": f"[{_WORD}]",
+    "W": f"[^{_WORD}]",
+    "h": f"[{_HEX}]",
+    "H": f"[^{_HEX}]",
+    "b": f"(?:(?<=[{_WORD}])(?![{_WORD}])|(?<![{_WORD}])(?=[{_WORD}]))",
+    "B": f"(?:(?<=[{_WORD}])(?=[{_WORD}])|(?<![{_WORD}])(?![{_WORD}]))",
+    "Z": r"(?=\n?\Z)",  # Ruby's \Z also matches before a final newline
+    "z": r"\Z",
+}
+_INSIDE_CLASS = {"w": _WORD_IN_CLASS, "h": _HEX}
+# POSIX brackets whose Oniguruma (Unicode) meaning differs from the regex module's.
+_POSIX = {"punct": r"\p{P}\p{S}", "digit": r"\d", "alnum": r"\p{Alphabetic}\d", "word": _WORD_IN_CLASS}
+_INLINE_FLAGS = regex.compile(r"\(\?[imx]*(?:-[imx]*)?[:)]")
+_POSIX_BRACKET = regex.compile(r"\[:(\^?)([a-z]+):\]")
+_HEX_BRACES = regex.compile(r"\\x\{([0-9A-Fa-f]+)\}")
+
+
+def compile_oniguruma(source: str) -> regex.Pattern[str]:
+    """``source`` compiled as Oniguruma reads it (raises :class:`Untranslatable` or ``regex.error``)."""
+    return regex.compile(_from_oniguruma(source), regex.MULTILINE | regex.FULLCASE)
+
+
+def _from_oniguruma(source: str) -> str:
+    r"""Rewrite a pattern in Oniguruma's Ruby syntax for the ``regex`` module (which then runs
+    with MULTILINE, since Ruby's ``^`` and ``$`` always match at line ends).
+
+    >>> _from_oniguruma(r"(?m:.)\h[[:punct:]\w]")
+    '(?s:.)[0-9A-Fa-f][\\p{P}\\p{S}\\p{Alphabetic}\\p{M}\\p{Nd}\\p{Pc}]'
+    """
+    out: list[str] = []
+    position, inside_class = 0, False
+    while position < len(source):
+        char = source[position]
+        if char == "\\" and position + 1 < len(source):
+            braces = _HEX_BRACES.match(source, position)
+            if braces:
+                out.append(f"\\U{int(braces.group(1), 16):08x}")
+                position = braces.end()
+                continue
+            letter = source[position + 1]
+            if inside_class and letter in "WH":
+                raise Untranslatable("\\" + letter + " inside a character class")
+            table = _INSIDE_CLASS if inside_class else _OUTSIDE_CLASS
+            out.append(table.get(letter, source[position : position + 2]))
+            position += 2
+        elif inside_class and char == "[":
+            posix = _POSIX_BRACKET.match(source, position)
+            if not posix or posix.group(1):
+                raise Untranslatable("a nested or negated character class")
+            out.append(_POSIX.get(posix.group(2), posix.group()))
+            position = posix.end()
+        elif inside_class and source.startswith("&&", position):
+            raise Untranslatable("a class intersection (&&)")
+        elif not inside_class and (flags := _INLINE_FLAGS.match(source, position)):
+            out.append(flags.group().replace("m", "s"))  # Ruby's m is "dot matches newline"
+            position = flags.end()
+        else:
+            if char == "[" or (char == "]" and inside_class):
+                inside_class = char == "["
+            out.append(char)
+            position += 1
+    return "".join(out)
+
+
+def oniguruma_matches(pattern: regex.Pattern[str], text: str) -> list[tuple[int, int]]:
+    """The ``(start, end)`` of each match, as the Rust onig crate's iterator (HF's) reports them.
+
+    Both engines agree until an empty match.  Then onig drops any empty match that ends where
+    the previous match ended and searches again one character later, so no match starts at
+    an empty match (Python's iterator lets a non-empty one start there).
+
+    >>> oniguruma_matches(regex.compile("x*"), "xab"), oniguruma_matches(regex.compile("|a"), "a")
+    ([(0, 1), (2, 2), (3, 3)], [(0, 0), (1, 1)])
+    """
+    spans: list[tuple[int, int]] = []
+    for match in pattern.finditer(text):
+        if match.start() == match.end():
+            return _empty_aware_matches(pattern, text)
+        spans.append(match.span())
+    return spans
+
+
+def _empty_aware_matches(pattern: regex.Pattern[str], text: str) -> list[tuple[int, int]]:
+    spans: list[tuple[int, int]] = []
+    position, previous_end = 0, -1
+    while position <= len(text):
+        match = pattern.search(text, position)
+        if match is None:
+            break
+        start, end = match.span()
+        if start == end == previous_end:
+            position += 1
+            continue
+        spans.append((start, end))
+        position = previous_end = end
+    return spans
+
+
+def match_segments(pattern: regex.Pattern[str], text: str) -> list[tuple[int, int, bool]]:
+    """``text`` cut into ``(start, end, is_match)`` segments, in order, as HF cuts it
+    for Split and Replace (an empty text is one empty non-match)."""
+    if not text:
+        return [(0, 0, False)]
+    segments: list[tuple[int, int, bool]] = []
+    previous = 0
+    for start, end in oniguruma_matches(pattern, text):
+        if start > previous:
+            segments.append((previous, start, False))
+        segments.append((start, end, True))
+        previous = end
+    if previous < len(text):
+        segments.append((previous, len(text), False))
+    return segments
+
+
+def replace_matches(pattern: regex.Pattern[str], content: str, text: str) -> str:
+    """``text`` with every match replaced by ``content`` taken literally (no group references).
+
+    >>> replace_matches(regex.compile("b*"), "X", "abc")
+    'XaXcX'
+    """
+    return "".join(content if is_match else text[start:end] for start, end, is_match in match_segments(pattern, text))
