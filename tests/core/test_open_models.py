@@ -141,3 +141,47 @@ def run_cli(*args: str) -> subprocess.CompletedProcess:
                           cwd=Path(__file__).resolve().parents[2])
     assert done.returncode == 0, done.stderr
     return done
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_token_of_a_piece_has_a_merge_tree_of_merges_from_the_list(name):
+    ours = load_pretrained(name)
+    merges = set(ours.merges)
+    for token in ours.tokenize("Tokenizers explain themselves: ﬁne 日本語 😀"):
+        tree = ours.merge_tree(token)
+        assert "".join(tree.leaves()) == token
+        nodes = [tree]
+        while nodes:  # every inner node joins two parts by a merge of the file, made at its rank
+            node = nodes.pop()
+            if node.left is not None:
+                assert (node.left.token, node.right.token) in merges
+                assert ours.merges[node.step - 1] == (node.left.token, node.right.token)
+                nodes += [node.left, node.right]
+
+
+@pytest.mark.parametrize("name, piece", [("llama2", "▁tokenizer"), ("gemma3", "▁tokenizer"), ("qwen3", "Ġtokenizer"),
+                                         ("deepseek-v3", "Ġtokenizer"), ("claude-legacy", "Ġtokenizer")])
+def test_the_replay_of_a_piece_ends_in_its_tokens(name, piece):
+    ours = load_pretrained(name)
+    steps = ours.explain(piece)
+    assert "".join(steps[0][1]) == piece and len(steps[0][1]) == len(piece)  # one symbol per character first
+    assert steps[-1][1] == [ours.token(i) for i in ours._cache[piece]]
+
+
+def test_llama3_takes_a_piece_that_is_a_token_whole():
+    ours, hf = load_pretrained("llama3"), reference("llama3")
+    assert ours.ignores_merges("Ġtokenizer") and not ours.ignores_merges("Ġtokenizerzzq")
+    assert ours.encode(" tokenizer") == hf.encode(" tokenizer", add_special_tokens=False).ids == [47058]
+
+
+def test_spans_cover_the_text_the_model_sees():
+    ours = load_pretrained("llama2")
+    text = "ﬁne 🦙 day"
+    shown = ours.shown_text(text)
+    assert shown == "▁ﬁne▁🦙▁day"  # Llama 2 prepends ▁ and spells spaces as ▁, nothing else
+    tokens = ours.encode_with_spans(text)
+    assert [t.id for t in tokens] == reference("llama2").encode(text, add_special_tokens=False).ids
+    assert tokens[0].start == 0 and tokens[-1].end == len(shown)
+    emoji = [t for t in tokens if t.kind == "byte"]  # the llama (U+1F999) is not a Llama 2 token: its four bytes
+    assert [t.token for t in emoji] == ["<0xF0>", "<0x9F>", "<0xA6>", "<0x99>"]
+    assert all(shown[t.start:t.end] == "🦙" and t.partial for t in emoji)
