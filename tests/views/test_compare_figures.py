@@ -76,3 +76,150 @@ def test_tokens_axis_turns_logarithmic_when_texts_differ_a_lot(marker_model):
     fig = compression_figure(curves)
     assert fig.layout.yaxis.type == "log" and fig.layout.yaxis2.type is None
     assert fig.layout.annotations[0].text == "Tokens needed (log scale)"
+
+
+# -- small figures worked out by hand ------------------------------------------------------------
+
+from viz.compare_data import UsageBin, VocabularyUsage  # noqa: E402
+from viz.compare_figures import LINE_COLOURS, SIZE_COLOURS, UNUSED_COLOUR, USED_COLOUR  # noqa: E402
+
+# banana_bandana_ (15 characters) with 0..6 textbook merges, and "banana" (6) with 0..3
+BANANA_CURVES = {
+    "training corpus": ("banana_bandana_", [15, 11, 9, 7, 5, 4, 3]),
+    "held <out>": ("banana", [6, 4, 3, 2]),
+}
+
+
+def test_each_text_has_a_token_curve_and_a_ratio_curve_in_its_colour():
+    fig = compression_figure(BANANA_CURVES)
+    tokens, ratios, short_tokens, short_ratios = fig.data
+    assert (tokens.xaxis, ratios.xaxis) == ("x", "x2")  # left panel, right panel
+    assert list(short_tokens.x) == [0, 1, 2, 3]  # a shorter curve stops at its own last size
+    assert list(short_tokens.y) == [6, 4, 3, 2]
+    assert list(short_ratios.y) == pytest.approx([1.0, 1.5, 2.0, 3.0])  # 6 characters / tokens
+    assert [trace.line.color for trace in fig.data] == [LINE_COLOURS[0]] * 2 + [LINE_COLOURS[1]] * 2
+    # one legend entry per text; clicking it hides both of its curves
+    assert [trace.showlegend for trace in fig.data] == [None, False, None, False]
+    assert [trace.legendgroup for trace in fig.data] == ["training corpus"] * 2 + ["held <out>"] * 2
+    # steps, not slopes: the token count only changes at a merge
+    assert {(trace.mode, trace.line.shape, trace.line.width) for trace in fig.data} == {("lines", "hv", 2)}
+    # the hover names the text, escaped (plotly would read <out> as a tag)
+    assert short_tokens.hovertemplate == "%{y:,} tokens<extra>held &lt;out&gt;</extra>"
+    assert short_ratios.hovertemplate == "%{y:.2f} characters per token<extra>held &lt;out&gt;</extra>"
+
+
+def test_line_colours_repeat_after_four_texts():
+    curves = {f"text {index}": ("ab", [2, 1]) for index in range(5)}
+    colours = [trace.line.color for trace in compression_figure(curves).data[::2]]
+    assert colours == [*LINE_COLOURS, LINE_COLOURS[0]]
+
+
+def test_compression_axes_and_layout():
+    fig = compression_figure(BANANA_CURVES)
+    assert [note.text for note in fig.layout.annotations] == [
+        "Tokens needed", "Characters per token (higher = better compression)",
+    ]
+    for axis in (fig.layout.xaxis, fig.layout.xaxis2):
+        assert axis.title.text == "merges (vocabulary = base symbols + merges)"
+        assert axis.unifiedhovertitle.text == "%{x:,} merges"
+        assert (axis.rangemode, axis.separatethousands) == ("tozero", True)
+    for axis in (fig.layout.yaxis, fig.layout.yaxis2):
+        assert (axis.rangemode, axis.separatethousands) == ("tozero", True)  # counts and ratios from 0
+    # 0.09 of the width between the panels: the right panel's tick labels do not touch the left curves
+    assert fig.layout.xaxis2.domain[0] - fig.layout.xaxis.domain[1] == pytest.approx(0.09)
+    # two panels side by side filling the width and height, and no third axis
+    assert (fig.layout.xaxis.domain[0], fig.layout.xaxis2.domain[1]) == (0, 1)
+    assert tuple(fig.layout.yaxis.domain) == (0, 1) and not {"xaxis3", "yaxis3"} & set(fig.layout.to_plotly_json())
+    assert fig.layout.hovermode == "x unified"  # one hover lists every text at that size
+    assert fig.layout.height == 400
+    assert fig.layout.margin.to_plotly_json() == {"l": 10, "r": 10, "t": 60, "b": 10}
+    legend = fig.layout.legend
+    # a horizontal legend above the panel titles, from the left edge
+    assert (legend.orientation, legend.yanchor, legend.y, legend.x) == ("h", "bottom", 1.1, 0)
+
+
+def test_tokens_axis_turns_logarithmic_past_ten_times():
+    ten_times = {"big": ("x" * 100, [100, 50]), "small": ("x" * 10, [10, 5])}
+    assert compression_figure(ten_times).layout.yaxis.type is None  # 100 is not more than 10 x 10
+    more = {"big": ("x" * 101, [101, 50]), "small": ("x" * 10, [10, 5])}
+    fig = compression_figure(more)
+    assert (fig.layout.yaxis.type, fig.layout.yaxis.dtick) == ("log", 1)  # ticks at 1, 10, 100 only
+    # an empty text (0 tokens) is left out of the comparison: it would make any other text 'ten times' bigger
+    with_empty = {"text": ("x" * 20, [20, 10]), "empty": ("", [0, 0])}
+    assert compression_figure(with_empty).layout.yaxis.type is None
+    # models without merges: one point per text, compared at 0 merges (30 > 10 x 2)
+    no_merges = compression_figure({"big": ("x" * 30, [30]), "small": ("xx", [2])})
+    assert no_merges.layout.yaxis.type == "log" and list(no_merges.data[0].x) == [0]
+
+
+def test_marked_sizes_get_a_dotted_line_in_each_panel_and_a_label_on_the_left():
+    fig = compression_figure(BANANA_CURVES, marked_sizes=[2, 1_500])
+    lines = fig.layout.shapes
+    assert [(shape.x0, shape.xref) for shape in lines] == [(2, "x"), (2, "x2"), (1_500, "x"), (1_500, "x2")]
+    assert [shape.line.color for shape in lines] == [SIZE_COLOURS[0]] * 2 + [SIZE_COLOURS[1]] * 2
+    assert {(shape.line.dash, shape.line.width) for shape in lines} == {("dot", 1.5)}
+    labels = [note for note in fig.layout.annotations if note.text not in (
+        "Tokens needed", "Characters per token (higher = better compression)")]
+    assert [note.text for note in labels] == ["2", "1,500"]  # one label per size, with a thousands separator
+    assert [note.font.color for note in labels] == [SIZE_COLOURS[0], SIZE_COLOURS[1]]  # in its line's colour
+    assert {note.font.size for note in labels} == {11}
+    assert {note.xref for note in labels} == {"x"}  # the left panel only
+
+
+def test_size_colours_repeat_after_four_sizes():
+    fig = compression_figure({"text": ("ab", [2, 1])}, marked_sizes=[0, 1, 2, 3, 4])
+    assert [shape.line.color for shape in fig.layout.shapes[::2]] == [*SIZE_COLOURS, SIZE_COLOURS[0]]
+
+
+def test_no_curves_give_an_empty_figure():
+    fig = compression_figure({})
+    assert fig.data == () and fig.layout.yaxis.type is None
+
+
+def test_sampled_steps_limits():
+    assert sampled_steps(4, limit=5) == [0, 1, 2, 3, 4]  # 5 points fit a limit of 5 exactly
+    assert sampled_steps(0, limit=1) == [0]  # no merges: the one point fits a limit of one
+    # 6 points for a limit of 5: round(5 * i / 4) for i = 0..4 is 0, 1, 2 (2.5 rounds to even), 4, 5
+    assert sampled_steps(5, limit=5) == [0, 1, 2, 4, 5]
+    # kept sizes inside 0..1000 join the spread; -1 and 1001 are not sizes of this model
+    assert sampled_steps(1000, keep=[-1, 999, 1001], limit=5) == [0, 250, 500, 750, 999, 1000]
+    assert sampled_steps(1000, keep=[0, 1000], limit=5) == [0, 250, 500, 750, 1000]
+    assert MAX_CURVE_POINTS == 1500
+    assert len(sampled_steps(1499)) == 1500 and len(sampled_steps(1500)) == 1500  # the default limit
+
+
+USAGE = VocabularyUsage(
+    [UsageBin(0, 0, 5, 4, 9, (("a", 5), ("<b>", 2))), UsageBin(1, 3, 3, 1, 2, (("ab", 2),)), UsageBin(4, 4, 1, 0, 0, ())],
+    vocabulary=9, used=5, never_used=4, text_tokens=11,
+)
+
+
+def test_usage_bars_count_used_and_unused_entries_per_bin():
+    fig = usage_figure(USAGE)
+    used, unused = fig.data
+    assert (used.name, unused.name) == ("used by the text", "never used")
+    assert list(used.x) == ["base", "1-3", "4"] and list(unused.x) == ["base", "1-3", "4"]
+    assert list(used.y) == [4, 1, 0] and list(unused.y) == [1, 2, 1]  # tokens - used: 5 - 4, 3 - 1, 1 - 0
+    assert (used.marker.color, unused.marker.color) == (USED_COLOUR, UNUSED_COLOUR)
+    assert (used.hoverinfo, unused.hoverinfo) == ("text", "text")
+    assert list(used.hovertext) == list(unused.hovertext)  # either part of a bar tells about the whole bin
+    assert fig.layout.barmode == "stack" and fig.layout.bargap == 0.15
+    assert fig.layout.xaxis.type == "category"  # "4" is a bin's name, not a number on a scale
+    assert fig.layout.xaxis.title.text == "merge steps that made the tokens (base = symbols before any merge)"
+    assert fig.layout.yaxis.title.text == "vocabulary entries"
+    assert fig.layout.height == 360
+    assert fig.layout.margin.to_plotly_json() == {"l": 10, "r": 10, "t": 30, "b": 10}
+    legend = fig.layout.legend
+    # horizontal, above the bars, in trace order (used first, as stacked from the bottom)
+    assert (legend.orientation, legend.yanchor, legend.y, legend.x, legend.traceorder) == ("h", "bottom", 1.02, 0, "normal")
+
+
+def test_usage_hover_says_which_tokens_and_how_they_are_used():
+    base, middle, last = usage_figure(USAGE).data[0].hovertext
+    assert base == "<b>base symbols</b><br>4 of 5 used · 9 tokens of the text<br>most used: a ×5, &lt;b&gt; ×2"
+    assert middle == "<b>tokens made in steps 1-3</b><br>1 of 3 used · 2 tokens of the text<br>most used: ab ×2"
+    assert last == "<b>tokens made in steps 4</b><br>0 of 1 used · 0 tokens of the text"  # nothing used: no examples
+    big = UsageBin(1, 9, 12_345, 1_234, 56_789, (("\n", 1_000),))
+    assert usage_figure(VocabularyUsage([big], 12_345, 1_234, 11_111, 56_789)).data[0].hovertext[0] == (
+        "<b>tokens made in steps 1-9</b><br>1,234 of 12,345 used · 56,789 tokens of the text<br>most used: ↵ ×1,000"
+    )

@@ -78,3 +78,98 @@ def test_captions_say_what_is_shown():
         "How often the merged pair occurred. It never went up here: a pair containing the new token can occur "
         "at most as often as that token, so the top count can only stay level or fall."
     )
+
+
+# -- small cases worked out by hand --------------------------------------------------------------
+
+from viz.merge_overview import UP_COLOUR  # noqa: E402
+
+
+def test_sample_indices_by_hand():
+    assert sample_indices(5, 5) == [0, 1, 2, 3, 4]  # exactly max_points: all of them
+    assert sample_indices(1, 1) == [0]  # one merge, one point
+    # 11 for 5 points: the first 5 // 4 = 1, then 4 spread over 1..10: 1 + round(9 * i / 3) = 1, 4, 7, 10
+    assert sample_indices(11, 5) == [0, 1, 4, 7, 10]
+    # 6 for 5: 1 + round(4 * i / 3) for i = 0..3 is 1, 2 (1.33), 4 (3.67), 5
+    assert sample_indices(6, 5) == [0, 1, 2, 4, 5]
+    assert sample_indices(10, 6, keep_first=0) == [0, 2, 4, 5, 7, 9]  # 0 + round(9 * i / 5)
+    assert len(sample_indices(2001)) == 2000 and len(sample_indices(2000)) == 2000  # MAX_FOREST_POINTS
+
+
+def test_forest_colour_bar_ticks_are_powers_of_ten():
+    steps = [Step(n, "a", str(n), "a" + "b" * n, 10 + n, count, 1) for n, count in enumerate([1000, 999, 10, 1], 1)]
+    marker = forest_figure(steps).data[0].marker
+    assert list(marker.color) == pytest.approx([3, math.log10(999), 1, 0])
+    assert list(marker.colorbar.tickvals) == [0.0, 1.0, 2.0, 3.0]
+    assert list(marker.colorbar.ticktext) == ["1", "10", "100", "1,000"]
+    assert list(forest_figure(steps[1:]).data[0].marker.colorbar.tickvals) == [0.0, 1.0, 2.0]  # up to 999
+    assert marker.colorscale[0][1] == "#440154"  # Viridis: dark purple for the rarest pairs
+    assert (marker.size, marker.opacity) == (6, 0.75)  # small, see-through dots: a crowd still shows its density
+
+
+def test_forest_counts_below_one_are_drawn_as_one():
+    # a count of 0, or a step without a count beside counted ones, sits at log10(1) = 0
+    steps = [Step(1, "a", "b", "ab", 3, 0, 1), Step(2, "ab", "c", "abc", 4, None, 0), Step(3, "a", "c", "ac", 5, 10, 1)]
+    assert list(forest_figure(steps).data[0].marker.color) == pytest.approx([0, 0, 1])
+
+
+def test_forest_layout_and_hovers(banana):
+    figure = forest_figure(banana.steps, max_points=4)
+    trace = figure.data[0]
+    # 6 steps for 4 points: the first 4 // 4 = 1 (step 1), then 3 spread over steps 2..6: 2, 4, 6
+    assert list(trace.x) == [1, 2, 4, 6]
+    assert trace.mode == "markers"
+    assert trace.hovertext[0] == "step 1: a + n → an (count 4)"
+    assert trace.hovertemplate == "%{hovertext}<extra></extra>"
+    assert figure.layout.meta == {"shown": 4, "total": 6}
+    assert figure.layout.xaxis.title.text == "merge step"
+    assert figure.layout.yaxis.title.text == "length of the new token (characters)"
+    assert figure.layout.height == 380
+    assert figure.layout.margin.to_plotly_json() == {"l": 50, "r": 20, "t": 30, "b": 50}
+
+
+def test_forest_hover_escapes_tokens():
+    trace = forest_figure([Step(1, "<b>", "&", "<b>&", 9, 2, 1)]).data[0]
+    assert list(trace.hovertext) == ["step 1: &lt;b&gt; + &amp; → &lt;b&gt;&amp; (count 2)"]
+
+
+def test_count_curve_figure_by_hand():
+    # counts 5, None, 3, 4: the line skips the step without a count; only 3 -> 4 is a rise
+    counts = [5, None, 3, 4]
+    steps = [Step(n, "x", str(n), f"x{n}", 10 + n, count, 1) for n, count in enumerate(counts, 1)]
+    figure = count_curve_figure(steps)
+    line, rises = figure.data
+    assert (list(line.x), list(line.y)) == ([1, 3, 4], [5, 3, 4])
+    assert (list(rises.x), list(rises.y)) == ([4], [4])
+    assert (line.name, rises.name) == ("winning count", "count went up")
+    assert (line.mode, rises.mode) == ("lines", "markers")
+    assert (line.line.color, line.line.width) == ("#e4572e", 1.5)  # the winner's colour, as in the race
+    assert line.hovertemplate == "step %{x}: count %{y:,}<extra></extra>"
+    assert (rises.marker.symbol, rises.marker.size, rises.marker.color) == ("triangle-up", 11, UP_COLOUR)
+    assert (rises.marker.line.color, rises.marker.line.width) == ("#0b3d36", 1)
+    assert rises.hovertemplate == "%{hovertext}<extra></extra>"
+    assert figure.layout.yaxis.type == "log" and figure.layout.yaxis.title.text == "count of the merged pair"
+    assert figure.layout.xaxis.title.text == "merge step"
+    assert figure.layout.height == 340
+    assert figure.layout.margin.to_plotly_json() == {"l": 60, "r": 20, "t": 30, "b": 50}
+    legend = figure.layout.legend
+    # a one-line legend above the plot's top right corner
+    assert (legend.orientation, legend.yanchor, legend.y, legend.x, legend.xanchor) == ("h", "bottom", 1.0, 1, "right")
+    assert figure.layout.meta == {"rising": 1}
+
+
+def test_rising_steps_need_both_counts_and_a_strict_rise():
+    steps = [Step(n, "x", str(n), f"x{n}", 10 + n, count, 1) for n, count in enumerate([2, 2, None, 3, 1, 5], 1)]
+    # 2 -> 2 is level; None -> 3 and 3 after a None compare nothing; 1 -> 5 rises
+    assert [step.step for step in rising_steps(steps)] == [6]
+    assert rising_steps([Step(1, "a", "b", "ab", 3, None, 0), Step(2, "a", "c", "ac", 4, 9, 1)]) == []
+
+
+def test_captions_count_with_thousands_separators():
+    assert count_curve_caption(1_234) == (
+        "How often the merged pair occurred. Triangles mark the 1,234 steps where the count went up."
+    )
+    assert forest_caption(5, 6, False) == (
+        "Each dot is a merge: when it happened and how long the new token is. No counts: all dots share one colour."
+        " Showing 5 of 6 merges: the first ones and an even sample of the rest."
+    )
