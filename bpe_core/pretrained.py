@@ -15,7 +15,9 @@ use and then shared read-only (a server loads it once for every session).
 
 from __future__ import annotations
 
+import contextlib
 import functools
+import gc
 import json
 import lzma
 from pathlib import Path
@@ -58,13 +60,26 @@ OPEN_MODELS = {
 PRETRAINED = ("gpt2", *_TIKTOKEN, *OPEN_MODELS)  # the names the command line and the pages accept
 
 
+@contextlib.contextmanager
+def _collector_paused():
+    """Loading makes a million small objects and no reference cycle: the cyclic garbage collector,
+    which would walk them again and again as they pile up (a third of the load time), waits."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
 @functools.cache
 def load_pretrained(name: str) -> Tokenizer:
     """A published tokenizer by name (one of ``PRETRAINED``)."""
     if name == "gpt2":
         return load_gpt2()
     if name in OPEN_MODELS:
-        with lzma.open(DATA / "open" / f"{name}.tokenizer.json.xz") as packed:
+        with lzma.open(DATA / "open" / f"{name}.tokenizer.json.xz") as packed, _collector_paused():
             return from_hf_json(packed.read().decode("utf-8"), name=OPEN_MODELS[name])
     if name not in _TIKTOKEN:
         raise ValueError(f"no published tokenizer is called {name!r}: choose one of {', '.join(PRETRAINED)}")

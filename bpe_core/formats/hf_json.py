@@ -14,7 +14,7 @@ True
 
 from __future__ import annotations
 
-from itertools import chain
+from itertools import chain, repeat
 
 from ..config import SPACE_MARKER, UNK_TOKEN, Config
 from ..pretokenize import GPT2_PATTERN, GPT4_PATTERN, GPT4O_PATTERN
@@ -223,7 +223,8 @@ def from_hf_json(data: dict | str, *, name: str = "") -> Tokenizer:
     if kind != "BPE":
         raise ValueError(f"this is a {kind or 'unknown'} tokenizer, not BPE: only BPE models can be loaded here")
     if model.get("dropout") not in (None, 0, 0.0):
-        raise ValueError("BPE dropout (random merges while encoding) is not supported: ids would change from run to run")
+        raise ValueError("BPE dropout (random merges while encoding) is not supported: ids would change from run "
+                         "to run")
     try:
         vocab = {str(token): int(index) for token, index in model["vocab"].items()}
         merges = _merge_pairs(model["merges"])
@@ -292,8 +293,11 @@ def _merge_pairs(merges: list) -> list[tuple[str, str]]:
     (half a million of them: C-level maps), and the first bad one named."""
     if not isinstance(merges, list):
         raise ValueError("the merges must be a list")
-    pairs = [tuple(merge.split(" ")) if type(merge) is str else tuple(merge) if type(merge) is list else None
-             for merge in merges]
+    if set(map(type, merges)) == {str}:
+        pairs = list(map(tuple, map(str.split, merges, repeat(" "))))
+    else:
+        pairs = [tuple(merge.split(" ")) if type(merge) is str else tuple(merge) if type(merge) is list else None
+                 for merge in merges]
     if None not in pairs and set(map(len, pairs)) <= {2}:
         parts = list(chain.from_iterable(pairs))
         if set(map(type, parts)) <= {str} and "" not in parts:

@@ -41,7 +41,7 @@ import regex
 from ..bytelevel import BYTE_TO_CHAR, bytes_to_display
 from .oniguruma import match_segments
 from .spec import Spec
-from ..pretokenize import split_spans
+from ..pretokenize import split_spans, split_text
 
 
 class PreTokenizer(Protocol):
@@ -144,12 +144,17 @@ def _finder(pattern: regex.Pattern[str], invert: bool = False) -> _Finder:
 _ASCII_STAND_INS = str.maketrans({chr(byte): BYTE_TO_CHAR[byte] for byte in range(128)})
 
 
+def _stand_ins(text: str) -> str:
+    """ByteLevel's mapping of a text: each UTF-8 byte becomes its stand-in character."""
+    return text.translate(_ASCII_STAND_INS) if text.isascii() else bytes_to_display(text.encode("utf-8"))
+
+
 def _to_bytes(piece: _Piece) -> _Piece:
     """ByteLevel's mapping: each UTF-8 byte of a character becomes a stand-in covering it."""
     text, start, end, spans = piece
+    mapped = _stand_ins(text)
     if text.isascii():  # one byte per character: spans unchanged
-        return text.translate(_ASCII_STAND_INS), start, end, spans
-    mapped = bytes_to_display(text.encode("utf-8"))
+        return mapped, start, end, spans
     widened = [span for char, span in zip(text, _char_spans(piece)) for _ in range(len(char.encode("utf-8")))]
     return mapped, start, end, widened
 
@@ -247,3 +252,65 @@ def build_pre_tokenizer(spec: dict | None) -> PreTokenizer:
 
 
 __all__ = ["BEHAVIORS", "PreTokenizer", "build_pre_tokenizer"]
+
+
+# -- pieces alone: the hot path of encoding -----------------------------------------------
+
+_PieceStep = Callable[[list[str]], list[str]]
+
+
+def _isolating(pattern: regex.Pattern[str]) -> _PieceStep:
+    """Split, Isolated, as one C-level ``split`` on a capturing copy of the pattern; a text in which
+    the pattern matches empty goes the exact way (onig has its own rule for empty matches)."""
+    splitter = regex.compile(f"({pattern.pattern})", pattern.flags).split
+    find = _finder(pattern)
+
+    def cut(text: str) -> list[str]:
+        parts = splitter(text)
+        if "" in parts[1::2]:
+            return [text[a:b] for a, b, _ in find(text) if a < b]
+        return [part for part in parts if part]
+
+    return lambda pieces: [piece for text in pieces for piece in cut(text)]
+
+
+def _piece_steps(spec: dict) -> list[_PieceStep] | None:
+    """The steps on piece texts alone when each is a common kind (a Split isolating the matches of a
+    regex without groups, ByteLevel without a prefix space), else None."""
+    steps: list[_PieceStep] = []
+    for part in spec["pretokenizers"] if spec["type"] == "Sequence" else [spec]:
+        if part["type"] == "Split" and part["behavior"] == "Isolated" and not part["invert"]:
+            pattern = Spec("pre-tokenizer", part).pattern()
+            if pattern.groups:
+                return None
+            steps.append(_isolating(pattern))
+        elif part["type"] == "ByteLevel" and not part["add_prefix_space"]:
+            if part.get("use_regex", True):
+                steps.append(lambda pieces: [text for piece in pieces for text in split_text(piece, "gpt2")])
+            steps.append(lambda pieces: [_stand_ins(piece) for piece in pieces if piece])
+        else:
+            return None
+    return steps
+
+
+def build_piece_cutter(spec: dict | None) -> Callable[..., list[str]]:
+    """The pieces' texts alone, as ``build_pre_tokenizer(spec)`` gives them, without offsets: what
+    encoding needs, up to four times faster for the common kinds of step.
+
+    >>> cut = build_piece_cutter({"type": "ByteLevel", "add_prefix_space": False, "trim_offsets": True})
+    >>> cut("Hi  there é")
+    ['Hi', 'Ġ', 'Ġthere', 'ĠÃ©']
+    """
+    pre_tokenize = build_pre_tokenizer(spec)  # checks the spec
+    steps = None if spec is None else _piece_steps(spec)
+    if steps is None:
+        return lambda text, *, at_text_start=True: [
+            piece for piece, _, _ in pre_tokenize(text, at_text_start=at_text_start)]
+
+    def cut(text: str, *, at_text_start: bool = True) -> list[str]:
+        pieces = [text]
+        for step in steps:
+            pieces = step(pieces)
+        return pieces
+
+    return cut

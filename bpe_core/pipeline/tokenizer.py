@@ -34,7 +34,7 @@ from .decoders import build_decoder
 from .model import ModelOptions, base_symbols
 from .normalizers import build_normalizer
 from .post_processors import build_post_processor
-from .pre_tokenizers import build_pre_tokenizer
+from .pre_tokenizers import build_piece_cutter, build_pre_tokenizer
 
 _BYTE_TOKEN_VALUE = {token: byte for byte, token in enumerate(BYTE_TOKENS)}
 # Where a long piece may be cut into words (see _words): before a space or a space marker.
@@ -91,7 +91,8 @@ class PipelineTokenizer(Tokenizer):
         if not self.merges:
             return
         lookup = self.vocab.__getitem__
-        lefts, rights = zip(*self.merges)
+        lefts = list(map(operator.itemgetter(0), self.merges))
+        rights = list(map(operator.itemgetter(1), self.merges))
         left_ids, right_ids = list(map(lookup, lefts)), list(map(lookup, rights))
         made = list(map(self.options.joined, lefts, rights)) if self.options.continuing_subword_prefix \
             else list(map(operator.add, lefts, rights))
@@ -103,12 +104,14 @@ class PipelineTokenizer(Tokenizer):
         if self.options.plain:  # each base symbol is one character of the token
             self._base_counts.update(zip(merged_ids, map(len, made)))
         else:
+            counts = self._base_counts
             for left_id, right_id, merged in zip(left_ids, right_ids, merged_ids):
-                self._base_counts.setdefault(merged, self._base_counts.get(left_id, 1) + self._base_counts.get(right_id, 1))
+                counts.setdefault(merged, counts.get(left_id, 1) + counts.get(right_id, 1))
 
     def _build_encoders(self) -> None:
         self._normalize = build_normalizer(self.parts.get("normalizer")) or str
         self._pre_tokenize = build_pre_tokenizer(self.parts.get("pre_tokenizer"))
+        self._cut_pieces = build_piece_cutter(self.parts.get("pre_tokenizer"))  # the same pieces, no offsets
         self._decode_tokens = build_decoder(self.parts.get("decoder"))
         self._add_specials = build_post_processor(self.parts.get("post_processor"))
         self._byte_level = self.config.units == "bytes"
@@ -120,8 +123,8 @@ class PipelineTokenizer(Tokenizer):
         self._joinable: set[tuple[str, str]] | None = None  # filled when a long piece first needs it
         self._cache = _PieceCache(self._merged_piece)
 
-    _DERIVED = (*Tokenizer._DERIVED, "_normalize", "_pre_tokenize", "_decode_tokens", "_add_specials",
-                "_byte_level", "_joinable", "added")
+    _DERIVED = (*Tokenizer._DERIVED, "_normalize", "_pre_tokenize", "_cut_pieces", "_decode_tokens",
+                "_add_specials", "_byte_level", "_joinable", "added")
 
     # -- encoding ------------------------------------------------------------------
 
@@ -151,7 +154,7 @@ class PipelineTokenizer(Tokenizer):
             if added_id is not None:
                 ids.append(added_id)
             else:
-                pieces = (piece for piece, _, _ in self._pre_tokenize(part, at_text_start=at_start))
+                pieces = self._cut_pieces(part, at_text_start=at_start)
                 ids.extend(chain.from_iterable(map(self._cache.__getitem__, pieces)))
         return ids
 
@@ -168,6 +171,23 @@ class PipelineTokenizer(Tokenizer):
         """Whether the model takes ``piece`` whole because it is a token (``ignore_merges``)."""
         return self.options.ignore_merges and piece in self.model_vocab
 
+    def pieces(self, text: str, *, special: bool = True) -> list[tuple[str, int, int]]:
+        """The pre-tokenizer's pieces as ``(model piece, start, end)``, spans in :meth:`shown_text`
+        (added tokens are not pieces): what merges work on, for pages that show the split."""
+        found: list[tuple[str, int, int]] = []
+        offset = 0
+        for part, added_id, at_start in self._stretches(text, special):
+            if added_id is None:
+                found += [(piece, offset + start, offset + end)
+                          for piece, start, end in self._pre_tokenize(part, at_text_start=at_start)]
+            offset += len(part)
+        return found
+
+    def words(self, piece: str) -> list[str]:
+        """``piece`` cut wherever no merge can join its two sides, however short it is (``_words``):
+        each part alone merges to the tokens it has inside ``piece``, so each can be replayed alone."""
+        return self._words(piece, shortest=1)
+
     def _merged_piece(self, piece: str) -> tuple[int, ...]:
         if self.ignores_merges(piece):
             return (self.model_vocab[piece],)
@@ -176,7 +196,7 @@ class PipelineTokenizer(Tokenizer):
             return tuple(chain.from_iterable(map(self._cache.__getitem__, words)))
         return tuple(self._apply_merges(self._base_ids(piece)))
 
-    def _words(self, piece: str) -> list[str]:
+    def _words(self, piece: str, shortest: int = _LONG_PIECE) -> list[str]:
         """A long piece cut where no merge can ever join its two sides, so each side merges alone.
 
         Llama 2 and Gemma 3 merge the whole text as one piece.  A merge joins the symbol that ends
@@ -184,7 +204,7 @@ class PipelineTokenizer(Tokenizer):
         character before the place and a right part starting with the one after it, no merge ever
         crosses it, and both sides end the same merged apart (each one's merges keep their order).
         """
-        if len(piece) < _LONG_PIECE or not self.options.plain or self.options.ignore_merges:
+        if len(piece) < shortest or not self.options.plain or self.options.ignore_merges:
             return [piece]
         if self._joinable is None:
             self._joinable = {(left[-1], right[0]) for left, right in self.merges if left and right}

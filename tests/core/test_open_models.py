@@ -185,3 +185,10 @@ def test_spans_cover_the_text_the_model_sees():
     emoji = [t for t in tokens if t.kind == "byte"]  # the llama (U+1F999) is not a Llama 2 token: its four bytes
     assert [t.token for t in emoji] == ["<0xF0>", "<0x9F>", "<0xA6>", "<0x99>"]
     assert all(shown[t.start:t.end] == "🦙" and t.partial for t in emoji)
+
+
+@settings(max_examples=60, deadline=None)
+@given(text=st.lists(words, max_size=30).map("".join) | any_text, name=st.sampled_from(NAMES))
+def test_the_fast_piece_cutter_gives_the_pre_tokenizers_pieces(text, name):
+    ours = load_pretrained(name)
+    assert ours._cut_pieces(text) == [piece for piece, _, _ in ours._pre_tokenize(text)]
