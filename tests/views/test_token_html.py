@@ -266,3 +266,222 @@ def test_lines_escape_token_text():
     assert "script" not in parsed.elements
     assert [box.text for box in parsed.tokens] == ["<script>", 'x"&↵']
     assert parsed.tokens[1].title.startswith("id 2 · token 'x\"&\\n'")
+
+
+# -- the helpers, on cases worked out by hand -------------------------------------------------------
+
+from viz.token_html import bytes_label, colour_class, show_whitespace, token_label, token_title  # noqa: E402
+
+
+def test_colour_class_cycles_through_each_kinds_palette():
+    # normal has 6 colours, byte, unknown and special 2 each; a kind without a palette uses normal's
+    assert [colour_class("normal", position) for position in (0, 5, 6, 7)] == ["c0", "c5", "c0", "c1"]
+    assert [colour_class("byte", position) for position in (0, 1, 2, 3)] == ["c0", "c1", "c0", "c1"]
+    assert colour_class("mystery", 7) == "c1"
+
+
+def test_show_whitespace_counts_newlines_and_escapes():
+    assert show_whitespace("\r\t<&") == ("<i>␍</i><i>→</i>&lt;&amp;", 0)
+    assert show_whitespace("a\n\nb") == ("a<i>↵</i><i>↵</i>b", 2)
+
+
+def test_bytes_label_reads_whole_characters_of_every_utf8_length():
+    # a (1 byte), é (2: C3 A9), € (3: E2 82 AC), 𐀀 (4: F0 90 80 80, the first 4-byte character), é again:
+    # reading one byte too many or too few at any of them would spoil the next character
+    assert bytes_label("aé€𐀀é".encode()) == "aé€𐀀é"
+    assert bytes_label("\u0800".encode()) == "\u0800"  # E0 A0 80: the first 3-byte character
+
+
+def test_bytes_label_shows_stray_bytes_as_one_hex_run_per_gap():
+    assert bytes_label(b"\xe2\x82") == '<span class="hex">E2 82</span>'  # € without its last byte
+    assert bytes_label(b"a\xff\x80b\x80") == 'a<span class="hex">FF 80</span>b<span class="hex">80</span>'
+    assert bytes_label(b"<\n") == "&lt;<i>↵</i>"
+    assert bytes_label(b"") == ""
+
+
+def test_token_label_per_kind():
+    assert token_label(Token(0, "<unk>", 0, 1, "é".encode(), "unknown"), byte_level=False) == "&lt;unk&gt;"
+    assert token_label(Token(9, "<s>", 0, 3, b"<s>", "special"), byte_level=True) == "&lt;s&gt;"
+    # names as they are: an <unk> in a byte-level model does not spell its bytes, a special name keeps its space
+    assert token_label(Token(0, "<unk>", 0, 1, "é".encode(), "unknown"), byte_level=True) == "&lt;unk&gt;"
+    assert token_label(Token(9, "<my sep>", 0, 8, b"<my sep>", "special"), byte_level=False) == "&lt;my sep&gt;"
+    # byte fallback and byte-level tokens show the text their bytes spell, or hex
+    assert token_label(Token(5, "<0xC3>", 0, 1, b"\xc3", "byte"), byte_level=False) == '<span class="hex">C3</span>'
+    assert token_label(Token(5, "Ġhi", 0, 3, b" hi"), byte_level=True) == "<i>␣</i>hi"
+    assert token_label(Token(5, "x", 0, 1, b"\xf0\x9f", partial=True), byte_level=False) == '<span class="hex">F0 9F</span>'
+    # a character token: its vocabulary string, the end-of-word marker greyed only at the end
+    assert token_label(Token(5, "a b", 0, 3, b"a b"), byte_level=False) == "a<i>␣</i>b"
+    assert token_label(Token(5, "lo", 0, 2, b"lo"), byte_level=False, end_of_word="</w>") == "lo"
+    assert token_label(Token(5, "</w>lo", 0, 2, b"lo"), byte_level=False, end_of_word="</w>") == "&lt;/w&gt;lo"
+
+
+def test_token_title_lines_by_hand():
+    assert token_title(Token(7, "ab", 1, 3, b"ab"), "xab") == "id 7 · token 'ab'\ntext 'ab'\nbytes 61 62"
+    assert token_title(Token(3, "a", 0, 1, b"a"), "a", created_at={7: 0}).endswith("\nbase symbol (not made by a merge)")
+    assert token_title(Token(7, "ab", 0, 2, b"ab"), "ab", created_at={7: 4}).endswith("\nmade by merge step 5")
+    marker = token_title(Token(4, "</w>", 2, 2, b""), "ab")
+    assert marker.splitlines()[2] == "bytes (none: a marker covers no text)"
+    unknown = token_title(Token(0, "<unk>", 0, 1, "é".encode(), "unknown"), "é", created_at={})
+    assert unknown.splitlines()[3:] == ["special token", KIND_NOTES["unknown"]]
+    special = token_title(Token(9, "<s>", 0, 3, b"<s>", "special"), "<s>", created_at={9: 0})
+    assert special.splitlines()[3:] == ["special token", KIND_NOTES["special"]]  # not "made by merge step 1"
+    part = token_title(Token(5, "x", 0, 1, b"\xf0\x9f", partial=True), "😀")
+    assert part.splitlines()[1] == "text '😀' (the whole character this token is part of)"
+    assert part.splitlines()[-1].startswith("partial: holds only part of a multi-byte character")
+
+
+# -- token runs built by hand: gaps, line breaks, groups of partial tokens, the note ----------------
+
+from viz.token_html import STYLE  # noqa: E402
+
+GRIN = "😀"  # F0 9F 98 80
+
+
+def scroll(markup: str) -> str:
+    """The token run inside the scroll box (no style, no note)."""
+    head = f'{STYLE}<div class="bpe-tv"><div class="bpe-scroll">'
+    assert markup.startswith(head) and markup.endswith("</div></div>")  # no note before the run
+    return markup[len(head) : -len("</div></div>")]
+
+
+def box(classes: str, title: str, label: str) -> str:
+    return f'<span class="tok {classes}" title="{title}">{label}</span>'
+
+
+def test_gaps_at_either_end_are_shown_with_their_title():
+    # " a " cut into the one token a (1, 2): a space before it and one after it lie in no token
+    markup = render_tokens([Token(1, "a", 1, 2, b"a")], " a ")
+    gap = '<span class="gap" title="\' \': not in any token (the pre-tokenizer drops it)"><i>␣</i></span>'
+    assert scroll(markup) == gap + box("k-normal c0", "id 1 · token 'a'\ntext 'a'\nbytes 61", "a") + gap
+
+
+def test_a_gap_of_newlines_breaks_the_line_once_per_newline():
+    tokens = [Token(1, "ab", 0, 2, b"ab"), Token(1, "ab", 4, 6, b"ab")]
+    run = scroll(render_tokens(tokens, "ab\n\nab"))
+    gap = "<span class=\"gap\" title=\"'\\n\\n': not in any token (the pre-tokenizer drops it)\"><i>↵</i><i>↵</i></span>"
+    assert gap + "<br><br>" in run and run.count("<br>") == 2
+
+
+def test_boxes_for_names_never_break_the_line():
+    # <unk> and a special token show their name, not ↵, so no line break follows them even when they cover a newline
+    tokens = [Token(0, "<unk>", 0, 1, b"\n", "unknown"), Token(9, "<sep>", 1, 2, b"\n", "special"), Token(2, "a", 2, 3, b"a")]
+    run = scroll(render_tokens(tokens, "\n\na"))
+    assert "<br>" not in run
+    # ... while a normal newline token does, once per newline it holds
+    assert scroll(render_tokens([Token(3, "\n\n", 0, 2, b"\n\n")], "\n\n")).endswith("</span><br><br>")
+
+
+def test_colour_classes_follow_each_tokens_kind_and_place():
+    tokens = [Token(1, "a", 0, 1, b"a"), Token(2, "b", 1, 2, b"b"), Token(0, "<unk>", 2, 3, "é".encode(), "unknown")]
+    boxes = parse(render_tokens(tokens, "abé")).tokens
+    # the <unk> at place 2 takes unknown's palette of 2: c0 (normal's palette of 6 would give c2)
+    assert [box.classes for box in boxes] == [["tok", "k-normal", "c0"], ["tok", "k-normal", "c1"], ["tok", "k-unknown", "c0"]]
+
+
+def test_partial_tokens_of_one_character_form_one_group():
+    # 😀 then a: two partial tokens (F0 9F | 98 80) spell the emoji, then a box of its own
+    tokens = [Token(1, "x", 0, 1, b"\xf0\x9f", partial=True), Token(2, "y", 0, 1, b"\x98\x80", partial=True),
+              Token(3, "a", 1, 2, b"a")]
+    markup = render_tokens(tokens, GRIN + "a")
+    parsed = parse(markup)
+    assert [[box.text for box in group] for group in parsed.groups] == [["F0 9F", "98 80"]]
+    assert [box.text for box in parsed.tokens] == ["F0 9F", "98 80", "a"]
+    # places 0, 1, 2 in the run: neighbours alternate inside the group and after it
+    assert [box.classes[-1] for box in parsed.tokens] == ["c0", "c1", "c2"]
+    assert "<span class=\"char-group\" title=\"2 tokens together spell '😀'\">" in markup
+    run = scroll(markup)
+    assert '</span><span class="char">=😀</span></span><span class="tok' in run  # boxes, the character, then a
+    assert '>F0 9F</span></span><span class="tok' in run  # the group's boxes side by side, nothing between
+    assert "<br>" not in run
+
+
+def test_a_token_across_two_characters_joins_their_groups():
+    # 😀😀 as F0 9F 98 | 80 F0 9F | 98 80: the middle token holds parts of both, so all three form one group
+    tokens = [Token(1, "x", 0, 1, b"\xf0\x9f\x98", partial=True), Token(2, "y", 0, 2, b"\x80\xf0\x9f", partial=True),
+              Token(3, "z", 1, 2, b"\x98\x80", partial=True)]
+    parsed = parse(render_tokens(tokens, GRIN * 2))
+    assert [[box.text for box in group] for group in parsed.groups] == [["F0 9F 98", "80 F0 9F", "98 80"]]
+    # F0 9F | 98 | 80 F0 | 9F 98 80: the third token bridges the characters, the fourth ends the second
+    tokens = [Token(1, "w", 0, 1, b"\xf0\x9f", partial=True), Token(2, "x", 0, 1, b"\x98", partial=True),
+              Token(3, "y", 0, 2, b"\x80\xf0", partial=True), Token(4, "z", 1, 2, b"\x9f\x98\x80", partial=True)]
+    assert [len(group) for group in parse(render_tokens(tokens, GRIN * 2)).groups] == [4]
+
+
+def test_a_group_spells_from_its_first_tokens_start():
+    # F0 9F 98 80 F0 | 9F | 98 80: the first token starts at the first emoji, the others at the second
+    tokens = [Token(1, "x", 0, 2, b"\xf0\x9f\x98\x80\xf0", partial=True), Token(2, "y", 1, 2, b"\x9f", partial=True),
+              Token(3, "z", 1, 2, b"\x98\x80", partial=True)]
+    markup = render_tokens(tokens, GRIN * 2)
+    assert "title=\"3 tokens together spell '😀😀'\"" in markup and '<span class="char">=😀😀</span>' in markup
+
+
+def test_two_split_characters_side_by_side_are_two_groups():
+    tokens = [Token(1, "x", 0, 1, b"\xf0\x9f", partial=True), Token(2, "y", 0, 1, b"\x98\x80", partial=True),
+              Token(1, "x", 1, 2, b"\xf0\x9f", partial=True), Token(2, "y", 1, 2, b"\x98\x80", partial=True)]
+    assert [len(group) for group in parse(render_tokens(tokens, GRIN * 2)).groups] == [2, 2]
+
+
+def test_a_group_breaks_the_line_only_for_its_own_newlines():
+    # ↵ 😀 ↵: one break after each newline token, none for the group between them
+    tokens = [Token(5, "\n", 0, 1, b"\n"), Token(1, "x", 1, 2, b"\xf0\x9f", partial=True),
+              Token(2, "y", 1, 2, b"\x98\x80", partial=True), Token(5, "\n", 2, 3, b"\n")]
+    assert scroll(render_tokens(tokens, "\n" + GRIN + "\n")).count("<br>") == 2
+    # a partial token that also holds a newline (80 0A): the group spells 😀↵ and the line breaks after it
+    tokens = [Token(1, "x", 0, 1, b"\xf0\x9f\x98", partial=True), Token(2, "y", 0, 2, b"\x80\n", partial=True),
+              Token(3, "a", 2, 3, b"a")]
+    run = scroll(render_tokens(tokens, GRIN + "\na"))
+    assert '<span class="char">=😀<i>↵</i></span></span><br><span class="tok' in run and run.count("<br>") == 1
+
+
+def test_a_split_character_at_the_very_start_is_grouped():
+    tokens = [Token(1, "x", 0, 1, b"\xf0\x9f", partial=True), Token(2, "y", 0, 1, b"\x98\x80", partial=True)]
+    assert [len(group) for group in parse(render_tokens(tokens, GRIN)).groups] == [2]
+
+
+def test_render_options_reach_every_box():
+    lo = Token(1, "lo</w>", 0, 2, b"lo")
+    # by default a token shows its vocabulary string, marker and all (not its bytes)
+    assert parse(render_tokens([lo], "lo")).tokens[0].text == "lo</w>"
+    assert parse(render_lines(["lo"], [[lo]])).tokens[0].text == "lo</w>"
+    marked = '<span class="marker">&lt;/w&gt;</span>'
+    assert marked in render_tokens([lo], "lo", end_of_word="</w>")
+    assert marked in render_lines(["lo"], [[lo]], end_of_word="</w>")
+    assert parse(render_lines(["lo"], [[lo]], byte_level=True)).tokens[0].text == "lo"  # the bytes' text
+    assert "new" in parse(render_tokens([lo], "lo", highlight_id=1)).tokens[0].classes
+    assert token_label(Token(5, "a b</w>", 0, 3, b"a b"), byte_level=False, end_of_word="</w>") == "a<i>␣</i>b" + marked
+
+
+def test_lines_are_joined_without_anything_between():
+    a, b = Token(1, "a", 0, 1, b"a"), Token(2, "b", 0, 1, b"b")
+    markup = render_lines(["a", "b"], [[a], [b]])
+    rows = markup.split('<div class="bpe-scroll">', 1)[1]
+    assert rows.startswith('<div class="line"><span') and '</span></div><div class="line"><span' in rows
+
+
+def test_note_only_when_tokens_are_left_out():
+    ab = Token(1, "ab", 0, 2, b"ab")
+    # every token starts before character 2, so nothing is left out: no note, and the gap after ab is shown whole
+    run = scroll(render_tokens([ab], "ab  ", max_chars=2))
+    assert run.endswith("><i>␣</i><i>␣</i></span>")
+    # capped: the text after the last shown token is not drawn as one long gap
+    markup = render_tokens([ab, Token(1, "ab", 3, 5, b"ab")], "ab ab", max_chars=2)
+    assert '<span class="gap"' not in markup
+    assert '<p class="note">Showing the tokens of the first 2 of 5 characters (1 of 2 tokens).</p>' in markup
+
+
+def test_legend_samples_look_like_the_boxes_they_explain():
+    tokens = [Token(0, "<unk>", 0, 1, "é".encode(), "unknown"), Token(5, "<0xC3>", 1, 2, b"\xc3", "byte"),
+              Token(9, "<s>", 2, 5, b"<s>", "special"), Token(1, "x", 5, 6, b"\xf0\x9f", partial=True),
+              Token(2, "y", 5, 6, b"\x98\x80", partial=True)]
+    items = render_legend(tokens, "éé<s>" + GRIN).split('<span class="item">')[1:]
+    assert items == [
+        '<span class="tok k-normal c0">to</span><span class="tok k-normal c1">ken</span>'
+        " one box per token (hover for details)</span>",
+        "<i>␣</i> space, <i>↵</i> newline, <i>→</i> tab, <i>␍</i> carriage return</span>",
+        '<span class="char-group"><span class="tok k-normal c0"><span class="hex">F0 9F</span></span>'
+        '<span class="tok k-normal c1"><span class="hex">98 80</span></span><span class="char">=…</span></span>'
+        " tokens holding parts of one character (hex bytes)</span>",
+        '<span class="tok k-unknown c0">&lt;unk&gt;</span> character never seen in training</span>',
+        '<span class="tok k-byte c0"><span class="hex">E2</span></span> byte fallback for an unseen character</span>',
+        '<span class="tok k-special c0">special</span> special token</span></div></div>',
+    ]
