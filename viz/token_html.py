@@ -12,10 +12,11 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 from bpe_core import Token
+from bpe_core.units import BYTE_TOKENS
 from viz.escape import attribute, html_text
 from viz.readable import WHITESPACE_GLYPHS
 
@@ -30,6 +31,10 @@ PALETTES: dict[str, tuple[str, ...]] = {
     "special": ("#b9a4f2", "#d6c9fb"),
 }
 
+_BYTE_TOKEN_NAMES = frozenset(BYTE_TOKENS)  # <0x00> ... <0xFF>: a byte-fallback token shows its name
+HIT_NOTE = ("whole-word hit (ignore_merges): this piece is already a token, so the model took it whole "
+            "without merging")
+CUT_NOTE = "the pre-tokenizer cut the text here: no merge crosses this line"
 _WHITESPACE_NAMES = {" ": "space", "\n": "newline", "\t": "tab", "\r": "carriage return"}  # for the legend
 
 KIND_NOTES = {
@@ -49,6 +54,9 @@ _STYLE_TEMPLATE = """<style>
 .bpe-tv .k-unknown{border:2px solid #c62828;color:#8e0000;font-weight:600}
 .bpe-tv .k-special{border:2px solid #5e35b1;color:#311b92;font-weight:600}
 .bpe-tv .k-byte{border:1px dashed #6d6d6d}
+.bpe-tv .hit{box-shadow:inset 0 -3px 0 #2e7d32}
+.bpe-tv .cut{display:inline-block;width:0;height:1.5em;border-left:2px solid #d0473c;margin:0 2px;
+  vertical-align:middle}
 .bpe-tv .marker{color:#7a7f8c}
 .bpe-tv .hex{font-size:.8em;color:#444a57;letter-spacing:-.02em}
 .bpe-tv i{font-style:normal;color:#8a90a0}
@@ -144,6 +152,8 @@ def token_label(token: Token, *, byte_level: bool, end_of_word: str | None = Non
     """
     if token.kind in ("special", "unknown"):
         return html_text(token.token)
+    if token.kind == "byte" and token.token in _BYTE_TOKEN_NAMES:
+        return html_text(token.token)
     if token.partial or token.kind == "byte" or byte_level:
         return bytes_label(token.raw)
     label = token.token
@@ -190,12 +200,13 @@ class _Box:
 
 
 def _token_box(token: Token, position: int, text: str, *, byte_level: bool, end_of_word: str | None,
-               created_at: Mapping[int, int] | None, highlight_id: int | None) -> _Box:
-    title = attribute(token_title(token, text, created_at=created_at))
+               created_at: Mapping[int, int] | None, highlight_id: int | None, hits: Collection[int] = ()) -> _Box:
+    hit = position in hits
+    title = attribute(token_title(token, text, created_at=created_at) + (f"\n{HIT_NOTE}" if hit else ""))
     label = token_label(token, byte_level=byte_level, end_of_word=end_of_word)
     # A newline inside the token breaks the line after the box, not inside it.
     breaks = 0 if (token.partial or token.kind in ("special", "unknown")) else token.raw.count(b"\n")
-    new = " new" if token.id == highlight_id else ""
+    new = (" new" if token.id == highlight_id else "") + (" hit" if hit else "")
     classes = f"tok k-{token.kind} {colour_class(token.kind, position)}{new}"
     return _Box(f'<span class="{classes}" title="{title}">{label}</span>', breaks)
 
@@ -224,16 +235,21 @@ def _partial_runs(tokens: Sequence[Token]) -> list[tuple[int, int]]:
     return runs
 
 
-def _token_run(tokens: Sequence[Token], text: str, upto: int, box_options: dict) -> str:
-    """The boxes of ``tokens`` over ``text``, with the gaps between them up to character ``upto``."""
+def _token_run(tokens: Sequence[Token], text: str, upto: int, box_options: dict, cuts: Collection[int] = ()) -> str:
+    """The boxes of ``tokens`` over ``text``, with the gaps between them up to character ``upto``, and a
+    red line before the first token starting at each of ``cuts`` (the pre-tokenizer's cuts)."""
     grouped = dict(_partial_runs(tokens))
     parts: list[str] = []
     covered_to = 0
     index = 0
+    cut_left = set(cuts)
     while index < len(tokens):
         token = tokens[index]
         if token.start > covered_to:
             parts.append(_gap_html(text[covered_to : token.start]))
+        if token.start in cut_left:
+            cut_left.discard(token.start)
+            parts.append(f'<span class="cut" title="{attribute(CUT_NOTE)}"></span>')
         if index in grouped:
             last = grouped[index]
             members = tokens[index:last]
@@ -267,13 +283,17 @@ def render_tokens(
     created_at: Mapping[int, int] | None = None,
     highlight_id: int | None = None,
     max_chars: int = DEFAULT_MAX_CHARS,
+    cuts: Collection[int] = (),
+    hits: Collection[int] = (),
 ) -> str:
     """HTML showing ``text`` cut into ``tokens``: one coloured, bordered, hoverable box per token.
 
     ``tokens`` come from ``Tokenizer.encode_with_spans(text)``. ``byte_level`` shows byte-level
     tokens as the text they spell; ``end_of_word`` greys a word-end marker; ``created_at``
     (id -> 0-based merge rank) adds the merge step to each hover; tokens whose id is
-    ``highlight_id`` get the thick outline of a token just made. Only tokens starting in the
+    ``highlight_id`` get the thick outline of a token just made; a red line stands before the tokens
+    starting at ``cuts``, and the tokens at positions ``hits`` are marked as whole-word hits (both from
+    ``viz.pipeline_view``). Only tokens starting in the
     first ``max_chars`` characters are drawn, and a note says so.
 
     >>> from bpe_core import Config, train
@@ -288,8 +308,9 @@ def render_tokens(
         f'<p class="note">Showing the tokens of the first {max_chars:,} of {len(text):,} characters '
         f"({len(shown):,} of {len(tokens):,} tokens).</p>"
     )
-    box_options = dict(byte_level=byte_level, end_of_word=end_of_word, created_at=created_at, highlight_id=highlight_id)
-    run = _token_run(shown, text, len(text) if complete else max_chars, box_options)
+    box_options = dict(byte_level=byte_level, end_of_word=end_of_word, created_at=created_at, highlight_id=highlight_id,
+                       hits=hits)
+    run = _token_run(shown, text, len(text) if complete else max_chars, box_options, cuts)
     return f'{STYLE}<div class="bpe-tv">{note}<div class="bpe-scroll">{run}</div></div>'
 
 
@@ -319,8 +340,9 @@ def render_lines(
     return f'{STYLE}<div class="bpe-tv"><div class="bpe-scroll">{rows}</div></div>'
 
 
-def render_legend(tokens: Sequence[Token], text: str) -> str:
-    """A one-line key to the styles used for ``tokens``; unusual items appear only when present.
+def render_legend(tokens: Sequence[Token], text: str, *, cuts: bool = False, hits: bool = False) -> str:
+    """A one-line key to the styles used for ``tokens``; unusual items appear only when present
+    (``cuts`` and ``hits``: when ``render_tokens`` was given some).
 
     >>> "never seen in training" in render_legend([Token(0, "<unk>", 0, 1, "é".encode(), "unknown")], "é")
     True
@@ -345,9 +367,13 @@ def render_legend(tokens: Sequence[Token], text: str) -> str:
     if "unknown" in kinds:
         items.append(sample("unknown", "&lt;unk&gt;") + " character never seen in training")
     if "byte" in kinds:
-        items.append(sample("byte", '<span class="hex">E2</span>') + " byte fallback for an unseen character")
+        items.append(sample("byte", "&lt;0xE2&gt;") + " byte fallback: a character not in the vocabulary, as its bytes")
     if "special" in kinds:
         items.append(sample("special", "special") + " special token")
+    if cuts:
+        items.append('<span class="cut"></span> the pre-tokenizer cut here (no merge crosses it)')
+    if hits:
+        items.append('<span class="tok k-normal c0 hit"><i>␣</i>world</span> whole-word hit (ignore_merges): taken whole')
     body = "".join(f'<span class="item">{item}</span>' for item in items)
     return f'{STYLE}<div class="bpe-tv"><div class="legend">{body}</div></div>'
 

@@ -216,9 +216,9 @@ def test_byte_fallback_tokens_have_their_own_style_and_legend():
     tokens = tok.encode_with_spans("hé")
     assert [token.kind for token in tokens] == ["normal", "byte", "byte"]
     parsed = parse(render_with(tok, "hé"))
-    assert [box.text for box in parsed.tokens] == ["h", "C3", "A9"]
+    assert [box.text for box in parsed.tokens] == ["h", "<0xC3>", "<0xA9>"]  # a byte-fallback token shows its name
     assert all("k-byte" in box.classes and "byte fallback" in box.title for box in parsed.tokens[1:])
-    assert [box.text for box in parsed.groups[0]] == ["C3", "A9"]  # one character, two byte tokens
+    assert [box.text for box in parsed.groups[0]] == ["<0xC3>", "<0xA9>"]  # one character, two byte tokens
     assert "byte fallback" in render_legend(tokens, "hé")
 
 
@@ -305,8 +305,10 @@ def test_token_label_per_kind():
     # names as they are: an <unk> in a byte-level model does not spell its bytes, a special name keeps its space
     assert token_label(Token(0, "<unk>", 0, 1, "é".encode(), "unknown"), byte_level=True) == "&lt;unk&gt;"
     assert token_label(Token(9, "<my sep>", 0, 8, b"<my sep>", "special"), byte_level=False) == "&lt;my sep&gt;"
-    # byte fallback and byte-level tokens show the text their bytes spell, or hex
-    assert token_label(Token(5, "<0xC3>", 0, 1, b"\xc3", "byte"), byte_level=False) == '<span class="hex">C3</span>'
+    # a byte-fallback token shows its name, as the model's vocabulary spells it (issue 19); byte-level tokens
+    # show the text their bytes spell, or hex
+    assert token_label(Token(5, "<0xC3>", 0, 1, b"\xc3", "byte"), byte_level=False) == "&lt;0xC3&gt;"
+    assert token_label(Token(5, "<0xC3>", 0, 1, b"\xc3", "byte", partial=True), byte_level=True) == "&lt;0xC3&gt;"
     assert token_label(Token(5, "Ġhi", 0, 3, b" hi"), byte_level=True) == "<i>␣</i>hi"
     assert token_label(Token(5, "x", 0, 1, b"\xf0\x9f", partial=True), byte_level=False) == '<span class="hex">F0 9F</span>'
     # a character token: its vocabulary string, the end-of-word marker greyed only at the end
@@ -482,6 +484,7 @@ def test_legend_samples_look_like_the_boxes_they_explain():
         '<span class="tok k-normal c1"><span class="hex">98 80</span></span><span class="char">=…</span></span>'
         " tokens holding parts of one character (hex bytes)</span>",
         '<span class="tok k-unknown c0">&lt;unk&gt;</span> character never seen in training</span>',
-        '<span class="tok k-byte c0"><span class="hex">E2</span></span> byte fallback for an unseen character</span>',
+        '<span class="tok k-byte c0">&lt;0xE2&gt;</span> byte fallback: a character not in the vocabulary, as its bytes'
+        "</span>",
         '<span class="tok k-special c0">special</span> special token</span></div></div>',
     ]
