@@ -195,3 +195,15 @@ def test_usage_bins_cover_the_vocabulary(sample_model):
     most_used = max(set(ids), key=ids.count)
     assert any(top[0] == (sample_model.token(most_used), ids.count(most_used)) for top in
                (b.top for b in usage.bins) if top)
+
+
+def test_default_sizes_for_four_columns():
+    # 0, 5 %, 25 % and all of 2000 merges
+    assert default_sizes(2000, 4) == [0, 100, 500, 2000]
+
+
+def test_vocabulary_usage_lists_the_merged_tokens_never_used():
+    # banana_bandana_ encodes as banana_ban | d | ana_: of the 6 merged tokens only ana_ (step 4) and banana_ban (6) are used
+    tok = train("banana_bandana_", Config(split="none"), merges=6)
+    usage = vocabulary_usage(tok, tok.encode("banana_bandana_"))
+    assert usage.unused_merged == ((1, "an"), (2, "ban"), (3, "ana"), (5, "banana_"))

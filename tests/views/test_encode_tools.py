@@ -9,9 +9,7 @@ from bpe_core.pretrained import PRETRAINED, load_pretrained
 from viz.encode_tools import (PRETRAINED_NOTES, PRETRAINED_TITLES, describe_round_trip, describe_tokenizer, merged_pieces,
                                parse_ids, prefix_title, source_labels, token_rows, unique_pieces)
 
-PUBLISHED_TITLES = {"gpt2": "GPT-2", "cl100k_base": "GPT-4 (cl100k_base)", "o200k_base": "GPT-4o (o200k_base)",
-                    "llama2": "Llama 2", "llama3": "Llama 3", "qwen3": "Qwen3", "deepseek-v3": "DeepSeek-V3",
-                    "gemma3": "Gemma 3", "claude-legacy": "Claude (legacy)"}
+PUBLISHED_TITLES = {"gpt2": "GPT-2", "cl100k_base": "GPT-4 (cl100k_base)", "o200k_base": "GPT-4o (o200k_base)"}
 
 
 @pytest.mark.parametrize(
@@ -127,3 +125,16 @@ def test_published_titles_are_the_tokenizers_own_names(name):
 )
 def test_merged_pieces_leave_out_matched_special_tokens(specials, expected):
     assert merged_pieces("Hi there!<|endoftext|>Bye", "gpt2", specials) == expected
+
+
+def test_parse_ids_unwraps_only_a_whole_list():
+    # a bracket on one side only is a typo to point at, not a list
+    with pytest.raises(ValueError, match=r"item 1, '\[1', is not a token id"):
+        parse_ids("[1, 2")
+    with pytest.raises(ValueError, match=r"item 2, '2\]', is not a token id"):
+        parse_ids("1, 2]")
+
+
+def test_round_trip_that_added_text_at_the_end():
+    # nothing of "ab" was lost, but the decoded text goes on: they differ at character 2
+    assert describe_round_trip("ab", "abc") == ["other: the texts first differ at character 2: '' became 'c'"]

@@ -57,3 +57,8 @@ def test_html_in_markdown_uses_character_references():
 def test_html_text_and_attribute():
     assert escape.html_text("<script>alert('1')</script>") == "&lt;script&gt;alert(&#x27;1&#x27;)&lt;/script&gt;"
     assert escape.attribute('x" onerror="alert(1)') == "x&quot; onerror=&quot;alert(1)"
+
+
+def test_plotly_text_leaves_quotes_alone():
+    # plotly reads &lt; &gt; &amp; but would show &quot; literally
+    assert escape.plotly_text('say "hi" & \'bye\' <b>') == 'say "hi" &amp; \'bye\' &lt;b&gt;'

@@ -54,3 +54,10 @@ def test_step_lines_outline_the_token_made_at_the_step():
         ("ban", True), ("an", False), ("a", False), ("_", False),
     ]
     assert boxes[0][1].endswith("made by merge step 2") and boxes[2][1].endswith("made by merge step 1")
+
+
+def test_step_lines_of_a_character_model_show_its_word_end_marker():
+    # a character-level model: boxes show vocabulary strings, the </w> marker greyed (not the bytes "lo")
+    tok = train("lo lo lo", Config(end_of_word="</w>"), merges=2)  # l o, then lo </w>
+    markup = step_lines_html(tok, tok.steps[1], ["lo"], [tok.encode_with_spans("lo")])
+    assert 'lo<span class="marker">&lt;/w&gt;</span>' in markup

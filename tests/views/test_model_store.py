@@ -55,3 +55,11 @@ def test_model_store_makes_a_model_once_for_callers_arriving_together():
     with pytest.raises(ValueError, match="bad corpus"):
         store.get_or_make("broken", failing_training)
     assert store.get("broken") is None and store.get_or_make("broken", lambda: 5) == 5
+
+
+def test_a_finished_make_leaves_no_lock_behind():
+    # one lock per key only while a model is being made: a store serving many corpora must not keep one per key for ever
+    store = ModelStore(capacity=2)
+    store.get_or_make("a", lambda: 1)
+    store.get_or_make("b", lambda: 2)
+    assert store._making == {}

@@ -45,3 +45,10 @@ def test_explain_without_counts_and_escapes_symbols(gpt2):
     assert explain_rows(markup) == [("base symbols", ["<", "b", ">"], [])]
     hello = explain_rows(render_explain(gpt2.explain("Hi"), gpt2.merges, counts=None))
     assert hello[1][0] == "step 16995: H + i → Hi"  # no "pair seen": GPT-2 has no counts; HF id 17250 = 256 + 16994
+
+
+def test_replay_names_the_count_of_the_last_counted_step():
+    # ban: a + n at step 1 (seen 4 times), then b + an at step 2 (seen twice), the last of the two counts given
+    tok = train("banana_bandana_", Config(split="none"), merges=6)
+    text = plain_text(render_explain(tok.explain("ban"), tok.merges, counts=[4, 2]))
+    assert "(pair seen 4 times)" in text and "(pair seen 2 times)" in text

@@ -50,3 +50,15 @@ def test_chips_are_escaped_html():
 
 def test_compression_of_an_empty_text_is_zero_not_an_error():
     assert compression(0, "") == {"tokens": 0, "tokens_per_word": 0.0, "chars_per_token": 0.0}
+
+
+def test_glyph_legend_names_every_glyph():
+    from viz.train_summary import glyph_legend
+
+    assert glyph_legend() == "␣ is a space, ↵ a newline, → a tab, ␍ a carriage return."
+
+
+def test_longest_tokens_default_to_twelve():
+    # 26 letters twice: every neighbouring pair occurs twice, so 20 merges are made and 12 of them are shown
+    model = train("abcdefghijklmnopqrstuvwxyz" * 2, Config(split="none"), merges=20)
+    assert len(model.merges) == 20 and len(longest_tokens(model)) == 12
