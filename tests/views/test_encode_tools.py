@@ -9,7 +9,9 @@ from bpe_core.pretrained import PRETRAINED, load_pretrained
 from viz.encode_tools import (PRETRAINED_NOTES, PRETRAINED_TITLES, describe_round_trip, describe_tokenizer, merged_pieces,
                                parse_ids, prefix_title, source_labels, token_rows, unique_pieces)
 
-PUBLISHED_TITLES = {"gpt2": "GPT-2", "cl100k_base": "GPT-4 (cl100k_base)", "o200k_base": "GPT-4o (o200k_base)"}
+PUBLISHED_TITLES = {"gpt2": "GPT-2", "cl100k_base": "GPT-4 (cl100k_base)", "o200k_base": "GPT-4o (o200k_base)",
+                    "llama2": "Llama 2", "llama3": "Llama 3", "qwen3": "Qwen3", "deepseek-v3": "DeepSeek-V3",
+                    "gemma3": "Gemma 3", "claude-legacy": "Claude (legacy)"}
 
 
 @pytest.mark.parametrize(
