@@ -20,6 +20,7 @@ import argparse
 import json
 import os
 import sys
+from itertools import islice
 from pathlib import Path
 
 from .blocks import count_files
@@ -202,13 +203,8 @@ def _with_progress(lines, total_bytes: int):
 
 
 def _batches(ids, size: int = 65536):
-    batch = []
-    for token_id in ids:
-        batch.append(token_id)
-        if len(batch) == size:
-            yield batch
-            batch = []
-    if batch:
+    ids = iter(ids)
+    while batch := list(islice(ids, size)):
         yield batch
 
 

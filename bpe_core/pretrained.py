@@ -31,9 +31,27 @@ DATA = Path(__file__).parent / "data"
 END_OF_TEXT = "<|endoftext|>"
 
 
+@contextlib.contextmanager
+def _collector_paused():
+    """Loading makes a million small objects and no reference cycle: the cyclic garbage collector,
+    which would walk them again and again as they pile up (a third of the load time), waits."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
 @functools.cache
 def load_gpt2() -> Tokenizer:
     """GPT-2's tokenizer: byte-level, GPT-2 regex, ``<|endoftext|>`` as id 50256 (shared, read once)."""
+    with _collector_paused():
+        return _gpt2_tokenizer()
+
+
+def _gpt2_tokenizer() -> Tokenizer:
     vocab = json.loads((DATA / "encoder.json").read_text(encoding="utf-8"))
     merges = read_merges_txt((DATA / "vocab.bpe").read_text(encoding="utf-8"))
     return Tokenizer(
@@ -60,19 +78,6 @@ OPEN_MODELS = {
 PRETRAINED = ("gpt2", *_TIKTOKEN, *OPEN_MODELS)  # the names the command line and the pages accept
 
 
-@contextlib.contextmanager
-def _collector_paused():
-    """Loading makes a million small objects and no reference cycle: the cyclic garbage collector,
-    which would walk them again and again as they pile up (a third of the load time), waits."""
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()
-
-
 @functools.cache
 def load_pretrained(name: str) -> Tokenizer:
     """A published tokenizer by name (one of ``PRETRAINED``)."""
@@ -84,5 +89,6 @@ def load_pretrained(name: str) -> Tokenizer:
     if name not in _TIKTOKEN:
         raise ValueError(f"no published tokenizer is called {name!r}: choose one of {', '.join(PRETRAINED)}")
     split, title, specials = _TIKTOKEN[name]
-    return from_ranks((DATA / f"{name}.tiktoken").read_text(encoding="ascii"), split=split, special_tokens=specials,
-                      name=title, cuts=(DATA / f"{name}.cuts").read_bytes())
+    with _collector_paused():
+        return from_ranks((DATA / f"{name}.tiktoken").read_text(encoding="ascii"), split=split,
+                          special_tokens=specials, name=title, cuts=(DATA / f"{name}.cuts").read_bytes())

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Iterator
+from itertools import chain
 
 from .pretokenize import special_segments
 
@@ -26,7 +27,13 @@ _STREAM_CHUNK = 1 << 16  # characters gathered before a streamed text is cut and
 
 def encode_stream(texts: Iterable[str], *, encode: Callable[[str], list[int]], split: str,
                   specials: tuple[str, ...]) -> Iterator[int]:
-    """The ids ``encode`` gives the joined texts, yielded part by part."""
+    """The ids ``encode`` gives the joined texts, yielded part by part (chained in C: a Python
+    generator step per id would cost as much as the encoding)."""
+    return chain.from_iterable(_encoded_parts(texts, encode, split, specials))
+
+
+def _encoded_parts(texts: Iterable[str], encode: Callable[[str], list[int]], split: str,
+                   specials: tuple[str, ...]) -> Iterator[list[int]]:
     pending = ""
     for text in texts:
         pending += text
@@ -34,9 +41,9 @@ def encode_stream(texts: Iterable[str], *, encode: Callable[[str], list[int]], s
             continue  # encoding line by line would cost more in calls than in merges
         cut = last_safe_cut(pending, split=split, specials=specials)
         if cut:
-            yield from encode(pending[:cut])
+            yield encode(pending[:cut])
             pending = pending[cut:]
-    yield from encode(pending)
+    yield encode(pending)
 
 
 def last_safe_cut(text: str, *, split: str, specials: tuple[str, ...]) -> int:

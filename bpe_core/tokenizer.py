@@ -14,29 +14,29 @@
 from __future__ import annotations
 
 import heapq
+import operator
 import weakref
 from collections.abc import Iterable, Iterator
 from functools import partial
-from itertools import chain
+from itertools import accumulate, chain, compress
 
 from .config import UNK_TOKEN, Config
 from .explain import TreeNode, merge_tree, replay
+from .merge_index import SHIFT, merge_ids, rank_table
 from .pretokenize import check_encodable, special_segments, split_spans, split_text
 from .spans import Token, piece_tokens
 from .streaming import encode_stream
 from .trace import STOP_PREFIX, Step, steps_without_counts
 from .units import units_for
 
-_SHIFT = 32
 _CACHE_LIMIT = 100_000  # distinct pieces remembered by one tokenizer
 
 
 class _PieceCache(dict):
     """piece -> its token ids, computed on the first lookup; forgets everything at the limit.
 
-    It holds its tokenizer's method weakly: a strong reference would make a cycle, and a
-    tokenizer dropped by a page (a prefix, say) would wait for the cycle collector.
-    """
+    It holds its tokenizer's method weakly: a strong reference would make a cycle, and a tokenizer
+    dropped by a page (a prefix, say) would wait for the cycle collector."""
 
     def __init__(self, compute):
         super().__init__()
@@ -98,8 +98,6 @@ class Tokenizer:
         missing = [s for s in config.all_special_tokens if s not in self.vocab]
         if missing:
             raise ValueError(f"special token(s) missing from the vocabulary: {', '.join(missing)}")
-        # rank table: (left id, right id) packed -> (rank, merged id); first rank wins for a repeated pair
-        self._ranks: dict[int, tuple[int, int]] = {}
         self.created_at: dict[int, int] = {}  # merged id -> rank of the first merge making it
         self._base_counts: dict[int, int] = {}  # merged id -> how many base symbols it spans
         self.base_size = base_size
@@ -112,24 +110,27 @@ class Tokenizer:
         self._build_encoders()
 
     def _index_merges(self, base_size: int | None) -> None:
-        """Fill the rank table, and say which merge first creates each merged token."""
-        vocab, ranks, created_at, base_counts = self.vocab, self._ranks, self.created_at, self._base_counts
-        # Merged tokens take new ids in the order they are made, after the base vocabulary.  A merge
-        # result below the newest id re-makes a token that was there before (a special token, or a
-        # symbol spelled like a marker that also occurs in the text): that merge does not create it.
-        # Training knows where the base vocabulary ends; for a loaded file it is the last id that
-        # no merge makes (a base symbol that a merge also spells can then look made by it).
+        """Fill the rank table (pair of ids -> rank, merged id), and say which merge first creates each
+        merged token.  Merged tokens take new ids in the order they are made, after the base
+        vocabulary: a merge result below the newest id re-makes a token that was there before (a
+        special token, or a symbol spelled like a marker that also occurs in the text), and does not
+        create it.  Training knows where the base vocabulary ends; for a loaded file it is the last
+        id that no merge makes (a base symbol that a merge also spells can then look made by it)."""
+        left_ids, right_ids, made, merged_ids = merge_ids(self.merges, self.vocab)
         if base_size is None:
-            results = {vocab[left + right] for left, right in self.merges}
+            results = set(merged_ids)
             newest = max((i for i in self.id_to_token if i not in results and i not in self.special_ids), default=-1)
         else:
             newest = base_size - 1
-        for rank, (left, right) in enumerate(self.merges):
-            left_id, right_id, merged = vocab[left], vocab[right], vocab[left + right]
-            ranks.setdefault(left_id << _SHIFT | right_id, (rank, merged))
-            if merged > newest:
-                newest, created_at[merged] = merged, rank
-                base_counts[merged] = base_counts.get(left_id, 1) + base_counts.get(right_id, 1)
+        self._ranks = rank_table(left_ids, right_ids, merged_ids)
+        creates = list(map(operator.gt, merged_ids, accumulate(merged_ids, max, initial=newest)))
+        self.created_at.update(zip(compress(merged_ids, creates), compress(range(len(made)), creates)))
+        config, counts = self.config, self._base_counts
+        if config.units == "bytes" or not (config.end_of_word or config.unknown == "byte_fallback"):
+            counts.update(zip(compress(merged_ids, creates), map(len, compress(made, creates))))  # a symbol a char
+            return
+        for left_id, right_id, merged in compress(zip(left_ids, right_ids, merged_ids), creates):
+            counts[merged] = counts.get(left_id, 1) + counts.get(right_id, 1)
 
     def _missing_merge_part(self) -> str:
         rank, left, right, part = next((rank, left, right, part) for rank, (left, right) in enumerate(self.merges)
@@ -143,8 +144,7 @@ class Tokenizer:
         self._base_ids = self.units.ids_encoder(self.vocab, self.special_ids)  # ids alone, the hot path
         self._cache = _PieceCache(self._merged_piece)
 
-    # The encoders are closures and the cache holds this tokenizer weakly: neither can be
-    # serialised, so a copy rebuilds them (its cache starts empty).
+    # Closures and a cache holding this tokenizer weakly cannot be serialised: a copy rebuilds them.
     _DERIVED = ("units", "_base_encoder", "_base_ids", "_cache")
 
     def __getstate__(self) -> dict:
@@ -208,7 +208,7 @@ class Tokenizer:
         prv = list(range(-1, size - 1))
         heap = []
         for position in range(size - 1):
-            entry = ranks.get(sym[position] << _SHIFT | sym[position + 1])
+            entry = ranks.get(sym[position] << SHIFT | sym[position + 1])
             if entry is not None:
                 heap.append((entry[0], position))
         heapq.heapify(heap)
@@ -217,7 +217,7 @@ class Tokenizer:
             after = nxt[position]
             if after < 0 or sym[position] < 0:
                 continue
-            entry = ranks.get(sym[position] << _SHIFT | sym[after])
+            entry = ranks.get(sym[position] << SHIFT | sym[after])
             if entry is None or entry[0] != rank:
                 continue  # this place changed since the entry was pushed
             merged = entry[1]
@@ -228,12 +228,12 @@ class Tokenizer:
             nxt[position] = beyond
             if beyond >= 0:
                 prv[beyond] = position
-                entry = ranks.get(merged << _SHIFT | sym[beyond])
+                entry = ranks.get(merged << SHIFT | sym[beyond])
                 if entry is not None:
                     heapq.heappush(heap, (entry[0], position))
             before = prv[position]
             if before >= 0:
-                entry = ranks.get(sym[before] << _SHIFT | merged)
+                entry = ranks.get(sym[before] << SHIFT | merged)
                 if entry is not None:
                     heapq.heappush(heap, (entry[0], before))
         return [s for s in sym if s >= 0]

@@ -17,6 +17,7 @@ b'\\x01\\x02'
 from __future__ import annotations
 
 import binascii
+import functools
 from itertools import accumulate
 
 from ..bytelevel import bytes_to_display
@@ -26,9 +27,12 @@ from ..tokenizer import Tokenizer
 
 def read_ranks(text: str) -> dict[bytes, int]:
     """``{token bytes: rank}`` from the text of a rank file; a ValueError names a bad line."""
+    fields = text.split()  # base64, rank, base64, rank, ...: each column decoded by one C-level map
     try:
-        return {binascii.a2b_base64(encoded, strict_mode=True): int(rank)
-                for encoded, rank in map(str.split, text.splitlines())}
+        if len(fields) != 2 * len(text.splitlines()):
+            raise ValueError("not two fields a line")
+        return dict(zip(map(functools.partial(binascii.a2b_base64, strict_mode=True), fields[0::2]),
+                        map(int, fields[1::2])))
     except (ValueError, binascii.Error):
         for number, line in enumerate(text.splitlines(), start=1):  # find the line to name
             parts = line.split()
@@ -87,8 +91,8 @@ def from_ranks(text: str, *, split: str, special_tokens: dict[str, int], name: s
     # One character per byte: spell all tokens at once, then cut the spelling at each token's end.
     spelled = bytes_to_display(b"".join(tokens))
     ends = list(accumulate(map(len, tokens)))
-    shown = [spelled[end - len(token) : end] for token, end in zip(tokens, ends)]
-    vocab = {display: ranks[token] for display, token in zip(shown, tokens)}
+    shown = list(map(spelled.__getitem__, map(slice, [0, *ends], ends)))
+    vocab = dict(zip(shown, map(ranks.__getitem__, tokens)))
     vocab.update(special_tokens)
     if cuts is None:
         cuts = cuts_of(merges_from_ranks(ranks))

@@ -21,12 +21,13 @@ from __future__ import annotations
 import operator
 import re
 from dataclasses import replace
-from itertools import chain, repeat
+from itertools import chain
 
 from ..config import UNK_TOKEN, Config
 from ..pretokenize import check_encodable
 from ..spans import Token, piece_tokens
-from ..tokenizer import _SHIFT, Tokenizer, UnknownIdError, _PieceCache
+from ..merge_index import merge_ids, rank_table
+from ..tokenizer import Tokenizer, UnknownIdError, _PieceCache
 from ..trace import STOP_PREFIX
 from ..units import BYTE_TOKENS, units_for
 from .added_tokens import AddedToken, AddedTokens
@@ -85,20 +86,13 @@ class PipelineTokenizer(Tokenizer):
         """As HF builds its merge table: each merge's ids, a later copy of a pair taking its place.
 
         A token is created by the first merge that makes it (a sentencepiece vocabulary lists its
-        single characters last, so ids say nothing about the order of making).  Hundreds of
-        thousands of merges: each step is a C-level map over all of them, not a Python loop.
+        single characters last, so ids say nothing about the order of making).
         """
         if not self.merges:
             return
-        lookup = self.vocab.__getitem__
-        lefts = list(map(operator.itemgetter(0), self.merges))
-        rights = list(map(operator.itemgetter(1), self.merges))
-        left_ids, right_ids = list(map(lookup, lefts)), list(map(lookup, rights))
-        made = list(map(self.options.joined, lefts, rights)) if self.options.continuing_subword_prefix \
-            else list(map(operator.add, lefts, rights))
-        merged_ids = list(map(lookup, made))
-        pairs = map(operator.or_, map(operator.lshift, left_ids, repeat(_SHIFT)), right_ids)
-        self._ranks.update(zip(pairs, zip(range(len(made)), merged_ids)))  # a later copy of a pair wins
+        joined = self.options.joined if self.options.continuing_subword_prefix else operator.add
+        left_ids, right_ids, made, merged_ids = merge_ids(self.merges, self.vocab, joined)
+        self._ranks = rank_table(left_ids, right_ids, merged_ids, first_wins=False)
         # walked from the last merge to the first, the first merge making a token is written last
         self.created_at.update(zip(reversed(merged_ids), range(len(made) - 1, -1, -1)))
         if self.options.plain:  # each base symbol is one character of the token
