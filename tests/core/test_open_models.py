@@ -134,6 +134,10 @@ def test_merges_and_export_by_name(tmp_path):
                               str(tmp_path / "folder")], capture_output=True, text=True)
     assert refused.returncode == 1 and "vocab.json + merges.txt carry no settings" in refused.stderr
     assert not (tmp_path / "folder").exists()
+    imported = subprocess.run([sys.executable, "-m", "bpe_core", "import", str(exported), "-o",
+                               str(tmp_path / "ours.json")], capture_output=True, text=True)
+    assert imported.returncode == 1 and "our model file does not hold" in imported.stderr
+    assert not (tmp_path / "ours.json").exists()
 
 
 def run_cli(*args: str) -> subprocess.CompletedProcess:
