@@ -1,6 +1,6 @@
 """Merges: watch BPE training happen, one merge at a time.
 
-The page shows the session's model or a published tokenizer (GPT-2, GPT-4, GPT-4o).
+The page shows the session's model or a published tokenizer (GPT-2, GPT-4, GPT-4o, six open models).
 Sections: the pair-frequency race (animated), a step scrubber with the corpus
 as cut after that step, the merge tree of any token, an overview of all merges
 and the winning count per step. Figures come from the ``viz.merge_*`` modules,
@@ -22,6 +22,7 @@ from viz.merge_race import DEFAULT_WINDOW, window_bounds
 from viz.merge_search import matching_tokens
 from viz.merge_step import corpus_lines, step_card_html, step_lines_html
 from viz.merge_tree import collapsed_note, tree_figure
+from viz.pipeline_view import LOAD_SECONDS, loading_message, seen_text
 from viz.readable import readable_symbol
 
 MAX_LISTED_TOKENS = 5_000  # a model with more merged tokens is searched by text rather than listed whole
@@ -31,11 +32,10 @@ def choose_tokenizer() -> tuple[Tokenizer, tuple[str, int], str]:
     """The tokenizer the page shows, its cache key (see ``state.merges_cache_key``) and its training text."""
     model = state.current_model()
     labels = {"model": model_io.model_title(model), **PRETRAINED_TITLES}
-    source = st.radio("Tokenizer", ("model", *PRETRAINED), key=state.MERGES_SOURCE_KEY, horizontal=True,
-                      format_func=labels.get)
+    source = st.selectbox("Tokenizer", ("model", *PRETRAINED), key=state.MERGES_SOURCE_KEY, format_func=labels.get)
     if source == "model":
         return model, state.merges_cache_key(model), state.current_corpus()
-    with st.spinner(f"Loading {PRETRAINED_TITLES[source]} (once, about a second)..."):  # shows only if slow
+    with st.spinner(loading_message(PRETRAINED_TITLES[source], LOAD_SECONDS.get(source, 1))):  # if slow only
         published = load_pretrained(source)
     st.caption(PRETRAINED_NOTES[source])
     return published, state.published_cache_key(source), ""
@@ -93,7 +93,8 @@ def step_scrubber(tok: Tokenizer, key: tuple[str, int], corpus: str) -> None:
         return
     st.markdown(f"**The text after step {step_number:,}**: one box per token; the token made at this step "
                 "has a thick green outline.")
-    st.html(step_lines_html(tok, tok.steps[step_number - 1], lines, encoded))
+    shown = [seen_text(tok, line) for line in lines]  # the spans of a normalizing model point into its own text
+    st.html(step_lines_html(tok, tok.steps[step_number - 1], shown, encoded))
 
 
 @st.fragment

@@ -7,18 +7,19 @@ import streamlit as st
 from bpe_core import Token, Tokenizer, UnknownIdError
 from bpe_core.pretrained import PRETRAINED, load_pretrained
 from viz import model_io, state
-from viz.encode_tools import (PRETRAINED_NOTES, PRETRAINED_TITLES, describe_round_trip, describe_tokenizer, merged_pieces,
-                               parse_ids, source_labels, token_rows, unique_pieces)
+from viz.encode_tools import (PRETRAINED_NOTES, PRETRAINED_TITLES, describe_round_trip, describe_tokenizer, parse_ids,
+                               replay_choices, source_labels, token_rows)
 from viz.escape import markdown
-from viz.readable import readable_symbol
+from viz.pipeline_view import (LOAD_SECONDS, is_pipeline, loading_message, pipeline_steps, seen_text, steps_markdown,
+                               tokens_html)
 from viz.replay_html import render_explain
-from viz.token_html import render_legend, render_tokens
+from viz.token_html import render_legend
 
 EXAMPLE_TEXT = (
     "Hello, world! The café opens at 9:30.\n"
     "Tokenizers don't see words 🙂 they see pieces: unbelievably, interesting…"
 )
-SOURCES = ("model", "prefix", *PRETRAINED)  # the session's model, a prefix of it, GPT-2, GPT-4, GPT-4o
+SOURCES = ("model", "prefix", *PRETRAINED)  # the session's model, a prefix of it, the nine published tokenizers
 MAX_PIECES = 200  # choices offered under "Why this split"
 MAX_EXPLAIN_CHARS = 200  # a longer piece is cut before replaying it merge by merge
 
@@ -27,9 +28,9 @@ def choose_tokenizer() -> tuple[str, Tokenizer]:
     """The choice (a SOURCES name) and the tokenizer it gives."""
     model = state.current_model()
     labels = source_labels(model_io.model_title(model), named=bool(model.name))
-    source = st.radio("Tokenizer", SOURCES, key=state.ENCODE_SOURCE_KEY, horizontal=True, format_func=labels.get)
-    if source in PRETRAINED:
-        with st.spinner(f"Loading {PRETRAINED_TITLES[source]} (once, about a second)..."):  # shows only if slow
+    source = st.selectbox("Tokenizer", SOURCES, key=state.ENCODE_SOURCE_KEY, format_func=labels.get)
+    if source in PRETRAINED:  # the spinner shows only if the load is slow (the first time on this server)
+        with st.spinner(loading_message(PRETRAINED_TITLES[source], LOAD_SECONDS.get(source, 1))):
             return source, load_pretrained(source)
     if source == "prefix":
         total = len(model.merges)
@@ -53,33 +54,49 @@ def show_counts(ids: list[int], text: str) -> None:
     st.code(", ".join(map(str, ids)), language=None, wrap_lines=True)
 
 
-def show_round_trip(tok: Tokenizer, tokens: list[Token], text: str) -> None:
+def show_steps(tok: Tokenizer, tokens: list[Token], text: str, shown: str, match_special: bool) -> tuple[set, set]:
+    """What a tokenizer.json's parts did, step by step; returns the pre-tokenizer's cuts and the whole-word hits."""
+    if not is_pipeline(tok):
+        return set(), set()
+    steps = pipeline_steps(tok, text, tokens, match_special)
+    st.markdown("**What each step did** (the boxes show the text as the model sees it, after the normalizer)\n\n"
+                + "\n".join(f"- {markdown(line)}" for line in steps_markdown(steps)))
+    return steps.cuts, steps.hits
+
+
+def show_round_trip(tok: Tokenizer, tokens: list[Token], text: str, shown: str) -> None:
     ids = [token.id for token in tokens]
-    losses = describe_round_trip(text, tok.decode(ids))
-    if losses:
-        st.warning("**Round trip loses text**: `decode(encode(text)) != text`\n"
-                   + "\n".join(f"- {markdown(note)}" for note in losses))
+    decoded = tok.decode(ids)
+    losses = "\n".join(f"- {markdown(note)}" for note in describe_round_trip(text, decoded))
+    if losses and is_pipeline(tok) and shown != text:
+        st.info("**Round trip gives the text as the model saw it**: the normalizer changed it before encoding "
+                f"(step 1 above), so `decode(encode(text)) != text`\n{losses}")
+    elif losses:
+        st.warning(f"**Round trip loses text**: `decode(encode(text)) != text`\n{losses}")
     else:
         st.success("**Round trip OK**: `decode(encode(text)) == text`")
 
     if st.toggle("Show the token table", key=state.ENCODE_TABLE_KEY):
-        st.dataframe(token_rows(tokens, text), hide_index=True)
+        st.dataframe(token_rows(tokens, shown), hide_index=True)
 
 
 def show_why(tok: Tokenizer, text: str, match_special: bool) -> None:
     st.subheader("Why this split?")
-    specials = tok.config.special_tokens if match_special else ()
-    pieces = unique_pieces(merged_pieces(text, tok.config.split, specials), limit=MAX_PIECES)
+    labels = replay_choices(tok, text, match_special, limit=MAX_PIECES)
+    pieces = list(labels)
     if not pieces:
         st.caption("Type some text above (besides special tokens) to replay how one of its pieces is encoded.")
         return
     st.caption("The pre-tokenizer cuts the text into pieces; merges never cross a piece. Pick one to replay "
                "its merges in training order (green outline: what that step made).")
     longest = max(range(len(pieces)), key=lambda index: len(pieces[index]))
-    piece = st.selectbox("Piece", pieces, index=longest, key=state.ENCODE_PIECE_KEY, format_func=readable_symbol)
+    piece = st.selectbox("Piece", pieces, index=longest, key=state.ENCODE_PIECE_KEY, format_func=labels.get)
     if len(piece) > MAX_EXPLAIN_CHARS:
         st.caption(f"This piece is long; replaying its first {MAX_EXPLAIN_CHARS} characters.")
         piece = piece[:MAX_EXPLAIN_CHARS]
+    if is_pipeline(tok) and tok.ignores_merges(piece):
+        st.info("**Whole-word hit (ignore_merges)**: this piece is already a token, so the model takes it whole "
+                "without merging. Below: the merges that would build it.")
     history = tok.explain(piece)
     st.html(render_explain(history, tok.merges, counts=[step.count for step in tok.steps] if tok.has_counts else None))
     if len(history) == 1:
@@ -135,10 +152,11 @@ except ValueError as error:
     tokens = None
 
 if tokens is not None:
+    shown = seen_text(tokenizer, text, match_special)  # a normalizer may have rewritten the text: spans point here
     show_counts([token.id for token in tokens], text)
-    st.html(render_tokens(tokens, text, byte_level=tokenizer.config.units == "bytes",
-                          end_of_word=tokenizer.config.end_of_word, created_at=tokenizer.created_at))
-    st.html(render_legend(tokens, text))
-    show_round_trip(tokenizer, tokens, text)
+    cuts, hits = show_steps(tokenizer, tokens, text, shown, match_special)
+    st.html(tokens_html(tokenizer, tokens, text, match_special, cuts=cuts, hits=hits))
+    st.html(render_legend(tokens, shown, cuts=bool(cuts), hits=bool(hits)))
+    show_round_trip(tokenizer, tokens, text, shown)
     show_why(tokenizer, text, match_special)
 show_decoder(tokenizer, [token.id for token in tokens or []])

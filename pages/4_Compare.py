@@ -7,22 +7,21 @@ import streamlit as st
 from bpe_core import Config, Token, Tokenizer
 from bpe_core.config import TIE_BREAKS
 from bpe_core.pretrained import load_pretrained
-from viz import compare_setup as setup, escape, state
+from viz import compare_setup as setup, escape, real_tokenizers as real, state
 from viz.compare_data import chars_per_token, compare_merge_lists, default_sizes, size_table, vocabulary_usage
-from viz.compare_figures import compression_figure, usage_figure
+from viz.compare_figures import compression_figure, tokenizers_figure, usage_figure
 from viz.describe import describe_config
 from viz.page_registry import COMPARE, TRAIN
-from viz.real_tokenizers import COST_TABLE_TITLE, REAL_TOKENIZERS, cost_rows, fewest_tokens_sentence
-from viz.token_html import render_legend, render_tokens
+from viz.pipeline_view import tokens_html
+from viz.token_html import render_legend
 
 
-def show_token_strip(tok: Tokenizer, text: str, heading: str) -> list[Token]:
-    """Draw ``text`` encoded by ``tok`` under a heading with the token count; return the tokens."""
-    tokens = tok.encode_with_spans(text)
+def show_token_strip(tok: Tokenizer, text: str, heading: str, tokens: list[Token] | None = None) -> list[Token]:
+    """Draw ``text`` encoded by ``tok`` (or its ``tokens``) under a heading with the token count; return the tokens."""
+    tokens = tok.encode_with_spans(text) if tokens is None else tokens
     ratio = chars_per_token(text, [len(tokens)])[0]
     st.markdown(f"{escape.markdown(heading)} — **{len(tokens):,} tokens** ({ratio:.2f} characters per token)")
-    st.html(render_tokens(tokens, text, byte_level=tok.config.units == "bytes", end_of_word=tok.config.end_of_word,
-                          created_at=tok.created_at, max_chars=setup.STRIP_MAX_CHARS))
+    st.html(tokens_html(tok, tokens, text, max_chars=setup.STRIP_MAX_CHARS))  # on the text the model sees
     return tokens
 
 
@@ -60,8 +59,7 @@ def compression_section(tok: Tokenizer, fingerprint: str, corpus: str, text: str
         return
     st.plotly_chart(compression_figure(curves, marked_sizes=sizes), key=state.COMPARE_CURVES_CHART)
     rows = size_table(curves, sizes)
-    formats = {column: st.column_config.NumberColumn(format="%.2f" if column.endswith("chars/token") else "localized")
-               for column in rows[0]}
+    formats = {column: st.column_config.NumberColumn(format=setup.number_format(column)) for column in rows[0]}
     st.dataframe(rows, hide_index=True, width="content", column_config=formats)
     if tok.config.split == "whitespace":
         st.caption("This model's split drops whitespace; characters per token still counts it in the text length.")
@@ -120,8 +118,7 @@ def pretokenizer_section(tok: Tokenizer, corpus: str, text: str) -> None:
     alert = st.success if diff.first_difference is None else st.markdown
     alert(setup.merge_lists_sentence(diff, len(models[0].merges)))
     for side, only, column in zip("AB", (diff.only_a, diff.only_b), st.columns(2)):
-        more = f" (first {setup.LIST_LIMIT:,} shown)" if len(only) > setup.LIST_LIMIT else ""
-        column.markdown(f"**{len(only):,} merged tokens only {side} makes**{more} (␣ = space)")
+        column.markdown(setup.only_heading(side, len(only)))
         column.dataframe(setup.merge_rows(only, setup.LIST_LIMIT), hide_index=True, height=240, width="stretch")
     if text:
         strips = [show_token_strip(model, text, name) for name, model in zip(names, models)]
@@ -130,19 +127,23 @@ def pretokenizer_section(tok: Tokenizer, corpus: str, text: str) -> None:
 
 def real_tokenizers_section(tok: Tokenizer, text: str, sizes: list[int]) -> None:
     if not text:
-        st.info("Type some text above to compare it with GPT-2, GPT-4 and GPT-4o.")
+        st.info("Type some text above to compare it with GPT-2, GPT-4, GPT-4o and six open models.")
         return
     left, right = st.columns([1, 3])
     size = size_select(left, "Your model at", sizes, state.COMPARE_REAL_SIZE_KEY)
-    chosen = right.multiselect("Published tokenizers", list(REAL_TOKENIZERS), default=list(REAL_TOKENIZERS),
-                               format_func=REAL_TOKENIZERS.get, key=state.COMPARE_REAL_CHOICE_KEY)
-    models = {f"Your model, {size:,} merges": tok.prefix(size)}
-    models |= {REAL_TOKENIZERS[name]: load_pretrained(name) for name in chosen}  # read once per server, when picked
-    strips = {title: show_token_strip(model, text, title) for title, model in models.items()}
+    chosen = right.multiselect("Published tokenizers", list(real.REAL_TOKENIZERS), default=list(real.DEFAULT_REAL),
+                               format_func=real.REAL_TOKENIZERS.get, key=state.COMPARE_REAL_CHOICE_KEY)
+    with st.spinner("Loading the tokenizers picked (each once per server, Gemma 3 in about 3 seconds)..."):
+        published = {name: load_pretrained(name) for name in chosen}
+    models, encoders = real.lined_up(f"Your model, {size:,} merges", tok.prefix(size), published, state.published_tokens)
+    strips = {title: show_token_strip(models[title], text, title, encode(text)) for title, encode in encoders.items()}
     st.html(render_legend([token for tokens in strips.values() for token in tokens], text))
-    fewest = fewest_tokens_sentence({title: len(tokens) for title, tokens in strips.items()})
-    st.markdown(f"{escape.markdown(fewest)}\n\n{COST_TABLE_TITLE}")
-    st.dataframe(cost_rows({title: model.encode for title, model in models.items()}), hide_index=True, width="stretch")
+    rows = real.tokenizer_rows({title: (len(strips[title]), models[title].vocab_size) for title in models}, len(text))
+    st.markdown(escape.markdown(real.fewest_tokens_sentence({title: len(tokens) for title, tokens in strips.items()})))
+    st.plotly_chart(tokenizers_figure(rows), key=state.COMPARE_REAL_CHART, config={"displayModeBar": False})
+    st.dataframe(rows, hide_index=True, width="stretch")
+    st.markdown(real.COST_TABLE_TITLE)
+    st.dataframe(real.cost_rows(encoders), hide_index=True, width="stretch")
 
 
 def usage_section(tok: Tokenizer, fingerprint: str, corpus: str, text: str, sizes: list[int]) -> None:
@@ -192,8 +193,7 @@ tabs = st.tabs([f":material/{icon}: {label}" for icon, label in setup.TABS], key
                on_change="rerun")
 sections = [lambda: compression_section(tok, fingerprint, corpus, text, sizes),
             lambda: side_by_side_section(tok, text, sizes), lambda: pretokenizer_section(tok, corpus, text),
-            lambda: real_tokenizers_section(tok, text, sizes),
-            lambda: usage_section(tok, fingerprint, corpus, text, sizes)]
+            lambda: real_tokenizers_section(tok, text, sizes), lambda: usage_section(tok, fingerprint, corpus, text, sizes)]
 for tab, section in zip(tabs, sections):
     with tab:
         if tab.open:

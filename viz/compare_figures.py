@@ -18,6 +18,7 @@ import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
 from viz.compare_data import VocabularyUsage, chars_per_token
+from viz.escape import plotly_text
 from viz.readable import readable_symbol
 
 LINE_COLOURS = ("#2b59c3", "#e4572e", "#2a9d8f", "#8e5bb5")  # one per text
@@ -138,3 +139,33 @@ def _usage_hover(usage_bin) -> str:
         examples = ", ".join(f"{html.escape(readable_symbol(token))} ×{count:,}" for token, count in usage_bin.top)
         lines.append(f"most used: {examples}")
     return "<br>".join(lines)
+
+
+def tokenizers_figure(rows: Sequence[Mapping]) -> go.Figure:
+    """Horizontal bars of ``tokenizer_rows``: tokens per tokenizer, fewest at the top, each bar labelled with its
+    count and characters per token. Titles go above their bar, so a 390 px phone keeps the whole width for bars.
+
+    >>> rows = [{"Tokenizer": "A<b>", "Tokens": 9, "Characters per token": 1.0, "Vocabulary": 5},
+    ...         {"Tokenizer": "GPT-2", "Tokens": 3, "Characters per token": 3.0, "Vocabulary": 50257}]
+    >>> fig = tokenizers_figure(rows)
+    >>> list(fig.data[0].x), list(fig.data[0].text)
+    ([9, 3], ['9 tokens · 1.00 chars/token', '3 tokens · 3.00 chars/token'])
+    >>> [note.text for note in fig.layout.annotations]
+    ['A&lt;b&gt; (vocabulary 5)', 'GPT-2 (vocabulary 50,257)']
+    """
+    ordered = sorted(rows, key=lambda row: -row["Tokens"])  # plotly draws the first bar at the bottom
+    ratios = [f"{row['Characters per token']:.2f}" if row["Characters per token"] else "–" for row in ordered]
+    fig = go.Figure(go.Bar(
+        x=[row["Tokens"] for row in ordered], y=list(range(len(ordered))), orientation="h", width=0.45,
+        marker_color=[LINE_COLOURS[0] if index else SIZE_COLOURS[2] for index in range(len(ordered) - 1, -1, -1)],
+        text=[f"{row['Tokens']:,} tokens · {ratio} chars/token" for row, ratio in zip(ordered, ratios)],
+        textposition="auto", textfont=dict(size=12),
+        hovertext=[plotly_text(row["Tokenizer"]) for row in ordered], hoverinfo="text+x", cliponaxis=False))
+    for index, row in enumerate(ordered):  # the title just above its bar, left-aligned
+        fig.add_annotation(x=0, y=index + 0.32, xref="x", yref="y", xanchor="left", yanchor="bottom", showarrow=False,
+                           text=plotly_text(f"{row['Tokenizer']} (vocabulary {row['Vocabulary']:,})"),
+                           font=dict(size=12, color="#1f2335"))
+    fig.update_layout(height=60 + 52 * len(ordered), margin=dict(l=4, r=4, t=10, b=40), showlegend=False,
+                      xaxis=dict(title="tokens for your text (fewer is better)", rangemode="tozero"),
+                      yaxis=dict(visible=False, range=[-0.5, len(ordered) - 0.2]))
+    return fig

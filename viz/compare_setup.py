@@ -121,6 +121,25 @@ def merge_lists_sentence(diff: MergeListDiff, merges_a: int) -> str:
     )
 
 
+def number_format(column: str) -> str:
+    """How the size table shows a column's numbers: ratios with two decimals, counts with separators.
+
+    >>> number_format("your text chars/token"), number_format("your text tokens")
+    ('%.2f', 'localized')
+    """
+    return "%.2f" if column.endswith("chars/token") else "localized"
+
+
+def only_heading(side: str, count: int) -> str:
+    """The heading over the merged tokens only one side makes (Markdown).
+
+    >>> only_heading("A", 501)
+    '**501 merged tokens only A makes** (first 500 shown) (␣ = space)'
+    """
+    more = f" (first {LIST_LIMIT:,} shown)" if count > LIST_LIMIT else ""
+    return f"**{count:,} merged tokens only {side} makes**{more} (␣ = space)"
+
+
 def merge_rows(merges: list[tuple[int, tuple[str, str]]], limit: int) -> list[dict]:
     """Table rows for ``(step, (left, right))`` merges, the first ``limit`` of them, tokens made readable.
 

@@ -17,6 +17,8 @@ from bpe_core.pretrained import OPEN_MODELS
 from bpe_core.pretokenize import special_segments, split_text
 from viz.describe import describe_config
 from viz.escape import markdown
+from viz.pipeline_view import is_pipeline, pipeline_parts, why_pieces
+from viz.readable import readable_symbol
 
 MAX_NAMED_CHARACTERS = 12  # unknown characters listed by name before "..."
 
@@ -82,7 +84,8 @@ def describe_tokenizer(tok: Tokenizer, title: str) -> str:
         size = f"{prefix_title(title, named=bool(tok.name))}: {markdown(tok.stop_message)}"
     else:
         size = f"{title}: {len(tok.merges):,} merges"
-    return f"{size}, vocabulary of {len(tok.vocab):,} tokens; {markdown(describe_config(tok.config))}."
+    how = pipeline_parts(tok) if is_pipeline(tok) else describe_config(tok.config)  # a pipeline's Config says little
+    return f"{size}, vocabulary of {len(tok.vocab):,} tokens; {markdown(how)}."
 
 
 def parse_ids(text: str) -> list[int]:
@@ -185,6 +188,20 @@ def merged_pieces(text: str, split: str, specials: tuple[str, ...]) -> list[str]
     """
     return [piece for start, end, is_special in special_segments(text, specials) if not is_special
             for piece in split_text(text[start:end], split)]
+
+
+def replay_choices(tok: Tokenizer, text: str, special: bool, limit: int = 200) -> dict[str, str]:
+    """The pieces of ``text`` "Why this split?" can replay, as {piece as ``tok.explain`` takes it: its label}.
+
+    >>> from bpe_core import load_gpt2
+    >>> replay_choices(load_gpt2(), "hi  yo<|endoftext|>", special=True)
+    {'hi': 'hi', ' yo': '␣yo'}
+    """
+    if is_pipeline(tok):
+        return why_pieces(tok, text, special, limit)
+    specials = tok.config.special_tokens if special else ()
+    return {piece: readable_symbol(piece) for piece in unique_pieces(merged_pieces(text, tok.config.split, specials),
+                                                                      limit=limit)}
 
 
 def unique_pieces(pieces: Iterable[str], limit: int = 200) -> list[str]:

@@ -1,8 +1,10 @@
 """Find merged tokens by the text they stand for: the tree picker of a model too big to list
-(GPT-4o has 199,742 merged tokens).
+(GPT-4o has 199,742 merged tokens, Gemma 3 236,339).
 
 >>> matching_tokens(["Ġt", "he", "Ġthe", "the", "Ġthen"], " the", byte_level=True)
 ['Ġthe', 'Ġthen']
+>>> matching_tokens(["▁t", "▁the", "the"], " the", byte_level=False)  # SentencePiece-style: a space is ▁
+['▁the']
 """
 
 from __future__ import annotations
@@ -19,13 +21,17 @@ def matching_tokens(tokens: Sequence[str], typed: str, byte_level: bool, limit: 
     the rest, each group in ``tokens``' order (merge order), at most ``limit``.
 
     A byte-level model's tokens are written in GPT-2's stand-ins (``Ġ`` for a space), so ``typed`` is
-    looked for both as typed and in that form: " the" and "Ġthe" find the same token.
+    looked for both as typed and in that form: " the" and "Ġthe" find the same token. A model of characters
+    may write a space as ``▁`` (Llama 2, Gemma 3): " the" finds "▁the" too.
     """
     if not typed:
         return []
-    forms = {typed, bytes_to_display(typed.encode("utf-8"))} if byte_level else {typed}
+    forms = {typed, bytes_to_display(typed.encode("utf-8")) if byte_level else typed.replace(" ", "▁")}
+    found: set[str] = set()
+    for form in forms:  # one quick pass per form; only the few tokens found are sorted into groups below
+        found.update([token for token in tokens if form in token])
     equal, starting, containing = [], [], []
-    for token in tokens:
+    for token in (token for token in tokens if token in found) if found else ():
         if token in forms:
             equal.append(token)
         elif any(token.startswith(form) for form in forms):

@@ -11,6 +11,7 @@ Besides ``viz/state.py`` this is the only ``viz`` module importing Streamlit.
 from __future__ import annotations
 
 import json
+import lzma
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
@@ -18,16 +19,19 @@ from functools import partial
 import streamlit as st
 
 from bpe_core import Tokenizer, load_gpt2
-from bpe_core.formats import (ExportError, check_exportable, check_gpt2_exportable, load_any, model_to_json,
-                              to_gpt2_files, to_hf_json)
+from bpe_core.formats import (ExportError, check_exportable, check_gpt2_exportable, load_any, model_to_dict,
+                              model_to_json, to_gpt2_files, to_hf_json)
+from bpe_core.pipeline.tokenizer import PipelineTokenizer
 from viz import escape, state
 from viz.corpus_files import decode_text_file
 
-UPLOAD_TYPES = ["json", "txt", "bpe"]
+UPLOAD_TYPES = ["json", "txt", "bpe", "xz"]
 UPLOAD_HELP = (
-    "One of: a model saved here (.json); a Hugging Face tokenizer.json with a BPE model; "
+    "One of: a model saved here (.json); a Hugging Face tokenizer.json with a BPE model, as it is or compressed "
+    "with xz (tokenizer.json.xz: uploads stop at 10 MB, and Gemma 3's tokenizer.json is 33 MB); "
     "or GPT-2 style vocab.json + merges.txt (select both files together)."
 )
+XZ_MAX_BYTES = 64 * 2**20  # the most an uploaded .xz file may unpack to (Gemma 3's tokenizer.json is 33 MB)
 
 # -- reading uploaded files (pure) ---------------------------------------------------
 
@@ -53,11 +57,39 @@ def _lone_file_hint(name: str, text: str) -> str | None:
     return None
 
 
+def unpack_xz(name: str, data: bytes, limit: int = XZ_MAX_BYTES) -> tuple[str, bytes]:
+    """An uploaded ``NAME.xz`` unpacked, as (NAME, its bytes); any other file as it is. Raises ``ValueError``
+    starting with the file name when the file is not xz, is cut short, or unpacks to more than ``limit`` bytes.
+
+    >>> unpack_xz("tokenizer.json.xz", lzma.compress(b"{}"))
+    ('tokenizer.json', b'{}')
+    >>> unpack_xz("big.json.xz", lzma.compress(b"x" * 11), limit=10)
+    Traceback (most recent call last):
+    ...
+    ValueError: big.json.xz: it unpacks to more than 10 bytes, more than this app reads from one file
+    """
+    if not name.lower().endswith(".xz"):
+        return name, data
+    unpacker = lzma.LZMADecompressor(format=lzma.FORMAT_XZ)
+    try:
+        if not data.startswith(b"\xfd7zXZ\x00"):  # xz's magic bytes
+            raise lzma.LZMAError
+        unpacked = unpacker.decompress(data, max_length=limit + 1)
+    except lzma.LZMAError:
+        raise ValueError(f"{name}: this is not an xz file (make one with: xz -k tokenizer.json)") from None
+    if len(unpacked) > limit:
+        most = f"{limit // 2**20} MB" if limit >= 2**20 else f"{limit:,} bytes"
+        raise ValueError(f"{name}: it unpacks to more than {most}, more than this app reads from one file")
+    if not unpacker.eof:
+        raise ValueError(f"{name}: the xz file ends too early (was the upload cut short?)")
+    return name[:-3], unpacked
+
+
 def load_uploaded(files: dict[str, bytes]) -> Tokenizer:
     """The tokenizer in uploaded files ``{file name: bytes}``.
 
-    Accepts a model saved here, an HF ``tokenizer.json`` (BPE) or a ``vocab.json``
-    + ``merges.txt`` pair. Raises ``ValueError`` whose message starts with the
+    Accepts a model saved here, an HF ``tokenizer.json`` (BPE, also xz-compressed: ``unpack_xz``) or a
+    ``vocab.json`` + ``merges.txt`` pair. Raises ``ValueError`` whose message starts with the
     file name(s) and says what is wrong (not UTF-8, not BPE, half a pair, ...).
 
     >>> load_uploaded({"m.txt": b"\\xff"})
@@ -67,6 +99,7 @@ def load_uploaded(files: dict[str, bytes]) -> Tokenizer:
     """
     if not files:
         raise ValueError("no file was given")
+    files = dict(unpack_xz(name, data) for name, data in files.items())
     texts = {}
     for name, data in files.items():
         try:
@@ -172,7 +205,7 @@ EXPORTS = (
         title="BPE Explorer model",
         about="Everything, with the training trace; load it here later.",
         files=(DownloadFile("Download model JSON", "bpe_model.json", "application/json", model_to_json),),
-        check=lambda tok: None,
+        check=lambda tok: model_to_dict(tok) if isinstance(tok, PipelineTokenizer) else None,  # the engine says why
     ),
     ExportFormat(
         title="Hugging Face tokenizer.json",
@@ -239,8 +272,8 @@ def _on_upload(key_prefix: str) -> None:
 
 def upload_tokenizer(key_prefix: str) -> None:
     """A file uploader that makes the uploaded tokenizer the session's model, or says why it can't."""
-    st.caption("A model saved here, a Hugging Face tokenizer.json (BPE), or GPT-2 style vocab.json + merges.txt. "
-               "It replaces the current model on every page.")
+    st.caption("A model saved here, a Hugging Face tokenizer.json (BPE; a big one compressed as tokenizer.json.xz), "
+               "or GPT-2 style vocab.json + merges.txt. It replaces the current model on every page.")
     uploaded = st.file_uploader(
         "Tokenizer files", type=UPLOAD_TYPES, accept_multiple_files=True,
         key=state.model_io_key(key_prefix, "tokenizer_files"),

@@ -1,5 +1,5 @@
-"""Compare's "Real tokenizers" view: a text under the published tokenizers and the user's own, and what one
-sentence costs in other languages and in code.
+"""Compare's "Real tokenizers" view: a text under the published tokenizers and the user's own, a table of
+tokens, characters per token and vocabulary sizes, and what one sentence costs in other languages and in code.
 
 >>> rows = cost_rows({"Letters": list}, {"English": "abcd", "Code": "ab"})  # one token per character
 >>> rows[1]
@@ -9,11 +9,17 @@ sentence costs in other languages and in code.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
+from bpe_core import Tokenizer
+from bpe_core.pretrained import PRETRAINED
 from viz.encode_tools import PRETRAINED_TITLES
 
-# The published tokenizers this view offers (bpe_core.pretrained names, in the order they appeared) and titles.
-REAL_TOKENIZERS = {name: PRETRAINED_TITLES[name] for name in ("gpt2", "cl100k_base", "o200k_base")}
+# The published tokenizers this view offers (bpe_core.pretrained names) and their titles.
+REAL_TOKENIZERS = {name: PRETRAINED_TITLES[name] for name in PRETRAINED}
+# Picked at first: OpenAI's three (read in a moment) and one open model (Llama 3, about a second the first time);
+# the other five load only when picked (Gemma 3 takes about 3 seconds and 450 MB once per server).
+DEFAULT_REAL = ("gpt2", "cl100k_base", "o200k_base", "llama3")
 COST_TABLE_TITLE = "**One sentence in three languages, and a line of code**: tokens under each tokenizer"
 
 # One sentence, written for this page, in English, Russian and Chinese, and a line of Python.
@@ -40,6 +46,33 @@ def cost_rows(encoders: dict[str, Callable[[str], list]], samples: dict[str, str
             row[title] = f"{count:,}{times}"
         rows.append(row)
     return rows
+
+
+def lined_up(mine_title: str, mine: Tokenizer, published: dict[str, Tokenizer],
+             cached: Callable[[Tokenizer, str, str], list]) -> tuple[dict[str, Tokenizer], dict[str, Callable]]:
+    """The tokenizers by title, the user's first, then the ``published`` ones by name; and the encoder of each
+    (``encode_with_spans``; a published one's through ``cached(tokenizer, name, text)``, shared by sessions).
+
+    >>> from bpe_core import Config, train
+    >>> mine = train("abab", Config(split="none"), merges=2)
+    >>> models, encoders = lined_up("Mine", mine, {"gpt2": mine}, lambda tok, name, text: [name, text])
+    >>> list(models), encoders["GPT-2"]("hi"), [token.token for token in encoders["Mine"]("abab")]
+    (['Mine', 'GPT-2'], ['gpt2', 'hi'], ['abab'])
+    """
+    models = {mine_title: mine} | {REAL_TOKENIZERS[name]: tok for name, tok in published.items()}
+    encoders = {REAL_TOKENIZERS[name]: partial(cached, tok, name) for name, tok in published.items()}
+    return models, {mine_title: mine.encode_with_spans} | encoders
+
+
+def tokenizer_rows(results: dict[str, tuple[int, int]], characters: int) -> list[dict]:
+    """One row per tokenizer, ``results`` mapping its title to (tokens of the text, vocabulary size).
+
+    >>> tokenizer_rows({"GPT-2": (4, 50257), "Mine": (0, 3)}, characters=10)
+    [{'Tokenizer': 'GPT-2', 'Tokens': 4, 'Characters per token': 2.5, 'Vocabulary': 50257}, {'Tokenizer': 'Mine', 'Tokens': 0, 'Characters per token': None, 'Vocabulary': 3}]
+    """
+    return [{"Tokenizer": title, "Tokens": tokens,
+             "Characters per token": round(characters / tokens, 2) if tokens else None, "Vocabulary": vocabulary}
+            for title, (tokens, vocabulary) in results.items()]
 
 
 def fewest_tokens_sentence(counts: dict[str, int]) -> str:

@@ -117,7 +117,6 @@ TRAIN_SOURCE_WIDGET = "train_source"  # the corpus choice
 TRAIN_PASTE_WIDGET = "train_paste"  # the pasted text
 TRAIN_FILES_WIDGET = "train_corpus_files"  # the uploaded corpus files
 TRAIN_SETTING_WIDGETS = {f.name: f"train_{f.name}" for f in fields(TrainSettings)}  # one widget per setting
-_NO_UPLOAD = {"names": [], "texts": [], "errors": []}
 
 
 @st.cache_resource(max_entries=1, show_spinner=False)
@@ -196,7 +195,7 @@ def on_train_files() -> None:
 
 
 def train_upload() -> dict:
-    return st.session_state.get(TRAIN_UPLOAD_KEY, _NO_UPLOAD)
+    return st.session_state.get(TRAIN_UPLOAD_KEY, {"names": [], "texts": [], "errors": []})
 
 
 def take_link_warnings() -> list[str]:
@@ -228,8 +227,7 @@ COMPARE_REAL_SIZE_KEY = "compare_real_size"  # the size set against the publishe
 COMPARE_REAL_CHOICE_KEY = "compare_real_choice"  # which published tokenizers are shown
 COMPARE_USAGE_SIZE_KEY = "compare_usage_size"  # the size whose vocabulary usage is shown
 COMPARE_USAGE_SOURCE_KEY = "compare_usage_source"  # on which text
-COMPARE_CURVES_CHART = "compare_curves"  # element keys of the two charts
-COMPARE_USAGE_CHART = "compare_usage"
+COMPARE_CURVES_CHART, COMPARE_USAGE_CHART, COMPARE_REAL_CHART = "compare_curves", "compare_usage", "compare_real"
 
 
 def compare_size_keys(index: int) -> tuple[str, str]:
@@ -260,6 +258,12 @@ def _cached_training(corpus: str, config_json: str, merges: int) -> Tokenizer:
 @st.cache_data(max_entries=8, show_spinner="Encoding...")
 def cached_ids(_tok: Tokenizer, fingerprint: str, merges: int, text: str) -> list[int]:
     return _tok.prefix(merges).encode(text)
+
+
+@st.cache_data(max_entries=64, show_spinner=False)
+def published_tokens(_tok: Tokenizer, name: str, text: str) -> list[Token]:
+    """``text`` as the published tokenizer ``name`` (``_tok``) cuts it, with spans: shared by all sessions."""
+    return _tok.encode_with_spans(text)
 
 
 def copy_widget_value(source_key: str, target_key: str) -> None:
@@ -314,14 +318,12 @@ def keep_tree_token(choices: list[str], default: str | None) -> None:
 
 
 def merges_cache_key(model: Tokenizer) -> tuple[str, int]:
-    """What the Merges figures of ``model`` depend on: its fingerprint, and its training counts, which the
-    fingerprint leaves out (two corpora can give the same merges with other counts)."""
+    """The Merges figures' key: ``model``'s fingerprint, and its training counts, which the fingerprint leaves out."""
     return fingerprint(model), hash(tuple(step.count for step in model.steps))
 
 
 def published_cache_key(name: str) -> tuple[str, int]:
-    """``merges_cache_key`` of a published tokenizer: it never changes, so its name stands for it
-    (fingerprinting GPT-4o's 199,742 merges would take a second)."""
+    """``merges_cache_key`` of a published tokenizer: its name (fingerprinting 200k merges would take a second)."""
     return f"published {name}", 0
 
 
@@ -350,12 +352,8 @@ def tree_choices(_tok: Tokenizer, key: tuple[str, int]) -> tuple[list[str], str 
 
 
 # Widget keys of the Encode page start with "encode_"; its own state keys with "bpe_encode_".
-ENCODE_SOURCE_KEY = "encode_source"
-ENCODE_PREFIX_MERGES_KEY = "encode_prefix_merges"
-ENCODE_TEXT_KEY = "encode_text"
-ENCODE_IDS_KEY = "encode_ids"
-ENCODE_PIECE_KEY = "encode_piece"
-ENCODE_TABLE_KEY = "encode_show_table"
+ENCODE_SOURCE_KEY, ENCODE_PREFIX_MERGES_KEY, ENCODE_TEXT_KEY = "encode_source", "encode_prefix_merges", "encode_text"
+ENCODE_IDS_KEY, ENCODE_PIECE_KEY, ENCODE_TABLE_KEY = "encode_ids", "encode_piece", "encode_show_table"
 ENCODE_SPECIAL_KEY = "encode_match_special"
 _ENCODE_PREFIX_KEY = "bpe_encode_prefix"  # (model, merges, prefix tokenizer): one cut kept per session
 

@@ -146,10 +146,15 @@ def test_real_tokenizers_tab_shows_every_count_as_tiktoken_gives_it(banana, tikt
     assert "GPT-2 — **7 tokens**" in shown_text  # [15496, 11, 30589, 4971, 347, 11401, 0]
     for name, title in (("cl100k_base", "GPT-4 (cl100k_base)"), ("o200k_base", "GPT-4o (o200k_base)")):
         assert f"{title} — **{len(tiktoken_module.get_encoding(name).encode_ordinary(text))} tokens**" in shown_text
-    table = at.dataframe[0].value
+    summary = at.dataframe[0].value  # tokens, characters per token and vocabulary size of each
+    assert list(summary["Tokenizer"]) == ["Your model, 6 merges", "GPT-2", "GPT-4 (cl100k_base)", "GPT-4o (o200k_base)",
+                                          "Llama 3"]
+    assert list(summary["Tokens"])[1] == 7 and list(summary["Vocabulary"])[1] == 50257
+    table = at.dataframe[1].value
     assert list(table["Text"]) == ["English", "Russian", "Chinese", "Python code"]
     assert list(table.columns) == ["Text", "Characters", "Your model, 6 merges", "GPT-2", "GPT-4 (cl100k_base)",
-                                   "GPT-4o (o200k_base)"]
+                                   "GPT-4o (o200k_base)", "Llama 3"]
+    assert len(at.get("plotly_chart")) == 1  # the tokens chart
 
 
 def test_real_tokenizers_can_be_narrowed_to_gpt4o_alone(banana, tiktoken_module):
@@ -160,7 +165,7 @@ def test_real_tokenizers_can_be_narrowed_to_gpt4o_alone(banana, tiktoken_module)
     count = len(tiktoken_module.get_encoding("o200k_base").encode_ordinary(text))
     assert f"GPT-4o (o200k_base) — **{count} tokens**" in shown_text
     assert "GPT-2 —" not in shown_text and "GPT-4 (cl100k_base) —" not in shown_text
-    assert list(at.dataframe[0].value.columns) == ["Text", "Characters", "Your model, 6 merges", "GPT-4o (o200k_base)"]
+    assert list(at.dataframe[1].value.columns) == ["Text", "Characters", "Your model, 6 merges", "GPT-4o (o200k_base)"]
 
 
 def test_usage_tab_counts_never_used_tokens(banana):

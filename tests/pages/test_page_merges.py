@@ -60,7 +60,7 @@ def test_default_model_page_has_animated_race(banana):
     assert [b["label"] for b in race["layout"]["updatemenus"][0]["buttons"]] == ["▶ Play", "❚❚ Pause"]
     assert race["layout"]["title"]["text"].startswith("<b>step 1: t + h → th (count ")
     root = tree["layout"]["annotations"][0]["text"]
-    assert root == at.selectbox[0].value.replace("<", "&lt;").replace(">", "&gt;")  # the tree of the chosen token
+    assert root == at.selectbox(key="merges_tree_token").value.replace("<", "&lt;").replace(">", "&gt;")  # the tree of the chosen token
     assert ">t + h</div>" in _step_card(at)
     assert at.slider[0].max == 2000
 
@@ -96,9 +96,9 @@ def test_previous_and_next_buttons(banana):
 
 def test_tree_defaults_to_a_long_token_and_can_change(banana):
     at = _open_merges(banana, corpus=BANANA)
-    assert at.selectbox[0].value == "banana_ban"
+    assert at.selectbox(key="merges_tree_token").value == "banana_ban"
     assert len(_specs(at)[1]["layout"]["annotations"]) == 19
-    at.selectbox[0].select("ana_").run()
+    at.selectbox(key="merges_tree_token").select("ana_").run()
     assert not at.exception
     labels = [box["text"] for box in _specs(at)[1]["layout"]["annotations"]]
     assert labels == ["ana_", "ana", "an", "a", "n", "a", "_"]
@@ -123,7 +123,7 @@ def test_switching_to_a_smaller_model_keeps_the_step_in_range(banana):
     at.session_state[CORPUS_KEY] = BANANA
     at.run()
     assert not at.exception
-    assert at.slider[0].value == 6 and at.selectbox[0].value == "banana_ban"
+    assert at.slider[0].value == 6 and at.selectbox(key="merges_tree_token").value == "banana_ban"
 
 
 def test_gpt2_shows_trees_and_forest_without_counts():
@@ -150,15 +150,16 @@ def test_model_with_one_merge_has_no_slider():
 
 
 def _choose_source(at: AppTest, source: str) -> AppTest:
-    at.radio(key="merges_source").set_value(source).run()
+    at.selectbox(key="merges_source").set_value(source).run()
     assert not at.exception, [e.message for e in at.exception]
     return at
 
 
 def test_gpt4_tree_is_found_by_typing_its_text():
     at = _choose_source(_open_merges(), "cl100k_base")
-    assert at.radio(key="merges_source").options == [
-        "Trained model", "GPT-2", "GPT-4 (cl100k_base)", "GPT-4o (o200k_base)"]
+    assert at.selectbox(key="merges_source").options == [
+        "Trained model", "GPT-2", "GPT-4 (cl100k_base)", "GPT-4o (o200k_base)", "Llama 2", "Llama 3", "Qwen3",
+        "DeepSeek-V3", "Gemma 3", "Claude (legacy)"]
     captions = " ".join(caption.value for caption in at.caption)
     assert "The tokenizer of GPT-4, GPT-3.5 Turbo" in captions
     assert r"GPT\-4 \(cl100k\_base\): 100,000 merges" in captions
@@ -185,4 +186,4 @@ def test_back_to_the_session_model_lists_its_tokens(banana):
     assert at.text_input(key="merges_tree_search").value == ""  # GPT-2's 50,000 tokens are searched ...
     _choose_source(at, "model")
     assert not at.text_input  # ... the banana model's 6 are listed
-    assert at.selectbox[0].value == "banana_ban" and at.slider[0].max == 6
+    assert at.selectbox(key="merges_tree_token").value == "banana_ban" and at.slider[0].max == 6

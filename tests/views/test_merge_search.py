@@ -30,3 +30,10 @@ def test_at_most_limit_matches():
 
 def test_starting_with_the_text_comes_before_containing_it():
     assert matching_tokens(["Ġthe", "then", "the"], "the", byte_level=True) == ["the", "then", "Ġthe"]
+
+
+def test_a_typed_space_finds_sentencepiece_tokens_written_with_a_low_line():
+    tokens = ["▁t", "▁the", "the", "▁then", "x▁the"]  # Llama 2 and Gemma 3 write a space as ▁
+    assert matching_tokens(tokens, " the", byte_level=False) == ["▁the", "▁then", "x▁the"]
+    assert matching_tokens(tokens, "▁the", byte_level=False) == ["▁the", "▁then", "x▁the"]
+    assert matching_tokens(tokens, "the", byte_level=False) == ["the", "▁the", "▁then", "x▁the"]

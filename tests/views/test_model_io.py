@@ -4,6 +4,7 @@ widgets on the Train, Encode, Merges and Compare pages under Streamlit's AppTest
 from __future__ import annotations
 
 import json
+import lzma
 
 import pytest
 from streamlit.testing.v1 import AppTest
@@ -13,6 +14,7 @@ from bpe_core import Config, load_gpt2, train
 from bpe_core.formats import to_gpt2_files, to_hf_json
 from bpe_core.formats import model_to_json
 from bpe_core.pretrained import DATA as GPT2_DATA
+from bpe_core.pretrained import load_pretrained
 from apptest_helpers import APP_FILE, ok, shown
 from viz import state
 from viz.model_io import (
@@ -23,6 +25,8 @@ from viz.model_io import (
     load_added,
     load_uploaded,
     model_origin,
+    unpack_xz,
+    XZ_MAX_BYTES,
 )
 
 BANANA_BANDANA = ["a n", "b an", "an a", "ana _", "ban ana_", "banana_ ban"]
@@ -267,11 +271,11 @@ def test_encode_page_loads_a_model_file_and_gpt2(banana):
 
     at = press(at, "Use GPT-2's real tokenizer")
     ok(at.text_area(key="encode_text").set_value(GPT2_TEXT).run())
-    radio = at.radio(key="encode_source")
-    assert radio.value == "model"  # the session's model, which is now GPT-2, and the labels say so
-    assert radio.options[:2] == ["GPT\\-2", "Prefix of GPT\\-2"]
-    ok(radio.set_value("prefix").run())
-    assert "Prefix of GPT-2: the first 50000 of 50000 merges" in shown(at.caption)  # named like the radio
+    choice = at.selectbox(key="encode_source")
+    assert choice.value == "model"  # the session's model, which is now GPT-2, and the labels say so
+    assert choice.options[:2] == ["GPT\\-2", "Prefix of GPT\\-2"]
+    ok(choice.set_value("prefix").run())
+    assert "Prefix of GPT-2: the first 50000 of 50000 merges" in shown(at.caption)  # named like the choice
     assert at.code[0].value == ", ".join(map(str, GPT2_IDS))
 
 
@@ -298,3 +302,41 @@ def test_a_file_name_with_markdown_shows_literally(byte_level):
     assert any(c.startswith("\\[x\\]\\(javascript\\:alert\\(1\\)\\)\\*bold\\*\\.json: ") for c in captions), captions
     ok(at.switch_page("pages/2_Merges.py").run())
     assert any(c.value.startswith("\\[x\\]\\(javascript") for c in at.caption)
+
+
+# -- xz-compressed uploads (a tokenizer.json over the 10 MB upload limit) ------------------
+
+
+def test_an_xz_upload_is_unpacked_and_named_without_xz(byte_level):
+    packed = lzma.compress(hf_json_text(byte_level).encode())
+    assert unpack_xz("tokenizer.json.xz", packed) == ("tokenizer.json", hf_json_text(byte_level).encode())
+    assert load_uploaded({"tokenizer.json.xz": packed}).merges == byte_level.merges
+    assert unpack_xz("plain.json", b"{}") == ("plain.json", b"{}")  # any other file as it is
+    assert XZ_MAX_BYTES == 64 * 2**20
+
+
+@pytest.mark.parametrize(("data", "message"), [
+    (b"{}", "m.json.xz: this is not an xz file (make one with: xz -k tokenizer.json)"),
+    (lzma.compress(b"x" * 100)[:-20], "m.json.xz: the xz file ends too early (was the upload cut short?)"),
+    (lzma.compress(b"x" * 101), "m.json.xz: it unpacks to more than 100 bytes, more than this app reads from one file"),
+])
+def test_a_bad_xz_upload_is_refused_with_a_clear_message(data, message):
+    with pytest.raises(ValueError) as error:
+        unpack_xz("m.json.xz", data, limit=100)
+    assert str(error.value) == message
+
+
+def test_an_xz_bomb_stops_at_the_limit_of_64_mb():
+    bomb = lzma.compress(b"\0" * (XZ_MAX_BYTES + 1))  # a few kilobytes that unpack to 64 MB and one byte
+    with pytest.raises(ValueError, match="unpacks to more than 64 MB"):
+        load_uploaded({"tokenizer.json.xz": bomb})
+
+
+def test_exactly_the_limit_is_accepted():
+    assert unpack_xz("a.xz", lzma.compress(b"y" * 100), limit=100) == ("a", b"y" * 100)
+
+
+def test_an_open_model_cannot_be_saved_as_our_model_json_and_says_why():
+    refusal = export_refusal(load_pretrained("llama2"), EXPORTS[0])
+    assert refusal.startswith("Llama 2 runs the parts of an HF tokenizer.json") and "keep it as tokenizer.json" in refusal
+    assert export_refusal(load_pretrained("llama2"), EXPORTS[1]) is None

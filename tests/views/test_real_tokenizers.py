@@ -1,9 +1,14 @@
 """The "Real tokenizers" view's table and sentence: worked by hand, and the counts against tiktoken."""
 
+import lzma
+
 import pytest
 
+from bpe_core import Config, train
 from bpe_core.pretrained import load_pretrained
-from viz.real_tokenizers import LANGUAGE_SAMPLES, REAL_TOKENIZERS, cost_rows, fewest_tokens_sentence
+from browser_helpers import REPO_ROOT
+from viz.real_tokenizers import (DEFAULT_REAL, LANGUAGE_SAMPLES, REAL_TOKENIZERS, cost_rows, fewest_tokens_sentence,
+                                 lined_up, tokenizer_rows)
 
 
 def test_each_sample_gets_its_count_and_how_many_times_the_baselines_it_is():
@@ -27,8 +32,40 @@ def test_the_fewest_tokens_sentence_names_the_winner_and_the_others_ratios():
         "A and B need the fewest tokens (3); C needs 1.3× as many, D 2.0× as many.")
 
 
-def test_the_view_offers_the_three_published_tokenizers_by_their_titles():
-    assert REAL_TOKENIZERS == {"gpt2": "GPT-2", "cl100k_base": "GPT-4 (cl100k_base)", "o200k_base": "GPT-4o (o200k_base)"}
+def test_the_view_offers_the_nine_published_tokenizers_by_their_titles():
+    assert REAL_TOKENIZERS == {"gpt2": "GPT-2", "cl100k_base": "GPT-4 (cl100k_base)", "o200k_base": "GPT-4o (o200k_base)",
+                               "llama2": "Llama 2", "llama3": "Llama 3", "qwen3": "Qwen3", "deepseek-v3": "DeepSeek-V3",
+                               "gemma3": "Gemma 3", "claude-legacy": "Claude (legacy)"}
+    assert DEFAULT_REAL == ("gpt2", "cl100k_base", "o200k_base", "llama3")  # the slow ones load only when picked
+
+
+def test_tokenizer_rows_by_hand():
+    assert tokenizer_rows({"Mine": (8, 300), "GPT-2": (3, 50257)}, characters=12) == [
+        {"Tokenizer": "Mine", "Tokens": 8, "Characters per token": 1.5, "Vocabulary": 300},
+        {"Tokenizer": "GPT-2", "Tokens": 3, "Characters per token": 4.0, "Vocabulary": 50257},
+    ]
+    assert tokenizer_rows({"Empty": (0, 5)}, characters=0)[0]["Characters per token"] is None
+    assert tokenizer_rows({"Thirds": (3, 5)}, characters=10)[0]["Characters per token"] == 3.33
+
+
+def test_lined_up_puts_the_users_model_first_and_caches_the_published_ones():
+    mine, gpt2 = train("abab", Config(split="none"), merges=2), load_pretrained("gpt2")
+    calls = []
+    models, encoders = lined_up("Mine", mine, {"gpt2": gpt2}, lambda tok, name, text: calls.append((tok, name, text)))
+    assert models == {"Mine": mine, "GPT-2": gpt2} and list(encoders) == ["Mine", "GPT-2"]
+    assert [token.token for token in encoders["Mine"]("abab")] == ["abab"]  # a, b, ab, abab: one token
+    encoders["GPT-2"]("hi")
+    assert calls == [(gpt2, "gpt2", "hi")]
+
+
+@pytest.mark.parametrize("name", ["llama2", "qwen3"])
+def test_the_language_table_counts_tokens_as_hf_does_for_open_models(name):
+    tokenizers = pytest.importorskip("tokenizers")
+    with lzma.open(REPO_ROOT / "bpe_core" / "data" / "open" / f"{name}.tokenizer.json.xz") as packed:
+        hf = tokenizers.Tokenizer.from_str(packed.read().decode("utf-8"))
+    rows = cost_rows({REAL_TOKENIZERS[name]: load_pretrained(name).encode})
+    expected = [len(hf.encode(text, add_special_tokens=False).ids) for text in LANGUAGE_SAMPLES.values()]
+    assert [int(row[REAL_TOKENIZERS[name]].split(" ")[0]) for row in rows] == expected
 
 
 @pytest.mark.parametrize("name", ["gpt2", "cl100k_base", "o200k_base"])
@@ -40,3 +77,21 @@ def test_the_language_table_counts_tokens_as_tiktoken_does(tiktoken_module, name
     assert [int(row[title].split(" ")[0]) for row in rows] == list(expected.values())
     english = expected["English"]
     assert rows[1][title] == f"{expected['Russian']} ({expected['Russian'] / english:.1f}× English)"
+
+
+def test_the_tokenizers_chart_by_hand():
+    from viz.compare_figures import LINE_COLOURS, SIZE_COLOURS, tokenizers_figure
+    rows = tokenizer_rows({"Your <model>": (30, 2105), "GPT-2": (12, 50257), "Llama 3": (10, 128256)}, characters=60)
+    fig = tokenizers_figure(rows)
+    bars = fig.data[0]
+    assert list(bars.x) == [30, 12, 10] and list(bars.y) == [0, 1, 2]  # the most tokens at the bottom, fewest on top
+    assert list(bars.text) == ["30 tokens · 2.00 chars/token", "12 tokens · 5.00 chars/token",
+                               "10 tokens · 6.00 chars/token"]
+    assert list(bars.marker.color) == [LINE_COLOURS[0], LINE_COLOURS[0], SIZE_COLOURS[2]]  # the fewest in green
+    assert [note.text for note in fig.layout.annotations] == [  # titles over their bars, escaped for plotly
+        "Your &lt;model&gt; (vocabulary 2,105)", "GPT-2 (vocabulary 50,257)", "Llama 3 (vocabulary 128,256)"]
+    assert [note.y for note in fig.layout.annotations] == [0.32, 1.32, 2.32]
+    assert list(bars.hovertext) == ["Your &lt;model&gt;", "GPT-2", "Llama 3"]
+    assert fig.layout.height == 60 + 52 * 3 and fig.layout.showlegend is False
+    assert fig.layout.yaxis.visible is False and fig.layout.margin.l == 4  # no tick labels eat a phone's width
+    assert tokenizers_figure(rows[:1]).layout.height == 112

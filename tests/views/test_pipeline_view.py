@@ -1,0 +1,181 @@
+"""What a tokenizer.json pipeline did, in words (viz/pipeline_view.py): the normalizer's changes worked by hand,
+the text the model sees, the pre-tokenizer's cuts, Llama 3's whole-word hits, byte fallback and the pieces
+"Why this split?" replays, all against HF tokenizers running the same files."""
+
+from __future__ import annotations
+
+import html
+import lzma
+import re
+
+import pytest
+
+from bpe_core.pretrained import load_pretrained
+from viz.pipeline_view import (PipelineSteps, change_notes, loading_message, pipeline_parts, pipeline_steps,
+                               seen_text, steps_markdown, tokens_html, why_pieces)
+from browser_helpers import REPO_ROOT
+
+tokenizers = pytest.importorskip("tokenizers")
+OPEN = REPO_ROOT / "bpe_core" / "data" / "open"
+TEXT = "ﬁne 🦙 day, tokenizers  twice"
+
+
+def reference(name: str):
+    with lzma.open(OPEN / f"{name}.tokenizer.json.xz") as packed:
+        return tokenizers.Tokenizer.from_str(packed.read().decode("utf-8"))
+
+
+def box_texts(out: str) -> list[str]:
+    """The text inside each token box (the labels of these models hold no inner tags but ␣)."""
+    return [html.unescape(re.sub(r"<[^>]+>", "", label))
+            for label in re.findall(r'<span class="tok [^"]*" title="[^"]*">(.*?)</span>', out)]
+
+
+# -- the normalizer, by hand ----------------------------------------------------------
+
+
+@pytest.mark.parametrize(("text", "shown", "expected"), [
+    ("a  b", "▁a▁▁b", ["spaces became ▁ (2×)", "▁ put in front of the text"]),  # Llama 2
+    ("a b", "a▁b", ["spaces became ▁"]),  # Gemma 3: no ▁ in front
+    ("ﬁne ﬃ ﬁ", "fine ffi fi", ["ﬁ → fi (2×)", "ﬃ → ffi"]),  # NFKC, the most frequent first
+    ("cafe\u0301", "caf\u00e9", ["e\u0301 → \u00e9"]),  # NFC: e and a combining accent become one character
+    ("a\tb", "a b", ["→ → ␣"]),  # whitespace shown by its glyph
+    ("same", "same", []),
+])
+def test_change_notes_by_hand(text, shown, expected):
+    assert change_notes(text, shown) == expected
+
+
+def test_many_kinds_of_change_are_cut_after_eight():
+    text = "ABCDEFGHIJ"
+    notes = change_notes(text, text.lower())
+    assert len(notes) == 9 and notes[-1] == "and 2 more kinds of change" and notes[0] == "A → a"
+
+
+@pytest.mark.parametrize("name", ["llama2", "gemma3", "claude-legacy", "qwen3"])
+def test_the_text_the_model_sees_is_hfs_normalized_text(name):
+    hf = reference(name)
+    text = "ﬁne  café\u0301 🦙"
+    assert seen_text(load_pretrained(name), text) == hf.normalizer.normalize_str(text)
+
+
+def test_a_model_of_our_own_sees_the_text_as_typed():
+    from bpe_core import load_gpt2
+    assert seen_text(load_gpt2(), "a  b") == "a  b"
+
+
+# -- the steps, against HF -------------------------------------------------------------
+
+
+def test_llama3_cuts_where_hf_pre_tokenizes_and_marks_pieces_taken_whole():
+    tok, hf = load_pretrained("llama3"), reference("llama3")
+    tokens = tok.encode_with_spans(TEXT)
+    steps = pipeline_steps(tok, TEXT, tokens)
+    pieces = hf.pre_tokenizer.pre_tokenize_str(TEXT)  # no normalizer: offsets are in the text itself
+    assert [piece for piece, _, _ in steps.pieces] == [piece for piece, _ in pieces]
+    assert steps.cuts == {start for _, (start, _) in pieces[1:]}
+    vocab = hf.get_vocab()
+    whole = {start for piece, (start, _) in pieces if piece in vocab}  # ignore_merges: a piece in the vocabulary
+    encoding = hf.encode(TEXT, add_special_tokens=False)
+    assert steps.hits == {index for index, (start, end) in enumerate(encoding.offsets)
+                          if start in whole and encoding.tokens[index] in vocab and (start, end) in
+                          {offsets for _, offsets in pieces}}
+    assert steps.hits and steps.changes == [] and steps.byte_tokens == 0
+    assert steps.added_by_model == hf.encode("").tokens == []  # this file's post-processor adds no BOS
+
+
+def test_llama2_has_one_piece_byte_fallback_and_its_bos():
+    tok, hf = load_pretrained("llama2"), reference("llama2")
+    text = "ﬁne 🦙 day"
+    tokens = tok.encode_with_spans(text)
+    steps = pipeline_steps(tok, text, tokens)
+    hf_tokens = hf.encode(text, add_special_tokens=False).tokens
+    assert steps.byte_tokens == sum(bool(re.fullmatch(r"<0x[0-9A-F]{2}>", t)) for t in hf_tokens) == 4
+    assert steps.pieces == [("▁ﬁne▁🦙▁day", 0, 10)] and steps.cuts == frozenset() and steps.hits == frozenset()
+    assert steps.changes == ["spaces became ▁ (2×)", "▁ put in front of the text"]
+    assert steps.added_by_model == [hf.encode(text).tokens[0]] == ["<s>"]
+
+
+def test_steps_in_words_by_hand():
+    steps = PipelineSteps(changes=["ﬁ → fi"], pieces=[("a", 0, 1), ("Ġb", 1, 3)], cuts=frozenset({1}),
+                          hits=frozenset({0}), byte_tokens=2, unknown_tokens=1, added_by_model=[], truncated=True)
+    assert steps_markdown(steps) == [
+        "1. Normalizer: ﬁ → fi (looked at the first 20,000 characters)",
+        "2. Pre-tokenizer: cut the text into 2 pieces (red lines); merges never cross a cut",
+        "3. BPE model: merged each piece by the ranks of its merge list; 1 pieces were already tokens and were taken "
+        "whole, without merging (whole-word hit, ignore_merges: green underline); 2 byte-fallback tokens: characters "
+        "not in the vocabulary, spelled as their UTF-8 bytes (<0xF0> ...); 1 characters became the unknown token",
+    ]
+    nothing = PipelineSteps([], [], frozenset(), frozenset(), 0, 0, ["<s>"])
+    assert steps_markdown(nothing) == [
+        "1. Normalizer: nothing to change in this text",
+        "2. Pre-tokenizer: nothing to cut (only special tokens)",
+        "3. BPE model: merged each piece by the ranks of its merge list",
+        "4. Post-processor: when the model runs, <s> is put first (HF's add_special_tokens=True); the ids above "
+        "leave it out",
+    ]
+
+
+# -- the boxes -------------------------------------------------------------------------
+
+
+def test_llama2_boxes_are_hfs_tokens_with_byte_fallback_by_name():
+    tok, hf = load_pretrained("llama2"), reference("llama2")
+    text = "ﬁne 🦙 day"
+    out = tokens_html(tok, tok.encode_with_spans(text), text)
+    assert box_texts(out) == hf.encode(text, add_special_tokens=False).tokens
+    assert box_texts(out)[4:8] == ["<0xF0>", "<0x9F>", "<0xA6>", "<0x99>"]
+    assert out.count('class="char-group"') == 1 and '<span class="char">=🦙</span>' in out  # four bytes, one llama
+
+
+def test_llama3_boxes_show_cuts_and_hits():
+    tok = load_pretrained("llama3")
+    text = "Hi tokenizers"  # HF: pieces Hi | Ġtokenizers; Hi is a token (taken whole), Ġtokenizers is merged
+    tokens = tok.encode_with_spans(text)
+    steps = pipeline_steps(tok, text, tokens)
+    out = tokens_html(tok, tokens, text, cuts=steps.cuts, hits=steps.hits)
+    assert box_texts(out) == ["Hi", "␣token", "izers"]
+    assert out.count('<span class="cut"') == 1
+    assert out.index('<span class="cut"') < out.index("␣</i>token")  # the cut stands before the second piece
+    assert re.findall(r'class="tok ([^"]*)"', out) == ["k-normal c0 hit", "k-normal c1", "k-normal c2"]
+    assert "whole-word hit (ignore_merges)" in out
+
+
+# -- "Why this split?" -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["llama2", "gemma3", "claude-legacy", "deepseek-v3", "llama3"])
+def test_the_replayed_pieces_end_in_hfs_tokens(name):
+    tok, hf = load_pretrained(name), reference(name)
+    text = "Tokenizers split text; unbelievably fine."
+    ends = []
+    for piece in why_pieces(tok, text, special=True):
+        ends += [piece] if tok.ignores_merges(piece) else tok.explain(piece)[-1][1]
+    assert ends == hf.encode(text, add_special_tokens=False).tokens
+
+
+def test_why_pieces_are_labelled_by_the_text_they_cover():
+    pieces = why_pieces(load_pretrained("claude-legacy"), "ﬁne day", special=True)
+    assert pieces == {"fine": "fine", "Ġday": "␣day"}  # NFKC first; the byte-level stand-ins are not shown
+
+
+def test_why_pieces_stop_at_the_limit():
+    assert list(why_pieces(load_pretrained("llama2"), "a b c d", special=True, limit=2)) == ["▁a", "▁b"]
+
+
+# -- names -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("name", "expected"), [
+    ("llama2", "normalizer Prepend + Replace · no pre-tokenizer · byte fallback"),
+    ("llama3", "no normalizer · pre-tokenizer Split + ByteLevel · whole-word hits (ignore_merges)"),
+    ("claude-legacy", "normalizer NFKC · pre-tokenizer ByteLevel"),
+    ("qwen3", "normalizer NFC · pre-tokenizer Split + ByteLevel"),
+])
+def test_pipeline_parts_name_the_files_parts(name, expected):
+    assert pipeline_parts(load_pretrained(name)) == expected
+
+
+def test_loading_message():
+    assert loading_message("Llama 2", 1) == "Loading Llama 2 (the first time on this server, about 1 second)..."
+    assert loading_message("Gemma 3", 3) == "Loading Gemma 3 (the first time on this server, about 3 seconds)..."
