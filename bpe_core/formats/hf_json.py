@@ -14,6 +14,7 @@ True
 
 from __future__ import annotations
 
+import operator
 from itertools import chain, repeat
 
 from ..config import SPACE_MARKER, UNK_TOKEN, Config
@@ -227,7 +228,7 @@ def from_hf_json(data: dict | str, *, name: str = "") -> Tokenizer:
                          "to run")
     try:
         vocab = {str(token): int(index) for token, index in model["vocab"].items()}
-        merges = _merge_pairs(model["merges"])
+        merges = _sharing_strings(_merge_pairs(model["merges"]), vocab)
         added = [AddedToken(str(entry["content"]), int(entry["id"]), bool(entry.get("special", False)),
                             bool(entry.get("normalized", False))) for entry in data.get("added_tokens") or []]
         config = _config_if_it_fits(data)
@@ -286,6 +287,15 @@ def _pipeline(data: dict, vocab: dict[str, int], merges: list[tuple[str, str]], 
     )
     parts = {key: data.get(key) for key in ("normalizer", "pre_tokenizer", "decoder", "post_processor")}
     return PipelineTokenizer(vocab=vocab, merges=merges, parts=parts, added=added, options=options, name=name)
+
+
+def _sharing_strings(merges: list[tuple[str, str]], vocab: dict[str, int]) -> list[tuple[str, str]]:
+    """The merges spelled with the vocabulary's own string objects: a model of half a million merges
+    then holds each token's text once, not three times (about 110 MB less for Gemma 3)."""
+    own = {token: token for token in vocab}
+    lefts = map(own.get, map(operator.itemgetter(0), merges), map(operator.itemgetter(0), merges))
+    rights = map(own.get, map(operator.itemgetter(1), merges), map(operator.itemgetter(1), merges))
+    return list(zip(lefts, rights))
 
 
 def _merge_pairs(merges: list) -> list[tuple[str, str]]:
