@@ -14,7 +14,7 @@ import streamlit as st
 from bpe_core import Tokenizer
 from bpe_core.pretrained import PRETRAINED, load_pretrained
 from viz import model_io, state
-from viz.encode_tools import PRETRAINED_NOTES, PRETRAINED_TITLES
+from viz.encode_tools import PRETRAINED_NOTES, PRETRAINED_TITLES, source_labels
 from viz.escape import markdown
 from viz.merge_labels import tie_break_rule
 from viz.merge_overview import count_curve_caption, forest_caption
@@ -31,7 +31,7 @@ MAX_LISTED_TOKENS = 5_000  # a model with more merged tokens is searched by text
 def choose_tokenizer() -> tuple[Tokenizer, tuple[str, int], str]:
     """The tokenizer the page shows, its cache key (see ``state.merges_cache_key``) and its training text."""
     model = state.current_model()
-    labels = {"model": model_io.model_title(model), **PRETRAINED_TITLES}
+    labels = {"model": source_labels(model.name or "Trained model", bool(model.name))["model"], **PRETRAINED_TITLES}
     source = st.selectbox("Tokenizer", ("model", *PRETRAINED), key=state.MERGES_SOURCE_KEY, format_func=labels.get)
     if source == "model":
         return model, state.merges_cache_key(model), state.current_corpus()

@@ -27,7 +27,7 @@ MAX_EXPLAIN_CHARS = 200  # a longer piece is cut before replaying it merge by me
 def choose_tokenizer() -> tuple[str, Tokenizer]:
     """The choice (a SOURCES name) and the tokenizer it gives."""
     model = state.current_model()
-    labels = source_labels(model_io.model_title(model), named=bool(model.name))
+    labels = source_labels(model.name or "Trained model", named=bool(model.name))  # plain: a selectbox shows text as is
     source = st.selectbox("Tokenizer", SOURCES, key=state.ENCODE_SOURCE_KEY, format_func=labels.get)
     if source in PRETRAINED:  # the spinner shows only if the load is slow (the first time on this server)
         with st.spinner(loading_message(PRETRAINED_TITLES[source], LOAD_SECONDS.get(source, 1))):

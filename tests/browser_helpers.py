@@ -251,3 +251,10 @@ def save_screenshot(page, name: str, whole: bool = False) -> Path:
     if whole:
         page.set_viewport_size(size)
     return path
+
+
+def choose_option(page, label: str, option: str) -> None:
+    """Pick ``option`` in the selectbox labelled ``label`` (the first one on the page), then wait for the app."""
+    page.locator('[data-testid="stSelectbox"]').filter(has_text=label).first.click()
+    page.get_by_role("option", name=option, exact=True).click()
+    wait_for_app(page)

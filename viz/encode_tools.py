@@ -65,10 +65,15 @@ PRETRAINED_NOTES = {
 def source_labels(model_title: str, named: bool) -> dict[str, str]:
     """The Tokenizer choice's labels: the session's model, a prefix of it, and the published tokenizers.
 
+    A named model (a file, GPT-2) is called the session's model, so it never shares a label with a published one.
+
     >>> source_labels("Trained model", named=False)["prefix"]
     'Prefix of the trained model'
+    >>> source_labels("GPT-2", named=True)["model"]
+    'Session model: GPT-2'
     """
-    return {"model": model_title, "prefix": prefix_title(model_title, named), **PRETRAINED_TITLES}
+    model = f"Session model: {model_title}" if named else model_title
+    return {"model": model, "prefix": prefix_title(model_title, named), **PRETRAINED_TITLES}
 
 
 def describe_tokenizer(tok: Tokenizer, title: str) -> str:

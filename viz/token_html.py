@@ -72,6 +72,8 @@ _STYLE_TEMPLATE = """<style>
 .bpe-tv .new{border:2px solid #1b5e20;box-shadow:0 0 0 1px #1b5e20 inset;font-weight:700}
 .bpe-tv .legend{font-family:sans-serif;font-size:13px;color:#3b4050;line-height:2.2}
 .bpe-tv .legend .item{margin-right:14px;white-space:nowrap}
+@media (max-width:640px){.bpe-tv .legend .item{white-space:normal;display:block}
+  .bpe-tv .step-row{flex-wrap:wrap;gap:2px 10px}.bpe-tv .step-label{flex:1 1 100%}}
 {palette_rules}</style>"""
 
 

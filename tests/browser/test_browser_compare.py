@@ -83,10 +83,10 @@ def test_compare_page_tabs(app_server, page, screenshot, tiktoken_module):
                                   ("o200k_base", "GPT-4o (o200k_base)"))}
     for title, count in counts.items():
         assert main.get_by_text(re.compile(f"^{re.escape(title)} — {count} tokens")).count() == 1
-    assert main.locator('[data-testid="stDataFrame"]').count() == 1  # the languages-and-code table
+    assert main.locator('[data-testid="stDataFrame"]').count() == 2  # each tokenizer's counts; languages and code
     screenshot(page, "real-tokenizers")
-    # Keep GPT-4o alone: remove the other two chips of the multiselect.
-    for title in ("GPT-2", "GPT-4 (cl100k_base)"):
+    # Keep GPT-4o alone: remove the other three chips of the multiselect.
+    for title in ("GPT-2", "GPT-4 (cl100k_base)", "Llama 3"):
         main.get_by_role("button", name=f"Remove {title}", exact=True).click()
         wait_for_app(page)
     check_view(page, screenshot, rf"^GPT-4o \(o200k_base\) — {counts['GPT-4o (o200k_base)']} tokens", "gpt4o-alone")

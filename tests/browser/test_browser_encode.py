@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from browser_helpers import click_nav, exception_texts, open_app, wait_for_app
+from browser_helpers import choose_option, click_nav, exception_texts, open_app, wait_for_app
 
 PHONE = {"width": 390, "height": 844}
 
@@ -37,8 +37,7 @@ def encode_text(page, text: str) -> None:
 
 
 def choose_tokenizer(page, label: str) -> None:
-    page.get_by_text(label, exact=True).click()
-    wait_for_app(page)
+    choose_option(page, "Tokenizer", label)
 
 
 def token_area_text(page) -> str:
@@ -160,8 +159,7 @@ def test_choices_outlive_a_visit_to_another_page(app_server, page):
     """Encode's tokenizer, the Merges step and Compare's open tab are as the user left them after a visit to
     another page."""
     open_encode(page, app_server)
-    page.get_by_text("GPT-2", exact=True).click()
-    wait_for_app(page)
+    choose_tokenizer(page, "GPT-2")
     click_nav(page, "Merges")
     click_nav(page, "Encode / Decode")
     assert page.get_by_text("GPT-2: 50,000 merges, vocabulary of 50,257 tokens").count() == 1

@@ -95,8 +95,8 @@ def test_tokenizer_choices_name_the_model_and_its_prefix():
     assert source_labels("Trained model", named=False) == {
         "model": "Trained model", "prefix": "Prefix of the trained model", **PUBLISHED_TITLES,
     }
-    assert source_labels("my\\_model.json", named=True) == {
-        "model": "my\\_model.json", "prefix": "Prefix of my\\_model.json", **PUBLISHED_TITLES,
+    assert source_labels("my_model.json", named=True) == {  # plain text for a selectbox; never a published title
+        "model": "Session model: my_model.json", "prefix": "Prefix of my_model.json", **PUBLISHED_TITLES,
     }
     assert prefix_title("GPT\\-2", named=True) == "Prefix of GPT\\-2"
 

@@ -273,9 +273,10 @@ def test_encode_page_loads_a_model_file_and_gpt2(banana):
     ok(at.text_area(key="encode_text").set_value(GPT2_TEXT).run())
     choice = at.selectbox(key="encode_source")
     assert choice.value == "model"  # the session's model, which is now GPT-2, and the labels say so
-    assert choice.options[:2] == ["GPT\\-2", "Prefix of GPT\\-2"]
+    assert choice.options[:2] == ["Session model: GPT-2", "Prefix of GPT-2"]  # plain text, not the published GPT-2's
     ok(choice.set_value("prefix").run())
     assert "Prefix of GPT-2: the first 50000 of 50000 merges" in shown(at.caption)  # named like the choice
+    assert choice.options.count("GPT-2") == 1
     assert at.code[0].value == ", ".join(map(str, GPT2_IDS))
 
 
