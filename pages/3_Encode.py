@@ -8,7 +8,7 @@ from bpe_core import Token, Tokenizer, UnknownIdError
 from bpe_core.pretrained import PRETRAINED, load_pretrained
 from viz import model_io, state
 from viz.encode_tools import (PRETRAINED_NOTES, PRETRAINED_TITLES, describe_round_trip, describe_tokenizer, parse_ids,
-                               replay_choices, source_labels, token_rows)
+                               replay_caption, replay_choices, source_labels, token_rows)
 from viz.escape import markdown
 from viz.pipeline_view import (LOAD_SECONDS, is_pipeline, loading_message, pipeline_steps, seen_text, steps_markdown,
                                tokens_html)
@@ -87,8 +87,7 @@ def show_why(tok: Tokenizer, text: str, match_special: bool) -> None:
     if not pieces:
         st.caption("Type some text above (besides special tokens) to replay how one of its pieces is encoded.")
         return
-    st.caption("The pre-tokenizer cuts the text into pieces; merges never cross a piece. Pick one to replay "
-               "its merges in training order (green outline: what that step made).")
+    st.caption(replay_caption(tok))
     longest = max(range(len(pieces)), key=lambda index: len(pieces[index]))
     piece = st.selectbox("Piece", pieces, index=longest, key=state.ENCODE_PIECE_KEY, format_func=labels.get)
     if len(piece) > MAX_EXPLAIN_CHARS:

@@ -209,6 +209,22 @@ def replay_choices(tok: Tokenizer, text: str, special: bool, limit: int = 200) -
                                                                       limit=limit)}
 
 
+def replay_caption(tok: Tokenizer) -> str:
+    """What "Why this split?" offers: the pre-tokenizer's pieces, or for a model without one (its whole
+    text is one piece) the parts that piece falls into where no merge can cross.
+
+    >>> from bpe_core.pretrained import load_pretrained
+    >>> replay_caption(load_pretrained("llama2")).startswith("This model has no pre-tokenizer")
+    True
+    """
+    if is_pipeline(tok) and not tok.parts.get("pre_tokenizer"):
+        what = ("This model has no pre-tokenizer: its whole text is one piece, which falls into parts "
+                "wherever no merge can join the two sides.")
+    else:
+        what = "The pre-tokenizer cuts the text into pieces; merges never cross a piece."
+    return what + " Pick one to replay its merges in training order (green outline: what that step made)."
+
+
 def unique_pieces(pieces: Iterable[str], limit: int = 200) -> list[str]:
     """The first ``limit`` distinct non-blank pieces, in order of appearance.
 

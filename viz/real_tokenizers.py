@@ -92,4 +92,12 @@ def fewest_tokens_sentence(counts: dict[str, int]) -> str:
 
 
 def _times(count: int, baseline: int) -> str:
-    return f"{count / baseline:.1f}×" if baseline else "–"
+    """``count`` as a multiple of ``baseline``: one decimal, two where one would read 1.0 for unequal counts.
+
+    >>> _times(28, 27), _times(27, 27), _times(30, 12), _times(3, 0)
+    ('1.04×', '1.0×', '2.5×', '–')
+    """
+    if not baseline:
+        return "–"
+    ratio = f"{count / baseline:.1f}"
+    return f"{count / baseline:.2f}×" if ratio == "1.0" and count != baseline else f"{ratio}×"
