@@ -37,8 +37,38 @@ OPERATOR_WORDS = {"and", "or", "not", "is", "in", "True", "False", "min", "max",
 
 
 def explained() -> set[str]:
-    """Mutant names listed in the equivalent-mutants file (each in backquotes at a line's start)."""
-    return set(re.findall(r"^- `([^`]+)`", EQUIVALENT.read_text(encoding="utf-8"), re.MULTILINE))
+    """Mutant names listed in the equivalent-mutants file.
+
+    A list item names mutants in backquotes before a colon, the first in full and the next ones
+    in full or shortened: ``x_other__mutmut_4`` (same module) or ``_12`` (same function); a later
+    part of the item after "; " may name more the same way.
+    """
+    names: set[str] = set()
+    for line in EQUIVALENT.read_text(encoding="utf-8").splitlines():
+        if not line.startswith("- `"):
+            continue
+        previous = ""
+        for part in line[2:].split("; "):
+            listed, colon, _ = part.partition("`:")
+            if not colon:
+                continue
+            for name in re.findall(r"`([^`]+)`", listed + "`"):
+                previous = expand_name(name, previous)
+                names.add(previous)
+    return names
+
+
+def expand_name(name: str, previous: str) -> str:
+    """A listed mutant name in full, given the full name listed before it.
+
+    >>> expand_name("_12", "viz.a.x_f__mutmut_3"), expand_name("x_g__mutmut_4", "viz.a.x_f__mutmut_3")
+    ('viz.a.x_f__mutmut_12', 'viz.a.x_g__mutmut_4')
+    """
+    if re.fullmatch(r"_+(?:mutmut_)?\d+", name):
+        return f"{previous.rpartition('__mutmut_')[0]}__mutmut_{name.rpartition('_')[2]}"
+    if name.startswith("x") and "." not in name:
+        return f"{previous.rpartition('.')[0]}.{name}"
+    return name
 
 
 def mutant_kinds(root: Path) -> dict[str, str]:
