@@ -1,7 +1,9 @@
 """The six open models' tokenizers (Llama 2, Llama 3, Qwen3, DeepSeek-V3, Gemma 3, Claude legacy)
-against HF tokenizers itself, running the same tokenizer.json files from ../shared/data/hf-open."""
+against HF tokenizers itself, running the same tokenizer.json files (shipped in bpe_core/data/open,
+checked against the sha256 of the published files)."""
 
 import functools
+import hashlib
 import json
 import lzma
 import subprocess
@@ -17,7 +19,16 @@ from bpe_core.pretrained import OPEN_MODELS, load_pretrained
 
 tokenizers = pytest.importorskip("tokenizers")
 
-SHARED = Path(__file__).resolve().parents[3] / "shared" / "data" / "hf-open"
+SHIPPED = Path(__file__).resolve().parents[2] / "bpe_core" / "data" / "open"
+# sha256 of each uncompressed tokenizer.json, as published with the files (the data's README)
+PUBLISHED_SHA256 = {
+    "llama2": "fc4f0bd70b3709312d9d1d9e5ba674794b6bc5abc17429897a540f93882f25fc",
+    "llama3": "c05a3c2174e9edd5be19dc5a0748c42a9037bec2811ce062728bfd71f8702d78",
+    "qwen3": "aeb13307a71acd8fe81861d94ad54ab689df773318809eed3cbe794b4492dae4",
+    "deepseek-v3": "621ac2e32d0dba658404412318818aaa8ce8cda492e59830109d8da6b517fb41",
+    "gemma3": "4667f2089529e8e7657cfb6d1c19910ae71ff5f28aa7ab2ff2763330affad795",
+    "claude-legacy": "c241737df24b4e7f7c9af4fdcee29a0ca903dcb288a8b753bc346a3092911767",
+}
 NAMES = list(OPEN_MODELS)
 
 HARD_CASES = [
@@ -40,7 +51,7 @@ HARD_CASES = [
 
 @functools.cache
 def reference(name: str):
-    with lzma.open(SHARED / f"{name}.tokenizer.json.xz") as packed:
+    with lzma.open(SHIPPED / f"{name}.tokenizer.json.xz") as packed:
         return tokenizers.Tokenizer.from_str(packed.read().decode("utf-8"))
 
 
@@ -92,11 +103,11 @@ def test_special_tokens_can_be_left_as_text():
 
 
 @pytest.mark.parametrize("name", NAMES)
-def test_the_shipped_file_is_the_shared_one_and_loads_by_upload(name):
-    shipped = Path(__file__).resolve().parents[2] / "bpe_core" / "data" / "open" / f"{name}.tokenizer.json.xz"
-    assert shipped.read_bytes() == (SHARED / f"{name}.tokenizer.json.xz").read_bytes()
+def test_the_shipped_file_is_the_published_one_and_loads_by_upload(name):
+    document = lzma.open(SHIPPED / f"{name}.tokenizer.json.xz").read()
+    assert hashlib.sha256(document).hexdigest() == PUBLISHED_SHA256[name]
     text = "Uploaded files work too: ﬁne 123 日本"
-    uploaded = from_hf_json(lzma.open(shipped).read().decode("utf-8"), name="upload")
+    uploaded = from_hf_json(document.decode("utf-8"), name="upload")
     assert uploaded.encode(text) == reference(name).encode(text, add_special_tokens=False).ids
 
 

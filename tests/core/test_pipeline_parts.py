@@ -7,7 +7,7 @@ Python's ``unicodedata`` (Unicode 14.0 here): HF's Rust (Oniguruma, the std libr
 newer Unicode, and a character assigned since is a difference of Unicode versions, not of
 behaviour.  Where HF's tables are older than Python's (normalization: Unicode 9.0; the
 Punctuation pre-tokenizer: 8.0) and for the regex classes, every character is checked.
-The six open models' specs (``/work/shared/data/hf-open``) are checked the same way.
+The six open models' specs (shipped in ``bpe_core/data/open``) are checked the same way.
 """
 
 from __future__ import annotations
@@ -29,7 +29,8 @@ from bpe_core.pipeline.normalizers import build_normalizer
 from bpe_core.pipeline.pre_tokenizers import build_pre_tokenizer
 from bpe_core.pipeline.spec import UnsupportedPart
 
-OPEN_MODELS = sorted(Path("/work/shared/data/hf-open").glob("*.tokenizer.json.xz"))
+OPEN_MODELS = sorted((Path(__file__).resolve().parents[2] / "bpe_core" / "data" / "open").glob("*.tokenizer.json.xz"))
+assert len(OPEN_MODELS) == 6, "the six open models' files ship in bpe_core/data/open"
 
 HARD_CASES = [
     "", " ", "a", "Hello world", "  leading and trailing  ", "e\u0301 a\u0345\u0301 \u1e0b\u0323 o\u0308\u0304",
