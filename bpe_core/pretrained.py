@@ -15,9 +15,7 @@ use and then shared read-only (a server loads it once for every session).
 
 from __future__ import annotations
 
-import contextlib
 import functools
-import gc
 import json
 import lzma
 from pathlib import Path
@@ -25,29 +23,17 @@ from pathlib import Path
 from .config import Config
 from .formats import from_hf_json, read_merges_txt
 from .formats.tiktoken_ranks import from_ranks
+from .gc_pause import collector_paused
 from .tokenizer import Tokenizer
 
 DATA = Path(__file__).parent / "data"
 END_OF_TEXT = "<|endoftext|>"
 
 
-@contextlib.contextmanager
-def _collector_paused():
-    """Loading makes a million small objects and no reference cycle: the cyclic garbage collector,
-    which would walk them again and again as they pile up (a third of the load time), waits."""
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()
-
-
 @functools.cache
 def load_gpt2() -> Tokenizer:
     """GPT-2's tokenizer: byte-level, GPT-2 regex, ``<|endoftext|>`` as id 50256 (shared, read once)."""
-    with _collector_paused():
+    with collector_paused():
         return _gpt2_tokenizer()
 
 
@@ -84,11 +70,11 @@ def load_pretrained(name: str) -> Tokenizer:
     if name == "gpt2":
         return load_gpt2()
     if name in OPEN_MODELS:
-        with lzma.open(DATA / "open" / f"{name}.tokenizer.json.xz") as packed, _collector_paused():
+        with lzma.open(DATA / "open" / f"{name}.tokenizer.json.xz") as packed, collector_paused():
             return from_hf_json(packed.read().decode("utf-8"), name=OPEN_MODELS[name])
     if name not in _TIKTOKEN:
         raise ValueError(f"no published tokenizer is called {name!r}: choose one of {', '.join(PRETRAINED)}")
     split, title, specials = _TIKTOKEN[name]
-    with _collector_paused():
+    with collector_paused():
         return from_ranks((DATA / f"{name}.tiktoken").read_text(encoding="ascii"), split=split,
                           special_tokens=specials, name=title, cuts=(DATA / f"{name}.cuts").read_bytes())

@@ -20,14 +20,13 @@ Sorting the small pool gives each step's race, the top-K pairs, without a search
 
 from __future__ import annotations
 
-import gc
 import heapq
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Mapping
-from contextlib import contextmanager
 
 from .config import Config
 from .corpus import ambiguity_warnings, base_vocabulary, check_counts, count_corpus
+from .gc_pause import collector_paused
 from .tokenizer import Tokenizer
 from .trace import (STOP_MERGES, STOP_MIN_FREQUENCY, STOP_NO_PAIRS, STOP_VOCAB_SIZE, Ranking, Step,
                     stop_message)
@@ -60,7 +59,7 @@ def train(
     """
     config = config or Config()
     _check_request(merges, vocab_size, top_k)
-    with _cycle_collector_paused():
+    with collector_paused():
         piece_counts, specials_seen = count_corpus(corpus, config)
         return _learn(piece_counts, specials_seen, config, merges, vocab_size, top_k, progress)
 
@@ -87,7 +86,7 @@ def train_from_counts(
     config = config or Config()
     _check_request(merges, vocab_size, top_k)
     check_counts(piece_counts, specials_seen)
-    with _cycle_collector_paused():
+    with collector_paused():
         return _learn(Counter(piece_counts), specials_seen, config, merges, vocab_size, top_k, progress)
 
 
@@ -132,21 +131,6 @@ def check_top_k(top_k) -> None:
     """How many pairs a step may record: a whole number from 0 to MAX_TOP_K."""
     if type(top_k) is not int or not 0 <= top_k <= MAX_TOP_K:
         raise ValueError(f"top_k must be a whole number from 0 to {MAX_TOP_K}, not {top_k!r}")
-
-
-@contextmanager
-def _cycle_collector_paused():
-    """Training makes hundreds of thousands of small tuples and lists, none of them in a
-    reference cycle; without this the cycle collector keeps re-scanning them (about 10% of
-    the time).  The pause is process-wide: cycles other threads make meanwhile are
-    collected once it ends."""
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()
 
 
 class _Descending:
