@@ -26,7 +26,7 @@ from .config import SPACE_MARKER, UNK_TOKEN, Config
 # A piece's base ids, and the input bytes behind each of them (0 for a marker).
 BaseEncoder = Callable[[str], tuple[list[int], list[int]]]
 BYTE_TOKENS = [f"<0x{byte:02X}>" for byte in range(256)]  # byte-fallback tokens, as HF and sentencepiece spell them
-_BYTE_TOKEN_VALUE = {token: byte for byte, token in enumerate(BYTE_TOKENS)}
+BYTE_TOKEN_VALUE = {token: byte for byte, token in enumerate(BYTE_TOKENS)}  # <0xE2> -> 0xE2
 
 
 class ByteUnits:
@@ -144,12 +144,12 @@ class CharUnits:
         return symbols
 
     def is_byte_fallback(self, token: str) -> bool:
-        return token in _BYTE_TOKEN_VALUE
+        return token in BYTE_TOKEN_VALUE
 
     def token_bytes(self, token: str) -> bytes:
         """A byte-fallback token is its byte; any other token is its text (markers kept)."""
-        if token in _BYTE_TOKEN_VALUE:
-            return bytes([_BYTE_TOKEN_VALUE[token]])
+        if token in BYTE_TOKEN_VALUE:
+            return bytes([BYTE_TOKEN_VALUE[token]])
         return token.encode("utf-8")
 
     def base_encoder(self, vocab: dict[str, int], special_ids: dict[int, str]) -> BaseEncoder:

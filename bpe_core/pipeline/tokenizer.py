@@ -29,7 +29,7 @@ from ..spans import Token, piece_tokens
 from ..merge_index import merge_ids, rank_table
 from ..tokenizer import Tokenizer, UnknownIdError, _PieceCache
 from ..trace import STOP_PREFIX
-from ..units import BYTE_TOKENS, units_for
+from ..units import BYTE_TOKEN_VALUE, units_for
 from .added_tokens import AddedToken, AddedTokens
 from .decoders import build_decoder
 from .model import ModelOptions, base_symbols
@@ -37,7 +37,6 @@ from .normalizers import build_normalizer
 from .post_processors import build_post_processor
 from .pre_tokenizers import build_piece_cutter, build_pre_tokenizer
 
-_BYTE_TOKEN_VALUE = {token: byte for byte, token in enumerate(BYTE_TOKENS)}
 # Where a long piece may be cut into words (see _words): before a space or a space marker.
 _CUT_CANDIDATES = re.compile(r"[▁\s]")
 _LONG_PIECE = 64  # characters; shorter pieces are merged whole
@@ -266,7 +265,7 @@ class PipelineTokenizer(Tokenizer):
     def _kind(self, token_id: int) -> str:
         if token_id in self.special_ids:
             return "unknown" if self.id_to_token[token_id] == self.options.unk_token else "special"
-        return "byte" if self.id_to_token[token_id] in _BYTE_TOKEN_VALUE else "normal"
+        return "byte" if self.id_to_token[token_id] in BYTE_TOKEN_VALUE else "normal"
 
     # -- decoding ------------------------------------------------------------------
 
@@ -275,8 +274,8 @@ class PipelineTokenizer(Tokenizer):
         if token_id not in self.id_to_token:
             raise UnknownIdError(token_id, len(self.vocab))
         token = self.id_to_token[token_id]
-        if token in _BYTE_TOKEN_VALUE:
-            return bytes([_BYTE_TOKEN_VALUE[token]])
+        if token in BYTE_TOKEN_VALUE:
+            return bytes([BYTE_TOKEN_VALUE[token]])
         if self._byte_level and token_id not in self.special_ids:
             return self.units.token_bytes(token)
         return token.encode("utf-8")
