@@ -87,8 +87,6 @@ class PipelineTokenizer(Tokenizer):
         A token is created by the first merge that makes it (a sentencepiece vocabulary lists its
         single characters last, so ids say nothing about the order of making).
         """
-        if not self.merges:
-            return
         joined = self.options.joined if self.options.continuing_subword_prefix else operator.add
         left_ids, right_ids, made, merged_ids = merge_ids(self.merges, self.vocab, joined)
         self._ranks = rank_table(left_ids, right_ids, merged_ids, first_wins=False)

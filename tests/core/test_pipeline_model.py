@@ -180,3 +180,8 @@ def test_a_prefix_keeps_the_parts_and_the_first_merges():
     assert first.merges == [("a", "b")]
     assert "abc" not in first.vocab and "ab" in first.vocab
     assert first.tokenize("ABCD") == ["ab", "c", "d"]  # still lowercased: the parts came along
+
+
+def test_a_file_without_merges_encodes_character_by_character_as_hf():
+    # every id from the vocabulary alone; a merge table that is empty must still be a table
+    assert_same(tokenizer_json(normalizer={"type": "NFC"}, decoder={"type": "Fuse"}), ["abcd", "a b", "xé"])
