@@ -7,6 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from bpe_core.bytelevel import BYTE_TO_CHAR
 from bpe_core.formats import from_hf_json
 from bpe_core.pipeline.tokenizer import PipelineTokenizer
 from bpe_core.pipeline.spec import UnsupportedPart
@@ -38,11 +39,16 @@ def both(document: str):
     return from_hf_json(document), tokenizers.Tokenizer.from_str(document)
 
 
-def assert_same(document: str, texts) -> None:
+def assert_same(document: str, texts, *, spans: bool = True) -> None:
+    """Ids, ids with the model's specials and decodes as HF's; without a normalizer (the text the model
+    sees is the text), each token's span too, as HF's offsets (``spans=False`` where characters are dropped)."""
     ours, hf = both(document)
+    spans = spans and json.loads(document)["normalizer"] is None
     for text in texts:
         expected = hf.encode(text, add_special_tokens=False)
         assert ours.encode(text) == expected.ids, text
+        if spans:
+            assert [(t.start, t.end) for t in ours.encode_with_spans(text)] == expected.offsets, text
         assert ours.with_model_specials(ours.encode(text)) == hf.encode(text, add_special_tokens=True).ids, text
         assert ours.decode(expected.ids, skip_special=True) == hf.decode(expected.ids), text
 
@@ -62,13 +68,26 @@ MERGES = [("a", "b"), ("ab", "c"), ("c", "d"), ("d", "c")]
 def test_unknown_characters_become_unk_fused_or_not(fuse_unk):
     assert_same(tokenizer_json(vocab=with_merges(*MERGES), merges=MERGES, model={"fuse_unk": fuse_unk},
                                added=[("<unk>", True, False)], decoder={"type": "Fuse"}), TEXTS)
+    assert from_hf_json(tokenizer_json()).config.unknown == "unk"  # <unk> and no byte fallback, as the file says
 
 
 def test_without_an_unknown_token_an_unknown_character_is_dropped():
     vocab = with_merges(*MERGES)
     del vocab["<unk>"]
     vocab = {token: index for index, token in enumerate(vocab)}
-    assert_same(tokenizer_json(vocab=vocab, merges=MERGES, model={"unk_token": None}), TEXTS)
+    document = tokenizer_json(vocab=vocab, merges=MERGES, model={"unk_token": None})
+    assert_same(document, TEXTS, spans=False)  # HF's offsets leave the dropped characters out, ours do not
+    # a dropped character's bytes count with the symbol before it, or the piece's first (model.py): spans by hand
+    ours = from_hf_json(document)
+    assert [(t.token, t.start, t.end) for t in ours.encode_with_spans("水ab")] == [("ab", 0, 3)]
+    assert [(t.token, t.start, t.end) for t in ours.encode_with_spans("水水c水a")] == [("c", 0, 4), ("a", 4, 5)]
+    assert [(t.token, t.start, t.end) for t in ours.encode_with_spans("ab水c")] == [("abc", 0, 4)]
+    # the same after byte fallback in a piece the pre-tokenizer rewrote: 😀 has no <0xF0>, its bytes go with <0xA9>
+    ours = from_hf_json(tokenizer_json(vocab=with_merges(*MERGES, extra=BYTES[:0xF0]), merges=MERGES, model={
+        "unk_token": None, "byte_fallback": True}, pre_tokenizer={"type": "Metaspace", "replacement": "▁",
+                                                                  "prepend_scheme": "never", "split": True}))
+    assert [(t.token, t.start, t.end) for t in ours.encode_with_spans("a é😀b")] == [
+        ("a", 0, 1), ("▁", 1, 2), ("<0xC3>", 2, 3), ("<0xA9>", 2, 4), ("b", 4, 5)]
 
 
 def test_byte_fallback_spells_unknown_characters_as_bytes_when_it_can():
@@ -109,6 +128,22 @@ def test_added_tokens_on_raw_and_on_normalized_text():
     assert_same(document, TEXTS + ["AB ab aB <S> <s>AB</s>", "<x>AB<x>"])
 
 
+def test_metaspace_first_prepends_at_the_start_of_the_text_not_after_an_added_token():
+    assert_same(tokenizer_json(vocab=with_merges(*MERGES), merges=MERGES, added=[("<s>", True, False)],
+                               pre_tokenizer={"type": "Metaspace", "replacement": "▁", "prepend_scheme": "first",
+                                              "split": True}), ["<s>ab", "<s> ab", "<s>ab<s>b"])
+    ours = from_hf_json(tokenizer_json(vocab=with_merges(*MERGES), merges=MERGES, added=[("<s>", True, False)],
+                                       pre_tokenizer={"type": "WhitespaceSplit"}))
+    assert ours.pieces("a b<s>c d<s>") == [("a", 0, 1), ("b", 2, 3), ("c", 6, 7), ("d", 8, 9)]  # by hand
+
+
+def test_a_long_piece_is_cut_only_where_no_merge_crosses():
+    # no pre-tokenizer: the whole text is one piece (Llama 2's way), long enough to be cut into words
+    merges = [("a", "b"), ("ab", "c"), ("abc", "▁"), ("▁", "d"), ("c", "d")]
+    assert_same(tokenizer_json(vocab=with_merges(*merges), merges=merges),
+                ["abc▁" * 20, "abc▁d " * 15 + "x▁ab", "▁d▁abc " * 12, "cd▁" * 30])
+
+
 @pytest.mark.parametrize("processor", [
     {"type": "TemplateProcessing", "single": [{"SpecialToken": {"id": "<s>", "type_id": 0}},
                                               {"Sequence": {"id": "A", "type_id": 0}},
@@ -126,7 +161,7 @@ def test_added_tokens_on_raw_and_on_normalized_text():
 def test_post_processors_add_the_models_special_tokens(processor):
     added = [("<s>", True, False), ("</s>", True, False)]  # ids 11 and 12, after the 11 of with_merges(*MERGES)
     assert_same(tokenizer_json(vocab=with_merges(*MERGES), merges=MERGES, added=added, post_processor=processor),
-                ["abcd", "", "a <s> b"])
+                ["abcd", "", "a <s> b"], spans=not processor.get("trim_offsets"))  # trimmed: HF's offsets skip spaces
 
 
 @settings(max_examples=80, deadline=None)
@@ -185,3 +220,31 @@ def test_a_prefix_keeps_the_parts_and_the_first_merges():
 def test_a_file_without_merges_encodes_character_by_character_as_hf():
     # every id from the vocabulary alone; a merge table that is empty must still be a table
     assert_same(tokenizer_json(normalizer={"type": "NFC"}, decoder={"type": "Fuse"}), ["abcd", "a b", "xé"])
+
+
+@pytest.mark.parametrize("pre_tokenizer", [
+    {"type": "ByteLevel", "add_prefix_space": False, "trim_offsets": True, "use_regex": True},
+    {"type": "Metaspace", "replacement": "▁", "prepend_scheme": "never", "split": True},
+    {"type": "Metaspace", "replacement": "▁", "prepend_scheme": "never", "split": False},
+])
+def test_spans_of_pieces_the_pre_tokenizer_rewrote(pre_tokenizer):
+    # byte-level stand-ins (é is Ã© in the piece, one byte of the text each) and ▁ for a space
+    if pre_tokenizer["type"] == "ByteLevel":
+        merges = [("Ġ", "a"), ("Ġa", "b"), ("Ã", "©"), ("Ã©", "a"), ("æ", "°")]
+        vocab = with_merges(*merges, extra=[BYTE_TO_CHAR[byte] for byte in range(256)])
+    else:
+        merges = [("▁", "a"), ("▁a", "b"), ("é", "a"), ("a", "▁")]
+        vocab = with_merges(*merges, extra=["é"])
+    assert_same(tokenizer_json(vocab=vocab, merges=merges, pre_tokenizer=pre_tokenizer),
+                ["ab ab", " ab éa", "水 é😀a", "éa éé", "a  b"])
+
+
+def test_a_marker_the_pre_tokenizer_puts_in_front_covers_no_text():
+    # HF gives "▁" the first character's offsets; ours give it none (it stands for no character)
+    merges = [("▁", "a"), ("▁a", "b")]
+    ours = from_hf_json(tokenizer_json(vocab=with_merges(*merges), merges=merges, pre_tokenizer={
+        "type": "Metaspace", "replacement": "▁", "prepend_scheme": "always", "split": True}))
+    assert [(t.token, t.start, t.end) for t in ours.encode_with_spans("ab b")] == [("▁ab", 0, 2), ("▁", 2, 3),
+                                                                                   ("b", 3, 4)]
+    assert [(t.token, t.start, t.end) for t in ours.encode_with_spans("xa")] == [("▁", 0, 0), ("<unk>", 0, 1),
+                                                                                 ("a", 1, 2)]
