@@ -1,4 +1,5 @@
-"""The merges indexed for encoding: which pair of ids merges, at which rank, into which id.
+"""The merges indexed for encoding (which pair of ids merges, at which rank, into which id),
+and applied to the ids of one piece.
 
 A published model has hundreds of thousands of merges, so every list here is made by one
 C-level map over all of them rather than a Python loop (loading stays well under a second).
@@ -7,17 +8,22 @@ C-level map over all of them rather than a Python loop (loading stays well under
 >>> left_ids, right_ids, made, merged_ids = merge_ids([("a", "b"), ("ab", "c")], vocab)
 >>> made, merged_ids
 (['ab', 'abc'], [3, 4])
->>> rank_table(left_ids, right_ids, merged_ids)[pair_key(3, 2)]  # (rank, merged id)
+>>> table = rank_table(left_ids, right_ids, merged_ids)
+>>> table[pair_key(3, 2)]  # (rank, merged id)
 (1, 4)
+>>> apply_merges([0, 1, 2, 0], table)  # a b c a -> abc a
+[4, 0]
 """
 
 from __future__ import annotations
 
+import heapq
 import operator
 from collections.abc import Callable
 from itertools import repeat
 
 SHIFT = 32  # a pair of ids as one int: left << SHIFT | right
+RIGHT = (1 << SHIFT) - 1  # key & RIGHT is the right id
 
 
 def pair_key(left_id: int, right_id: int) -> int:
@@ -41,3 +47,52 @@ def rank_table(left_ids: list[int], right_ids: list[int], merged_ids: list[int],
     pairs = map(operator.or_, map(operator.lshift, left_ids, repeat(SHIFT)), right_ids)
     entries = list(zip(pairs, zip(range(len(merged_ids)), merged_ids)))
     return dict(reversed(entries) if first_wins else entries)
+
+
+def apply_merges(ids: list[int], table, fired: list[int] | None = None) -> list[int]:
+    """Merge lowest rank first, leftmost first among equal ranks (a heap over a linked list).
+
+    ``table.get(pair key)`` gives ``(rank, merged id)``, or None for a pair that does not merge.
+    That is the same as applying the merge list in order, each merge everywhere
+    left to right, as long as every merge only uses tokens made before it.
+    ``fired``, when given, receives the rank of every merge made, in order.
+    """
+    size = len(ids)
+    if size < 2:
+        return ids
+    entry_of = table.get
+    sym = list(ids)
+    nxt = list(range(1, size + 1))
+    nxt[-1] = -1
+    prv = list(range(-1, size - 1))
+    heap = []
+    for position in range(size - 1):
+        entry = entry_of(sym[position] << SHIFT | sym[position + 1])
+        if entry is not None:
+            heap.append((entry[0], position))
+    heapq.heapify(heap)
+    while heap:
+        rank, position = heapq.heappop(heap)
+        after = nxt[position]
+        if after < 0 or sym[position] < 0:
+            continue
+        entry = entry_of(sym[position] << SHIFT | sym[after])
+        if entry is None or entry[0] != rank:
+            continue  # this place changed since the entry was pushed
+        merged = entry[1]
+        if fired is not None:
+            fired.append(rank)
+        sym[position], sym[after] = merged, -1
+        beyond = nxt[after]
+        nxt[position] = beyond
+        if beyond >= 0:
+            prv[beyond] = position
+            entry = entry_of(merged << SHIFT | sym[beyond])
+            if entry is not None:
+                heapq.heappush(heap, (entry[0], position))
+        before = prv[position]
+        if before >= 0:
+            entry = entry_of(sym[before] << SHIFT | merged)
+            if entry is not None:
+                heapq.heappush(heap, (entry[0], before))
+    return [s for s in sym if s >= 0]

@@ -13,7 +13,6 @@
 
 from __future__ import annotations
 
-import heapq
 import operator
 import weakref
 from collections.abc import Iterable, Iterator
@@ -22,7 +21,7 @@ from itertools import accumulate, chain, compress
 
 from .config import UNK_TOKEN, Config
 from .explain import TreeNode, merge_tree, replay
-from .merge_index import SHIFT, merge_ids, rank_table
+from .merge_index import apply_merges, merge_ids, rank_table
 from .pretokenize import check_encodable, special_segments, split_spans, split_text
 from .spans import Token, piece_tokens
 from .streaming import encode_stream
@@ -32,7 +31,7 @@ from .units import units_for
 _CACHE_LIMIT = 100_000  # distinct pieces remembered by one tokenizer
 
 
-class _PieceCache(dict):
+class PieceCache(dict):
     """piece -> its token ids, computed on the first lookup; forgets everything at the limit.
 
     It holds its tokenizer's method weakly: a strong reference would make a cycle, and a tokenizer
@@ -142,7 +141,7 @@ class Tokenizer:
         self.units = units_for(self.config)
         self._base_encoder = self.units.base_encoder(self.vocab, self.special_ids)  # ids and input bytes
         self._base_ids = self.units.ids_encoder(self.vocab, self.special_ids)  # ids alone, the hot path
-        self._cache = _PieceCache(self._merged_piece)
+        self._cache = PieceCache(self._merged_piece)
 
     # Closures and a cache holding this tokenizer weakly cannot be serialised: a copy rebuilds them.
     _DERIVED = ("units", "_base_encoder", "_base_ids", "_cache")
@@ -192,51 +191,8 @@ class Tokenizer:
     # -- encoding ------------------------------------------------------------------
 
     def _apply_merges(self, ids: list[int], fired: list[int] | None = None) -> list[int]:
-        """Merge lowest rank first, leftmost first among equal ranks (a heap over a linked list).
-
-        That is the same as applying the merge list in order, each merge everywhere
-        left to right, as long as every merge only uses tokens made before it.
-        ``fired``, when given, receives the rank of every merge made, in order.
-        """
-        size = len(ids)
-        if size < 2:
-            return ids
-        ranks = self._ranks
-        sym = list(ids)
-        nxt = list(range(1, size + 1))
-        nxt[-1] = -1
-        prv = list(range(-1, size - 1))
-        heap = []
-        for position in range(size - 1):
-            entry = ranks.get(sym[position] << SHIFT | sym[position + 1])
-            if entry is not None:
-                heap.append((entry[0], position))
-        heapq.heapify(heap)
-        while heap:
-            rank, position = heapq.heappop(heap)
-            after = nxt[position]
-            if after < 0 or sym[position] < 0:
-                continue
-            entry = ranks.get(sym[position] << SHIFT | sym[after])
-            if entry is None or entry[0] != rank:
-                continue  # this place changed since the entry was pushed
-            merged = entry[1]
-            if fired is not None:
-                fired.append(rank)
-            sym[position], sym[after] = merged, -1
-            beyond = nxt[after]
-            nxt[position] = beyond
-            if beyond >= 0:
-                prv[beyond] = position
-                entry = ranks.get(merged << SHIFT | sym[beyond])
-                if entry is not None:
-                    heapq.heappush(heap, (entry[0], position))
-            before = prv[position]
-            if before >= 0:
-                entry = ranks.get(sym[before] << SHIFT | merged)
-                if entry is not None:
-                    heapq.heappush(heap, (entry[0], before))
-        return [s for s in sym if s >= 0]
+        """The ids of one piece after its merges (see :func:`bpe_core.merge_index.apply_merges`)."""
+        return apply_merges(ids, self._ranks, fired)
 
     def _merged_piece(self, piece: str) -> tuple[int, ...]:
         return tuple(self._apply_merges(self._base_ids(piece)))

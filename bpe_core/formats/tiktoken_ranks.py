@@ -22,7 +22,7 @@ from itertools import accumulate
 
 from ..bytelevel import bytes_to_display
 from ..config import Config
-from ..tokenizer import Tokenizer
+from ..rank_tokenizer import RankTokenizer
 
 
 def read_ranks(text: str) -> dict[bytes, int]:
@@ -83,10 +83,23 @@ def _join_below(token: bytes, ranks: dict[bytes, int], limit: int) -> list[bytes
 
 
 def from_ranks(text: str, *, split: str, special_tokens: dict[str, int], name: str,
-               cuts: bytes | None = None) -> Tokenizer:
-    """A byte-level tokenizer from a rank file: tokens spelled with GPT-2's byte characters,
-    ids the ranks, merges recovered (or read from ``cuts``), special tokens at their own ids."""
+               cuts: bytes | None = None) -> RankTokenizer:
+    """A byte-level tokenizer from a rank file: ids the ranks, special tokens at their own ids.
+    It encodes at once; its tokens (spelled with GPT-2's byte characters) and its merges
+    (recovered, or read from ``cuts``) are spelled out on first use."""
     ranks = read_ranks(text)
+    if cuts is None:
+        cuts = cuts_of(merges_from_ranks(ranks))
+    longer = sum(len(token) > 1 for token in ranks)
+    if longer != len(cuts):
+        raise ValueError(f"the cuts hold {len(cuts)} merges for {longer} tokens of two or more bytes")
+    config = Config(split=split, units="bytes", special_tokens=tuple(special_tokens))
+    return RankTokenizer(ranks, config=config, name=name,
+                         full_model=functools.partial(_spelled_out, ranks, special_tokens, name, cuts))
+
+
+def _spelled_out(ranks: dict[bytes, int], special_tokens: dict[str, int], name: str, cuts: bytes) -> dict:
+    """The vocabulary and merges of a rank file, for :class:`Tokenizer`."""
     tokens = sorted(ranks, key=ranks.__getitem__)
     # One character per byte: spell all tokens at once, then cut the spelling at each token's end.
     spelled = bytes_to_display(b"".join(tokens))
@@ -94,13 +107,7 @@ def from_ranks(text: str, *, split: str, special_tokens: dict[str, int], name: s
     shown = list(map(spelled.__getitem__, map(slice, [0, *ends], ends)))
     vocab = dict(zip(shown, map(ranks.__getitem__, tokens)))
     vocab.update(special_tokens)
-    if cuts is None:
-        cuts = cuts_of(merges_from_ranks(ranks))
     longer = [display for display in shown if len(display) > 1]
-    if len(longer) != len(cuts):
-        raise ValueError(f"the cuts hold {len(cuts)} merges for {len(longer)} tokens of two or more bytes")
     merges = [(display[:cut], display[cut:]) for display, cut in zip(longer, cuts)]
-    config = Config(split=split, units="bytes", special_tokens=tuple(special_tokens))
-    single_bytes = len(tokens) - len(longer)
-    return Tokenizer(config=config, vocab=vocab, merges=merges, name=name, base_size=single_bytes,
-                     stop_message=f"{name}'s published ranks (merges recovered from them; no training counts)")
+    return {"vocab": vocab, "merges": merges, "base_size": len(tokens) - len(longer),
+            "stop_message": f"{name}'s published ranks (merges recovered from them; no training counts)"}

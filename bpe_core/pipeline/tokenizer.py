@@ -27,7 +27,7 @@ from ..config import UNK_TOKEN, Config
 from ..pretokenize import check_encodable
 from ..spans import Token, piece_tokens
 from ..merge_index import merge_ids, rank_table
-from ..tokenizer import Tokenizer, UnknownIdError, _PieceCache
+from ..tokenizer import PieceCache, Tokenizer, UnknownIdError
 from ..trace import STOP_PREFIX
 from ..units import BYTE_TOKEN_VALUE, units_for
 from .added_tokens import AddedToken, AddedTokens
@@ -112,7 +112,7 @@ class PipelineTokenizer(Tokenizer):
         self._base_encoder = lambda piece: base_symbols(piece, model_vocab, options)
         self._base_ids = lambda piece: base_symbols(piece, model_vocab, options)[0]
         self._joinable: set[tuple[str, str]] | None = None  # filled when a long piece first needs it
-        self._cache = _PieceCache(self._merged_piece)
+        self._cache = PieceCache(self._merged_piece)
 
     _DERIVED = (*Tokenizer._DERIVED, "_normalize", "_pre_tokenize", "_cut_pieces", "_decode_tokens",
                 "_add_specials", "_byte_level", "_joinable", "added")

@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from bpe_core.pretokenize import split_text
 from bpe_core.pretrained import DATA, load_pretrained
 
 NAMES = ["cl100k_base", "o200k_base"]
@@ -49,6 +50,26 @@ mixed_text = st.lists(st.sampled_from(["'s", "'LL", " ", "  ", "\n", "\r\n", "12
 @given(text=any_text | mixed_text, name=st.sampled_from(NAMES))
 def test_ids_equal_tiktoken_on_any_text(tiktoken_module, text, name):
     assert load_pretrained(name).encode(text, special=False) == tiktoken_module.get_encoding(name).encode_ordinary(text)
+
+
+def replayed_ids(tokenizer, text: str) -> list[int]:
+    """The ids the merge list gives, piece by piece (what trees and "Why this split?" replay):
+    encoding itself uses tiktoken's joining rule on the ranks."""
+    return [tokenizer.vocab[symbol] for piece in split_text(text, tokenizer.config.split)
+            for symbol in tokenizer.explain(piece)[-1][1]]
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_merges_replay_to_tiktokens_ids(tiktoken_module, name):
+    reference = tiktoken_module.get_encoding(name)
+    for text in HARD_CASES:
+        assert replayed_ids(load_pretrained(name), text) == reference.encode_ordinary(text)
+
+
+@settings(max_examples=100, deadline=None)
+@given(text=any_text | mixed_text, name=st.sampled_from(NAMES))
+def test_the_merges_replay_to_tiktokens_ids_on_any_text(tiktoken_module, text, name):
+    assert replayed_ids(load_pretrained(name), text) == tiktoken_module.get_encoding(name).encode_ordinary(text)
 
 
 @pytest.mark.parametrize("name, merges", [("cl100k_base", 100_000), ("o200k_base", 199_742)])

@@ -1,0 +1,86 @@
+"""A tokenizer that encodes as soon as its rank table is read (GPT-4's and GPT-4o's).
+
+A rank file (tiktoken's ``cl100k_base.tiktoken``) gives every token's bytes a rank, which is
+also its id.  tiktoken encodes a piece with two rules: a piece that is a token is that token;
+otherwise its bytes are joined, again and again, at the adjacent pair whose joined bytes are
+the lowest-ranked token.  Both rules need nothing but the table, so this tokenizer encodes
+right after reading it.  The rest of what a tokenizer offers (vocabulary, merges, trees,
+spans, decoding) needs the full model with 100,000 merges spelled out, several times the
+work of reading the table: it is built on the first use of any of it, once.
+
+>>> from bpe_core.bytelevel import bytes_to_display
+>>> ranks = {bytes([byte]): byte for byte in range(256)} | {b"ab": 256, b"abb": 257}
+>>> def spelled_out():  # the rest of what a Tokenizer is made of
+...     vocab = {bytes_to_display(token): rank for token, rank in ranks.items()}
+...     return {"vocab": vocab, "merges": [("a", "b"), ("ab", "b")]}
+>>> tok = RankTokenizer(ranks, config=Config(split="none", units="bytes"), name="tiny", full_model=spelled_out)
+>>> tok.encode("abbab")  # "abb" (rank 257) and "ab" (256); the merges are not spelled out yet
+[257, 256]
+>>> "merges" in vars(tok), tok.merges, "merges" in vars(tok)
+(False, [('a', 'b'), ('ab', 'b')], True)
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from typing import Any
+
+from .config import Config
+from .gc_pause import collector_paused
+from .merge_index import RIGHT, SHIFT, apply_merges
+from .tokenizer import Tokenizer, PieceCache
+
+_BUILDING = threading.RLock()  # one thread spells a model out; the others wait for it
+
+
+class _JoinedRanks:
+    """tiktoken's joining rule as a merge table for :func:`apply_merges`: two tokens join when
+    their bytes together are a token, at that token's rank, into that token."""
+
+    def __init__(self, ranks: dict[bytes, int]):
+        self._ranks = ranks
+        self._bytes = dict(zip(ranks.values(), ranks))  # id -> bytes
+
+    def get(self, key: int) -> tuple[int, int] | None:
+        joined = self._ranks.get(self._bytes[key >> SHIFT] + self._bytes[key & RIGHT])
+        return None if joined is None else (joined, joined)
+
+
+class RankTokenizer(Tokenizer):
+    """``ranks``: ``{token bytes: id}`` with all 256 single bytes.  ``full_model()`` returns the
+    keyword arguments of :class:`Tokenizer` for the same model (vocabulary and merges spelled out)."""
+
+    def __init__(self, ranks: dict[bytes, int], *, config: Config, name: str,
+                 full_model: Callable[[], dict[str, Any]]):
+        self.config = config
+        self.name = name
+        self._token_ranks = ranks
+        self._byte_ids = [ranks[bytes([byte])] for byte in range(256)]
+        self._joins = _JoinedRanks(ranks)
+        self._full_model = full_model
+        self._cache = PieceCache(self._merged_piece)
+
+    def __getattr__(self, name: str):
+        # Reached only for an attribute not set yet: spell the full model out, then look again.
+        if name.startswith("__"):
+            raise AttributeError(name)
+        with _BUILDING:
+            full_model = self.__dict__.pop("_full_model", None)
+            if full_model is not None:
+                with collector_paused():
+                    arguments = full_model()
+                    full = Tokenizer(config=self.config, name=self.name, **arguments)
+                    self.__dict__.update((key, value) for key, value in vars(full).items()
+                                         if key not in self._DERIVED)
+                    self._build_encoders()
+        return object.__getattribute__(self, name)
+
+    def _merged_piece(self, piece: str) -> tuple[int, ...]:
+        """tiktoken's two rules (see the module's docstring), by rank; for these files they give
+        what the merges give, which the tests check against tiktoken."""
+        data = piece.encode("utf-8")
+        whole = self._token_ranks.get(data)
+        if whole is not None:
+            return (whole,)
+        return tuple(apply_merges(list(map(self._byte_ids.__getitem__, data)), self._joins))
