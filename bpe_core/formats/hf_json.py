@@ -229,8 +229,8 @@ def from_hf_json(data: dict | str, *, name: str = "") -> Tokenizer:
     try:
         vocab = {str(token): int(index) for token, index in model["vocab"].items()}
         merges = _sharing_strings(_merge_pairs(model["merges"]), vocab)
-        added = [AddedToken(str(entry["content"]), int(entry["id"]), bool(entry.get("special", False)),
-                            bool(entry.get("normalized", False))) for entry in data.get("added_tokens") or []]
+        added = [AddedToken(str(entry["content"]), int(entry["id"]), bool(entry["special"]), bool(entry["normalized"]))
+                 for entry in data.get("added_tokens") or []]  # each field required, as HF requires it
         config = _config_if_it_fits(data)
     except (KeyError, TypeError, AttributeError) as error:
         raise ValueError(f"the tokenizer.json is incomplete or malformed ({type(error).__name__}: {error})") from None

@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bpe_core.bytelevel import BYTE_TO_CHAR
-from bpe_core.formats import from_hf_json
+from bpe_core.formats import from_hf_json, to_hf_json
 from bpe_core.pipeline.tokenizer import PipelineTokenizer
 from bpe_core.pipeline.spec import UnsupportedPart
 
@@ -39,14 +39,17 @@ def both(document: str):
     return from_hf_json(document), tokenizers.Tokenizer.from_str(document)
 
 
-def assert_same(document: str, texts, *, spans: bool = True) -> None:
+def assert_same(document: str, texts, *, spans: bool = True, export: bool = True) -> None:
     """Ids, ids with the model's specials and decodes as HF's; without a normalizer (the text the model
-    sees is the text), each token's span too, as HF's offsets (``spans=False`` where characters are dropped)."""
+    sees is the text), each token's span too, as HF's offsets (``spans=False`` where characters are dropped);
+    and HF reading our export of the file gives HF's ids."""
     ours, hf = both(document)
     spans = spans and json.loads(document)["normalizer"] is None
+    written_back = tokenizers.Tokenizer.from_str(json.dumps(to_hf_json(ours))) if export else hf
     for text in texts:
         expected = hf.encode(text, add_special_tokens=False)
         assert ours.encode(text) == expected.ids, text
+        assert written_back.encode(text, add_special_tokens=True).ids == hf.encode(text, add_special_tokens=True).ids
         if spans:
             assert [(t.start, t.end) for t in ours.encode_with_spans(text)] == expected.offsets, text
         assert ours.with_model_specials(ours.encode(text)) == hf.encode(text, add_special_tokens=True).ids, text
@@ -125,7 +128,15 @@ def test_added_tokens_on_raw_and_on_normalized_text():
     document = tokenizer_json(vocab=with_merges(*MERGES), merges=MERGES, added=added,
                               normalizer={"type": "Lowercase"})
     # "AB" is matched after lowercasing only if HF lowercases the token too: the reference decides
-    assert_same(document, TEXTS + ["AB ab aB <S> <s>AB</s>", "<x>AB<x>"])
+    assert_same(document, TEXTS + ["AB ab aB <S> <s>AB</s>", "<x>AB<x>"], export=False)  # export: see below
+
+
+@pytest.mark.xfail(strict=True, reason="a known bug: the export writes a normalized added token's content "
+                   "normalized ('AB' as 'ab', which HF then takes for the model's own token 'ab')")
+def test_the_export_keeps_a_normalized_added_tokens_content_as_written():
+    document = tokenizer_json(vocab=with_merges(*MERGES), merges=MERGES, added=[("AB", False, True)],
+                              normalizer={"type": "Lowercase"})
+    assert [token["content"] for token in to_hf_json(from_hf_json(document))["added_tokens"]] == ["AB"]
 
 
 def test_metaspace_first_prepends_at_the_start_of_the_text_not_after_an_added_token():
@@ -189,6 +200,22 @@ def test_a_part_we_do_not_run_is_refused_by_name(change, message):
     change(data)
     with pytest.raises(ValueError, match=message):
         from_hf_json(data)
+
+
+@pytest.mark.parametrize("field", ["special", "normalized"])
+def test_an_added_token_without_a_field_hf_requires_is_refused_as_hf_refuses_it(field):
+    data = json.loads(tokenizer_json(added=[("<s>", True, False)]))
+    del data["added_tokens"][0][field]
+    with pytest.raises(Exception, match=f"missing field `{field}`"):
+        tokenizers.Tokenizer.from_str(json.dumps(data))
+    with pytest.raises(ValueError, match=f"incomplete or malformed.*'{field}'"):
+        from_hf_json(data)
+
+
+def test_a_model_without_a_type_is_bpe_when_it_has_merges_as_in_hf():
+    data = json.loads(tokenizer_json(vocab=with_merges(*MERGES), merges=MERGES))
+    del data["model"]["type"]
+    assert_same(json.dumps(data), TEXTS)
 
 
 def test_an_unsupported_part_is_a_value_error_of_its_own_kind():
