@@ -286,6 +286,7 @@ def test_a_marker_that_also_occurs_in_the_corpus_is_warned_about():
     assert train("plain words", Config(end_of_word="_"), merges=3).warnings == []
     spaced = train("aĠb c", Config(split="none", space_marker=True), merges=1)
     assert "space marker 'Ġ'" in spaced.warnings[0]
+    assert train("aĠb c", Config(split="none"), merges=1).warnings == []  # no marker set: Ġ is a letter like any
 
 
 @pytest.mark.parametrize(

@@ -121,6 +121,8 @@ def test_load_any_explains_what_it_accepts():
         ({"merges.txt": "#version: 0.2\na b\n"}, "needs its vocab.json beside it"),
         ({"m.json": '{"format": "bpe-explorer", "version": 1, "config": {}, "vocab": {"a": "x"}, "merges": []}'},
          "incomplete or malformed"),
+        ({"m.json": '{"format": "bpe-explorer", "version": 1, "config": {}, "vocab": {"a": -1}, "merges": []}'},
+         "the id of 'a' must be a whole number of at least 0, not -1"),
         ({"m.json": '{"format": "bpe-explorer", "version": 1, "config": {"unknown": "byte_fallback"}, "vocab": '
                     '{"a": 0, "b": 1, "ab": 2}, "merges": [["a", "b"]], "steps": [{"count": 1, "tied": 1, "top": [[0, 9, 1]]}]}'},
          "trace names unknown ids"),
@@ -131,13 +133,16 @@ def test_odd_files_are_value_errors_with_a_reason(files, message):
         load_any(files)
 
 
-def test_a_byte_level_file_without_the_full_byte_alphabet_encodes_like_hf():
+@pytest.mark.parametrize("decoder", [False, True])  # with a decoder our settings describe it: our own byte units
+def test_a_byte_level_file_without_the_full_byte_alphabet_encodes_like_hf(decoder):
     """Trained without initial_alphabet, the vocabulary holds only the bytes seen: HF drops the others."""
     from tokenizers import Tokenizer as HFTokenizer
-    from tokenizers import models, pre_tokenizers, trainers
+    from tokenizers import decoders, models, pre_tokenizers, trainers
 
     reference = HFTokenizer(models.BPE())
     reference.pre_tokenizer = pre_tokenizers.ByteLevel(add_prefix_space=False)
+    if decoder:
+        reference.decoder = decoders.ByteLevel()
     reference.train_from_iterator(["hello world hello"], trainers.BpeTrainer(vocab_size=30, show_progress=False))
     tok = from_hf_json(reference.to_str())
     for text in ("hello zebra é!", "zz", "ell😀o", ""):
