@@ -2,7 +2,6 @@
 against HF tokenizers itself, running the same tokenizer.json files (shipped in bpe_core/data/open,
 checked against the sha256 of the published files)."""
 
-import functools
 import hashlib
 import json
 import lzma
@@ -16,10 +15,10 @@ from hypothesis import strategies as st
 
 from bpe_core.formats import from_hf_json
 from bpe_core.pretrained import OPEN_MODELS, load_pretrained
+from open_model_references import SHIPPED, hf_reference
 
 tokenizers = pytest.importorskip("tokenizers")
 
-SHIPPED = Path(__file__).resolve().parents[2] / "bpe_core" / "data" / "open"
 # sha256 of each uncompressed tokenizer.json, as published with the files (the data's README)
 PUBLISHED_SHA256 = {
     "llama2": "fc4f0bd70b3709312d9d1d9e5ba674794b6bc5abc17429897a540f93882f25fc",
@@ -49,14 +48,8 @@ HARD_CASES = [
 ]
 
 
-@functools.cache
-def reference(name: str):
-    with lzma.open(SHIPPED / f"{name}.tokenizer.json.xz") as packed:
-        return tokenizers.Tokenizer.from_str(packed.read().decode("utf-8"))
-
-
 def check_like_hf(name: str, text: str) -> None:
-    ours, hf = load_pretrained(name), reference(name)
+    ours, hf = load_pretrained(name), hf_reference(name)
     expected = hf.encode(text, add_special_tokens=False)
     ids = ours.encode(text)
     assert ids == expected.ids
@@ -93,7 +86,7 @@ def test_one_long_sequence_is_cut_only_where_no_merge_crosses(name):
 
 
 def test_special_tokens_can_be_left_as_text():
-    ours, hf = load_pretrained("qwen3"), reference("qwen3")
+    ours, hf = load_pretrained("qwen3"), hf_reference("qwen3")
     hf.encode_special_tokens = True
     try:
         text = "<|im_start|>user hi<|im_end|>"
@@ -108,7 +101,7 @@ def test_the_shipped_file_is_the_published_one_and_loads_by_upload(name):
     assert hashlib.sha256(document).hexdigest() == PUBLISHED_SHA256[name]
     text = "Uploaded files work too: ﬁne 123 日本"
     uploaded = from_hf_json(document.decode("utf-8"), name="upload")
-    assert uploaded.encode(text) == reference(name).encode(text, add_special_tokens=False).ids
+    assert uploaded.encode(text) == hf_reference(name).encode(text, add_special_tokens=False).ids
 
 
 def test_a_model_is_loaded_once_and_shared():
@@ -120,7 +113,7 @@ MULTILINGUAL = "Hello wörld! Привет 日本語 한국어 العربية �
 
 @pytest.mark.parametrize("name", NAMES)
 def test_the_command_line_gives_hfs_ids_and_decodes(name):
-    hf = reference(name)
+    hf = hf_reference(name)
     encoded = run_cli("encode", name, MULTILINGUAL)
     ids = json.loads(encoded.stdout)["ids"]
     assert ids == hf.encode(MULTILINGUAL, add_special_tokens=False).ids
@@ -139,7 +132,7 @@ def test_merges_and_export_by_name(tmp_path):
     exported = tmp_path / "llama3.json"
     run_cli("export", "llama3", "--format", "hf", "-o", str(exported))
     again = tokenizers.Tokenizer.from_file(str(exported))
-    assert again.encode(MULTILINGUAL, add_special_tokens=False).ids == reference("llama3").encode(
+    assert again.encode(MULTILINGUAL, add_special_tokens=False).ids == hf_reference("llama3").encode(
         MULTILINGUAL, add_special_tokens=False).ids
     refused = subprocess.run([sys.executable, "-m", "bpe_core", "export", "llama3", "--format", "gpt2", "-o",
                               str(tmp_path / "folder")], capture_output=True, text=True)
@@ -184,7 +177,7 @@ def test_the_replay_of_a_piece_ends_in_its_tokens(name, piece):
 
 
 def test_llama3_takes_a_piece_that_is_a_token_whole():
-    ours, hf = load_pretrained("llama3"), reference("llama3")
+    ours, hf = load_pretrained("llama3"), hf_reference("llama3")
     assert ours.ignores_merges("Ġtokenizer") and not ours.ignores_merges("Ġtokenizerzzq")
     assert ours.encode(" tokenizer") == hf.encode(" tokenizer", add_special_tokens=False).ids == [47058]
 
@@ -195,7 +188,7 @@ def test_spans_cover_the_text_the_model_sees():
     shown = ours.shown_text(text)
     assert shown == "▁ﬁne▁🦙▁day"  # Llama 2 prepends ▁ and spells spaces as ▁, nothing else
     tokens = ours.encode_with_spans(text)
-    assert [t.id for t in tokens] == reference("llama2").encode(text, add_special_tokens=False).ids
+    assert [t.id for t in tokens] == hf_reference("llama2").encode(text, add_special_tokens=False).ids
     assert tokens[0].start == 0 and tokens[-1].end == len(shown)
     emoji = [t for t in tokens if t.kind == "byte"]  # the llama (U+1F999) is not a Llama 2 token: its four bytes
     assert [t.token for t in emoji] == ["<0xF0>", "<0x9F>", "<0xA6>", "<0x99>"]

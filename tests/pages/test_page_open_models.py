@@ -5,24 +5,17 @@ counts come from HF tokenizers running the same files."""
 from __future__ import annotations
 
 import json
-import lzma
 
 import pytest
 from streamlit.testing.v1 import AppTest
 
 from apptest_helpers import APP_FILE, ok, shown
-from browser_helpers import REPO_ROOT
 from bpe_core.pretrained import OPEN_MODELS, load_pretrained
+from open_model_references import SHIPPED, hf_reference
 from viz import state
 
-tokenizers = pytest.importorskip("tokenizers")
-OPEN = REPO_ROOT / "bpe_core" / "data" / "open"
+pytest.importorskip("tokenizers")  # the reference
 TEXT = "ﬁne 🦙 day, tokenizers"
-
-
-def reference(name: str):
-    with lzma.open(OPEN / f"{name}.tokenizer.json.xz") as packed:
-        return tokenizers.Tokenizer.from_str(packed.read().decode("utf-8"))
 
 
 def open_page(path: str) -> AppTest:
@@ -47,7 +40,7 @@ def boxes(at: AppTest) -> str:
 
 def test_encode_llama2_shows_the_normalized_text_byte_fallback_and_the_steps():
     at = encode_with("llama2")
-    hf = reference("llama2").encode(TEXT, add_special_tokens=False)
+    hf = hf_reference("llama2").encode(TEXT, add_special_tokens=False)
     assert ids_shown(at) == hf.ids
     steps = shown(at.markdown)
     assert "Normalizer: spaces became ▁ (3×); ▁ put in front of the text" in steps
@@ -62,7 +55,7 @@ def test_encode_llama2_shows_the_normalized_text_byte_fallback_and_the_steps():
 
 def test_encode_llama3_marks_whole_word_hits_and_says_so_in_why_this_split():
     at = encode_with("llama3", "Hi tokenizers")  # HF: Hi (a token, taken whole) | Ġtokenizers (merged: Ġtoken izers)
-    assert ids_shown(at) == reference("llama3").encode("Hi tokenizers", add_special_tokens=False).ids
+    assert ids_shown(at) == hf_reference("llama3").encode("Hi tokenizers", add_special_tokens=False).ids
     assert "1 pieces were already tokens and were taken whole" in shown(at.markdown)
     assert boxes(at).count(" hit\"") == 1 and boxes(at).count('class="cut"') == 1
     piece = at.selectbox(key=state.ENCODE_PIECE_KEY)
@@ -73,7 +66,7 @@ def test_encode_llama3_marks_whole_word_hits_and_says_so_in_why_this_split():
 
 def test_encode_claude_says_the_round_trip_gives_the_nfkc_text():
     at = encode_with("claude-legacy", "ﬁne")
-    assert ids_shown(at) == reference("claude-legacy").encode("ﬁne", add_special_tokens=False).ids
+    assert ids_shown(at) == hf_reference("claude-legacy").encode("ﬁne", add_special_tokens=False).ids
     assert "Normalizer: ﬁ → fi" in shown(at.markdown)
     assert "Round trip gives the text as the model saw it" in shown(at.info)
     assert at.selectbox(key=state.ENCODE_PIECE_KEY).options == ["fine"]
@@ -88,7 +81,7 @@ def test_merges_tree_of_a_gemma3_token_found_by_typing():
     assert choice.options[0] == "▁tokenizer" and choice.value == "▁tokenizer"
     labels = [box["text"] for box in json.loads(at.get("plotly_chart")[0].proto.spec)["layout"]["annotations"]]
     assert labels[0] == "▁tokenizer"
-    vocab = reference("gemma3").get_vocab()
+    vocab = hf_reference("gemma3").get_vocab()
     assert all(label in vocab for label in labels)  # every box is a token of the file
 
 
@@ -100,10 +93,10 @@ def test_compare_real_tokenizers_with_all_six_counts_as_hf_does():
     text = shown(at.markdown)
     rows = at.dataframe[0].value
     for name, title in OPEN_MODELS.items():
-        count = len(reference(name).encode(TEXT, add_special_tokens=False).ids)
+        count = len(hf_reference(name).encode(TEXT, add_special_tokens=False).ids)
         assert f"{title} — **{count} tokens**" in text
         row = rows[rows["Tokenizer"] == title].iloc[0]
-        assert row["Tokens"] == count and row["Vocabulary"] == reference(name).get_vocab_size()
+        assert row["Tokens"] == count and row["Vocabulary"] == hf_reference(name).get_vocab_size()
         assert row["Characters per token"] == round(len(TEXT) / count, 2)
     assert list(rows["Tokenizer"])[0] == "Your model, 2,000 merges"
     assert list(at.dataframe[1].value.columns)[2:] == ["Your model, 2,000 merges", *OPEN_MODELS.values()]
@@ -113,11 +106,11 @@ def test_compare_real_tokenizers_with_all_six_counts_as_hf_does():
 @pytest.mark.parametrize("name", list(OPEN_MODELS))
 def test_each_open_models_tokenizer_json_xz_uploads_on_the_encode_page(name):
     at = open_page("pages/3_Encode.py")
-    data = (OPEN / f"{name}.tokenizer.json.xz").read_bytes()
+    data = (SHIPPED / f"{name}.tokenizer.json.xz").read_bytes()
     uploader = at.file_uploader(key="encode_tokenizer_files")
     ok(uploader.set_value([(f"{name}.tokenizer.json.xz", data, "application/x-xz")]).run())
     assert shown(at.success[:1]).startswith(f"Loaded {name}.tokenizer.json.xz: ")  # named as uploaded
     assert at.selectbox(key=state.ENCODE_SOURCE_KEY).value == "model"
     ok(at.text_area(key=state.ENCODE_TEXT_KEY).set_value(TEXT).run())
-    assert ids_shown(at) == reference(name).encode(TEXT, add_special_tokens=False).ids
+    assert ids_shown(at) == hf_reference(name).encode(TEXT, add_special_tokens=False).ids
     assert ids_shown(at) == load_pretrained(name).encode(TEXT)

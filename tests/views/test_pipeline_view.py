@@ -5,7 +5,6 @@ the text the model sees, the pre-tokenizer's cuts, Llama 3's whole-word hits, by
 from __future__ import annotations
 
 import html
-import lzma
 import re
 
 import pytest
@@ -13,16 +12,10 @@ import pytest
 from bpe_core.pretrained import load_pretrained
 from viz.pipeline_view import (PipelineSteps, change_notes, loading_message, pipeline_parts, pipeline_steps,
                                seen_text, steps_markdown, tokens_html, why_pieces)
-from browser_helpers import REPO_ROOT
+from open_model_references import hf_reference
 
-tokenizers = pytest.importorskip("tokenizers")
-OPEN = REPO_ROOT / "bpe_core" / "data" / "open"
+pytest.importorskip("tokenizers")  # the reference
 TEXT = "ﬁne 🦙 day, tokenizers  twice"
-
-
-def reference(name: str):
-    with lzma.open(OPEN / f"{name}.tokenizer.json.xz") as packed:
-        return tokenizers.Tokenizer.from_str(packed.read().decode("utf-8"))
 
 
 def box_texts(out: str) -> list[str]:
@@ -54,7 +47,7 @@ def test_many_kinds_of_change_are_cut_after_eight():
 
 @pytest.mark.parametrize("name", ["llama2", "gemma3", "claude-legacy", "qwen3"])
 def test_the_text_the_model_sees_is_hfs_normalized_text(name):
-    hf = reference(name)
+    hf = hf_reference(name)
     text = "ﬁne  café\u0301 🦙"
     assert seen_text(load_pretrained(name), text) == hf.normalizer.normalize_str(text)
 
@@ -68,7 +61,7 @@ def test_a_model_of_our_own_sees_the_text_as_typed():
 
 
 def test_llama3_cuts_where_hf_pre_tokenizes_and_marks_pieces_taken_whole():
-    tok, hf = load_pretrained("llama3"), reference("llama3")
+    tok, hf = load_pretrained("llama3"), hf_reference("llama3")
     tokens = tok.encode_with_spans(TEXT)
     steps = pipeline_steps(tok, TEXT, tokens)
     pieces = hf.pre_tokenizer.pre_tokenize_str(TEXT)  # no normalizer: offsets are in the text itself
@@ -85,7 +78,7 @@ def test_llama3_cuts_where_hf_pre_tokenizes_and_marks_pieces_taken_whole():
 
 
 def test_llama2_has_one_piece_byte_fallback_and_its_bos():
-    tok, hf = load_pretrained("llama2"), reference("llama2")
+    tok, hf = load_pretrained("llama2"), hf_reference("llama2")
     text = "ﬁne 🦙 day"
     tokens = tok.encode_with_spans(text)
     steps = pipeline_steps(tok, text, tokens)
@@ -120,7 +113,7 @@ def test_steps_in_words_by_hand():
 
 
 def test_llama2_boxes_are_hfs_tokens_with_byte_fallback_by_name():
-    tok, hf = load_pretrained("llama2"), reference("llama2")
+    tok, hf = load_pretrained("llama2"), hf_reference("llama2")
     text = "ﬁne 🦙 day"
     out = tokens_html(tok, tok.encode_with_spans(text), text)
     assert box_texts(out) == hf.encode(text, add_special_tokens=False).tokens
@@ -146,7 +139,7 @@ def test_llama3_boxes_show_cuts_and_hits():
 
 @pytest.mark.parametrize("name", ["llama2", "gemma3", "claude-legacy", "deepseek-v3", "llama3"])
 def test_the_replayed_pieces_end_in_hfs_tokens(name):
-    tok, hf = load_pretrained(name), reference(name)
+    tok, hf = load_pretrained(name), hf_reference(name)
     text = "Tokenizers split text; unbelievably fine."
     ends = []
     for piece in why_pieces(tok, text, special=True):
