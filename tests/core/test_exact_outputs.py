@@ -17,7 +17,9 @@ from bpe_core.explain import replace_pair
 from bpe_core.formats import (ExportError, check_gpt2_exportable, from_gpt2_files, from_hf_json, load_any,
                               model_to_dict, model_to_json, to_gpt2_files, to_hf_json)
 from bpe_core.pretokenize import lines
+from bpe_core.merge_index import merge_ids, pair_key, rank_table
 from bpe_core.pretrained import DATA
+from bpe_core.tokenizer import Tokenizer
 
 
 @pytest.fixture
@@ -299,3 +301,47 @@ def test_spans_of_dropped_and_fallback_bytes():
     units = CharUnits(Config(end_of_word="</w>", glue_marker=True, unknown="byte_fallback"))
     vocab = {f"<0x{byte:02X}>": byte for byte in range(256)} | {"a": 256}
     assert units.base_encoder(vocab, {})("aé") == ([256, 0xC3, 0xA9, 0x3C, 0x2F, 0x77, 0x3E], [1, 1, 1, 0, 0, 0, 0])
+
+
+def test_the_merge_table_is_read_by_pair_key():
+    vocab = {"a": 0, "b": 1, "c": 2, "ab": 3, "abc": 4, "ca": 5}
+    left_ids, right_ids, _, merged_ids = merge_ids([("a", "b"), ("ab", "c"), ("c", "a")], vocab)
+    table = rank_table(left_ids, right_ids, merged_ids)
+    found = {(left, right): table[pair_key(left, right)] for left in range(6) for right in range(6)
+             if pair_key(left, right) in table}
+    assert found == {(0, 1): (0, 3), (3, 2): (1, 4), (2, 0): (2, 5)}  # (rank, merged id), by hand
+
+
+def test_two_tokens_sharing_an_id_are_refused():
+    with pytest.raises(ValueError, match="'a' and 'b' share the id 1"):
+        Tokenizer(config=Config(split="none"), vocab={"<unk>": 0, "a": 1, "b": 1}, merges=[])
+
+
+@pytest.mark.parametrize("config, vocab, text, spans", [
+    # a loaded model (no base size): merged ids come after the last id no merge makes
+    (Config(split="whitespace"), {"<unk>": 0, "a": 1, "b": 2, "c": 3, "ab": 4, "abc": 5}, "abc ab c",
+     [("abc", 0, 3), ("ab", 4, 6), ("c", 7, 8)]),
+    # an end-of-word marker of its own is a base symbol that covers no character
+    (Config(split="whitespace", end_of_word="</w>"), {"<unk>": 0, "</w>": 1, "a": 2, "b": 3, "c": 4, "ab": 5,
+                                                      "abc": 6}, "abca ab", [("abc", 0, 3), ("a", 3, 4),
+                                                                             ("</w>", 4, 4), ("ab", 5, 7),
+                                                                             ("</w>", 7, 7)]),
+])
+def test_spans_of_a_loaded_model_by_hand(config, vocab, text, spans):
+    tok = Tokenizer(config=config, vocab=vocab, merges=[("a", "b"), ("ab", "c")])
+    assert tok.created_at == {vocab["ab"]: 0, vocab["abc"]: 1}
+    assert [(token.token, token.start, token.end) for token in tok.encode_with_spans(text)] == spans
+    assert "abc" not in tok.prefix(1).vocab
+
+
+def test_merged_byte_fallback_tokens_span_their_character_as_in_hf():
+    # a tokenizer.json our settings describe, with a merge of two byte tokens (é's UTF-8 bytes)
+    data = to_hf_json(train("ab ab", Config(split="whitespace", unknown="byte_fallback"), merges=1))
+    data["model"]["vocab"]["<0xC3><0xA9>"] = len(data["model"]["vocab"])
+    data["model"]["merges"].append(["<0xC3>", "<0xA9>"])
+    ours, reference = from_hf_json(data), HFTokenizer.from_str(json.dumps(data))
+    assert type(ours) is Tokenizer
+    for text in ("éab é", "aé😀b"):
+        expected = reference.encode(text)
+        assert [(token.id, token.start, token.end) for token in ours.encode_with_spans(text)] == [
+            (index, start, end) for index, (start, end) in zip(expected.ids, expected.offsets)]
