@@ -30,7 +30,7 @@ import regex
 
 from ..bytelevel import BYTE_TO_CHAR, symbols_to_bytes
 from .oniguruma import replace_matches
-from .spec import Spec
+from .spec import Spec, in_order
 
 Decoder = Callable[[list[str]], str]
 _Step = Callable[[list[str]], list[str]]
@@ -129,14 +129,7 @@ def _replace(spec: Spec) -> _Step:
 
 
 def _sequence(spec: Spec) -> _Step:
-    steps = [_build(Spec("decoder", part)) for part in spec.parts("decoders")]
-
-    def decode(tokens: list[str]) -> list[str]:
-        for step in steps:
-            tokens = step(tokens)
-        return tokens
-
-    return decode
+    return in_order([_build(Spec("decoder", part)) for part in spec.parts("decoders")])
 
 
 def _build(spec: Spec) -> _Step:

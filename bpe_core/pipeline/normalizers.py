@@ -33,7 +33,7 @@ from collections.abc import Callable
 import regex
 
 from .oniguruma import replace_matches
-from .spec import Spec
+from .spec import Spec, in_order
 
 Normalizer = Callable[[str], str]
 
@@ -110,14 +110,7 @@ def _replace(spec: Spec) -> Normalizer:
 
 
 def _sequence(spec: Spec) -> Normalizer:
-    steps = [_build(Spec("normalizer", part)) for part in spec.parts("normalizers")]
-
-    def run(text: str) -> str:
-        for step in steps:
-            text = step(text)
-        return text
-
-    return run
+    return in_order([_build(Spec("normalizer", part)) for part in spec.parts("normalizers")])
 
 
 def _build(spec: Spec) -> Normalizer:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .spec import UnsupportedPart
+from .spec import UnsupportedPart, in_order
 
 PostProcessor = Callable[[list[int]], list[int]]
 
@@ -43,14 +43,7 @@ def _around(spec: dict) -> PostProcessor:
 
 
 def _sequence(spec: dict) -> PostProcessor:
-    steps = [build_post_processor(step) for step in spec["processors"]]
-
-    def run(ids: list[int]) -> list[int]:
-        for step in steps:
-            ids = step(ids)
-        return ids
-
-    return run
+    return in_order([build_post_processor(step) for step in spec["processors"]])
 
 
 def _unchanged(spec: dict) -> PostProcessor:

@@ -21,6 +21,7 @@ ValueError: normalizer 'Prepend' is malformed: missing key 'prepend'
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import regex
@@ -30,6 +31,18 @@ from .oniguruma import Untranslatable, compile_oniguruma
 
 class UnsupportedPart(ValueError):
     """A part (or an option of one) that HF knows and this engine does not implement."""
+
+
+def in_order(steps: list[Callable[[Any], Any]]) -> Callable[[Any], Any]:
+    """One step that runs ``steps`` one after the other: a Sequence part (normalizers, decoders,
+    post-processors; pre-tokenizers pass one more argument and chain their own)."""
+
+    def run(value):
+        for step in steps:
+            value = step(value)
+        return value
+
+    return run
 
 
 def unsupported(kind: str, spec: Any) -> UnsupportedPart:
