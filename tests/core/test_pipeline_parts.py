@@ -156,19 +156,6 @@ def ids(specs: list[dict]) -> list[str]:
     return [f"{index}-{spec['type']}" for index, spec in enumerate(specs)]
 
 
-@pytest.mark.parametrize("spec", NORMALIZERS, ids=ids(NORMALIZERS))
-def test_normalizers_on_hard_cases(spec):
-    for text in HARD_CASES:
-        check_normalizer(spec, text)
-
-
-@pytest.mark.parametrize("spec", NORMALIZERS, ids=ids(NORMALIZERS))
-@settings(max_examples=25, deadline=None)
-@given(text=any_text)
-def test_normalizers_on_random_text(spec, text):
-    check_normalizer(spec, text)
-
-
 @functools.cache
 def known_characters() -> str:
     """Every character assigned in Python's Unicode (except U+0000, the separator below)."""
@@ -187,21 +174,6 @@ def test_unicode_normalization_uses_hf_tables_for_every_character(form):
 
 def test_lowercase_of_every_known_character():
     check_normalizer({"type": "Lowercase"}, "\x00".join(known_characters()))
-
-
-@pytest.mark.parametrize("spec", PRE_TOKENIZERS, ids=ids(PRE_TOKENIZERS))
-def test_pre_tokenizers_on_hard_cases(spec):
-    for text in HARD_CASES:
-        check_pre_tokenizer(spec, text)
-
-
-@pytest.mark.parametrize("spec", PRE_TOKENIZERS, ids=ids(PRE_TOKENIZERS))
-@settings(max_examples=20, deadline=None)
-@given(text=any_text)
-def test_pre_tokenizers_on_random_text(spec, text):
-    check_pre_tokenizer(spec, text)
-
-
 
 
 @pytest.mark.parametrize("pattern", [r"\s", r"\S", r"\w", r"\W", r"\d", r"\h", r"\H", r"[[:punct:]]", r"[[:digit:]]",
@@ -246,17 +218,27 @@ def check_decoder(spec: dict | None, tokens: list[str]) -> None:
     assert decode_or_error(build_decoder(spec), tokens) == hf
 
 
-@pytest.mark.parametrize("spec", DECODERS, ids=ids(DECODERS))
-def test_decoders_on_hard_cases(spec):
-    for tokens in TOKEN_LISTS:
-        check_decoder(spec, tokens)
+# Each part kind: how it is checked against HF, its parts, its hard cases and its random inputs.
+KINDS = {"normalizer": (check_normalizer, NORMALIZERS, HARD_CASES, any_text),
+         "pre-tokenizer": (check_pre_tokenizer, PRE_TOKENIZERS, HARD_CASES, any_text),
+         "decoder": (check_decoder, DECODERS, TOKEN_LISTS, token_lists)}
+PARTS = [(kind, spec) for kind, (_, specs, _, _) in KINDS.items() for spec in specs]
+PART_IDS = [f"{kind}-{part_id}" for kind, (_, specs, _, _) in KINDS.items() for part_id in ids(specs)]
 
 
-@pytest.mark.parametrize("spec", DECODERS, ids=ids(DECODERS))
+@pytest.mark.parametrize(("kind", "spec"), PARTS, ids=PART_IDS)
+def test_parts_equal_hf_on_hard_cases(kind, spec):
+    check, _, hard_cases, _ = KINDS[kind]
+    for case in hard_cases:
+        check(spec, case)
+
+
+@pytest.mark.parametrize(("kind", "spec"), PARTS, ids=PART_IDS)
 @settings(max_examples=25, deadline=None)
-@given(tokens=token_lists)
-def test_decoders_on_random_tokens(spec, tokens):
-    check_decoder(spec, tokens)
+@given(data=st.data())
+def test_parts_equal_hf_on_random_input(kind, spec, data):
+    check, _, _, inputs = KINDS[kind]
+    check(spec, data.draw(inputs))
 
 
 @settings(max_examples=60, deadline=None)
