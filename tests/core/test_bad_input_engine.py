@@ -83,6 +83,12 @@ def test_more_merges_than_possible_trains_what_is_possible_and_says_so():
     tok = train("hello", Config(), merges=100_000)
     assert len(tok.merges) == 4 and tok.stop_reason == "no_pairs"
     assert tok.stop_message == "stopped after 4 merges: no pair is left to merge (asked for 100000 merges)"
+    reports: list[tuple[int, int]] = []
+    assert len(train("hello", Config(), merges=5, progress=lambda *report: reports.append(report)).merges) == 4
+    assert reports == [(1, 5), (2, 5), (3, 5), (4, 5)]  # below 100 merges asked for, every merge is reported
+    assert len(train("hello", Config(), merges=1_000_000).merges) == 4  # the largest size the message names
+    with pytest.raises(ValueError, match="the size must be a whole number from 0 to 1,000,000, not 1000001"):
+        train("hello", Config(), merges=1_000_001)
 
 
 def test_a_special_token_in_the_corpus_is_recognised_and_never_merged():

@@ -255,3 +255,12 @@ def test_the_race_size_is_limited_to_0_through_100(top_k, allowed):
     else:
         with pytest.raises(ValueError, match="top_k must be a whole number from 0 to 100"):
             train_from_counts({"ab": 1}, merges=1, top_k=top_k)
+
+
+def test_the_race_holds_the_twenty_best_pairs_by_default_from_the_text_or_the_counts():
+    # "ab" occurs twice, the 24 other pairs once: ties go by first occurrence (by hand)
+    alphabet = "abcdefghijklmnopqrstuvwxyz"
+    expected = (("a", "b", 2),) + tuple((left, right, 1) for left, right in zip(alphabet[1:20], alphabet[2:21]))
+    from_text = train(f"{alphabet} ab", Config(split="whitespace"), merges=1)
+    from_counts = train_from_counts({alphabet: 1, "ab": 1}, Config(split="whitespace"), merges=1)
+    assert from_text.steps[0].top == from_counts.steps[0].top == expected
