@@ -143,7 +143,7 @@ def _pipeline_to_hf(tok: PipelineTokenizer) -> dict:
         "padding": None,
         "added_tokens": [{"id": token.id, "content": token.content, "single_word": False, "lstrip": False,
                           "rstrip": False, "normalized": token.normalized, "special": token.special}
-                         for token in tok.added_tokens],
+                         for token in tok.added_as_written],
         **{key: tok.parts.get(key) for key in ("normalizer", "pre_tokenizer", "post_processor", "decoder")},
         "model": {
             "type": "BPE",

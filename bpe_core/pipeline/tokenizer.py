@@ -61,10 +61,11 @@ class PipelineTokenizer(Tokenizer):
                  stop_message: str = "loaded from a tokenizer.json (no training counts)", stop_reason: str = ""):
         self.parts = dict(parts or {})
         self.options = options or ModelOptions()
-        # HF matches (and names) a "normalized" added token by its normalized text
+        # HF matches (and names) a "normalized" added token by its normalized text; a file keeps it as written
         normalize = build_normalizer(self.parts.get("normalizer")) or str
+        self.added_as_written = list(added or [])
         self.added_tokens = [replace(token, content=normalize(token.content)) if token.normalized else token
-                             for token in added or []]
+                             for token in self.added_as_written]
         self.model_vocab = vocab  # the model's own vocabulary: added tokens not in it are never merged
         full_vocab = dict(vocab)
         for token in self.added_tokens:
@@ -295,5 +296,5 @@ class PipelineTokenizer(Tokenizer):
         dropped = {i for i, rank in self.created_at.items() if rank >= merges}
         return PipelineTokenizer(
             vocab={token: i for token, i in self.model_vocab.items() if i not in dropped},
-            merges=self.merges[:merges], parts=self.parts, added=self.added_tokens, options=self.options,
+            merges=self.merges[:merges], parts=self.parts, added=self.added_as_written, options=self.options,
             name=self.name, stop_reason=STOP_PREFIX, stop_message=f"the first {merges} of {len(self.merges)} merges")
