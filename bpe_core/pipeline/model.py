@@ -59,8 +59,6 @@ def base_symbols(piece: str, vocab: dict[str, int], options: ModelOptions) -> tu
     ids: list[int] = []
     lengths: list[int] = []
     unk_id = vocab.get(options.unk_token) if options.unk_token is not None else None
-    if options.unk_token is not None and unk_id is None:
-        raise ValueError(f"the unknown token {options.unk_token!r} is not in the vocabulary")
     pending_unk = 0  # bytes covered by an unknown token not yet added (it may fuse with the next)
     dropped = 0  # bytes of dropped characters before the first symbol
     last = len(piece) - 1
@@ -88,12 +86,14 @@ def base_symbols(piece: str, vocab: dict[str, int], options: ModelOptions) -> tu
                 ids += byte_ids
                 lengths += [1] * size + [0] * (len(data) - size)
                 continue
-        if unk_id is None:  # nothing stands for it: HF drops the character
+        if options.unk_token is None:  # nothing stands for it: HF drops the character
             if lengths:
                 lengths[-1] += size
             else:
                 dropped += size
             continue
+        if unk_id is None:  # HF too fails only when a character needs the missing token
+            raise ValueError(f"the unknown token {options.unk_token!r} is not in the vocabulary")
         if pending_unk and not options.fuse_unk:
             ids.append(unk_id)
             lengths.append(pending_unk)

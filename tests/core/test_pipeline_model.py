@@ -93,6 +93,16 @@ def test_without_an_unknown_token_an_unknown_character_is_dropped():
         ("a", 0, 1), ("▁", 1, 2), ("<0xC3>", 2, 3), ("<0xA9>", 2, 4), ("b", 4, 5)]
 
 
+def test_an_unknown_token_missing_from_the_vocabulary_fails_only_where_it_is_needed():
+    document = tokenizer_json(vocab=with_merges(*MERGES), merges=MERGES, model={"unk_token": "<nope>"})
+    ours, hf = both(document)
+    assert ours.encode("abcd") == hf.encode("abcd").ids
+    with pytest.raises(Exception, match="<nope>"):
+        hf.encode("abx")
+    with pytest.raises(ValueError, match="^the unknown token '<nope>' is not in the vocabulary$"):
+        ours.encode("abx")
+
+
 def test_byte_fallback_spells_unknown_characters_as_bytes_when_it_can():
     vocab = with_merges(*MERGES, extra=BYTES[:0xF0])  # no <0xF0>..<0xFF>: an emoji falls back to <unk>
     decoder = {"type": "Sequence", "decoders": [{"type": "ByteFallback"}, {"type": "Fuse"}]}
