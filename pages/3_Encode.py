@@ -10,6 +10,7 @@ from viz import model_io, state
 from viz.encode_tools import (PRETRAINED_NOTES, PRETRAINED_TITLES, describe_round_trip, describe_tokenizer, parse_ids,
                                replay_caption, replay_choices, source_labels, token_rows)
 from viz.escape import markdown
+from viz.live_text import commit_while_typing
 from viz.pipeline_view import (LOAD_SECONDS, is_pipeline, loading_message, pipeline_steps, seen_text, steps_markdown,
                                tokens_html)
 from viz.replay_html import render_explain
@@ -20,6 +21,7 @@ EXAMPLE_TEXT = (
     "Tokenizers don't see words 🙂 they see pieces: unbelievably, interesting…"
 )
 SOURCES = ("model", "prefix", *PRETRAINED)  # the session's model, a prefix of it, the nine published tokenizers
+TEXT_LABEL = "Text to encode"
 MAX_PIECES = 200  # choices offered under "Why this split"
 MAX_EXPLAIN_CHARS = 200  # a longer piece is cut before replaying it merge by merge
 
@@ -141,8 +143,9 @@ match_special = st.toggle(
          "off, it is encoded as ordinary text, as tiktoken does for text from users.")
 
 state.restore_text(state.ENCODE_TEXT_KEY, EXAMPLE_TEXT)
-text = st.text_area("Text to encode", key=state.ENCODE_TEXT_KEY, height=120, max_chars=state.TEXT_MAX_CHARS,
+text = st.text_area(TEXT_LABEL, key=state.ENCODE_TEXT_KEY, height=120, max_chars=state.TEXT_MAX_CHARS,
                     on_change=state.share_text, args=(state.ENCODE_TEXT_KEY,))  # shared with Compare
+commit_while_typing(TEXT_LABEL, text)  # updates as the user types
 
 try:
     tokens = tokenizer.encode_with_spans(text, special=match_special)

@@ -1,12 +1,14 @@
-"""The Encode / Decode page in a real browser: colours, hovers, partial characters, XSS payloads."""
+"""The Encode / Decode page in a real browser: colours, hovers, partial characters, XSS payloads, live typing."""
 
 from __future__ import annotations
 
 import pytest
 
 from browser_helpers import choose_option, click_nav, exception_texts, open_app, wait_for_app
+from viz.live_text import LIVE_MAX_CHARS
 
 PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 800}
 
 pytestmark = pytest.mark.browser
 
@@ -112,7 +114,7 @@ def test_prefix_slider_and_replay(app_server, page, screenshot):
 
 
 def metric_value(page, label: str) -> str:
-    return page.locator('[data-testid="stMetric"]').filter(has_text=label).locator(
+    return page.locator('[data-testid="stMetric"]').filter(has=page.get_by_text(label, exact=True)).locator(
         '[data-testid="stMetricValue"]').inner_text()
 
 
@@ -179,3 +181,72 @@ def test_choices_outlive_a_visit_to_another_page(app_server, page):
     click_nav(page, "Compare")
     assert page.get_by_role("tab", name="Real tokenizers").get_attribute("aria-selected") == "true"
     assert exception_texts(page) == [] and page.page_errors == []
+
+
+IDS_SHOWN_JS = "(ids) => document.querySelector('[data-testid=\"stCode\"]')?.innerText.trim() === ids"
+FOCUS_JS = "() => [document.activeElement.getAttribute('aria-label'), document.activeElement.selectionStart]"
+# Counts the Ctrl+Enter presses the page makes itself (untrusted events): one per pause in typing.
+COUNT_COMMITS_JS = """() => { window.bpeCommits = 0; document.addEventListener('keydown', (event) => {
+  if (!event.isTrusted && event.key === 'Enter' && event.ctrlKey) window.bpeCommits += 1; }, true); }"""
+
+
+def wait_for_ids(page, ids: list[int]) -> None:
+    """Wait (up to 5 s) until the token ids shown are ``ids``."""
+    page.wait_for_function(IDS_SHOWN_JS, arg=", ".join(map(str, ids)), timeout=5_000)
+
+
+def test_tokens_update_while_typing_and_the_box_keeps_focus(app_server, page, screenshot, tiktoken_module):
+    gpt2 = tiktoken_module.get_encoding("gpt2")
+    page.set_viewport_size(DESKTOP)
+    open_encode(page, app_server)
+    choose_tokenizer(page, "GPT-2")
+    page.evaluate(COUNT_COMMITS_JS)
+    area = page.get_by_label("Text to encode")
+    area.fill("")
+    wait_for_ids(page, [])
+    wait_for_app(page)
+
+    page.keyboard.type("Hello world")  # no Tab, no Ctrl+Enter
+    wait_for_ids(page, gpt2.encode("Hello world"))  # [15496, 995]
+    assert metric_value(page, "Tokens") == "2"
+    assert page.evaluate(FOCUS_JS) == ["Text to encode", 11]  # still in the box, caret at the end
+    wait_for_app(page)
+    screenshot(page, "desktop")
+
+    page.set_viewport_size(PHONE)
+    page.keyboard.type("! How are you", delay=350)  # a pause after each key: reruns while typing lose nothing
+    wait_for_ids(page, gpt2.encode("Hello world! How are you"))
+    assert metric_value(page, "Characters") == "24"
+    assert page.evaluate(FOCUS_JS) == ["Text to encode", 24]
+    assert page.get_by_text("updates when you press Ctrl+Enter", exact=False).count() == 0
+    wait_for_app(page)
+    screenshot(page, "phone")
+
+    page.set_viewport_size(DESKTOP)  # the phone's sidebar is folded away
+    click_nav(page, "Compare")  # the listener goes with the page and comes back once with it
+    click_nav(page, "Encode / Decode")
+    area.press("End")
+    before = page.evaluate("window.bpeCommits")
+    page.keyboard.type("?")
+    wait_for_ids(page, gpt2.encode("Hello world! How are you?"))
+    wait_for_app(page)
+    page.wait_for_timeout(600)
+    assert page.evaluate("window.bpeCommits") == before + 1
+    assert exception_texts(page) == [] and page.page_errors == []
+
+
+def test_text_over_the_limit_waits_for_the_box_to_lose_focus(app_server, page, screenshot):
+    open_encode(page, app_server)
+    area = page.get_by_label("Text to encode")
+    shown = metric_value(page, "Characters")
+    area.fill("x" * (LIVE_MAX_CHARS + 1))
+    page.wait_for_timeout(1_500)  # several pauses' worth: nothing may be sent meanwhile
+    assert metric_value(page, "Characters") == shown
+    assert page.get_by_text("updates when you press Ctrl+Enter", exact=False).count() == 0
+    area.press("Tab")
+    wait_for_app(page)
+    assert metric_value(page, "Characters") == f"{LIVE_MAX_CHARS + 1:,}"
+    note = f"Text over {LIVE_MAX_CHARS:,} characters updates when you press Ctrl+Enter or click outside the box."
+    assert page.get_by_text(note).is_visible()
+    assert exception_texts(page) == [] and page.page_errors == []
+    screenshot(page)
