@@ -189,6 +189,8 @@ def test_usage_bins_cover_the_vocabulary(sample_model):
     usage = vocabulary_usage(sample_model, ids, bins=40)
     assert len(usage.bins) == 1 + 38  # base + ceil(300 / 8) bins of 8 steps
     assert usage.bins[1].label == "1-8" and usage.bins[-1].label == "297-300"
+    by_default = vocabulary_usage(sample_model.prefix(41), ids)  # at most 40 bins: ceil(41 / 40) = 2 steps each
+    assert len(by_default.bins) == 1 + 21 and by_default.bins[-1].label == "41"
     assert usage.vocabulary == len(sample_model.vocab) - len(sample_model.special_ids)
     assert usage.used == len(set(ids) - set(sample_model.special_ids))
     assert sum(b.uses for b in usage.bins) == sum(1 for i in ids if i not in sample_model.special_ids)

@@ -140,3 +140,18 @@ def test_parse_ids_unwraps_only_a_whole_list():
 def test_round_trip_that_added_text_at_the_end():
     # nothing of "ab" was lost, but the decoded text goes on: they differ at character 2
     assert describe_round_trip("ab", "abc") == ["other: the texts first differ at character 2: '' became 'c'"]
+
+
+def test_round_trip_that_lost_the_end_or_more_than_unknown_characters():
+    assert describe_round_trip("abc", "ab") == ["other: the texts first differ at character 2: 'c' became ''"]
+    # é became <unk>, and the decoded text goes on after it: both are said
+    assert describe_round_trip("aé", "a<unk>x") == ["characters never seen in training became <unk>: 'é'",
+                                                    "other: the texts first differ at character 1: 'é' became '<unk>x'"]
+
+
+def test_twelve_unknown_characters_are_all_named_and_more_are_counted():
+    twelve = "ÀÁÂÃÄÅÆÇÈÉÊË"
+    assert describe_round_trip(twelve, "<unk>" * 12) == [
+        "characters never seen in training became <unk>: " + ", ".join(map(repr, twelve))]
+    assert describe_round_trip(twelve + "Ì", "<unk>" * 13) == [
+        "characters never seen in training became <unk>: " + ", ".join(map(repr, twelve)) + " and 1 more"]

@@ -9,6 +9,7 @@ import re
 
 import pytest
 
+from bpe_core.formats import from_hf_json
 from bpe_core.pretrained import load_pretrained
 from viz.pipeline_view import (PipelineSteps, change_notes, loading_message, pipeline_parts, pipeline_steps,
                                seen_text, steps_markdown, tokens_html, why_pieces)
@@ -172,3 +173,10 @@ def test_pipeline_parts_name_the_files_parts(name, expected):
 def test_loading_message():
     assert loading_message("Llama 2", 1) == "Loading Llama 2 (the first time on this server, about 1 second)..."
     assert loading_message("Gemma 3", 3) == "Loading Gemma 3 (the first time on this server, about 3 seconds)..."
+
+
+def test_changes_are_looked_for_in_the_first_20000_characters_only():
+    # a model without a normalizer (nothing changes): change_notes' diff is slow on long changed texts
+    tok = from_hf_json({"model": {"type": "BPE", "vocab": {"a": 0}, "merges": []}})
+    assert not pipeline_steps(tok, "a" * 20_000, []).truncated  # all of it was looked at
+    assert pipeline_steps(tok, "a" * 20_001, []).truncated

@@ -52,3 +52,5 @@ def test_replay_names_the_count_of_the_last_counted_step():
     tok = train("banana_bandana_", Config(split="none"), merges=6)
     text = plain_text(render_explain(tok.explain("ban"), tok.merges, counts=[4, 2]))
     assert "(pair seen 4 times)" in text and "(pair seen 2 times)" in text
+    first_only = plain_text(render_explain(tok.explain("ban"), tok.merges, counts=[4]))  # step 2's count unknown
+    assert "(pair seen 4 times)" in first_only and first_only.count("pair seen") == 1

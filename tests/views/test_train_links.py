@@ -29,6 +29,10 @@ def test_links_hold_changed_settings_and_short_pasted_text():
 def test_uploads_and_long_pastes_make_no_link():
     assert to_query_params(UPLOAD, DEFAULT_SETTINGS) == {}
     assert to_query_params(PASTE, DEFAULT_SETTINGS, "x" * (MAX_LINK_TEXT + 1)) == {}
+    assert to_query_params(PASTE, DEFAULT_SETTINGS, "") == {}  # nothing pasted: nothing to link
+    # the shortest and the longest paste that travel
+    assert to_query_params(PASTE, DEFAULT_SETTINGS, "x")["text"] == "x"
+    assert to_query_params(PASTE, DEFAULT_SETTINGS, "x" * MAX_LINK_TEXT)["text"] == "x" * MAX_LINK_TEXT
 
 
 settings_strategy = st.builds(
