@@ -1,12 +1,20 @@
-"""A classroom at once: many browser sessions against one local app server, and single-user latency.
+"""A classroom at once: many browser sessions against one local app server; single-user latency beside a bare
+Streamlit page; server memory over many reruns.
 
-    make loadtest                                   # both parts, 10 concurrent sessions
+    make loadtest                                   # load and latency parts, 10 concurrent sessions
     .venv/bin/python -m bench.loadtest --sessions 5 # fewer sessions
-    .venv/bin/python -m bench.loadtest --part latency
+    .venv/bin/python -m bench.loadtest --part latency --rounds 5
+    .venv/bin/python -m bench.loadtest --part memory
 
-Starts ``streamlit run app.py`` on 127.0.0.1 on a free port (nothing else is contacted), drives it with
-Debian's headless Chromium through Playwright, prints Markdown tables and stops the server. Everything is
-bounded: a fixed number of sessions and rounds, and a deadline for the whole run.
+Starts ``streamlit run app.py`` and the bare reference app (``bench/bare_app/app.py``: the same router, page titles
+and kinds of widget, one small plotly chart a page, nothing of ours) on 127.0.0.1 on free ports (nothing else is
+contacted), both from the project root so the same ``.streamlit/config.toml`` applies, drives them with Debian's
+headless Chromium through Playwright, prints Markdown tables and stops the servers. Everything is bounded: a fixed
+number of sessions and rounds, and a deadline for the whole run.
+
+An action's time runs from just before it starts to the page's last change (a DOM mutation, plotly's drawing
+included) once the app has settled: connected, not running, no skeleton, every plotly chart on screen drawn, and no
+change for 0.5 s. The settle wait itself is not counted.
 
 Load part: one warm-up session runs the actions alone (its server memory is "1 session"), then
 ``--sessions`` browser contexts run them at the same time: load the app, train the shipped sample with the
@@ -15,9 +23,13 @@ Compare page. Per action the
 50th/95th percentile of the wall time is printed, and whether every session ended without an exception box
 or a JavaScript error. Server memory (RSS) is read with all sessions still connected.
 
-Latency part: one browser, measured ``--rounds`` times on a warm server (the cold first page, which
-trains the default model, is reported once): first page ready, train, switch page, move the Merges step
-slider, encode 10,000 characters.
+Latency part: each round one fresh session against the app and one against the bare page, one after the other
+(the order swapped every round, so the machine's load falls on both alike): first load, press Train, each page
+switch (first visit, then later visits), the Merges step slider, a paragraph typed and sent. Medians per action,
+the bare page's beside the app's, the ratio against the issue's targets, and when the app's server run was over.
+
+Memory part: one session moves the Merges step slider 50 times (every fifth rerun a page switch) and the server's
+RSS is read every 10 reruns.
 """
 
 from __future__ import annotations
@@ -43,6 +55,8 @@ PARAGRAPH = SAMPLE[:600]
 TEN_THOUSAND = SAMPLE[:10_000]
 ACTION_TIMEOUT = 240.0  # seconds one action may take before the session counts as failed
 RUN_DEADLINE = 900.0  # the whole run stops after this long, whatever happens
+BARE_APP = "bench/bare_app/app.py"  # the bare Streamlit floor the latency part measures beside the app
+MEMORY_RERUNS = 50
 MAIN = '[data-testid="stMain"]'
 
 
@@ -60,28 +74,59 @@ def rss_mib(pid: int) -> float:
 # -- one browser session ------------------------------------------------------------------
 
 
-async def wait_for_app(page, settle: float = 0.5) -> None:
-    """Until the script run is over (connected, not running, nothing loading) for ``settle`` seconds."""
+# Each page records when its document last changed, and when Streamlit's script state last became
+# "notRunning" (the server's run is over; what comes after is the browser drawing), on its own clock.
+CHANGE_RECORDER_JS = """(() => {
+  window.__bpeLastChange = 0; window.__bpeRunEnd = 0; let before = null;
+  new MutationObserver(() => {
+    const now = performance.now(), app = document.querySelector('[data-testid="stApp"]');
+    const script = app && app.getAttribute('data-test-script-state');
+    if (script === 'notRunning' && before !== 'notRunning') window.__bpeRunEnd = now;
+    before = script; window.__bpeLastChange = now;
+  }).observe(document, {subtree: true, childList: true, attributes: true, characterData: true});
+})();"""
+# The app's state (tests/browser_helpers), with plotly charts on screen but not drawn yet counted as loading.
+PROBE_JS = f"""() => {{
+  const state = ({APP_STATE_JS})();
+  const shown = (el) => el.getClientRects().length > 0;
+  state.loading += Array.from(document.querySelectorAll('[data-testid="stPlotlyChart"]'))
+    .filter((chart) => shown(chart) && !chart.querySelector('.main-svg')).length;
+  state.now = performance.now(); state.lastChange = window.__bpeLastChange; state.runEnd = window.__bpeRunEnd;
+  return state;
+}}"""
+
+
+async def wait_for_app(page, settle: float = 0.5) -> dict:
+    """Until the run is over (connected, not running, nothing loading or undrawn) and the page has not
+    changed for ``settle`` seconds; returns the last probe (page clock in ms: ``lastChange``, ``runEnd``)."""
     watch = IdleWatch(ACTION_TIMEOUT, settle)
-    while not watch.settled(await page.evaluate(APP_STATE_JS)):
-        await page.wait_for_timeout(100)
+    while True:
+        state = await page.evaluate(PROBE_JS)
+        if watch.settled(state) and state["now"] - state["lastChange"] >= settle * 1000:
+            return state
+        await page.wait_for_timeout(25)
 
 
 class Session:
-    """One user: a browser context, the time each action took, and what went wrong."""
+    """One user: a browser context, the time each action took, and what went wrong.
+
+    An action's time runs from just before it starts to the page's last change once the app has settled
+    (so the settle wait itself is not counted); ``run_ends`` keeps when the server's run was over."""
 
     def __init__(self, context, base_url: str):
         self.context = context
         self.base_url = base_url
         self.page = None
         self.times: dict[str, float] = {}
+        self.run_ends: dict[str, float] = {}
         self.problems: list[str] = []
 
-    async def timed(self, name: str, action) -> None:
-        start = time.monotonic()
+    async def timed(self, name: str, action, new_document: bool = False) -> None:
+        start = 0.0 if new_document else await self.page.evaluate("performance.now()")
         await action()
-        await wait_for_app(self.page)
-        self.times[name] = time.monotonic() - start  # the settle wait is part of every action alike
+        state = await wait_for_app(self.page)
+        self.times[name] = (state["lastChange"] - start) / 1000
+        self.run_ends[name] = (state["runEnd"] - start) / 1000
         if await self.page.locator(EXCEPTION).count():
             self.problems.append(f"{name}: exception box")
 
@@ -89,7 +134,9 @@ class Session:
         self.page = await self.context.new_page()
         self.page.set_default_timeout(ACTION_TIMEOUT * 1000)
         self.page.on("pageerror", lambda error: self.problems.append(f"JS error: {error}"))
-        await self.timed("load the app", lambda: self.page.goto(self.base_url, wait_until="domcontentloaded"))
+        await self.page.add_init_script(CHANGE_RECORDER_JS)
+        await self.timed("load the app", lambda: self.page.goto(self.base_url, wait_until="domcontentloaded"),
+                         new_document=True)
 
     async def go_to(self, title: str, name: str) -> None:
         await self.timed(name, lambda: self.page.locator(NAV_LINK).filter(has_text=title).click())
@@ -99,9 +146,13 @@ class Session:
         await self.timed("train the sample", button.click)
 
     async def encode(self, text: str, name: str) -> None:
+        """Put ``text`` in the box and send it (a box that reruns as it is typed into reruns on the fill)."""
         box = self.page.get_by_role("textbox", name="Text to encode")
-        await box.fill(text)
-        await self.timed(name, lambda: box.press("Control+Enter"))
+
+        async def fill_and_send() -> None:
+            await box.fill(text)
+            await box.press("Control+Enter")
+        await self.timed(name, fill_and_send)
 
     async def move_step_slider(self) -> None:
         slider = self.page.locator(f'{MAIN} [data-testid="stSlider"]').filter(has_text="Step").get_by_role("slider")
@@ -186,45 +237,115 @@ async def load_part(browser, base_url: str, pid: int, sessions: int) -> bool:
     return not failed and not warm_up.problems
 
 
-async def latency_part(browser, base_url: str, rounds: int) -> bool:
-    sessions = []
-    for _ in range(rounds):
-        session = Session(await browser.new_context(viewport={"width": 1400, "height": 1000}), base_url)
-        sessions.append(session)
-        try:
-            await session.open()
-            await session.train_sample()
-            await session.go_to("Merges", "switch page (Train → Merges)")
-            await session.move_step_slider()
-            await session.go_to("Encode / Decode", "switch page (Merges → Encode)")
-            await session.encode(TEN_THOUSAND, "encode 10,000 characters")
-        except Exception as error:
-            session.problems.append(f"{type(error).__name__}: {str(error)[:200]}")
-        await session.context.close()
-    print(f"\n## Latency: one user, {rounds} rounds on a warm server (load average before: {LOAD_BEFORE})\n")
-    print(action_table(sessions, columns=("median", "max")))
-    problems = [problem for session in sessions for problem in session.problems]
+NAV_TITLES = ("Train", "Merges", "Encode / Decode", "Compare")
+TARGETS = {"first load": 2.0}  # the issue's targets, as a multiple of the bare page's time; 1.5 for the rest
+DEFAULT_TARGET = 1.5
+
+
+async def latency_tour(session: Session) -> None:
+    """The single-user actions, in the order a student meets them; the same against both apps."""
+    try:
+        await session.open()
+        await session.train_sample()
+        await session.go_to("Merges", "switch to Merges, first visit")
+        await session.move_step_slider()
+        await session.go_to("Encode / Decode", "switch to Encode, first visit")
+        await session.encode(PARAGRAPH, "type a paragraph and encode it")
+        await session.go_to("Compare", "switch to Compare, first visit")
+        for title in NAV_TITLES:
+            await session.go_to(title, f"switch to {title.split()[0]}, later visit")
+    except Exception as error:
+        session.problems.append(f"{type(error).__name__}: {str(error)[:200]}")
+    await session.context.close()
+
+
+def latency_table(app: list[Session], bare: list[Session]) -> str:
+    """Medians per action for the app and the bare page, the ratio against the issue's target, and when
+    the app's server run was over (the rest of its time is the browser drawing)."""
+    rows = ["| action | app (s) | bare Streamlit (s) | ratio | target | met | app's run over at (s) |",
+            "|---|---:|---:|---:|---:|:-:|---:|"]
+    for name in dict.fromkeys(name for session in app for name in session.times):
+        mine = statistics.median(session.times[name] for session in app if name in session.times)
+        ends = statistics.median(session.run_ends[name] for session in app if name in session.run_ends)
+        floor = [session.times[name] for session in bare
+                 if name in session.times]
+        if not floor:
+            continue
+        base = statistics.median(floor)
+        label = "first load" if name == "load the app" else name
+        target = TARGETS.get(label, DEFAULT_TARGET)
+        ratio = mine / base
+        rows.append(f"| {label} | {mine:.2f} | {base:.2f} | {ratio:.2f}x | {target:.1f}x | "
+                    f"{'yes' if ratio <= target else 'NO'} | {ends:.2f} |")
+    return "\n".join(rows)
+
+
+async def latency_part(browser, app_url: str, bare_url: str, rounds: int) -> bool:
+    """Each round one fresh session against the app and one against the bare page, one after the other,
+    the order swapped every round so that the machine's load falls on both alike."""
+    app, bare = [], []
+    for round_number in range(rounds):
+        pairs = [(app, app_url), (bare, bare_url)]
+        for sessions, url in pairs if round_number % 2 == 0 else pairs[::-1]:
+            session = Session(await browser.new_context(viewport={"width": 1400, "height": 1000}), url)
+            sessions.append(session)
+            await latency_tour(session)
+    print(f"\n## Latency: one user, the app beside a bare Streamlit page, medians of {rounds} rounds on warm "
+          f"servers (load average before: {LOAD_BEFORE}, after: {load_average()})\n")
+    print(latency_table(app, bare))
+    problems = [problem for session in app + bare for problem in session.problems]
     print("\n" + ("No errors." if not problems else f"PROBLEMS: {problems}"))
     return not problems
+
+
+async def memory_part(browser, base_url: str, pid: int, reruns: int) -> bool:
+    """Server memory over many reruns in one session: the Merges step slider, then page switches."""
+    session = Session(await browser.new_context(viewport={"width": 1400, "height": 1000}), base_url)
+    readings = []
+    try:
+        await session.open()
+        await session.go_to("Merges", "open Merges")
+        readings.append(rss_mib(pid))
+        for index in range(reruns):
+            if index % 5 == 4:
+                await session.go_to(NAV_TITLES[index // 5 % 4], "switch page")
+                await session.go_to("Merges", "open Merges")
+            else:
+                await session.move_step_slider()
+            if index % 10 == 9:
+                readings.append(rss_mib(pid))
+    except Exception as error:
+        session.problems.append(f"{type(error).__name__}: {str(error)[:200]}")
+    await session.context.close()
+    print(f"\n## Server memory over {reruns} reruns in one session (slider moves, every fifth a page switch)\n")
+    print("RSS after Merges opened, then after every 10 reruns (MiB): " + ", ".join(f"{r:.0f}" for r in readings))
+    print("\n" + ("No errors." if not session.problems else f"PROBLEMS: {session.problems}"))
+    return not session.problems
 
 
 async def run(parts: list[str], sessions: int, rounds: int) -> bool:
     from playwright.async_api import async_playwright
 
     ok = True
-    with running_app(Path(tempfile.mkdtemp()) / "server.log") as (base_url, server):
+    logs = Path(tempfile.mkdtemp())
+    with running_app(logs / "server.log") as (base_url, server), \
+            running_app(logs / "bare.log", script=BARE_APP) as (bare_url, _bare_server):
         pid = server.pid
         async with async_playwright() as playwright:
             browser = await playwright.chromium.launch(executable_path=CHROMIUM_PATH, headless=True,
                                                        args=CHROMIUM_ARGS)
             try:
-                cold = Session(await browser.new_context(), base_url)
-                await cold.open()  # the first page on a fresh server also trains the default model
-                await cold.context.close()
-                print(f"Cold start: first page ready in {cold.times['load the app']:.1f} s "
-                      f"(includes training the default model). Server RSS {rss_mib(pid):.0f} MiB.")
+                for url, what in ((base_url, "the app (includes training the default model)"),
+                                  (bare_url, "the bare page")):
+                    cold = Session(await browser.new_context(), url)
+                    await cold.open()
+                    await cold.context.close()
+                    print(f"Cold start of {what}: first page ready in {cold.times['load the app']:.1f} s.")
+                print(f"App server RSS {rss_mib(pid):.0f} MiB.")
                 if "latency" in parts:
-                    ok &= await latency_part(browser, base_url, rounds)
+                    ok &= await latency_part(browser, base_url, bare_url, rounds)
+                if "memory" in parts:
+                    ok &= await memory_part(browser, base_url, pid, MEMORY_RERUNS)
                 if "load" in parts:
                     ok &= await load_part(browser, base_url, pid, sessions)
             finally:
@@ -235,9 +356,9 @@ async def run(parts: list[str], sessions: int, rounds: int) -> bool:
 def main() -> int:
     global LOAD_BEFORE
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--part", choices=["load", "latency", "both"], default="both")
+    parser.add_argument("--part", choices=["load", "latency", "memory", "both"], default="both")
     parser.add_argument("--sessions", type=int, default=10, help="concurrent sessions in the load part (1-30)")
-    parser.add_argument("--rounds", type=int, default=3, help="repetitions in the latency part (1-10)")
+    parser.add_argument("--rounds", type=int, default=5, help="rounds of the latency part (1-10)")
     args = parser.parse_args()
     if not os.path.exists(CHROMIUM_PATH):
         print(f"Chromium not found at {CHROMIUM_PATH}: apt-get install chromium", file=sys.stderr)

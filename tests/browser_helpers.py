@@ -74,8 +74,9 @@ class ServerDidNotStart(RuntimeError):
 
 
 @contextlib.contextmanager
-def running_app(log_path: Path, timeout: float = 60.0):
-    """``streamlit run app.py`` on 127.0.0.1:<free port>, output to ``log_path``.
+def running_app(log_path: Path, timeout: float = 60.0, script: str = "app.py"):
+    """``streamlit run app.py`` (or another ``script`` of the project) on 127.0.0.1:<free port>,
+    from the project root (its ``.streamlit/config.toml`` applies), output to ``log_path``.
 
     Yields ``(base URL, process)`` once ``/_stcore/health`` answers ``ok``;
     stops the server on exit.
@@ -83,7 +84,7 @@ def running_app(log_path: Path, timeout: float = 60.0):
     port = free_port()
     base_url = f"http://127.0.0.1:{port}"
     command = [
-        sys.executable, "-m", "streamlit", "run", "app.py",
+        sys.executable, "-m", "streamlit", "run", script,
         "--server.headless", "true",
         "--server.port", str(port),
         "--server.address", "127.0.0.1",
@@ -222,6 +223,12 @@ def click_nav(page, title: str, timeout: float = 60.0) -> None:
         raise AssertionError(f"no sidebar page link titled {title!r}; links: {labels}")
     links.nth(labels.index(title)).click()
     wait_for_app(page, timeout=timeout)
+
+
+def open_tab(page, name: str) -> None:
+    """Click the tab whose label contains ``name`` (a regular expression) and wait for the run it starts."""
+    page.get_by_role("tab", name=re.compile(name)).click()
+    wait_for_app(page)
 
 
 def exception_texts(page) -> list[str]:

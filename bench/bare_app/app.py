@@ -1,0 +1,39 @@
+"""The bare Streamlit floor for ``bench.loadtest``: the app's router and four pages with nothing of our own.
+
+The same page titles as the app (``viz.page_registry``), and on each page the kinds of widget the
+latency test drives in the app: a primary "Train" button, a "Step" slider, a "Text to encode" text area,
+and one small plotly chart. ``bench.loadtest --part latency`` runs the same actions against this and
+against ``app.py`` and reports each app's time beside the other's.
+
+    .venv/bin/streamlit run bench/bare_app/app.py    # from the project root, to look at it
+"""
+
+import sys
+from pathlib import Path
+
+import plotly.graph_objects as go
+import streamlit as st
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the project root, for the page titles
+from viz.page_registry import PAGES  # noqa: E402  (plain data: no Streamlit, no engine)
+
+st.set_page_config(page_title="Bare Streamlit", layout="wide")
+
+
+def bare_page(title: str, slug: str) -> None:
+    st.title(title)
+    st.button("Train", type="primary", key=f"{slug}_button")
+    step = st.slider("Step", 1, 100, key=f"{slug}_step")
+    text = st.text_area("Text to encode", key=f"{slug}_text", height=120)
+    st.caption(f"Step {step}; {len(text):,} characters.")
+    st.plotly_chart(go.Figure(go.Scatter(x=[1, 2, 3], y=[step, 2, len(text) % 7])), key=f"{slug}_chart")
+
+
+def page_of(index: int, info) -> st.Page:
+    slug = Path(info.path).stem.split("_", 1)[1].lower()
+    return st.Page(lambda: bare_page(info.title, slug), title=info.title, icon=info.icon, url_path=slug,
+                   default=index == 0)
+
+
+st.sidebar.markdown("### Bare Streamlit")
+st.navigation([page_of(index, info) for index, info in enumerate(PAGES)]).run()
