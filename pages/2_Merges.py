@@ -1,10 +1,9 @@
 """Merges: watch BPE training happen, one merge at a time.
 
 The page shows the session's model or a published tokenizer (GPT-2, GPT-4, GPT-4o, six open models).
-Sections: the pair-frequency race (animated), a step scrubber with the corpus
-as cut after that step, the merge tree of any token, an overview of all merges
-and the winning count per step. Figures come from the ``viz.merge_*`` modules,
-cached in ``viz.state``.
+Tabs, only the open one drawn: a step scrubber with the corpus as cut after that step, the pair-frequency
+race (animated), the merge tree of any token, an overview of all merges and the winning count per step.
+Figures come from the ``viz.merge_*`` modules, cached in ``viz.state``.
 """
 
 from __future__ import annotations
@@ -26,6 +25,10 @@ from viz.pipeline_view import LOAD_SECONDS, loading_message, seen_text
 from viz.readable import readable_symbol
 
 MAX_LISTED_TOKENS = 5_000  # a model with more merged tokens is searched by text rather than listed whole
+TABS = [  # (material icon, label), in the order of the tabs; the first is open on a first visit
+    ("linear_scale", "Step by step"), ("leaderboard", "Pair race"), ("account_tree", "Merge tree"),
+    ("scatter_plot", "All merges"),
+]
 
 
 def choose_tokenizer() -> tuple[Tokenizer, tuple[str, int], str]:
@@ -60,7 +63,8 @@ def pair_race(tok: Tokenizer, key: tuple[str, int]) -> None:
     state.keep_in_range(state.MERGES_WINDOW_START_KEY, 1, total)
     start_col, button_col = st.columns([1, 2], vertical_alignment="bottom")
     first_step = start_col.number_input("First step of the animation", 1, total, key=state.MERGES_WINDOW_START_KEY)
-    button_col.button("Centre on the step chosen below", on_click=state.centre_race_on_step, args=(DEFAULT_WINDOW // 2,))
+    button_col.button("Centre on the step chosen in Step by step", on_click=state.centre_race_on_step,
+                      args=(DEFAULT_WINDOW // 2,))
     first, last = window_bounds(total, first_step)
     st.plotly_chart(state.race_chart(tok, key, first_step), key="merges_race_chart")
     st.caption(f"Showing steps {first:,} to {last:,} of {total:,}.")
@@ -141,6 +145,7 @@ def overview(tok: Tokenizer, key: tuple[str, int]) -> None:
     st.plotly_chart(curve, key="merges_count_chart")
 
 
+state.keep_choices()  # before any widget: a closed tab's widgets are not drawn, so their values are kept for them
 st.title("Merges")
 with st.expander("Load a tokenizer", icon=":material/upload_file:"):
     model_io.upload_tokenizer("merges")
@@ -153,7 +158,11 @@ st.caption(
 if not model.steps:
     st.info("This model has no merges yet. Train one with at least one merge on the Train page.")
 else:
-    pair_race(model, current_key)
-    step_scrubber(model, current_key, corpus)
-    merge_tree(model, current_key)
-    overview(model, current_key)
+    tabs = st.tabs([f":material/{icon}: {label}" for icon, label in TABS], key=state.MERGES_TAB_KEY,
+                   on_change="rerun")
+    sections = [lambda: step_scrubber(model, current_key, corpus), lambda: pair_race(model, current_key),
+                lambda: merge_tree(model, current_key), lambda: overview(model, current_key)]
+    for tab, section in zip(tabs, sections):
+        with tab:
+            if tab.open:
+                section()

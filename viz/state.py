@@ -71,9 +71,7 @@ def model_about() -> dict:
 
 
 def set_model(model: Tokenizer, *, corpus: str, settings: dict) -> None:
-    st.session_state[MODEL_KEY] = model
-    st.session_state[CORPUS_KEY] = corpus
-    st.session_state[SETTINGS_KEY] = dict(settings)
+    st.session_state.update({MODEL_KEY: model, CORPUS_KEY: corpus, SETTINGS_KEY: dict(settings)})
 
 
 def fingerprint(model: Tokenizer) -> str:
@@ -295,7 +293,7 @@ MERGES_STEP_KEY = "merges_step"  # widget keys of the Merges page: the step slid
 MERGES_WINDOW_START_KEY = "merges_window_start"  # the race's first step,
 MERGES_TREE_TOKEN_KEY = "merges_tree_token"  # the token whose tree is drawn,
 MERGES_TREE_SEARCH_KEY = "merges_tree_search"  # the text that finds it in a model too big to list,
-MERGES_SOURCE_KEY = "merges_source"  # and which tokenizer the page shows ("model" or a PRETRAINED name)
+MERGES_TAB_KEY, MERGES_SOURCE_KEY = "merges_tab", "merges_source"  # the open tab, the tokenizer ("model" or PRETRAINED)
 
 
 def keep_in_range(key: str, low: int, high: int, start: int | None = None) -> None:
@@ -307,8 +305,9 @@ def move_merges_step(delta: int, total: int) -> None:
     st.session_state[MERGES_STEP_KEY] = max(1, min(total, st.session_state.get(MERGES_STEP_KEY, 1) + delta))
 
 
-def centre_race_on_step(half_window: int) -> None:
-    st.session_state[MERGES_WINDOW_START_KEY] = max(1, st.session_state.get(MERGES_STEP_KEY, 1) - half_window)
+def centre_race_on_step(half_window: int) -> None:  # the step slider is on a closed tab: its value is kept
+    step = st.session_state.get(_KEPT_KEY, {}).get(MERGES_STEP_KEY, 1)
+    st.session_state[MERGES_WINDOW_START_KEY] = max(1, step - half_window)
 
 
 def keep_tree_token(choices: list[str], default: str | None) -> None:
@@ -327,8 +326,8 @@ def published_cache_key(name: str) -> tuple[str, int]:
     return f"published {name}", 0
 
 
-# The Merges figures, cached per model: ``_tok`` is not hashed, ``key`` (merges_cache_key) stands for it.
-@st.cache_data(max_entries=16, show_spinner=False)
+# The Merges figures, per model (``key``: merges_cache_key), as objects (not pickled copies): pages only read them.
+@st.cache_resource(max_entries=16, show_spinner=False)
 def race_chart(_tok: Tokenizer, key: tuple[str, int], first_step: int) -> go.Figure:
     return race_figure(_tok.steps, first_step=first_step, tie_break=_tok.config.tie_break)
 
@@ -340,7 +339,7 @@ def segmented_lines(_tok: Tokenizer, key: tuple[str, int], step: int, lines: tup
     return [model.encode_with_spans(line) for line in lines]
 
 
-@st.cache_data(max_entries=4, show_spinner=False)
+@st.cache_resource(max_entries=4, show_spinner=False)
 def overview_charts(_tok: Tokenizer, key: tuple[str, int]) -> tuple[go.Figure, go.Figure]:
     return forest_figure(_tok.steps), count_curve_figure(_tok.steps)
 
@@ -388,11 +387,14 @@ def fill_decoder(ids: list[int]) -> None:
 
 
 KEPT_CHOICES = (ENCODE_SOURCE_KEY, ENCODE_TABLE_KEY, ENCODE_PREFIX_MERGES_KEY, MERGES_SOURCE_KEY, MERGES_STEP_KEY,
-                MERGES_WINDOW_START_KEY, MERGES_TREE_TOKEN_KEY, COMPARE_TAB_KEY)
+                MERGES_WINDOW_START_KEY, MERGES_TREE_TOKEN_KEY, MERGES_TAB_KEY, COMPARE_TAB_KEY)
+_KEPT_KEY = "bpe_kept_choices"  # the last value of each, for the runs that do not draw its widget
 
 
 def keep_choices() -> None:
-    """Called by the router before each page. (Their widgets have no value=, index= or default=: it would warn.)"""
-    for key in KEPT_CHOICES:
-        if key in st.session_state:
-            st.session_state[key] = st.session_state[key]
+    """Called by the router before each page, and by a page with tabs: a widget not drawn (another page, a closed tab)
+    gets its value back when drawn again. (Their widgets have no value=, index= or default=: it would warn.)"""
+    kept = st.session_state.setdefault(_KEPT_KEY, {})
+    kept.update({key: st.session_state[key] for key in KEPT_CHOICES if key in st.session_state})
+    for key, value in kept.items():
+        st.session_state[key] = value

@@ -6,15 +6,10 @@ import re
 
 import pytest
 
-from browser_helpers import click_nav, exception_texts, open_app, wait_for_app
+from browser_helpers import click_nav, exception_texts, open_app, open_tab, wait_for_app
 
 PLOT = '[data-testid="stPlotlyChart"]'
 MAIN = '[data-testid="stMain"]'
-
-
-def open_tab(page, name: str) -> None:
-    page.get_by_role("tab", name=re.compile(name)).click()
-    wait_for_app(page)
 
 
 def assert_clean(page) -> None:

@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from browser_helpers import choose_option, click_nav, exception_texts, open_app, wait_for_app
+from browser_helpers import choose_option, click_nav, exception_texts, open_app, open_tab, wait_for_app
 
 pytestmark = pytest.mark.browser
 
@@ -25,12 +25,32 @@ def _step_card_text(page) -> str:
 def test_merges_page_play_scrub_and_tree(app_server, page, screenshot):
     open_app(page, app_server)
     click_nav(page, "Merges")
-    page.locator(CHART).first.wait_for()
     assert exception_texts(page) == []
     assert page.locator('[data-testid="stMain"] h1').first.inner_text().strip() == "Merges"
+    assert page.locator(CHART).count() == 0  # Step by step is open: the other tabs' charts are not drawn yet
     screenshot(page, "1-opened")
 
+    # Move the step slider with the keyboard: 5 steps right, then Next once.
+    assert "Step\n1" in _step_card_text(page)
+    handle = page.locator('[data-testid="stSlider"] input').first
+    handle.focus()
+    for _ in range(5):  # one key at a time: each press reruns the step section
+        handle.press("ArrowRight")
+        wait_for_app(page)
+    assert "Step\n6" in _step_card_text(page)
+    page.get_by_role("button", name="Next ▶").click()
+    wait_for_app(page)
+    assert "Step\n7" in _step_card_text(page)
+    # the boxes outlined in the text are the token the step card names
+    new_id = re.search(r"\(id (\d+)\)", _step_card_text(page)).group(1)
+    outlined = page.locator('[data-testid="stHtml"] span.tok.new').evaluate_all("boxes => boxes.map(box => box.title)")
+    assert outlined and all(title.startswith(f"id {new_id} ·") for title in outlined)
+    page.locator('[data-testid="stSlider"]').first.scroll_into_view_if_needed()
+    screenshot(page, "3-step-7")
+
     # Play the race: plotly advances through the frames by itself.
+    open_tab(page, "Pair race")
+    page.locator(CHART).first.wait_for()
     assert _race_title(page).startswith("step 1: t + h → th")
     page.locator(f"{CHART} .updatemenu-button").filter(has_text="Play").first.click()
     page.wait_for_function(
@@ -52,32 +72,18 @@ def test_merges_page_play_scrub_and_tree(app_server, page, screenshot):
     played_to = int(re.match(r"step (\d+)", _race_title(page)).group(1))
     assert played_to >= 3
     assert "font-weight:bold" in page.locator(f"{CHART} .gtitle").first.inner_html()  # every frame keeps it
-
-    # Move the step slider with the keyboard: 5 steps right, then Next once.
-    assert "Step\n1" in _step_card_text(page)
-    handle = page.locator('[data-testid="stSlider"] input').first
-    handle.focus()
-    for _ in range(5):  # one key at a time: each press reruns the step section
-        handle.press("ArrowRight")
-        wait_for_app(page)
-    assert "Step\n6" in _step_card_text(page)
-    page.get_by_role("button", name="Next ▶").click()
+    page.get_by_role("button", name="Centre on the step chosen in Step by step").click()  # step 7, on a closed tab
     wait_for_app(page)
-    assert "Step\n7" in _step_card_text(page)
-    # the boxes outlined in the text are the token the step card names
-    new_id = re.search(r"\(id (\d+)\)", _step_card_text(page)).group(1)
-    outlined = page.locator('[data-testid="stHtml"] span.tok.new').evaluate_all("boxes => boxes.map(box => box.title)")
-    assert outlined and all(title.startswith(f"id {new_id} ·") for title in outlined)
-    page.locator('[data-testid="stSlider"]').first.scroll_into_view_if_needed()
-    screenshot(page, "3-step-7")
+    assert page.get_by_label("First step of the animation").input_value() == "1"  # 7 - 25, kept in range
 
     # Pick a token for the merge tree by typing in the searchable select box.
+    open_tab(page, "Merge tree")
     select = page.locator('[data-testid="stSelectbox"]').filter(has_text="Token (type to search)")  # the tokenizer's is first
     select.click()
     page.keyboard.type("Israel</w>")
     page.get_by_role("option", name="Israel</w>", exact=True).click()
     wait_for_app(page)
-    tree = page.locator(CHART).nth(1)
+    tree = page.locator(CHART).first
     tree.scroll_into_view_if_needed()
     labels = tree.locator("g.annotation text").all_text_contents()
     assert "Israel&lt;/w&gt;" not in labels and "Israel</w>" in labels
@@ -85,12 +91,15 @@ def test_merges_page_play_scrub_and_tree(app_server, page, screenshot):
     screenshot(page, "4-tree")
 
     # The overview charts: every merge as a dot, then the winning count per step.
-    forest = page.locator(CHART).nth(2)
+    open_tab(page, "All merges")
+    forest = page.locator(CHART).first
     forest.scroll_into_view_if_needed()
     assert forest.locator("g.points path").count() == 2000  # thinned from 2,000 merges: all shown
-    page.locator(CHART).nth(3).scroll_into_view_if_needed()
+    page.locator(CHART).nth(1).scroll_into_view_if_needed()
     screenshot(page, "5-overview")
 
+    open_tab(page, "Step by step")  # back on the first tab, the step is where it was left
+    assert "Step\n7" in _step_card_text(page)
     assert exception_texts(page) == []
     assert page.page_errors == []
     assert page.dialogs == []
@@ -100,11 +109,13 @@ def test_gpt4_merge_tree_found_by_typing(app_server, page, screenshot):
     open_app(page, app_server)
     click_nav(page, "Merges")
     choose_option(page, "Tokenizer", "GPT-4 (cl100k_base)")
+    open_tab(page, "Pair race")
     assert page.get_by_text("no training counts", exact=False).first.is_visible()  # no race for GPT-4
+    open_tab(page, "Merge tree")
     search = page.get_by_label("Find a token by the text it stands for")
     search.fill(" understanding")  # no Enter: the box updates after a pause in typing
     wait_for_app(page)
-    tree = page.locator(CHART).first  # the race is hidden, so the tree is the first chart
+    tree = page.locator(CHART).first  # only the open tab is drawn
     tree.scroll_into_view_if_needed()
     labels = tree.locator("g.annotation text").all_text_contents()
     assert labels[0] == "Ġunderstanding"

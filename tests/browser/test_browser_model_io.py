@@ -11,7 +11,7 @@ import pytest
 from tokenizers import Tokenizer as HFTokenizer
 
 from bpe_core import Config, train
-from browser_helpers import click_nav, exception_texts, open_app, wait_for_app
+from browser_helpers import click_nav, exception_texts, open_app, open_tab, wait_for_app
 
 pytestmark = pytest.mark.browser
 
@@ -108,8 +108,11 @@ def test_tokenizer_json_round_trip_and_gpt2(app_server, page, screenshot, tmp_pa
     screenshot(page, "train_gpt2", whole=True)
 
     click_nav(page, "Merges")
+    open_tab(page, "All merges")
     text = page.locator(MAIN).inner_text()
-    assert "GPT-2: 50,000 merges" in text and "no training counts" in text and "count curve needs training counts" in text
-    assert page.locator(f'{MAIN} [data-testid="stPlotlyChart"]').count() >= 2  # a merge tree and the overview
+    assert "GPT-2: 50,000 merges" in text and "count curve needs training counts" in text
+    assert page.locator(f'{MAIN} [data-testid="stPlotlyChart"]').count() == 1  # the forest, and no count curve
+    open_tab(page, "Pair race")
+    assert "no training counts" in page.locator(MAIN).inner_text()
     assert_clean(page)
     screenshot(page, "merges_gpt2", whole=True)

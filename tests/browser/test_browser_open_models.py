@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from browser_helpers import REPO_ROOT, VIEWPORT, choose_option, click_nav, exception_texts, open_app, wait_for_app
+from browser_helpers import REPO_ROOT, VIEWPORT, choose_option, click_nav, exception_texts, open_app, open_tab, wait_for_app
 
 pytestmark = pytest.mark.browser
 
@@ -70,6 +70,7 @@ def test_gemma3_merge_tree_found_by_typing(app_server, page, screenshot):
     open_app(page, app_server)
     click_nav(page, "Merges")
     choose_option(page, "Tokenizer", "Gemma 3")
+    open_tab(page, "Merge tree")
     search = page.get_by_label("Find a token by the text it stands for")
     search.fill(" tokenizer")
     wait_for_app(page)

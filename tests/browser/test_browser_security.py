@@ -17,7 +17,7 @@ import pytest
 
 from bpe_core import Config, train
 from bpe_core.formats import to_hf_json
-from browser_helpers import click_nav, exception_texts, open_app, wait_for_app
+from browser_helpers import click_nav, exception_texts, open_app, open_tab, wait_for_app
 
 pytestmark = pytest.mark.browser
 
@@ -33,6 +33,7 @@ PAYLOAD_TEXT = " ".join(PAYLOADS)
 MAIN = '[data-testid="stMain"]'
 PAGES = ["Train", "Merges", "Encode / Decode", "Compare"]
 COMPARE_TABS = ["Compression", "Side by side", "Pre-tokenizers", "Real tokenizers", "Vocabulary usage"]
+MERGES_TABS = ["Pair race", "Merge tree", "All merges", "Step by step"]  # the last is open on a first visit
 
 # Elements a payload would create if it were parsed as HTML or markdown, anywhere in the document
 # (SVG links from plotly use xlink:href, so every attribute is looked at, not only href).
@@ -83,11 +84,10 @@ def sweep_every_page(page, screenshot, tag: str) -> dict[str, str]:
             page.locator(".bpe-scroll .tok").first.hover()  # the hover title is an attribute, never HTML
         if title == "Compare":
             fill_and_commit(page, "Your text", PAYLOAD_TEXT)
-            for tab in COMPARE_TABS:
-                page.get_by_role("tab", name=re.compile(tab)).click()
-                wait_for_app(page)
-                assert_nothing_injected(page, f"{tag}: Compare / {tab}")
-                texts[f"Compare / {tab}"] = visible_text(page)
+        for tab in {"Compare": COMPARE_TABS, "Merges": MERGES_TABS}.get(title, []):
+            open_tab(page, tab)
+            assert_nothing_injected(page, f"{tag}: {title} / {tab}")
+            texts[f"{title} / {tab}"] = visible_text(page)
         assert_nothing_injected(page, f"{tag}: {title}")
         texts[title] = visible_text(page)
         screenshot(page, f"{tag}-{title.split()[0].lower()}", whole=True)
@@ -100,7 +100,8 @@ def test_payloads_in_a_trained_corpus_show_as_text_everywhere(app_server, page, 
     assert "Textbook" not in page.locator(MAIN).inner_text().split("3 · Result")[-1][:200]
     texts = sweep_every_page(page, screenshot, "corpus")
     # The merges reach whole payloads: the Train page's chips and the Merges page show them literally.
-    assert any(payload in texts["Merges"] for payload in PAYLOADS)
+    merges = " ".join(text for where, text in texts.items() if where.startswith("Merges"))  # all its tabs
+    assert any(payload in merges for payload in PAYLOADS)
     for where in ("Train", "Encode / Decode", "Compare / Side by side", "Compare / Real tokenizers"):
         assert all(payload in texts[where] for payload in PAYLOADS), where
 
@@ -119,7 +120,7 @@ def test_payloads_in_an_uploaded_tokenizer_show_as_text_everywhere(app_server, p
     texts = sweep_every_page(page, screenshot, "tokenizer")
     for where in ("Train", "Merges", "Encode / Decode", "Compare"):
         assert name in texts[where], where
-    assert "img src=x on" in texts["Merges"]  # the merge tree's token picker, with spaces drawn as ␣
+    assert "img src=x on" in texts["Merges / Merge tree"]  # the tree's token picker, with spaces drawn as ␣
     assert all(payload in texts["Encode / Decode"] for payload in PAYLOADS)
 
 

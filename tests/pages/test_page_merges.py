@@ -10,14 +10,20 @@ from streamlit.testing.v1 import AppTest
 
 from bpe_core import Config, load_gpt2, train
 from browser_helpers import REPO_ROOT
-from viz.state import CORPUS_KEY, MODEL_KEY, SETTINGS_KEY
+from viz.state import CORPUS_KEY, MERGES_TAB_KEY, MODEL_KEY, SETTINGS_KEY
 
 APP_FILE = str(REPO_ROOT / "app.py")
 PAGE = "pages/2_Merges.py"
 BANANA = "banana_bandana_"
+TABS = {  # only the open tab is drawn; the first is open on a first visit
+    "steps": ":material/linear_scale: Step by step",
+    "race": ":material/leaderboard: Pair race",
+    "tree": ":material/account_tree: Merge tree",
+    "overview": ":material/scatter_plot: All merges",
+}
 
 
-def _open_merges(model=None, corpus: str = "") -> AppTest:
+def _open_merges(model=None, corpus: str = "", tab: str | None = None) -> AppTest:
     at = AppTest.from_file(APP_FILE, default_timeout=90)
     if model is not None:
         at.session_state[MODEL_KEY] = model
@@ -25,6 +31,14 @@ def _open_merges(model=None, corpus: str = "") -> AppTest:
         at.session_state[SETTINGS_KEY] = {}
     at.run()
     at.switch_page(PAGE).run()
+    assert not at.exception, [e.message for e in at.exception]
+    return at if tab is None else _tab(at, tab)
+
+
+def _tab(at: AppTest, tab: str) -> AppTest:
+    """``at`` after opening one of the page's ``TABS``."""
+    at.session_state[MERGES_TAB_KEY] = TABS[tab]
+    at.run()
     assert not at.exception, [e.message for e in at.exception]
     return at
 
@@ -54,22 +68,27 @@ def banana():
 
 def test_default_model_page_has_animated_race(banana):
     at = _open_merges()
-    race, tree, forest, curve = _specs(at)
+    assert not _specs(at)  # the step tab draws no chart; the others are not drawn until opened
+    assert ">t + h</div>" in _step_card(at)
+    assert at.slider[0].max == 2000
+    (race,) = _specs(_tab(at, "race"))
     assert len(race["frames"]) == 50 and race["frames"][0]["name"] == "1"
     assert len(race["layout"]["sliders"][0]["steps"]) == 50
     assert [b["label"] for b in race["layout"]["updatemenus"][0]["buttons"]] == ["▶ Play", "❚❚ Pause"]
     assert race["layout"]["title"]["text"].startswith("<b>step 1: t + h → th (count ")
+    (tree,) = _specs(_tab(at, "tree"))
     root = tree["layout"]["annotations"][0]["text"]
     assert root == at.selectbox(key="merges_tree_token").value.replace("<", "&lt;").replace(">", "&gt;")  # the tree of the chosen token
-    assert ">t + h</div>" in _step_card(at)
-    assert at.slider[0].max == 2000
+    forest, curve = _specs(_tab(at, "overview"))
+    assert forest["layout"]["meta"] == {"shown": 2000, "total": 2000} and curve["data"][0]["mode"] == "lines"
 
 
 def test_textbook_model_first_and_last_step(banana):
-    at = _open_merges(banana, corpus=BANANA)
+    at = _open_merges(banana, corpus=BANANA, tab="race")
     race = _specs(at)[0]
     assert [frame["name"] for frame in race["frames"]] == ["1", "2", "3", "4", "5", "6"]
     assert "first occurrence wins" in race["layout"]["annotations"][0]["text"]
+    _tab(at, "steps")
     assert at.slider[0].value == 1 and at.slider[0].max == 6
     assert ">a + n</div>" in _step_card(at)
     # After step 1: b an an a _ b an d an a _, the 4 `an` outlined
@@ -95,22 +114,23 @@ def test_previous_and_next_buttons(banana):
 
 
 def test_tree_defaults_to_a_long_token_and_can_change(banana):
-    at = _open_merges(banana, corpus=BANANA)
+    at = _open_merges(banana, corpus=BANANA, tab="tree")
     assert at.selectbox(key="merges_tree_token").value == "banana_ban"
-    assert len(_specs(at)[1]["layout"]["annotations"]) == 19
+    assert len(_specs(at)[0]["layout"]["annotations"]) == 19
     at.selectbox(key="merges_tree_token").select("ana_").run()
     assert not at.exception
-    labels = [box["text"] for box in _specs(at)[1]["layout"]["annotations"]]
+    labels = [box["text"] for box in _specs(at)[0]["layout"]["annotations"]]
     assert labels == ["ana_", "ana", "an", "a", "n", "a", "_"]
 
 
 def test_window_start_moves_the_animation():
-    at = _open_merges()
+    at = _open_merges(tab="race")
     at.number_input[0].set_value(1990).run()
     assert not at.exception
     frames = _specs(at)[0]["frames"]
     assert frames[0]["name"] == "1951" and frames[-1]["name"] == "2000"  # clamped to a full window
-    at.slider[0].set_value(500).run()
+    _tab(at, "steps").slider[0].set_value(500).run()
+    _tab(at, "race")
     next(b for b in at.button if b.label.startswith("Centre")).click().run()  # centre the window on the scrubber's step
     assert at.number_input[0].value == 475
     assert _specs(at)[0]["frames"][0]["name"] == "475"
@@ -123,19 +143,20 @@ def test_switching_to_a_smaller_model_keeps_the_step_in_range(banana):
     at.session_state[CORPUS_KEY] = BANANA
     at.run()
     assert not at.exception
-    assert at.slider[0].value == 6 and at.selectbox(key="merges_tree_token").value == "banana_ban"
+    assert at.slider[0].value == 6 and _tab(at, "tree").selectbox(key="merges_tree_token").value == "banana_ban"
 
 
 def test_gpt2_shows_trees_and_forest_without_counts():
-    at = _open_merges(load_gpt2(), corpus="")
-    assert not at.exception
-    infos = " ".join(info.value for info in at.info)
-    assert "no training counts" in infos and "count curve needs training counts" in infos
-    tree, forest = _specs(at)  # no race, no count curve
+    at = _open_merges(load_gpt2(), corpus="", tab="race")
+    assert "no training counts" in " ".join(info.value for info in at.info) and not _specs(at)  # no race
+    (tree,) = _specs(_tab(at, "tree"))
     assert "frames" not in tree
+    (forest,) = _specs(_tab(at, "overview"))  # no count curve
+    assert "count curve needs training counts" in " ".join(info.value for info in at.info)
+    assert "Showing 2,000 of 50,000 merges" in " ".join(caption.value for caption in at.caption)
+    _tab(at, "steps")
     assert ">n/a (no training counts)</div>" in _step_card(at)
     assert "sample text instead" in " ".join(caption.value for caption in at.caption)
-    assert "Showing 2,000 of 50,000 merges" in " ".join(caption.value for caption in at.caption)
     at.slider[0].set_value(50_000).run()
     assert not at.exception
     last = load_gpt2().steps[-1]
@@ -146,7 +167,7 @@ def test_model_with_one_merge_has_no_slider():
     tok = train("ab", Config(split="none"), merges=1)
     at = _open_merges(tok, corpus="ab")
     assert not at.slider and ">a + b</div>" in _step_card(at)
-    assert [frame["name"] for frame in _specs(at)[0]["frames"]] == ["1"]
+    assert [frame["name"] for frame in _specs(_tab(at, "race"))[0]["frames"]] == ["1"]
 
 
 def _choose_source(at: AppTest, source: str) -> AppTest:
@@ -156,34 +177,35 @@ def _choose_source(at: AppTest, source: str) -> AppTest:
 
 
 def test_gpt4_tree_is_found_by_typing_its_text():
-    at = _choose_source(_open_merges(), "cl100k_base")
+    at = _choose_source(_open_merges(tab="race"), "cl100k_base")
     assert at.selectbox(key="merges_source").options == [
         "Trained model", "GPT-2", "GPT-4 (cl100k_base)", "GPT-4o (o200k_base)", "Llama 2", "Llama 3", "Qwen3",
         "DeepSeek-V3", "Gemma 3", "Claude (legacy)"]
     captions = " ".join(caption.value for caption in at.caption)
     assert "The tokenizer of GPT-4, GPT-3.5 Turbo" in captions
     assert r"GPT\-4 \(cl100k\_base\): 100,000 merges" in captions
-    infos = " ".join(info.value for info in at.info)
-    assert "no training counts" in infos and "count curve needs training counts" in infos
-    at.text_input(key="merges_tree_search").set_value(" understanding").run()
+    assert "no training counts" in " ".join(info.value for info in at.info)
+    _tab(at, "overview")
+    assert "count curve needs training counts" in " ".join(info.value for info in at.info)
+    _tab(at, "tree").text_input(key="merges_tree_search").set_value(" understanding").run()
     assert not at.exception
     assert at.selectbox(key="merges_tree_token").options == ["Ġunderstanding"]
-    tree, _forest = _specs(at)
+    (tree,) = _specs(at)
     labels = [box["text"] for box in tree["layout"]["annotations"]]
     leaves = ["Ġ", "u", "n", "d", "e", "r", "s", "t", "a", "n", "d", "i", "n", "g"]  # " understanding", byte by byte
     assert labels[0] == "Ġunderstanding" and [label for label in labels if label in set(leaves)] == leaves
 
 
 def test_search_finds_nothing_and_says_so():
-    at = _choose_source(_open_merges(), "o200k_base")
+    at = _choose_source(_open_merges(tab="tree"), "o200k_base")
     at.text_input(key="merges_tree_search").set_value("zzzzzzzzzzzzzzzz").run()
     assert not at.exception
     assert "No token of this tokenizer contains that text." in [info.value for info in at.info]
 
 
 def test_back_to_the_session_model_lists_its_tokens(banana):
-    at = _choose_source(_open_merges(banana, corpus=BANANA), "gpt2")
+    at = _choose_source(_open_merges(banana, corpus=BANANA, tab="tree"), "gpt2")
     assert at.text_input(key="merges_tree_search").value == ""  # GPT-2's 50,000 tokens are searched ...
     _choose_source(at, "model")
     assert not at.text_input  # ... the banana model's 6 are listed
-    assert at.selectbox(key="merges_tree_token").value == "banana_ban" and at.slider[0].max == 6
+    assert at.selectbox(key="merges_tree_token").value == "banana_ban" and _tab(at, "steps").slider[0].max == 6

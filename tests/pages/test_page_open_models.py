@@ -74,6 +74,7 @@ def test_encode_claude_says_the_round_trip_gives_the_nfkc_text():
 
 def test_merges_tree_of_a_gemma3_token_found_by_typing():
     at = open_page("pages/2_Merges.py")
+    at.session_state[state.MERGES_TAB_KEY] = ":material/account_tree: Merge tree"  # only the open tab is drawn
     ok(at.selectbox(key=state.MERGES_SOURCE_KEY).set_value("gemma3").run())
     assert f"Gemma 3: {len(load_pretrained('gemma3').merges):,} merges" in shown(at.caption)
     ok(at.text_input(key=state.MERGES_TREE_SEARCH_KEY).set_value(" tokenizer").run())

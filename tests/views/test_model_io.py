@@ -280,18 +280,25 @@ def test_encode_page_loads_a_model_file_and_gpt2(banana):
     assert at.code[0].value == ", ".join(map(str, GPT2_IDS))
 
 
+def merges_tab(at: AppTest, label: str) -> AppTest:
+    """The Merges page with the tab ``label`` open (only the open tab is drawn)."""
+    at.session_state[state.MERGES_TAB_KEY] = label
+    return ok(at.run())
+
+
 def test_merges_page_with_gpt2_shows_trees_and_explains_the_missing_counts():
     at = press(open_page("pages/2_Merges.py"), "Use GPT-2's real tokenizer")
-    notes = shown(at.info)
-    assert "no training counts" in notes and "count curve needs training counts" in notes
-    assert len(at.get("plotly_chart")) == 2  # the tree and the overview
+    assert "no training counts" in shown(merges_tab(at, ":material/leaderboard: Pair race").info)
+    assert "count curve needs training counts" in shown(merges_tab(at, ":material/scatter_plot: All merges").info)
+    assert len(at.get("plotly_chart")) == 1  # the forest, no count curve
+    assert len(merges_tab(at, ":material/account_tree: Merge tree").get("plotly_chart")) == 1  # the tree
     assert at.selectbox(key="merges_tree_token").value is not None  # a token to draw
 
 
 def test_merges_and_compare_pages_with_an_uploaded_model(byte_level):
     loaded = load_uploaded({"tokenizer.json": hf_json_text(byte_level).encode()})
     at = open_page("pages/2_Merges.py", model=loaded)
-    assert "no training counts" in shown(at.info)
+    assert "no training counts" in shown(merges_tab(at, ":material/leaderboard: Pair race").info)
     ok(at.switch_page("pages/4_Compare.py").run())
     assert at.session_state[state.MODEL_KEY] is loaded
 
