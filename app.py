@@ -5,6 +5,7 @@ Run with ``make run`` (or ``streamlit run app.py``). Each page lives in
 the page, the shared sidebar and the navigation between pages.
 """
 
+import plotly.graph_objects as go
 import streamlit as st
 
 from viz import state
@@ -23,9 +24,19 @@ def render_sidebar(slot) -> None:
             st.caption(f"Current model: {len(tok.merges):,} merges, vocabulary of {len(tok.vocab):,} tokens")
 
 
+def load_plotly_early() -> None:
+    """An empty, invisible chart on a session's first run: the browser fetches plotly.js while the first page
+    loads, not when the first real chart is opened later (a second or two on a slow machine)."""
+    blank = go.Figure(layout=dict(height=10, margin=dict(l=0, r=0, t=0, b=0), xaxis_visible=False,
+                                  yaxis_visible=False, paper_bgcolor="rgba(0,0,0,0)", plot_bgcolor="rgba(0,0,0,0)"))
+    st.sidebar.plotly_chart(blank, config={"staticPlot": True, "displayModeBar": False})
+
+
 # The model line is filled in after the page ran, so it reflects what the page
 # just trained or loaded, yet it still sits at the top of the sidebar.
 sidebar_slot = st.sidebar.empty()
+if state.model_if_any() is None:  # every page sets the model: only a session's first run has none
+    load_plotly_early()
 state.keep_choices()
 navigation = st.navigation(
     [st.Page(page.path, title=page.title, icon=page.icon, default=index == 0) for index, page in enumerate(PAGES)]
