@@ -77,13 +77,16 @@ def rss_mib(pid: int) -> float:
 # Each page records when its document last changed, and when Streamlit's script state last became
 # "notRunning" (the server's run is over; what comes after is the browser drawing), on its own clock.
 CHANGE_RECORDER_JS = """(() => {
-  window.__bpeLastChange = 0; window.__bpeRunEnd = 0; let before = null;
-  new MutationObserver(() => {
-    const now = performance.now(), app = document.querySelector('[data-testid="stApp"]');
-    const script = app && app.getAttribute('data-test-script-state');
-    if (script === 'notRunning' && before !== 'notRunning') window.__bpeRunEnd = now;
-    before = script; window.__bpeLastChange = now;
-  }).observe(document, {subtree: true, childList: true, attributes: true, characterData: true});
+  window.__bpeLastChange = 0; window.__bpeRunEnd = 0;
+  new MutationObserver((records) => {
+    const now = performance.now();
+    for (const record of records) {
+      if (record.attributeName === 'data-test-script-state' && record.oldValue !== 'notRunning'
+          && record.target.getAttribute('data-test-script-state') === 'notRunning') window.__bpeRunEnd = now;
+    }
+    window.__bpeLastChange = now;
+  }).observe(document, {subtree: true, childList: true, attributes: true, attributeOldValue: true,
+                        characterData: true});
 })();"""
 # The app's state (tests/browser_helpers), with plotly charts on screen but not drawn yet counted as loading.
 PROBE_JS = f"""() => {{
