@@ -11,7 +11,7 @@ C-level map over all of them rather than a Python loop (loading stays well under
 >>> table = rank_table(left_ids, right_ids, merged_ids)
 >>> table[pair_key(3, 2)]  # (rank, merged id)
 (1, 4)
->>> apply_merges([0, 1, 2, 0], table)  # a b c a -> abc a
+>>> apply_merges([0, 1, 2, 0], table.get)  # a b c a -> abc a
 [4, 0]
 """
 
@@ -49,10 +49,12 @@ def rank_table(left_ids: list[int], right_ids: list[int], merged_ids: list[int],
     return dict(reversed(entries) if first_wins else entries)
 
 
-def apply_merges(ids: list[int], table, fired: list[int] | None = None) -> list[int]:
+def apply_merges(ids: list[int], entry_of: Callable[[int], tuple[int, int] | None],
+                 fired: list[int] | None = None) -> list[int]:
     """Merge lowest rank first, leftmost first among equal ranks (a heap over a linked list).
 
-    ``table.get(pair key)`` gives ``(rank, merged id)``, or None for a pair that does not merge.
+    ``entry_of(pair key)`` gives ``(rank, merged id)``, or None for a pair that does not merge
+    (a rank table's ``get``).
     That is the same as applying the merge list in order, each merge everywhere
     left to right, as long as every merge only uses tokens made before it.
     ``fired``, when given, receives the rank of every merge made, in order.
@@ -60,7 +62,6 @@ def apply_merges(ids: list[int], table, fired: list[int] | None = None) -> list[
     size = len(ids)
     if size < 2:
         return ids
-    entry_of = table.get
     sym = list(ids)
     nxt = list(range(1, size + 1))
     nxt[-1] = -1

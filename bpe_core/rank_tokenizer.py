@@ -32,19 +32,25 @@ from .merge_index import RIGHT, SHIFT, apply_merges
 from .tokenizer import Tokenizer, PieceCache
 
 _BUILDING = threading.RLock()  # one thread spells a model out; the others wait for it
+_PAIRS_KEPT = 200_000  # pairs of tokens remembered by one tokenizer (some tens of MB at most)
 
 
-class _JoinedRanks:
+class _JoinedRanks(dict):
     """tiktoken's joining rule as a merge table for :func:`apply_merges`: two tokens join when
-    their bytes together are a token, at that token's rank, into that token."""
+    their bytes together are a token, at that token's rank, into that token.  Each pair is
+    worked out on first sight and then read at C speed; the memory is bounded like a cache."""
 
     def __init__(self, ranks: dict[bytes, int]):
+        super().__init__()
         self._ranks = ranks
         self._bytes = dict(zip(ranks.values(), ranks))  # id -> bytes
 
-    def get(self, key: int) -> tuple[int, int] | None:
+    def __missing__(self, key: int) -> tuple[int, int] | None:
+        if len(self) >= _PAIRS_KEPT:
+            self.clear()
         joined = self._ranks.get(self._bytes[key >> SHIFT] + self._bytes[key & RIGHT])
-        return None if joined is None else (joined, joined)
+        entry = self[key] = None if joined is None else (joined, joined)
+        return entry
 
 
 class RankTokenizer(Tokenizer):
@@ -77,10 +83,13 @@ class RankTokenizer(Tokenizer):
         return object.__getattribute__(self, name)
 
     def _merged_piece(self, piece: str) -> tuple[int, ...]:
-        """tiktoken's two rules (see the module's docstring), by rank; for these files they give
-        what the merges give, which the tests check against tiktoken."""
+        """tiktoken's two rules (see the module's docstring); for these files joining by rank and
+        applying the merges give the same tokens, which the tests check against tiktoken."""
         data = piece.encode("utf-8")
         whole = self._token_ranks.get(data)
         if whole is not None:
             return (whole,)
-        return tuple(apply_merges(list(map(self._byte_ids.__getitem__, data)), self._joins))
+        # Once the merges are spelled out their table answers at C speed; until then the rule does.
+        merge_table = self.__dict__.get("_ranks")
+        entry_of = self._joins.__getitem__ if merge_table is None else merge_table.get
+        return tuple(apply_merges(list(map(self._byte_ids.__getitem__, data)), entry_of))

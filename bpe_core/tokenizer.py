@@ -192,7 +192,7 @@ class Tokenizer:
 
     def _apply_merges(self, ids: list[int], fired: list[int] | None = None) -> list[int]:
         """The ids of one piece after its merges (see :func:`bpe_core.merge_index.apply_merges`)."""
-        return apply_merges(ids, self._ranks, fired)
+        return apply_merges(ids, self._ranks.get, fired)
 
     def _merged_piece(self, piece: str) -> tuple[int, ...]:
         return tuple(self._apply_merges(self._base_ids(piece)))

@@ -3,6 +3,7 @@
 tiktoken is loaded offline by the ``tiktoken_module`` fixture (tests/conftest.py).
 """
 
+import functools
 import json
 
 import pytest
@@ -50,6 +51,27 @@ mixed_text = st.lists(st.sampled_from(["'s", "'LL", " ", "  ", "\n", "\r\n", "12
 @given(text=any_text | mixed_text, name=st.sampled_from(NAMES))
 def test_ids_equal_tiktoken_on_any_text(tiktoken_module, text, name):
     assert load_pretrained(name).encode(text, special=False) == tiktoken_module.get_encoding(name).encode_ordinary(text)
+
+
+@functools.cache
+def unbuilt(name: str):
+    """A tokenizer of its own (not the shared one), used only to encode: it keeps joining by rank,
+    since nothing asks it for its merges (the shared one may have been asked)."""
+    return load_pretrained.__wrapped__(name)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_joining_by_rank_before_the_merges_are_spelled_out_gives_tiktokens_ids(tiktoken_module, name):
+    reference = tiktoken_module.get_encoding(name)
+    for text in HARD_CASES:
+        assert unbuilt(name).encode(text, special=False) == reference.encode_ordinary(text)
+    assert "merges" not in vars(unbuilt(name))
+
+
+@settings(max_examples=100, deadline=None)
+@given(text=any_text | mixed_text, name=st.sampled_from(NAMES))
+def test_joining_by_rank_gives_tiktokens_ids_on_any_text(tiktoken_module, text, name):
+    assert unbuilt(name).encode(text, special=False) == tiktoken_module.get_encoding(name).encode_ordinary(text)
 
 
 def replayed_ids(tokenizer, text: str) -> list[int]:
