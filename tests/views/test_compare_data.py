@@ -209,3 +209,14 @@ def test_vocabulary_usage_lists_the_merged_tokens_never_used():
     tok = train("banana_bandana_", Config(split="none"), merges=6)
     usage = vocabulary_usage(tok, tok.encode("banana_bandana_"))
     assert usage.unused_merged == ((1, "an"), (2, "ban"), (3, "ana"), (5, "banana_"))
+
+
+def test_a_merge_that_makes_a_token_again_has_an_empty_usage_bin():
+    from bpe_core.tokenizer import Tokenizer
+
+    # merge 4 (a + bc) makes "abc" again, which merge 3 (ab + c) made first: bin 4 holds no token (by hand)
+    vocab = {"<unk>": 0, "a": 1, "b": 2, "c": 3, "ab": 4, "bc": 5, "abc": 6}
+    tok = Tokenizer(config=Config(split="none"), vocab=vocab, merges=[("a", "b"), ("b", "c"), ("ab", "c"), ("a", "bc")])
+    usage = vocabulary_usage(tok, tok.encode("abc"), bins=4)
+    assert [(b.label, b.tokens, b.used) for b in usage.bins] == [
+        ("base", 3, 0), ("1", 1, 0), ("2", 1, 0), ("3", 1, 1), ("4", 0, 0)]

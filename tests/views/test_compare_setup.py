@@ -1,7 +1,7 @@
 """Compare's sentences and metrics, on small cases worked out by hand."""
 
 from viz.compare_data import MergeListDiff, VocabularyUsage
-from viz.compare_setup import merge_lists_sentence, merge_text, usage_metrics
+from viz.compare_setup import merge_lists_sentence, merge_text, only_heading, usage_metrics
 
 
 def diff(first_difference, first_a=None, first_b=None, shared_tokens=0) -> MergeListDiff:
@@ -38,3 +38,8 @@ def test_usage_metrics_give_the_never_used_share_and_zero_for_an_empty_vocabular
     assert usage_metrics(empty)[2][2] == "0% of the vocabulary"
     half = VocabularyUsage(bins=[], vocabulary=2, used=1, never_used=1, text_tokens=1)
     assert usage_metrics(half)[2][2] == "50% of the vocabulary"
+
+
+def test_the_heading_says_only_the_first_500_are_shown_beyond_500():
+    assert only_heading("A", 500) == "**500 merged tokens only A makes** (␣ = space)"
+    assert only_heading("B", 501) == "**501 merged tokens only B makes** (first 500 shown) (␣ = space)"

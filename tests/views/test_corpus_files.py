@@ -7,7 +7,7 @@ import codecs
 import pytest
 
 from bpe_core import Config
-from viz.corpus_files import corpus_stats, decode_text_file, read_uploads, training_input
+from viz.corpus_files import PREVIEW_CHARS, corpus_stats, decode_text_file, preview, read_uploads, training_input
 
 
 def test_utf8_bom_is_stripped():
@@ -59,3 +59,9 @@ def test_corpus_stats_of_lines_add_up():
     stats = corpus_stats(["low low\n", "lower"], Config(split="gpt2"))
     # gpt2 pieces: "low", " low", "\n" in the first line; "lower" in the second
     assert (stats.chars, stats.bytes, stats.words, stats.unique_pieces) == (13, 13, 3, 4)
+
+
+def test_a_preview_shows_600_characters_whole_and_cuts_a_longer_text():
+    assert PREVIEW_CHARS == 600
+    assert preview("x" * 600) == "x" * 600
+    assert preview("x" * 601) == "x" * 600 + " …"

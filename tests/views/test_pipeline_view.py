@@ -180,3 +180,15 @@ def test_changes_are_looked_for_in_the_first_20000_characters_only():
     tok = from_hf_json({"model": {"type": "BPE", "vocab": {"a": 0}, "merges": []}})
     assert not pipeline_steps(tok, "a" * 20_000, []).truncated  # all of it was looked at
     assert pipeline_steps(tok, "a" * 20_001, []).truncated
+
+
+def test_eight_kinds_of_change_are_named_and_more_are_counted():
+    assert change_notes("abcdefgh", "ABCDEFGH") == [f"{a} → {a.upper()}" for a in "abcdefgh"]
+    assert change_notes("abcdefghi", "ABCDEFGHI") == [f"{a} → {a.upper()}" for a in "abcdefgh"] + [
+        "and 1 more kinds of change"]
+
+
+def test_at_most_200_pieces_are_offered_for_a_replay():
+    tok = from_hf_json({"pre_tokenizer": {"type": "WhitespaceSplit"},
+                        "model": {"type": "BPE", "vocab": {"a": 0}, "merges": []}})
+    assert list(why_pieces(tok, " ".join("a" * n for n in range(1, 251)), True)) == ["a" * n for n in range(1, 201)]

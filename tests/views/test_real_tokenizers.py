@@ -8,7 +8,7 @@ from bpe_core import Config, train
 from bpe_core.pretrained import load_pretrained
 from browser_helpers import REPO_ROOT
 from viz.real_tokenizers import (DEFAULT_REAL, LANGUAGE_SAMPLES, REAL_TOKENIZERS, cost_rows, fewest_tokens_sentence,
-                                 lined_up, tokenizer_rows)
+                                 _times, lined_up, tokenizer_rows)
 
 
 def test_each_sample_gets_its_count_and_how_many_times_the_baselines_it_is():
@@ -93,5 +93,10 @@ def test_the_tokenizers_chart_by_hand():
     assert [note.y for note in fig.layout.annotations] == [0.32, 1.32, 2.32]
     assert list(bars.hovertext) == ["Your &lt;model&gt;", "GPT-2", "Llama 3"]
     assert fig.layout.height == 60 + 52 * 3 and fig.layout.showlegend is False
-    assert fig.layout.yaxis.visible is False and fig.layout.margin.l == 4  # no tick labels eat a phone's width
+    assert fig.layout.yaxis.visible is False  # no tick labels eat a phone's width: narrow side margins
+    assert fig.layout.margin.to_plotly_json() == {"l": 4, "r": 4, "t": 10, "b": 40}
     assert tokenizers_figure(rows[:1]).layout.height == 112
+
+
+def test_a_multiple_gets_two_decimals_only_where_one_would_hide_a_difference():
+    assert [_times(101, 100), _times(100, 100), _times(99, 100), _times(150, 100)] == ["1.01×", "1.0×", "0.99×", "1.5×"]
