@@ -110,7 +110,8 @@ def test_byte_fallback_spells_unknown_characters_as_bytes_when_it_can():
                                decoder=decoder), TEXTS + ["éé😀😀é", "😀é😀"])
 
 
-@pytest.mark.parametrize("prefix, suffix", [("##", None), (None, "</w>"), ("##", "</w>")])
+@pytest.mark.parametrize("prefix, suffix", [("##", None), (None, "</w>"), ("##", "</w>")],
+                         ids=["prefix", "suffix", "both"])  # plain ids: mutmut passes them back to pytest
 def test_continuing_prefix_and_end_of_word_suffix(prefix, suffix):
     base = ["<unk>"] + [f"{p}{c}{s}" for c in "abcd" for p in ("", prefix or "") for s in ("", suffix or "")]
     vocab = {token: index for index, token in enumerate(dict.fromkeys(base))}
@@ -293,3 +294,25 @@ def test_a_marker_the_pre_tokenizer_puts_in_front_covers_no_text():
                                                                                    ("b", 3, 4)]
     assert [(t.token, t.start, t.end) for t in ours.encode_with_spans("xa")] == [("▁", 0, 0), ("<unk>", 0, 1),
                                                                                  ("a", 1, 2)]
+
+
+def test_kinds_and_bytes_of_added_tokens():
+    added = [("<unk>", True, False), ("<｜s｜>", True, False)]
+    document = tokenizer_json(vocab=with_merges(*MERGES), merges=MERGES, added=added)
+    ours = from_hf_json(document)
+    assert [t.kind for t in ours.encode_with_spans("x<｜s｜>a")] == ["unknown", "special", "normal"]
+    # a byte-level model spells a special token as its text, not as byte stand-ins
+    merges = [("Ġ", "a")]
+    document = tokenizer_json(vocab=with_merges(*merges, extra=[BYTE_TO_CHAR[byte] for byte in range(256)]),
+                              merges=merges, added=added[1:], pre_tokenizer={
+                                  "type": "ByteLevel", "add_prefix_space": False, "trim_offsets": True})
+    ours, hf = both(document)
+    special = ours.vocab["<｜s｜>"]
+    assert ours.token_bytes(special) == hf.decode([special], skip_special_tokens=False).encode("utf-8")
+
+
+def test_a_long_piece_is_taken_whole_or_merged_whole_with_ignore_merges():
+    # "ca" is a token no merge makes: only a piece that is "ca" is taken whole, not a word of a long piece
+    merges = [("a", "b")]
+    assert_same(tokenizer_json(vocab=with_merges(*merges, extra=["ca"]), merges=merges,
+                               model={"ignore_merges": True}), ["ca " * 40, "ca", "ab ca" * 20])
