@@ -1,7 +1,6 @@
 """Train: pick a corpus and settings, train a BPE tokenizer, and see what it learned.
 
-Streamlit forgets a widget's value when another page is shown, so the form is also kept in
-``state.TRAIN_FORM_KEY`` and given back to the widgets on return (``state.init_train_form``).
+Streamlit forgets widget values on a page switch: the form is kept in ``state.TRAIN_FORM_KEY`` (``init_train_form``).
 """
 
 from __future__ import annotations
@@ -147,12 +146,14 @@ def render_result(model: Tokenizer, corpus: str, about: dict) -> None:
     if last:
         ends[1].markdown(f"**Last merges** (from step {len(model.merges) - len(last) + 1:,})  \n"
                          + summary.chips_html(last), unsafe_allow_html=True)
-    st.markdown("**All merges**")
-    st.dataframe(summary.merge_table(model), hide_index=True, height=min(38 + 35 * len(model.merges), 400),
-                 width="stretch", column_config={
-                     "step": st.column_config.NumberColumn("step", width="small"),
-                     "count": st.column_config.NumberColumn("count", help="How often the pair occurred when merged"),
-                     "tie": st.column_config.TextColumn("tie", help="How many pairs shared the winning count")})
+    with st.expander("All merges, as a table", key=state.TRAIN_TABLE_WIDGET, on_change="rerun") as table:
+        if table.open:  # drawn only when opened: the table is the slowest element of the page to draw
+            st.dataframe(summary.merge_table(model), hide_index=True, height=min(38 + 35 * len(model.merges), 400),
+                         width="stretch", column_config={
+                             "step": st.column_config.NumberColumn("step", width="small"),
+                             "count": st.column_config.NumberColumn(
+                                 "count", help="How often the pair occurred when merged"),
+                             "tie": st.column_config.TextColumn("tie", help="How many pairs shared the winning count")})
     if not model.has_counts:
         st.caption("This model has no training counts (its merges were published without them).")
     longest = [readable_symbol(token) for token in summary.longest_tokens(model)]
@@ -160,7 +161,6 @@ def render_result(model: Tokenizer, corpus: str, about: dict) -> None:
     st.caption(summary.glyph_legend())
 
 
-# -- the page --------------------------------------------------------------------------
 
 st.title(TRAIN.title)
 st.caption("Pick a corpus and settings, press Train, and see which pairs BPE merged, in order.")

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from browser_helpers import VIEWPORT, click_nav, exception_texts, open_app
+from browser_helpers import MERGES_TABS, VIEWPORT, click_nav, exception_texts, open_app, open_tab
 from test_browser_train import choose_corpus, train
 
 pytestmark = pytest.mark.browser
@@ -44,12 +44,15 @@ def train_on(page, base_url: str, text: str) -> str:
 
 
 def every_page_html(page) -> dict[str, str]:
-    """The whole document of each page (text, attributes, chart SVG), plus the address bar."""
+    """The whole document of each page (text, attributes, chart SVG; every tab of Merges), plus the address bar."""
     seen = {}
     for title in PAGES:
         click_nav(page, title)
-        assert exception_texts(page) == [] and page.page_errors == [], title
         seen[title] = page.content() + page.url
+        for tab in MERGES_TABS if title == "Merges" else []:
+            open_tab(page, tab)
+            seen[title] += page.content()
+        assert exception_texts(page) == [] and page.page_errors == [], title
     return seen
 
 

@@ -17,7 +17,7 @@ import pytest
 
 from bpe_core import Config, train
 from bpe_core.formats import to_hf_json
-from browser_helpers import click_nav, exception_texts, open_app, open_tab, wait_for_app
+from browser_helpers import MERGES_TABS, click_nav, exception_texts, open_app, open_tab, wait_for_app
 
 pytestmark = pytest.mark.browser
 
@@ -33,7 +33,6 @@ PAYLOAD_TEXT = " ".join(PAYLOADS)
 MAIN = '[data-testid="stMain"]'
 PAGES = ["Train", "Merges", "Encode / Decode", "Compare"]
 COMPARE_TABS = ["Compression", "Side by side", "Pre-tokenizers", "Real tokenizers", "Vocabulary usage"]
-MERGES_TABS = ["Pair race", "Merge tree", "All merges", "Step by step"]  # the last is open on a first visit
 
 # Elements a payload would create if it were parsed as HTML or markdown, anywhere in the document
 # (SVG links from plotly use xlink:href, so every attribute is looked at, not only href).

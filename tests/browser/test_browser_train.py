@@ -40,6 +40,9 @@ def assert_clean(page) -> None:
 
 def test_default_model_then_preset_survives_a_page_switch(app_server, page, screenshot):
     open_app(page, app_server)
+    assert page.locator(MERGE_TABLE).count() == 0  # the table of all merges is drawn only when opened
+    page.get_by_text("All merges, as a table").click()
+    wait_for_app(page)
     assert page.locator(MERGE_TABLE).is_visible()
     assert "t h → th" in first_merges(page)  # the KJV sample's first merge
     screenshot(page, "default", whole=True)
@@ -55,6 +58,7 @@ def test_default_model_then_preset_survives_a_page_switch(app_server, page, scre
     click_nav(page, "Merges")
     click_nav(page, "Train")
     assert "a n → an" in first_merges(page)
+    assert page.locator(MERGE_TABLE).is_visible()  # still open
     corpus_box = page.locator(f'{MAIN} [data-testid="stSelectbox"]').filter(has_text="Corpus")
     assert corpus_box.locator("input").input_value() == "Textbook: banana_bandana_"
     assert_clean(page)

@@ -44,6 +44,10 @@ def open_train(query: dict | None = None) -> AppTest:
 
 
 def merge_pairs(at: AppTest) -> list[str]:
+    """The pairs in the table of all merges, opened first (it is drawn only when open)."""
+    if not at.dataframe:
+        at.session_state[state.TRAIN_TABLE_WIDGET] = True
+        ok(at.run())
     return list(at.dataframe[0].value["pair"])
 
 
