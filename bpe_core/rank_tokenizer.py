@@ -42,13 +42,13 @@ class _JoinedRanks(dict):
 
     def __init__(self, ranks: dict[bytes, int]):
         super().__init__()
-        self._ranks = ranks
+        self._token_ranks = ranks
         self._bytes = dict(zip(ranks.values(), ranks))  # id -> bytes
 
     def __missing__(self, key: int) -> tuple[int, int] | None:
         if len(self) >= _PAIRS_KEPT:
             self.clear()
-        joined = self._ranks.get(self._bytes[key >> SHIFT] + self._bytes[key & RIGHT])
+        joined = self._token_ranks.get(self._bytes[key >> SHIFT] + self._bytes[key & RIGHT])
         entry = self[key] = None if joined is None else (joined, joined)
         return entry
 
@@ -69,27 +69,34 @@ class RankTokenizer(Tokenizer):
 
     def __getattr__(self, name: str):
         # Reached only for an attribute not set yet: spell the full model out, then look again.
-        if name.startswith("__"):
+        # Python's and notebooks' probes for optional hooks (__deepcopy__, _repr_html_) build nothing.
+        if name.startswith(("__", "_repr_", "_ipython_")):
             raise AttributeError(name)
         with _BUILDING:
             full_model = self.__dict__.pop("_full_model", None)
             if full_model is not None:
-                with collector_paused():
-                    arguments = full_model()
-                    full = Tokenizer(config=self.config, name=self.name, **arguments)
-                    self.__dict__.update((key, value) for key, value in vars(full).items()
-                                         if key not in self._DERIVED)
-                    self._build_encoders()
+                try:
+                    with collector_paused():
+                        full = Tokenizer(config=self.config, name=self.name, **full_model())
+                except BaseException:
+                    self._full_model = full_model  # the next use tries again and says again why it fails
+                    raise
+                # Every attribute at once, then the encoders: a reader waits on the lock until both are there.
+                self.__dict__.update((key, value) for key, value in vars(full).items() if key not in self._DERIVED)
+                self._build_encoders()
+                self._joins.clear()  # the merge table answers from now on
         return object.__getattribute__(self, name)
 
     def _merged_piece(self, piece: str) -> tuple[int, ...]:
-        """tiktoken's two rules (see the module's docstring); for these files joining by rank and
-        applying the merges give the same tokens, which the tests check against tiktoken."""
+        """tiktoken's two rules (see the module's docstring).  Applying the merges recovered from the
+        ranks gives the same tokens: when two parts are about to join, what happened inside them is
+        what joining by rank does on their bytes alone, which ends with the recovered cut."""
         data = piece.encode("utf-8")
         whole = self._token_ranks.get(data)
         if whole is not None:
             return (whole,)
-        # Once the merges are spelled out their table answers at C speed; until then the rule does.
+        # Once the merges are spelled out their table answers at C speed; until then the rule does
+        # (read from __dict__: asking for the attribute would spell the merges out).
         merge_table = self.__dict__.get("_ranks")
         entry_of = self._joins.__getitem__ if merge_table is None else merge_table.get
         return tuple(apply_merges(list(map(self._byte_ids.__getitem__, data)), entry_of))

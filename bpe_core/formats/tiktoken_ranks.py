@@ -86,7 +86,9 @@ def from_ranks(text: str, *, split: str, special_tokens: dict[str, int], name: s
                cuts: bytes | None = None) -> RankTokenizer:
     """A byte-level tokenizer from a rank file: ids the ranks, special tokens at their own ids.
     It encodes at once; its tokens (spelled with GPT-2's byte characters) and its merges
-    (recovered, or read from ``cuts``) are spelled out on first use."""
+    (recovered, or read from ``cuts``) are spelled out on first use.  ``cuts`` must be the ones
+    recovered from these ranks (the shipped ones are, which a test checks): encoding joins by
+    rank until the merges are spelled out, and applies them after."""
     ranks = read_ranks(text)
     if cuts is None:
         cuts = cuts_of(merges_from_ranks(ranks))
@@ -108,6 +110,9 @@ def _spelled_out(ranks: dict[bytes, int], special_tokens: dict[str, int], name: 
     vocab = dict(zip(shown, map(ranks.__getitem__, tokens)))
     vocab.update(special_tokens)
     longer = [display for display in shown if len(display) > 1]
+    outside = next((display for display, cut in zip(longer, cuts) if not 0 < cut < len(display)), None)
+    if outside is not None:
+        raise ValueError(f"the cuts of {name} do not cut the token {outside!r} into two parts")
     merges = [(display[:cut], display[cut:]) for display, cut in zip(longer, cuts)]
     return {"vocab": vocab, "merges": merges, "base_size": len(tokens) - len(longer),
             "stop_message": f"{name}'s published ranks (merges recovered from them; no training counts)"}

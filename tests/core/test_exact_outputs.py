@@ -3,16 +3,12 @@ where mutation testing showed that a changed operator or field went unnoticed.""
 
 import base64
 import json
-import threading
-import time
-from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from tokenizers import Tokenizer as HFTokenizer
 from tokenizers import models
 
 from bpe_core import Config, Step, Token, load_gpt2, textbook, train
-from bpe_core.bytelevel import bytes_to_display
 from bpe_core.explain import replace_pair
 from bpe_core.formats import (ExportError, check_gpt2_exportable, from_gpt2_files, from_hf_json, load_any,
                               model_to_dict, model_to_json, to_gpt2_files, to_hf_json)
@@ -157,30 +153,6 @@ def test_a_rank_file_becomes_a_byte_level_tokenizer():
         assert tok.encode("x ab<|end|>cd") == [ord("x"), 258, 300, 256]
     with pytest.raises(ValueError, match="the cuts hold 1 merges for 3 tokens"):
         from_ranks(text, split="gpt2", special_tokens={}, name="tiny", cuts=b"\x01")
-
-
-def test_a_rank_file_tokenizer_is_spelled_out_once_for_threads_that_ask_at_once():
-    from bpe_core.rank_tokenizer import RankTokenizer
-
-    ranks = {bytes([byte]): byte for byte in range(256)} | {b"ab": 256}
-    built = []
-
-    def slow_full_model():  # slow enough that every thread asks while it runs
-        built.append(threading.get_ident())
-        time.sleep(0.05)
-        return {"vocab": {bytes_to_display(token): rank for token, rank in ranks.items()}, "merges": [("a", "b")]}
-
-    tok = RankTokenizer(ranks, config=Config(split="gpt2", units="bytes"), name="tiny", full_model=slow_full_model)
-    start = threading.Barrier(8)
-
-    def read_model(_):
-        start.wait()
-        return tok.merges, tok.created_at, tok.tokenize("ab")
-
-    with ThreadPoolExecutor(8) as pool:
-        seen = list(pool.map(read_model, range(8)))
-    assert seen == [([("a", "b")], {256: 0}, ["ab"])] * 8
-    assert len(built) == 1
 
 
 def test_the_textbook_trainer_on_its_own_examples():
