@@ -153,6 +153,9 @@ def test_a_rank_file_becomes_a_byte_level_tokenizer():
         assert tok.encode("x ab<|end|>cd") == [ord("x"), 258, 300, 256]
     with pytest.raises(ValueError, match="the cuts hold 1 merges for 3 tokens"):
         from_ranks(text, split="gpt2", special_tokens={}, name="tiny", cuts=b"\x01")
+    for cuts, token in ((b"\x00\x01\x02", "cd"), (b"\x01\x01\x03", "Ġab")):  # a cut at an end leaves one part
+        with pytest.raises(ValueError, match=f"^the cuts of tiny do not cut the token '{token}' into two parts$"):
+            from_ranks(text, split="gpt2", special_tokens={}, name="tiny", cuts=cuts).merges
 
 
 def test_the_textbook_trainer_on_its_own_examples():
