@@ -64,9 +64,9 @@ def render_corpus(settings: ts.TrainSettings) -> tuple[str, str, str | list[str]
     return source, corpus, training_text
 
 
-def render_settings(current: ts.TrainSettings) -> None:
+def render_settings(current: ts.TrainSettings, source: str) -> None:
     st.subheader("2 · Settings")
-    st.caption("Start from a classic recipe (changes how text becomes symbols, not the size):")
+    st.caption(escape.markdown(ts.settings_caption(current, source)))
     with st.container(horizontal=True):
         for label, changes in ts.SETTING_PRESETS.items():
             st.button(label, on_click=state.apply_recipe, args=(changes,), help=ts.RECIPE_HELP[label])
@@ -164,7 +164,7 @@ def render_result(model: Tokenizer, corpus: str, about: dict) -> None:
 
 st.title(TRAIN.title)
 st.caption("Pick a corpus and settings, press Train, and see which pairs BPE merged, in order.")
-state.init_train_form(st.query_params.to_dict())
+chosen_source = state.init_train_form(st.query_params.to_dict())
 loaded = state.model_to_adopt()
 if loaded is not None:
     state.show_train_settings(ts.settings_like(loaded.config, len(loaded.merges), state.train_widget_settings()))
@@ -173,7 +173,7 @@ for warning in state.take_link_warnings():
 
 corpus_column, settings_column = st.columns([2, 3], gap="large")
 with settings_column:
-    render_settings(state.train_widget_settings())
+    render_settings(state.train_widget_settings(), chosen_source)
 settings = state.train_widget_settings()
 with corpus_column:
     source, corpus, training_text = render_corpus(settings)

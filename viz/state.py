@@ -17,6 +17,7 @@ import streamlit as st
 from bpe_core import Config, Token, Tokenizer, train
 from viz import escape
 from viz.compare_data import tokens_by_merge_count
+from viz.compare_figures import compression_figure
 from viz.corpus_files import CorpusStats, corpus_stats, read_uploads
 from viz.describe import model_fingerprint
 from viz.merge_overview import count_curve_figure, forest_figure
@@ -140,8 +141,8 @@ def cached_compression(model_key: str, corpus_key: str, _model: Tokenizer, _corp
     return compression(tokens, _corpus)
 
 
-def init_train_form(query_params: dict) -> None:
-    """Fill the form: from the link on a session's first visit, from the saved copy after a page switch."""
+def init_train_form(query_params: dict) -> str:
+    """Fill the form (from the link on a first visit, from the saved copy later); return the corpus source."""
     if TRAIN_FORM_KEY not in st.session_state:
         link = from_query_params(query_params)
         st.session_state[TRAIN_FORM_KEY] = {"source": link.source or "sample", "paste": link.pasted_text,
@@ -149,10 +150,10 @@ def init_train_form(query_params: dict) -> None:
         st.session_state[TRAIN_LINK_WARNINGS_KEY] = link.warnings
         st.session_state[TRAIN_FROM_LINK_KEY] = link.source is not None
     form = st.session_state[TRAIN_FORM_KEY]
-    st.session_state.setdefault(TRAIN_SOURCE_WIDGET, form["source"])
     st.session_state.setdefault(TRAIN_PASTE_WIDGET, form["paste"])
     for name, key in TRAIN_SETTING_WIDGETS.items():
         st.session_state.setdefault(key, getattr(form["settings"], name))
+    return st.session_state.setdefault(TRAIN_SOURCE_WIDGET, form["source"])
 
 
 def save_train_form(source: str, settings: TrainSettings) -> None:
@@ -215,16 +216,14 @@ def model_to_adopt() -> Tokenizer | None:
 
 # -- the Compare page
 
-COMPARE_TEXT_KEY = "compare_text"  # the text every tab uses
-COMPARE_TAB_KEY = "compare_tab"  # the open tab
+COMPARE_TEXT_KEY, COMPARE_TAB_KEY = "compare_text", "compare_tab"  # the text every tab uses, the open tab
 COMPARE_COUNT_KEY = "compare_size_count"  # how many sizes are compared
 COMPARE_SIZES_KEY = "bpe_compare_sizes"  # (fingerprint, [sizes]) chosen for that model
-COMPARE_PRETOK_PRESET_KEY = "compare_pretok_preset"  # which two configurations the Pre-tokenizers tab trains
-COMPARE_PRETOK_MERGES_KEY = "compare_pretok_merges"  # and how many merges each
-COMPARE_REAL_SIZE_KEY = "compare_real_size"  # the size set against the published tokenizers
-COMPARE_REAL_CHOICE_KEY = "compare_real_choice"  # which published tokenizers are shown
-COMPARE_USAGE_SIZE_KEY = "compare_usage_size"  # the size whose vocabulary usage is shown
-COMPARE_USAGE_SOURCE_KEY = "compare_usage_source"  # on which text
+# The tabs' own widgets: the two configurations Pre-tokenizers trains and how many merges each; the size set
+# against the published tokenizers and which of them are shown; the size and text whose vocabulary usage is shown
+COMPARE_PRETOK_PRESET_KEY, COMPARE_PRETOK_MERGES_KEY = "compare_pretok_preset", "compare_pretok_merges"
+COMPARE_REAL_SIZE_KEY, COMPARE_REAL_CHOICE_KEY = "compare_real_size", "compare_real_choice"
+COMPARE_USAGE_SIZE_KEY, COMPARE_USAGE_SOURCE_KEY = "compare_usage_size", "compare_usage_source"
 COMPARE_CURVES_CHART, COMPARE_USAGE_CHART, COMPARE_REAL_CHART = "compare_curves", "compare_usage", "compare_real"
 
 
@@ -243,14 +242,16 @@ def cached_curve(_tok: Tokenizer, fingerprint: str, text: str) -> list[int]:
     return tokens_by_merge_count(_tok, text)
 
 
-def trained_model(corpus: str, config: Config, merges: int) -> Tokenizer:
-    """A training of ``merges`` merges, shared by all sessions (the 8 most recent are kept)."""
-    return _cached_training(corpus, json.dumps(config.to_dict()), merges)
+@st.cache_resource(max_entries=16, show_spinner=False)
+def compression_chart(_tok: Tokenizer, fingerprint: str, texts: tuple[tuple[str, str], ...], sizes: tuple[int, ...]):
+    """The curves of ``texts`` ((name, text) pairs) with ``sizes`` marked, as one object: pages only read it."""
+    return compression_figure({name: (text, cached_curve(_tok, fingerprint, text)) for name, text in texts}, sizes)
 
 
 @st.cache_resource(max_entries=8, show_spinner="Training...")
-def _cached_training(corpus: str, config_json: str, merges: int) -> Tokenizer:
-    return train(corpus, Config.from_dict(json.loads(config_json)), merges=merges)
+def trained_model(corpus: str, config: Config, merges: int) -> Tokenizer:
+    """A training of ``merges`` merges, shared by all sessions (the 8 most recent; a Config is keyed by its fields)."""
+    return train(corpus, config, merges=merges)
 
 
 @st.cache_data(max_entries=8, show_spinner="Encoding...")
@@ -281,8 +282,7 @@ def prepare_size_widgets(fingerprint: str, defaults: list[int]) -> None:
 
 def remember_sizes(fingerprint: str) -> list[int]:
     """The sizes the sliders hold now, kept for this model across page switches."""
-    count = st.session_state[COMPARE_COUNT_KEY]
-    sizes = [st.session_state[compare_size_keys(index)[0]] for index in range(count)]
+    sizes = [st.session_state[compare_size_keys(index)[0]] for index in range(st.session_state[COMPARE_COUNT_KEY])]
     st.session_state[COMPARE_SIZES_KEY] = (fingerprint, sizes)
     return sizes
 

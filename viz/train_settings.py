@@ -171,13 +171,19 @@ SOURCE_LABELS = {
     UPLOAD: "Upload .txt files",
 }
 
-# The three classic recipes; they change only how text becomes symbols, not the size.
+# What a recipe sets (how text becomes symbols, never the size), with short names: a toast shows
+# about three lines before it folds.
+_RECIPE_FIELDS = {"split": "split", "units": "units", "end_of_word": "end-of-word", "marker_placement": "marker",
+                  "space_marker": "spaces as Ġ", "tie_break": "ties"}
+DEFAULTS_RECIPE_LABEL = "Defaults (words + </w>)"
+# The three classic recipes, and the way back to the page's defaults.
 SETTING_PRESETS: dict[str, dict] = {
     "Sennrich (words + </w>)": dict(
         split="whitespace", units="chars", end_of_word="</w>", marker_placement="glued", space_marker=False
     ),
     "GPT-2 byte-level": dict(split="gpt2", units="bytes", end_of_word="", space_marker=False, tie_break="hf"),
     "minbpe basic (raw bytes, no split)": dict(split="none", units="bytes", end_of_word="", space_marker=False),
+    DEFAULTS_RECIPE_LABEL: {name: getattr(DEFAULT_SETTINGS, name) for name in _RECIPE_FIELDS},
 }
 
 
@@ -209,9 +215,14 @@ def split_hint(text: str, settings: TrainSettings) -> str | None:
             "script, and byte units give every character a base token, as GPT-4 does.")
 
 
-# Short names: a toast shows about three lines before it folds.
-_RECIPE_FIELDS = {"split": "split", "units": "units", "end_of_word": "end-of-word", "marker_placement": "marker",
-                  "space_marker": "spaces as Ġ", "tie_break": "ties"}
+def _differences(before: TrainSettings, after: TrainSettings) -> list[str]:
+    def shown(value) -> str:
+        if isinstance(value, bool):
+            return "on" if value else "off"
+        return CHOICE_LABELS.get(value, value) if value != "" else "none"
+
+    return [f"{label} {shown(getattr(before, name))} → {shown(getattr(after, name))}"
+            for name, label in _RECIPE_FIELDS.items() if getattr(before, name) != getattr(after, name)]
 
 
 def recipe_changes(before: TrainSettings, after: TrainSettings) -> str:
@@ -222,14 +233,24 @@ def recipe_changes(before: TrainSettings, after: TrainSettings) -> str:
     >>> recipe_changes(TrainSettings(), TrainSettings())
     'Nothing to change: the settings already follow this recipe.'
     """
-    def shown(value) -> str:
-        if isinstance(value, bool):
-            return "on" if value else "off"
-        return CHOICE_LABELS.get(value, value) if value != "" else "none"
-
-    changed = [f"{label} {shown(getattr(before, name))} → {shown(getattr(after, name))}"
-               for name, label in _RECIPE_FIELDS.items() if getattr(before, name) != getattr(after, name)]
+    changed = _differences(before, after)
     return f"Changed {', '.join(changed)}." if changed else "Nothing to change: the settings already follow this recipe."
+
+
+def settings_caption(settings: TrainSettings, source: str) -> str:
+    """The line above the recipes; for the user's own text read with settings that are not the
+    defaults (kept from a recipe or a textbook corpus), it says so: nothing is inherited silently.
+
+    >>> settings_caption(TrainSettings(), PASTE)
+    'Start from a classic recipe (changes how text becomes symbols, not the size):'
+    >>> settings_caption(TrainSettings(split="gpt2", end_of_word=""), UPLOAD)
+    'Your text is read with settings kept from before, not the defaults (split whitespace → gpt2, end-of-word </w> → none). A recipe changes them; Defaults goes back:'
+    """
+    kept = _differences(DEFAULT_SETTINGS, settings) if source in (PASTE, UPLOAD) else []
+    if not kept:
+        return "Start from a classic recipe (changes how text becomes symbols, not the size):"
+    return (f"Your text is read with settings kept from before, not the defaults ({', '.join(kept)}). "
+            "A recipe changes them; Defaults goes back:")
 
 
 def source_label(source: str) -> str:
@@ -285,4 +306,5 @@ RECIPE_HELP = {  # the recipe buttons' help
     "Sennrich (words + </w>)": "Sennrich et al. 2016: words, with </w> glued to each word's last letter.",
     "GPT-2 byte-level": "GPT-2: its regex split, bytes as base symbols (Ġ = space), Hugging Face tie-break.",
     "minbpe basic (raw bytes, no split)": "Karpathy's minbpe BasicTokenizer: raw UTF-8 bytes, no split at all.",
+    DEFAULTS_RECIPE_LABEL: "This page's defaults: words split at whitespace, characters, </w> as a symbol of its own.",
 }

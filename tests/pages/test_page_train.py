@@ -134,6 +134,18 @@ def test_a_recipe_button_sets_its_settings():
     assert shown(at.toast) == "Nothing to change: the settings already follow this recipe."
 
 
+def test_pasted_text_says_which_settings_it_keeps_and_defaults_bring_them_back():
+    at = choose(open_train(), "banana_bandana")  # a textbook corpus with its own settings: no note
+    plain = "Start from a classic recipe (changes how text becomes symbols, not the size):"
+    assert plain in shown(at.caption)
+    ok(at.selectbox(key=state.TRAIN_SOURCE_WIDGET).set_value("paste").run())
+    assert ("Your text is read with settings kept from before, not the defaults (split whitespace → none, "
+            "end-of-word </w> → none). A recipe changes them; Defaults goes back:") in shown(at.caption).split(" | ")
+    ok(next(b for b in at.button if b.label == "Defaults (words + </w>)").click().run())
+    assert (at.selectbox(key="train_split").value, at.text_input(key="train_end_of_word").value) == ("whitespace", "</w>")
+    assert plain in shown(at.caption) and "kept from before" not in shown(at.caption)
+
+
 def test_an_invalid_combination_shows_the_error_and_keeps_the_model():
     at = press_train(choose(open_train(), "banana_bandana"))
     model = at.session_state[state.MODEL_KEY]

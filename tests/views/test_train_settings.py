@@ -9,7 +9,8 @@ import pytest
 from bpe_core import Config, train
 from viz import state
 from viz.train_settings import (CORPUS_PRESETS, DEFAULT_SETTINGS, NO_SPACES_RECIPE, SETTING_PRESETS,
-                                parse_special_tokens, pieces_config, recipe_changes, split_hint)
+                                TrainSettings, parse_special_tokens, pieces_config, recipe_changes, settings_caption,
+                                split_hint)
 
 BANANA_BANDANA = ["a n", "b an", "an a", "ana _", "ban ana_", "banana_ ban"]
 
@@ -67,10 +68,24 @@ def test_every_textbook_preset_has_valid_settings_and_the_sample_keeps_the_users
 
 def test_recipes_set_the_classic_configs_from_any_starting_point():
     start = CORPUS_PRESETS["low"].settings  # has an "_" marker that byte-level recipes must drop
-    sennrich, gpt2, minbpe = (replace(start, **changes).to_config() for changes in SETTING_PRESETS.values())
+    sennrich, gpt2, minbpe, defaults = (replace(start, **changes) for changes in SETTING_PRESETS.values())
+    sennrich, gpt2, minbpe = sennrich.to_config(), gpt2.to_config(), minbpe.to_config()
     assert (sennrich.split, sennrich.end_of_word, sennrich.glue_marker) == ("whitespace", "</w>", True)
     assert (gpt2.split, gpt2.units, gpt2.tie_break, gpt2.end_of_word) == ("gpt2", "bytes", "hf", None)
     assert (minbpe.split, minbpe.units) == ("none", "bytes")
+    # the way back: every symbol setting of the page's defaults, the size and the rest as they were
+    assert (defaults.split, defaults.units, defaults.end_of_word, defaults.marker_placement, defaults.space_marker,
+            defaults.tie_break) == ("whitespace", "chars", "</w>", "own", False, "first")
+    assert (defaults.merges, defaults.special_tokens) == (start.merges, start.special_tokens)
+
+
+def test_own_text_read_with_kept_settings_says_so_and_a_textbook_corpus_does_not():
+    kept = TrainSettings(units="bytes", space_marker=True, tie_break="lex")
+    assert settings_caption(kept, "paste") == (
+        "Your text is read with settings kept from before, not the defaults (units chars → bytes, spaces as Ġ off → on, "
+        "ties first → lex). A recipe changes them; Defaults goes back:")
+    plain = "Start from a classic recipe (changes how text becomes symbols, not the size):"
+    assert settings_caption(kept, "sample") == settings_caption(TrainSettings(merges=5), "upload") == plain
 
 
 def test_invalid_combination_raises_the_engines_message():
