@@ -55,6 +55,9 @@ def test_a_200_000_character_word_trains_with_progress():
     tok = train(word, Config(), merges=2000, progress=lambda done, total: reports.append((done, total)))
     assert len(tok.merges) == 2000 and tok.stop_reason == "merges"
     assert len(reports) >= 10 and reports[-1] == (2000, 2000)
+    reports.clear()  # 150 merges: one report each (150 // 100 = 1)
+    train(word[:5000], Config(), merges=150, progress=lambda done, total: reports.append((done, total)))
+    assert reports == [(done, 150) for done in range(1, 151)]
     assert [done for done, _ in reports] == sorted(done for done, _ in reports)
     assert "".join(tok.tokenize(word[:5000])) == word[:5000]
 
@@ -86,6 +89,9 @@ def test_more_merges_than_possible_trains_what_is_possible_and_says_so():
     reports: list[tuple[int, int]] = []
     assert len(train("hello", Config(), merges=5, progress=lambda *report: reports.append(report)).merges) == 4
     assert reports == [(1, 5), (2, 5), (3, 5), (4, 5)]  # below 100 merges asked for, every merge is reported
+    reports.clear()  # by vocabulary size: <unk> e h l o are the base, so 7 asks for 2 merges
+    train("hello", Config(split="none"), vocab_size=7, progress=lambda *report: reports.append(report))
+    assert reports == [(1, 2), (2, 2)]
     assert len(train("hello", Config(), merges=1_000_000).merges) == 4  # the largest size the message names
     with pytest.raises(ValueError, match="the size must be a whole number from 0 to 1,000,000, not 1000001"):
         train("hello", Config(), merges=1_000_001)

@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from bpe_core.bytelevel import bytes_to_display
 from bpe_core.pretokenize import split_text
 from bpe_core.pretrained import DATA, load_pretrained
 
@@ -147,3 +148,11 @@ def test_a_bad_rank_file_names_its_line(text, line):
 
     with pytest.raises(ValueError, match=f"line {line} of the rank file is not 'base64 rank'"):
         read_ranks(text)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_fresh_tokenizer_spells_its_first_tokens_as_tiktoken_reads_them(tiktoken_module, name):
+    fresh = load_pretrained.__wrapped__(name)  # its own (not the shared one): spelled out here
+    reference = tiktoken_module.get_encoding(name)
+    for token_id in (0, 1, 255, 256, 257):
+        assert fresh.vocab[bytes_to_display(reference.decode_single_token_bytes(token_id))] == token_id

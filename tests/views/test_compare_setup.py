@@ -1,7 +1,7 @@
 """Compare's sentences and metrics, on small cases worked out by hand."""
 
 from viz.compare_data import MergeListDiff, VocabularyUsage
-from viz.compare_setup import merge_lists_sentence, merge_text, only_heading, usage_metrics
+from viz.compare_setup import merge_lists_sentence, merge_rows, merge_text, only_heading, usage_metrics
 
 
 def diff(first_difference, first_a=None, first_b=None, shared_tokens=0) -> MergeListDiff:
@@ -43,3 +43,8 @@ def test_usage_metrics_give_the_never_used_share_and_zero_for_an_empty_vocabular
 def test_the_heading_says_only_the_first_500_are_shown_beyond_500():
     assert only_heading("A", 500) == "**500 merged tokens only A makes** (␣ = space)"
     assert only_heading("B", 501) == "**501 merged tokens only B makes** (first 500 shown) (␣ = space)"
+
+
+def test_merge_rows_are_readable_and_limited():
+    assert merge_rows([(3, ("a", " b")), (5, ("x", "y"))], limit=1) == [
+        {"step": 3, "left": "a", "right": "␣b", "new token": "a␣b"}]

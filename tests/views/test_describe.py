@@ -21,6 +21,8 @@ from viz.describe import describe_config, model_fingerprint, plural, text_digest
         (Config(split="none", units="bytes", unknown="byte_fallback"),  # byte fallback only means something for chars
          "no split · bytes · ties: first occurrence",
          "no split · bytes · ties: first occurrence"),
+        (Config(split="none", min_frequency=2), "no split · characters · min frequency 2 · ties: first occurrence",
+         "no split · characters · ties: first occurrence"),
     ],
 )
 def test_describe_config(config, long, short):

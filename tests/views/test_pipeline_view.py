@@ -192,3 +192,22 @@ def test_at_most_200_pieces_are_offered_for_a_replay():
     tok = from_hf_json({"pre_tokenizer": {"type": "WhitespaceSplit"},
                         "model": {"type": "BPE", "vocab": {"a": 0}, "merges": []}})
     assert list(why_pieces(tok, " ".join("a" * n for n in range(1, 251)), True)) == ["a" * n for n in range(1, 201)]
+
+
+def test_steps_and_tokens_cut_special_added_tokens_out_by_default():
+    added = [{"id": index, "content": content, "special": True, "normalized": False, "lstrip": False, "rstrip": False,
+              "single_word": False} for index, content in ((0, "<unk>"), (2, "<S>"))]
+    tok = from_hf_json({"added_tokens": added, "normalizer": {"type": "Lowercase"},
+                        "model": {"type": "BPE", "vocab": {"<unk>": 0, "a": 1}, "merges": [], "unk_token": "<unk>"}})
+    text = "aA<S>xa"  # by hand: <S> is cut out as written, the rest lowercased; x is unknown
+    steps = pipeline_steps(tok, text, tok.encode_with_spans(text))
+    assert steps.pieces == [("aa", 0, 2), ("xa", 5, 7)] and steps.unknown_tokens == 1
+    drawn = tokens_html(tok, tok.encode_with_spans(text), text)
+    assert "&lt;S&gt;" in drawn and "&lt;s&gt;" not in drawn
+
+
+def test_one_piece_is_no_cut():
+    steps = PipelineSteps(changes=[], pieces=[("a b", 0, 3)], cuts=frozenset(), hits=frozenset(), byte_tokens=0,
+                          unknown_tokens=0, added_by_model=[], truncated=False)
+    assert "cut the text into" not in steps_markdown(steps)[1]
+    assert steps_markdown(steps)[1].startswith("2. Pre-tokenizer: none, so the whole text is one piece")

@@ -95,6 +95,7 @@ def test_the_tokenizers_chart_by_hand():
     assert fig.layout.height == 60 + 52 * 3 and fig.layout.showlegend is False
     assert fig.layout.yaxis.visible is False  # no tick labels eat a phone's width: narrow side margins
     assert fig.layout.margin.to_plotly_json() == {"l": 4, "r": 4, "t": 10, "b": 40}
+    assert bars.width == 0.45 and {note.font.size for note in fig.layout.annotations} == {12}
     assert tokenizers_figure(rows[:1]).layout.height == 112
 
 
