@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pandas as pd
 import streamlit as st
 
 from bpe_core import Config, Token, Tokenizer
@@ -9,7 +10,7 @@ from bpe_core.config import TIE_BREAKS
 from bpe_core.pretrained import load_pretrained
 from viz import compare_setup as setup, escape, real_tokenizers as real, state
 from viz.compare_data import chars_per_token, compare_merge_lists, default_sizes, size_table, vocabulary_usage
-from viz.compare_figures import compression_figure, tokenizers_figure, usage_figure
+from viz.compare_figures import tokenizers_figure, usage_figure
 from viz.describe import describe_config
 from viz.page_registry import COMPARE, TRAIN
 from viz.pipeline_view import tokens_html
@@ -52,15 +53,14 @@ def choose_sizes(total_merges: int, fingerprint: str) -> list[int]:
 
 def compression_section(tok: Tokenizer, fingerprint: str, corpus: str, text: str, sizes: list[int]) -> None:
     st.caption(setup.CURVES_ABOUT)
-    curves = {name: (value, state.cached_curve(tok, fingerprint, value))
-              for name, value in (("training corpus", corpus), ("your text", text)) if value}
-    if not curves:
+    texts = tuple((name, value) for name, value in (("training corpus", corpus), ("your text", text)) if value)
+    if not texts:
         st.info("No training corpus is known for this model: type some text above to draw its curve.")
         return
-    st.plotly_chart(compression_figure(curves, marked_sizes=sizes), key=state.COMPARE_CURVES_CHART)
-    rows = size_table(curves, sizes)
-    formats = {column: st.column_config.NumberColumn(format=setup.number_format(column)) for column in rows[0]}
-    st.dataframe(rows, hide_index=True, width="content", column_config=formats)
+    curves = {name: (value, state.cached_curve(tok, fingerprint, value)) for name, value in texts}
+    st.plotly_chart(state.compression_chart(tok, fingerprint, texts, tuple(sizes)), key=state.COMPARE_CURVES_CHART)
+    rows = pd.DataFrame(size_table(curves, sizes))  # a static table: a few rows, drawn far faster than a data grid
+    st.table(rows.style.format({name: setup.number_format(name) for name in rows}), hide_index=True, width="content")
     if tok.config.split == "whitespace":
         st.caption("This model's split drops whitespace; characters per token still counts it in the text length.")
 

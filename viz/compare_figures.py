@@ -25,7 +25,7 @@ LINE_COLOURS = ("#2b59c3", "#e4572e", "#2a9d8f", "#8e5bb5")  # one per text
 SIZE_COLOURS = ("#6b7080", "#c77d00", "#1b7f4b", "#b0306a")  # one per compared size
 USED_COLOUR = "#2a9d8f"
 UNUSED_COLOUR = "#d5d9e0"
-MAX_CURVE_POINTS = 1500  # a 50k-merge model still draws quickly
+MAX_CURVE_POINTS = 400  # per line: a point per pixel or two of a panel, so it looks the same as every merge
 
 
 def sampled_steps(total_merges: int, keep: Sequence[int] = (), limit: int = MAX_CURVE_POINTS) -> list[int]:

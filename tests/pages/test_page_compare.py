@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from streamlit.testing.v1 import AppTest
 
@@ -57,12 +59,31 @@ def test_default_model_shows_curves_and_three_sizes():
     assert [s.value for s in at.slider] == [0, 200, 2000]  # default sizes for the 2,000-merge default model
     assert [n.value for n in at.number_input] == [0, 200, 2000]
     assert len(at.get("plotly_chart")) == 1
-    table = at.dataframe[0].value
+    table = at.table[0].value
     assert list(table["merges"]) == [0, 200, 2000]
     assert list(table.columns) == [
         "merges", "training corpus: tokens", "training corpus: chars/token",
         "your text: tokens", "your text: chars/token",
     ]
+
+
+def curves_chart(at: AppTest) -> dict:
+    return json.loads(at.get("plotly_chart")[0].proto.spec)
+
+
+def test_default_model_curves_are_thinned_and_follow_the_sizes():
+    at = open_compare()
+    chart = curves_chart(at)
+    # 2,000 merges drawn with 400 points a line, round(2000 * i / 399), plus the marked 200 (between 195 and 201)
+    assert [len(trace["x"]) for trace in chart["data"]] == [401] * 4
+    assert chart["data"][0]["x"][:4] == [0, 5, 10, 15] and chart["data"][0]["x"][39:42] == [195, 200, 201]
+    table = at.table[0].value
+    assert chart["data"][0]["y"][40] == table["training corpus: tokens"][1]  # the same count at 200 merges
+    assert [shape["x0"] for shape in chart["layout"]["shapes"]] == [0, 0, 200, 200, 2000, 2000]
+    at.slider(key=state.compare_size_keys(1)[0]).set_value(300).run()  # a new size: a new figure, not the kept one
+    chart = curves_chart(at)
+    assert [shape["x0"] for shape in chart["layout"]["shapes"]] == [0, 0, 300, 300, 2000, 2000]
+    assert 300 in chart["data"][0]["x"] and 200 not in chart["data"][0]["x"]
 
 
 @pytest.mark.parametrize("tab", TABS[1:])
@@ -93,7 +114,7 @@ def test_slider_and_typed_size_stay_in_step(banana):
     at.number_input(key=state.compare_size_keys(2)[1]).set_value(3).run()
     assert at.slider(key=state.compare_size_keys(2)[0]).value == 3
     assert not at.exception, errors(at)
-    table = at.dataframe[0].value
+    table = at.table[0].value
     assert list(table["merges"]) == [0, 4, 3]
     # banana_bandana_ after "a n", "b an", "an a": ban ana _ ban d ana _ (7); after "ana _" too: ban ana_ ban d ana_ (5)
     assert list(table["training corpus: tokens"]) == [15, 5, 7]

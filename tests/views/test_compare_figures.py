@@ -184,8 +184,18 @@ def test_sampled_steps_limits():
     # kept sizes inside 0..1000 join the spread; -1 and 1001 are not sizes of this model
     assert sampled_steps(1000, keep=[-1, 999, 1001], limit=5) == [0, 250, 500, 750, 999, 1000]
     assert sampled_steps(1000, keep=[0, 1000], limit=5) == [0, 250, 500, 750, 1000]
-    assert MAX_CURVE_POINTS == 1500
-    assert len(sampled_steps(1499)) == 1500 and len(sampled_steps(1500)) == 1500  # the default limit
+    assert MAX_CURVE_POINTS == 400
+    assert sampled_steps(399) == list(range(400))  # 400 points fit the default limit whole
+    assert len(sampled_steps(400)) == 400  # 401 do not: round(400 * i / 399) for i = 0..399, all different
+
+
+def test_the_default_models_2000_merges_are_drawn_with_400_points_per_line():
+    # round(2000 * i / 399): i = 1, 2, 3 give 5.01, 10.03, 15.04; i = 398 gives 1994.99; i = 399 gives 2000
+    steps = sampled_steps(2000)
+    assert len(steps) == 400 and steps[:4] == [0, 5, 10, 15] and steps[-2:] == [1995, 2000]
+    # the default sizes 0, 200, 2000: i = 39 and 40 give 195.49 and 200.50, so 200 is added between 195 and 201
+    marked = sampled_steps(2000, keep=[0, 200, 2000])
+    assert len(marked) == 401 and marked[39:42] == [195, 200, 201]
 
 
 USAGE = VocabularyUsage(
