@@ -42,7 +42,7 @@ def choose_sizes(total_merges: int, fingerprint: str) -> list[int]:
     state.prepare_size_widgets(fingerprint, default_sizes(total_merges, count))
     for index in range(count):
         slider_key, typed_key = state.compare_size_keys(index)
-        slider_column, typed_column = st.columns([4, 1], vertical_alignment="bottom")
+        slider_column, typed_column = st.columns([3, 1], vertical_alignment="bottom")
         slider_column.slider(f"Size {index + 1}: merges", 0, total_merges, key=slider_key,
                              on_change=state.copy_widget_value, args=(slider_key, typed_key))
         typed_column.number_input(f"Size {index + 1} typed", 0, total_merges, step=1, key=typed_key,

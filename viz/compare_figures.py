@@ -64,9 +64,10 @@ def compression_figure(
         rows=1, cols=2, horizontal_spacing=0.09,
         subplot_titles=(
             "Tokens needed" + (" (log scale)" if log_tokens else ""),
-            "Characters per token (higher = better compression)",
+            "Characters per token",  # short: on a phone the two titles share 350 pixels
         ),
     )
+    fig.update_annotations(font_size=13)  # the two panel titles (the size labels come later, at 11)
     for index, (name, (text, counts)) in enumerate(curves.items()):
         colour = LINE_COLOURS[index % len(LINE_COLOURS)]
         shown = [k for k in steps if k < len(counts)]
@@ -88,7 +89,7 @@ def compression_figure(
         fig.add_vline(x=size, row=1, col=1, line=line, annotation_text=f"{size:,}",
                       annotation_position="top right", annotation_font=dict(color=line["color"], size=11))
         fig.add_vline(x=size, row=1, col=2, line=line)
-    fig.update_xaxes(title_text="merges (vocabulary = base symbols + merges)", rangemode="tozero",
+    fig.update_xaxes(title_text="merges", rangemode="tozero",
                      unifiedhovertitle=dict(text="%{x:,} merges"), separatethousands=True)
     fig.update_yaxes(rangemode="tozero", separatethousands=True)
     if log_tokens:

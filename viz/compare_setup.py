@@ -30,7 +30,8 @@ TABS = [  # (material icon, label): the icon font ships with Streamlit, emoji fo
 TEXT_HELP = "Shared with the Encode page, and used by every tab below (the curves show it as held-out text)."
 CURVES_ABOUT = (
     "How many tokens the text needs with the first k merges, for every k. The model cut to its first "
-    "k merges is exactly what a training of k merges would have learned, so one training gives all sizes."
+    "k merges is exactly what a training of k merges would have learned, so one training gives all sizes. "
+    "The vocabulary is the base symbols plus the merges; more characters per token is better compression."
 )
 STEPPING_STONES = (
     "Many merged tokens are only stepping stones: `an` exists to build `ban`, and once `ban` exists "

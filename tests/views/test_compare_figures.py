@@ -116,11 +116,11 @@ def test_line_colours_repeat_after_four_texts():
 
 def test_compression_axes_and_layout():
     fig = compression_figure(BANANA_CURVES)
-    assert [note.text for note in fig.layout.annotations] == [
-        "Tokens needed", "Characters per token (higher = better compression)",
+    assert [(note.text, note.font.size) for note in fig.layout.annotations] == [
+        ("Tokens needed", 13), ("Characters per token", 13),
     ]
     for axis in (fig.layout.xaxis, fig.layout.xaxis2):
-        assert axis.title.text == "merges (vocabulary = base symbols + merges)"
+        assert axis.title.text == "merges"
         assert axis.unifiedhovertitle.text == "%{x:,} merges"
         assert (axis.rangemode, axis.separatethousands) == ("tozero", True)
     for axis in (fig.layout.yaxis, fig.layout.yaxis2):
@@ -159,7 +159,7 @@ def test_marked_sizes_get_a_dotted_line_in_each_panel_and_a_label_on_the_left():
     assert [shape.line.color for shape in lines] == [SIZE_COLOURS[0]] * 2 + [SIZE_COLOURS[1]] * 2
     assert {(shape.line.dash, shape.line.width) for shape in lines} == {("dot", 1.5)}
     labels = [note for note in fig.layout.annotations if note.text not in (
-        "Tokens needed", "Characters per token (higher = better compression)")]
+        "Tokens needed", "Characters per token")]
     assert [note.text for note in labels] == ["2", "1,500"]  # one label per size, with a thousands separator
     assert [note.font.color for note in labels] == [SIZE_COLOURS[0], SIZE_COLOURS[1]]  # in its line's colour
     assert {note.font.size for note in labels} == {11}
