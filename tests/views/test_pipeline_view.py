@@ -175,8 +175,19 @@ def test_loading_message():
     assert loading_message("Gemma 3", 3) == "Loading Gemma 3 (the first time on this server, about 3 seconds)..."
 
 
+def test_changes_in_20000_characters_are_all_found_and_named():
+    """Llama 2 puts ▁ in front and makes every space a ▁; a general diff took about a minute here."""
+    text = ("In the beginning God created the heaven and the earth. ﬁrst ﬂoor, cafe\u0301.\n" * 400)[:20_000]
+    steps = pipeline_steps(load_pretrained("llama2"), text, [])
+    assert not steps.truncated
+    assert steps.changes == [f"spaces became ▁ ({text.count(' ')}×)", "▁ put in front of the text"]
+    nfkc = pipeline_steps(load_pretrained("claude-legacy"), text, [])  # ﬁ, ﬂ and the accent
+    assert sorted(nfkc.changes) == sorted([f"ﬁ → fi ({text.count('ﬁ')}×)", f"ﬂ → fl ({text.count('ﬂ')}×)",
+                                           f"e\u0301 → \u00e9 ({text.count('e' + chr(0x301))}×)"])
+    assert text.count("e\u0301") == 274  # one a line: all three kinds are there
+
+
 def test_changes_are_looked_for_in_the_first_20000_characters_only():
-    # a model without a normalizer (nothing changes): change_notes' diff is slow on long changed texts
     tok = from_hf_json({"model": {"type": "BPE", "vocab": {"a": 0}, "merges": []}})
     assert not pipeline_steps(tok, "a" * 20_000, []).truncated  # all of it was looked at
     assert pipeline_steps(tok, "a" * 20_001, []).truncated
