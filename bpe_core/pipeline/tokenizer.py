@@ -262,9 +262,12 @@ class PipelineTokenizer(Tokenizer):
         return result
 
     def _kind(self, token_id: int) -> str:
+        token = self.id_to_token[token_id]
+        if token == self.options.unk_token:  # whether an added token or only in the model's vocabulary
+            return "unknown"
         if token_id in self.special_ids:
-            return "unknown" if self.id_to_token[token_id] == self.options.unk_token else "special"
-        return "byte" if self.id_to_token[token_id] in BYTE_TOKEN_VALUE else "normal"
+            return "special"
+        return "byte" if token in BYTE_TOKEN_VALUE else "normal"
 
     # -- decoding ------------------------------------------------------------------
 

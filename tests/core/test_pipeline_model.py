@@ -93,6 +93,12 @@ def test_without_an_unknown_token_an_unknown_character_is_dropped():
         ("a", 0, 1), ("▁", 1, 2), ("<0xC3>", 2, 3), ("<0xA9>", 2, 4), ("b", 4, 5)]
 
 
+def test_the_unknown_token_is_shown_as_unknown_whether_or_not_it_is_an_added_token():
+    for added in ([("<unk>", True, False)], []):
+        ours = from_hf_json(tokenizer_json(vocab=with_merges(*MERGES), merges=MERGES, added=added))
+        assert [(t.token, t.kind) for t in ours.encode_with_spans("abx")] == [("ab", "normal"), ("<unk>", "unknown")]
+
+
 def test_an_unknown_token_missing_from_the_vocabulary_fails_only_where_it_is_needed():
     document = tokenizer_json(vocab=with_merges(*MERGES), merges=MERGES, model={"unk_token": "<nope>"})
     ours, hf = both(document)
