@@ -9,7 +9,7 @@ from bpe_core import Config, Token, Tokenizer
 from bpe_core.config import TIE_BREAKS
 from bpe_core.pretrained import load_pretrained
 from viz import compare_setup as setup, escape, real_tokenizers as real, state
-from viz.compare_data import chars_per_token, compare_merge_lists, default_sizes, size_table, vocabulary_usage
+from viz.compare_data import VocabularyScale, chars_per_token, compare_merge_lists, default_sizes, size_table, vocabulary_usage
 from viz.compare_figures import tokenizers_figure, usage_figure
 from viz.describe import describe_config
 from viz.page_registry import COMPARE, TRAIN
@@ -31,24 +31,25 @@ def size_select(column, label: str, sizes: list[int], key: str) -> int:
     return column.selectbox(label, sizes, index=len(sizes) - 1, format_func=lambda k: f"{k:,} merges", key=key)
 
 
-def choose_sizes(total_merges: int, fingerprint: str) -> list[int]:
-    """Two to four numbers of merges, each a slider with a typed twin; remembered per model."""
-    if total_merges == 0:
+def choose_sizes(tok: Tokenizer, fingerprint: str) -> list[int]:
+    """Two to four vocabulary sizes (a slider and a typed twin each), returned as the merges that reach them."""
+    if not tok.merges:
         st.info("This model has no merges, so there is only one size: train one with merges.")
         st.page_link(TRAIN.path, label=f"Go to {TRAIN.title}", icon=TRAIN.icon)
         return [0]
     count = st.segmented_control("Vocabulary sizes to compare", [2, 3, 4], default=3, key=state.COMPARE_COUNT_KEY,
-                                 required=True, help="Each size is a number of merges: the model cut to its first k.")
-    state.prepare_size_widgets(fingerprint, default_sizes(total_merges, count))
+                                 required=True, help=setup.SIZES_HELP)
+    scale = VocabularyScale(tok)
+    state.prepare_size_widgets(fingerprint, [scale.after(k) for k in default_sizes(len(tok.merges), count)])
     for index in range(count):
         slider_key, typed_key = state.compare_size_keys(index)
         slider_column, typed_column = st.columns([3, 1], vertical_alignment="bottom")
-        slider_column.slider(f"Size {index + 1}: merges", 0, total_merges, key=slider_key,
+        slider_column.slider(f"Size {index + 1}: vocabulary", scale.smallest, scale.largest, key=slider_key,
                              on_change=state.copy_widget_value, args=(slider_key, typed_key))
-        typed_column.number_input(f"Size {index + 1} typed", 0, total_merges, step=1, key=typed_key,
+        typed_column.number_input(f"Size {index + 1} typed", scale.smallest, scale.largest, step=1, key=typed_key,
                                   label_visibility="collapsed", on_change=state.copy_widget_value,
                                   args=(typed_key, slider_key))
-    return state.remember_sizes(fingerprint)
+    return [scale.merges_for(size) for size in state.remember_sizes(fingerprint)]
 
 
 def compression_section(tok: Tokenizer, fingerprint: str, corpus: str, text: str, sizes: list[int]) -> None:
@@ -174,20 +175,19 @@ def usage_section(tok: Tokenizer, fingerprint: str, corpus: str, text: str, size
         if len(usage.unused_merged) > setup.LIST_LIMIT:
             st.caption(f"The first {setup.LIST_LIMIT:,} in step order.")
 
-
 # -- page --------------------------------------------------------------------------------
 
 st.title(COMPARE.title)
 tok, corpus = state.current_model(), state.current_corpus()
-fingerprint, total_merges = state.fingerprint(tok), len(tok.merges)
-st.caption(f"Session model: {escape.markdown(tok.name or 'trained here')}, {total_merges:,} merges, "
-           f"{escape.markdown(describe_config(tok.config, short=True))}.")
+fingerprint = state.fingerprint(tok)
+st.caption(f"Session model: {escape.markdown(tok.name or 'trained here')}, {len(tok.merges):,} merges, vocabulary of "
+           f"{len(tok.vocab):,}, {escape.markdown(describe_config(tok.config, short=True))}.")
 text_column, sizes_column = st.columns([3, 2], gap="large")
 state.restore_text(state.COMPARE_TEXT_KEY, setup.DEFAULT_TEXT)
 text = text_column.text_area("Your text", height=150, key=state.COMPARE_TEXT_KEY, max_chars=state.TEXT_MAX_CHARS,
                              on_change=state.share_text, args=(state.COMPARE_TEXT_KEY,), help=setup.TEXT_HELP)
 with sizes_column:
-    sizes = choose_sizes(total_merges, fingerprint)
+    sizes = choose_sizes(tok, fingerprint)
 
 tabs = st.tabs([f":material/{icon}: {label}" for icon, label in setup.TABS], key=state.COMPARE_TAB_KEY,
                on_change="rerun")

@@ -14,6 +14,7 @@ So one trained model answers "what does a bigger vocabulary buy?" for every size
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections import Counter
 from dataclasses import dataclass
 
@@ -99,6 +100,34 @@ def default_sizes(total_merges: int, how_many: int = 3) -> list[int]:
     """
     fractions = {2: (0.0, 1.0), 3: (0.0, 0.1, 1.0), 4: (0.0, 0.05, 0.25, 1.0)}[how_many]
     return [round(total_merges * fraction) for fraction in fractions]
+
+
+class VocabularyScale:
+    """Sizes in the unit people think in: the vocabulary of the model cut to its first k merges
+    (base symbols and special tokens, plus each token a merge made for the first time).
+
+    >>> from bpe_core import Config, train
+    >>> scale = VocabularyScale(train("banana_bandana_", Config(split="none"), merges=6))
+    >>> scale.smallest, scale.largest, scale.after(2), scale.merges_for(8), scale.merges_for(99)
+    (6, 12, 8, 2, 6)
+    """
+
+    def __init__(self, tok: Tokenizer):
+        self._made_at = sorted(tok.created_at.values())  # the merge that first makes each token
+        self._merges = len(tok.merges)
+        self.largest = len(tok.vocab)
+        self.smallest = self.largest - len(self._made_at)
+
+    def after(self, merges: int) -> int:
+        """The vocabulary size of the first ``merges`` merges."""
+        return self.smallest + bisect_left(self._made_at, merges)
+
+    def merges_for(self, size: int) -> int:
+        """The fewest merges whose vocabulary is ``size`` (all of them for a size beyond the model)."""
+        new_tokens = size - self.smallest
+        if new_tokens <= 0:
+            return 0
+        return self._made_at[new_tokens - 1] + 1 if new_tokens <= len(self._made_at) else self._merges
 
 
 # -- two merge lists -------------------------------------------------------------

@@ -28,6 +28,8 @@ TABS = [  # (material icon, label): the icon font ships with Streamlit, emoji fo
     ("smart_toy", "Real tokenizers"), ("bar_chart", "Vocabulary usage"),
 ]
 TEXT_HELP = "Shared with the Encode page, and used by every tab below (the curves show it as held-out text)."
+SIZES_HELP = ("Each size is a vocabulary: the model cut to the first merges that reach it (base symbols and "
+              "special tokens, plus one token a merge).")
 CURVES_ABOUT = (
     "How many tokens the text needs with the first k merges, for every k. The model cut to its first "
     "k merges is exactly what a training of k merges would have learned, so one training gives all sizes. "

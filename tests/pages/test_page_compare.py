@@ -56,8 +56,10 @@ def banana():
 
 def test_default_model_shows_curves_and_three_sizes():
     at = open_compare()
-    assert [s.value for s in at.slider] == [0, 200, 2000]  # default sizes for the 2,000-merge default model
-    assert [n.value for n in at.number_input] == [0, 200, 2000]
+    # default sizes for the 2,000-merge default model, as vocabularies: 62 base symbols (<unk>, </w> and the
+    # 60 characters of the sample), then one new token a merge (vocabulary of 2,062 in the sidebar)
+    assert [s.value for s in at.slider] == [62, 262, 2062]
+    assert [n.value for n in at.number_input] == [62, 262, 2062]
     assert len(at.get("plotly_chart")) == 1
     table = at.table[0].value
     assert list(table["merges"]) == [0, 200, 2000]
@@ -80,7 +82,7 @@ def test_default_model_curves_are_thinned_and_follow_the_sizes():
     table = at.table[0].value
     assert chart["data"][0]["y"][40] == table["training corpus: tokens"][1]  # the same count at 200 merges
     assert [shape["x0"] for shape in chart["layout"]["shapes"]] == [0, 0, 200, 200, 2000, 2000]
-    at.slider(key=state.compare_size_keys(1)[0]).set_value(300).run()  # a new size: a new figure, not the kept one
+    at.slider(key=state.compare_size_keys(1)[0]).set_value(362).run()  # 300 merges: a new figure, not the kept one
     chart = curves_chart(at)
     assert [shape["x0"] for shape in chart["layout"]["shapes"]] == [0, 0, 300, 300, 2000, 2000]
     assert 300 in chart["data"][0]["x"] and 200 not in chart["data"][0]["x"]
@@ -94,12 +96,12 @@ def test_every_tab_renders_with_the_default_model(tab):
 
 def test_side_by_side_counts_worked_out_by_hand(banana):
     at = open_compare(banana, corpus=BANANA, tab=TABS[1], text="bandana_banana_")
-    assert [s.value for s in at.slider] == [0, 1, 6]
+    assert [s.value for s in at.slider] == [6, 7, 12]  # vocabularies of 0, 1 and 6 merges (below)
     # The vocabulary: <unk> and b a n _ d (6), plus one token per merge. "bandana_banana_" cut by
     # 0 merges: 15 characters; by "a n": b an d an a _ b an an a _ (11);
     # by all six: ban d ana_ banana_ (4).
     assert shown(at.caption[:1]) == (
-        "Session model: trained here, 6 merges, no split · characters · ties: first occurrence.")
+        "Session model: trained here, 6 merges, vocabulary of 12, no split · characters · ties: first occurrence.")
     assert markdown_texts(at).splitlines() == [
         "0 merges (vocabulary of 6) — **15 tokens** (1.00 characters per token)",
         "1 merges (vocabulary of 7) — **11 tokens** (1.36 characters per token)",
@@ -109,10 +111,10 @@ def test_side_by_side_counts_worked_out_by_hand(banana):
 
 def test_slider_and_typed_size_stay_in_step(banana):
     at = open_compare(banana, corpus=BANANA)
-    at.slider(key=state.compare_size_keys(1)[0]).set_value(4).run()
-    assert at.number_input(key=state.compare_size_keys(1)[1]).value == 4
-    at.number_input(key=state.compare_size_keys(2)[1]).set_value(3).run()
-    assert at.slider(key=state.compare_size_keys(2)[0]).value == 3
+    at.slider(key=state.compare_size_keys(1)[0]).set_value(10).run()  # 6 base tokens + 4 merges
+    assert at.number_input(key=state.compare_size_keys(1)[1]).value == 10
+    at.number_input(key=state.compare_size_keys(2)[1]).set_value(9).run()  # + 3 merges
+    assert at.slider(key=state.compare_size_keys(2)[0]).value == 9
     assert not at.exception, errors(at)
     table = at.table[0].value
     assert list(table["merges"]) == [0, 4, 3]

@@ -8,8 +8,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bpe_core import Config, load_gpt2, train
+from bpe_core import Config, Tokenizer, load_gpt2, train
 from viz.compare_data import (
+    VocabularyScale,
     chars_per_token,
     compare_merge_lists,
     default_sizes,
@@ -220,3 +221,13 @@ def test_a_merge_that_makes_a_token_again_has_an_empty_usage_bin():
     usage = vocabulary_usage(tok, tok.encode("abc"), bins=4)
     assert [(b.label, b.tokens, b.used) for b in usage.bins] == [
         ("base", 3, 0), ("1", 1, 0), ("2", 1, 0), ("3", 1, 1), ("4", 0, 0)]
+
+
+def test_vocabulary_scale_counts_only_merges_that_make_a_new_token():
+    # merge 2 makes "ab" again (a loaded file may), so it adds nothing: worked out by hand
+    tok = Tokenizer(config=Config(split="none", units="bytes"), vocab={"a": 0, "b": 1, "ab": 2, "abb": 3},
+                    merges=[("a", "b"), ("a", "b"), ("ab", "b")])
+    scale = VocabularyScale(tok)
+    assert (scale.smallest, scale.largest) == (2, 4)
+    assert [scale.after(k) for k in range(4)] == [2, 3, 3, 4]
+    assert [scale.merges_for(size) for size in range(1, 6)] == [0, 0, 1, 3, 3]
