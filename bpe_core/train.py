@@ -23,6 +23,9 @@ from __future__ import annotations
 import heapq
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Mapping
+from functools import partial
+from itertools import compress, islice, repeat
+from operator import le, lshift, or_
 
 from .config import Config
 from .corpus import ambiguity_warnings, base_vocabulary, check_counts, count_corpus
@@ -166,27 +169,28 @@ class _MergeLearner:
         self.base_size = len(id_to_token)
         self.last_best_count = 0
         sym: list[int] = []
-        nxt: list[int] = []
-        prv: list[int] = []
         weight: list[int] = []
-        symbols_of = units_for(config).symbols
+        ends: list[int] = []  # the last place of each piece
+        symbols_of, to_id = units_for(config).symbols, self.token_to_id.__getitem__
         for piece, frequency in piece_counts.items():
-            ids = [self.token_to_id[symbol] for symbol in symbols_of(piece)]
-            start, size = len(sym), len(ids)
+            ids = list(map(to_id, symbols_of(piece)))
             sym += ids
-            weight += [frequency] * size
-            nxt += range(start + 1, start + size)
-            nxt.append(-1)
-            prv.append(-1)
-            prv += range(start, start + size - 1)
+            weight += [frequency] * len(ids)
+            ends.append(len(sym) - 1)
+        # Every place links to its neighbours, except across the ends of pieces.
+        nxt, prv = list(range(1, len(sym) + 1)), list(range(-1, len(sym)))  # prv: one slot too many
+        # A pair starts at every place but the last of a piece (those keys cross into the next piece).
+        keys = list(map(or_, map(lshift, sym, repeat(shift)), islice(sym, 1, None)))
+        keys.append(-1)
+        for end in ends:
+            nxt[end] = prv[end + 1] = keys[end] = -1
+        prv.pop()  # the slot after the last piece
         self.sym, self.nxt, self.prv, self.weight = sym, nxt, prv, weight
-        counts: dict[int, int] = {}
         where: defaultdict[int, list[int]] = defaultdict(list)
-        for position, right in enumerate(nxt):
-            if right >= 0:
-                key = sym[position] << shift | sym[right]
-                counts[key] = counts.get(key, 0) + weight[position]
-                where[key].append(position)
+        for position, key in enumerate(keys):
+            where[key].append(position)
+        del where[-1]
+        counts = {key: sum(map(weight.__getitem__, places)) for key, places in where.items()}
         self.counts, self.where = counts, where
         self.unsorted: set[int] = set()  # keys whose position list lost its order
         # How many pairs have each count: tells how many pairs tie with the winner.
@@ -278,36 +282,34 @@ class _MergeLearner:
         ``reused``: ``new_id`` names a token made before, so pairs holding it may already
         exist, with positions out of order and with entries to refresh.
         """
-        sym, nxt, prv, weight, where = self.sym, self.nxt, self.prv, self.weight, self.where
+        sym, nxt, prv, where = self.sym, self.nxt, self.prv, self.where
         shift = self.shift
         left, right = key >> shift, key & self.low
-        new_high = new_id << shift
-        right_high = right << shift
-        delta: defaultdict[int, int] = defaultdict(int)  # pair -> change of its count
-        # A new pair holds new_id, which is fresh (unless reused): its places arrive in order.
+        # The places of the new pairs, grouped by the symbol on their other side: (x, new) starts
+        # where x is, (new, y) where the merged pair is.  Grouping turns two count updates per
+        # occurrence into one per neighbour; the places arrive in order, as positions are visited.
+        before_new: defaultdict[int, list[int]] = defaultdict(list)
+        after_new: defaultdict[int, list[int]] = defaultdict(list)
         for position in self._positions(key):
             after = nxt[position]
             # Skip places an earlier merge in this step consumed ("aaa": only one "aa").
             if after < 0 or sym[position] != left or sym[after] != right:
                 continue
-            w = weight[position]
             before, beyond = prv[position], nxt[after]
             if before >= 0:
-                high = sym[before] << shift
-                delta[high | left] -= w
-                pair = high | new_id
-                delta[pair] += w
-                where[pair].append(before)
+                before_new[sym[before]].append(before)
             if beyond >= 0:
-                low = sym[beyond]
-                delta[right_high | low] -= w
-                pair = new_high | low
-                delta[pair] += w
-                where[pair].append(position)
+                after_new[sym[beyond]].append(position)
                 prv[beyond] = position
             sym[position] = new_id
             sym[after] = -1  # marks the place consumed (its stale nxt is never followed)
             nxt[position] = beyond
+
+        delta: dict[int, int] = {}  # pair -> change of its count
+        for x, places in before_new.items():
+            self._move(delta, x << shift | left, x << shift | new_id, places)
+        for y, places in after_new.items():
+            self._move(delta, right << shift | y, new_id << shift | y, places)
 
         counts, histogram, pool, unsorted = self.counts, self.pairs_with_count, self.pool, self.unsorted
         histogram[counts.pop(key)] -= 1
@@ -343,11 +345,22 @@ class _MergeLearner:
                     pool.pop(pair, None)
                     heapq.heappush(self.heap, entry)
 
+    def _move(self, delta: dict[int, int], lost: int, gained: int, places: list[int]) -> None:
+        """The pair ``lost`` becomes ``gained`` at ``places``: move their weight and list the places."""
+        w = sum(map(self.weight.__getitem__, places))
+        delta[lost] = delta.get(lost, 0) - w  # with x the new token ("abab"), (new, left) was gained
+        delta[gained] = delta.get(gained, 0) + w  # on the right of the occurrence before
+        where = self.where
+        if gained in where:
+            where[gained] += places  # a reused token's pair: sorted again before use (`unsorted`)
+        else:
+            where[gained] = places
+
     # -- the loop ----------------------------------------------------------------
 
     def live_symbols(self) -> int:
         """How many tokens the corpus is now cut into: every symbol left, as often as its piece occurs."""
-        return sum(weight for symbol, weight in zip(self.sym, self.weight) if symbol >= 0)
+        return sum(compress(self.weight, map(partial(le, 0), self.sym)))  # symbol >= 0: not consumed
 
     def run(self, *, merges, vocab_size, top_k, progress) -> tuple[list[Step], str]:
         id_to_token, token_to_id = self.id_to_token, self.token_to_id
