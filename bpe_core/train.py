@@ -347,7 +347,8 @@ class _MergeLearner:
 
     def _move(self, delta: dict[int, int], lost: int, gained: int, places: list[int]) -> None:
         """The pair ``lost`` becomes ``gained`` at ``places``: move their weight and list the places."""
-        w = sum(map(self.weight.__getitem__, places))
+        weight = self.weight
+        w = weight[places[0]] if len(places) == 1 else sum(map(weight.__getitem__, places))  # mostly one
         delta[lost] = delta.get(lost, 0) - w  # with x the new token ("abab"), (new, left) was gained
         delta[gained] = delta.get(gained, 0) + w  # on the right of the occurrence before
         where = self.where
