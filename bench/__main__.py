@@ -26,6 +26,7 @@ DATA = Path(__file__).resolve().parent / "data"
 CORPORA = {
     "KJV Bible (English, 4.4 MB)": DATA / "kjv.txt.gz",
     "Tang and Song poems (Chinese, 0.1 MB)": DATA / "zh_poems.txt",
+    "Song ci (Chinese, 2 MB)": DATA / "zh_songci.txt.gz",
 }
 SIZES = (1000, 4000, 16000)
 NAIVE_MERGES = 5
