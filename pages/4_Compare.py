@@ -8,8 +8,8 @@ import streamlit as st
 from bpe_core import Config, Token, Tokenizer
 from bpe_core.config import TIE_BREAKS
 from bpe_core.pretrained import load_pretrained
-from viz import compare_setup as setup, escape, real_tokenizers as real, state
-from viz.compare_data import VocabularyScale, chars_per_token, compare_merge_lists, default_sizes, size_table, vocabulary_usage
+from viz import compare_setup as setup, compare_state, escape, real_tokenizers as real, state
+from viz.compare_data import ComparedSize, chars_per_token, compare_merge_lists, default_sizes, size_table, vocabulary_usage
 from viz.compare_figures import tokenizers_figure, usage_figure
 from viz.describe import describe_config
 from viz.page_registry import COMPARE, TRAIN
@@ -26,52 +26,51 @@ def show_token_strip(tok: Tokenizer, text: str, heading: str, tokens: list[Token
     return tokens
 
 
-def size_select(column, label: str, sizes: list[int], key: str) -> int:
+def size_select(column, label: str, sizes: list[ComparedSize], key: str) -> ComparedSize:
     """One of the compared sizes, the largest first."""
-    return column.selectbox(label, sizes, index=len(sizes) - 1, format_func=lambda k: f"{k:,} merges", key=key)
+    return column.selectbox(label, sizes, index=len(sizes) - 1, format_func=lambda size: size.label, key=key)
 
 
-def choose_sizes(tok: Tokenizer, fingerprint: str) -> list[int]:
-    """Two to four vocabulary sizes (a slider and a typed twin each), returned as the merges that reach them."""
+def choose_sizes(column, tok: Tokenizer, fingerprint: str) -> list[ComparedSize]:
+    """Two to four vocabulary sizes in ``column`` (a slider and a typed twin each), with the merges that reach them."""
+    scale = compare_state.vocabulary_scale(tok, fingerprint)
     if not tok.merges:
-        st.info("This model has no merges, so there is only one size: train one with merges.")
-        st.page_link(TRAIN.path, label=f"Go to {TRAIN.title}", icon=TRAIN.icon)
-        return [0]
-    count = st.segmented_control("Vocabulary sizes to compare", [2, 3, 4], default=3, key=state.COMPARE_COUNT_KEY,
-                                 required=True, help=setup.SIZES_HELP)
-    scale = VocabularyScale(tok)
-    state.prepare_size_widgets(fingerprint, [scale.after(k) for k in default_sizes(len(tok.merges), count)])
+        column.info("This model has no merges, so there is only one size: train one with merges.")
+        column.page_link(TRAIN.path, label=f"Go to {TRAIN.title}", icon=TRAIN.icon)
+        return [scale.reaching(scale.smallest)]
+    count = column.segmented_control("Vocabulary sizes to compare", [2, 3, 4], default=3, required=True,
+                                     key=compare_state.SIZE_COUNT_KEY, persist_state="session", help=setup.SIZES_HELP)
+    compare_state.prepare_size_widgets(fingerprint, [scale.after(k) for k in default_sizes(len(tok.merges), count)])
     for index in range(count):
-        slider_key, typed_key = state.compare_size_keys(index)
-        slider_column, typed_column = st.columns([3, 1], vertical_alignment="bottom")
-        slider_column.slider(f"Size {index + 1}: vocabulary", scale.smallest, scale.largest, key=slider_key,
-                             on_change=state.copy_widget_value, args=(slider_key, typed_key))
-        typed_column.number_input(f"Size {index + 1} typed", scale.smallest, scale.largest, step=1, key=typed_key,
-                                  label_visibility="collapsed", on_change=state.copy_widget_value,
-                                  args=(typed_key, slider_key))
-    return [scale.merges_for(size) for size in state.remember_sizes(fingerprint)]
+        slider_key, typed_key = compare_state.size_keys(index)
+        row = column.container(horizontal=True, vertical_alignment="bottom", wrap=False)  # one row on a phone too
+        row.slider(f"Size {index + 1}: vocabulary", scale.smallest, scale.largest, key=slider_key,
+                   on_change=state.copy_widget_value, args=(slider_key, typed_key))
+        row.number_input(f"Size {index + 1} typed", scale.smallest, scale.largest, step=1, key=typed_key, width=96,
+                         label_visibility="collapsed", on_change=state.copy_widget_value, args=(typed_key, slider_key))
+    return [scale.reaching(size) for size in compare_state.remember_sizes(fingerprint)]
 
 
-def compression_section(tok: Tokenizer, fingerprint: str, corpus: str, text: str, sizes: list[int]) -> None:
+def compression_section(tok: Tokenizer, fingerprint: str, corpus: str, text: str, sizes: list[ComparedSize]) -> None:
     st.caption(setup.CURVES_ABOUT)
     texts = tuple((name, value) for name, value in (("training corpus", corpus), ("your text", text)) if value)
     if not texts:
         st.info("No training corpus is known for this model: type some text above to draw its curve.")
         return
-    curves = {name: (value, state.cached_curve(tok, fingerprint, value)) for name, value in texts}
-    st.plotly_chart(state.compression_chart(tok, fingerprint, texts, tuple(sizes)), key=state.COMPARE_CURVES_CHART)
+    curves = {name: (value, compare_state.cached_curve(tok, fingerprint, value)) for name, value in texts}
+    st.plotly_chart(compare_state.compression_chart(tok, fingerprint, texts, tuple(sizes)),
+                    key=compare_state.CURVES_CHART)
     rows = pd.DataFrame(size_table(curves, sizes))  # a static table: a few rows, drawn far faster than a data grid
     st.table(rows.style.format({name: setup.number_format(name) for name in rows}), hide_index=True, width="content")
     if tok.config.split == "whitespace":
         st.caption("This model's split drops whitespace; characters per token still counts it in the text length.")
 
 
-def side_by_side_section(tok: Tokenizer, text: str, sizes: list[int]) -> None:
+def side_by_side_section(tok: Tokenizer, text: str, sizes: list[ComparedSize]) -> None:
     if not text:
         st.info("Type some text above to see it cut at each size.")
         return
-    strips = [show_token_strip(cut, text, f"{len(cut.merges):,} merges (vocabulary of {len(cut.vocab):,})")
-              for cut in map(tok.prefix, sizes)]
+    strips = [show_token_strip(tok.prefix(size.merges), text, size.label) for size in sizes]
     st.html(render_legend(strips[0], text))  # the fewest merges shows every kind of box
 
 
@@ -81,13 +80,13 @@ def chosen_configs(session_config: Config, preset: str) -> tuple[Config, Config]
         return setup.PRETOKENIZER_PRESETS[preset]
     columns = st.columns(2)
     if preset == setup.TIE_BREAK_PRESET:
-        rules = [column.selectbox(f"Tie-break {side}", TIE_BREAKS, index=i, key=state.compare_custom_key("rule", side))
+        rules = [column.selectbox(f"Tie-break {side}", TIE_BREAKS, index=i, key=compare_state.custom_key("rule", side))
                  for i, (side, column) in enumerate(zip("AB", columns))]
         return setup.tie_break_pair(session_config, *rules)
     configs = []
     for side, column in zip("AB", columns):
         column.markdown(f"**Configuration {side}**")
-        choices = {name: column.selectbox(label, options, key=state.compare_custom_key(name, side))
+        choices = {name: column.selectbox(label, options, key=compare_state.custom_key(name, side))
                    for name, label, options in setup.CUSTOM_FIELDS}
         try:
             configs.append(setup.custom_config(choices))
@@ -99,16 +98,16 @@ def chosen_configs(session_config: Config, preset: str) -> tuple[Config, Config]
 def pretokenizer_section(tok: Tokenizer, corpus: str, text: str) -> None:
     preset_column, merges_column = st.columns([3, 1])
     preset = preset_column.radio("Compare", list(setup.PRETOKENIZER_PRESETS), horizontal=True,
-                                 key=state.COMPARE_PRETOK_PRESET_KEY)
+                                 key=compare_state.PRETOK_PRESET_KEY)
     merges = merges_column.number_input("Merges for both trainings", 1, 5_000, value=500, step=100,
-                                        key=state.COMPARE_PRETOK_MERGES_KEY)
+                                        key=compare_state.PRETOK_MERGES_KEY)
     configs = chosen_configs(tok.config, preset)
     training_text = (corpus or state.sample_text())[:setup.PRETOKENIZER_CORPUS_CHARS]
     st.caption(setup.training_text_caption(len(training_text), bool(corpus)))
     if configs is None:
         return
     try:
-        models = [state.trained_model(training_text, config, merges) for config in configs]
+        models = [compare_state.trained_model(training_text, config, merges) for config in configs]
     except ValueError as error:
         st.error(escape.markdown(f"Training failed: {error}"))
         return
@@ -126,45 +125,45 @@ def pretokenizer_section(tok: Tokenizer, corpus: str, text: str) -> None:
         st.html(render_legend(strips[0] + strips[1], text))
 
 
-def real_tokenizers_section(tok: Tokenizer, text: str, sizes: list[int]) -> None:
+def real_tokenizers_section(tok: Tokenizer, text: str, sizes: list[ComparedSize]) -> None:
     if not text:
         st.info("Type some text above to compare it with GPT-2, GPT-4, GPT-4o and six open models.")
         return
     left, right = st.columns([1, 3])
-    size = size_select(left, "Your model at", sizes, state.COMPARE_REAL_SIZE_KEY)
+    size = size_select(left, "Your model at", sizes, compare_state.REAL_SIZE_KEY)
     chosen = right.multiselect("Published tokenizers", list(real.REAL_TOKENIZERS), default=list(real.DEFAULT_REAL),
-                               format_func=real.REAL_TOKENIZERS.get, key=state.COMPARE_REAL_CHOICE_KEY)
+                               format_func=real.REAL_TOKENIZERS.get, key=compare_state.REAL_CHOICE_KEY)
     with st.spinner("Loading the tokenizers picked (each once per server, Gemma 3 in about 3 seconds)..."):
         published = {name: load_pretrained(name) for name in chosen}
-    models, encoders = real.lined_up(f"Your model, {size:,} merges", tok.prefix(size), published, state.published_tokens)
+    models, encoders = real.lined_up("Your model", tok.prefix(size.merges), published, compare_state.published_tokens)
     strips = {title: show_token_strip(models[title], text, title, encode(text)) for title, encode in encoders.items()}
     st.html(render_legend([token for tokens in strips.values() for token in tokens], text))
     rows = real.tokenizer_rows({title: (len(strips[title]), models[title].vocab_size) for title in models}, len(text))
     st.markdown(escape.markdown(real.fewest_tokens_sentence({title: len(tokens) for title, tokens in strips.items()})))
-    st.plotly_chart(tokenizers_figure(rows), key=state.COMPARE_REAL_CHART, config={"displayModeBar": False})
+    st.plotly_chart(tokenizers_figure(rows), key=compare_state.REAL_CHART, config={"displayModeBar": False})
     st.dataframe(rows, hide_index=True, width="stretch")
     st.markdown(real.COST_TABLE_TITLE)
     st.dataframe(real.cost_rows(encoders), hide_index=True, width="stretch")
 
 
-def usage_section(tok: Tokenizer, fingerprint: str, corpus: str, text: str, sizes: list[int]) -> None:
+def usage_section(tok: Tokenizer, fingerprint: str, corpus: str, text: str, sizes: list[ComparedSize]) -> None:
     left, right = st.columns([1, 2])
-    size = size_select(left, "Model at", sizes, state.COMPARE_USAGE_SIZE_KEY)
+    merges = size_select(left, "Model at", sizes, compare_state.USAGE_SIZE_KEY).merges
     sources = {"your text": text, "training corpus": corpus}
     source = right.radio("Text", [name for name, value in sources.items() if value], horizontal=True,
-                         key=state.COMPARE_USAGE_SOURCE_KEY)
+                         key=compare_state.USAGE_SOURCE_KEY)
     if source is None:
         st.info("Type some text above to see which tokens it uses.")
         return
     try:
-        ids = state.cached_ids(tok, fingerprint, size, sources[source])
+        ids = compare_state.cached_ids(tok, fingerprint, merges, sources[source])
     except ValueError as error:
         st.error(escape.markdown(f"Could not encode the text: {error}"))
         return
-    usage = vocabulary_usage(tok.prefix(size), ids)
+    usage = vocabulary_usage(tok.prefix(merges), ids)
     for column, (label, value, note, help_text) in zip(st.columns(3), setup.usage_metrics(usage)):
         column.metric(label, value, note, help=help_text, delta_color="off", delta_arrow="off")
-    st.plotly_chart(usage_figure(usage), key=state.COMPARE_USAGE_CHART)
+    st.plotly_chart(usage_figure(usage), key=compare_state.USAGE_CHART)
     st.caption(setup.STEPPING_STONES)
     with st.expander(f"Merged tokens this text never uses ({len(usage.unused_merged):,})"):
         if usage.unused_merged:
@@ -182,19 +181,18 @@ tok, corpus = state.current_model(), state.current_corpus()
 fingerprint = state.fingerprint(tok)
 st.caption(f"Session model: {escape.markdown(tok.name or 'trained here')}, {len(tok.merges):,} merges, vocabulary of "
            f"{len(tok.vocab):,}, {escape.markdown(describe_config(tok.config, short=True))}.")
-text_column, sizes_column = st.columns([3, 2], gap="large")
+top = st.container()  # filled once the tabs say which one is open: the sizes only beside the tabs that use them
+tabs = st.tabs([f":material/{icon}: {label}" for icon, label, _ in setup.TABS], key=state.COMPARE_TAB_KEY,
+               on_change="rerun")
+open_index = next(index for index, tab in enumerate(tabs) if tab.open)  # only the open tab is drawn
+text_column, sizes_column = top.columns([3, 2], gap="large") if setup.TABS[open_index][2] else (top, None)
 state.restore_text(state.COMPARE_TEXT_KEY, setup.DEFAULT_TEXT)
 text = text_column.text_area("Your text", height=150, key=state.COMPARE_TEXT_KEY, max_chars=state.TEXT_MAX_CHARS,
                              on_change=state.share_text, args=(state.COMPARE_TEXT_KEY,), help=setup.TEXT_HELP)
-with sizes_column:
-    sizes = choose_sizes(tok, fingerprint)
-
-tabs = st.tabs([f":material/{icon}: {label}" for icon, label in setup.TABS], key=state.COMPARE_TAB_KEY,
-               on_change="rerun")
+sizes = [] if sizes_column is None else choose_sizes(sizes_column, tok, fingerprint)
 sections = [lambda: compression_section(tok, fingerprint, corpus, text, sizes),
             lambda: side_by_side_section(tok, text, sizes), lambda: pretokenizer_section(tok, corpus, text),
-            lambda: real_tokenizers_section(tok, text, sizes), lambda: usage_section(tok, fingerprint, corpus, text, sizes)]
-for tab, section in zip(tabs, sections):
-    with tab:
-        if tab.open:
-            section()
+            lambda: real_tokenizers_section(tok, text, sizes),
+            lambda: usage_section(tok, fingerprint, corpus, text, sizes)]
+with tabs[open_index]:
+    sections[open_index]()

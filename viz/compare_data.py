@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 from bpe_core import Tokenizer, count_pieces
 from bpe_core.pretokenize import special_segments
+from viz.describe import plural
 
 Merge = tuple[str, str]
 
@@ -69,20 +70,23 @@ def chars_per_token(text: str, token_counts: list[int]) -> list[float]:
     return [len(text) / count if count else 0.0 for count in token_counts]
 
 
-def size_table(curves: dict[str, tuple[str, list[int]]], sizes: list[int]) -> list[dict[str, object]]:
-    """One row per compared size: tokens and characters per token of each curve's text.
+def size_table(curves: dict[str, tuple[str, list[int]]], sizes: list[ComparedSize]) -> list[dict[str, object]]:
+    """One row per compared size: its vocabulary and merges, then tokens and characters per token of each curve's text.
 
     ``curves`` maps a name to ``(text, token_counts)`` as ``tokens_by_merge_count`` gives them.
 
-    >>> size_table({"corpus": ("banana", [6, 4, 2])}, [0, 2])
-    [{'merges': 0, 'corpus: tokens': 6, 'corpus: chars/token': 1.0}, {'merges': 2, 'corpus: tokens': 2, 'corpus: chars/token': 3.0}]
+    >>> rows = size_table({"corpus": ("banana", [6, 4, 2])}, [ComparedSize(3, 0), ComparedSize(5, 2)])
+    >>> rows[1]
+    {'vocabulary': 5, 'merges': 2, 'corpus: tokens': 2, 'corpus: chars/token': 3.0}
+    >>> [row["corpus: tokens"] for row in rows]
+    [6, 2]
     """
     rows = []
     for size in sizes:
-        row: dict[str, object] = {"merges": size}
+        row: dict[str, object] = {"vocabulary": size.vocabulary, "merges": size.merges}
         for name, (text, counts) in curves.items():
-            row[f"{name}: tokens"] = counts[size]
-            row[f"{name}: chars/token"] = round(chars_per_token(text, [counts[size]])[0], 2)
+            row[f"{name}: tokens"] = counts[size.merges]
+            row[f"{name}: chars/token"] = round(chars_per_token(text, [counts[size.merges]])[0], 2)
         rows.append(row)
     return rows
 
@@ -102,6 +106,19 @@ def default_sizes(total_merges: int, how_many: int = 3) -> list[int]:
     return [round(total_merges * fraction) for fraction in fractions]
 
 
+@dataclass(frozen=True)
+class ComparedSize:
+    """One size the page compares: a vocabulary, the unit people think in, and the fewest merges that reach it."""
+
+    vocabulary: int
+    merges: int
+
+    @property
+    def label(self) -> str:
+        """``Vocabulary 2,062 (2,000 merges)``, ``Vocabulary 7 (1 merge)``."""
+        return f"Vocabulary {self.vocabulary:,} ({plural(self.merges, 'merge')})"
+
+
 class VocabularyScale:
     """Sizes in the unit people think in: the vocabulary of the model cut to its first k merges
     (base symbols and special tokens, plus each token a merge made for the first time).
@@ -110,6 +127,8 @@ class VocabularyScale:
     >>> scale = VocabularyScale(train("banana_bandana_", Config(split="none"), merges=6))
     >>> scale.smallest, scale.largest, scale.after(2), scale.merges_for(8), scale.merges_for(99)
     (6, 12, 8, 2, 6)
+    >>> scale.reaching(8), scale.reaching(8).label
+    (ComparedSize(vocabulary=8, merges=2), 'Vocabulary 8 (2 merges)')
     """
 
     def __init__(self, tok: Tokenizer):
@@ -128,6 +147,11 @@ class VocabularyScale:
         if new_tokens <= 0:
             return 0
         return self._made_at[new_tokens - 1] + 1 if new_tokens <= len(self._made_at) else self._merges
+
+    def reaching(self, size: int) -> ComparedSize:
+        """The vocabulary ``size`` as the page compares it: with the fewest merges that reach it."""
+        merges = self.merges_for(size)
+        return ComparedSize(self.after(merges), merges)
 
 
 # -- two merge lists -------------------------------------------------------------

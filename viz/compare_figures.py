@@ -4,15 +4,15 @@ Pure builders (no Streamlit): data from ``viz.compare_data`` in, a figure out.
 Token strings in hover text are ``html.escape``d, because plotly reads hover
 text as HTML and a token like ``</w>`` would otherwise vanish as a tag.
 
->>> fig = compression_figure({"corpus": ("sample text", [11, 7, 5])}, marked_sizes=[1])
->>> len(fig.data), len(fig.layout.shapes)
-(2, 2)
+>>> fig = compression_figure({"corpus": ("sample text", [11, 7, 5])}, lambda merges: 8 + merges, marked_sizes=[1])
+>>> len(fig.data), list(fig.data[0].x), [shape.x0 for shape in fig.layout.shapes]
+(2, [8, 9, 10], [9, 9])
 """
 
 from __future__ import annotations
 
 import html
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
@@ -25,6 +25,7 @@ LINE_COLOURS = ("#2b59c3", "#e4572e", "#2a9d8f", "#8e5bb5")  # one per text
 SIZE_COLOURS = ("#6b7080", "#c77d00", "#1b7f4b", "#b0306a")  # one per compared size
 USED_COLOUR = "#2a9d8f"
 UNUSED_COLOUR = "#d5d9e0"
+MARKER_LABEL_STEP = 0.06  # of the panel's height between the labels of two marked sizes: one line of 11 px text
 MAX_CURVE_POINTS = 400  # per line: a point per pixel or two of a panel, so it looks the same as every merge
 
 
@@ -46,24 +47,26 @@ def sampled_steps(total_merges: int, keep: Sequence[int] = (), limit: int = MAX_
 
 def compression_figure(
     curves: Mapping[str, tuple[str, list[int]]],
+    vocabulary_after: Callable[[int], int],
     marked_sizes: Sequence[int] = (),
 ) -> go.Figure:
-    """Tokens needed (left) and characters per token (right) against the number of merges.
+    """Tokens needed (left) and characters per token (right) against the vocabulary size.
 
-    ``curves`` maps a legend name to ``(text, token_counts)`` where
-    ``token_counts[k]`` is the token count with the first ``k`` merges (from
-    ``tokens_by_merge_count``).  Each marked size gets a dotted vertical line
-    in both panels.
+    ``curves`` maps a legend name to ``(text, token_counts)`` where ``token_counts[k]`` is the token count with
+    the first ``k`` merges (from ``tokens_by_merge_count``); ``vocabulary_after(k)`` is the vocabulary of the
+    first ``k`` merges (``VocabularyScale.after``), where the point is drawn. Each marked size (a number of
+    merges) gets a dotted vertical line in both panels, labelled with its vocabulary.
     """
     total_merges = max((len(counts) - 1 for _, counts in curves.values()), default=0)
     steps = sampled_steps(total_merges, keep=marked_sizes)
-    # A short held-out text next to a 1 MB corpus would lie flat on a linear axis.
+    # A short held-out text beside a 1 MB corpus would lie flat on a shared axis, and a log axis flattens both
+    # curves: each text's tokens are then drawn as a share of its own count before any merge.
     starts = [counts[0] for _, counts in curves.values() if counts and counts[0]]
-    log_tokens = bool(starts) and max(starts) > 10 * min(starts)
+    relative = bool(starts) and max(starts) > 10 * min(starts)
     fig = make_subplots(
         rows=1, cols=2, horizontal_spacing=0.09,
         subplot_titles=(
-            "Tokens needed" + (" (log scale)" if log_tokens else ""),
+            "Tokens, % of unmerged" if relative else "Tokens needed",
             "Characters per token",  # short: on a phone the two titles share 350 pixels
         ),
     )
@@ -71,14 +74,18 @@ def compression_figure(
     for index, (name, (text, counts)) in enumerate(curves.items()):
         colour = LINE_COLOURS[index % len(LINE_COLOURS)]
         shown = [k for k in steps if k < len(counts)]
-        ratios = chars_per_token(text, [counts[k] for k in shown])
-        common = dict(x=shown, mode="lines", line=dict(color=colour, width=2, shape="hv"), legendgroup=name)
+        tokens = [counts[k] for k in shown]
+        ratios = chars_per_token(text, tokens)
+        common = dict(x=[vocabulary_after(k) for k in shown], mode="lines", legendgroup=name,
+                      line=dict(color=colour, width=2, shape="hv"))
         legend_name = html.escape(name)
-        fig.add_trace(
-            go.Scatter(y=[counts[k] for k in shown], name=name,
-                       hovertemplate="%{y:,} tokens<extra>" + legend_name + "</extra>", **common),
-            row=1, col=1,
-        )
+        if relative:
+            tokens_trace = dict(y=[100 * count / counts[0] if counts[0] else 0.0 for count in tokens],
+                                customdata=tokens, hovertemplate="%{customdata:,} tokens (%{y:.0f}%)")
+        else:
+            tokens_trace = dict(y=tokens, hovertemplate="%{y:,} tokens")
+        tokens_trace["hovertemplate"] += "<extra>" + legend_name + "</extra>"
+        fig.add_trace(go.Scatter(name=name, **tokens_trace, **common), row=1, col=1)
         fig.add_trace(
             go.Scatter(y=ratios, name=name, showlegend=False,
                        hovertemplate="%{y:.2f} characters per token<extra>" + legend_name + "</extra>", **common),
@@ -86,14 +93,19 @@ def compression_figure(
         )
     for index, size in enumerate(marked_sizes):
         line = dict(color=SIZE_COLOURS[index % len(SIZE_COLOURS)], width=1.5, dash="dot")
-        fig.add_vline(x=size, row=1, col=1, line=line, annotation_text=f"{size:,}",
-                      annotation_position="top right", annotation_font=dict(color=line["color"], size=11))
-        fig.add_vline(x=size, row=1, col=2, line=line)
-    fig.update_xaxes(title_text="merges", rangemode="tozero",
-                     unifiedhovertitle=dict(text="%{x:,} merges"), separatethousands=True)
+        vocabulary = vocabulary_after(size)
+        fig.add_vline(x=vocabulary, row=1, col=1, line=line)
+        fig.add_vline(x=vocabulary, row=1, col=2, line=line)
+        # each label a line lower than the one before: close sizes (62 and 262 of 2,062) would print over each other
+        fig.add_annotation(x=vocabulary, xref="x", y=1 - MARKER_LABEL_STEP * index, yref="y domain", xanchor="left",
+                           yanchor="top", showarrow=False, text=f"{vocabulary:,}", bgcolor="rgba(255,255,255,0.8)",
+                           font=dict(color=line["color"], size=11))
+    # a linear vocabulary axis from the base vocabulary: most of what merges buy comes early, and shows there
+    fig.update_xaxes(title_text="vocabulary size", unifiedhovertitle=dict(text="vocabulary %{x:,}"),
+                     separatethousands=True)
     fig.update_yaxes(rangemode="tozero", separatethousands=True)
-    if log_tokens:
-        fig.update_yaxes(type="log", dtick=1, row=1, col=1)  # ticks at powers of ten only
+    if relative:
+        fig.update_yaxes(ticksuffix="%", row=1, col=1)
     fig.update_layout(
         height=400, margin=dict(l=10, r=10, t=60, b=10), hovermode="x unified",
         legend=dict(orientation="h", yanchor="bottom", y=1.1, x=0),
@@ -124,7 +136,7 @@ def usage_figure(usage: VocabularyUsage) -> go.Figure:
     fig.update_layout(
         barmode="stack", height=360, margin=dict(l=10, r=10, t=30, b=10), bargap=0.15,
         legend=dict(orientation="h", yanchor="bottom", y=1.02, x=0, traceorder="normal"),
-        xaxis=dict(title="merge steps that made the tokens (base = symbols before any merge)", type="category"),
+        xaxis=dict(title="the merge steps that made them", type="category"),  # short, to fit a phone
         yaxis=dict(title="vocabulary entries"),
     )
     return fig

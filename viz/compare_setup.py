@@ -23,17 +23,19 @@ DEFAULT_TEXT = (
 STRIP_MAX_CHARS = 5_000  # token strips draw the first this-many characters
 LIST_LIMIT = 500  # rows shown of a long token table (merges only one side makes, tokens never used)
 PRETOKENIZER_CORPUS_CHARS = 200_000  # both trainings use at most this much of the corpus, for speed
-TABS = [  # (material icon, label): the icon font ships with Streamlit, emoji fonts may be missing
-    ("show_chart", "Compression"), ("compare_arrows", "Side by side"), ("content_cut", "Pre-tokenizers"),
-    ("smart_toy", "Real tokenizers"), ("bar_chart", "Vocabulary usage"),
+# (material icon, label, whether it uses the vocabulary sizes): the icon font ships with Streamlit, emoji fonts may not
+TABS = [
+    ("show_chart", "Compression", True), ("compare_arrows", "Side by side", True),
+    ("content_cut", "Pre-tokenizers", False), ("smart_toy", "Real tokenizers", True),
+    ("bar_chart", "Vocabulary usage", True),
 ]
 TEXT_HELP = "Shared with the Encode page, and used by every tab below (the curves show it as held-out text)."
-SIZES_HELP = ("Each size is a vocabulary: the model cut to the first merges that reach it (base symbols and "
-              "special tokens, plus one token a merge).")
+SIZES_HELP = ("Each size is a vocabulary: the model cut to the fewest of its merges that reach it (base symbols and "
+              "special tokens, plus one new token a merge).")
 CURVES_ABOUT = (
-    "How many tokens the text needs with the first k merges, for every k. The model cut to its first "
-    "k merges is exactly what a training of k merges would have learned, so one training gives all sizes. "
-    "The vocabulary is the base symbols plus the merges; more characters per token is better compression."
+    "How many tokens the text needs at every vocabulary size. The model cut to its first k merges is exactly "
+    "what a training of k merges would have learned, so one training gives all sizes; the vocabulary is the base "
+    "symbols plus one token a merge. More characters per token is better compression."
 )
 STEPPING_STONES = (
     "Many merged tokens are only stepping stones: `an` exists to build `ban`, and once `ban` exists "

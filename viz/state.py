@@ -1,4 +1,5 @@
-"""Every ``st.session_state`` key and every Streamlit cache of the app, with small functions to use them.
+"""Every ``st.session_state`` key and every Streamlit cache of the app, with small functions to use them (the Compare
+page's own are in ``viz.compare_state``).
 
 State keys start with ``bpe_`` and no widget uses them, so Streamlit never deletes them. Widget keys are
 named here too; Streamlit forgets their values when another page is shown, so what must survive a page
@@ -16,8 +17,6 @@ import streamlit as st
 
 from bpe_core import Config, Token, Tokenizer, train
 from viz import escape
-from viz.compare_data import tokens_by_merge_count
-from viz.compare_figures import compression_figure
 from viz.corpus_files import CorpusStats, corpus_stats, read_uploads
 from viz.describe import model_fingerprint
 from viz.merge_overview import count_curve_figure, forest_figure
@@ -214,77 +213,14 @@ def model_to_adopt() -> Tokenizer | None:
     return model
 
 
-# -- the Compare page
+# -- the Compare page (its own keys and caches are in viz.compare_state)
 
 COMPARE_TEXT_KEY, COMPARE_TAB_KEY = "compare_text", "compare_tab"  # the text every tab uses, the open tab
-COMPARE_COUNT_KEY = "compare_size_count"  # how many sizes are compared
-COMPARE_SIZES_KEY = "bpe_compare_sizes"  # (fingerprint, [sizes]) chosen for that model
-# The tabs' own widgets: the two configurations Pre-tokenizers trains and how many merges each; the size set
-# against the published tokenizers and which of them are shown; the size and text whose vocabulary usage is shown
-COMPARE_PRETOK_PRESET_KEY, COMPARE_PRETOK_MERGES_KEY = "compare_pretok_preset", "compare_pretok_merges"
-COMPARE_REAL_SIZE_KEY, COMPARE_REAL_CHOICE_KEY = "compare_real_size", "compare_real_choice"
-COMPARE_USAGE_SIZE_KEY, COMPARE_USAGE_SOURCE_KEY = "compare_usage_size", "compare_usage_source"
-COMPARE_CURVES_CHART, COMPARE_USAGE_CHART, COMPARE_REAL_CHART = "compare_curves", "compare_usage", "compare_real"
-
-
-def compare_size_keys(index: int) -> tuple[str, str]:
-    """The widget keys of size ``index``: its slider and its typed twin."""
-    return f"compare_size_{index}", f"compare_size_typed_{index}"
-
-
-def compare_custom_key(setting: str, side: str) -> str:
-    """The widget key of one setting of custom configuration ``side`` (A or B)."""
-    return f"compare_custom_{setting}_{side}"
-
-
-@st.cache_data(max_entries=16, show_spinner="Counting tokens for every vocabulary size...")
-def cached_curve(_tok: Tokenizer, fingerprint: str, text: str) -> list[int]:
-    return tokens_by_merge_count(_tok, text)
-
-
-@st.cache_resource(max_entries=16, show_spinner=False)
-def compression_chart(_tok: Tokenizer, fingerprint: str, texts: tuple[tuple[str, str], ...], sizes: tuple[int, ...]):
-    """The curves of ``texts`` ((name, text) pairs) with ``sizes`` marked, as one object: pages only read it."""
-    return compression_figure({name: (text, cached_curve(_tok, fingerprint, text)) for name, text in texts}, sizes)
-
-
-@st.cache_resource(max_entries=8, show_spinner="Training...")
-def trained_model(corpus: str, config: Config, merges: int) -> Tokenizer:
-    """A training of ``merges`` merges, shared by all sessions (the 8 most recent; a Config is keyed by its fields)."""
-    return train(corpus, config, merges=merges)
-
-
-@st.cache_data(max_entries=8, show_spinner="Encoding...")
-def cached_ids(_tok: Tokenizer, fingerprint: str, merges: int, text: str) -> list[int]:
-    return _tok.prefix(merges).encode(text)
-
-
-@st.cache_data(max_entries=64, show_spinner=False)
-def published_tokens(_tok: Tokenizer, name: str, text: str) -> list[Token]:
-    """``text`` as the published tokenizer ``name`` (``_tok``) cuts it, with spans: shared by all sessions."""
-    return _tok.encode_with_spans(text)
 
 
 def copy_widget_value(source_key: str, target_key: str) -> None:
-    """Keep a slider and its typed twin in step (a callback)."""
+    """Keep a widget and its twin in step (a callback: Compare's sliders and typed sizes, the shared text)."""
     st.session_state[target_key] = st.session_state[source_key]
-
-
-def prepare_size_widgets(fingerprint: str, defaults: list[int]) -> None:
-    """Start each size's two widgets at the sizes chosen before for this model, else at ``defaults``."""
-    saved_for, saved = st.session_state.get(COMPARE_SIZES_KEY, (None, []))
-    for index, default in enumerate(defaults):
-        slider_key, typed_key = compare_size_keys(index)
-        if saved_for != fingerprint or slider_key not in st.session_state:
-            start = saved[index] if saved_for == fingerprint and index < len(saved) else default
-            st.session_state[slider_key] = st.session_state[typed_key] = start
-
-
-def remember_sizes(fingerprint: str) -> list[int]:
-    """The sizes the sliders hold now, kept for this model across page switches."""
-    sizes = [st.session_state[compare_size_keys(index)[0]] for index in range(st.session_state[COMPARE_COUNT_KEY])]
-    st.session_state[COMPARE_SIZES_KEY] = (fingerprint, sizes)
-    return sizes
 
 
 # -- Merges and Encode pages

@@ -6,10 +6,13 @@ import re
 
 import pytest
 
-from browser_helpers import click_nav, exception_texts, open_app, open_tab, wait_for_app
+from browser_helpers import VIEWPORT, click_nav, exception_texts, open_app, open_tab, wait_for_app
 
 PLOT = '[data-testid="stPlotlyChart"]'
 MAIN = '[data-testid="stMain"]'
+SLIDER, TYPED = '[data-testid="stSlider"]', '[data-testid="stNumberInput"] input'
+PHONE = {"width": 390, "height": 844}
+TABS = ["Compression", "Side by side", "Pre-tokenizers", "Real tokenizers", "Vocabulary usage"]
 
 
 def assert_clean(page) -> None:
@@ -33,22 +36,23 @@ def test_compare_page_tabs(app_server, page, screenshot, tiktoken_module):
     main = page.locator(MAIN)
     assert main.locator("h1").first.inner_text().strip() == "Compare"
 
-    # compression curves: one chart, three dotted markers labelled with the default sizes
+    # compression curves: one chart, three dotted markers labelled with the default sizes, as vocabularies
+    # (62 base symbols, plus 200 and 2,000 merges)
     page.wait_for_selector(PLOT)
     chart = page.locator(PLOT).first
     chart.scroll_into_view_if_needed()
-    for label in ("0", "200", "2,000"):
+    for label in ("62", "262", "2,062"):
         assert chart.locator("text.annotation-text", has_text=re.compile(f"^{label}$")).count() == 1
     chart.hover(position={"x": 300, "y": 200})
     page.wait_for_timeout(400)
-    assert "merges" in page.locator(".hoverlayer").text_content()
+    assert re.search(r"vocabulary \d", page.locator(".hoverlayer").text_content())
     screenshot(page, "curves")
     assert_clean(page)
 
     open_tab(page, "Side by side")
     strips = main.locator(".bpe-tv .tok")
     assert strips.count() > 100
-    assert main.get_by_text(re.compile(r"2,000 merges \(vocabulary of 2,062\) — \d+ tokens")).count() == 1
+    assert main.get_by_text(re.compile(r"Vocabulary 2,062 \(2,000 merges\) — \d+ tokens")).count() == 1
     screenshot(page, "side-by-side")
 
     # typing new text updates the strips
@@ -56,7 +60,7 @@ def test_compare_page_tabs(app_server, page, screenshot, tiktoken_module):
     area.fill("In the beginning God created the heaven and the earth.")
     area.press("Control+Enter")
     wait_for_app(page)
-    check_view(page, screenshot, r"^0 merges \(vocabulary of \d+\) — 55 tokens", "side-by-side-typed")
+    check_view(page, screenshot, r"^Vocabulary 62 \(0 merges\) — 55 tokens", "side-by-side-typed")
 
     open_tab(page, "Pre-tokenizers")
     check_view(page, screenshot, r"first differ at step \d+", "pretokenizers")
@@ -97,3 +101,59 @@ def test_compare_page_tabs(app_server, page, screenshot, tiktoken_module):
     assert "base symbols" in page.locator(".hoverlayer").text_content()
     screenshot(page, "usage")
     assert_clean(page)
+
+
+def typed_sizes(page) -> list[str]:
+    return [box.input_value() for box in page.locator(f"{MAIN} {TYPED}").all()]
+
+
+def page_width(page) -> int:
+    """How wide the page's content is: more than the window means the page scrolls sideways."""
+    return page.evaluate("() => Math.max(document.documentElement.scrollWidth,"
+                         " document.querySelector('[data-testid=stMain]').scrollWidth)")
+
+
+@pytest.mark.browser
+def test_compare_sizes_only_where_used_and_kept(app_server, page, screenshot):
+    open_app(page, app_server)
+    click_nav(page, "Compare")
+    main = page.locator(MAIN)
+    assert typed_sizes(page) == ["62", "262", "2062"]
+    main.get_by_role("radio", name="4", exact=True).click()  # four sizes
+    wait_for_app(page)
+    box = main.locator(TYPED).nth(1)
+    box.fill("500")
+    box.press("Enter")
+    wait_for_app(page)
+    # the fourth starts where the fourth of four default sizes is: all 2,000 merges, vocabulary 2,062
+    assert typed_sizes(page) == ["62", "500", "2062", "2062"]
+    assert page.locator(PLOT).first.locator("text.annotation-text", has_text=re.compile("^500$")).count() == 1
+
+    open_tab(page, "Pre-tokenizers")  # it trains its own pair: no size control
+    assert main.locator(SLIDER).count() == 0 and main.get_by_text("Vocabulary sizes to compare").count() == 0
+    assert typed_sizes(page) == ["500"]  # only its merges for both trainings
+    click_nav(page, "Encode / Decode")
+    click_nav(page, "Compare")  # back on Pre-tokenizers
+    assert main.locator(SLIDER).count() == 0
+    open_tab(page, "Vocabulary usage")
+    assert main.get_by_role("radio", name="4", exact=True).get_attribute("aria-checked") == "true"
+    assert typed_sizes(page) == ["62", "500", "2062", "2062"]
+    assert_clean(page)
+
+    # a phone: each tab fits the width (tables and tab bar scroll inside their boxes), a size's slider and typed
+    # box share a row, the charts shrink to the window
+    page.set_viewport_size(PHONE)
+    for tab in TABS:
+        open_tab(page, tab)
+        assert page_width(page) <= PHONE["width"], tab
+        for chart in page.locator(PLOT).all():
+            assert chart.bounding_box()["width"] <= PHONE["width"], tab
+        sliders = main.locator(SLIDER).all()
+        assert len(sliders) == (0 if tab == "Pre-tokenizers" else 4), tab
+        for slider, typed in zip(sliders, main.locator(TYPED).all()):
+            slider_box, typed_box = slider.bounding_box(), typed.bounding_box()
+            assert typed_box["x"] > slider_box["x"] + slider_box["width"] - 1  # beside it, not under it
+            assert typed_box["y"] < slider_box["y"] + slider_box["height"]
+        screenshot(page, f"phone-{tab.split()[0].lower()}", whole=True)
+        assert_clean(page)
+    page.set_viewport_size(VIEWPORT)

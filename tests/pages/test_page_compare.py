@@ -8,8 +8,9 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from bpe_core import Config, load_gpt2, train
+from viz.compare_data import ComparedSize
 from apptest_helpers import APP_FILE, shown
-from viz import state
+from viz import compare_state, state
 from viz.page_registry import COMPARE
 
 PAGE = COMPARE.path
@@ -62,9 +63,9 @@ def test_default_model_shows_curves_and_three_sizes():
     assert [n.value for n in at.number_input] == [62, 262, 2062]
     assert len(at.get("plotly_chart")) == 1
     table = at.table[0].value
-    assert list(table["merges"]) == [0, 200, 2000]
+    assert list(table["vocabulary"]) == [62, 262, 2062] and list(table["merges"]) == [0, 200, 2000]
     assert list(table.columns) == [
-        "merges", "training corpus: tokens", "training corpus: chars/token",
+        "vocabulary", "merges", "training corpus: tokens", "training corpus: chars/token",
         "your text: tokens", "your text: chars/token",
     ]
 
@@ -76,16 +77,20 @@ def curves_chart(at: AppTest) -> dict:
 def test_default_model_curves_are_thinned_and_follow_the_sizes():
     at = open_compare()
     chart = curves_chart(at)
-    # 2,000 merges drawn with 400 points a line, round(2000 * i / 399), plus the marked 200 (between 195 and 201)
+    # 2,000 merges drawn with 400 points a line, round(2000 * i / 399): 0, 5, 10 ... 195, plus the marked 200, 201 ...;
+    # drawn at their vocabulary sizes, 62 base symbols plus one token a merge
     assert [len(trace["x"]) for trace in chart["data"]] == [401] * 4
-    assert chart["data"][0]["x"][:4] == [0, 5, 10, 15] and chart["data"][0]["x"][39:42] == [195, 200, 201]
+    assert chart["data"][0]["x"][:4] == [62, 67, 72, 77] and chart["data"][0]["x"][39:42] == [257, 262, 263]
     table = at.table[0].value
-    assert chart["data"][0]["y"][40] == table["training corpus: tokens"][1]  # the same count at 200 merges
-    assert [shape["x0"] for shape in chart["layout"]["shapes"]] == [0, 0, 200, 200, 2000, 2000]
-    at.slider(key=state.compare_size_keys(1)[0]).set_value(362).run()  # 300 merges: a new figure, not the kept one
+    corpus_tokens = table["training corpus: tokens"]
+    assert chart["data"][0]["customdata"][40] == corpus_tokens[1]  # the same count at 200 merges, in the hover
+    # the sample corpus is far longer than the text: its tokens are drawn as a share of its unmerged count
+    assert chart["data"][0]["y"][40] == pytest.approx(100 * corpus_tokens[1] / corpus_tokens[0])
+    assert [shape["x0"] for shape in chart["layout"]["shapes"]] == [62, 62, 262, 262, 2062, 2062]
+    at.slider(key=compare_state.size_keys(1)[0]).set_value(362).run()  # 300 merges: a new figure, not the kept one
     chart = curves_chart(at)
-    assert [shape["x0"] for shape in chart["layout"]["shapes"]] == [0, 0, 300, 300, 2000, 2000]
-    assert 300 in chart["data"][0]["x"] and 200 not in chart["data"][0]["x"]
+    assert [shape["x0"] for shape in chart["layout"]["shapes"]] == [62, 62, 362, 362, 2062, 2062]
+    assert 362 in chart["data"][0]["x"] and 262 not in chart["data"][0]["x"]
 
 
 @pytest.mark.parametrize("tab", TABS[1:])
@@ -103,28 +108,72 @@ def test_side_by_side_counts_worked_out_by_hand(banana):
     assert shown(at.caption[:1]) == (
         "Session model: trained here, 6 merges, vocabulary of 12, no split · characters · ties: first occurrence.")
     assert markdown_texts(at).splitlines() == [
-        "0 merges (vocabulary of 6) — **15 tokens** (1.00 characters per token)",
-        "1 merges (vocabulary of 7) — **11 tokens** (1.36 characters per token)",
-        "6 merges (vocabulary of 12) — **4 tokens** (3.75 characters per token)",
+        "Vocabulary 6 (0 merges) — **15 tokens** (1.00 characters per token)",
+        "Vocabulary 7 (1 merge) — **11 tokens** (1.36 characters per token)",
+        "Vocabulary 12 (6 merges) — **4 tokens** (3.75 characters per token)",
     ]
 
 
 def test_slider_and_typed_size_stay_in_step(banana):
     at = open_compare(banana, corpus=BANANA)
-    at.slider(key=state.compare_size_keys(1)[0]).set_value(10).run()  # 6 base tokens + 4 merges
-    assert at.number_input(key=state.compare_size_keys(1)[1]).value == 10
-    at.number_input(key=state.compare_size_keys(2)[1]).set_value(9).run()  # + 3 merges
-    assert at.slider(key=state.compare_size_keys(2)[0]).value == 9
+    at.slider(key=compare_state.size_keys(1)[0]).set_value(10).run()  # 6 base tokens + 4 merges
+    assert at.number_input(key=compare_state.size_keys(1)[1]).value == 10
+    at.number_input(key=compare_state.size_keys(2)[1]).set_value(9).run()  # + 3 merges
+    assert at.slider(key=compare_state.size_keys(2)[0]).value == 9
     assert not at.exception, errors(at)
     table = at.table[0].value
-    assert list(table["merges"]) == [0, 4, 3]
+    assert list(table["vocabulary"]) == [6, 10, 9] and list(table["merges"]) == [0, 4, 3]
     # banana_bandana_ after "a n", "b an", "an a": ban ana _ ban d ana _ (7); after "ana _" too: ban ana_ ban d ana_ (5)
     assert list(table["training corpus: tokens"]) == [15, 5, 7]
 
 
+def size_values(at: AppTest) -> list[int]:
+    return [slider.value for slider in at.slider]
+
+
+def open_tab(at: AppTest, tab: str) -> None:
+    at.session_state[state.COMPARE_TAB_KEY] = tab  # what a click on the tab sends
+    at.run()
+    assert not at.exception, errors(at)
+
+
+def test_sizes_are_drawn_only_on_the_tabs_that_use_them(banana):
+    at = open_compare(banana, corpus=BANANA, text=BANANA)
+    for tab, sizes_shown in zip(TABS, (True, True, False, True, True)):
+        open_tab(at, tab)
+        assert (len(at.segmented_control), len(at.slider)) == ((1, 3) if sizes_shown else (0, 0)), tab
+        assert [box.label for box in at.number_input] == (
+            ["Size 1 typed", "Size 2 typed", "Size 3 typed"] if sizes_shown else ["Merges for both trainings"])
+        assert at.text_area(key=state.COMPARE_TEXT_KEY).value == BANANA  # the text is on every tab
+
+
+def test_sizes_chosen_survive_a_tab_without_them_and_a_page_switch(banana):
+    at = open_compare(banana, corpus=BANANA)
+    at.segmented_control(key=compare_state.SIZE_COUNT_KEY).set_value(4).run()
+    # the three sizes stay, the fourth starts at the default for four sizes: all six merges, vocabulary 12
+    assert size_values(at) == [6, 7, 12, 12]
+    at.slider(key=compare_state.size_keys(3)[0]).set_value(11).run()
+    at.number_input(key=compare_state.size_keys(1)[1]).set_value(9).run()
+    assert size_values(at) == [6, 9, 12, 11]
+    open_tab(at, TABS[2])  # Pre-tokenizers draws no size: Streamlit forgets the widgets' values
+    assert size_values(at) == [] and len(at.segmented_control) == 0
+    open_tab(at, TABS[0])
+    assert at.segmented_control(key=compare_state.SIZE_COUNT_KEY).value == 4
+    assert size_values(at) == [6, 9, 12, 11]
+    assert [n.value for n in at.number_input] == [6, 9, 12, 11]
+    # vocabularies 9 and 11 of banana's 6 base symbols: 3 and 5 merges
+    assert list(at.table[0].value["merges"]) == [0, 3, 6, 5]
+    open_tab(at, TABS[2])
+    at.switch_page("pages/1_Train.py").run()
+    at.switch_page(PAGE).run()
+    assert not at.exception, errors(at)
+    open_tab(at, TABS[1])
+    assert at.segmented_control(key=compare_state.SIZE_COUNT_KEY).value == 4 and size_values(at) == [6, 9, 12, 11]
+
+
 def test_fewer_sizes(banana):
     at = open_compare(banana, corpus=BANANA)
-    at.session_state[state.COMPARE_COUNT_KEY] = 2
+    at.session_state[compare_state.SIZE_COUNT_KEY] = 2
     at.run()
     assert not at.exception, errors(at)
     assert len(at.slider) == 2
@@ -133,17 +182,17 @@ def test_fewer_sizes(banana):
 def test_tie_break_preset_reports_the_first_difference(banana):
     # the session model's config with tie-break first vs hf (the default pair), trained on its corpus
     at = open_compare(banana, corpus=BANANA, tab=TABS[2], text=BANANA)
-    at.radio(key=state.COMPARE_PRETOK_PRESET_KEY).set_value("Tie-break rules").run()
+    at.radio(key=compare_state.PRETOK_PRESET_KEY).set_value("Tie-break rules").run()
     assert not at.exception, errors(at)
-    rules = [at.selectbox(key=state.compare_custom_key("rule", side)).value for side in "AB"]
+    rules = [at.selectbox(key=compare_state.custom_key("rule", side)).value for side in "AB"]
     assert rules == ["first", "hf"]
     assert "first differ at **step 2**: A merges `b + an`, B merges `a + _`" in markdown_texts(at)
 
 
 def test_tie_break_preset_compares_the_rules_chosen(banana):
     at = open_compare(banana, corpus=BANANA, tab=TABS[2], text=BANANA)
-    at.radio(key=state.COMPARE_PRETOK_PRESET_KEY).set_value("Tie-break rules").run()
-    at.selectbox(key=state.compare_custom_key("rule", "B")).set_value("lex").run()
+    at.radio(key=compare_state.PRETOK_PRESET_KEY).set_value("Tie-break rules").run()
+    at.selectbox(key=compare_state.custom_key("rule", "B")).set_value("lex").run()
     assert not at.exception, errors(at)
     # Worked out by hand on banana_bandana_: both take "a n", "b an", "an a", "ana _"; then ban ana_ ban d ana_
     # has four pairs once each: first takes the earliest (ban, ana_), lex the greatest, (d, ana_).
@@ -153,9 +202,9 @@ def test_tie_break_preset_compares_the_rules_chosen(banana):
 
 def test_invalid_custom_configuration_is_an_error_not_a_traceback():
     at = open_compare(tab=TABS[2])
-    at.radio(key=state.COMPARE_PRETOK_PRESET_KEY).set_value("Custom").run()
-    at.selectbox(key=state.compare_custom_key("split", "A")).set_value("gpt2").run()
-    at.selectbox(key=state.compare_custom_key("end_of_word", "A")).set_value("</w>").run()
+    at.radio(key=compare_state.PRETOK_PRESET_KEY).set_value("Custom").run()
+    at.selectbox(key=compare_state.custom_key("split", "A")).set_value("gpt2").run()
+    at.selectbox(key=compare_state.custom_key("end_of_word", "A")).set_value("</w>").run()
     assert not at.exception, errors(at)
     assert shown(at.error) == (
         "Configuration A is not valid: an end-of-word marker needs whitespace pre-tokenization: with other splits a "
@@ -170,12 +219,15 @@ def test_real_tokenizers_tab_shows_every_count_as_tiktoken_gives_it(banana, tikt
     for name, title in (("cl100k_base", "GPT-4 (cl100k_base)"), ("o200k_base", "GPT-4o (o200k_base)")):
         assert f"{title} — **{len(tiktoken_module.get_encoding(name).encode_ordinary(text))} tokens**" in shown_text
     summary = at.dataframe[0].value  # tokens, characters per token and vocabulary size of each
-    assert list(summary["Tokenizer"]) == ["Your model, 6 merges", "GPT-2", "GPT-4 (cl100k_base)", "GPT-4o (o200k_base)",
+    assert at.selectbox(key=compare_state.REAL_SIZE_KEY).value == ComparedSize(12, 6)  # the largest size
+    assert at.selectbox(key=compare_state.REAL_SIZE_KEY).options == [
+        "Vocabulary 6 (0 merges)", "Vocabulary 7 (1 merge)", "Vocabulary 12 (6 merges)"]
+    assert list(summary["Tokenizer"]) == ["Your model", "GPT-2", "GPT-4 (cl100k_base)", "GPT-4o (o200k_base)",
                                           "Llama 3"]
     assert list(summary["Tokens"])[1] == 7 and list(summary["Vocabulary"])[1] == 50257
     table = at.dataframe[1].value
     assert list(table["Text"]) == ["English", "Russian", "Chinese", "Python code"]
-    assert list(table.columns) == ["Text", "Characters", "Your model, 6 merges", "GPT-2", "GPT-4 (cl100k_base)",
+    assert list(table.columns) == ["Text", "Characters", "Your model", "GPT-2", "GPT-4 (cl100k_base)",
                                    "GPT-4o (o200k_base)", "Llama 3"]
     assert len(at.get("plotly_chart")) == 1  # the tokens chart
 
@@ -183,12 +235,12 @@ def test_real_tokenizers_tab_shows_every_count_as_tiktoken_gives_it(banana, tikt
 def test_real_tokenizers_can_be_narrowed_to_gpt4o_alone(banana, tiktoken_module):
     text = "Токенизатор режет текст"
     at = open_compare(banana, corpus=BANANA, tab=TABS[3], text=text)
-    at.multiselect(key=state.COMPARE_REAL_CHOICE_KEY).set_value(["o200k_base"]).run()
+    at.multiselect(key=compare_state.REAL_CHOICE_KEY).set_value(["o200k_base"]).run()
     shown_text = markdown_texts(at)
     count = len(tiktoken_module.get_encoding("o200k_base").encode_ordinary(text))
     assert f"GPT-4o (o200k_base) — **{count} tokens**" in shown_text
     assert "GPT-2 —" not in shown_text and "GPT-4 (cl100k_base) —" not in shown_text
-    assert list(at.dataframe[1].value.columns) == ["Text", "Characters", "Your model, 6 merges", "GPT-4o (o200k_base)"]
+    assert list(at.dataframe[1].value.columns) == ["Text", "Characters", "Your model", "GPT-4o (o200k_base)"]
 
 
 def test_usage_tab_counts_never_used_tokens(banana):
@@ -200,6 +252,12 @@ def test_usage_tab_counts_never_used_tokens(banana):
     assert at.expander[0].label == "Merged tokens this text never uses (4)"
     table = at.expander[0].dataframe[0].value
     assert list(table["step"]) == [1, 2, 3, 5] and list(table["token"]) == ["an", "ban", "ana", "banana_"]
+    at.selectbox(key=compare_state.USAGE_SIZE_KEY).set_value(ComparedSize(7, 1)).run()
+    assert at.selectbox(key=compare_state.USAGE_SIZE_KEY).value == ComparedSize(7, 1)
+    assert at.selectbox(key=compare_state.USAGE_SIZE_KEY).options[1] == "Vocabulary 7 (1 merge)"
+    # after "a n" alone: b an an a _ b an d an a _ uses b, an, a, _, d of the 6 entries (<unk> left out), not n
+    metrics = {m.label: m.value for m in at.metric}
+    assert metrics == {"Vocabulary entries": "6", "Used at least once": "5", "Never used": "1"}
 
 
 @pytest.mark.parametrize("tab", TABS)
@@ -214,4 +272,4 @@ def test_model_without_merges():
     assert [i.value for i in at.info][0] == (
         "This model has no merges, so there is only one size: train one with merges.")
     assert (at.get("page_link")[0].proto.page, at.get("page_link")[0].proto.label) == ("Train", "Go to Train")
-    assert "0 merges (vocabulary of 6) — **15 tokens**" in markdown_texts(at)
+    assert "Vocabulary 6 (0 merges) — **15 tokens**" in markdown_texts(at)

@@ -12,7 +12,7 @@ from streamlit.testing.v1 import AppTest
 from apptest_helpers import APP_FILE, ok, shown
 from bpe_core.pretrained import OPEN_MODELS, load_pretrained
 from open_model_references import SHIPPED, hf_reference
-from viz import state
+from viz import compare_state, state
 
 pytest.importorskip("tokenizers")  # the reference
 TEXT = "ﬁne 🦙 day, tokenizers"
@@ -90,7 +90,7 @@ def test_compare_real_tokenizers_with_all_six_counts_as_hf_does():
     at = open_page("pages/4_Compare.py")
     at.session_state[state.COMPARE_TAB_KEY] = ":material/smart_toy: Real tokenizers"
     ok(at.text_area(key=state.COMPARE_TEXT_KEY).set_value(TEXT).run())
-    ok(at.multiselect(key=state.COMPARE_REAL_CHOICE_KEY).set_value(list(OPEN_MODELS)).run())
+    ok(at.multiselect(key=compare_state.REAL_CHOICE_KEY).set_value(list(OPEN_MODELS)).run())
     text = shown(at.markdown)
     rows = at.dataframe[0].value
     for name, title in OPEN_MODELS.items():
@@ -99,8 +99,9 @@ def test_compare_real_tokenizers_with_all_six_counts_as_hf_does():
         row = rows[rows["Tokenizer"] == title].iloc[0]
         assert row["Tokens"] == count and row["Vocabulary"] == hf_reference(name).get_vocab_size()
         assert row["Characters per token"] == round(len(TEXT) / count, 2)
-    assert list(rows["Tokenizer"])[0] == "Your model, 2,000 merges"
-    assert list(at.dataframe[1].value.columns)[2:] == ["Your model, 2,000 merges", *OPEN_MODELS.values()]
+    assert list(rows["Tokenizer"])[0] == "Your model"
+    assert list(rows["Vocabulary"])[0] == 2062  # the default model at its largest size: 62 base symbols + 2,000 merges
+    assert list(at.dataframe[1].value.columns)[2:] == ["Your model", *OPEN_MODELS.values()]
     assert len(at.get("plotly_chart")) == 1
 
 

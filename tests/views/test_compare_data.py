@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from bpe_core import Config, Tokenizer, load_gpt2, train
 from viz.compare_data import (
+    ComparedSize,
     VocabularyScale,
     chars_per_token,
     compare_merge_lists,
@@ -119,9 +120,10 @@ def test_chars_per_token_uses_the_whole_text_length():
 
 def test_size_table_reads_each_curve_at_each_size(banana):
     curves = {"corpus": ("banana_bandana_", tokens_by_merge_count(banana, "banana_bandana_"))}
-    assert size_table(curves, [6, 2]) == [
-        {"merges": 6, "corpus: tokens": 3, "corpus: chars/token": 5.0},
-        {"merges": 2, "corpus: tokens": 9, "corpus: chars/token": 1.67},
+    # banana's vocabulary is 6 base symbols plus one token a merge
+    assert size_table(curves, [ComparedSize(12, 6), ComparedSize(8, 2)]) == [
+        {"vocabulary": 12, "merges": 6, "corpus: tokens": 3, "corpus: chars/token": 5.0},
+        {"vocabulary": 8, "merges": 2, "corpus: tokens": 9, "corpus: chars/token": 1.67},
     ]
 
 
@@ -231,3 +233,14 @@ def test_vocabulary_scale_counts_only_merges_that_make_a_new_token():
     assert (scale.smallest, scale.largest) == (2, 4)
     assert [scale.after(k) for k in range(4)] == [2, 3, 3, 4]
     assert [scale.merges_for(size) for size in range(1, 6)] == [0, 0, 1, 3, 3]
+
+
+def test_a_vocabulary_size_is_reached_by_the_fewest_merges_and_labelled_with_both():
+    # the same model as above: merge 2 makes "ab" again, so vocabulary 3 is reached after merge 1
+    tok = Tokenizer(config=Config(split="none", units="bytes"), vocab={"a": 0, "b": 1, "ab": 2, "abb": 3},
+                    merges=[("a", "b"), ("a", "b"), ("ab", "b")])
+    scale = VocabularyScale(tok)
+    assert [scale.reaching(size) for size in (2, 3, 4)] == [ComparedSize(2, 0), ComparedSize(3, 1), ComparedSize(4, 3)]
+    assert [scale.reaching(size).label for size in (2, 3, 4)] == [
+        "Vocabulary 2 (0 merges)", "Vocabulary 3 (1 merge)", "Vocabulary 4 (3 merges)"]
+    assert ComparedSize(50_257, 50_000).label == "Vocabulary 50,257 (50,000 merges)"

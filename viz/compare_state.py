@@ -1,0 +1,88 @@
+"""The Compare page's own session-state keys and caches, with small functions to use them.
+
+``viz.state`` owns everything the pages share (the model, the text typed on Encode and Compare, the open tab kept
+across page switches); this module owns what only Compare reads. The size control is drawn only beside the tabs that
+use it, and Streamlit forgets the values of widgets not drawn in a run: the chosen sizes are kept in a state key for
+their model (``SIZES_KEY``) and given back to their widgets when these are drawn again, and their count is a widget
+Streamlit keeps for the session (``persist_state``).
+"""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from bpe_core import Config, Token, Tokenizer, train
+from viz.compare_data import ComparedSize, VocabularyScale, tokens_by_merge_count
+from viz.compare_figures import compression_figure
+
+SIZE_COUNT_KEY = "compare_size_count"  # how many sizes are compared (a widget Streamlit keeps: persist_state)
+SIZES_KEY = "bpe_compare_sizes"  # (fingerprint, [vocabulary sizes]) chosen last, for that model
+# The tabs' own widgets: the two configurations Pre-tokenizers trains and how many merges each; the size set
+# against the published tokenizers and which of them are shown; the size and text whose vocabulary usage is shown
+PRETOK_PRESET_KEY, PRETOK_MERGES_KEY = "compare_pretok_preset", "compare_pretok_merges"
+REAL_SIZE_KEY, REAL_CHOICE_KEY = "compare_real_size", "compare_real_choice"
+USAGE_SIZE_KEY, USAGE_SOURCE_KEY = "compare_usage_size", "compare_usage_source"
+CURVES_CHART, USAGE_CHART, REAL_CHART = "compare_curves", "compare_usage", "compare_real"
+
+
+def size_keys(index: int) -> tuple[str, str]:
+    """The widget keys of size ``index``: its slider and its typed twin."""
+    return f"compare_size_{index}", f"compare_size_typed_{index}"
+
+
+def custom_key(setting: str, side: str) -> str:
+    """The widget key of one setting of custom configuration ``side`` (A or B)."""
+    return f"compare_custom_{setting}_{side}"
+
+
+def prepare_size_widgets(fingerprint: str, defaults: list[int]) -> None:
+    """Start each size's two widgets at the sizes chosen before for this model, else at ``defaults``."""
+    saved_for, saved = st.session_state.get(SIZES_KEY, (None, []))
+    for index, default in enumerate(defaults):
+        slider_key, typed_key = size_keys(index)
+        if saved_for != fingerprint or slider_key not in st.session_state:
+            start = saved[index] if saved_for == fingerprint and index < len(saved) else default
+            st.session_state[slider_key] = st.session_state[typed_key] = start
+
+
+def remember_sizes(fingerprint: str) -> list[int]:
+    """The vocabulary sizes the sliders hold now, kept for this model across tabs and page switches."""
+    sizes = [st.session_state[size_keys(index)[0]] for index in range(st.session_state[SIZE_COUNT_KEY])]
+    st.session_state[SIZES_KEY] = (fingerprint, sizes)
+    return sizes
+
+
+@st.cache_resource(max_entries=16, show_spinner=False)
+def vocabulary_scale(_tok: Tokenizer, fingerprint: str) -> VocabularyScale:
+    """``_tok``'s sizes as vocabularies, built once per model (a loaded model's has 50,000 merges or more)."""
+    return VocabularyScale(_tok)
+
+
+@st.cache_data(max_entries=16, show_spinner="Counting tokens for every vocabulary size...")
+def cached_curve(_tok: Tokenizer, fingerprint: str, text: str) -> list[int]:
+    return tokens_by_merge_count(_tok, text)
+
+
+@st.cache_resource(max_entries=16, show_spinner=False)
+def compression_chart(_tok: Tokenizer, fingerprint: str, texts: tuple[tuple[str, str], ...],
+                      sizes: tuple[ComparedSize, ...]):
+    """The curves of ``texts`` ((name, text) pairs) with ``sizes`` marked, as one object: pages only read it."""
+    curves = {name: (text, cached_curve(_tok, fingerprint, text)) for name, text in texts}
+    return compression_figure(curves, vocabulary_scale(_tok, fingerprint).after, [size.merges for size in sizes])
+
+
+@st.cache_resource(max_entries=8, show_spinner="Training...")
+def trained_model(corpus: str, config: Config, merges: int) -> Tokenizer:
+    """A training of ``merges`` merges, shared by all sessions (the 8 most recent; a Config is keyed by its fields)."""
+    return train(corpus, config, merges=merges)
+
+
+@st.cache_data(max_entries=8, show_spinner="Encoding...")
+def cached_ids(_tok: Tokenizer, fingerprint: str, merges: int, text: str) -> list[int]:
+    return _tok.prefix(merges).encode(text)
+
+
+@st.cache_data(max_entries=64, show_spinner=False)
+def published_tokens(_tok: Tokenizer, name: str, text: str) -> list[Token]:
+    """``text`` as the published tokenizer ``name`` (``_tok``) cuts it, with spans: shared by all sessions."""
+    return _tok.encode_with_spans(text)
