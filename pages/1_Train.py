@@ -10,7 +10,7 @@ import streamlit as st
 from bpe_core import Config, Tokenizer, train
 from bpe_core.config import TIE_BREAKS, UNITS, UNKNOWN_MODES
 from bpe_core.pretokenize import SPLITS
-from viz import escape, model_io, state
+from viz import escape, model_io, state, train_progress
 from viz import train_settings as ts
 from viz import train_summary as summary
 from viz.corpus_files import describe_stats, preview, training_input
@@ -106,15 +106,13 @@ def train_and_keep(source: str, settings: ts.TrainSettings, config: Config, corp
                    training_text: str | list[str]) -> None:
     """Train (or fetch the same run from the shared store) and make it the session's model."""
     def train_with_progress() -> Tokenizer:
-        bar = st.progress(0.0, text="Training...")
-
-        def report(done: int, total: int) -> None:
-            bar.progress(min(done / max(total, 1), 1.0), text=f"Training: {done:,} of {total:,} merges")
-
-        try:
-            return train(training_text, config, **settings.train_kwargs(), progress=report)
-        finally:
-            bar.empty()
+        with st.spinner("Training", show_time=True):  # the time ticks in the browser, from the click on
+            bar = st.progress(0.0, text=train_progress.STARTING)
+            try:
+                return train(training_text, config, **settings.train_kwargs(),
+                             progress=train_progress.ThinnedProgress(bar.progress))
+            finally:
+                bar.empty()
 
     try:
         model = state.model_store().get_or_make(training_key(training_text, settings), train_with_progress)

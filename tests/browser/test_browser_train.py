@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from bpe_core.formats import model_from_json
+from viz.train_progress import STARTING
 
 from browser_helpers import click_nav, exception_texts, open_app, wait_for_app
 
@@ -15,6 +16,19 @@ pytestmark = pytest.mark.browser
 MAIN = '[data-testid="stMain"]'
 TRAIN_BUTTON = f'{MAIN} [data-testid="stBaseButton-primary"]'
 MERGE_TABLE = f'{MAIN} [data-testid="stDataFrame"]'
+PROGRESS = f'{MAIN} [data-testid="stProgress"]'
+# The texts the training status shows, in order, as the page changes: the bar's, and the spinner's (which
+# Streamlit shows half a second after training starts, with the time elapsed).
+RECORD_STATUS_JS = """() => {
+  window.__bar = []; window.__spinner = [];
+  const note = (list, text) => { if (text && list[list.length - 1] !== text) list.push(text); };
+  new MutationObserver(() => {
+    const spinner = document.querySelector('[data-testid="stMain"] [data-testid="stSpinner"]');
+    const bar = document.querySelector('[data-testid="stMain"] [data-testid="stProgress"]');
+    if (spinner) note(window.__spinner, spinner.innerText.trim());
+    if (bar) note(window.__bar, bar.innerText.trim());
+  }).observe(document, {subtree: true, childList: true, characterData: true});
+}"""
 
 
 def choose_corpus(page, label: str) -> None:
@@ -122,3 +136,31 @@ def test_upload_rejects_latin1_and_accepts_utf8(app_server, page, screenshot):
     assert "u g → ug" in first_merges(page)
     assert_clean(page)
     screenshot(page, whole=True)
+
+
+def test_the_largest_recipe_shows_its_progress_from_the_click_on(app_server, page, screenshot):
+    """minbpe basic on the 1 MB sample: one piece of a million bytes, the longest training of the recipes."""
+    open_app(page, app_server)
+    page.get_by_role("button", name="minbpe basic").click()
+    wait_for_app(page)
+    merges = page.locator(f'{MAIN} [data-testid="stNumberInput"]').filter(has_text="Merges").locator("input")
+    merges.fill("1500")  # a size no other test trains, so the shared model store cannot answer at once
+    merges.press("Enter")
+    wait_for_app(page)
+    page.evaluate(RECORD_STATUS_JS)
+    page.locator(TRAIN_BUTTON).click()
+    page.locator(PROGRESS).filter(has_text="Merging").wait_for()
+    screenshot(page, "training")
+    wait_for_app(page)
+    bar, spinner = page.evaluate("window.__bar"), page.evaluate("window.__spinner")
+    assert bar[0] == STARTING  # from the click on, before the trainer's first report
+    assert bar[1:] and all(text.startswith("Merging: ") and text.endswith(" of 1,500 merges") for text in bar[1:])
+    made = [int(text.split()[1].replace(",", "")) for text in bar[1:]]
+    assert made == sorted(set(made))  # only forward
+    assert spinner and all(text.startswith("Training") and "second" in text for text in spinner)
+    assert page.locator(PROGRESS).count() == 0  # gone once trained
+    # The most frequent pair of bytes in the sample: "th", 38,045 times (counted with collections.Counter).
+    assert "t h → th" in first_merges(page)
+    assert "no split · bytes" in page.locator(MAIN).inner_text()
+    assert_clean(page)
+    screenshot(page, "trained", whole=True)
