@@ -32,20 +32,15 @@ def load_plotly_early() -> None:
     st.sidebar.plotly_chart(blank, config={"staticPlot": True, "displayModeBar": False})
 
 
-# The router draws the page links itself (Streamlit's own menu is off: client.showSidebarNavigation in
-# .streamlit/config.toml). Until a session has run st.navigation, Streamlit treats pages/ as a legacy
-# multipage folder and would list its files (app, 1_Train, ...) on a server's first page load.
-pages = [st.Page(page.path, title=page.title, icon=page.icon, default=index == 0) for index, page in enumerate(PAGES)]
-navigation = st.navigation(pages, position="hidden")
-for page in pages:
-    st.sidebar.page_link(page)
-st.sidebar.divider()
 # The model line is filled in after the page ran, so it reflects what the page
-# just trained or loaded, yet it still sits above the rest of the sidebar.
+# just trained or loaded, yet it still sits at the top of the sidebar.
 sidebar_slot = st.sidebar.empty()
 if state.model_if_any() is None:  # every page sets the model: only a session's first run has none
     load_plotly_early()
 state.keep_choices()
+navigation = st.navigation(
+    [st.Page(page.path, title=page.title, icon=page.icon, default=index == 0) for index, page in enumerate(PAGES)]
+)
 try:
     navigation.run()
 finally:

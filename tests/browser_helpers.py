@@ -44,7 +44,7 @@ APP = '[data-testid="stApp"]'
 RUNNING_ICON = '[data-testid="stStatusWidgetRunningIcon"]'
 STATUS_WIDGET = '[data-testid="stStatusWidget"]'
 SIDEBAR = '[data-testid="stSidebar"]'
-NAV_LINK = '[data-testid="stSidebar"] [data-testid="stPageLink-NavLink"]'  # app.py draws the menu with st.page_link
+NAV_LINK = '[data-testid="stSidebarNavLink"]'
 EXCEPTION = '[data-testid="stException"]'
 
 APP_STATE_JS = """

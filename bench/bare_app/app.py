@@ -35,9 +35,5 @@ def page_of(index: int, info) -> st.Page:
                    default=index == 0)
 
 
-pages = [page_of(index, info) for index, info in enumerate(PAGES)]
-navigation = st.navigation(pages, position="hidden")  # the menu drawn as the app draws it (see app.py)
-for page in pages:
-    st.sidebar.page_link(page)
 st.sidebar.markdown("### Bare Streamlit")
-navigation.run()
+st.navigation([page_of(index, info) for index, info in enumerate(PAGES)]).run()
