@@ -73,17 +73,17 @@ def render_settings(current: ts.TrainSettings, source: str) -> None:
 
     def number(column, label, name, low, disabled=False):
         column.number_input(label, min_value=low, max_value=ts.MAX_TOP_K if name == "top_k" else ts.MAX_SIZE,
-                            step=1, key=WIDGETS[name], help=ts.FIELD_HELP[name], disabled=disabled)
+                            step=1, key=WIDGETS[name], help=ts.FIELD_HELP[name], disabled=disabled,
+                            persist_state="session")  # kept while folded away (More settings)
 
     def choice(column, label, name, options, disabled=False):
-        column.radio(label, options, key=WIDGETS[name], help=ts.FIELD_HELP[name], horizontal=True,
-                     format_func=lambda option: ts.CHOICE_LABELS.get(option, option), disabled=disabled)
+        column.radio(label, options, key=WIDGETS[name], help=ts.FIELD_HELP[name], horizontal=True, disabled=disabled,
+                     format_func=lambda option: ts.CHOICE_LABELS.get(option, option), persist_state="session")
 
-    size = st.columns(4)
+    size = st.columns(3)
     choice(size[0], "Stop at", "stop_by", ts.STOP_BY)
     number(size[1], "Merges", "merges", 0, disabled=current.stop_by != "merges")
     number(size[2], "Vocabulary size", "vocab_size", 1, disabled=current.stop_by != "vocab_size")
-    number(size[3], "Min frequency", "min_frequency", 1)
     symbols = st.columns(3)
     symbols[0].selectbox("Pre-tokenization", SPLITS, key=WIDGETS["split"], help=ts.FIELD_HELP["split"])
     choice(symbols[1], "Units", "units", UNITS)
@@ -95,11 +95,14 @@ def render_settings(current: ts.TrainSettings, source: str) -> None:
            disabled=not current.end_of_word.strip())
     marker[2].checkbox("Show spaces as Ġ", key=WIDGETS["space_marker"], help=ts.FIELD_HELP["space_marker"],
                        disabled=current.units != "chars")
-    extras = st.columns(3)
-    extras[0].text_input("Special tokens", key=WIDGETS["special_tokens"], help=ts.FIELD_HELP["special_tokens"],
-                         placeholder="e.g. <|endoftext|>")
-    choice(extras[1], "Unknown characters", "unknown", UNKNOWN_MODES, disabled=current.units != "chars")
-    number(extras[2], "Top-K pairs in the trace", "top_k", 0)
+    with st.expander(ts.MORE_SETTINGS_LABEL, key=state.TRAIN_MORE_WIDGET, on_change="rerun") as more:
+        if more.open:  # drawn only when opened: these widgets were a fifth of a later visit's drawing time
+            extras = st.columns(4)
+            number(extras[0], "Min frequency", "min_frequency", 1)
+            extras[1].text_input("Special tokens", key=WIDGETS["special_tokens"], help=ts.FIELD_HELP["special_tokens"],
+                                 placeholder="e.g. <|endoftext|>", persist_state="session")
+            choice(extras[2], "Unknown characters", "unknown", UNKNOWN_MODES, disabled=current.units != "chars")
+            number(extras[3], "Top-K pairs in the trace", "top_k", 0)
 
 
 def train_and_keep(source: str, settings: ts.TrainSettings, config: Config, corpus: str,
@@ -157,7 +160,6 @@ def render_result(model: Tokenizer, corpus: str, about: dict) -> None:
     longest = [readable_symbol(token) for token in summary.longest_tokens(model)]
     st.markdown("**Longest tokens**  \n" + summary.chips_html(longest), unsafe_allow_html=True)
     st.caption(summary.glyph_legend())
-
 
 
 st.title(TRAIN.title)

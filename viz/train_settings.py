@@ -176,6 +176,7 @@ SOURCE_LABELS = {
 _RECIPE_FIELDS = {"split": "split", "units": "units", "end_of_word": "end-of-word", "marker_placement": "marker",
                   "space_marker": "spaces as Ġ", "tie_break": "ties"}
 DEFAULTS_RECIPE_LABEL = "Defaults (words + </w>)"
+MORE_SETTINGS_LABEL = "More settings: min frequency, special tokens, unknown characters, top-K"  # folded
 # The three classic recipes, and the way back to the page's defaults.
 SETTING_PRESETS: dict[str, dict] = {
     "Sennrich (words + </w>)": dict(

@@ -17,7 +17,7 @@ from bpe_core.formats import model_to_json
 from test_browser_train import MAIN, choose_corpus
 from apptest_helpers import ok, shown
 from browser_helpers import exception_texts, open_app, wait_for_app
-from test_page_train import BANANA_BANDANA, choose, merge_pairs, open_train, press_train
+from test_page_train import BANANA_BANDANA, choose, merge_pairs, open_more_settings, open_train, press_train
 from viz import page_registry, state
 
 PAGES = [page.path for page in page_registry.PAGES]
@@ -165,7 +165,7 @@ def test_a_marker_that_occurs_in_the_corpus_is_warned_about():
 
 
 def test_a_special_token_in_the_corpus_is_special_and_the_help_says_so():
-    at = paste(open_train(), "a<s>b a<s>b")
+    at = open_more_settings(paste(open_train(), "a<s>b a<s>b"))
     ok(at.text_input(key="train_special_tokens").set_value("<s>").run())
     assert "recognised as that special token" in at.text_input(key="train_special_tokens").help
     model = press_train(at).session_state[state.MODEL_KEY]
@@ -174,7 +174,7 @@ def test_a_special_token_in_the_corpus_is_special_and_the_help_says_so():
 
 
 def test_a_duplicate_special_token_is_an_error_and_keeps_the_model():
-    at = trained_banana()
+    at = open_more_settings(trained_banana())
     ok(at.text_input(key="train_special_tokens").set_value("<s>, <s>").run())
     assert "'<s>' is listed twice" in shown(at.error)
     assert train_button(at).disabled

@@ -51,6 +51,12 @@ def merge_pairs(at: AppTest) -> list[str]:
     return list(at.dataframe[0].value["pair"])
 
 
+def open_more_settings(at: AppTest) -> AppTest:
+    """The folded settings (min frequency, special tokens, unknown characters, top-K), drawn only when open."""
+    at.session_state[state.TRAIN_MORE_WIDGET] = True
+    return ok(at.run())
+
+
 def metric(at: AppTest, label: str) -> str:
     return next(m.value for m in at.metric if m.label == label)
 
@@ -225,6 +231,20 @@ def test_state_survives_a_page_switch():
     assert at.selectbox(key="train_source").value == "banana_bandana"
     assert at.number_input(key="train_merges").value == 4
     assert merge_pairs(at) == BANANA_BANDANA[:4]
+
+
+def test_more_settings_are_drawn_only_when_open_and_kept_while_folded():
+    at = choose(open_train(), "banana_bandana")
+    assert "train_min_frequency" not in [widget.key for widget in at.number_input]  # folded: not drawn
+    at = open_more_settings(at)
+    ok(at.number_input(key="train_min_frequency").set_value(3).run())
+    at.session_state[state.TRAIN_MORE_WIDGET] = False
+    at = press_train(ok(at.run()))
+    # "a n" occurs 4 times in banana_ bandana_; after it the best pairs (b an, an a, a _) occur twice, below 3
+    assert merge_pairs(at) == ["a n"]
+    ok(at.switch_page("pages/2_Merges.py").run())
+    at = open_more_settings(ok(at.switch_page(TRAIN_PAGE).run()))
+    assert at.number_input(key="train_min_frequency").value == 3
 
 
 def test_a_link_reproduces_the_training():
