@@ -97,7 +97,7 @@ def render_settings(current: ts.TrainSettings, source: str) -> None:
                        disabled=current.units != "chars")
     with st.expander(ts.MORE_SETTINGS_LABEL, key=state.TRAIN_MORE_WIDGET, on_change="rerun") as more:
         if more.open:  # drawn only when opened: these widgets were a fifth of a later visit's drawing time
-            extras = st.columns(4)
+            extras = st.columns([2, 3, 3, 2])  # the special tokens and the unknown choice need the room
             number(extras[0], "Min frequency", "min_frequency", 1)
             extras[1].text_input("Special tokens", key=WIDGETS["special_tokens"], help=ts.FIELD_HELP["special_tokens"],
                                  placeholder="e.g. <|endoftext|>", persist_state="session")
