@@ -48,11 +48,11 @@ def choose_tokenizer() -> tuple[str, Tokenizer]:
 
 
 def show_counts(ids: list[int], text: str) -> None:
-    tokens_col, chars_col, ratio_col = st.columns(3)
-    tokens_col.metric("Tokens", f"{len(ids):,}")
-    chars_col.metric("Characters", f"{len(text):,}")
-    ratio_col.metric("Characters per token", f"{len(text) / len(ids):.2f}" if ids else "–")
-    st.caption("Token ids (copy them into the decoder below):")
+    row = st.container(horizontal=True, gap="medium")  # one row on a phone too (columns would stack them)
+    row.metric("Tokens", f"{len(ids):,}")
+    row.metric("Characters", f"{len(text):,}")
+    row.metric("Characters per token", f"{len(text) / len(ids):.2f}" if ids else "–")
+    st.caption("Token ids (Decode, below, turns them back into text):")
     st.code(", ".join(map(str, ids)), language=None, wrap_lines=True)
 
 
@@ -78,20 +78,16 @@ def show_round_trip(tok: Tokenizer, tokens: list[Token], text: str, shown: str) 
     else:
         st.success("**Round trip OK**: `decode(encode(text)) == text`")
 
-    if st.toggle("Show the token table", key=state.ENCODE_TABLE_KEY):
-        st.dataframe(token_rows(tokens, shown), hide_index=True)
-
 
 def show_why(tok: Tokenizer, text: str, match_special: bool) -> None:
-    st.subheader("Why this split?")
     labels = replay_choices(tok, text, match_special, limit=MAX_PIECES)
     pieces = list(labels)
     if not pieces:
         st.caption("Type some text above (besides special tokens) to replay how one of its pieces is encoded.")
         return
     st.caption(replay_caption(tok))
-    longest = max(range(len(pieces)), key=lambda index: len(pieces[index]))
-    piece = st.selectbox("Piece", pieces, index=longest, key=state.ENCODE_PIECE_KEY, format_func=labels.get)
+    state.keep_choice(state.ENCODE_PIECE_KEY, pieces, max(pieces, key=len))  # the longest first, a kept one after
+    piece = st.selectbox("Piece", pieces, key=state.ENCODE_PIECE_KEY, format_func=labels.get)
     if len(piece) > MAX_EXPLAIN_CHARS:
         st.caption(f"This piece is long; replaying its first {MAX_EXPLAIN_CHARS} characters.")
         piece = piece[:MAX_EXPLAIN_CHARS]
@@ -107,7 +103,6 @@ def show_why(tok: Tokenizer, text: str, match_special: bool) -> None:
 
 
 def show_decoder(tok: Tokenizer, example_ids: list[int]) -> None:
-    st.subheader("Decode")
     input_col, button_col = st.columns([4, 1], vertical_alignment="bottom")
     button_col.button("Use ids above", on_click=state.fill_decoder, args=(example_ids,), key="encode_fill_ids")
     raw_ids = input_col.text_input("Token ids (comma or space separated)", key=state.ENCODE_IDS_KEY,
@@ -128,8 +123,10 @@ def show_decoder(tok: Tokenizer, example_ids: list[int]) -> None:
         st.caption("� marks bytes that do not form a whole character: an id there holds only part of one.")
 
 
+state.keep_choices()  # before any widget: a closed section's widgets are not drawn, so their values are kept for them
 st.title("Encode / Decode")
-st.caption("Type text and see it cut into tokens. Hover a token for its id, bytes and the merge that made it.")
+st.caption("Type text and see it cut into tokens. Hover a token (tap it on a phone) for its id, bytes and the merge "
+           "that made it.")
 with st.expander("Load a tokenizer", icon=":material/upload_file:"):
     model_io.upload_tokenizer("encode")
     model_io.use_gpt2_button("encode")
@@ -137,8 +134,9 @@ with st.expander("Load a tokenizer", icon=":material/upload_file:"):
 source, tokenizer = choose_tokenizer()
 note = PRETRAINED_NOTES.get(source)
 st.caption(describe_tokenizer(tokenizer, model_io.model_title(tokenizer)) + (f" {note}" if note else ""))
+state.start_widget(state.ENCODE_SPECIAL_KEY, True)
 match_special = st.toggle(
-    "Match special tokens", value=True, key=state.ENCODE_SPECIAL_KEY, disabled=not tokenizer.config.special_tokens,
+    "Match special tokens", key=state.ENCODE_SPECIAL_KEY, disabled=not tokenizer.config.special_tokens,
     help="On, a special token's text such as `<|endoftext|>` becomes that one token, as in the model's input; "
          "off, it is encoded as ordinary text, as tiktoken does for text from users.")
 
@@ -160,5 +158,16 @@ if tokens is not None:
     st.html(tokens_html(tokenizer, tokens, text, match_special, cuts=cuts, hits=hits))
     st.html(render_legend(tokens, shown, cuts=bool(cuts), hits=bool(hits)))
     show_round_trip(tokenizer, tokens, text, shown)
-    show_why(tokenizer, text, match_special)
-show_decoder(tokenizer, [token.id for token in tokens or []])
+# The rest is drawn only while open (each a click away, kept open or closed across page switches)
+with st.expander("Why this split? Replay how one piece is merged", icon=":material/help:", key=state.ENCODE_WHY_KEY,
+                 on_change="rerun") as why:
+    if why.open and tokens is not None:
+        show_why(tokenizer, text, match_special)
+with st.expander("Decode: token ids back to text", icon=":material/undo:", key=state.ENCODE_DECODE_KEY,
+                 on_change="rerun") as decoder:
+    if decoder.open:
+        show_decoder(tokenizer, [token.id for token in tokens or []])
+with st.expander("Token table: one row per token", icon=":material/table_rows:", key=state.ENCODE_TABLE_KEY,
+                 on_change="rerun") as table:
+    if table.open and tokens is not None:
+        st.dataframe(token_rows(tokens, shown), hide_index=True)

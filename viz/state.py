@@ -247,10 +247,20 @@ def centre_race_on_step(half_window: int) -> None:  # the step slider is on a cl
     st.session_state[MERGES_WINDOW_START_KEY] = max(1, step - half_window)
 
 
+def start_widget(key: str, value) -> None:
+    """Give a widget drawn without ``value=`` its first value (a kept choice keeps its own)."""
+    st.session_state.setdefault(key, value)
+
+
+def keep_choice(key: str, choices: list, default) -> None:
+    """Start a choice widget at ``default``, or keep what was chosen before while it is still one of ``choices``."""
+    if st.session_state.get(key) not in set(choices):
+        st.session_state[key] = default
+
+
 def keep_tree_token(choices: list[str], default: str | None) -> None:
     """Show ``default``'s tree unless the token chosen before is still a choice."""
-    if st.session_state.get(MERGES_TREE_TOKEN_KEY) not in set(choices):
-        st.session_state[MERGES_TREE_TOKEN_KEY] = default
+    keep_choice(MERGES_TREE_TOKEN_KEY, choices, default)
 
 
 def merges_cache_key(model: Tokenizer) -> tuple[str, int]:
@@ -289,8 +299,10 @@ def tree_choices(_tok: Tokenizer, key: tuple[str, int]) -> tuple[list[str], str 
 
 # Widget keys of the Encode page start with "encode_"; its own state keys with "bpe_encode_".
 ENCODE_SOURCE_KEY, ENCODE_PREFIX_MERGES_KEY, ENCODE_TEXT_KEY = "encode_source", "encode_prefix_merges", "encode_text"
-ENCODE_IDS_KEY, ENCODE_PIECE_KEY, ENCODE_TABLE_KEY = "encode_ids", "encode_piece", "encode_show_table"
+ENCODE_IDS_KEY, ENCODE_PIECE_KEY = "encode_ids", "encode_piece"  # the decoder's ids, the piece replayed
 ENCODE_SPECIAL_KEY = "encode_match_special"
+# The sections drawn only while open (expanders): "Why this split?", the decoder, the token table
+ENCODE_WHY_KEY, ENCODE_DECODE_KEY, ENCODE_TABLE_KEY = "encode_why", "encode_decode", "encode_token_table"
 _ENCODE_PREFIX_KEY = "bpe_encode_prefix"  # (model, merges, prefix tokenizer): one cut kept per session
 
 
@@ -323,7 +335,8 @@ def fill_decoder(ids: list[int]) -> None:
     st.session_state[ENCODE_IDS_KEY] = ", ".join(map(str, ids))
 
 
-KEPT_CHOICES = (ENCODE_SOURCE_KEY, ENCODE_TABLE_KEY, ENCODE_PREFIX_MERGES_KEY, MERGES_SOURCE_KEY, MERGES_STEP_KEY,
+KEPT_CHOICES = (ENCODE_SOURCE_KEY, ENCODE_PREFIX_MERGES_KEY, ENCODE_SPECIAL_KEY, ENCODE_WHY_KEY, ENCODE_PIECE_KEY,
+                ENCODE_DECODE_KEY, ENCODE_IDS_KEY, ENCODE_TABLE_KEY, MERGES_SOURCE_KEY, MERGES_STEP_KEY,
                 MERGES_WINDOW_START_KEY, MERGES_TREE_TOKEN_KEY, MERGES_TAB_KEY, COMPARE_TAB_KEY, TRAIN_TABLE_WIDGET,
                 TRAIN_MORE_WIDGET)
 _KEPT_KEY = "bpe_kept_choices"  # the last value of each, for the runs that do not draw its widget

@@ -50,7 +50,7 @@ _STYLE_TEMPLATE = """<style>
   background:#fff}
 .bpe-tv .tok{display:inline-block;max-width:100%;padding:0 3px;margin:1px 1px;border:1px solid rgba(40,40,60,.35);
   border-radius:3px;line-height:1.55;white-space:pre;color:#1f2430;vertical-align:middle}
-.bpe-tv .tok:hover{outline:2px solid #2b59c3;outline-offset:0}
+.bpe-tv .tok:hover,.bpe-tv .tok:focus{outline:2px solid #2b59c3;outline-offset:0}
 .bpe-tv .k-unknown{border:2px solid #c62828;color:#8e0000;font-weight:600}
 .bpe-tv .k-special{border:2px solid #5e35b1;color:#311b92;font-weight:600}
 .bpe-tv .k-byte{border:1px dashed #6d6d6d}
@@ -74,6 +74,9 @@ _STYLE_TEMPLATE = """<style>
 .bpe-tv .legend .item{margin-right:14px;white-space:nowrap}
 @media (max-width:640px){.bpe-tv .legend .item{white-space:normal;display:block}
   .bpe-tv .step-row{flex-wrap:wrap;gap:2px 10px}.bpe-tv .step-label{flex:1 1 100%}}
+@media (hover:none),(pointer:coarse){.bpe-tv .tok:focus::after{content:attr(title);position:fixed;left:8px;right:8px;
+  bottom:8px;z-index:1000;padding:8px 10px;border-radius:8px;background:#1f2430;color:#fff;font-size:13px;
+  font-weight:400;line-height:1.45;white-space:pre-wrap;overflow-wrap:anywhere;box-shadow:0 2px 10px rgba(0,0,0,.3)}}
 {palette_rules}</style>"""
 
 
@@ -210,7 +213,8 @@ def _token_box(token: Token, position: int, text: str, *, byte_level: bool, end_
     breaks = 0 if (token.partial or token.kind in ("special", "unknown")) else token.raw.count(b"\n")
     new = (" new" if token.id == highlight_id else "") + (" hit" if hit else "")
     classes = f"tok k-{token.kind} {colour_class(token.kind, position)}{new}"
-    return _Box(f'<span class="{classes}" title="{title}">{label}</span>', breaks)
+    # tabindex: a tap focuses the box, and on a touch screen (no hover) its details show in a bar at the bottom
+    return _Box(f'<span class="{classes}" title="{title}" tabindex="-1">{label}</span>', breaks)
 
 
 def _gap_html(gap: str) -> str:
@@ -355,7 +359,7 @@ def render_legend(tokens: Sequence[Token], text: str, *, cuts: bool = False, hit
         return f'<span class="tok k-{kind} c{shade}">{label}</span>'
 
     items = [
-        sample("normal", "to") + sample("normal", "ken", shade=1) + " one box per token (hover for details)",
+        sample("normal", "to") + sample("normal", "ken", shade=1) + " one box per token (hover or tap for details)",
         ", ".join(f"<i>{WHITESPACE_GLYPHS[char]}</i> {name}" for char, name in _WHITESPACE_NAMES.items()),
     ]
     if _has_gaps(tokens, text):

@@ -42,6 +42,19 @@ def choose_tokenizer(page, label: str) -> None:
     choose_option(page, "Tokenizer", label)
 
 
+WHY, DECODE, TABLE = "Why this split?", "Decode: token ids back to text", "Token table: one row per token"
+
+
+def section(page, label: str):
+    return page.locator('[data-testid="stExpander"]').filter(has_text=label)
+
+
+def open_section(page, label: str) -> None:
+    """Open one of the sections drawn only while open (a click on its heading reruns the page)."""
+    section(page, label).locator("summary").click()
+    wait_for_app(page)
+
+
 def token_area_text(page) -> str:
     """What the token boxes read as, with the space glyph turned back into a space."""
     return page.locator(".bpe-scroll").first.inner_text().replace("␣", " ")
@@ -81,6 +94,7 @@ def test_html_payloads_show_as_text_and_never_run(app_server, page, screenshot):
     encode_text(page, XSS_TEXT)
     assert XSS_TEXT in token_area_text(page)
     assert page.locator('img[src="x"]').count() == 0
+    open_section(page, DECODE)
     ids = page.get_by_label("Token ids (comma or space separated)")
     ids.fill("<img src=x onerror=alert(1)>")
     ids.press("Enter")
@@ -107,6 +121,8 @@ def test_prefix_slider_and_replay(app_server, page, screenshot):
     slider.press("Home")  # 0 merges: every character is its own token
     wait_for_app(page)
     assert page.locator(TOKEN_BOXES).count() > full_count
+    assert page.locator(".step-row").count() == 0  # "Why this split?" is drawn only when opened
+    open_section(page, WHY)
     assert page.locator(".step-row").count() == 1  # nothing to replay without merges
     assert page.get_by_text("No merge applies to this piece").is_visible()
     assert page.get_by_text("first 0 of 2000 merges", exact=False).is_visible()
@@ -158,13 +174,30 @@ def test_the_text_typed_on_encode_is_the_text_on_compare(app_server, page, scree
 
 
 def test_choices_outlive_a_visit_to_another_page(app_server, page):
-    """Encode's tokenizer, the Merges step and Compare's open tab are as the user left them after a visit to
-    another page."""
+    """Encode's tokenizer, open sections and what was chosen and typed in them, the Merges step and Compare's open
+    tab are as the user left them after a visit to another page."""
     open_encode(page, app_server)
     choose_tokenizer(page, "GPT-2")
+    encode_text(page, "the unbelievable cat<|endoftext|>")
+    open_section(page, WHY)
+    # in view first: a click that scrolls the page does not open the list
+    page.locator('[data-testid="stSelectbox"]').filter(has_text="Piece").scroll_into_view_if_needed()
+    choose_option(page, "Piece", "␣cat")
+    page.get_by_text("Match special tokens", exact=True).click()  # off: <|endoftext|> as ordinary text
+    wait_for_app(page)
+    open_section(page, DECODE)
+    ids = page.get_by_label("Token ids (comma or space separated)")
+    ids.fill("15496, 11")
+    ids.press("Enter")
+    wait_for_app(page)
     click_nav(page, "Merges")
     click_nav(page, "Encode / Decode")
     assert page.get_by_text("GPT-2: 50,000 merges, vocabulary of 50,257 tokens").count() == 1
+    assert not page.get_by_role("switch", name="Match special tokens").is_checked()
+    assert page.get_by_role("combobox", name="Piece").input_value() == "␣cat"
+    assert ids.input_value() == "15496, 11"
+    assert page.locator('[data-testid="stCode"]').last.inner_text().strip() == "Hello,"
+    assert page.locator('[data-testid="stDataFrame"]').count() == 0  # the table stays closed
     click_nav(page, "Merges")
     for _ in range(2):
         page.get_by_role("button", name="Next ▶").click()
@@ -250,3 +283,79 @@ def test_text_over_the_limit_waits_for_the_box_to_lose_focus(app_server, page, s
     assert page.get_by_text(note).is_visible()
     assert exception_texts(page) == [] and page.page_errors == []
     screenshot(page)
+
+
+# Pairs of visible elements of the main area that overlap (neither inside the other), as their test ids (the
+# contents of a closed expander keep a box but are not shown).
+OVERLAPS_JS = """() => {
+  const boxes = Array.from(document.querySelectorAll('[data-testid=stMain] [data-testid=stElementContainer]'))
+    .filter((el) => !el.closest('details:not([open])') && el.checkVisibility({visibilityProperty: true}))
+    .map((el) => [el, el.getBoundingClientRect()]).filter(([, r]) => r.width > 0 && r.height > 0);
+  const out = [];
+  for (let i = 0; i < boxes.length; i++) for (let j = i + 1; j < boxes.length; j++) {
+    const [a, ra] = boxes[i], [b, rb] = boxes[j];
+    if (a.contains(b) || b.contains(a)) continue;
+    const w = Math.min(ra.right, rb.right) - Math.max(ra.left, rb.left);
+    const h = Math.min(ra.bottom, rb.bottom) - Math.max(ra.top, rb.top);
+    if (w > 1 && h > 1) out.push([a.firstElementChild?.dataset.testid, b.firstElementChild?.dataset.testid]);
+  }
+  return out;
+}"""
+PAGE_WIDTH_JS = ("() => Math.max(document.documentElement.scrollWidth,"
+                 " document.querySelector('[data-testid=stMain]').scrollWidth)")
+# The details a focused (tapped) token box shows in a bar: its ::after, where it is, and the box's own title.
+TAPPED_JS = """() => { const el = document.activeElement; const after = getComputedStyle(el, '::after');
+  return {token: el.classList.contains('tok'), title: el.getAttribute('title'), content: after.content,
+          position: after.position, bottom: after.bottom}; }"""
+
+
+def test_encode_fits_a_phone_and_a_tap_shows_a_tokens_details(browser, app_server, screenshot):
+    context = browser.new_context(viewport=DESKTOP, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    try:
+        open_encode(page, app_server)  # the menu is open at this width
+        page.set_viewport_size(PHONE)
+        for label in (WHY, DECODE, TABLE):
+            open_section(page, label)
+        assert page.evaluate(PAGE_WIDTH_JS) <= PHONE["width"]  # nothing makes the page scroll sideways
+        assert page.evaluate(OVERLAPS_JS) == []
+        metrics = [box.bounding_box() for box in page.locator('[data-testid="stMetric"]').all()]
+        assert len(metrics) == 3 and len({round(box["y"]) for box in metrics}) == 1  # the counts share one row
+        # the token table is wider than a phone: it scrolls inside its own box
+        table = page.locator('[data-testid="stDataFrame"]')
+        assert table.bounding_box()["x"] + table.bounding_box()["width"] <= PHONE["width"]
+        scroller = page.evaluate("() => { const s = document.querySelector('[data-testid=stDataFrame] .dvn-scroller');"
+                                 " return [s.scrollWidth, s.clientWidth]; }")
+        assert scroller[0] > scroller[1]
+        # the decoder's box and button fit side by side or one under the other, never over each other
+        box = page.get_by_label("Token ids (comma or space separated)").bounding_box()
+        button = page.get_by_role("button", name="Use ids above").bounding_box()
+        assert max(box["x"] + box["width"], button["x"] + button["width"]) <= PHONE["width"]
+        assert box["y"] + box["height"] <= button["y"] or box["x"] + box["width"] <= button["x"]
+        screenshot(page, "phone", whole=True)
+
+        # a tap on a token box shows its details in a bar at the bottom of the screen
+        token = page.locator(TOKEN_BOXES).nth(3)
+        token.scroll_into_view_if_needed()
+        token.tap()
+        tapped = page.evaluate(TAPPED_JS)
+        assert tapped["token"] and tapped["title"].startswith("id ")
+        assert tapped["content"].startswith('"id ') and (tapped["position"], tapped["bottom"]) == ("fixed", "8px")
+        screenshot(page, "phone-tapped")
+        page.locator("h1").first.tap()  # a tap elsewhere closes it
+        assert page.evaluate("() => document.activeElement.classList.contains('tok')") is False
+
+        page.set_viewport_size({"width": 1400, "height": 900})
+        assert page.evaluate(OVERLAPS_JS) == []
+        screenshot(page, "desktop", whole=True)
+        assert exception_texts(page) == []
+    finally:
+        context.close()
+
+
+def test_a_click_on_a_desktop_shows_no_details_bar(app_server, page):
+    """With a mouse the hover shows the details: a click leaves no bar over the page."""
+    open_encode(page, app_server)
+    page.locator(TOKEN_BOXES).nth(3).click()
+    tapped = page.evaluate(TAPPED_JS)
+    assert tapped["token"] and tapped["content"] == "none"

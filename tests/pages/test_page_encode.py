@@ -7,6 +7,7 @@ from streamlit.testing.v1 import AppTest
 
 from bpe_core import Config, load_gpt2, train
 from browser_helpers import REPO_ROOT
+from viz import state
 
 APP_FILE = str(REPO_ROOT / "app.py")
 PAGE = "pages/3_Encode.py"
@@ -51,6 +52,17 @@ def choose(at: AppTest, source: str) -> AppTest:
 def encode(at: AppTest, text: str) -> AppTest:
     at.text_area(key="encode_text").set_value(text)
     return rerun(at)
+
+
+def open_section(at: AppTest, key: str) -> AppTest:
+    """Open one of the sections drawn only while open (as a click on its expander does)."""
+    at.session_state[key] = True
+    return rerun(at)
+
+
+SECTIONS = {state.ENCODE_WHY_KEY: "Why this split? Replay how one piece is merged",
+            state.ENCODE_DECODE_KEY: "Decode: token ids back to text",
+            state.ENCODE_TABLE_KEY: "Token table: one row per token"}
 
 
 @pytest.fixture(scope="module")
@@ -112,7 +124,7 @@ def test_prefix_slider_clamps_when_the_model_shrinks(banana):
 
 
 def test_decode_ids():
-    at = choose(open_page(), "gpt2")
+    at = open_section(choose(open_page(), "gpt2"), state.ENCODE_DECODE_KEY)
     at.text_input(key="encode_ids").set_value("[15496, 11, 30589 4971 347, 11401, 0]")
     rerun(at)
     assert at.code[-1].value == GPT2_TEXT
@@ -129,7 +141,7 @@ def test_decode_ids():
     ],
 )
 def test_bad_ids_name_the_offending_item(typed, message):
-    at = choose(open_page(), "gpt2")
+    at = open_section(choose(open_page(), "gpt2"), state.ENCODE_DECODE_KEY)
     at.text_input(key="encode_ids").set_value(typed)
     rerun(at)
     assert len(at.error) == 1 and message in at.error[0].value
@@ -137,7 +149,7 @@ def test_bad_ids_name_the_offending_item(typed, message):
 
 
 def test_use_ids_button_round_trips_the_text(banana):
-    at = encode(open_page(banana), "banana_bandana_")
+    at = open_section(encode(open_page(banana), "banana_bandana_"), state.ENCODE_DECODE_KEY)
     at.button(key="encode_fill_ids").click()
     rerun(at)
     assert at.text_input(key="encode_ids").value == ", ".join(map(str, banana.encode("banana_bandana_")))
@@ -147,15 +159,14 @@ def test_use_ids_button_round_trips_the_text(banana):
 def test_token_table_has_one_row_per_token(banana):
     at = encode(open_page(banana), "bandana_")
     assert not at.dataframe
-    at.toggle(key="encode_show_table").set_value(True)
-    rerun(at)
+    open_section(at, state.ENCODE_TABLE_KEY)
     table = at.dataframe[0].value
     assert list(table["id"]) == banana.encode("bandana_")
     assert list(table["token"]) == ["ban", "d", "ana_"]
 
 
 def test_why_this_split_replays_the_merges(banana):
-    at = encode(choose(open_page(), "gpt2"), "the unbelievable cat")
+    at = open_section(encode(choose(open_page(), "gpt2"), "the unbelievable cat"), state.ENCODE_WHY_KEY)
     piece = at.selectbox(key="encode_piece")
     assert piece.options == ["the", "␣unbelievable", "␣cat"]
     assert piece.value == " unbelievable"  # the longest piece is picked first
@@ -194,7 +205,7 @@ def test_gpt4_and_gpt4o_give_tiktoken_ids(source, ids, note):
 
 
 def test_special_token_toggle_encodes_its_text_as_ordinary_text():
-    at = encode(choose(open_page(), "cl100k_base"), "<|endoftext|>")
+    at = open_section(encode(choose(open_page(), "cl100k_base"), "<|endoftext|>"), state.ENCODE_WHY_KEY)
     assert shown_ids(at) == [100257]  # tiktoken: allowed_special="all"
     assert [box.key for box in at.selectbox] == ["encode_source"]  # one special token: no piece to replay
     at.toggle(key="encode_match_special").set_value(False)
@@ -207,3 +218,42 @@ def test_special_token_toggle_encodes_its_text_as_ordinary_text():
 def test_special_token_toggle_is_disabled_for_a_model_without_special_tokens(banana):
     at = open_page(banana)
     assert at.toggle(key="encode_match_special").disabled
+
+
+def test_secondary_sections_are_drawn_only_when_open(banana):
+    at = encode(open_page(banana), "bandana_")
+    assert [expander.label for expander in at.expander][-3:] == list(SECTIONS.values())
+    # closed: their widgets and drawings are not sent at all (only the tokens and the legend are HTML)
+    assert [box.key for box in at.selectbox] == ["encode_source"]
+    assert not at.text_input and not at.dataframe and len(at.html) == 2
+    open_section(at, state.ENCODE_WHY_KEY)
+    assert at.selectbox(key="encode_piece").value == "bandana_"  # one piece: split="none"
+    assert len(at.html) == 3 and 'class="step-row"' in at.html[-1].value
+    assert not at.text_input and not at.dataframe  # the other two stay closed
+
+
+def test_open_sections_and_their_inputs_outlive_a_visit_to_another_page():
+    at = choose(open_page(), "gpt2")
+    at = open_section(encode(at, "the unbelievable cat<|endoftext|>"), state.ENCODE_WHY_KEY)
+    at.selectbox(key="encode_piece").set_value(" cat")  # not the longest piece, picked first
+    at.toggle(key="encode_match_special").set_value(False)
+    rerun(open_section(at, state.ENCODE_DECODE_KEY))
+    at.text_input(key="encode_ids").set_value("15496, 11")
+    rerun(at)
+    at.switch_page("pages/1_Train.py").run()
+    at.switch_page(PAGE).run()
+    assert not at.exception, errors(at)
+    assert at.selectbox(key="encode_piece").value == " cat"
+    assert not at.toggle(key="encode_match_special").value
+    assert shown_ids(at) == load_gpt2().encode("the unbelievable cat<|endoftext|>", special=False)
+    assert at.text_input(key="encode_ids").value == "15496, 11"
+    assert at.code[-1].value == "Hello,"  # GPT-2: 15496 Hello, 11 ','
+    assert not at.dataframe  # the table was never opened
+
+
+def test_a_piece_no_longer_in_the_text_gives_way_to_the_longest():
+    at = open_section(encode(choose(open_page(), "gpt2"), "the unbelievable cat"), state.ENCODE_WHY_KEY)
+    at.selectbox(key="encode_piece").set_value(" cat")
+    rerun(at)
+    assert encode(at, "a cat sat").selectbox(key="encode_piece").value == " cat"  # still a piece: kept
+    assert encode(at, "a dog sat").selectbox(key="encode_piece").value == " dog"  # gone: the longest (first of two)

@@ -26,6 +26,7 @@ def open_page(path: str) -> AppTest:
 
 def encode_with(name: str, text: str = TEXT) -> AppTest:
     at = open_page("pages/3_Encode.py")
+    at.session_state[state.ENCODE_WHY_KEY] = True  # "Why this split?" is drawn only while open
     ok(at.selectbox(key=state.ENCODE_SOURCE_KEY).set_value(name).run())
     return ok(at.text_area(key=state.ENCODE_TEXT_KEY).set_value(text).run())
 

@@ -22,7 +22,7 @@ TEXT = "ﬁne 🦙 day, tokenizers  twice"
 def box_texts(out: str) -> list[str]:
     """The text inside each token box (the labels of these models hold no inner tags but ␣)."""
     return [html.unescape(re.sub(r"<[^>]+>", "", label))
-            for label in re.findall(r'<span class="tok [^"]*" title="[^"]*">(.*?)</span>', out)]
+            for label in re.findall(r'<span class="tok [^"]*" title="[^"]*" tabindex="-1">(.*?)</span>', out)]
 
 
 # -- the normalizer, by hand ----------------------------------------------------------

@@ -200,7 +200,7 @@ GLYPH_KEY = "␣ space, ↵ newline, → tab, ␍ carriage return"
 
 
 def test_legend_lists_only_the_kinds_present(gpt2):
-    boxes = "token one box per token (hover for details)"
+    boxes = "token one box per token (hover or tap for details)"
     assert legend_items(render_legend(gpt2.encode_with_spans("hello"), "hello")) == [boxes, GLYPH_KEY]
     assert legend_items(render_legend(gpt2.encode_with_spans("a 😀"), "a 😀")) == [
         boxes, GLYPH_KEY, "F0 9F98 80=… tokens holding parts of one character (hex bytes)",
@@ -347,7 +347,7 @@ def scroll(markup: str) -> str:
 
 
 def box(classes: str, title: str, label: str) -> str:
-    return f'<span class="tok {classes}" title="{title}">{label}</span>'
+    return f'<span class="tok {classes}" title="{title}" tabindex="-1">{label}</span>'
 
 
 def test_gaps_at_either_end_are_shown_with_their_title():
@@ -478,7 +478,7 @@ def test_legend_samples_look_like_the_boxes_they_explain():
     items = render_legend(tokens, "éé<s>" + GRIN).split('<span class="item">')[1:]
     assert items == [
         '<span class="tok k-normal c0">to</span><span class="tok k-normal c1">ken</span>'
-        " one box per token (hover for details)</span>",
+        " one box per token (hover or tap for details)</span>",
         "<i>␣</i> space, <i>↵</i> newline, <i>→</i> tab, <i>␍</i> carriage return</span>",
         '<span class="char-group"><span class="tok k-normal c0"><span class="hex">F0 9F</span></span>'
         '<span class="tok k-normal c1"><span class="hex">98 80</span></span><span class="char">=…</span></span>'
