@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import pandas as pd
 import streamlit as st
 
 from bpe_core import Config, Token, Tokenizer
 from bpe_core.config import TIE_BREAKS
 from bpe_core.pretrained import load_pretrained
 from viz import compare_setup as setup, compare_state, escape, real_tokenizers as real, state
+from viz.compare_curves import size_table_html
 from viz.compare_data import ComparedSize, chars_per_token, compare_merge_lists, default_sizes, size_table, vocabulary_usage
 from viz.compare_figures import tokenizers_figure, usage_figure
 from viz.describe import describe_config
@@ -58,10 +58,8 @@ def compression_section(tok: Tokenizer, fingerprint: str, corpus: str, text: str
         st.info("No training corpus is known for this model: type some text above to draw its curve.")
         return
     curves = {name: (value, compare_state.cached_curve(tok, fingerprint, value)) for name, value in texts}
-    st.plotly_chart(compare_state.compression_chart(tok, fingerprint, texts, tuple(sizes)),
-                    key=compare_state.CURVES_CHART)
-    rows = pd.DataFrame(size_table(curves, sizes))  # a static table: a few rows, drawn far faster than a data grid
-    st.table(rows.style.format({name: setup.number_format(name) for name in rows}), hide_index=True, width="content")
+    st.html(compare_state.curves_html(tok, fingerprint, texts, tuple(sizes)))  # HTML and SVG: no plotly to draw
+    st.html(size_table_html(size_table(curves, sizes)))  # static: a few rows, no data grid to load and draw
     if tok.config.split == "whitespace":
         st.caption("This model's split drops whitespace; characters per token still counts it in the text length.")
 

@@ -126,16 +126,6 @@ def merge_lists_sentence(diff: MergeListDiff, merges_a: int) -> str:
     )
 
 
-def number_format(column: str) -> str:
-    """How the size table shows a column's numbers (a ``str.format`` pattern): ratios with two decimals, counts
-    with thousands separators.
-
-    >>> number_format("your text chars/token").format(4.5), number_format("your text tokens").format(12345)
-    ('4.50', '12,345')
-    """
-    return "{:.2f}" if column.endswith("chars/token") else "{:,}"
-
-
 def only_heading(side: str, count: int) -> str:
     """The heading over the merged tokens only one side makes (Markdown).
 

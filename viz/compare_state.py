@@ -13,7 +13,7 @@ import streamlit as st
 
 from bpe_core import Config, Token, Tokenizer, train
 from viz.compare_data import ComparedSize, VocabularyScale, tokens_by_merge_count
-from viz.compare_figures import compression_figure
+from viz.compare_curves import compression_html
 
 SIZE_COUNT_KEY = "compare_size_count"  # how many sizes are compared (a widget Streamlit keeps: persist_state)
 SIZES_KEY = "bpe_compare_sizes"  # (fingerprint, [vocabulary sizes]) chosen last, for that model
@@ -22,7 +22,7 @@ SIZES_KEY = "bpe_compare_sizes"  # (fingerprint, [vocabulary sizes]) chosen last
 PRETOK_PRESET_KEY, PRETOK_MERGES_KEY = "compare_pretok_preset", "compare_pretok_merges"
 REAL_SIZE_KEY, REAL_CHOICE_KEY = "compare_real_size", "compare_real_choice"
 USAGE_SIZE_KEY, USAGE_SOURCE_KEY = "compare_usage_size", "compare_usage_source"
-CURVES_CHART, USAGE_CHART, REAL_CHART = "compare_curves", "compare_usage", "compare_real"
+USAGE_CHART, REAL_CHART = "compare_usage", "compare_real"
 
 
 def size_keys(index: int) -> tuple[str, str]:
@@ -64,11 +64,11 @@ def cached_curve(_tok: Tokenizer, fingerprint: str, text: str) -> list[int]:
 
 
 @st.cache_resource(max_entries=16, show_spinner=False)
-def compression_chart(_tok: Tokenizer, fingerprint: str, texts: tuple[tuple[str, str], ...],
-                      sizes: tuple[ComparedSize, ...]):
-    """The curves of ``texts`` ((name, text) pairs) with ``sizes`` marked, as one object: pages only read it."""
+def curves_html(_tok: Tokenizer, fingerprint: str, texts: tuple[tuple[str, str], ...],
+                sizes: tuple[ComparedSize, ...]) -> str:
+    """The curves of ``texts`` ((name, text) pairs) with ``sizes`` marked, as HTML built once for all sessions."""
     curves = {name: (text, cached_curve(_tok, fingerprint, text)) for name, text in texts}
-    return compression_figure(curves, vocabulary_scale(_tok, fingerprint).after, [size.merges for size in sizes])
+    return compression_html(curves, vocabulary_scale(_tok, fingerprint).after, [size.merges for size in sizes])
 
 
 @st.cache_resource(max_entries=8, show_spinner="Training...")

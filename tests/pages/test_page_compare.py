@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-import json
+import base64
+import html
+import re
 
 import pytest
 from streamlit.testing.v1 import AppTest
@@ -45,6 +47,17 @@ def open_compare(model=None, corpus: str = "", tab: str | None = None, text: str
     return at
 
 
+def html_with(at: AppTest, marker: str) -> str:
+    return next(element.value for element in at.get("html") if marker in element.value)
+
+
+def size_rows(at: AppTest) -> dict[str, list[str]]:
+    """The size table under the curves, column by column, as the reader sees its cells."""
+    rows = [[html.unescape(cell) for cell in re.findall(r"<t[hd]>([^<]*)</t[hd]>", row)]
+            for row in re.findall(r"<tr>(.*?)</tr>", html_with(at, 'class="bpe-st"'))]
+    return {column: [row[index] for row in rows[1:]] for index, column in enumerate(rows[0])}
+
+
 def markdown_texts(at: AppTest) -> str:
     """The markdown on the page as the reader sees it: escaping backslashes removed, one element a line."""
     return shown(at.markdown).replace(" | ", "\n")
@@ -61,36 +74,41 @@ def test_default_model_shows_curves_and_three_sizes():
     # 60 characters of the sample), then one new token a merge (vocabulary of 2,062 in the sidebar)
     assert [s.value for s in at.slider] == [62, 262, 2062]
     assert [n.value for n in at.number_input] == [62, 262, 2062]
-    assert len(at.get("plotly_chart")) == 1
-    table = at.table[0].value
-    assert list(table["vocabulary"]) == [62, 262, 2062] and list(table["merges"]) == [0, 200, 2000]
-    assert list(table.columns) == [
+    assert not at.get("plotly_chart") and not at.table and not at.dataframe  # light HTML only, no chart to load
+    table = size_rows(at)
+    assert list(table) == [
         "vocabulary", "merges", "training corpus: tokens", "training corpus: chars/token",
         "your text: tokens", "your text: chars/token",
     ]
+    assert table["vocabulary"] == ["62", "262", "2,062"] and table["merges"] == ["0", "200", "2,000"]
 
 
-def curves_chart(at: AppTest) -> dict:
-    return json.loads(at.get("plotly_chart")[0].proto.spec)
+def curve_points(at: AppTest) -> list[str]:
+    """The corners of each line in the two pictures of the curves (x,y in the plot area's units)."""
+    pictures = re.findall(r'base64,([^"]+)"', html_with(at, 'class="bpe-cc"'))
+    svgs = [base64.b64decode(picture).decode() for picture in pictures]
+    return [points.split() for svg in svgs for points in re.findall(r'points="([^"]*)"', svg)]
+
+
+def marks(at: AppTest) -> list[str]:
+    return re.findall(r'<span class="mark"[^>]*>([^<]*)</span>', html_with(at, 'class="bpe-cc"'))
 
 
 def test_default_model_curves_are_thinned_and_follow_the_sizes():
     at = open_compare()
-    chart = curves_chart(at)
     # 2,000 merges drawn with 400 points a line, round(2000 * i / 399): 0, 5, 10 ... 195, plus the marked 200, 201 ...;
-    # drawn at their vocabulary sizes, 62 base symbols plus one token a merge
-    assert [len(trace["x"]) for trace in chart["data"]] == [401] * 4
-    assert chart["data"][0]["x"][:4] == [62, 67, 72, 77] and chart["data"][0]["x"][39:42] == [257, 262, 263]
-    table = at.table[0].value
-    corpus_tokens = table["training corpus: tokens"]
-    assert chart["data"][0]["customdata"][40] == corpus_tokens[1]  # the same count at 200 merges, in the hover
+    # a line holds its value until the next point: 2 x 401 - 1 corners; two texts in each of two panels
+    assert [len(line) for line in curve_points(at)] == [801] * 4
+    assert marks(at) == ["62", "262", "2,062"]  # the sizes as vocabularies: 62 base symbols, one token a merge
+    curves = html_with(at, 'class="bpe-cc"')
+    corpus_tokens = size_rows(at)["training corpus: tokens"]
+    # hovering at 262 names the count the table gives for 200 merges
+    assert f"vocabulary 262 (200 merges)\ntraining corpus: {corpus_tokens[1]} tokens" in curves
     # the sample corpus is far longer than the text: its tokens are drawn as a share of its unmerged count
-    assert chart["data"][0]["y"][40] == pytest.approx(100 * corpus_tokens[1] / corpus_tokens[0])
-    assert [shape["x0"] for shape in chart["layout"]["shapes"]] == [62, 62, 262, 262, 2062, 2062]
-    at.slider(key=compare_state.size_keys(1)[0]).set_value(362).run()  # 300 merges: a new figure, not the kept one
-    chart = curves_chart(at)
-    assert [shape["x0"] for shape in chart["layout"]["shapes"]] == [62, 62, 362, 362, 2062, 2062]
-    assert 362 in chart["data"][0]["x"] and 262 not in chart["data"][0]["x"]
+    assert "Tokens, % of unmerged" in curves
+    at.slider(key=compare_state.size_keys(1)[0]).set_value(362).run()  # 300 merges: new curves, not the kept ones
+    assert marks(at) == ["62", "362", "2,062"] and size_rows(at)["merges"] == ["0", "300", "2,000"]
+    assert "vocabulary 362 (300 merges)" in html_with(at, 'class="bpe-cc"')
 
 
 @pytest.mark.parametrize("tab", TABS[1:])
@@ -121,10 +139,10 @@ def test_slider_and_typed_size_stay_in_step(banana):
     at.number_input(key=compare_state.size_keys(2)[1]).set_value(9).run()  # + 3 merges
     assert at.slider(key=compare_state.size_keys(2)[0]).value == 9
     assert not at.exception, errors(at)
-    table = at.table[0].value
-    assert list(table["vocabulary"]) == [6, 10, 9] and list(table["merges"]) == [0, 4, 3]
+    table = size_rows(at)
+    assert table["vocabulary"] == ["6", "10", "9"] and table["merges"] == ["0", "4", "3"]
     # banana_bandana_ after "a n", "b an", "an a": ban ana _ ban d ana _ (7); after "ana _" too: ban ana_ ban d ana_ (5)
-    assert list(table["training corpus: tokens"]) == [15, 5, 7]
+    assert table["training corpus: tokens"] == ["15", "5", "7"]
 
 
 def size_values(at: AppTest) -> list[int]:
@@ -162,7 +180,7 @@ def test_sizes_chosen_survive_a_tab_without_them_and_a_page_switch(banana):
     assert size_values(at) == [6, 9, 12, 11]
     assert [n.value for n in at.number_input] == [6, 9, 12, 11]
     # vocabularies 9 and 11 of banana's 6 base symbols: 3 and 5 merges
-    assert list(at.table[0].value["merges"]) == [0, 3, 6, 5]
+    assert size_rows(at)["merges"] == ["0", "3", "6", "5"]
     open_tab(at, TABS[2])
     at.switch_page("pages/1_Train.py").run()
     at.switch_page(PAGE).run()
