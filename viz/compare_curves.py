@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from viz.compare_data import chars_per_token
 from viz.describe import plural
 from viz.escape import attribute, html_text
+from viz.token_html import tap_details_css
 
 LINE_COLOURS = ("#2b59c3", "#e4572e", "#2a9d8f", "#8e5bb5")  # one per text
 SIZE_COLOURS = ("#6b7080", "#c77d00", "#1b7f4b", "#b0306a")  # one per compared size
@@ -52,9 +53,7 @@ _STYLE = """<style>
 .bpe-cc .lines{position:absolute;top:0;left:0;width:100%;height:100%}
 .bpe-cc .band{position:absolute;top:0;bottom:0}
 .bpe-cc .band:hover,.bpe-cc .band:focus{background:rgba(49,51,63,.07);outline:none}
-@media (hover:none),(pointer:coarse){.bpe-cc .band:focus::after{content:attr(title);position:fixed;left:8px;right:8px;
-  bottom:8px;z-index:1000;padding:8px 10px;border-radius:8px;background:#1f2430;color:#fff;font-size:13px;
-  line-height:1.45;white-space:pre-wrap;box-shadow:0 2px 10px rgba(0,0,0,.3)}}
+{tap_details}
 .bpe-cc .mark{position:absolute;font-size:11px;line-height:15px;padding:0 3px;background:rgba(255,255,255,.85);
   white-space:nowrap}
 .bpe-cc .xtitle{padding-left:var(--yw);text-align:center;font-size:12px;color:#5f6470}
@@ -62,7 +61,7 @@ _STYLE = """<style>
 .bpe-st table{border-collapse:collapse;font-size:14px;color:#31333f}
 .bpe-st th,.bpe-st td{padding:4px 12px;border-bottom:1px solid #e6e8ec;white-space:nowrap;text-align:right}
 .bpe-st th{font-weight:600;color:#5f6470;border-bottom-color:#c9ccd3}
-</style>"""
+</style>""".replace("{tap_details}", tap_details_css(".bpe-cc .band"))
 
 
 @dataclass(frozen=True)

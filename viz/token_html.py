@@ -74,13 +74,19 @@ _STYLE_TEMPLATE = """<style>
 .bpe-tv .legend .item{margin-right:14px;white-space:nowrap}
 @media (max-width:640px){.bpe-tv .legend .item{white-space:normal;display:block}
   .bpe-tv .step-row{flex-wrap:wrap;gap:2px 10px}.bpe-tv .step-label{flex:1 1 100%}}
-@media (hover:none),(pointer:coarse){.bpe-tv .tok:focus::after{content:attr(title);position:fixed;left:8px;right:8px;
-  bottom:8px;z-index:1000;padding:8px 10px;border-radius:8px;background:#1f2430;color:#fff;font-size:13px;
-  font-weight:400;line-height:1.45;white-space:pre-wrap;overflow-wrap:anywhere;box-shadow:0 2px 10px rgba(0,0,0,.3)}}
+{tap_details}
 {palette_rules}</style>"""
 
 
-STYLE = _STYLE_TEMPLATE.replace("{palette_rules}", "".join(
+def tap_details_css(selector: str) -> str:
+    """On a touch screen (no hover), a tapped ``selector`` (focused: give it tabindex) shows its title in a bottom bar."""
+    return ("@media (hover:none),(pointer:coarse){" + selector + ":focus::after{content:attr(title);position:fixed;"
+            "left:8px;right:8px;bottom:8px;z-index:1000;padding:8px 10px;border-radius:8px;background:#1f2430;"
+            "color:#fff;font-size:13px;font-weight:400;line-height:1.45;white-space:pre-wrap;overflow-wrap:anywhere;"
+            "box-shadow:0 2px 10px rgba(0,0,0,.3)}}")
+
+
+STYLE = _STYLE_TEMPLATE.replace("{tap_details}", tap_details_css(".bpe-tv .tok")).replace("{palette_rules}", "".join(
     f".bpe-tv .k-{kind}.c{shade}{{background:{colour}}}\n"
     for kind, colours in PALETTES.items() for shade, colour in enumerate(colours)
 ))
