@@ -18,6 +18,8 @@ import urllib.error
 import urllib.request
 from pathlib import Path
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
 REPO_ROOT = Path(__file__).resolve().parent.parent
 SCREENSHOT_DIR = REPO_ROOT / "tests" / "screenshots"
 
@@ -264,7 +266,17 @@ def save_screenshot(page, name: str, whole: bool = False) -> Path:
 
 
 def choose_option(page, label: str, option: str) -> None:
-    """Pick ``option`` in the selectbox labelled ``label`` (the first one on the page), then wait for the app."""
-    page.locator('[data-testid="stSelectbox"]').filter(has_text=label).first.click()
-    page.get_by_role("option", name=option, exact=True).click()
+    """Pick ``option`` in the selectbox labelled ``label`` (the first one on the page), then wait for the app.
+    A rerun that lands while the list opens closes it again (seen once in CI): then the box is opened once more."""
+    wanted = page.get_by_role("option", name=option, exact=True)
+    for attempt in range(3):
+        page.locator('[data-testid="stSelectbox"]').filter(has_text=label).first.click()
+        try:
+            wanted.wait_for(timeout=5_000)
+            break
+        except PlaywrightTimeout:
+            if attempt == 2:
+                raise
+            wait_for_app(page)
+    wanted.click()
     wait_for_app(page)
