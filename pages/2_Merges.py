@@ -147,9 +147,7 @@ def overview(tok: Tokenizer, key: tuple[str, int]) -> None:
 
 state.keep_choices()  # before any widget: a closed tab's widgets are not drawn, so their values are kept for them
 st.title("Merges")
-with st.expander("Load a tokenizer", icon=":material/upload_file:"):
-    model_io.upload_tokenizer("merges")
-    model_io.use_gpt2_button("merges")
+model_io.load_section("merges")
 model, current_key, corpus = choose_tokenizer()
 st.caption(
     f"{model_io.model_title(model)}: {len(model.merges):,} merges, vocabulary of {model.vocab_size:,} tokens, "

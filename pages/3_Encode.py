@@ -127,9 +127,7 @@ state.keep_choices()  # before any widget: a closed section's widgets are not dr
 st.title("Encode / Decode")
 st.caption("Type text and see it cut into tokens. Hover a token (tap it on a phone) for its id, bytes and the merge "
            "that made it.")
-with st.expander("Load a tokenizer", icon=":material/upload_file:"):
-    model_io.upload_tokenizer("encode")
-    model_io.use_gpt2_button("encode")
+model_io.load_section("encode")
 
 source, tokenizer = choose_tokenizer()
 note = PRETRAINED_NOTES.get(source)

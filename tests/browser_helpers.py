@@ -236,6 +236,17 @@ def open_tab(page, name: str) -> None:
     wait_for_app(page)
 
 
+def section(page, label: str):
+    """The expander whose text contains ``label``."""
+    return page.locator('[data-testid="stExpander"]').filter(has_text=label)
+
+
+def open_section(page, label: str) -> None:
+    """Open one of the sections drawn only while open (a click on its heading reruns the page)."""
+    section(page, label).locator("summary").click()
+    wait_for_app(page)
+
+
 def exception_texts(page) -> list[str]:
     """Texts of any Streamlit exception boxes on the page (empty if none)."""
     return page.locator(EXCEPTION).all_inner_texts()

@@ -325,14 +325,27 @@ def download_buttons(tok: Tokenizer, key_prefix: str) -> None:
 
 
 def save_and_load_section(tok: Tokenizer, key_prefix: str) -> None:
-    """The whole "Save or load a tokenizer" block: downloads, an uploader, and the GPT-2 button."""
-    st.subheader("Save or load a tokenizer")
-    download_buttons(tok, key_prefix)
-    load, gpt2 = st.columns([2, 1], border=True)
-    with load:
-        st.markdown("**Load a tokenizer**")
-        upload_tokenizer(key_prefix)
-    with gpt2:
-        st.markdown("**Or explore a real one**")
-        st.caption("GPT-2's published merges: see how a production tokenizer cuts text.")
-        use_gpt2_button(key_prefix)
+    """The whole "Save or load a tokenizer" block (downloads, an uploader, the GPT-2 button), folded: its
+    two dozen elements are drawn only while it is open, and it stays open or closed across pages."""
+    with st.expander("Save or load a tokenizer", icon=":material/save:", key=state.model_io_section_key(key_prefix),
+                     on_change="rerun") as section:
+        if not section.open:
+            return
+        download_buttons(tok, key_prefix)
+        load, gpt2 = st.columns([2, 1], border=True)
+        with load:
+            st.markdown("**Load a tokenizer**")
+            upload_tokenizer(key_prefix)
+        with gpt2:
+            st.markdown("**Or explore a real one**")
+            st.caption("GPT-2's published merges: see how a production tokenizer cuts text.")
+            use_gpt2_button(key_prefix)
+
+
+def load_section(key_prefix: str) -> None:
+    """A folded "Load a tokenizer": the uploader and the GPT-2 button, drawn only while it is open."""
+    with st.expander("Load a tokenizer", icon=":material/upload_file:", key=state.model_io_section_key(key_prefix),
+                     on_change="rerun") as section:
+        if section.open:
+            upload_tokenizer(key_prefix)
+            use_gpt2_button(key_prefix)

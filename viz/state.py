@@ -90,6 +90,14 @@ def model_io_key(page: str, name: str) -> str:
     return f"{page}_{name}"
 
 
+MODEL_IO_PAGES = ("train", "merges", "encode")  # the pages with a folded section of model_io's widgets
+
+
+def model_io_section_key(page: str) -> str:
+    """The key of the expander that folds model_io's widgets on ``page``: open or closed, it is kept."""
+    return model_io_key(page, "section_open")
+
+
 def tokenizer_files(page: str) -> list:
     """The files in ``page``'s tokenizer uploader."""
     return st.session_state.get(model_io_key(page, "tokenizer_files")) or []
@@ -338,7 +346,7 @@ def fill_decoder(ids: list[int]) -> None:
 KEPT_CHOICES = (ENCODE_SOURCE_KEY, ENCODE_PREFIX_MERGES_KEY, ENCODE_SPECIAL_KEY, ENCODE_WHY_KEY, ENCODE_PIECE_KEY,
                 ENCODE_DECODE_KEY, ENCODE_IDS_KEY, ENCODE_TABLE_KEY, MERGES_SOURCE_KEY, MERGES_STEP_KEY,
                 MERGES_WINDOW_START_KEY, MERGES_TREE_TOKEN_KEY, MERGES_TAB_KEY, COMPARE_TAB_KEY, TRAIN_TABLE_WIDGET,
-                TRAIN_MORE_WIDGET)
+                TRAIN_MORE_WIDGET, *map(model_io_section_key, MODEL_IO_PAGES))
 _KEPT_KEY = "bpe_kept_choices"  # the last value of each, for the runs that do not draw its widget
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from browser_helpers import choose_option, click_nav, exception_texts, open_app, wait_for_app
+from browser_helpers import choose_option, click_nav, exception_texts, open_app, open_section, section, wait_for_app
 from viz.live_text import LIVE_MAX_CHARS
 
 PHONE = {"width": 390, "height": 844}
@@ -43,16 +43,6 @@ def choose_tokenizer(page, label: str) -> None:
 
 
 WHY, DECODE, TABLE = "Why this split?", "Decode: token ids back to text", "Token table: one row per token"
-
-
-def section(page, label: str):
-    return page.locator('[data-testid="stExpander"]').filter(has_text=label)
-
-
-def open_section(page, label: str) -> None:
-    """Open one of the sections drawn only while open (a click on its heading reruns the page)."""
-    section(page, label).locator("summary").click()
-    wait_for_app(page)
 
 
 def token_area_text(page) -> str:

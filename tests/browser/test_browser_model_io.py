@@ -11,7 +11,7 @@ import pytest
 from tokenizers import Tokenizer as HFTokenizer
 
 from bpe_core import Config, train
-from browser_helpers import click_nav, exception_texts, open_app, open_tab, wait_for_app
+from browser_helpers import click_nav, exception_texts, open_app, open_section, open_tab, wait_for_app
 
 pytestmark = pytest.mark.browser
 
@@ -59,13 +59,14 @@ def upload(page, *paths) -> None:
 
 def test_tokenizer_json_round_trip_and_gpt2(app_server, page, screenshot, tmp_path):
     open_app(page, app_server)
+    open_section(page, "Save or load a tokenizer")
     # the default model keeps </w> as a symbol of its own: HF and GPT-2 exports are refused with the reason
     assert page.get_by_role("button", name="Download tokenizer.json").is_disabled()
     assert "retrain with the marker glued" in page.locator(f'{MAIN} [data-testid="stAlert"]').all_inner_texts()[-2]
-    page.get_by_text("Save or load a tokenizer").scroll_into_view_if_needed()
     screenshot(page, "train_refused")
 
     open_app(page, app_server, byte_level_link())
+    open_section(page, "Save or load a tokenizer")
     expected = train(CORPUS, Config(split="gpt2", units="bytes", tie_break="hf"), merges=MERGES)
     with page.expect_download() as download:
         page.get_by_role("button", name="Download tokenizer.json").click()
@@ -76,7 +77,7 @@ def test_tokenizer_json_round_trip_and_gpt2(app_server, page, screenshot, tmp_pa
     screenshot(page, "train_byte_level", whole=True)
 
     click_nav(page, "Encode / Decode")
-    page.get_by_text("Load a tokenizer").click()
+    open_section(page, "Load a tokenizer")
     upload(page, saved)
     assert f"Loaded tokenizer.json: {MERGES} merges" in page.locator(f'{MAIN} [data-testid="stAlert"]').first.inner_text()
     encode_text(page, SENTENCE)
@@ -103,6 +104,7 @@ def test_tokenizer_json_round_trip_and_gpt2(app_server, page, screenshot, tmp_pa
 
     click_nav(page, "Train")
     assert "GPT-2's published tokenizer" in page.locator(MAIN).inner_text()
+    assert page.get_by_role("button", name="Download tokenizer.json").is_enabled()  # the section is still open
     assert not page.get_by_role("button", name="Download merges.txt").is_disabled()
     assert_clean(page)
     screenshot(page, "train_gpt2", whole=True)

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from browser_helpers import REPO_ROOT, VIEWPORT, choose_option, click_nav, exception_texts, open_app, open_tab, wait_for_app
+from browser_helpers import REPO_ROOT, VIEWPORT, choose_option, click_nav, exception_texts, open_app, open_section, open_tab, wait_for_app
 
 pytestmark = pytest.mark.browser
 
@@ -120,7 +120,7 @@ def test_an_xz_tokenizer_json_uploads_in_the_browser(app_server, page, screensho
     open_app(page, app_server)
     click_nav(page, "Encode / Decode")
     page.wait_for_selector(TOKEN_BOXES)
-    page.get_by_text("Load a tokenizer", exact=True).click()
+    open_section(page, "Load a tokenizer")
     path = REPO_ROOT / "bpe_core" / "data" / "open" / "llama2.tokenizer.json.xz"
     page.locator(f'{MAIN} [data-testid="stExpander"] input[type="file"]').set_input_files(str(path))
     wait_for_app(page)

@@ -17,7 +17,7 @@ import pytest
 
 from bpe_core import Config, train
 from bpe_core.formats import to_hf_json
-from browser_helpers import MERGES_TABS, click_nav, exception_texts, open_app, open_tab, wait_for_app
+from browser_helpers import MERGES_TABS, click_nav, exception_texts, open_app, open_section, open_tab, wait_for_app
 
 pytestmark = pytest.mark.browser
 
@@ -113,6 +113,7 @@ def test_payloads_in_an_uploaded_tokenizer_show_as_text_everywhere(app_server, p
     path.write_text(json.dumps(to_hf_json(model)), encoding="utf-8")
 
     open_app(page, app_server)
+    open_section(page, "Save or load a tokenizer")
     page.locator(f'{MAIN} input[type="file"]').last.set_input_files(str(path))
     wait_for_app(page)
     assert f"Loaded {name}" in visible_text(page)
@@ -129,6 +130,7 @@ def test_streamlit_markdown_syntax_in_a_file_name_shows_literally(app_server, pa
     name = ":smile: :material/delete: :red[alarm] **bold** $x^2$ &amp; # end.json"
     model_file = json.dumps(to_hf_json(train("aaab aab", Config(split="none"), merges=2))).encode()
     open_app(page, app_server)
+    open_section(page, "Save or load a tokenizer")
     page.locator(f'{MAIN} input[type="file"]').last.set_input_files(
         files=[{"name": name, "mimeType": "application/json", "buffer": model_file}])
     wait_for_app(page)

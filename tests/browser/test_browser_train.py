@@ -9,7 +9,7 @@ import pytest
 from bpe_core.formats import model_from_json
 from viz.train_progress import STARTING
 
-from browser_helpers import click_nav, exception_texts, open_app, wait_for_app
+from browser_helpers import click_nav, exception_texts, open_app, open_section, wait_for_app
 
 pytestmark = pytest.mark.browser
 
@@ -90,6 +90,7 @@ def test_pasted_corpus_trains(app_server, page, screenshot):
     assert "l o → lo" in first_merges(page)
     assert "preset=paste" in page.url
 
+    open_section(page, "Save or load a tokenizer")
     with page.expect_download() as download:
         page.get_by_role("button", name="Download model JSON").first.click()
     saved = model_from_json(Path(download.value.path()).read_text(encoding="utf-8"))

@@ -7,6 +7,7 @@ import re
 from streamlit.testing.v1 import AppTest
 
 from browser_helpers import REPO_ROOT
+from viz import state
 
 APP_FILE = str(REPO_ROOT / "app.py")
 
@@ -15,6 +16,12 @@ def ok(at: AppTest) -> AppTest:
     """``at`` after checking its run raised nothing."""
     assert not at.exception, [e.message for e in at.exception]
     return at
+
+
+def open_model_io(at: AppTest, page: str) -> AppTest:
+    """``at`` with ``page``'s folded section of tokenizer files opened (its widgets are drawn only when open)."""
+    at.session_state[state.model_io_section_key(page)] = True
+    return ok(at.run())
 
 
 def shown(elements) -> str:

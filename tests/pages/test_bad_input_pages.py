@@ -15,7 +15,7 @@ from streamlit.testing.v1 import AppTest
 from bpe_core import Config, train
 from bpe_core.formats import model_to_json
 from test_browser_train import MAIN, choose_corpus
-from apptest_helpers import ok, shown
+from apptest_helpers import ok, open_model_io, shown
 from browser_helpers import exception_texts, open_app, wait_for_app
 from test_page_train import BANANA_BANDANA, choose, merge_pairs, open_more_settings, open_train, press_train
 from viz import page_registry, state
@@ -197,7 +197,7 @@ BAD_MODEL_FILES = {
 def test_a_bad_model_file_is_an_error_and_keeps_the_model(name):
     at = trained_banana()
     upload = [(name, BAD_MODEL_FILES[name], "application/json")]
-    ok(at.file_uploader(key="train_tokenizer_files").set_value(upload).run())
+    ok(open_model_io(at, "train").file_uploader(key="train_tokenizer_files").set_value(upload).run())
     assert f"Could not load {name}: " in shown(at.error) and "current model is kept" in shown(at.error)
     assert merge_pairs(at) == BANANA_BANDANA
 

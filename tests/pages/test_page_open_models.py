@@ -9,7 +9,7 @@ import json
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from apptest_helpers import APP_FILE, ok, shown
+from apptest_helpers import APP_FILE, ok, open_model_io, shown
 from bpe_core.pretrained import OPEN_MODELS, load_pretrained
 from open_model_references import SHIPPED, hf_reference
 from viz import compare_state, state
@@ -110,7 +110,7 @@ def test_compare_real_tokenizers_with_all_six_counts_as_hf_does():
 def test_each_open_models_tokenizer_json_xz_uploads_on_the_encode_page(name):
     at = open_page("pages/3_Encode.py")
     data = (SHIPPED / f"{name}.tokenizer.json.xz").read_bytes()
-    uploader = at.file_uploader(key="encode_tokenizer_files")
+    uploader = open_model_io(at, "encode").file_uploader(key="encode_tokenizer_files")
     ok(uploader.set_value([(f"{name}.tokenizer.json.xz", data, "application/x-xz")]).run())
     assert shown(at.success[:1]).startswith(f"Loaded {name}.tokenizer.json.xz: ")  # named as uploaded
     assert at.selectbox(key=state.ENCODE_SOURCE_KEY).value == "model"

@@ -13,7 +13,7 @@ from tokenizers import models, pre_tokenizers, trainers
 
 from bpe_core import Config, load_gpt2
 from bpe_core.formats import model_to_json
-from apptest_helpers import APP_FILE, ok, shown
+from apptest_helpers import APP_FILE, ok, open_model_io, shown
 from viz import state
 
 TRAIN_PAGE = "pages/1_Train.py"
@@ -211,12 +211,12 @@ def test_a_saved_model_loads_back_and_a_bad_file_is_an_error():
     at = press_train(choose(open_train(), "banana_bandana"))
     saved = model_to_json(at.session_state[state.MODEL_KEY]).encode("utf-8")
 
-    ok(at.file_uploader(key="train_tokenizer_files").set_value(("junk.json", b'{"nope": "yes"}', "application/json")).run())
+    ok(open_model_io(at, "train").file_uploader(key="train_tokenizer_files").set_value(("junk.json", b'{"nope": "yes"}', "application/json")).run())
     assert "junk.json" in shown(at.error) and "neither" in shown(at.error)
     assert merge_pairs(at) == BANANA_BANDANA  # the trained model is kept
 
     fresh = open_train()
-    ok(fresh.file_uploader(key="train_tokenizer_files").set_value(("model.json", saved, "application/json")).run())
+    ok(open_model_io(fresh, "train").file_uploader(key="train_tokenizer_files").set_value(("model.json", saved, "application/json")).run())
     assert merge_pairs(fresh) == BANANA_BANDANA
     assert fresh.session_state[state.CORPUS_KEY] == ""
     assert metric(fresh, "Tokens per word") == "—"

@@ -175,13 +175,27 @@ def test_gpt2_itself_exports_everywhere():
 
 
 def open_page(page: str = "", model=None) -> AppTest:
+    """``page`` with its section of tokenizer files open (folded, it draws none of these widgets)."""
     at = AppTest.from_file(APP_FILE, default_timeout=90)
+    for name in state.MODEL_IO_PAGES:
+        at.session_state[state.model_io_section_key(name)] = True
     if model is not None:
         at.session_state[state.MODEL_KEY] = model
         at.session_state[state.CORPUS_KEY] = ""
         at.session_state[state.SETTINGS_KEY] = {"source": "upload", "name": "model.json"}
     ok(at.run())
     return ok(at.switch_page(page).run()) if page else at
+
+
+def test_the_sections_are_folded_until_opened():
+    """(That an open section stays open across pages is a browser test: AppTest does not carry it.)"""
+    at = ok(AppTest.from_file(APP_FILE, default_timeout=90).run())
+    assert not at.get("download_button") and not at.get("file_uploader")  # Train's corpus box is not an uploader
+    assert "Use GPT-2's real tokenizer" not in [button.label for button in at.button]
+    at.session_state[state.model_io_section_key("train")] = True
+    assert len(ok(at.run()).get("download_button")) == 4 and len(at.get("file_uploader")) == 1
+    for page in ("pages/2_Merges.py", "pages/3_Encode.py"):
+        assert not ok(at.switch_page(page).run()).get("file_uploader")  # each page's section is its own
 
 
 def upload(at: AppTest, prefix: str, *files: tuple[str, bytes]) -> AppTest:
