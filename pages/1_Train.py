@@ -17,7 +17,6 @@ from viz.corpus_files import describe_stats, preview, training_input
 from viz.describe import describe_config, text_digest
 from viz.model_store import training_key
 from viz.page_registry import TRAIN
-from viz.readable import readable_symbol
 from viz.train_links import to_query_params
 
 WIDGETS = state.TRAIN_SETTING_WIDGETS
@@ -137,16 +136,10 @@ def render_result(model: Tokenizer, corpus: str, about: dict) -> None:
     for warning in model.warnings:  # e.g. the end-of-word marker also occurs in the corpus
         st.warning(escape.markdown(summary.as_sentence(warning)), icon=":material/warning:")
     ratio = state.cached_compression(state.fingerprint(model), text_digest(corpus), model, corpus) if corpus else None
-    for column, (label, value, help_text) in zip(st.columns(4), summary.result_metrics(model, ratio)):
-        column.metric(label, value, help=help_text)
+    st.html(summary.result_html(model, ratio))  # one element: a dozen widgets and columns took longer to draw
     if not model.merges:
         st.info("No merges were made: every token is a base symbol.")
         return
-    (first, last), ends = summary.first_and_last_merges(model), st.columns(2)
-    ends[0].markdown("**First merges**  \n" + summary.chips_html(first), unsafe_allow_html=True)
-    if last:
-        ends[1].markdown(f"**Last merges** (from step {len(model.merges) - len(last) + 1:,})  \n"
-                         + summary.chips_html(last), unsafe_allow_html=True)
     with st.expander("All merges, as a table", key=state.TRAIN_TABLE_WIDGET, on_change="rerun") as table:
         if table.open:  # drawn only when opened: the table is the slowest element of the page to draw
             st.dataframe(summary.merge_table(model), hide_index=True, height=min(38 + 35 * len(model.merges), 400),
@@ -157,9 +150,6 @@ def render_result(model: Tokenizer, corpus: str, about: dict) -> None:
                              "tie": st.column_config.TextColumn("tie", help="How many pairs shared the winning count")})
     if not model.has_counts:
         st.caption("This model has no training counts (its merges were published without them).")
-    longest = [readable_symbol(token) for token in summary.longest_tokens(model)]
-    st.markdown("**Longest tokens**  \n" + summary.chips_html(longest), unsafe_allow_html=True)
-    st.caption(summary.glyph_legend())
 
 
 st.title(TRAIN.title)

@@ -247,6 +247,35 @@ def open_section(page, label: str) -> None:
     wait_for_app(page)
 
 
+# Pairs of visible elements of the main area that overlap (neither inside the other), as their test ids (the
+# contents of a closed expander keep a box but are not shown).
+_OVERLAPS_JS = """() => {
+  const boxes = Array.from(document.querySelectorAll('[data-testid=stMain] [data-testid=stElementContainer]'))
+    .filter((el) => !el.closest('details:not([open])') && el.checkVisibility({visibilityProperty: true}))
+    .map((el) => [el, el.getBoundingClientRect()]).filter(([, r]) => r.width > 0 && r.height > 0);
+  const out = [];
+  for (let i = 0; i < boxes.length; i++) for (let j = i + 1; j < boxes.length; j++) {
+    const [a, ra] = boxes[i], [b, rb] = boxes[j];
+    if (a.contains(b) || b.contains(a)) continue;
+    const w = Math.min(ra.right, rb.right) - Math.max(ra.left, rb.left);
+    const h = Math.min(ra.bottom, rb.bottom) - Math.max(ra.top, rb.top);
+    if (w > 1 && h > 1) out.push([a.firstElementChild?.dataset.testid, b.firstElementChild?.dataset.testid]);
+  }
+  return out;
+}"""
+
+
+def overlapping_elements(page) -> list[list[str]]:
+    """Pairs of visible elements of the main area that overlap (by their test ids): none on a good layout."""
+    return page.evaluate(_OVERLAPS_JS)
+
+
+def page_width(page) -> int:
+    """How wide the page's content is: more than the window means the page scrolls sideways."""
+    return page.evaluate("() => Math.max(document.documentElement.scrollWidth,"
+                         " document.querySelector('[data-testid=stMain]').scrollWidth)")
+
+
 def exception_texts(page) -> list[str]:
     """Texts of any Streamlit exception boxes on the page (empty if none)."""
     return page.locator(EXCEPTION).all_inner_texts()

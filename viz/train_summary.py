@@ -55,24 +55,58 @@ def longest_tokens(model: Tokenizer, n: int = 12) -> list[str]:
     return sorted(made, key=len, reverse=True)[:n]
 
 
-# A chip never breaks across lines; one longer than its column is cut with … (its title holds all of it).
-_CHIP_STYLE = (
-    "display: inline-block; max-width: 100%; overflow: hidden; text-overflow: ellipsis; "
-    "white-space: nowrap; vertical-align: bottom; margin-right: 0.3em"
-)
+_RESULT_STYLE = """<style>
+.bpe-result{color:#1f2335;line-height:1.5}
+.bpe-result .stats{display:flex;flex-wrap:wrap;gap:.6rem 2rem;margin-bottom:.8rem}
+.bpe-result .stat{flex:1 1 9rem;min-width:0}
+.bpe-result .label{font-size:.875rem}
+.bpe-result .value{font-size:2rem;line-height:1.25}
+.bpe-result .note,.bpe-result .legend{font-size:.8rem;color:#62677a}
+.bpe-result .lists{display:grid;grid-template-columns:repeat(auto-fit,minmax(min(18rem,100%),1fr));gap:.3rem 2rem}
+.bpe-result .head{font-weight:600;margin:.4rem 0 .2rem}
+.bpe-result .chip{display:inline-block;max-width:100%;overflow:hidden;text-overflow:ellipsis;white-space:nowrap;
+  vertical-align:bottom;margin:0 .3em .3em 0;padding:.05em .4em;border-radius:.25rem;background:#f0f2f6;
+  font-family:"Source Code Pro",ui-monospace,monospace;font-size:.85em}
+</style>"""
 
 
 def chips_html(texts: list[str]) -> str:
-    """Texts as escaped inline ``<code>`` chips for ``st.markdown(..., unsafe_allow_html=True)``.
+    """Texts as escaped chips for ``st.html``; a chip longer than its column is cut with … (its title holds
+    all of it).
 
-    >>> chip = chips_html(['<b title="x">'])
-    >>> chip[chip.index("title="):]
-    'title="&lt;b title=&quot;x&quot;&gt;">&lt;b title&#61;&quot;x&quot;&gt;</code>'
+    >>> chips_html(['<b title="x">'])
+    '<span class="chip" title="&lt;b title=&quot;x&quot;&gt;">&lt;b title=&quot;x&quot;&gt;</span>'
     """
-    return " ".join(
-        f'<code style="{_CHIP_STYLE}" title="{escape.attribute(text)}">{escape.html_in_markdown(text)}</code>'
-        for text in texts
-    )
+    return " ".join(f'<span class="chip" title="{escape.attribute(text)}">{escape.html_text(text)}</span>'
+                    for text in texts)
+
+
+def result_html(model: Tokenizer, ratio: dict[str, float] | None) -> str:
+    """The result in one ``st.html`` block: the four metrics (each note shown, for phones), the first and last
+    merges, the longest tokens and what their glyphs mean (none of the lists when nothing was merged).
+
+    >>> from bpe_core import Config, train
+    >>> block = result_html(train("low lower", Config(), merges=2), None)
+    >>> [block.count(part) for part in ('class="stat"', "First merges", 'class="chip"')]
+    [4, 1, 4]
+    """
+    stats = "".join(
+        f'<div class="stat"><div class="label">{escape.html_text(label)}</div>'
+        f'<div class="value">{escape.html_text(value)}</div>'
+        + (f'<div class="note">{escape.html_text(note)}</div>' if note else "") + "</div>"
+        for label, value, note in result_metrics(model, ratio))
+    parts = [_RESULT_STYLE, '<div class="bpe-result">', f'<div class="stats">{stats}</div>']
+    if model.merges:
+        first, last = first_and_last_merges(model)
+        lists = [("First merges", first)]
+        if last:
+            lists.append((f"Last merges (from step {len(model.merges) - len(last) + 1:,})", last))
+        parts.append('<div class="lists">' + "".join(
+            f'<div><div class="head">{head}</div>{chips_html(chips)}</div>' for head, chips in lists) + "</div>")
+        longest = [readable_symbol(token) for token in longest_tokens(model)]
+        parts.append(f'<div class="head">Longest tokens</div>{chips_html(longest)}')
+        parts.append(f'<div class="legend">{escape.html_text(glyph_legend())}</div>')
+    return "".join(parts) + "</div>"
 
 
 def stopped_short(model: Tokenizer) -> bool:

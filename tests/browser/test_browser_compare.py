@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from browser_helpers import VIEWPORT, click_nav, exception_texts, open_app, open_tab, wait_for_app
+from browser_helpers import VIEWPORT, click_nav, exception_texts, open_app, open_tab, page_width, wait_for_app
 
 PLOT = '[data-testid="stPlotlyChart"]'
 MAIN = '[data-testid="stMain"]'
@@ -113,12 +113,6 @@ def test_compare_page_tabs(app_server, page, screenshot, tiktoken_module):
 
 def typed_sizes(page) -> list[str]:
     return [box.input_value() for box in page.locator(f"{MAIN} {TYPED}").all()]
-
-
-def page_width(page) -> int:
-    """How wide the page's content is: more than the window means the page scrolls sideways."""
-    return page.evaluate("() => Math.max(document.documentElement.scrollWidth,"
-                         " document.querySelector('[data-testid=stMain]').scrollWidth)")
 
 
 @pytest.mark.browser

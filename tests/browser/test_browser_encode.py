@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from browser_helpers import choose_option, click_nav, exception_texts, open_app, open_section, section, wait_for_app
+from browser_helpers import (choose_option, click_nav, exception_texts, open_app, open_section, overlapping_elements,
+                             page_width, section, wait_for_app)
 from viz.live_text import LIVE_MAX_CHARS
 
 PHONE = {"width": 390, "height": 844}
@@ -275,24 +276,6 @@ def test_text_over_the_limit_waits_for_the_box_to_lose_focus(app_server, page, s
     screenshot(page)
 
 
-# Pairs of visible elements of the main area that overlap (neither inside the other), as their test ids (the
-# contents of a closed expander keep a box but are not shown).
-OVERLAPS_JS = """() => {
-  const boxes = Array.from(document.querySelectorAll('[data-testid=stMain] [data-testid=stElementContainer]'))
-    .filter((el) => !el.closest('details:not([open])') && el.checkVisibility({visibilityProperty: true}))
-    .map((el) => [el, el.getBoundingClientRect()]).filter(([, r]) => r.width > 0 && r.height > 0);
-  const out = [];
-  for (let i = 0; i < boxes.length; i++) for (let j = i + 1; j < boxes.length; j++) {
-    const [a, ra] = boxes[i], [b, rb] = boxes[j];
-    if (a.contains(b) || b.contains(a)) continue;
-    const w = Math.min(ra.right, rb.right) - Math.max(ra.left, rb.left);
-    const h = Math.min(ra.bottom, rb.bottom) - Math.max(ra.top, rb.top);
-    if (w > 1 && h > 1) out.push([a.firstElementChild?.dataset.testid, b.firstElementChild?.dataset.testid]);
-  }
-  return out;
-}"""
-PAGE_WIDTH_JS = ("() => Math.max(document.documentElement.scrollWidth,"
-                 " document.querySelector('[data-testid=stMain]').scrollWidth)")
 # The details a focused (tapped) token box shows in a bar: its ::after, where it is, and the box's own title.
 TAPPED_JS = """() => { const el = document.activeElement; const after = getComputedStyle(el, '::after');
   return {token: el.classList.contains('tok'), title: el.getAttribute('title'), content: after.content,
@@ -307,8 +290,8 @@ def test_encode_fits_a_phone_and_a_tap_shows_a_tokens_details(browser, app_serve
         page.set_viewport_size(PHONE)
         for label in (WHY, DECODE, TABLE):
             open_section(page, label)
-        assert page.evaluate(PAGE_WIDTH_JS) <= PHONE["width"]  # nothing makes the page scroll sideways
-        assert page.evaluate(OVERLAPS_JS) == []
+        assert page_width(page) <= PHONE["width"]  # nothing makes the page scroll sideways
+        assert overlapping_elements(page) == []
         metrics = [box.bounding_box() for box in page.locator('[data-testid="stMetric"]').all()]
         assert len(metrics) == 3 and len({round(box["y"]) for box in metrics}) == 1  # the counts share one row
         # the token table is wider than a phone: it scrolls inside its own box
@@ -336,7 +319,7 @@ def test_encode_fits_a_phone_and_a_tap_shows_a_tokens_details(browser, app_serve
         assert page.evaluate("() => document.activeElement.classList.contains('tok')") is False
 
         page.set_viewport_size({"width": 1400, "height": 900})
-        assert page.evaluate(OVERLAPS_JS) == []
+        assert overlapping_elements(page) == []
         screenshot(page, "desktop", whole=True)
         assert exception_texts(page) == []
     finally:

@@ -9,7 +9,8 @@ import pytest
 from bpe_core.formats import model_from_json
 from viz.train_progress import STARTING
 
-from browser_helpers import click_nav, exception_texts, open_app, open_section, wait_for_app
+from browser_helpers import (click_nav, exception_texts, open_app, open_section, overlapping_elements, page_width,
+                             wait_for_app)
 
 pytestmark = pytest.mark.browser
 
@@ -17,6 +18,7 @@ MAIN = '[data-testid="stMain"]'
 TRAIN_BUTTON = f'{MAIN} [data-testid="stBaseButton-primary"]'
 MERGE_TABLE = f'{MAIN} [data-testid="stDataFrame"]'
 PROGRESS = f'{MAIN} [data-testid="stProgress"]'
+PHONE = {"width": 390, "height": 844}
 # The texts the training status shows, in order, as the page changes: the bar's, and the spinner's (which
 # Streamlit shows half a second after training starts, with the time elapsed).
 RECORD_STATUS_JS = """() => {
@@ -43,7 +45,7 @@ def train(page) -> None:
 
 
 def first_merges(page) -> str:
-    return page.locator(f"{MAIN} [data-testid='stMarkdownContainer']").filter(has_text="First merges").inner_text()
+    return page.locator(f"{MAIN} [data-testid='stHtml']").filter(has_text="First merges").inner_text()
 
 
 def assert_clean(page) -> None:
@@ -165,3 +167,18 @@ def test_the_largest_recipe_shows_its_progress_from_the_click_on(app_server, pag
     assert "no split · bytes" in page.locator(MAIN).inner_text()
     assert_clean(page)
     screenshot(page, "trained", whole=True)
+
+
+def test_train_fits_a_phone(app_server, page, screenshot):
+    open_app(page, app_server)
+    page.set_viewport_size(PHONE)
+    for label in ("More settings", "All merges, as a table", "Save or load a tokenizer"):
+        open_section(page, label)
+    assert page_width(page) <= PHONE["width"]  # nothing makes the page scroll sideways
+    assert overlapping_elements(page) == []
+    stats = [box.bounding_box() for box in page.locator(".bpe-result .stat").all()]
+    assert len(stats) == 4 and len({round(box["y"]) for box in stats}) == 2  # two metrics a row
+    assert max(box["x"] + box["width"] for box in stats) <= PHONE["width"]
+    assert page.locator(MERGE_TABLE).bounding_box()["width"] <= PHONE["width"]  # it scrolls in its own box
+    assert_clean(page)
+    screenshot(page, "phone", whole=True)

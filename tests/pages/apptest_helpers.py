@@ -24,6 +24,12 @@ def open_model_io(at: AppTest, page: str) -> AppTest:
     return ok(at.run())
 
 
+def train_metric(at: AppTest, label: str) -> str:
+    """The value under ``label`` in the Train page's result block (viz.train_summary.result_html)."""
+    block = next(element.value for element in at.get("html") if 'class="bpe-result"' in element.value)
+    return re.search(f'<div class="label">{re.escape(label)}</div><div class="value">([^<]*)</div>', block)[1]
+
+
 def shown(elements) -> str:
     """The texts of some elements (``at.error``, ``at.markdown``, ...) as the reader sees them: one string,
     with the backslashes that escape them from Markdown removed (viz.escape.markdown puts them in)."""

@@ -13,7 +13,7 @@ from tokenizers import models, pre_tokenizers, trainers
 
 from bpe_core import Config, load_gpt2
 from bpe_core.formats import model_to_json
-from apptest_helpers import APP_FILE, ok, open_model_io, shown
+from apptest_helpers import APP_FILE, ok, open_model_io, shown, train_metric
 from viz import state
 
 TRAIN_PAGE = "pages/1_Train.py"
@@ -57,10 +57,6 @@ def open_more_settings(at: AppTest) -> AppTest:
     return ok(at.run())
 
 
-def metric(at: AppTest, label: str) -> str:
-    return next(m.value for m in at.metric if m.label == label)
-
-
 def press_train(at: AppTest) -> AppTest:
     button = next(b for b in at.button if b.label == "Train")
     return ok(button.click().run())
@@ -85,11 +81,11 @@ def test_first_visit_shows_the_default_model_summary():
     at = open_train()
     model = at.session_state[state.MODEL_KEY]
     assert model.config == Config(split="whitespace", end_of_word="</w>")  # the default: words + </w>, 2,000 merges
-    assert metric(at, "Merges made") == "2,000"
-    assert metric(at, "Vocabulary size") == f"{len(model.vocab):,}"
+    assert train_metric(at, "Merges made") == "2,000"
+    assert train_metric(at, "Vocabulary size") == f"{len(model.vocab):,}"
     assert merge_pairs(at) == [f"{left} {right}" for left, right in model.merges]  # the table shows that model
     assert shown(at.success) == "Made the 2000 merges asked for."
-    assert float(metric(at, "Characters per token")) > 3  # 2,000 merges on English text compress well
+    assert float(train_metric(at, "Characters per token")) > 3  # 2,000 merges on English text compress well
 
 
 @pytest.mark.parametrize("preset", list(TEXTBOOK))
@@ -103,7 +99,7 @@ def test_banana_bandana_shows_the_textbook_trace():
     at = press_train(choose(open_train(), "banana_bandana"))
     assert merge_pairs(at) == BANANA_BANDANA
     assert list(at.dataframe[0].value["count"])[:2] == [4, 2]
-    assert metric(at, "Merges made") == "6"
+    assert train_metric(at, "Merges made") == "6"
 
 
 def test_stopping_early_is_a_warning():
@@ -169,7 +165,7 @@ def test_pasted_text_trains_and_goes_into_the_link():
     assert merge_pairs(at)[0] == "u g"
     assert at.query_params["text"] == "hug hug pug"
     # Every word merges into one token: 3 tokens for 3 words and 11 characters.
-    assert (metric(at, "Tokens per word"), metric(at, "Characters per token")) == ("1.00", "3.67")
+    assert (train_metric(at, "Tokens per word"), train_metric(at, "Characters per token")) == ("1.00", "3.67")
 
 
 def test_text_without_spaces_gets_a_one_click_byte_level_split():
@@ -219,7 +215,7 @@ def test_a_saved_model_loads_back_and_a_bad_file_is_an_error():
     ok(open_model_io(fresh, "train").file_uploader(key="train_tokenizer_files").set_value(("model.json", saved, "application/json")).run())
     assert merge_pairs(fresh) == BANANA_BANDANA
     assert fresh.session_state[state.CORPUS_KEY] == ""
-    assert metric(fresh, "Tokens per word") == "—"
+    assert train_metric(fresh, "Tokens per word") == "—"
 
 
 def test_state_survives_a_page_switch():
@@ -291,7 +287,7 @@ def test_a_model_without_counts_renders():
     at.session_state[state.CORPUS_KEY] = ""
     at.session_state[state.SETTINGS_KEY] = {"preset": "gpt2"}
     ok(at.run())
-    assert metric(at, "Merges made") == "50,000"
+    assert train_metric(at, "Merges made") == "50,000"
     assert merge_pairs(at)[0] == "Ġ t"
     assert at.dataframe[0].value["count"].isna().all()
     assert "This model has no training counts (its merges were published without them)." in [
@@ -303,5 +299,5 @@ def test_a_model_without_counts_renders():
 def test_a_link_with_an_invalid_combination_trains_nothing():
     at = open_train({"preset": "banana_bandana", "eow": "_"})
     assert "whitespace pre-tokenization" in shown(at.error)
-    assert metric(at, "Merges made") == "2,000"  # still the default model
+    assert train_metric(at, "Merges made") == "2,000"  # still the default model
     assert "preset" not in at.query_params

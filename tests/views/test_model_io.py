@@ -15,7 +15,7 @@ from bpe_core.formats import to_gpt2_files, to_hf_json
 from bpe_core.formats import model_to_json
 from bpe_core.pretrained import DATA as GPT2_DATA
 from bpe_core.pretrained import load_pretrained
-from apptest_helpers import APP_FILE, ok, shown
+from apptest_helpers import APP_FILE, ok, shown, train_metric
 from viz import state
 from viz.model_io import (
     EXPORTS,
@@ -220,7 +220,7 @@ def test_train_page_uploads_a_tokenizer_json_and_shows_it(byte_level):
         "Loaded from a tokenizer.json (no training counts). | "
         "Loaded tokenizer.json: 17 merges, vocabulary of 273 tokens. It is now the model on every page.")
     assert shown(at.markdown[:1]) == "Loaded from tokenizer.json  \ngpt2 split · bytes · ties: first occurrence"
-    assert next(m.value for m in at.metric if m.label == "Tokens per word") == "—"
+    assert train_metric(at, "Tokens per word") == "—"
     assert downloads(at) == dict.fromkeys(
         ["Download model JSON", "Download tokenizer.json", "Download vocab.json", "Download merges.txt"], True)
     assert dict(at.query_params) == {}  # a loaded model has no link that would rebuild it
@@ -272,7 +272,7 @@ def test_train_page_gpt2_button_and_refused_exports():
     at = press(at, "Use GPT-2's real tokenizer")
     assert at.session_state[state.MODEL_KEY] is load_gpt2()
     assert shown(at.markdown).startswith("GPT-2's published tokenizer (OpenAI, 2019)  \ngpt2 split · bytes · ")
-    assert next(m.value for m in at.metric if m.label == "Merges made") == "50,000"
+    assert train_metric(at, "Merges made") == "50,000"
     assert all(downloads(at).values())
     assert next(b for b in at.button if b.label == "Use GPT-2's real tokenizer").disabled
 

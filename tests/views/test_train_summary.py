@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import re
+
 from bpe_core import Config, load_gpt2, train
 from viz.train_summary import (chips_html, compression, first_and_last_merges, longest_tokens, merge_label,
-                               merge_table)
+                               merge_table, result_html)
 
 BANANA_BANDANA = ["a n", "b an", "an a", "ana _", "ban ana_", "banana_ ban"]
 
@@ -41,11 +43,40 @@ def test_longest_tokens_come_from_merges_longest_first():
 
 
 def test_chips_are_escaped_html():
-    assert chips_html(["<script>"]) == (
-        '<code style="display: inline-block; max-width: 100%; overflow: hidden; text-overflow: ellipsis; '
-        'white-space: nowrap; vertical-align: bottom; margin-right: 0.3em" title="&lt;script&gt;">'
-        "&lt;script&gt;</code>"
-    )
+    assert chips_html(["<script>", 'a"b']) == ('<span class="chip" title="&lt;script&gt;">&lt;script&gt;</span> '
+                                               '<span class="chip" title="a&quot;b">a&quot;b</span>')
+
+
+def shown_chips(block: str) -> list[str]:
+    return re.findall(r'<span class="chip" title="[^"]*">([^<]*)</span>', block)
+
+
+def test_the_result_block_of_banana_bandana():
+    # Worked out by hand: <unk> b a n _ d and six merges make 12 tokens; "banana_bandana_" encodes as
+    # banana_ban d ana_, 3 tokens for its one word, 15 / 3 = 5 characters per token.
+    block = result_html(banana_bandana(), compression(3, "banana_bandana_"))
+    stats = re.findall(r'<div class="label">([^<]*)</div><div class="value">([^<]*)</div>', block)
+    assert stats == [("Vocabulary size", "12"), ("Merges made", "6"), ("Tokens per word", "3.00"),
+                     ("Characters per token", "5.00")]
+    assert "3 tokens for the corpus&#x27;s words (fewer = better compression)" in block
+    assert "Last merges (from step 6)" in block  # the first five, then the sixth
+    assert shown_chips(block) == [
+        "a n → an", "b an → ban", "an a → ana", "ana _ → ana_", "ban ana_ → banana_",  # first merges
+        "banana_ ban → banana_ban",  # last merges
+        "banana_ban", "banana_", "ana_", "ban", "ana", "an",  # longest tokens, ties in the order made
+    ]
+
+
+def test_a_model_without_merges_shows_only_its_metrics():
+    block = result_html(train("ab", Config(), merges=0), None)
+    assert block.count('<div class="stat">') == 4 and "—" in block
+    assert "chip" not in block.split("</style>")[1] and "First merges" not in block
+
+
+def test_the_result_block_escapes_tokens():
+    block = result_html(train("<b><b>", Config(split="none"), merges=1), None)  # "<b" wins the tie at count 2
+    assert shown_chips(block) == ["&lt; b → &lt;b", "&lt;b"]
+    assert re.search(r"<b[ >]", block) is None
 
 
 def test_compression_of_an_empty_text_is_zero_not_an_error():
