@@ -8,7 +8,7 @@ the page, the shared sidebar and the navigation between pages.
 import plotly.graph_objects as go
 import streamlit as st
 
-from viz import state
+from viz import live_text, state
 from viz.page_registry import PAGES
 
 st.set_page_config(page_title="BPE Explorer", page_icon="🧩", layout="wide")
@@ -24,19 +24,30 @@ def render_sidebar(slot) -> None:
             st.caption(f"Current model: {len(tok.merges):,} merges, vocabulary of {len(tok.vocab):,} tokens")
 
 
-def load_plotly_early() -> None:
-    """An empty, invisible chart on a session's first run: the browser fetches plotly.js while the first page
-    loads, not when the first real chart is opened later (a second or two on a slow machine)."""
+EARLY_CODE_KEY = "bpe_early_code"  # the hidden container of load_page_code_early, and its CSS class
+
+
+def load_page_code_early() -> None:
+    """On a session's first run, one element of each kind that later pages draw and whose browser code Streamlit
+    fetches only on first use: plotly.js (Merges, Compare), and Encode's text area, metrics and live-typing
+    component. The browser fetches and compiles it while the first page loads, not on the first visit. The chart
+    is tiny and transparent (plotly draws nothing while hidden); the rest is hidden; all are gone on the next run.
+    (A slider, a segmented control and a progress bar measured no faster on their pages' first visits.)"""
     blank = go.Figure(layout=dict(height=10, margin=dict(l=0, r=0, t=0, b=0), xaxis_visible=False,
                                   yaxis_visible=False, paper_bgcolor="rgba(0,0,0,0)", plot_bgcolor="rgba(0,0,0,0)"))
     st.sidebar.plotly_chart(blank, config={"staticPlot": True, "displayModeBar": False})
+    with st.sidebar.container(key=EARLY_CODE_KEY):
+        st.html("<style>.st-key-bpe_early_code{display:none}</style>")  # the container's class
+        st.text_area("early text", key=f"{EARLY_CODE_KEY}_text", disabled=True)
+        st.metric("early metric", 0)
+        live_text.load_early()
 
 
 # The model line is filled in after the page ran, so it reflects what the page
 # just trained or loaded, yet it still sits at the top of the sidebar.
 sidebar_slot = st.sidebar.empty()
 if state.model_if_any() is None:  # every page sets the model: only a session's first run has none
-    load_plotly_early()
+    load_page_code_early()
 state.keep_choices()
 navigation = st.navigation(
     [st.Page(page.path, title=page.title, icon=page.icon, default=index == 0) for index, page in enumerate(PAGES)]

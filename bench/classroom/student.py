@@ -10,6 +10,7 @@ websocket ``/_stcore/stream`` with that cookie and its origin, and for every act
 from __future__ import annotations
 
 import asyncio
+import html
 import re
 import time
 import urllib.request
@@ -24,7 +25,19 @@ SAMPLE = (Path(__file__).resolve().parents[2] / "data" / "kjv_sample.txt").read_
 PARAGRAPH = SAMPLE[:600]  # what the browser load test encodes
 ACTION_TIMEOUT = 180.0  # seconds one action may take before the student gives up
 RUN_OVER = {ForwardMsg.FINISHED_SUCCESSFULLY, ForwardMsg.FINISHED_WITH_COMPILE_ERROR}
-TEXT_FIELDS = {"markdown": "body", "alert": "body", "heading": "body", "code": "code_text", "text": "body"}
+
+
+def html_text(body: str) -> str:
+    """What an ``st.html`` body shows: its text without the style sheet and tags, entities read.
+
+    >>> html_text("<style>.a{}</style><div>a &lt;b&gt;</div><span>c</span>")
+    'a <b> c'
+    """
+    return html.unescape(" ".join(re.sub(r"<style>.*?</style>|<[^>]*>", " ", body, flags=re.DOTALL).split()))
+
+
+TEXT_FIELDS = {"markdown": "body", "alert": "body", "heading": "body", "code": "code_text", "text": "body",
+               "html": "body"}
 
 
 class ActionFailed(RuntimeError):
@@ -149,13 +162,14 @@ class Student:
         await self.rerun()
 
     def shown_text(self) -> str:
-        """The texts of the last run (Markdown, captions, alerts, headings, code), one per line, as the reader
+        """The texts of the last run (Markdown, captions, alerts, headings, code, HTML), one per line, as the reader
         sees them: without the backslashes that escape them from Markdown."""
         texts = []
         for element in self.elements:
             kind = element.WhichOneof("type")
             if kind in TEXT_FIELDS:
-                texts.append(getattr(getattr(element, kind), TEXT_FIELDS[kind]))
+                text = getattr(getattr(element, kind), TEXT_FIELDS[kind])
+                texts.append(html_text(text) if kind == "html" else text)
         return re.sub(r"\\(.)", r"\1", "\n".join(texts))
 
     # -- the tour ------------------------------------------------------------------------------

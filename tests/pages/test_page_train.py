@@ -15,6 +15,7 @@ from bpe_core import Config, load_gpt2
 from bpe_core.formats import model_to_json
 from apptest_helpers import APP_FILE, ok, open_model_io, shown, train_metric
 from viz import state
+from viz.train_settings import TrainSettings
 
 TRAIN_PAGE = "pages/1_Train.py"
 BANANA_BANDANA = ["a n", "b an", "an a", "ana _", "ban ana_", "banana_ ban"]
@@ -86,6 +87,13 @@ def test_first_visit_shows_the_default_model_summary():
     assert merge_pairs(at) == [f"{left} {right}" for left, right in model.merges]  # the table shows that model
     assert shown(at.success) == "Made the 2000 merges asked for."
     assert float(train_metric(at, "Characters per token")) > 3  # 2,000 merges on English text compress well
+
+
+def test_pressing_train_on_the_default_form_keeps_the_default_model():
+    at = open_train()
+    model = at.session_state[state.MODEL_KEY]
+    assert model.config == TrainSettings().to_config() and len(model.merges) == TrainSettings().merges
+    assert press_train(at).session_state[state.MODEL_KEY] is model  # found in the store, not trained again
 
 
 @pytest.mark.parametrize("preset", list(TEXTBOOK))
