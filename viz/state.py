@@ -24,7 +24,7 @@ from viz.merge_race import race_figure
 from viz.merge_tree import default_tree_token
 from viz.model_store import ModelStore, corpus_key, training_key
 from viz.train_links import from_query_params
-from viz.train_settings import CORPUS_PRESETS, TrainSettings, recipe_changes
+from viz.train_settings import CORPUS_PRESETS, DEFAULT_SETTINGS, TrainSettings, recipe_changes
 from viz.train_summary import compression
 
 MODEL_KEY = "bpe_model"  # the Tokenizer the pages show
@@ -51,7 +51,7 @@ def default_model() -> Tokenizer:
 def current_model() -> Tokenizer:
     """The session's model, or the default one (so a first visit is useful with zero clicks)."""
     if MODEL_KEY not in st.session_state:  # filed as the default form's run: pressing Train on it trains nothing
-        model = model_store().get_or_make(training_key(sample_text(), TrainSettings()), default_model)
+        model = model_store().get_or_make(training_key(sample_text(), DEFAULT_SETTINGS), default_model)
         set_model(model, corpus=sample_text(), settings={"preset": "sample", "merges": DEFAULT_MERGES})
     return st.session_state[MODEL_KEY]
 

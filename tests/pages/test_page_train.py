@@ -15,7 +15,7 @@ from bpe_core import Config, load_gpt2
 from bpe_core.formats import model_to_json
 from apptest_helpers import APP_FILE, ok, open_model_io, shown, train_metric
 from viz import state
-from viz.train_settings import TrainSettings
+from viz.train_settings import DEFAULT_SETTINGS
 
 TRAIN_PAGE = "pages/1_Train.py"
 BANANA_BANDANA = ["a n", "b an", "an a", "ana _", "ban ana_", "banana_ ban"]
@@ -92,7 +92,7 @@ def test_first_visit_shows_the_default_model_summary():
 def test_pressing_train_on_the_default_form_keeps_the_default_model():
     at = open_train()
     model = at.session_state[state.MODEL_KEY]
-    assert model.config == TrainSettings().to_config() and len(model.merges) == TrainSettings().merges
+    assert model.config == DEFAULT_SETTINGS.to_config() and len(model.merges) == DEFAULT_SETTINGS.merges
     assert press_train(at).session_state[state.MODEL_KEY] is model  # found in the store, not trained again
 
 
