@@ -3,7 +3,6 @@ r"""The one place that makes outside text (corpora, files, typed text, model nam
 Pick the escaper for where the text goes:
 
 - ``markdown(text)``: ``st.markdown``, ``st.caption``, alerts, widget labels and help (Markdown, no HTML);
-- ``html_in_markdown(text)``: inside inline HTML given to ``st.markdown(..., unsafe_allow_html=True)``;
 - ``html_text(text)``: a text node of HTML given to ``st.html``;
 - ``attribute(text)``: a double-quoted HTML attribute value.
 
@@ -34,18 +33,6 @@ def markdown(text: str) -> str:
     return "".join("\\" + char if char in _MARKDOWN_PUNCTUATION else char for char in text)
 
 
-def html_in_markdown(text: str) -> str:
-    """``text`` for inline HTML inside ``st.markdown``: escaped for HTML *and* for the Markdown around it.
-
-    ``st.markdown`` still parses Markdown between inline HTML tags, so ``[x](javascript:...)`` would
-    become a link there; as numeric character references no punctuation can act as syntax.
-
-    >>> html_in_markdown("<b>[x](y) :smile: &")
-    '&lt;b&gt;&#91;x&#93;&#40;y&#41; &#58;smile&#58; &amp;'
-    """
-    return "".join(_HTML_ENTITIES.get(char) or _punctuation_reference(char) for char in text)
-
-
 def html_text(text: str) -> str:
     """``text`` for a text node of HTML (``st.html``), where Markdown is never parsed.
 
@@ -71,10 +58,3 @@ def plotly_text(text: str) -> str:
     '&lt;b&gt; &amp; "x"'
     """
     return html.escape(text, quote=False)
-
-
-_HTML_ENTITIES = {char: html.escape(char) for char in "&<>\"'"}
-
-
-def _punctuation_reference(char: str) -> str:
-    return f"&#{ord(char)};" if char in _MARKDOWN_PUNCTUATION else char

@@ -46,14 +46,6 @@ def test_markdown_leaves_no_shortcode_or_icon_in_the_source(text):
     assert ":material/" not in escaped
 
 
-def test_html_in_markdown_uses_character_references():
-    assert escape.html_in_markdown("<b>*x*</b>") == "&lt;b&gt;&#42;x&#42;&lt;&#47;b&gt;"
-    assert escape.html_in_markdown(":material/delete: [a](javascript:1)") == (
-        "&#58;material&#47;delete&#58; &#91;a&#93;&#40;javascript&#58;1&#41;"
-    )
-    assert escape.html_in_markdown("\"q\" 'q' &") == "&quot;q&quot; &#x27;q&#x27; &amp;"
-
-
 def test_html_text_and_attribute():
     assert escape.html_text("<script>alert('1')</script>") == "&lt;script&gt;alert(&#x27;1&#x27;)&lt;/script&gt;"
     assert escape.attribute('x" onerror="alert(1)') == "x&quot; onerror=&quot;alert(1)"
