@@ -1,7 +1,5 @@
-"""Train: pick a corpus and settings, train a BPE tokenizer, and see what it learned.
-
-Streamlit forgets widget values on a page switch: the form is kept in ``state.TRAIN_FORM_KEY`` (``init_train_form``).
-"""
+"""Train: pick a corpus and settings, train a BPE tokenizer, and see what it learned. Streamlit forgets widget
+values on a page switch: the form is kept in ``state.TRAIN_FORM_KEY`` (``init_train_form``)."""
 
 from __future__ import annotations
 
@@ -13,22 +11,20 @@ from bpe_core.pretokenize import SPLITS
 from viz import escape, model_io, state, train_progress
 from viz import train_settings as ts
 from viz import train_summary as summary
-from viz.corpus_files import describe_stats, preview, training_input
+from viz.corpus_files import LINES_NOTE, describe_stats, preview_html, training_input
 from viz.describe import describe_config, text_digest
 from viz.model_store import training_key
 from viz.page_registry import TRAIN
 from viz.train_links import to_query_params
 
 WIDGETS = state.TRAIN_SETTING_WIDGETS
-LINES_CAPTION = "Uploaded files are read line by line, as HF tokenizers does: no token crosses a line end."
 
 
 def render_corpus(settings: ts.TrainSettings) -> tuple[str, str, str | list[str]]:
     """The corpus picker; returns (source key, corpus text, what training reads: the text or its files' lines)."""
     st.subheader("1 · Corpus")
-    source = st.selectbox("Corpus", list(ts.SOURCE_LABELS), format_func=ts.SOURCE_LABELS.get,
-                          key=state.TRAIN_SOURCE_WIDGET, on_change=state.on_train_source_change,
-                          help=ts.FIELD_HELP["source"])
+    source = st.selectbox(ts.FIELD_LABELS["source"], list(ts.SOURCE_LABELS), format_func=ts.SOURCE_LABELS.get,
+                          key=state.TRAIN_SOURCE_WIDGET, on_change=state.on_train_source_change)
     training_text: str | list[str]
     if source == ts.PASTE:
         corpus = training_text = st.text_area("Your text", key=state.TRAIN_PASTE_WIDGET, height=180,
@@ -37,7 +33,7 @@ def render_corpus(settings: ts.TrainSettings) -> tuple[str, str, str | list[str]
         st.file_uploader("Text files (UTF-8)", type=["txt"], accept_multiple_files=True,
                          key=state.TRAIN_FILES_WIDGET, on_change=state.on_train_files,
                          help=f"{ts.FIELD_HELP['files']}, each at most {st.get_option('server.maxUploadSize')} MB.")
-        st.caption(LINES_CAPTION)
+        st.caption(LINES_NOTE)
         upload = state.train_upload()
         for message in upload["errors"]:
             st.error(escape.markdown(message))
@@ -47,8 +43,7 @@ def render_corpus(settings: ts.TrainSettings) -> tuple[str, str, str | list[str]
     else:
         preset = ts.CORPUS_PRESETS[source]
         corpus = training_text = state.sample_text() if preset.text is None else preset.text
-        st.code(preview(corpus), language=None, wrap_lines=True,
-                height=180 if len(corpus) > len(preview(corpus)) else "content")
+        st.html(preview_html(corpus))
     if corpus:
         config = ts.pieces_config(settings)
         try:
@@ -68,45 +63,46 @@ def render_settings(current: ts.TrainSettings, source: str) -> None:
     st.caption(escape.markdown(ts.settings_caption(current, source)))
     with st.container(horizontal=True):
         for label, changes in ts.SETTING_PRESETS.items():
-            st.button(label, on_click=state.apply_recipe, args=(changes,), help=ts.RECIPE_HELP[label])
+            st.button(label, on_click=state.apply_recipe, args=(changes,))
+    # What each widget does is one folded list, not a tooltip per widget: those drew a fifth slower.
+    with st.expander(ts.GLOSSARY_LABEL, key=state.TRAIN_GLOSSARY_WIDGET, on_change="rerun") as glossary:
+        if glossary.open:
+            st.markdown(ts.settings_glossary())
 
-    def number(column, label, name, low, disabled=False):
-        column.number_input(label, min_value=low, max_value=ts.MAX_TOP_K if name == "top_k" else ts.MAX_SIZE,
-                            step=1, key=WIDGETS[name], help=ts.FIELD_HELP[name], disabled=disabled,
-                            persist_state="session")  # kept while folded away (More settings)
+    def number(column, name, low):
+        column.number_input(ts.FIELD_LABELS[name], min_value=low, step=1, key=WIDGETS[name],
+                            max_value=ts.MAX_TOP_K if name == "top_k" else ts.MAX_SIZE,
+                            persist_state="session")  # kept while not drawn (the other size, More settings)
 
-    def choice(column, label, name, options, disabled=False):
-        column.radio(label, options, key=WIDGETS[name], help=ts.FIELD_HELP[name], horizontal=True, disabled=disabled,
+    def choice(column, name, options, disabled=False):
+        column.radio(ts.FIELD_LABELS[name], options, key=WIDGETS[name], horizontal=True, disabled=disabled,
                      format_func=lambda option: ts.CHOICE_LABELS.get(option, option), persist_state="session")
 
     size = st.columns(3)
-    choice(size[0], "Stop at", "stop_by", ts.STOP_BY)
-    number(size[1], "Merges", "merges", 0, disabled=current.stop_by != "merges")
-    number(size[2], "Vocabulary size", "vocab_size", 1, disabled=current.stop_by != "vocab_size")
+    choice(size[0], "stop_by", ts.STOP_BY)
+    # Only the size that stops training is shown (the other keeps its value).
+    number(size[1], *(("merges", 0) if current.stop_by == "merges" else ("vocab_size", 1)))
+    size[2].selectbox(ts.FIELD_LABELS["split"], SPLITS, key=WIDGETS["split"])
     symbols = st.columns(3)
-    symbols[0].selectbox("Pre-tokenization", SPLITS, key=WIDGETS["split"], help=ts.FIELD_HELP["split"])
-    choice(symbols[1], "Units", "units", UNITS)
-    choice(symbols[2], "Tie-break", "tie_break", TIE_BREAKS)
+    choice(symbols[0], "units", UNITS)
+    choice(symbols[1], "tie_break", TIE_BREAKS)
+    symbols[2].checkbox(ts.FIELD_LABELS["space_marker"], key=WIDGETS["space_marker"], disabled=current.units != "chars")
     marker = st.columns(3)
-    marker[0].text_input("End-of-word marker", key=WIDGETS["end_of_word"], help=ts.FIELD_HELP["end_of_word"],
-                         placeholder="none")
-    choice(marker[1], "Marker placement", "marker_placement", ts.MARKER_PLACEMENTS,
-           disabled=not current.end_of_word.strip())
-    marker[2].checkbox("Show spaces as Ġ", key=WIDGETS["space_marker"], help=ts.FIELD_HELP["space_marker"],
-                       disabled=current.units != "chars")
+    marker[0].text_input(ts.FIELD_LABELS["end_of_word"], key=WIDGETS["end_of_word"], placeholder="none")
+    choice(marker[1], "marker_placement", ts.MARKER_PLACEMENTS, disabled=not current.end_of_word.strip())
     with st.expander(ts.MORE_SETTINGS_LABEL, key=state.TRAIN_MORE_WIDGET, on_change="rerun") as more:
         if more.open:  # drawn only when opened: these widgets were a fifth of a later visit's drawing time
             extras = st.columns([2, 3, 3, 2])  # the special tokens and the unknown choice need the room
-            number(extras[0], "Min frequency", "min_frequency", 1)
-            extras[1].text_input("Special tokens", key=WIDGETS["special_tokens"], help=ts.FIELD_HELP["special_tokens"],
+            number(extras[0], "min_frequency", 1)
+            extras[1].text_input(ts.FIELD_LABELS["special_tokens"], key=WIDGETS["special_tokens"],
                                  placeholder="e.g. <|endoftext|>", persist_state="session")
-            choice(extras[2], "Unknown characters", "unknown", UNKNOWN_MODES, disabled=current.units != "chars")
-            number(extras[3], "Top-K pairs in the trace", "top_k", 0)
+            choice(extras[2], "unknown", UNKNOWN_MODES, disabled=current.units != "chars")
+            number(extras[3], "top_k", 0)
 
 
 def train_and_keep(source: str, settings: ts.TrainSettings, config: Config, corpus: str,
-                   training_text: str | list[str]) -> None:
-    """Train (or fetch the same run from the shared store) and make it the session's model."""
+                   training_text: str | list[str]) -> bool:
+    """Train (or fetch the same run from the shared store) and make it the session's model; True if it is new."""
     def train_with_progress() -> Tokenizer:
         with st.spinner("Training", show_time=True):  # the time ticks in the browser, from the click on
             bar = st.progress(0.0, text=train_progress.STARTING)
@@ -120,9 +116,11 @@ def train_and_keep(source: str, settings: ts.TrainSettings, config: Config, corp
         model = state.model_store().get_or_make(training_key(training_text, settings), train_with_progress)
     except ValueError as error:
         st.error(escape.markdown(f"Training failed: {error}. The current model is kept."))
-        return
+        return False
+    new = model is not state.model_if_any()
     link = to_query_params(source, settings, corpus if source == ts.PASTE else "")
     state.set_model(model, corpus=corpus, settings={"preset": source, **settings.as_dict(), "link": link})
+    return new
 
 
 def render_result(model: Tokenizer, corpus: str, about: dict) -> None:
@@ -152,6 +150,22 @@ def render_result(model: Tokenizer, corpus: str, about: dict) -> None:
         st.caption("This model has no training counts (its merges were published without them).")
 
 
+@st.fragment
+def train_button_and_result(source: str, settings: ts.TrainSettings, config: Config | None, corpus: str,
+                            training_text: str | list[str]) -> None:
+    """The Train button and the result. A press reruns only this part (redrawing the unchanged form took longer than
+    the press); a new model reruns the page, whose sidebar names it. The button is enabled with an empty text box:
+    a click right after typing trains, as the box's blur runs the whole page (with the text) before this part."""
+    train_clicked = st.button("Train", type="primary", icon=":material/play_arrow:", disabled=config is None)
+    if not corpus:
+        (st.warning if train_clicked else st.caption)("Choose or enter a corpus to train on.")
+    ready = bool(corpus) and config is not None
+    if train_clicked and ready and train_and_keep(source, settings, config, corpus, training_text):
+        st.rerun()
+    st.divider()
+    render_result(state.current_model(), state.current_corpus(), state.model_about())
+
+
 st.title(TRAIN.title)
 st.caption("Pick a corpus and settings, press Train, and see which pairs BPE merged, in order.")
 chosen_source = state.init_train_form(st.query_params.to_dict())
@@ -175,15 +189,10 @@ except ValueError as error:
     config = None
     st.error(escape.markdown(f"These settings don't work together: {error}. Nothing can be trained until they do; "
                              "the current model is kept."))
-# Enabled while the text box is still empty: a click right after typing must train (the box sends its text on blur).
-train_clicked = st.button("Train", type="primary", icon=":material/play_arrow:", disabled=config is None)
-if not corpus:
-    (st.warning if train_clicked else st.caption)("Choose or enter a corpus to train on.")
-if (train_clicked or state.take_train_from_link()) and corpus and config is not None:
-    train_and_keep(source, settings, config, corpus, training_text)
 
-st.divider()
-render_result(state.current_model(), state.current_corpus(), state.model_about())
+if state.take_train_from_link() and corpus and config is not None:  # a shared link trains as the page opens
+    train_and_keep(source, settings, config, corpus, training_text)
+train_button_and_result(source, settings, config, corpus, training_text)
 model_io.save_and_load_section(state.current_model(), "train")
 link = state.model_about().get("link", {})
 if st.query_params.to_dict() != link:  # the address bar describes the current model, so it can be shared

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from bpe_core import Config, count_pieces
 from bpe_core.pretokenize import lines
 from viz.describe import plural
+from viz.escape import html_text
 
 PREVIEW_CHARS = 600  # how much of a long corpus the preview shows
 
@@ -58,6 +59,9 @@ def read_uploads(files: list[tuple[str, bytes]]) -> tuple[list[str], list[str], 
         else:
             errors.append(f"{name}: the file is empty")
     return texts, names, errors
+
+
+LINES_NOTE = "Uploaded files are read line by line, as HF tokenizers does: no token crosses a line end."
 
 
 def training_input(texts: list[str]) -> list[str]:
@@ -111,3 +115,19 @@ def preview(text: str) -> str:
     ('abc', 602)
     """
     return text if len(text) <= PREVIEW_CHARS else text[:PREVIEW_CHARS] + " …"
+
+
+# A code block's look; a long preview scrolls inside it.
+_PREVIEW_STYLE = ("margin:0;max-height:180px;overflow-y:auto;padding:.75rem 1rem;border-radius:.5rem;"
+                  "background:#f3f5fb;white-space:pre-wrap;overflow-wrap:anywhere;"
+                  'font:.875rem/1.6 "Source Code Pro",ui-monospace,monospace')
+
+
+def preview_html(text: str) -> str:
+    """The corpus preview (:func:`preview`) as an HTML block of its own: it drew faster than ``st.code``.
+    Spaces and line ends are kept; the text is escaped.
+
+    >>> preview_html("<b>a  b</b>").endswith('>&lt;b&gt;a  b&lt;/b&gt;</pre>')
+    True
+    """
+    return f'<pre class="bpe-corpus-preview" style=\'{_PREVIEW_STYLE}\'>{html_text(preview(text))}</pre>'

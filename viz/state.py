@@ -122,6 +122,7 @@ TRAIN_FROM_LINK_KEY = "bpe_train_from_link"  # a link named a corpus: train it o
 TRAIN_ADOPTED_KEY = "bpe_train_adopted_model"  # the loaded model whose settings the form last took over
 TRAIN_SOURCE_WIDGET, TRAIN_TABLE_WIDGET = "train_source", "train_merge_table"  # the corpus; the table of merges open
 TRAIN_MORE_WIDGET = "train_more_settings"  # the folded settings open
+TRAIN_GLOSSARY_WIDGET = "train_glossary"  # the folded list of what the settings mean open
 TRAIN_PASTE_WIDGET = "train_paste"  # the pasted text
 TRAIN_FILES_WIDGET = "train_corpus_files"  # the uploaded corpus files
 TRAIN_SETTING_WIDGETS = {f.name: f"train_{f.name}" for f in fields(TrainSettings)}  # one widget per setting
@@ -347,7 +348,7 @@ def fill_decoder(ids: list[int]) -> None:
 KEPT_CHOICES = (ENCODE_SOURCE_KEY, ENCODE_PREFIX_MERGES_KEY, ENCODE_SPECIAL_KEY, ENCODE_WHY_KEY, ENCODE_PIECE_KEY,
                 ENCODE_DECODE_KEY, ENCODE_IDS_KEY, ENCODE_TABLE_KEY, MERGES_SOURCE_KEY, MERGES_STEP_KEY,
                 MERGES_WINDOW_START_KEY, MERGES_TREE_TOKEN_KEY, MERGES_TAB_KEY, COMPARE_TAB_KEY, TRAIN_TABLE_WIDGET,
-                TRAIN_MORE_WIDGET, *map(model_io_section_key, MODEL_IO_PAGES))
+                TRAIN_MORE_WIDGET, TRAIN_GLOSSARY_WIDGET, *map(model_io_section_key, MODEL_IO_PAGES))
 _KEPT_KEY = "bpe_kept_choices"  # the last value of each, for the runs that do not draw its widget
 
 

@@ -31,6 +31,13 @@ RECORD_STATUS_JS = """() => {
     if (bar) note(window.__bar, bar.innerText.trim());
   }).observe(document, {subtree: true, childList: true, characterData: true});
 }"""
+# Counts every change to the settings column (the second column of the page) from now on.
+WATCH_THE_FORM_JS = """() => {
+  window.__formChanges = 0;
+  const form = document.querySelectorAll('[data-testid="stMain"] [data-testid="stColumn"]')[1];
+  new MutationObserver(changes => { window.__formChanges += changes.length; })
+    .observe(form, {subtree: true, childList: true, attributes: true, characterData: true});
+}"""
 
 
 def choose_corpus(page, label: str) -> None:
@@ -114,6 +121,28 @@ def test_the_first_click_after_typing_trains(app_server, page, screenshot):
     screenshot(page)
 
 
+def test_a_press_redraws_the_result_and_a_new_model_the_sidebar_too(app_server, page, screenshot):
+    """Train again on the same settings: only the button and the result are drawn again (redrawing the form took
+    longer than the press). A new model reruns the whole page, so the sidebar names it."""
+    open_app(page, app_server)
+    sidebar = page.locator('[data-testid="stSidebar"]')
+    assert "Current model: 2,000 merges" in sidebar.inner_text()
+    page.evaluate(WATCH_THE_FORM_JS)
+    train(page)
+    assert page.evaluate("window.__formChanges") == 0
+    assert "t h → th" in first_merges(page)
+
+    merges = page.locator(f'{MAIN} [data-testid="stNumberInput"]').filter(has_text="Merges").locator("input")
+    merges.fill("40")
+    merges.press("Enter")
+    wait_for_app(page)
+    train(page)
+    assert "Current model: 40 merges" in sidebar.inner_text()
+    assert "merges=40" in page.url
+    assert_clean(page)
+    screenshot(page)
+
+
 def test_an_empty_corpus_answers_the_click_with_a_warning(app_server, page):
     open_app(page, app_server)
     choose_corpus(page, "Paste your own text")
@@ -172,7 +201,7 @@ def test_the_largest_recipe_shows_its_progress_from_the_click_on(app_server, pag
 def test_train_fits_a_phone(app_server, page, screenshot):
     open_app(page, app_server)
     page.set_viewport_size(PHONE)
-    for label in ("More settings", "All merges, as a table", "Save or load a tokenizer"):
+    for label in ("What the settings mean", "More settings", "All merges, as a table", "Save or load a tokenizer"):
         open_section(page, label)
     assert page_width(page) <= PHONE["width"]  # nothing makes the page scroll sideways
     assert overlapping_elements(page) == []

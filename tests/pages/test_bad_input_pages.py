@@ -164,10 +164,12 @@ def test_a_marker_that_occurs_in_the_corpus_is_warned_about():
     assert "end-of-word marker '_' also occurs inside 2 distinct word" in warnings(at)
 
 
-def test_a_special_token_in_the_corpus_is_special_and_the_help_says_so():
+def test_a_special_token_in_the_corpus_is_special_and_the_glossary_says_so():
     at = open_more_settings(paste(open_train(), "a<s>b a<s>b"))
+    assert "recognised as that special token" not in shown(at.markdown)  # folded: not drawn
+    at.session_state[state.TRAIN_GLOSSARY_WIDGET] = True  # "What the settings mean", drawn only when open
     ok(at.text_input(key="train_special_tokens").set_value("<s>").run())
-    assert "recognised as that special token" in at.text_input(key="train_special_tokens").help
+    assert "recognised as that special token" in shown(at.markdown)
     model = press_train(at).session_state[state.MODEL_KEY]
     assert model.tokenize("a<s>b") == ["a</w>", "<s>", "b</w>"]
     assert "<" not in model.vocab and "s" not in model.vocab  # its characters were never learned from

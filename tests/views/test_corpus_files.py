@@ -7,7 +7,8 @@ import codecs
 import pytest
 
 from bpe_core import Config
-from viz.corpus_files import PREVIEW_CHARS, corpus_stats, decode_text_file, preview, read_uploads, training_input
+from viz.corpus_files import (PREVIEW_CHARS, corpus_stats, decode_text_file, preview, preview_html, read_uploads,
+                              training_input)
 
 
 def test_utf8_bom_is_stripped():
@@ -65,3 +66,14 @@ def test_a_preview_shows_600_characters_whole_and_cuts_a_longer_text():
     assert PREVIEW_CHARS == 600
     assert preview("x" * 600) == "x" * 600
     assert preview("x" * 601) == "x" * 600 + " …"
+
+
+def test_the_preview_block_is_escaped_keeps_its_spaces_and_scrolls():
+    start = "  <b>low</b> & :smile:\n\tlower"  # 29 characters
+    block = preview_html(start + "x" * 600)
+    body = block[block.index(">") + 1:block.rindex("</pre>")]
+    # The text as the preview cuts it (600 characters and " …"), its HTML characters escaped, nothing else changed.
+    assert body == "  &lt;b&gt;low&lt;/b&gt; &amp; :smile:\n\tlower" + "x" * 571 + " …"
+    assert block.startswith('<pre class="bpe-corpus-preview"')
+    style = block[block.index("style='") + 7:block.index("'>")]
+    assert "white-space:pre-wrap" in style and "max-height:180px" in style and "overflow-y:auto" in style

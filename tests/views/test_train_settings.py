@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
+import re
+from dataclasses import fields, replace
 
 import pytest
 
@@ -10,7 +11,7 @@ from bpe_core import Config, train
 from viz import state
 from viz.train_settings import (CORPUS_PRESETS, DEFAULT_SETTINGS, NO_SPACES_RECIPE, SETTING_PRESETS,
                                 TrainSettings, parse_special_tokens, pieces_config, recipe_changes, settings_caption,
-                                split_hint)
+                                settings_glossary, split_hint)
 
 BANANA_BANDANA = ["a n", "b an", "an a", "ana _", "ban ana_", "banana_ ban"]
 
@@ -143,3 +144,18 @@ def test_a_recipe_says_each_change_in_the_form_s_words():
         "Changed marker glued → own symbol, spaces as Ġ on → off.")  # sizes are not a recipe's
     assert recipe_changes(replace(before, end_of_word=""), replace(before, end_of_word="_")) == (
         "Changed end-of-word none → _.")
+
+
+def test_the_glossary_explains_every_setting_and_recipe_in_the_form_s_order():
+    glossary = settings_glossary()
+    items = re.findall(r"^- \*\*(.+?)\*\*: (.+)$", glossary, flags=re.M)
+    labels = [label.replace("\\", "") for label, _ in items]
+    # The corpus, then every setting the trainer is given, then the four recipe buttons.
+    assert labels[:4] == ["Corpus", "Stop at", "Merges", "Vocabulary size"]
+    assert len(labels) == 1 + len(fields(TrainSettings)) + len(SETTING_PRESETS)
+    assert labels[-len(SETTING_PRESETS):] == list(SETTING_PRESETS)
+    assert "Tie\\-break" in glossary and "Show spaces as Ġ" in labels
+    meanings = dict(zip(labels, (text for _, text in items)))
+    assert meanings["Tie-break"].startswith("When several pairs share the top count")
+    assert meanings["Special tokens"].startswith(r"Tokens that are never split or merged and get the first ids\, e\.g\. "
+                                                 r"\<\|endoftext\|\>")  # escaped: literal text, no HTML tag
