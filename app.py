@@ -29,8 +29,8 @@ EARLY_CODE_KEY = "bpe_early_code"  # the hidden container of load_page_code_earl
 
 def load_page_code_early() -> None:
     """On a session's first run, one element of each kind that later pages draw and whose browser code Streamlit
-    fetches only on first use: plotly.js (Merges, Compare), and Encode's text area, metrics and live-typing
-    component. The browser fetches and compiles it while the first page loads, not on the first visit. The chart
+    fetches only on first use: plotly.js (Merges, Compare), and Encode's text area, metrics, code blocks and
+    live-typing component. The browser fetches and compiles it while the first page loads, not on the first visit. The chart
     is tiny and transparent (plotly draws nothing while hidden); the rest is hidden; all are gone on the next run.
     (A slider, a segmented control and a progress bar measured no faster on their pages' first visits.)"""
     blank = go.Figure(layout=dict(height=10, margin=dict(l=0, r=0, t=0, b=0), xaxis_visible=False,
@@ -40,6 +40,7 @@ def load_page_code_early() -> None:
         st.html("<style>.st-key-bpe_early_code{display:none}</style>")  # the container's class
         st.text_area("early text", key=f"{EARLY_CODE_KEY}_text", disabled=True)
         st.metric("early metric", 0)
+        st.code("early code", language=None)
         live_text.load_early()
 
 

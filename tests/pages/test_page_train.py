@@ -251,6 +251,19 @@ def test_more_settings_are_drawn_only_when_open_and_kept_while_folded():
     assert at.number_input(key="train_min_frequency").value == 3
 
 
+def test_only_the_size_that_stops_training_is_drawn_and_the_other_keeps_its_value():
+    at = choose(open_train(), "banana_bandana")
+    ok(at.number_input(key="train_merges").set_value(3).run())
+    assert "train_vocab_size" not in [widget.key for widget in at.number_input]
+    ok(at.radio(key="train_stop_by").set_value("vocab_size").run())
+    assert [widget.key for widget in at.number_input] == ["train_vocab_size"]
+    ok(at.number_input(key="train_vocab_size").set_value(8).run())  # <unk>, 5 characters, 2 merged tokens
+    assert press_train(at).session_state[state.MODEL_KEY].merges == [("a", "n"), ("b", "an")]
+    ok(at.radio(key="train_stop_by").set_value("merges").run())
+    assert at.number_input(key="train_merges").value == 3
+    assert merge_pairs(press_train(at)) == BANANA_BANDANA[:3]
+
+
 def test_a_link_reproduces_the_training():
     at = choose(open_train(), "banana_bandana")
     ok(at.radio(key="train_tie_break").set_value("hf").run())
