@@ -334,15 +334,17 @@ def test_a_click_on_a_desktop_shows_no_details_bar(app_server, page):
     assert tapped["token"] and tapped["content"] == "none"
 
 
-def test_the_first_page_fetches_the_code_encode_needs(app_server, page):
-    """Encode's text area, metrics and live-typing component are drawn hidden on a session's first run
-    (app.load_page_code_early): the browser fetches their code while the first page loads, not on Encode."""
+def test_the_first_page_fetches_the_code_the_other_pages_need(app_server, page):
+    """Encode's text area, metrics, code blocks and live-typing component, and the slider and segmented control
+    of Merges and Compare, are drawn hidden on a session's first run (app.load_page_code_early): the browser
+    fetches their code while the first page loads, not on those pages' first visits."""
     fetched = []
     page.on("request", lambda request: fetched.append(request.url))
     open_app(page, app_server)
     assert page.locator(".st-key-bpe_early_code").count() == 1
     assert not page.locator(".st-key-bpe_early_code").is_visible()
     first_load = len(fetched)
-    click_nav(page, "Encode / Decode")
+    for title in ("Encode / Decode", "Merges", "Compare"):
+        click_nav(page, title)
     assert [url for url in fetched[first_load:] if url.endswith(".js")] == []
     assert page.locator(".st-key-bpe_early_code").count() == 0  # drawn on the first run only
