@@ -85,19 +85,20 @@ def render_settings(current: ts.TrainSettings, source: str) -> None:
     size[2].selectbox(ts.FIELD_LABELS["split"], SPLITS, key=WIDGETS["split"])
     symbols = st.columns(3)
     choice(symbols[0], "units", UNITS)
-    choice(symbols[1], "tie_break", TIE_BREAKS)
-    symbols[2].checkbox(ts.FIELD_LABELS["space_marker"], key=WIDGETS["space_marker"], disabled=current.units != "chars")
-    marker = st.columns(3)
-    marker[0].text_input(ts.FIELD_LABELS["end_of_word"], key=WIDGETS["end_of_word"], placeholder="none")
-    choice(marker[1], "marker_placement", ts.MARKER_PLACEMENTS, disabled=not current.end_of_word.strip())
+    symbols[1].text_input(ts.FIELD_LABELS["end_of_word"], key=WIDGETS["end_of_word"], placeholder="none")
+    choice(symbols[2], "marker_placement", ts.MARKER_PLACEMENTS, disabled=not current.end_of_word.strip())
     with st.expander(ts.MORE_SETTINGS_LABEL, key=state.TRAIN_MORE_WIDGET, on_change="rerun") as more:
         if more.open:  # drawn only when opened: these widgets were a fifth of a later visit's drawing time
-            extras = st.columns([2, 3, 3, 2])  # the special tokens and the unknown choice need the room
-            number(extras[0], "min_frequency", 1)
-            extras[1].text_input(ts.FIELD_LABELS["special_tokens"], key=WIDGETS["special_tokens"],
+            rules = st.columns(3)
+            choice(rules[0], "tie_break", TIE_BREAKS)
+            rules[1].checkbox(ts.FIELD_LABELS["space_marker"], key=WIDGETS["space_marker"],
+                             disabled=current.units != "chars", persist_state="session")
+            number(rules[2], "min_frequency", 1)
+            extras = st.columns([3, 3, 2])  # the special tokens and the unknown choice need the room
+            extras[0].text_input(ts.FIELD_LABELS["special_tokens"], key=WIDGETS["special_tokens"],
                                  placeholder="e.g. <|endoftext|>", persist_state="session")
-            choice(extras[2], "unknown", UNKNOWN_MODES, disabled=current.units != "chars")
-            number(extras[3], "top_k", 0)
+            choice(extras[1], "unknown", UNKNOWN_MODES, disabled=current.units != "chars")
+            number(extras[2], "top_k", 0)
 
 
 def train_and_keep(source: str, settings: ts.TrainSettings, config: Config, corpus: str,

@@ -178,7 +178,8 @@ _RECIPE_FIELDS = {"split": "split", "units": "units", "end_of_word": "end-of-wor
                   "space_marker": "spaces as Ġ", "tie_break": "ties"}
 DEFAULTS_RECIPE_LABEL = "Defaults (words + </w>)"
 GLOSSARY_LABEL = "What the settings mean"  # folded: settings_glossary
-MORE_SETTINGS_LABEL = "More settings: min frequency, special tokens, unknown characters, top-K"  # folded
+MORE_SETTINGS_LABEL = ("More settings: tie-break, spaces as Ġ, min frequency, special tokens, unknown characters, "
+                       "top-K")  # folded
 # The three classic recipes, and the way back to the page's defaults.
 SETTING_PRESETS: dict[str, dict] = {
     "Sennrich (words + </w>)": dict(
@@ -277,9 +278,10 @@ def base_settings(source: str) -> TrainSettings:
 
 FIELD_LABELS = {  # the form's widget labels, by settings field (and the corpus choice), in the form's order
     "source": "Corpus", "stop_by": "Stop at", "merges": "Merges", "vocab_size": "Vocabulary size",
-    "split": "Pre-tokenization", "units": "Units", "tie_break": "Tie-break", "end_of_word": "End-of-word marker",
-    "marker_placement": "Marker placement", "space_marker": "Show spaces as Ġ", "min_frequency": "Min frequency",
-    "special_tokens": "Special tokens", "unknown": "Unknown characters", "top_k": "Top-K pairs in the trace",
+    "split": "Pre-tokenization", "units": "Units", "end_of_word": "End-of-word marker",
+    "marker_placement": "Marker placement", "tie_break": "Tie-break", "space_marker": "Show spaces as Ġ",
+    "min_frequency": "Min frequency", "special_tokens": "Special tokens", "unknown": "Unknown characters",
+    "top_k": "Top-K pairs in the trace",
 }
 FIELD_HELP = {  # what each field does (the glossary below), and the uploader's help
     "source": "The text BPE learns from. The textbook corpora also load the settings their textbook uses.",

@@ -53,7 +53,8 @@ def merge_pairs(at: AppTest) -> list[str]:
 
 
 def open_more_settings(at: AppTest) -> AppTest:
-    """The folded settings (min frequency, special tokens, unknown characters, top-K), drawn only when open."""
+    """The folded settings (tie-break, spaces as Ġ, min frequency, special tokens, unknown characters, top-K), drawn
+    only when open."""
     at.session_state[state.TRAIN_MORE_WIDGET] = True
     return ok(at.run())
 
@@ -132,7 +133,7 @@ def test_a_settings_change_changes_the_result():
 
 
 def test_a_recipe_button_sets_its_settings():
-    at = open_train()
+    at = open_more_settings(open_train())  # the tie-break is folded there
     ok(next(b for b in at.button if b.label == "GPT-2 byte-level").click().run())
     assert at.selectbox(key="train_split").value == "gpt2"
     assert at.radio(key="train_units").value == "bytes"
@@ -265,13 +266,13 @@ def test_only_the_size_that_stops_training_is_drawn_and_the_other_keeps_its_valu
 
 
 def test_a_link_reproduces_the_training():
-    at = choose(open_train(), "banana_bandana")
+    at = open_more_settings(choose(open_train(), "banana_bandana"))
     ok(at.radio(key="train_tie_break").set_value("hf").run())
     at = press_train(at)
     link = dict(at.query_params)
     assert link == {"preset": "banana_bandana", "merges": "6", "tie": "hf"}
 
-    again = open_train(link)
+    again = open_more_settings(open_train(link))
     assert merge_pairs(again) == merge_pairs(at)
     assert again.radio(key="train_tie_break").value == "hf"
     assert not again.warning
