@@ -30,10 +30,10 @@ EARLY_CODE_KEY = "bpe_early_code"  # the hidden container of load_page_code_earl
 def load_page_code_early() -> None:
     """On a session's first run, one element of each kind that later pages draw and whose browser code Streamlit
     fetches only on first use: plotly.js and the slider (Merges, Compare), the segmented control (Compare), and
-    Encode's text area, metrics, code blocks and live-typing component. The browser fetches and compiles it while the
-    first page loads, not on a first visit (8 interleaved rounds: Compare's 0.22 -> 0.18 s, Merges' 0.22 -> 0.21 s).
-    The chart is tiny and transparent (plotly draws nothing while hidden); the rest is hidden; all are gone on the
-    next run."""
+    Encode's text area, metrics, code blocks, toggle and live-typing component. The browser fetches and compiles it
+    while the first page loads, not on a first visit (8 interleaved rounds: Compare's 0.22 -> 0.18 s, Merges' 0.22 ->
+    0.21 s). The chart is tiny and transparent (plotly draws nothing while hidden); the rest is hidden; all are gone
+    on the next run."""
     blank = go.Figure(layout=dict(height=10, margin=dict(l=0, r=0, t=0, b=0), xaxis_visible=False,
                                   yaxis_visible=False, paper_bgcolor="rgba(0,0,0,0)", plot_bgcolor="rgba(0,0,0,0)"))
     st.sidebar.plotly_chart(blank, config={"staticPlot": True, "displayModeBar": False})
@@ -44,6 +44,7 @@ def load_page_code_early() -> None:
         st.code("early code", language=None)
         st.slider("early slider", 0, 2, key=f"{EARLY_CODE_KEY}_slider")
         st.segmented_control("early choice", [1, 2], key=f"{EARLY_CODE_KEY}_choice")
+        st.toggle("early toggle", key=f"{EARLY_CODE_KEY}_toggle")
         live_text.load_early()
 
 

@@ -335,7 +335,7 @@ def test_a_click_on_a_desktop_shows_no_details_bar(app_server, page):
 
 
 def test_the_first_page_fetches_the_code_the_other_pages_need(app_server, page):
-    """Encode's text area, metrics, code blocks and live-typing component, and the slider and segmented control
+    """Encode's text area, metrics, code blocks, toggle and live-typing component, and the slider and segmented control
     of Merges and Compare, are drawn hidden on a session's first run (app.load_page_code_early): the browser
     fetches their code while the first page loads, not on those pages' first visits."""
     fetched = []

@@ -157,5 +157,5 @@ def test_the_glossary_explains_every_setting_and_recipe_in_the_form_s_order():
     assert "Tie\\-break" in glossary and "Show spaces as Ġ" in labels
     meanings = dict(zip(labels, (text for _, text in items)))
     assert meanings["Tie-break"].startswith("When several pairs share the top count")
-    assert meanings["Special tokens"].startswith(r"Tokens that are never split or merged and get the first ids\, e\.g\. "
-                                                 r"\<\|endoftext\|\>")  # escaped: literal text, no HTML tag
+    special = r"Tokens that are never split or merged and get the first ids\, e\.g\. \<\|endoftext\|\>"
+    assert meanings["Special tokens"].startswith(special)  # escaped: literal text, no HTML tag
