@@ -68,14 +68,14 @@ def long_text_note(text: str) -> str:
     return f"Text over {LIVE_MAX_CHARS:,} characters updates when you press Ctrl+Enter or click outside the box."
 
 
-def load_early() -> None:
-    """Mount the component for no box (an empty label matches none), so the browser has its code before the
-    first page that types."""
-    _live_commit(data={"label": "", "limit": LIVE_MAX_CHARS, "pause": PAUSE_MS})
-
-
 def commit_while_typing(label: str, text: str) -> None:
     """Make the text area labelled ``label`` (now holding ``text``) send its text after each pause in typing."""
     _live_commit(data={"label": label, "limit": LIVE_MAX_CHARS, "pause": PAUSE_MS})
     if note := long_text_note(text):
         st.caption(note)
+
+
+def load_early() -> None:
+    """Mount the component for no box (an empty label matches none), so the browser has its code before the
+    first page that types."""
+    commit_while_typing("", "")
