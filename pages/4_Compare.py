@@ -32,7 +32,8 @@ def size_select(column, label: str, sizes: list[ComparedSize], key: str) -> Comp
 
 
 def choose_sizes(column, tok: Tokenizer, fingerprint: str) -> list[ComparedSize]:
-    """Two to four vocabulary sizes in ``column`` (a slider and a typed twin each), with the merges that reach them."""
+    """Two to four vocabulary sizes in ``column`` (a number box each, + and - step by a twentieth of the range),
+    with the merges that reach them."""
     scale = compare_state.vocabulary_scale(tok, fingerprint)
     if not tok.merges:
         column.info("This model has no merges, so there is only one size: train one with merges.")
@@ -41,13 +42,10 @@ def choose_sizes(column, tok: Tokenizer, fingerprint: str) -> list[ComparedSize]
     count = column.segmented_control("Vocabulary sizes to compare", [2, 3, 4], default=3, required=True,
                                      key=compare_state.SIZE_COUNT_KEY, persist_state="session", help=setup.SIZES_HELP)
     compare_state.prepare_size_widgets(fingerprint, [scale.after(k) for k in default_sizes(len(tok.merges), count)])
+    row = column.container(horizontal=True, wrap=True)  # a box is cheaper to draw than a slider (~10 ms each)
     for index in range(count):
-        slider_key, typed_key = compare_state.size_keys(index)
-        row = column.container(horizontal=True, vertical_alignment="bottom", wrap=False)  # one row on a phone too
-        row.slider(f"Size {index + 1}: vocabulary", scale.smallest, scale.largest, key=slider_key,
-                   on_change=state.copy_widget_value, args=(slider_key, typed_key))
-        row.number_input(f"Size {index + 1} typed", scale.smallest, scale.largest, step=1, key=typed_key, width=96,
-                         label_visibility="collapsed", on_change=state.copy_widget_value, args=(typed_key, slider_key))
+        row.number_input(f"Size {index + 1}", scale.smallest, scale.largest, step=scale.step,
+                         key=compare_state.size_key(index), width=setup.SIZE_BOX_WIDTH)
     return [scale.reaching(size) for size in compare_state.remember_sizes(fingerprint)]
 
 
@@ -183,7 +181,7 @@ top = st.container()  # filled once the tabs say which one is open: the sizes on
 tabs = st.tabs([f":material/{icon}: {label}" for icon, label, _ in setup.TABS], key=state.COMPARE_TAB_KEY,
                on_change="rerun")
 open_index = next(index for index, tab in enumerate(tabs) if tab.open)  # only the open tab is drawn
-text_column, sizes_column = top.columns([3, 2], gap="large") if setup.TABS[open_index][2] else (top, None)
+text_column, sizes_column = top.columns(2, gap="medium") if setup.TABS[open_index][2] else (top, None)
 state.restore_text(state.COMPARE_TEXT_KEY, setup.DEFAULT_TEXT)
 text = text_column.text_area("Your text", height=150, key=state.COMPARE_TEXT_KEY, max_chars=state.TEXT_MAX_CHARS,
                              on_change=state.share_text, args=(state.COMPARE_TEXT_KEY,), help=setup.TEXT_HELP)

@@ -106,6 +106,18 @@ def default_sizes(total_merges: int, how_many: int = 3) -> list[int]:
     return [round(total_merges * fraction) for fraction in fractions]
 
 
+def rounded_step(span: int) -> int:
+    """What one click on a size's + or - adds: about a twentieth of ``span``, rounded down to 1, 2 or 5 times a power
+    of ten, so the default model's 2,000 merges step by 100 and GPT-2's 50,000 by 2,000.
+
+    >>> rounded_step(2000), rounded_step(50_000), rounded_step(6), rounded_step(180)
+    (100, 2000, 1, 5)
+    """
+    rough = max(1, span // 20)
+    power = 10 ** (len(str(rough)) - 1)
+    return max(multiple * power for multiple in (1, 2, 5) if multiple * power <= rough)
+
+
 @dataclass(frozen=True)
 class ComparedSize:
     """One size the page compares: a vocabulary, the unit people think in, and the fewest merges that reach it."""
@@ -136,6 +148,7 @@ class VocabularyScale:
         self._merges = len(tok.merges)
         self.largest = len(tok.vocab)
         self.smallest = self.largest - len(self._made_at)
+        self.step = rounded_step(self.largest - self.smallest)
 
     def after(self, merges: int) -> int:
         """The vocabulary size of the first ``merges`` merges."""

@@ -25,9 +25,9 @@ USAGE_SIZE_KEY, USAGE_SOURCE_KEY = "compare_usage_size", "compare_usage_source"
 USAGE_CHART, REAL_CHART = "compare_usage", "compare_real"
 
 
-def size_keys(index: int) -> tuple[str, str]:
-    """The widget keys of size ``index``: its slider and its typed twin."""
-    return f"compare_size_{index}", f"compare_size_typed_{index}"
+def size_key(index: int) -> str:
+    """The widget key of size ``index``."""
+    return f"compare_size_{index}"
 
 
 def custom_key(setting: str, side: str) -> str:
@@ -36,18 +36,17 @@ def custom_key(setting: str, side: str) -> str:
 
 
 def prepare_size_widgets(fingerprint: str, defaults: list[int]) -> None:
-    """Start each size's two widgets at the sizes chosen before for this model, else at ``defaults``."""
+    """Start each size's widget at the size chosen before for this model, else at ``defaults``."""
     saved_for, saved = st.session_state.get(SIZES_KEY, (None, []))
     for index, default in enumerate(defaults):
-        slider_key, typed_key = size_keys(index)
-        if saved_for != fingerprint or slider_key not in st.session_state:
+        if saved_for != fingerprint or size_key(index) not in st.session_state:
             start = saved[index] if saved_for == fingerprint and index < len(saved) else default
-            st.session_state[slider_key] = st.session_state[typed_key] = start
+            st.session_state[size_key(index)] = start
 
 
 def remember_sizes(fingerprint: str) -> list[int]:
-    """The vocabulary sizes the sliders hold now, kept for this model across tabs and page switches."""
-    sizes = [st.session_state[size_keys(index)[0]] for index in range(st.session_state[SIZE_COUNT_KEY])]
+    """The vocabulary sizes the size boxes hold now, kept for this model across tabs and page switches."""
+    sizes = [st.session_state[size_key(index)] for index in range(st.session_state[SIZE_COUNT_KEY])]
     st.session_state[SIZES_KEY] = (fingerprint, sizes)
     return sizes
 

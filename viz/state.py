@@ -229,11 +229,6 @@ def model_to_adopt() -> Tokenizer | None:
 COMPARE_TEXT_KEY, COMPARE_TAB_KEY = "compare_text", "compare_tab"  # the text every tab uses, the open tab
 
 
-def copy_widget_value(source_key: str, target_key: str) -> None:
-    """Keep a widget and its twin in step (a callback: Compare's sliders and typed sizes, the shared text)."""
-    st.session_state[target_key] = st.session_state[source_key]
-
-
 # -- Merges and Encode pages
 
 MERGES_STEP_KEY = "merges_step"  # widget keys of the Merges page: the step slider,
@@ -338,7 +333,7 @@ def restore_text(widget_key: str, example: str) -> None:
 
 def share_text(widget_key: str) -> None:
     """The text boxes' on_change: what was typed becomes the text of both pages."""
-    copy_widget_value(widget_key, _SHARED_TEXT_KEY)
+    st.session_state[_SHARED_TEXT_KEY] = st.session_state[widget_key]
 
 
 def fill_decoder(ids: list[int]) -> None:

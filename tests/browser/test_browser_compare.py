@@ -10,7 +10,8 @@ from browser_helpers import VIEWPORT, click_nav, exception_texts, open_app, open
 
 PLOT = '[data-testid="stPlotlyChart"]'
 MAIN = '[data-testid="stMain"]'
-SLIDER, TYPED = '[data-testid="stSlider"]', '[data-testid="stNumberInput"] input'
+SIZE_BOX = '[data-testid="stNumberInput"]'
+TYPED = f"{SIZE_BOX} input"
 CURVES = ".bpe-cc"  # the compression curves (HTML)
 DRAWN_JS = "(img) => img.complete && img.naturalWidth > 0"  # a picture loaded and decoded
 PHONE = {"width": 390, "height": 844}
@@ -130,20 +131,23 @@ def test_compare_sizes_only_where_used_and_kept(app_server, page, screenshot):
     # the fourth starts where the fourth of four default sizes is: all 2,000 merges, vocabulary 2,062
     assert typed_sizes(page) == ["62", "500", "2062", "2062"]
     assert page.locator(f"{CURVES} .mark").all_inner_texts() == ["62", "500", "2,062", "2,062"]
+    main.locator(SIZE_BOX).first.locator('[data-testid="stNumberInputStepUp"]').click()  # 2,000 new tokens: + 100
+    wait_for_app(page)
+    assert page.locator(f"{CURVES} .mark").all_inner_texts() == ["162", "500", "2,062", "2,062"]
 
     open_tab(page, "Pre-tokenizers")  # it trains its own pair: no size control
-    assert main.locator(SLIDER).count() == 0 and main.get_by_text("Vocabulary sizes to compare").count() == 0
+    assert main.get_by_text("Vocabulary sizes to compare").count() == 0
     assert typed_sizes(page) == ["500"]  # only its merges for both trainings
     click_nav(page, "Encode / Decode")
     click_nav(page, "Compare")  # back on Pre-tokenizers
-    assert main.locator(SLIDER).count() == 0
+    assert typed_sizes(page) == ["500"]
     open_tab(page, "Vocabulary usage")
     assert main.get_by_role("radio", name="4", exact=True).get_attribute("aria-checked") == "true"
-    assert typed_sizes(page) == ["62", "500", "2062", "2062"]
+    assert typed_sizes(page) == ["162", "500", "2062", "2062"]
     assert_clean(page)
 
-    # a phone: each tab fits the width (tables and tab bar scroll inside their boxes), a size's slider and typed
-    # box share a row, the charts shrink to the window
+    # a phone: each tab fits the width (tables and tab bar scroll inside their boxes), the size boxes two to a row
+    # with their + and -, the charts shrink to the window
     page.set_viewport_size(PHONE)
     for tab in TABS:
         open_tab(page, tab)
@@ -152,12 +156,11 @@ def test_compare_sizes_only_where_used_and_kept(app_server, page, screenshot):
             assert chart.bounding_box()["width"] <= PHONE["width"], tab
         if tab == "Compression":  # the size table is wider than a phone: it scrolls inside its box
             assert page.locator(".bpe-st").evaluate("(box) => box.scrollWidth > box.clientWidth")
-        sliders = main.locator(SLIDER).all()
-        assert len(sliders) == (0 if tab == "Pre-tokenizers" else 4), tab
-        for slider, typed in zip(sliders, main.locator(TYPED).all()):
-            slider_box, typed_box = slider.bounding_box(), typed.bounding_box()
-            assert typed_box["x"] > slider_box["x"] + slider_box["width"] - 1  # beside it, not under it
-            assert typed_box["y"] < slider_box["y"] + slider_box["height"]
+        if tab != "Pre-tokenizers":
+            boxes = [box.bounding_box() for box in main.locator(SIZE_BOX).all()]
+            assert len(boxes) == 4 and main.locator(f"{SIZE_BOX} button").count() == 8, tab  # + and - each
+            assert boxes[0]["y"] == boxes[1]["y"] < boxes[2]["y"] == boxes[3]["y"], tab
+            assert boxes[1]["x"] > boxes[0]["x"] + boxes[0]["width"] and boxes[1]["x"] + boxes[1]["width"] <= PHONE["width"]
         screenshot(page, f"phone-{tab.split()[0].lower()}", whole=True)
         assert_clean(page)
     page.set_viewport_size(VIEWPORT)

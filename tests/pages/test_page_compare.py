@@ -72,8 +72,7 @@ def test_default_model_shows_curves_and_three_sizes():
     at = open_compare()
     # default sizes for the 2,000-merge default model, as vocabularies: 62 base symbols (<unk>, </w> and the
     # 60 characters of the sample), then one new token a merge (vocabulary of 2,062 in the sidebar)
-    assert [s.value for s in at.slider] == [62, 262, 2062]
-    assert [n.value for n in at.number_input] == [62, 262, 2062]
+    assert size_values(at) == [62, 262, 2062] and not at.slider  # number boxes: a slider costs ~10 ms to draw
     assert not at.get("plotly_chart") and not at.table and not at.dataframe  # light HTML only, no chart to load
     table = size_rows(at)
     assert list(table) == [
@@ -106,7 +105,7 @@ def test_default_model_curves_are_thinned_and_follow_the_sizes():
     assert f"vocabulary 262 (200 merges)\ntraining corpus: {corpus_tokens[1]} tokens" in curves
     # the sample corpus is far longer than the text: its tokens are drawn as a share of its unmerged count
     assert "Tokens, % of unmerged" in curves
-    at.slider(key=compare_state.size_keys(1)[0]).set_value(362).run()  # 300 merges: new curves, not the kept ones
+    at.number_input(key=compare_state.size_key(1)).set_value(362).run()  # 300 merges: new curves, not the kept ones
     assert marks(at) == ["62", "362", "2,062"] and size_rows(at)["merges"] == ["0", "300", "2,000"]
     assert "vocabulary 362 (300 merges)" in html_with(at, 'class="bpe-cc"')
 
@@ -119,7 +118,7 @@ def test_every_tab_renders_with_the_default_model(tab):
 
 def test_side_by_side_counts_worked_out_by_hand(banana):
     at = open_compare(banana, corpus=BANANA, tab=TABS[1], text="bandana_banana_")
-    assert [s.value for s in at.slider] == [6, 7, 12]  # vocabularies of 0, 1 and 6 merges (below)
+    assert size_values(at) == [6, 7, 12]  # vocabularies of 0, 1 and 6 merges (below)
     # The vocabulary: <unk> and b a n _ d (6), plus one token per merge. "bandana_banana_" cut by
     # 0 merges: 15 characters; by "a n": b an d an a _ b an an a _ (11);
     # by all six: ban d ana_ banana_ (4).
@@ -132,12 +131,10 @@ def test_side_by_side_counts_worked_out_by_hand(banana):
     ]
 
 
-def test_slider_and_typed_size_stay_in_step(banana):
+def test_typed_sizes_reach_the_fewest_merges(banana):
     at = open_compare(banana, corpus=BANANA)
-    at.slider(key=compare_state.size_keys(1)[0]).set_value(10).run()  # 6 base tokens + 4 merges
-    assert at.number_input(key=compare_state.size_keys(1)[1]).value == 10
-    at.number_input(key=compare_state.size_keys(2)[1]).set_value(9).run()  # + 3 merges
-    assert at.slider(key=compare_state.size_keys(2)[0]).value == 9
+    at.number_input(key=compare_state.size_key(1)).set_value(10).run()  # 6 base tokens + 4 merges
+    at.number_input(key=compare_state.size_key(2)).set_value(9).run()  # + 3 merges
     assert not at.exception, errors(at)
     table = size_rows(at)
     assert table["vocabulary"] == ["6", "10", "9"] and table["merges"] == ["0", "4", "3"]
@@ -146,7 +143,15 @@ def test_slider_and_typed_size_stay_in_step(banana):
 
 
 def size_values(at: AppTest) -> list[int]:
-    return [slider.value for slider in at.slider]
+    return [box.value for box in at.number_input if box.label.startswith("Size ")]
+
+
+def test_plus_and_minus_step_by_a_twentieth_of_the_range_rounded():
+    at = open_compare()
+    at.number_input(key=compare_state.size_key(1)).increment().run()  # 2,000 new tokens: a step of 100
+    at.number_input(key=compare_state.size_key(2)).decrement().run()
+    assert size_values(at) == [62, 362, 1962]
+    assert size_rows(at)["merges"] == ["0", "300", "1,900"]
 
 
 def open_tab(at: AppTest, tab: str) -> None:
@@ -159,9 +164,9 @@ def test_sizes_are_drawn_only_on_the_tabs_that_use_them(banana):
     at = open_compare(banana, corpus=BANANA, text=BANANA)
     for tab, sizes_shown in zip(TABS, (True, True, False, True, True)):
         open_tab(at, tab)
-        assert (len(at.segmented_control), len(at.slider)) == ((1, 3) if sizes_shown else (0, 0)), tab
+        assert len(at.segmented_control) == sizes_shown, tab
         assert [box.label for box in at.number_input] == (
-            ["Size 1 typed", "Size 2 typed", "Size 3 typed"] if sizes_shown else ["Merges for both trainings"])
+            ["Size 1", "Size 2", "Size 3"] if sizes_shown else ["Merges for both trainings"])
         assert at.text_area(key=state.COMPARE_TEXT_KEY).value == BANANA  # the text is on every tab
 
 
@@ -170,15 +175,14 @@ def test_sizes_chosen_survive_a_tab_without_them_and_a_page_switch(banana):
     at.segmented_control(key=compare_state.SIZE_COUNT_KEY).set_value(4).run()
     # the three sizes stay, the fourth starts at the default for four sizes: all six merges, vocabulary 12
     assert size_values(at) == [6, 7, 12, 12]
-    at.slider(key=compare_state.size_keys(3)[0]).set_value(11).run()
-    at.number_input(key=compare_state.size_keys(1)[1]).set_value(9).run()
+    at.number_input(key=compare_state.size_key(3)).set_value(11).run()
+    at.number_input(key=compare_state.size_key(1)).set_value(9).run()
     assert size_values(at) == [6, 9, 12, 11]
     open_tab(at, TABS[2])  # Pre-tokenizers draws no size: Streamlit forgets the widgets' values
     assert size_values(at) == [] and len(at.segmented_control) == 0
     open_tab(at, TABS[0])
     assert at.segmented_control(key=compare_state.SIZE_COUNT_KEY).value == 4
     assert size_values(at) == [6, 9, 12, 11]
-    assert [n.value for n in at.number_input] == [6, 9, 12, 11]
     # vocabularies 9 and 11 of banana's 6 base symbols: 3 and 5 merges
     assert size_rows(at)["merges"] == ["0", "3", "6", "5"]
     open_tab(at, TABS[2])
@@ -194,7 +198,7 @@ def test_fewer_sizes(banana):
     at.session_state[compare_state.SIZE_COUNT_KEY] = 2
     at.run()
     assert not at.exception, errors(at)
-    assert len(at.slider) == 2
+    assert size_values(at) == [6, 7]  # the first two of the three shown before
 
 
 def test_tie_break_preset_reports_the_first_difference(banana):

@@ -15,6 +15,7 @@ from viz.compare_data import (
     chars_per_token,
     compare_merge_lists,
     default_sizes,
+    rounded_step,
     size_table,
     tokens_by_merge_count,
     vocabulary_usage,
@@ -244,3 +245,11 @@ def test_a_vocabulary_size_is_reached_by_the_fewest_merges_and_labelled_with_bot
     assert [scale.reaching(size).label for size in (2, 3, 4)] == [
         "Vocabulary 2 (0 merges)", "Vocabulary 3 (1 merge)", "Vocabulary 4 (3 merges)"]
     assert ComparedSize(50_257, 50_000).label == "Vocabulary 50,257 (50,000 merges)"
+
+
+# a twentieth of the span, rounded down to 1, 2 or 5 times a power of ten (worked out by hand); never 0
+@pytest.mark.parametrize("span, step", [
+    (0, 1), (6, 1), (39, 1), (40, 2), (99, 2), (100, 5), (199, 5), (200, 10), (2_000, 100), (3_999, 100),
+    (4_000, 200), (50_000, 2_000), (100_000, 5_000), (199_980, 5_000), (200_000, 10_000)])
+def test_the_size_step_is_a_round_twentieth_of_the_span(span, step):
+    assert rounded_step(span) == step
