@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import heapq
+
 from bpe_core import Tokenizer
 from viz import escape
 from viz.readable import WHITESPACE_GLYPHS, readable_symbol
@@ -44,15 +46,18 @@ def merge_table(model: Tokenizer) -> dict[str, list]:
 
 
 def first_and_last_merges(model: Tokenizer, n: int = 5) -> tuple[list[str], list[str]]:
-    """The first ``n`` and last ``n`` merges as ``a n → an`` labels (no overlap for short runs)."""
-    labels = [merge_label(left, right) for left, right in model.merges]
-    return labels[:n], labels[max(n, len(labels) - n):]
+    """The first ``n`` and last ``n`` merges as ``a n → an`` labels (no overlap for short runs); only those are
+    labelled, as the page draws this on every visit and a loaded model has 50,000 merges or more."""
+    merges = model.merges
+    return ([merge_label(*merge) for merge in merges[:n]],
+            [merge_label(*merge) for merge in merges[max(n, len(merges) - n):]])
 
 
 def longest_tokens(model: Tokenizer, n: int = 12) -> list[str]:
     """The ``n`` longest tokens that merges made, longest first (ties: made first)."""
-    made = [model.id_to_token[token_id] for token_id in sorted(model.created_at, key=model.created_at.get)]
-    return sorted(made, key=len, reverse=True)[:n]
+    longest = heapq.nlargest(n, model.created_at.items(),
+                             key=lambda made: (len(model.id_to_token[made[0]]), -made[1]))  # (token id, step)
+    return [model.id_to_token[token_id] for token_id, _ in longest]
 
 
 _RESULT_STYLE = """<style>

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from bpe_core import Config, load_gpt2, train
 from viz.train_summary import (chips_html, compression, first_and_last_merges, longest_tokens, merge_label,
                                merge_table, result_html)
@@ -40,6 +42,13 @@ def test_first_and_last_merges_do_not_overlap():
 
 def test_longest_tokens_come_from_merges_longest_first():
     assert longest_tokens(banana_bandana(), n=3) == ["banana_ban", "banana_", "ana_"]
+
+
+@pytest.mark.parametrize("text, made_first", [("ab cd cd", "cd"), ("cd ab ab", "ab")])
+def test_longest_tokens_of_one_length_come_in_the_order_merges_made_them(text, made_first):
+    # worked out by hand: the pair seen twice is merged first, then the other; both tokens are two letters long
+    model = train(text, Config(end_of_word=""), merges=2)
+    assert longest_tokens(model, n=1) == [made_first]
 
 
 def test_chips_are_escaped_html():
