@@ -1,5 +1,5 @@
-"""Train: pick a corpus and settings, train a BPE tokenizer, and see what it learned. Streamlit forgets widget
-values on a page switch: the form is kept in ``state.TRAIN_FORM_KEY`` (``init_train_form``)."""
+"""Train: pick a corpus and settings, train a BPE tokenizer, and see what it learned. Every widget of the form
+keeps its value for the session, on other pages too (``persist_state``); ``state.init_train_form`` fills it once."""
 
 from __future__ import annotations
 
@@ -18,16 +18,17 @@ from viz.page_registry import TRAIN
 from viz.train_links import to_query_params
 
 WIDGETS = state.TRAIN_SETTING_WIDGETS
+KEPT = "session"  # persist_state: a widget keeps its value for the session, on other pages and while folded
 
 
 def render_corpus(settings: ts.TrainSettings) -> tuple[str, str, str | list[str]]:
     """The corpus picker; returns (source key, corpus text, what training reads: the text or its files' lines)."""
     st.subheader("1 · Corpus")
     source = st.selectbox(ts.FIELD_LABELS["source"], list(ts.SOURCE_LABELS), format_func=ts.SOURCE_LABELS.get,
-                          key=state.TRAIN_SOURCE_WIDGET, on_change=state.on_train_source_change)
+                          key=state.TRAIN_SOURCE_WIDGET, on_change=state.on_train_source_change, persist_state=KEPT)
     training_text: str | list[str]
     if source == ts.PASTE:
-        corpus = training_text = st.text_area("Your text", key=state.TRAIN_PASTE_WIDGET, height=180,
+        corpus = training_text = st.text_area("Your text", key=state.TRAIN_PASTE_WIDGET, height=180, persist_state=KEPT,
                                               placeholder="Paste or type any text, e.g. low lower lowest")
     elif source == ts.UPLOAD:
         st.file_uploader("Text files (UTF-8)", type=["txt"], accept_multiple_files=True,
@@ -71,32 +72,32 @@ def render_settings(current: ts.TrainSettings, source: str) -> None:
 
     def number(column, name, low):
         column.number_input(ts.FIELD_LABELS[name], min_value=low, step=1, key=WIDGETS[name],
-                            max_value=ts.MAX_TOP_K if name == "top_k" else ts.MAX_SIZE,
-                            persist_state="session")  # kept while not drawn (the other size, More settings)
+                            max_value=ts.MAX_TOP_K if name == "top_k" else ts.MAX_SIZE, persist_state=KEPT)
 
     def choice(column, name, options, disabled=False):
         column.radio(ts.FIELD_LABELS[name], options, key=WIDGETS[name], horizontal=True, disabled=disabled,
-                     format_func=lambda option: ts.CHOICE_LABELS.get(option, option), persist_state="session")
+                     format_func=lambda option: ts.CHOICE_LABELS.get(option, option), persist_state=KEPT)
 
     size = st.columns(3)
     choice(size[0], "stop_by", ts.STOP_BY)
     # Only the size that stops training is shown (the other keeps its value).
     number(size[1], *(("merges", 0) if current.stop_by == "merges" else ("vocab_size", 1)))
-    size[2].selectbox(ts.FIELD_LABELS["split"], SPLITS, key=WIDGETS["split"])
+    size[2].selectbox(ts.FIELD_LABELS["split"], SPLITS, key=WIDGETS["split"], persist_state=KEPT)
     symbols = st.columns(3)
     choice(symbols[0], "units", UNITS)
-    symbols[1].text_input(ts.FIELD_LABELS["end_of_word"], key=WIDGETS["end_of_word"], placeholder="none")
+    symbols[1].text_input(ts.FIELD_LABELS["end_of_word"], key=WIDGETS["end_of_word"], placeholder="none",
+                          persist_state=KEPT)
     choice(symbols[2], "marker_placement", ts.MARKER_PLACEMENTS, disabled=not current.end_of_word.strip())
     with st.expander(ts.MORE_SETTINGS_LABEL, key=state.TRAIN_MORE_WIDGET, on_change="rerun") as more:
         if more.open:  # drawn only when opened: these widgets were a fifth of a later visit's drawing time
             rules = st.columns(3)
             choice(rules[0], "tie_break", TIE_BREAKS)
             rules[1].checkbox(ts.FIELD_LABELS["space_marker"], key=WIDGETS["space_marker"],
-                             disabled=current.units != "chars", persist_state="session")
+                             disabled=current.units != "chars", persist_state=KEPT)
             number(rules[2], "min_frequency", 1)
             extras = st.columns([3, 3, 2])  # the special tokens and the unknown choice need the room
             extras[0].text_input(ts.FIELD_LABELS["special_tokens"], key=WIDGETS["special_tokens"],
-                                 placeholder="e.g. <|endoftext|>", persist_state="session")
+                                 placeholder="e.g. <|endoftext|>", persist_state=KEPT)
             choice(extras[1], "unknown", UNKNOWN_MODES, disabled=current.units != "chars")
             number(extras[2], "top_k", 0)
 
@@ -182,7 +183,6 @@ with settings_column:
 settings = state.train_widget_settings()
 with corpus_column:
     source, corpus, training_text = render_corpus(settings)
-state.save_train_form(source, settings)
 
 try:
     config = settings.to_config()

@@ -2,7 +2,8 @@
 page's own are in ``viz.compare_state``).
 
 State keys start with ``bpe_`` and no widget uses them, so Streamlit never deletes them. Widget keys are
-named here too; Streamlit forgets their values when another page is shown, so what must survive a page
+named here too; Streamlit forgets their values when another page is shown unless the widget says
+``persist_state="session"`` (the Train form's widgets, Compare's size count). The rest that must survive a page
 switch is copied into a state key or set again before each page (``keep_choices``).
 """
 
@@ -115,7 +116,7 @@ def set_tokenizer_upload_record(page: str, record: dict) -> None:
 
 # -- the Train page
 
-TRAIN_FORM_KEY = "bpe_train_form"  # {"source", "paste", "settings"}: the form, kept across page switches
+TRAIN_FORM_FILLED_KEY = "bpe_train_form_filled"  # the form took the link's values (or the defaults): once a session
 TRAIN_UPLOAD_KEY = "bpe_train_upload"  # {"names", "texts", "errors"} of the uploaded corpus files
 TRAIN_LINK_WARNINGS_KEY = "bpe_train_link_warnings"  # link parameters that were ignored, shown once
 TRAIN_FROM_LINK_KEY = "bpe_train_from_link"  # a link named a corpus: train it on this run
@@ -152,23 +153,15 @@ def cached_compression(model_key: str, corpus_key: str, _model: Tokenizer, _corp
 
 
 def init_train_form(query_params: dict) -> str:
-    """Fill the form (from the link on a first visit, from the saved copy later); return the corpus source."""
-    if TRAIN_FORM_KEY not in st.session_state:
+    """On the session's first visit, fill the form from the link (or with the defaults); return the corpus source.
+    Its widgets keep their values after that, drawn or not (``persist_state``)."""
+    if TRAIN_FORM_FILLED_KEY not in st.session_state:
         link = from_query_params(query_params)
-        st.session_state[TRAIN_FORM_KEY] = {"source": link.source or "sample", "paste": link.pasted_text,
-                                            "settings": link.settings}
-        st.session_state[TRAIN_LINK_WARNINGS_KEY] = link.warnings
-        st.session_state[TRAIN_FROM_LINK_KEY] = link.source is not None
-    form = st.session_state[TRAIN_FORM_KEY]
-    st.session_state.setdefault(TRAIN_PASTE_WIDGET, form["paste"])
-    for name, key in TRAIN_SETTING_WIDGETS.items():
-        st.session_state.setdefault(key, getattr(form["settings"], name))
-    return st.session_state.setdefault(TRAIN_SOURCE_WIDGET, form["source"])
-
-
-def save_train_form(source: str, settings: TrainSettings) -> None:
-    st.session_state[TRAIN_FORM_KEY] = {"source": source, "paste": st.session_state[TRAIN_PASTE_WIDGET],
-                                        "settings": settings}
+        st.session_state.update({TRAIN_FORM_FILLED_KEY: True, TRAIN_LINK_WARNINGS_KEY: link.warnings,
+                                 TRAIN_FROM_LINK_KEY: link.source is not None,
+                                 TRAIN_SOURCE_WIDGET: link.source or "sample", TRAIN_PASTE_WIDGET: link.pasted_text})
+        show_train_settings(link.settings)
+    return st.session_state[TRAIN_SOURCE_WIDGET]
 
 
 def train_widget_settings() -> TrainSettings:
