@@ -2,14 +2,13 @@
 
 Run with ``make run`` (or ``streamlit run app.py``). Each page lives in
 ``pages/`` and is listed in ``viz/page_registry.py``; this file only sets up
-the page, the shared sidebar and the navigation between pages.
+the page, the shared sidebar and the navigation between pages (``viz/routing.py``).
 """
 
 import plotly.graph_objects as go
 import streamlit as st
 
-from viz import live_text, state
-from viz.page_registry import PAGES
+from viz import live_text, routing, state
 
 st.set_page_config(page_title="BPE Explorer", page_icon="🧩", layout="wide")
 
@@ -54,10 +53,7 @@ sidebar_slot = st.sidebar.empty()
 if state.model_if_any() is None:  # every page sets the model: only a session's first run has none
     load_page_code_early()
 state.keep_choices()
-navigation = st.navigation(
-    [st.Page(page.path, title=page.title, icon=page.icon, default=index == 0) for index, page in enumerate(PAGES)]
-)
 try:
-    navigation.run()
+    routing.navigation().run()
 finally:
     render_sidebar(sidebar_slot)

@@ -8,7 +8,7 @@ import streamlit as st
 from bpe_core import Config, Tokenizer, train
 from bpe_core.config import TIE_BREAKS, UNITS, UNKNOWN_MODES
 from bpe_core.pretokenize import SPLITS
-from viz import escape, model_io, state, train_progress
+from viz import escape, model_io, routing, state, train_progress
 from viz import train_settings as ts
 from viz import train_summary as summary
 from viz.corpus_files import LINES_NOTE, describe_stats, preview_html, training_input
@@ -80,8 +80,7 @@ def render_settings(current: ts.TrainSettings, source: str) -> None:
 
     size = st.columns(3)
     choice(size[0], "stop_by", ts.STOP_BY)
-    # Only the size that stops training is shown (the other keeps its value).
-    number(size[1], *(("merges", 0) if current.stop_by == "merges" else ("vocab_size", 1)))
+    number(size[1], *(("merges", 0) if current.stop_by == "merges" else ("vocab_size", 1)))  # the other is kept
     size[2].selectbox(ts.FIELD_LABELS["split"], SPLITS, key=WIDGETS["split"], persist_state=KEPT)
     symbols = st.columns(3)
     choice(symbols[0], "units", UNITS)
@@ -168,6 +167,7 @@ def train_button_and_result(source: str, settings: ts.TrainSettings, config: Con
     render_result(state.current_model(), state.current_corpus(), state.model_about())
 
 
+routing.reroute_once()  # a deep link on a freshly started server: through app.py
 st.title(TRAIN.title)
 st.caption("Pick a corpus and settings, press Train, and see which pairs BPE merged, in order.")
 chosen_source = state.init_train_form(st.query_params.to_dict())

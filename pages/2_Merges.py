@@ -12,7 +12,7 @@ import streamlit as st
 
 from bpe_core import Tokenizer
 from bpe_core.pretrained import PRETRAINED, load_pretrained
-from viz import model_io, state
+from viz import model_io, routing, state
 from viz.encode_tools import PRETRAINED_NOTES, PRETRAINED_TITLES, source_labels
 from viz.escape import markdown
 from viz.merge_labels import tie_break_rule
@@ -145,6 +145,7 @@ def overview(tok: Tokenizer, key: tuple[str, int]) -> None:
     st.plotly_chart(curve, key="merges_count_chart")
 
 
+routing.reroute_once()  # a deep link on a freshly started server: through app.py
 state.keep_choices()  # before any widget: a closed tab's widgets are not drawn, so their values are kept for them
 st.title("Merges")
 model_io.load_section("merges")

@@ -6,7 +6,7 @@ import streamlit as st
 
 from bpe_core import Token, Tokenizer, UnknownIdError
 from bpe_core.pretrained import PRETRAINED, load_pretrained
-from viz import model_io, state
+from viz import model_io, routing, state
 from viz.encode_tools import (PRETRAINED_NOTES, PRETRAINED_TITLES, describe_round_trip, describe_tokenizer, parse_ids,
                                replay_caption, replay_choices, source_labels, token_rows)
 from viz.escape import markdown
@@ -123,6 +123,7 @@ def show_decoder(tok: Tokenizer, example_ids: list[int]) -> None:
         st.caption("� marks bytes that do not form a whole character: an id there holds only part of one.")
 
 
+routing.reroute_once()  # a deep link on a freshly started server: through app.py
 state.keep_choices()  # before any widget: a closed section's widgets are not drawn, so their values are kept for them
 st.title("Encode / Decode")
 st.caption("Type text and see it cut into tokens. Hover a token (tap it on a phone) for its id, bytes and the merge "

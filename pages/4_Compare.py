@@ -7,7 +7,7 @@ import streamlit as st
 from bpe_core import Config, Token, Tokenizer
 from bpe_core.config import TIE_BREAKS
 from bpe_core.pretrained import load_pretrained
-from viz import compare_setup as setup, compare_state, escape, real_tokenizers as real, state
+from viz import compare_setup as setup, compare_state, escape, real_tokenizers as real, routing, state
 from viz.compare_curves import size_table_html
 from viz.compare_data import ComparedSize, chars_per_token, compare_merge_lists, default_sizes, size_table, vocabulary_usage
 from viz.compare_figures import tokenizers_figure, usage_figure
@@ -172,6 +172,7 @@ def usage_section(tok: Tokenizer, fingerprint: str, corpus: str, text: str, size
 
 # -- page --------------------------------------------------------------------------------
 
+routing.reroute_once()  # a deep link on a freshly started server: through app.py
 st.title(COMPARE.title)
 tok, corpus = state.current_model(), state.current_corpus()
 fingerprint = state.fingerprint(tok)

@@ -13,7 +13,7 @@ MODULES = ["bpe_core"] + [
     info.name for info in pkgutil.walk_packages(bpe_core.__path__, "bpe_core.") if info.name != "bpe_core.__main__"
 ]
 VIZ_MODULES = [info.name for info in pkgutil.iter_modules(viz.__path__, "viz.")]
-NO_EXAMPLES = {"viz.state", "viz.compare_state"}  # session keys and caches: nothing to run without a Streamlit session
+NO_EXAMPLES = {"viz.state", "viz.compare_state", "viz.routing"}  # session keys, caches, the router: need a running app
 
 
 @pytest.mark.parametrize("name", MODULES)

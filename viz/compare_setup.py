@@ -21,7 +21,7 @@ DEFAULT_TEXT = (
     "means fewer and longer pieces for the same sentence!"
 )
 STRIP_MAX_CHARS = 5_000  # token strips draw the first this-many characters
-SIZE_BOX_WIDTH = 136  # pixels of a size's number box: wide enough for its + and - (over 120), two to a row
+SIZE_BOX_WIDTH = 136  # pixels of a size's number box: room for its + and - (shown over 120); two to a row on a phone
 LIST_LIMIT = 500  # rows shown of a long token table (merges only one side makes, tokens never used)
 PRETOKENIZER_CORPUS_CHARS = 200_000  # both trainings use at most this much of the corpus, for speed
 # (material icon, label, whether it uses the vocabulary sizes): the icon font ships with Streamlit, emoji fonts may not

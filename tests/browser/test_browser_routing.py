@@ -1,0 +1,24 @@
+"""A page's address opened first on a freshly started server goes through app.py's router.
+
+Streamlit reads ``pages/`` the old way until ``st.navigation`` has run once in the process: without
+``viz.routing.reroute_once`` that first run was the page on its own (the files' names in the menu, no sidebar line).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from browser_helpers import SIDEBAR, exception_texts, open_app, running_app, sidebar_nav_labels
+
+pytestmark = pytest.mark.browser
+
+
+def test_a_deep_link_on_a_fresh_server_is_routed(browser, page, tmp_path):
+    with running_app(tmp_path / "server.log") as (base_url, _):
+        open_app(page, base_url, "Encode")  # the first address this server is asked for
+        assert page.url.rstrip("/").endswith("/Encode")
+        assert sidebar_nav_labels(page) == ["Train", "Merges", "Encode / Decode", "Compare"]  # the router's titles
+        assert page.locator("h1").all_inner_texts() == ["Encode / Decode"]
+        sidebar = page.locator(SIDEBAR).inner_text()
+        assert "BPE Explorer" in sidebar and "Current model: 2,000 merges" in sidebar  # app.py drew the sidebar
+        assert exception_texts(page) == []
