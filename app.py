@@ -28,7 +28,7 @@ EARLY_CODE_KEY = "bpe_early_code"  # the hidden container of load_page_code_earl
 
 def load_page_code_early() -> None:
     """On a session's first run, one element of each kind that later pages draw and whose browser code Streamlit
-    fetches only on first use: plotly.js and the slider (Merges, Compare), the segmented control (Compare), and
+    fetches only on first use: plotly.js and the slider (Merges, Encode), the segmented control (Compare), and
     Encode's text area, metrics, code blocks, toggle and live-typing component. The browser fetches and compiles it
     while the first page loads, not on a first visit (8 interleaved rounds: Compare's 0.22 -> 0.18 s, Merges' 0.22 ->
     0.21 s). The chart is tiny and transparent (plotly draws nothing while hidden); the rest is hidden; all are gone
