@@ -1,16 +1,25 @@
 """BPE Explorer: entry point and page router.
 
-Run with ``make run`` (or ``streamlit run app.py``). Each page lives in
-``pages/`` and is listed in ``viz/page_registry.py``; this file only sets up
-the page, the shared sidebar and the navigation between pages (``viz/routing.py``).
+Run with ``make run`` (or ``streamlit run app.py``). Each page lives in ``app_pages/`` and is listed in
+``viz/page_registry.py``; this file only sets up the page, the shared sidebar, the choices every page keeps, and the
+navigation between pages (``st.navigation``, the only way a page runs).
 """
 
 import plotly.graph_objects as go
 import streamlit as st
 
-from viz import live_text, routing, state
+from viz import state
+from viz.compare import state as compare_state
+from viz.encode import live_text
+from viz.encode import state as encode_state
+from viz.merges import state as merges_state
+from viz.page_registry import PAGES
+from viz.train import state as train_state
 
 st.set_page_config(page_title="BPE Explorer", page_icon="🧩", layout="wide")
+
+# Every page's widgets that keep their value while another page (or a closed tab) does not draw them
+KEPT_CHOICES = (*train_state.KEPT, *merges_state.KEPT, *encode_state.KEPT, *compare_state.KEPT, *state.MODEL_IO_KEPT)
 
 
 def render_sidebar(slot) -> None:
@@ -52,8 +61,10 @@ def load_page_code_early() -> None:
 sidebar_slot = st.sidebar.empty()
 if state.model_if_any() is None:  # every page sets the model: only a session's first run has none
     load_page_code_early()
-state.keep_choices()
+state.keep_choices(KEPT_CHOICES)
+pages = [st.Page(page.path, title=page.title, icon=page.icon, url_path=page.url_path, default=index == 0)
+         for index, page in enumerate(PAGES)]
 try:
-    routing.navigation().run()
+    st.navigation(pages).run()
 finally:
     render_sidebar(sidebar_slot)

@@ -74,8 +74,8 @@ def measure(kind: str, corpus: str, size: int) -> dict:
         tokenizer.encode_batch(lines)
         result["encode_mb_s"] = data_mb / (time.perf_counter() - start)
     elif kind == "naive":
-        from bpe_core.textbook import train_merges
         from bpe_core import Config
+        from bpe_core.textbook import train_merges
 
         start = time.perf_counter()
         train_merges(lines, Config(split="gpt2", units="bytes"), merges=NAIVE_MERGES)

@@ -47,7 +47,13 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO / "tests"))  # the browser test helpers: Chromium path, flags, app state probe
 
 from browser_helpers import (  # noqa: E402
-    APP_STATE_JS, CHROMIUM_ARGS, CHROMIUM_PATH, EXCEPTION, NAV_LINK, IdleWatch, running_app,
+    APP_STATE_JS,
+    CHROMIUM_ARGS,
+    CHROMIUM_PATH,
+    EXCEPTION,
+    NAV_LINK,
+    IdleWatch,
+    running_app,
 )
 
 SAMPLE = (REPO / "data" / "kjv_sample.txt").read_text(encoding="utf-8")

@@ -26,10 +26,6 @@ import os
 from pathlib import Path
 
 import pytest
-from hypothesis import settings
-
-from bench.tiktoken_offline import offline_tiktoken
-
 from browser_helpers import (
     CHROMIUM_ARGS,
     CHROMIUM_MISSING,
@@ -41,6 +37,9 @@ from browser_helpers import (
     safe_name,
     save_screenshot,
 )
+from hypothesis import settings
+
+from bench.tiktoken_offline import offline_tiktoken
 
 SERVER_START_TIMEOUT = 60.0
 

@@ -13,13 +13,10 @@ import re
 from pathlib import Path
 
 import pytest
-
 from browser_helpers import REPO_ROOT
 
-APP_SOURCES = sorted(
-    [REPO_ROOT / "app.py", *(REPO_ROOT / "pages").glob("*.py"), *(REPO_ROOT / "viz").glob("*.py"),
-     *(REPO_ROOT / "bpe_core").glob("*.py")]
-)
+APP_FOLDERS = ("app_pages", "viz", "bpe_core")  # every folder of the app, subfolders included
+APP_SOURCES = sorted([REPO_ROOT / "app.py", *(path for folder in APP_FOLDERS for path in (REPO_ROOT / folder).rglob("*.py"))])
 FORBIDDEN = {
     "components": re.compile(r"\bcomponents\s*\."),  # st.components.html, .v1, .v2: only in LIVE_TEXT
     "unsafe_allow_javascript": re.compile(r"unsafe_allow_javascript"),
@@ -34,7 +31,7 @@ def relative(path: Path) -> str:
     return str(path.relative_to(REPO_ROOT))
 
 
-LIVE_TEXT = REPO_ROOT / "viz" / "live_text.py"  # the one component: a constant script, no HTML from data
+LIVE_TEXT = REPO_ROOT / "viz" / "encode" / "live_text.py"  # the one component: a constant script, no HTML from data
 
 
 @pytest.mark.parametrize("path", APP_SOURCES, ids=relative)
@@ -110,7 +107,7 @@ def raw_html_calls(tree: ast.Module) -> list[ast.Call]:
     return calls
 
 
-PAGE_SOURCES = [path for path in APP_SOURCES if path.parent.name == "pages" or path.name == "app.py"]
+PAGE_SOURCES = [path for path in APP_SOURCES if path.parent.name == "app_pages" or path.name == "app.py"]
 
 
 @pytest.mark.parametrize("path", PAGE_SOURCES, ids=relative)
@@ -170,3 +167,11 @@ def test_every_streamlit_cache_is_bounded():
                 unbounded.append(f"{relative(path)} line {decorator.lineno}")
     assert total >= 10  # the pages' and viz.state's caches were all found
     assert not unbounded, "caches without max_entries or ttl: " + ", ".join(unbounded)
+
+
+def test_every_folder_is_checked():
+    """The engine's and the views' subfolders are read too, not only their top level."""
+    checked = {relative(path) for path in APP_SOURCES}
+    assert {"bpe_core/formats/hf_json.py", "bpe_core/pipeline/tokenizer.py", "viz/merges/state.py",
+            "app_pages/train.py"} <= checked
+    assert len(PAGE_SOURCES) == 5  # app.py and the four pages

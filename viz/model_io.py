@@ -19,11 +19,19 @@ from functools import partial
 import streamlit as st
 
 from bpe_core import Tokenizer, load_gpt2
-from bpe_core.formats import (ExportError, check_exportable, check_gpt2_exportable, load_any, model_to_dict,
-                              model_to_json, to_gpt2_files, to_hf_json)
+from bpe_core.formats import (
+    ExportError,
+    check_exportable,
+    check_gpt2_exportable,
+    load_any,
+    model_to_dict,
+    model_to_json,
+    to_gpt2_files,
+    to_hf_json,
+)
 from bpe_core.pipeline.tokenizer import PipelineTokenizer
 from viz import escape, state
-from viz.corpus_files import decode_text_file
+from viz.text_files import decode_text_file
 
 UPLOAD_TYPES = ["json", "txt", "bpe", "xz"]
 UPLOAD_HELP = (

@@ -8,7 +8,7 @@ from collections import OrderedDict
 
 from bpe_core import Tokenizer
 from viz.describe import text_digest
-from viz.train_settings import TrainSettings
+from viz.training_settings import TrainSettings
 
 
 def corpus_key(corpus: str | list[str]) -> str:

@@ -1,9 +1,10 @@
-"""The app's pages, in menu order: ``app.py`` builds the navigation from this list and pages link through it.
+"""The app's pages, in menu order: ``app.py`` builds the navigation from this list, pages link through it, and the
+tests open each page's file from it.
 
 >>> [page.title for page in PAGES]
 ['Train', 'Merges', 'Encode / Decode', 'Compare']
->>> TRAIN.path
-'pages/1_Train.py'
+>>> TRAIN.path, ENCODE.url_path
+('app_pages/train.py', 'Encode')
 """
 
 from __future__ import annotations
@@ -15,10 +16,11 @@ class PageInfo(NamedTuple):
     path: str  # relative to the app's root folder, as st.Page and st.page_link take it
     title: str
     icon: str  # a Material icon: its font ships with Streamlit (emoji fonts may be missing)
+    url_path: str  # the page's address (``/Compare``): kept as it was when the files were named 4_Compare.py
 
 
-TRAIN = PageInfo("pages/1_Train.py", "Train", ":material/model_training:")
-MERGES = PageInfo("pages/2_Merges.py", "Merges", ":material/account_tree:")
-ENCODE = PageInfo("pages/3_Encode.py", "Encode / Decode", ":material/translate:")
-COMPARE = PageInfo("pages/4_Compare.py", "Compare", ":material/compare_arrows:")
+TRAIN = PageInfo("app_pages/train.py", "Train", ":material/model_training:", "Train")
+MERGES = PageInfo("app_pages/merges.py", "Merges", ":material/account_tree:", "Merges")
+ENCODE = PageInfo("app_pages/encode.py", "Encode / Decode", ":material/translate:", "Encode")
+COMPARE = PageInfo("app_pages/compare.py", "Compare", ":material/compare_arrows:", "Compare")
 PAGES = [TRAIN, MERGES, ENCODE, COMPARE]  # the first is the default page

@@ -5,7 +5,6 @@ from __future__ import annotations
 import re
 
 import pytest
-
 from browser_helpers import VIEWPORT, click_nav, exception_texts, open_app, open_tab, page_width, wait_for_app
 
 PLOT = '[data-testid="stPlotlyChart"]'

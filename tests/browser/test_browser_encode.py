@@ -3,10 +3,18 @@
 from __future__ import annotations
 
 import pytest
+from browser_helpers import (
+    choose_option,
+    click_nav,
+    exception_texts,
+    open_app,
+    open_section,
+    overlapping_elements,
+    page_width,
+    wait_for_app,
+)
 
-from browser_helpers import (choose_option, click_nav, exception_texts, open_app, open_section, overlapping_elements,
-                             page_width, section, wait_for_app)
-from viz.live_text import LIVE_MAX_CHARS
+from viz.encode.live_text import LIVE_MAX_CHARS
 
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}

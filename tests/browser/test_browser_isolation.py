@@ -9,7 +9,6 @@ model, never B's word.
 from __future__ import annotations
 
 import pytest
-
 from browser_helpers import MERGES_TABS, VIEWPORT, click_nav, exception_texts, open_app, open_tab
 from test_browser_train import choose_corpus, train
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 import re
 
 import pytest
-
 from browser_helpers import choose_option, click_nav, exception_texts, open_app, open_tab, wait_for_app
 
 pytestmark = pytest.mark.browser

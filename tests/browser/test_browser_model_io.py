@@ -8,10 +8,10 @@ import re
 from urllib.parse import urlencode
 
 import pytest
+from browser_helpers import click_nav, exception_texts, open_app, open_section, open_tab, wait_for_app
 from tokenizers import Tokenizer as HFTokenizer
 
 from bpe_core import Config, train
-from browser_helpers import click_nav, exception_texts, open_app, open_section, open_tab, wait_for_app
 
 pytestmark = pytest.mark.browser
 

@@ -6,8 +6,17 @@ from __future__ import annotations
 import re
 
 import pytest
-
-from browser_helpers import REPO_ROOT, VIEWPORT, choose_option, click_nav, exception_texts, open_app, open_section, open_tab, wait_for_app
+from browser_helpers import (
+    REPO_ROOT,
+    VIEWPORT,
+    choose_option,
+    click_nav,
+    exception_texts,
+    open_app,
+    open_section,
+    open_tab,
+    wait_for_app,
+)
 
 pytestmark = pytest.mark.browser
 

@@ -1,13 +1,12 @@
 """A page's address opened first on a freshly started server goes through app.py's router.
 
-Streamlit reads ``pages/`` the old way until ``st.navigation`` has run once in the process: without
-``viz.routing.reroute_once`` that first run was the page on its own (the files' names in the menu, no sidebar line).
+The pages live in ``app_pages/``, not in the ``pages/`` folder Streamlit would read on its own before
+``st.navigation`` has run in the process: the first run is app.py's (the router's titles in the menu, its sidebar).
 """
 
 from __future__ import annotations
 
 import pytest
-
 from browser_helpers import SIDEBAR, exception_texts, open_app, running_app, sidebar_nav_labels
 
 pytestmark = pytest.mark.browser

@@ -14,10 +14,10 @@ import re
 from urllib.parse import urlencode
 
 import pytest
+from browser_helpers import MERGES_TABS, click_nav, exception_texts, open_app, open_section, open_tab, wait_for_app
 
 from bpe_core import Config, train
 from bpe_core.formats import to_hf_json
-from browser_helpers import MERGES_TABS, click_nav, exception_texts, open_app, open_section, open_tab, wait_for_app
 
 pytestmark = pytest.mark.browser
 

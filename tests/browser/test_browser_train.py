@@ -5,12 +5,18 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from browser_helpers import (
+    click_nav,
+    exception_texts,
+    open_app,
+    open_section,
+    overlapping_elements,
+    page_width,
+    wait_for_app,
+)
 
 from bpe_core.formats import model_from_json
-from viz.train_progress import STARTING
-
-from browser_helpers import (click_nav, exception_texts, open_app, open_section, overlapping_elements, page_width,
-                             wait_for_app)
+from viz.train.progress import STARTING
 
 pytestmark = pytest.mark.browser
 

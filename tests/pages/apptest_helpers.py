@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import re
 
+from browser_helpers import REPO_ROOT
 from streamlit.testing.v1 import AppTest
 
-from browser_helpers import REPO_ROOT
 from viz import state
 
 APP_FILE = str(REPO_ROOT / "app.py")
@@ -25,7 +25,7 @@ def open_model_io(at: AppTest, page: str) -> AppTest:
 
 
 def train_metric(at: AppTest, label: str) -> str:
-    """The value under ``label`` in the Train page's result block (viz.train_summary.result_html)."""
+    """The value under ``label`` in the Train page's result block (viz.train.summary.result_html)."""
     block = next(element.value for element in at.get("html") if 'class="bpe-result"' in element.value)
     return re.search(f'<div class="label">{re.escape(label)}</div><div class="value">([^<]*)</div>', block)[1]
 

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import pytest
+from apptest_helpers import APP_FILE, ok
+from browser_helpers import click_nav, exception_texts, open_app, sidebar_nav_labels
 from streamlit.testing.v1 import AppTest
 
-from apptest_helpers import APP_FILE, ok
 from bpe_core import Config, train
-from browser_helpers import click_nav, exception_texts, open_app, sidebar_nav_labels
 from viz import state
 from viz.page_registry import PAGES
 

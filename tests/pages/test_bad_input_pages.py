@@ -10,15 +10,17 @@ import random
 import re
 
 import pytest
+from apptest_helpers import ok, open_model_io, shown
+from browser_helpers import exception_texts, open_app, wait_for_app
 from streamlit.testing.v1 import AppTest
+from test_browser_train import MAIN, choose_corpus
+from test_page_train import BANANA_BANDANA, choose, merge_pairs, open_more_settings, open_train, press_train
 
 from bpe_core import Config, train
 from bpe_core.formats import model_to_json
-from test_browser_train import MAIN, choose_corpus
-from apptest_helpers import ok, open_model_io, shown
-from browser_helpers import exception_texts, open_app, wait_for_app
-from test_page_train import BANANA_BANDANA, choose, merge_pairs, open_more_settings, open_train, press_train
 from viz import page_registry, state
+from viz.page_registry import ENCODE
+from viz.train import state as train_state
 
 PAGES = [page.path for page in page_registry.PAGES]
 AWKWARD_TEXT = (
@@ -103,7 +105,7 @@ def test_awkward_characters_train_encode_and_show_on_every_page():
     at = press_train(at)
     assert at.session_state[state.MODEL_KEY].merges
     visit_every_page(at)
-    ok(at.switch_page("pages/3_Encode.py").run())
+    ok(at.switch_page(ENCODE.path).run())
     ok(at.text_area(key="encode_text").set_value(AWKWARD_TEXT).run())
     assert "**Round trip OK**: `decode(encode(text)) == text`" in [s.value for s in at.success]
 
@@ -167,7 +169,7 @@ def test_a_marker_that_occurs_in_the_corpus_is_warned_about():
 def test_a_special_token_in_the_corpus_is_special_and_the_glossary_says_so():
     at = open_more_settings(paste(open_train(), "a<s>b a<s>b"))
     assert "recognised as that special token" not in shown(at.markdown)  # folded: not drawn
-    at.session_state[state.TRAIN_GLOSSARY_WIDGET] = True  # "What the settings mean", drawn only when open
+    at.session_state[train_state.GLOSSARY_WIDGET] = True  # "What the settings mean", drawn only when open
     ok(at.text_input(key="train_special_tokens").set_value("<s>").run())
     assert "recognised as that special token" in shown(at.markdown)
     model = press_train(at).session_state[state.MODEL_KEY]

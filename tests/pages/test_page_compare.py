@@ -7,13 +7,14 @@ import html
 import re
 
 import pytest
+from apptest_helpers import APP_FILE, shown
 from streamlit.testing.v1 import AppTest
 
 from bpe_core import Config, load_gpt2, train
-from viz.compare_data import ComparedSize
-from apptest_helpers import APP_FILE, shown
-from viz import compare_state, state
-from viz.page_registry import COMPARE
+from viz import state
+from viz.compare import state as compare_state
+from viz.compare.data import ComparedSize
+from viz.page_registry import COMPARE, TRAIN
 
 PAGE = COMPARE.path
 TABS = [
@@ -37,12 +38,12 @@ def open_compare(model=None, corpus: str = "", tab: str | None = None, text: str
         at.session_state[state.CORPUS_KEY] = corpus
         at.session_state[state.SETTINGS_KEY] = {}
     if tab is not None:
-        at.session_state[state.COMPARE_TAB_KEY] = tab
+        at.session_state[compare_state.TAB_KEY] = tab
     at.run()
     at.switch_page(PAGE).run()
     assert not at.exception, errors(at)
     if text is not None:
-        at.text_area(key=state.COMPARE_TEXT_KEY).set_value(text).run()
+        at.text_area(key=compare_state.TEXT_KEY).set_value(text).run()
         assert not at.exception, errors(at)
     return at
 
@@ -60,7 +61,7 @@ def size_rows(at: AppTest) -> dict[str, list[str]]:
 
 def markdown_texts(at: AppTest) -> str:
     """The markdown on the page as the reader sees it: escaping backslashes removed, one element a line."""
-    return shown(at.markdown).replace(" | ", "\n")
+    return shown(at.main.markdown).replace(" | ", "\n")
 
 
 @pytest.fixture(scope="module")
@@ -155,7 +156,7 @@ def test_plus_and_minus_step_by_a_twentieth_of_the_range_rounded():
 
 
 def open_tab(at: AppTest, tab: str) -> None:
-    at.session_state[state.COMPARE_TAB_KEY] = tab  # what a click on the tab sends
+    at.session_state[compare_state.TAB_KEY] = tab  # what a click on the tab sends
     at.run()
     assert not at.exception, errors(at)
 
@@ -167,7 +168,7 @@ def test_sizes_are_drawn_only_on_the_tabs_that_use_them(banana):
         assert len(at.segmented_control) == sizes_shown, tab
         assert [box.label for box in at.number_input] == (
             ["Size 1", "Size 2", "Size 3"] if sizes_shown else ["Merges for both trainings"])
-        assert at.text_area(key=state.COMPARE_TEXT_KEY).value == BANANA  # the text is on every tab
+        assert at.text_area(key=compare_state.TEXT_KEY).value == BANANA  # the text is on every tab
 
 
 def test_sizes_chosen_survive_a_tab_without_them_and_a_page_switch(banana):
@@ -186,7 +187,7 @@ def test_sizes_chosen_survive_a_tab_without_them_and_a_page_switch(banana):
     # vocabularies 9 and 11 of banana's 6 base symbols: 3 and 5 merges
     assert size_rows(at)["merges"] == ["0", "3", "6", "5"]
     open_tab(at, TABS[2])
-    at.switch_page("pages/1_Train.py").run()
+    at.switch_page(TRAIN.path).run()
     at.switch_page(PAGE).run()
     assert not at.exception, errors(at)
     open_tab(at, TABS[1])
@@ -293,5 +294,6 @@ def test_model_without_merges():
     at = open_compare(train(BANANA, Config(split="none"), merges=0), corpus=BANANA, tab=TABS[1], text=BANANA)
     assert [i.value for i in at.info][0] == (
         "This model has no merges, so there is only one size: train one with merges.")
-    assert (at.get("page_link")[0].proto.page, at.get("page_link")[0].proto.label) == ("Train", "Go to Train")
+    link = at.get("page_link")[0].proto
+    assert (link.page, link.label) == ("", "Go to Train")  # Train is the router's default page: its address is the root
     assert "Vocabulary 6 (0 merges) — **15 tokens**" in markdown_texts(at)

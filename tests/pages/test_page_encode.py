@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 import pytest
+from browser_helpers import REPO_ROOT
 from streamlit.testing.v1 import AppTest
 
 from bpe_core import Config, load_gpt2, train
-from browser_helpers import REPO_ROOT
-from viz import state
+from viz.encode import state as encode_state
+from viz.page_registry import ENCODE, TRAIN
 
 APP_FILE = str(REPO_ROOT / "app.py")
-PAGE = "pages/3_Encode.py"
+PAGE = ENCODE.path
 GPT2_TEXT = "Hello, ByteLevel BPE!"
 GPT2_IDS = [15496, 11, 30589, 4971, 347, 11401, 0]
 
@@ -60,9 +61,9 @@ def open_section(at: AppTest, key: str) -> AppTest:
     return rerun(at)
 
 
-SECTIONS = {state.ENCODE_WHY_KEY: "Why this split? Replay how one piece is merged",
-            state.ENCODE_DECODE_KEY: "Decode: token ids back to text",
-            state.ENCODE_TABLE_KEY: "Token table: one row per token"}
+SECTIONS = {encode_state.WHY_KEY: "Why this split? Replay how one piece is merged",
+            encode_state.DECODE_KEY: "Decode: token ids back to text",
+            encode_state.TABLE_KEY: "Token table: one row per token"}
 
 
 @pytest.fixture(scope="module")
@@ -124,7 +125,7 @@ def test_prefix_slider_clamps_when_the_model_shrinks(banana):
 
 
 def test_decode_ids():
-    at = open_section(choose(open_page(), "gpt2"), state.ENCODE_DECODE_KEY)
+    at = open_section(choose(open_page(), "gpt2"), encode_state.DECODE_KEY)
     at.text_input(key="encode_ids").set_value("[15496, 11, 30589 4971 347, 11401, 0]")
     rerun(at)
     assert at.code[-1].value == GPT2_TEXT
@@ -141,7 +142,7 @@ def test_decode_ids():
     ],
 )
 def test_bad_ids_name_the_offending_item(typed, message):
-    at = open_section(choose(open_page(), "gpt2"), state.ENCODE_DECODE_KEY)
+    at = open_section(choose(open_page(), "gpt2"), encode_state.DECODE_KEY)
     at.text_input(key="encode_ids").set_value(typed)
     rerun(at)
     assert len(at.error) == 1 and message in at.error[0].value
@@ -149,7 +150,7 @@ def test_bad_ids_name_the_offending_item(typed, message):
 
 
 def test_use_ids_button_round_trips_the_text(banana):
-    at = open_section(encode(open_page(banana), "banana_bandana_"), state.ENCODE_DECODE_KEY)
+    at = open_section(encode(open_page(banana), "banana_bandana_"), encode_state.DECODE_KEY)
     at.button(key="encode_fill_ids").click()
     rerun(at)
     assert at.text_input(key="encode_ids").value == ", ".join(map(str, banana.encode("banana_bandana_")))
@@ -159,14 +160,14 @@ def test_use_ids_button_round_trips_the_text(banana):
 def test_token_table_has_one_row_per_token(banana):
     at = encode(open_page(banana), "bandana_")
     assert not at.dataframe
-    open_section(at, state.ENCODE_TABLE_KEY)
+    open_section(at, encode_state.TABLE_KEY)
     table = at.dataframe[0].value
     assert list(table["id"]) == banana.encode("bandana_")
     assert list(table["token"]) == ["ban", "d", "ana_"]
 
 
 def test_why_this_split_replays_the_merges(banana):
-    at = open_section(encode(choose(open_page(), "gpt2"), "the unbelievable cat"), state.ENCODE_WHY_KEY)
+    at = open_section(encode(choose(open_page(), "gpt2"), "the unbelievable cat"), encode_state.WHY_KEY)
     piece = at.selectbox(key="encode_piece")
     assert piece.options == ["the", "␣unbelievable", "␣cat"]
     assert piece.value == " unbelievable"  # the longest piece is picked first
@@ -179,7 +180,7 @@ def test_why_this_split_replays_the_merges(banana):
 
 def test_text_survives_a_visit_to_another_page(banana):
     at = encode(open_page(banana), "bandana_ banana_")
-    at.switch_page("pages/1_Train.py").run()
+    at.switch_page(TRAIN.path).run()
     at.switch_page(PAGE).run()
     assert not at.exception, errors(at)
     assert at.text_area(key="encode_text").value == "bandana_ banana_"
@@ -205,7 +206,7 @@ def test_gpt4_and_gpt4o_give_tiktoken_ids(source, ids, note):
 
 
 def test_special_token_toggle_encodes_its_text_as_ordinary_text():
-    at = open_section(encode(choose(open_page(), "cl100k_base"), "<|endoftext|>"), state.ENCODE_WHY_KEY)
+    at = open_section(encode(choose(open_page(), "cl100k_base"), "<|endoftext|>"), encode_state.WHY_KEY)
     assert shown_ids(at) == [100257]  # tiktoken: allowed_special="all"
     assert [box.key for box in at.selectbox] == ["encode_source"]  # one special token: no piece to replay
     at.toggle(key="encode_match_special").set_value(False)
@@ -226,7 +227,7 @@ def test_secondary_sections_are_drawn_only_when_open(banana):
     # closed: their widgets and drawings are not sent at all (only the tokens and the legend are HTML)
     assert [box.key for box in at.selectbox] == ["encode_source"]
     assert not at.text_input and not at.dataframe and len(at.html) == 2
-    open_section(at, state.ENCODE_WHY_KEY)
+    open_section(at, encode_state.WHY_KEY)
     assert at.selectbox(key="encode_piece").value == "bandana_"  # one piece: split="none"
     assert len(at.html) == 3 and 'class="step-row"' in at.html[-1].value
     assert not at.text_input and not at.dataframe  # the other two stay closed
@@ -234,13 +235,13 @@ def test_secondary_sections_are_drawn_only_when_open(banana):
 
 def test_open_sections_and_their_inputs_outlive_a_visit_to_another_page():
     at = choose(open_page(), "gpt2")
-    at = open_section(encode(at, "the unbelievable cat<|endoftext|>"), state.ENCODE_WHY_KEY)
+    at = open_section(encode(at, "the unbelievable cat<|endoftext|>"), encode_state.WHY_KEY)
     at.selectbox(key="encode_piece").set_value(" cat")  # not the longest piece, picked first
     at.toggle(key="encode_match_special").set_value(False)
-    rerun(open_section(at, state.ENCODE_DECODE_KEY))
+    rerun(open_section(at, encode_state.DECODE_KEY))
     at.text_input(key="encode_ids").set_value("15496, 11")
     rerun(at)
-    at.switch_page("pages/1_Train.py").run()
+    at.switch_page(TRAIN.path).run()
     at.switch_page(PAGE).run()
     assert not at.exception, errors(at)
     assert at.selectbox(key="encode_piece").value == " cat"
@@ -252,7 +253,7 @@ def test_open_sections_and_their_inputs_outlive_a_visit_to_another_page():
 
 
 def test_a_piece_no_longer_in_the_text_gives_way_to_the_longest():
-    at = open_section(encode(choose(open_page(), "gpt2"), "the unbelievable cat"), state.ENCODE_WHY_KEY)
+    at = open_section(encode(choose(open_page(), "gpt2"), "the unbelievable cat"), encode_state.WHY_KEY)
     at.selectbox(key="encode_piece").set_value(" cat")
     rerun(at)
     assert encode(at, "a cat sat").selectbox(key="encode_piece").value == " cat"  # still a piece: kept

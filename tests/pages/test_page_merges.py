@@ -6,14 +6,16 @@ import json
 import re
 
 import pytest
+from browser_helpers import REPO_ROOT
 from streamlit.testing.v1 import AppTest
 
 from bpe_core import Config, load_gpt2, train
-from browser_helpers import REPO_ROOT
-from viz.state import CORPUS_KEY, MERGES_TAB_KEY, MODEL_KEY, SETTINGS_KEY
+from viz.merges.state import TAB_KEY as MERGES_TAB_KEY
+from viz.page_registry import MERGES
+from viz.state import CORPUS_KEY, MODEL_KEY, SETTINGS_KEY
 
 APP_FILE = str(REPO_ROOT / "app.py")
-PAGE = "pages/2_Merges.py"
+PAGE = MERGES.path
 BANANA = "banana_bandana_"
 TABS = {  # only the open tab is drawn; the first is open on a first visit
     "steps": ":material/linear_scale: Step by step",

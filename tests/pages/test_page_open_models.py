@@ -7,12 +7,15 @@ from __future__ import annotations
 import json
 
 import pytest
+from apptest_helpers import APP_FILE, ok, open_model_io, shown
+from open_model_references import SHIPPED, hf_reference
 from streamlit.testing.v1 import AppTest
 
-from apptest_helpers import APP_FILE, ok, open_model_io, shown
 from bpe_core.pretrained import OPEN_MODELS, load_pretrained
-from open_model_references import SHIPPED, hf_reference
-from viz import compare_state, state
+from viz.compare import state as compare_state
+from viz.encode import state as encode_state
+from viz.merges import state as merges_state
+from viz.page_registry import COMPARE, ENCODE, MERGES
 
 pytest.importorskip("tokenizers")  # the reference
 TEXT = "ﬁne 🦙 day, tokenizers"
@@ -25,10 +28,10 @@ def open_page(path: str) -> AppTest:
 
 
 def encode_with(name: str, text: str = TEXT) -> AppTest:
-    at = open_page("pages/3_Encode.py")
-    at.session_state[state.ENCODE_WHY_KEY] = True  # "Why this split?" is drawn only while open
-    ok(at.selectbox(key=state.ENCODE_SOURCE_KEY).set_value(name).run())
-    return ok(at.text_area(key=state.ENCODE_TEXT_KEY).set_value(text).run())
+    at = open_page(ENCODE.path)
+    at.session_state[encode_state.WHY_KEY] = True  # "Why this split?" is drawn only while open
+    ok(at.selectbox(key=encode_state.SOURCE_KEY).set_value(name).run())
+    return ok(at.text_area(key=encode_state.TEXT_KEY).set_value(text).run())
 
 
 def ids_shown(at: AppTest) -> list[int]:
@@ -50,7 +53,7 @@ def test_encode_llama2_shows_the_normalized_text_byte_fallback_and_the_steps():
     html = boxes(at)
     assert all(f"&lt;0x{byte:02X}&gt;</span>" in html for byte in "🦙".encode())  # each byte by its name
     assert '<span class="char">=🦙</span>' in html and '<span class="cut"' not in html
-    assert at.selectbox(key=state.ENCODE_PIECE_KEY).options == ["▁ﬁne", "▁🦙▁day,", "▁tokenizers"]
+    assert at.selectbox(key=encode_state.PIECE_KEY).options == ["▁ﬁne", "▁🦙▁day,", "▁tokenizers"]
     assert "Round trip OK" in shown(at.success)
 
 
@@ -59,7 +62,7 @@ def test_encode_llama3_marks_whole_word_hits_and_says_so_in_why_this_split():
     assert ids_shown(at) == hf_reference("llama3").encode("Hi tokenizers", add_special_tokens=False).ids
     assert "1 pieces were already tokens and were taken whole" in shown(at.markdown)
     assert boxes(at).count(" hit\"") == 1 and boxes(at).count('class="cut"') == 1
-    piece = at.selectbox(key=state.ENCODE_PIECE_KEY)
+    piece = at.selectbox(key=encode_state.PIECE_KEY)
     assert piece.options == ["Hi", "␣tokenizers"]
     ok(piece.set_value("Hi").run())
     assert "Whole-word hit (ignore_merges)" in shown(at.info)
@@ -70,16 +73,16 @@ def test_encode_claude_says_the_round_trip_gives_the_nfkc_text():
     assert ids_shown(at) == hf_reference("claude-legacy").encode("ﬁne", add_special_tokens=False).ids
     assert "Normalizer: ﬁ → fi" in shown(at.markdown)
     assert "Round trip gives the text as the model saw it" in shown(at.info)
-    assert at.selectbox(key=state.ENCODE_PIECE_KEY).options == ["fine"]
+    assert at.selectbox(key=encode_state.PIECE_KEY).options == ["fine"]
 
 
 def test_merges_tree_of_a_gemma3_token_found_by_typing():
-    at = open_page("pages/2_Merges.py")
-    at.session_state[state.MERGES_TAB_KEY] = ":material/account_tree: Merge tree"  # only the open tab is drawn
-    ok(at.selectbox(key=state.MERGES_SOURCE_KEY).set_value("gemma3").run())
+    at = open_page(MERGES.path)
+    at.session_state[merges_state.TAB_KEY] = ":material/account_tree: Merge tree"  # only the open tab is drawn
+    ok(at.selectbox(key=merges_state.SOURCE_KEY).set_value("gemma3").run())
     assert f"Gemma 3: {len(load_pretrained('gemma3').merges):,} merges" in shown(at.caption)
-    ok(at.text_input(key=state.MERGES_TREE_SEARCH_KEY).set_value(" tokenizer").run())
-    choice = at.selectbox(key=state.MERGES_TREE_TOKEN_KEY)
+    ok(at.text_input(key=merges_state.TREE_SEARCH_KEY).set_value(" tokenizer").run())
+    choice = at.selectbox(key=merges_state.TREE_TOKEN_KEY)
     assert choice.options[0] == "▁tokenizer" and choice.value == "▁tokenizer"
     labels = [box["text"] for box in json.loads(at.get("plotly_chart")[0].proto.spec)["layout"]["annotations"]]
     assert labels[0] == "▁tokenizer"
@@ -88,9 +91,9 @@ def test_merges_tree_of_a_gemma3_token_found_by_typing():
 
 
 def test_compare_real_tokenizers_with_all_six_counts_as_hf_does():
-    at = open_page("pages/4_Compare.py")
-    at.session_state[state.COMPARE_TAB_KEY] = ":material/smart_toy: Real tokenizers"
-    ok(at.text_area(key=state.COMPARE_TEXT_KEY).set_value(TEXT).run())
+    at = open_page(COMPARE.path)
+    at.session_state[compare_state.TAB_KEY] = ":material/smart_toy: Real tokenizers"
+    ok(at.text_area(key=compare_state.TEXT_KEY).set_value(TEXT).run())
     ok(at.multiselect(key=compare_state.REAL_CHOICE_KEY).set_value(list(OPEN_MODELS)).run())
     text = shown(at.markdown)
     rows = at.dataframe[0].value
@@ -108,12 +111,12 @@ def test_compare_real_tokenizers_with_all_six_counts_as_hf_does():
 
 @pytest.mark.parametrize("name", list(OPEN_MODELS))
 def test_each_open_models_tokenizer_json_xz_uploads_on_the_encode_page(name):
-    at = open_page("pages/3_Encode.py")
+    at = open_page(ENCODE.path)
     data = (SHIPPED / f"{name}.tokenizer.json.xz").read_bytes()
     uploader = open_model_io(at, "encode").file_uploader(key="encode_tokenizer_files")
     ok(uploader.set_value([(f"{name}.tokenizer.json.xz", data, "application/x-xz")]).run())
     assert shown(at.success[:1]).startswith(f"Loaded {name}.tokenizer.json.xz: ")  # named as uploaded
-    assert at.selectbox(key=state.ENCODE_SOURCE_KEY).value == "model"
-    ok(at.text_area(key=state.ENCODE_TEXT_KEY).set_value(TEXT).run())
+    assert at.selectbox(key=encode_state.SOURCE_KEY).value == "model"
+    ok(at.text_area(key=encode_state.TEXT_KEY).set_value(TEXT).run())
     assert ids_shown(at) == hf_reference(name).encode(TEXT, add_special_tokens=False).ids
     assert ids_shown(at) == load_pretrained(name).encode(TEXT)

@@ -6,18 +6,19 @@ import codecs
 import json
 
 import pytest
+from apptest_helpers import APP_FILE, ok, open_model_io, shown, train_metric
 from streamlit.testing.v1 import AppTest
-
 from tokenizers import Tokenizer as HFTokenizer
 from tokenizers import models, pre_tokenizers, trainers
 
 from bpe_core import Config, load_gpt2
 from bpe_core.formats import model_to_json
-from apptest_helpers import APP_FILE, ok, open_model_io, shown, train_metric
 from viz import state
-from viz.train_settings import DEFAULT_SETTINGS
+from viz.page_registry import MERGES, TRAIN
+from viz.train import state as train_state
+from viz.training_settings import DEFAULT_SETTINGS
 
-TRAIN_PAGE = "pages/1_Train.py"
+TRAIN_PAGE = TRAIN.path
 BANANA_BANDANA = ["a n", "b an", "an a", "ana _", "ban ana_", "banana_ ban"]
 
 # What each textbook preset trains, worked out by hand (the first merges where the list is long); ties go to
@@ -47,7 +48,7 @@ def open_train(query: dict | None = None) -> AppTest:
 def merge_pairs(at: AppTest) -> list[str]:
     """The pairs in the table of all merges, opened first (it is drawn only when open)."""
     if not at.dataframe:
-        at.session_state[state.TRAIN_TABLE_WIDGET] = True
+        at.session_state[train_state.TABLE_WIDGET] = True
         ok(at.run())
     return list(at.dataframe[0].value["pair"])
 
@@ -55,7 +56,7 @@ def merge_pairs(at: AppTest) -> list[str]:
 def open_more_settings(at: AppTest) -> AppTest:
     """The folded settings (tie-break, spaces as Ġ, min frequency, special tokens, unknown characters, top-K), drawn
     only when open."""
-    at.session_state[state.TRAIN_MORE_WIDGET] = True
+    at.session_state[train_state.MORE_WIDGET] = True
     return ok(at.run())
 
 
@@ -149,7 +150,7 @@ def test_pasted_text_says_which_settings_it_keeps_and_defaults_bring_them_back()
     at = choose(open_train(), "banana_bandana")  # a textbook corpus with its own settings: no note
     plain = "Start from a classic recipe (changes how text becomes symbols, not the size):"
     assert plain in shown(at.caption)
-    ok(at.selectbox(key=state.TRAIN_SOURCE_WIDGET).set_value("paste").run())
+    ok(at.selectbox(key=train_state.SOURCE_WIDGET).set_value("paste").run())
     assert ("Your text is read with settings kept from before, not the defaults (split whitespace → none, "
             "end-of-word </w> → none). A recipe changes them; Defaults goes back:") in shown(at.caption).split(" | ")
     ok(next(b for b in at.button if b.label == "Defaults (words + </w>)").click().run())
@@ -182,7 +183,7 @@ def test_text_without_spaces_gets_a_one_click_byte_level_split():
     ok(at.text_area(key="train_paste").set_value("分词器把文本切成语言模型能够计数的小块。" * 3).run())
     assert [info.value for info in at.info][0].startswith("This text has few spaces between its words")
     ok(next(b for b in at.button if b.label == "Use bytes with the GPT-4 split").click().run())
-    widgets = state.TRAIN_SETTING_WIDGETS
+    widgets = train_state.SETTING_WIDGETS
     assert (at.session_state[widgets["split"]], at.session_state[widgets["units"]]) == ("gpt4", "bytes")
     assert not any(info.value.startswith("This text has few spaces") for info in at.info)
     at = press_train(at)
@@ -231,7 +232,7 @@ def test_state_survives_a_page_switch():
     at = choose(open_train(), "banana_bandana")
     ok(at.number_input(key="train_merges").set_value(4).run())
     at = press_train(at)
-    ok(at.switch_page("pages/2_Merges.py").run())
+    ok(at.switch_page(MERGES.path).run())
     ok(at.switch_page(TRAIN_PAGE).run())
     assert at.selectbox(key="train_source").value == "banana_bandana"
     assert at.number_input(key="train_merges").value == 4
@@ -243,11 +244,11 @@ def test_more_settings_are_drawn_only_when_open_and_kept_while_folded():
     assert "train_min_frequency" not in [widget.key for widget in at.number_input]  # folded: not drawn
     at = open_more_settings(at)
     ok(at.number_input(key="train_min_frequency").set_value(3).run())
-    at.session_state[state.TRAIN_MORE_WIDGET] = False
+    at.session_state[train_state.MORE_WIDGET] = False
     at = press_train(ok(at.run()))
     # "a n" occurs 4 times in banana_ bandana_; after it the best pairs (b an, an a, a _) occur twice, below 3
     assert merge_pairs(at) == ["a n"]
-    ok(at.switch_page("pages/2_Merges.py").run())
+    ok(at.switch_page(MERGES.path).run())
     at = open_more_settings(ok(at.switch_page(TRAIN_PAGE).run()))
     assert at.number_input(key="train_min_frequency").value == 3
 

@@ -1,10 +1,11 @@
 """The text being looked at is one text: typed on Encode it is on Compare, and the other way round, after any
 number of page visits."""
 
+from apptest_helpers import APP_FILE, ok
 from streamlit.testing.v1 import AppTest
 
-from apptest_helpers import APP_FILE, ok
-from viz import state
+from viz.compare import state as compare_state
+from viz.encode import state as encode_state
 from viz.page_registry import COMPARE, ENCODE, MERGES
 
 
@@ -14,17 +15,17 @@ def open_page(at: AppTest, page) -> AppTest:
 
 def test_text_typed_on_encode_is_on_compare_and_back():
     at = open_page(ok(AppTest.from_file(APP_FILE, default_timeout=120).run()), ENCODE)
-    ok(at.text_area(key=state.ENCODE_TEXT_KEY).set_value("hug pug").run())
+    ok(at.text_area(key=encode_state.TEXT_KEY).set_value("hug pug").run())
     at = open_page(at, COMPARE)
-    assert at.text_area(key=state.COMPARE_TEXT_KEY).value == "hug pug"
-    ok(at.text_area(key=state.COMPARE_TEXT_KEY).set_value("Токенизатор").run())
+    assert at.text_area(key=compare_state.TEXT_KEY).value == "hug pug"
+    ok(at.text_area(key=compare_state.TEXT_KEY).set_value("Токенизатор").run())
     at = open_page(open_page(at, MERGES), ENCODE)
-    assert at.text_area(key=state.ENCODE_TEXT_KEY).value == "Токенизатор"
+    assert at.text_area(key=encode_state.TEXT_KEY).value == "Токенизатор"
 
 
 def test_each_page_starts_with_its_own_example_until_something_is_typed():
     at = open_page(ok(AppTest.from_file(APP_FILE, default_timeout=120).run()), ENCODE)
-    encode_example = at.text_area(key=state.ENCODE_TEXT_KEY).value
+    encode_example = at.text_area(key=encode_state.TEXT_KEY).value
     at = open_page(at, COMPARE)
-    compare_example = at.text_area(key=state.COMPARE_TEXT_KEY).value
+    compare_example = at.text_area(key=compare_state.TEXT_KEY).value
     assert encode_example and compare_example and encode_example != compare_example

@@ -9,9 +9,19 @@ import re
 import pytest
 
 from bpe_core import Config, train
-from viz.compare_curves import (LINE_COLOURS, MAX_CURVE_POINTS, SIZE_COLOURS, compression_html, curve_panels,
-                                sampled_steps, size_table_html, tick_label, tick_step, ticks)
-from viz.compare_data import ComparedSize, size_table, tokens_by_merge_count
+from viz.compare.curves import (
+    LINE_COLOURS,
+    MAX_CURVE_POINTS,
+    SIZE_COLOURS,
+    compression_html,
+    curve_panels,
+    sampled_steps,
+    size_table_html,
+    tick_label,
+    tick_step,
+    ticks,
+)
+from viz.compare.data import ComparedSize, size_table, tokens_by_merge_count
 
 # banana_bandana_ (15 characters) cut by its first 0..6 textbook merges (a n, b an, an a, ana _, ban ana_,
 # banana_ ban), and "banana" (6 characters) by 0..3; the vocabulary is <unk> and b a n _ d (6) plus one a merge

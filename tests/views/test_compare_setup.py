@@ -1,7 +1,7 @@
 """Compare's sentences and metrics, on small cases worked out by hand."""
 
-from viz.compare_data import MergeListDiff, VocabularyUsage
-from viz.compare_setup import merge_lists_sentence, merge_rows, merge_text, only_heading, usage_metrics
+from viz.compare.data import MergeListDiff, VocabularyUsage
+from viz.compare.setup import merge_lists_sentence, merge_rows, merge_text, only_heading, usage_metrics
 
 
 def diff(first_difference, first_a=None, first_b=None, shared_tokens=0) -> MergeListDiff:

@@ -6,8 +6,15 @@ import pytest
 
 from bpe_core import Config, load_gpt2, train
 from bpe_core.pretrained import PRETRAINED, load_pretrained
-from viz.encode_tools import (PRETRAINED_NOTES, PRETRAINED_TITLES, describe_round_trip, describe_tokenizer, merged_pieces,
-                               parse_ids, prefix_title, source_labels, token_rows, unique_pieces)
+from viz.encode.tools import (
+    describe_round_trip,
+    describe_tokenizer,
+    merged_pieces,
+    parse_ids,
+    token_rows,
+    unique_pieces,
+)
+from viz.published import PRETRAINED_NOTES, PRETRAINED_TITLES, prefix_title, source_labels
 
 PUBLISHED_TITLES = {"gpt2": "GPT-2", "cl100k_base": "GPT-4 (cl100k_base)", "o200k_base": "GPT-4o (o200k_base)",
                     "llama2": "Llama 2", "llama3": "Llama 3", "qwen3": "Qwen3", "deepseek-v3": "DeepSeek-V3",

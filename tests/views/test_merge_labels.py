@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bpe_core import Step
-from viz.merge_labels import pair_label, step_summary, tie_break_rule
+from viz.merges.labels import pair_label, step_summary, tie_break_rule
 
 
 def test_pair_label_keeps_byte_level_space_marker():

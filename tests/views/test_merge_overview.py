@@ -7,8 +7,14 @@ import math
 import pytest
 
 from bpe_core import Config, Step, load_gpt2, train
-from viz.merge_overview import (count_curve_caption, count_curve_figure, forest_caption, forest_figure, rising_steps,
-                                sample_indices)
+from viz.merges.overview import (
+    count_curve_caption,
+    count_curve_figure,
+    forest_caption,
+    forest_figure,
+    rising_steps,
+    sample_indices,
+)
 
 MAX_FIGURE_JSON = 1_500_000  # bytes: what a 16k-merge model may send per figure
 
@@ -82,7 +88,7 @@ def test_captions_say_what_is_shown():
 
 # -- small cases worked out by hand --------------------------------------------------------------
 
-from viz.merge_overview import UP_COLOUR  # noqa: E402
+from viz.merges.overview import UP_COLOUR  # noqa: E402
 
 
 def test_sample_indices_by_hand():

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from viz.merge_search import matching_tokens
+from viz.merges.search import matching_tokens
 
 TOKENS = ["Ġt", "he", "Ġthe", "the", "Ġthen", "other", "Ã©", "cafÃ©"]  # in merge order
 

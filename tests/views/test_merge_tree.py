@@ -5,8 +5,15 @@ from __future__ import annotations
 import pytest
 
 from bpe_core import Config, load_gpt2, train
-from viz.merge_tree import (COLLAPSED_BACKGROUND, MAX_TREE_LEAVES, collapsed_note, default_tree_token, leaf_counts, tree_figure,
-                            tree_layout)
+from viz.merges.tree import (
+    COLLAPSED_BACKGROUND,
+    MAX_TREE_LEAVES,
+    collapsed_note,
+    default_tree_token,
+    leaf_counts,
+    tree_figure,
+    tree_layout,
+)
 
 GPT2_BIGGEST = "ÃĥÃĤ" * 32  # GPT-2's token with the most base symbols: mojibake of "Ã\x83Ã\x82" repeated
 
@@ -123,8 +130,8 @@ def test_collapsed_note_counts_the_violet_boxes():
 # -- the figure of a small tree worked out by hand ------------------------------------------------
 
 from bpe_core import Step, TreeNode  # noqa: E402
-from viz.merge_labels import WINNER_COLOUR  # noqa: E402
-from viz.merge_tree import MERGED_BACKGROUND, SYMBOL_BACKGROUND, short_label  # noqa: E402
+from viz.merges.labels import WINNER_COLOUR  # noqa: E402
+from viz.merges.tree import MERGED_BACKGROUND, SYMBOL_BACKGROUND, short_label  # noqa: E402
 
 
 def _abc_tree() -> TreeNode:

@@ -7,18 +7,19 @@ import json
 import lzma
 
 import pytest
+from apptest_helpers import APP_FILE, ok, shown, train_metric
 from streamlit.testing.v1 import AppTest
 from tokenizers import Tokenizer as HFTokenizer
 
 from bpe_core import Config, load_gpt2, train
-from bpe_core.formats import to_gpt2_files, to_hf_json
-from bpe_core.formats import model_to_json
+from bpe_core.formats import model_to_json, to_gpt2_files, to_hf_json
 from bpe_core.pretrained import DATA as GPT2_DATA
 from bpe_core.pretrained import load_pretrained
-from apptest_helpers import APP_FILE, ok, shown, train_metric
 from viz import state
+from viz.merges import state as merges_state
 from viz.model_io import (
     EXPORTS,
+    XZ_MAX_BYTES,
     describe_loaded,
     export_refusal,
     hf_json_text,
@@ -26,8 +27,9 @@ from viz.model_io import (
     load_uploaded,
     model_origin,
     unpack_xz,
-    XZ_MAX_BYTES,
 )
+from viz.page_registry import COMPARE, ENCODE, MERGES
+from viz.train import state as train_state
 
 BANANA_BANDANA = ["a n", "b an", "an a", "ana _", "ban ana_", "banana_ ban"]
 GPT2_TEXT = "Hello, ByteLevel BPE!"
@@ -194,7 +196,7 @@ def test_the_sections_are_folded_until_opened():
     assert "Use GPT-2's real tokenizer" not in [button.label for button in at.button]
     at.session_state[state.model_io_section_key("train")] = True
     assert len(ok(at.run()).get("download_button")) == 4 and len(at.get("file_uploader")) == 1
-    for page in ("pages/2_Merges.py", "pages/3_Encode.py"):
+    for page in (MERGES.path, ENCODE.path):
         assert not ok(at.switch_page(page).run()).get("file_uploader")  # each page's section is its own
 
 
@@ -224,7 +226,7 @@ def test_train_page_uploads_a_tokenizer_json_and_shows_it(byte_level):
     assert downloads(at) == dict.fromkeys(
         ["Download model JSON", "Download tokenizer.json", "Download vocab.json", "Download merges.txt"], True)
     assert dict(at.query_params) == {}  # a loaded model has no link that would rebuild it
-    at.session_state[state.TRAIN_TABLE_WIDGET] = True  # the table of all merges is drawn only when opened
+    at.session_state[train_state.TABLE_WIDGET] = True  # the table of all merges is drawn only when opened
     assert list(ok(at.run()).dataframe[0].value["pair"]) == pairs(byte_level)
 
 
@@ -278,7 +280,7 @@ def test_train_page_gpt2_button_and_refused_exports():
 
 
 def test_encode_page_loads_a_model_file_and_gpt2(banana):
-    at = upload(open_page("pages/3_Encode.py"), "encode", ("banana.json", model_to_json(banana).encode()))
+    at = upload(open_page(ENCODE.path), "encode", ("banana.json", model_to_json(banana).encode()))
     ok(at.text_area(key="encode_text").set_value("banana_bandana_").run())
     assert at.code[0].value == ", ".join(str(i) for i in banana.encode("banana_bandana_"))
     assert shown(at.success[:1]) == (  # <unk>, b a n _ d and six merged tokens
@@ -297,12 +299,12 @@ def test_encode_page_loads_a_model_file_and_gpt2(banana):
 
 def merges_tab(at: AppTest, label: str) -> AppTest:
     """The Merges page with the tab ``label`` open (only the open tab is drawn)."""
-    at.session_state[state.MERGES_TAB_KEY] = label
+    at.session_state[merges_state.TAB_KEY] = label
     return ok(at.run())
 
 
 def test_merges_page_with_gpt2_shows_trees_and_explains_the_missing_counts():
-    at = press(open_page("pages/2_Merges.py"), "Use GPT-2's real tokenizer")
+    at = press(open_page(MERGES.path), "Use GPT-2's real tokenizer")
     assert "no training counts" in shown(merges_tab(at, ":material/leaderboard: Pair race").info)
     assert "count curve needs training counts" in shown(merges_tab(at, ":material/scatter_plot: All merges").info)
     assert len(at.get("plotly_chart")) == 1  # the forest, no count curve
@@ -312,18 +314,18 @@ def test_merges_page_with_gpt2_shows_trees_and_explains_the_missing_counts():
 
 def test_merges_and_compare_pages_with_an_uploaded_model(byte_level):
     loaded = load_uploaded({"tokenizer.json": hf_json_text(byte_level).encode()})
-    at = open_page("pages/2_Merges.py", model=loaded)
+    at = open_page(MERGES.path, model=loaded)
     assert "no training counts" in shown(merges_tab(at, ":material/leaderboard: Pair race").info)
-    ok(at.switch_page("pages/4_Compare.py").run())
+    ok(at.switch_page(COMPARE.path).run())
     assert at.session_state[state.MODEL_KEY] is loaded
 
 
 def test_a_file_name_with_markdown_shows_literally(byte_level):
     name = "[x](javascript:alert(1))*bold*.json"
-    at = upload(open_page("pages/3_Encode.py"), "encode", (name, hf_json_text(byte_level).encode()))
+    at = upload(open_page(ENCODE.path), "encode", (name, hf_json_text(byte_level).encode()))
     captions = [c.value for c in at.caption]
     assert any(c.startswith("\\[x\\]\\(javascript\\:alert\\(1\\)\\)\\*bold\\*\\.json: ") for c in captions), captions
-    ok(at.switch_page("pages/2_Merges.py").run())
+    ok(at.switch_page(MERGES.path).run())
     assert any(c.value.startswith("\\[x\\]\\(javascript") for c in at.caption)
 
 

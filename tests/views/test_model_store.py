@@ -9,7 +9,7 @@ from dataclasses import replace
 import pytest
 
 from viz.model_store import ModelStore, training_key
-from viz.train_settings import DEFAULT_SETTINGS, TrainSettings
+from viz.training_settings import DEFAULT_SETTINGS, TrainSettings
 
 
 def test_training_key_changes_with_corpus_and_settings():

@@ -8,12 +8,21 @@ import html
 import re
 
 import pytest
+from open_model_references import hf_reference
 
 from bpe_core.formats import from_hf_json
 from bpe_core.pretrained import load_pretrained
-from viz.pipeline_view import (PipelineSteps, change_notes, loading_message, pipeline_parts, pipeline_steps,
-                               seen_text, steps_markdown, tokens_html, why_pieces)
-from open_model_references import hf_reference
+from viz.pipeline_view import (
+    PipelineSteps,
+    change_notes,
+    loading_message,
+    pipeline_parts,
+    pipeline_steps,
+    seen_text,
+    steps_markdown,
+    tokens_html,
+    why_pieces,
+)
 
 pytest.importorskip("tokenizers")  # the reference
 TEXT = "ﬁne 🦙 day, tokenizers  twice"

@@ -3,12 +3,20 @@
 import lzma
 
 import pytest
+from browser_helpers import REPO_ROOT
 
 from bpe_core import Config, train
 from bpe_core.pretrained import load_pretrained
-from browser_helpers import REPO_ROOT
-from viz.real_tokenizers import (DEFAULT_REAL, LANGUAGE_SAMPLES, REAL_TOKENIZERS, cost_rows, fewest_tokens_sentence,
-                                 _times, lined_up, tokenizer_rows)
+from viz.compare.real_tokenizers import (
+    DEFAULT_REAL,
+    LANGUAGE_SAMPLES,
+    REAL_TOKENIZERS,
+    _times,
+    cost_rows,
+    fewest_tokens_sentence,
+    lined_up,
+    tokenizer_rows,
+)
 
 
 def test_each_sample_gets_its_count_and_how_many_times_the_baselines_it_is():
@@ -80,7 +88,7 @@ def test_the_language_table_counts_tokens_as_tiktoken_does(tiktoken_module, name
 
 
 def test_the_tokenizers_chart_by_hand():
-    from viz.compare_figures import LINE_COLOURS, SIZE_COLOURS, tokenizers_figure
+    from viz.compare.figures import LINE_COLOURS, SIZE_COLOURS, tokenizers_figure
     rows = tokenizer_rows({"Your <model>": (30, 2105), "GPT-2": (12, 50257), "Llama 3": (10, 128256)}, characters=60)
     fig = tokenizers_figure(rows)
     bars = fig.data[0]

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
+from test_token_html import parse, plain_text  # the token boxes' HTML reader, shared with the box tests
 
 from bpe_core import Config, load_gpt2, train
-from test_token_html import parse, plain_text  # the token boxes' HTML reader, shared with the box tests
-from viz.replay_html import render_explain
+from viz.encode.replay_html import render_explain
 
 
 @pytest.fixture(scope="module")

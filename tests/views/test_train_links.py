@@ -1,4 +1,4 @@
-"""Unit tests for viz/train_links.py: a training run as a shareable link, and back."""
+"""Unit tests for viz/train/links.py: a training run as a shareable link, and back."""
 
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ from hypothesis import strategies as st
 
 from bpe_core.config import TIE_BREAKS, UNITS, UNKNOWN_MODES
 from bpe_core.pretokenize import SPLITS
-from viz.train_links import MAX_LINK_TEXT, from_query_params, to_query_params
-from viz.train_settings import (CORPUS_PRESETS, DEFAULT_SETTINGS, MARKER_PLACEMENTS, MAX_SIZE, MAX_TOP_K, PASTE,
-                                STOP_BY, UPLOAD, TrainSettings)
+from viz.train.form import CORPUS_PRESETS, PASTE, UPLOAD
+from viz.train.links import MAX_LINK_TEXT, from_query_params, to_query_params
+from viz.training_settings import DEFAULT_SETTINGS, MARKER_PLACEMENTS, MAX_SIZE, MAX_TOP_K, STOP_BY, TrainSettings
 
 
 def test_a_textbook_link_only_names_the_preset_and_size():

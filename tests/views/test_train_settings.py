@@ -1,4 +1,4 @@
-"""Unit tests for viz/train_settings.py: the Train form's settings, textbook presets and recipes."""
+"""Unit tests for viz/train/form.py: the Train form's settings, textbook presets and recipes."""
 
 from __future__ import annotations
 
@@ -9,9 +9,16 @@ import pytest
 
 from bpe_core import Config, train
 from viz import state
-from viz.train_settings import (CORPUS_PRESETS, DEFAULT_SETTINGS, NO_SPACES_RECIPE, SETTING_PRESETS,
-                                TrainSettings, parse_special_tokens, pieces_config, recipe_changes, settings_caption,
-                                settings_glossary, split_hint)
+from viz.train.form import (
+    CORPUS_PRESETS,
+    NO_SPACES_RECIPE,
+    SETTING_PRESETS,
+    recipe_changes,
+    settings_caption,
+    settings_glossary,
+    split_hint,
+)
+from viz.training_settings import DEFAULT_SETTINGS, TrainSettings, parse_special_tokens, pieces_config
 
 BANANA_BANDANA = ["a n", "b an", "an a", "ana _", "ban ana_", "banana_ ban"]
 

@@ -1,4 +1,4 @@
-"""Unit tests for viz/train_summary.py: what the Train page shows about a trained model."""
+"""Unit tests for viz/train/summary.py: what the Train page shows about a trained model."""
 
 from __future__ import annotations
 
@@ -7,8 +7,15 @@ import re
 import pytest
 
 from bpe_core import Config, load_gpt2, train
-from viz.train_summary import (chips_html, compression, first_and_last_merges, longest_tokens, merge_label,
-                               merge_table, result_html)
+from viz.train.summary import (
+    chips_html,
+    compression,
+    first_and_last_merges,
+    longest_tokens,
+    merge_label,
+    merge_table,
+    result_html,
+)
 
 BANANA_BANDANA = ["a n", "b an", "an a", "ana _", "ban ana_", "banana_ ban"]
 
@@ -93,7 +100,7 @@ def test_compression_of_an_empty_text_is_zero_not_an_error():
 
 
 def test_glyph_legend_names_every_glyph():
-    from viz.train_summary import glyph_legend
+    from viz.train.summary import glyph_legend
 
     assert glyph_legend() == "␣ is a space, ↵ a newline, → a tab, ␍ a carriage return."
 

@@ -12,7 +12,7 @@ from dataclasses import replace
 from bpe_core import Config
 from bpe_core.config import TIE_BREAKS, UNITS
 from bpe_core.pretokenize import SPLITS
-from viz.compare_data import MergeListDiff, VocabularyUsage
+from viz.compare.data import MergeListDiff, VocabularyUsage
 from viz.describe import plural
 from viz.readable import readable_symbol
 
@@ -110,7 +110,7 @@ def merge_text(merge: tuple[str, str] | None) -> str:
 def merge_lists_sentence(diff: MergeListDiff, merges_a: int) -> str:
     """Markdown saying where two merge lists part ways (``merges_a``: how many merges list A has).
 
-    >>> from viz.compare_data import compare_merge_lists
+    >>> from viz.compare.data import compare_merge_lists
     >>> diff = compare_merge_lists([("a", "n"), ("b", "an")], [("a", "n"), ("an", "a")])
     >>> print(merge_lists_sentence(diff, 2).replace(". ", ".\\n"))
     The merge lists agree for 1 step and first differ at **step 2**: A merges `b + an`, B merges `an + a`.

@@ -14,7 +14,7 @@ import plotly.graph_objects as go
 
 from bpe_core import Step
 from viz.escape import plotly_text
-from viz.merge_labels import OTHER_COLOUR, TIED_COLOUR, WINNER_COLOUR, pair_label, step_summary, tie_break_rule
+from viz.merges.labels import OTHER_COLOUR, TIED_COLOUR, WINNER_COLOUR, pair_label, step_summary, tie_break_rule
 
 DEFAULT_WINDOW = 50  # steps per animation: keeps big models' figures small
 RACE_TOP_MARGIN = 80  # px: title and colour key

@@ -12,40 +12,35 @@ import streamlit as st
 
 from bpe_core import Tokenizer
 from bpe_core.pretrained import PRETRAINED, load_pretrained
-from viz import model_io, routing, state
-from viz.encode_tools import PRETRAINED_NOTES, PRETRAINED_TITLES, source_labels
+from viz import model_io, state
 from viz.escape import markdown
-from viz.merge_labels import tie_break_rule
-from viz.merge_overview import count_curve_caption, forest_caption
-from viz.merge_race import DEFAULT_WINDOW, window_bounds
-from viz.merge_search import matching_tokens
-from viz.merge_step import corpus_lines, step_card_html, step_lines_html
-from viz.merge_tree import collapsed_note, tree_figure
+from viz.merges import state as merges_state
+from viz.merges.labels import tie_break_rule
+from viz.merges.overview import count_curve_caption, forest_caption
+from viz.merges.race import DEFAULT_WINDOW, window_bounds
+from viz.merges.search import matching_tokens
+from viz.merges.step import corpus_lines, step_card_html, step_lines_html
+from viz.merges.tree import collapsed_note, tree_figure
 from viz.pipeline_view import LOAD_SECONDS, loading_message, seen_text
+from viz.published import PRETRAINED_NOTES, PRETRAINED_TITLES, source_labels
 from viz.readable import readable_symbol
 
 MAX_LISTED_TOKENS = 5_000  # a model with more merged tokens is searched by text rather than listed whole
-TABS = [  # (material icon, label), in the order of the tabs; the first is open on a first visit
-    ("linear_scale", "Step by step"), ("leaderboard", "Pair race"), ("account_tree", "Merge tree"),
-    ("scatter_plot", "All merges"),
-]
-
-
 def choose_tokenizer() -> tuple[Tokenizer, tuple[str, int], str]:
-    """The tokenizer the page shows, its cache key (see ``state.merges_cache_key``) and its training text."""
+    """The tokenizer the page shows, its cache key (see ``merges_state.merges_cache_key``) and its training text."""
     model = state.current_model()
     labels = {"model": source_labels(model.name or "Trained model", bool(model.name))["model"], **PRETRAINED_TITLES}
-    source = st.selectbox("Tokenizer", ("model", *PRETRAINED), key=state.MERGES_SOURCE_KEY, format_func=labels.get)
+    source = st.selectbox("Tokenizer", ("model", *PRETRAINED), key=merges_state.SOURCE_KEY, format_func=labels.get)
     if source == "model":
-        return model, state.merges_cache_key(model), state.current_corpus()
+        return model, merges_state.merges_cache_key(model), state.current_corpus()
     with st.spinner(loading_message(PRETRAINED_TITLES[source], LOAD_SECONDS.get(source, 1))):  # if slow only
         published = load_pretrained(source)
     st.caption(PRETRAINED_NOTES[source])
-    return published, state.published_cache_key(source), ""
+    return published, merges_state.published_cache_key(source), ""
 
 
 @st.fragment
-def pair_race(tok: Tokenizer, key: tuple[str, int]) -> None:
+def pair_race(tok: Tokenizer, key: tuple[str, int], _corpus: str) -> None:
     st.subheader("Pair-frequency race")
     if not tok.has_counts:
         st.info(
@@ -60,13 +55,13 @@ def pair_race(tok: Tokenizer, key: tuple[str, int]) -> None:
         f"**{markdown(tie_break_rule(tok.config.tie_break))}**. Press ▶ Play or drag the slider under the chart. "
         f"The animation covers {DEFAULT_WINDOW} steps at a time."
     )
-    state.keep_in_range(state.MERGES_WINDOW_START_KEY, 1, total)
+    state.keep_in_range(merges_state.WINDOW_START_KEY, 1, total)
     start_col, button_col = st.columns([1, 2], vertical_alignment="bottom")
-    first_step = start_col.number_input("First step of the animation", 1, total, key=state.MERGES_WINDOW_START_KEY)
-    button_col.button("Centre on the step chosen in Step by step", on_click=state.centre_race_on_step,
+    first_step = start_col.number_input("First step of the animation", 1, total, key=merges_state.WINDOW_START_KEY)
+    button_col.button("Centre on the step chosen in Step by step", on_click=merges_state.centre_race_on_step,
                       args=(DEFAULT_WINDOW // 2,))
     first, last = window_bounds(total, first_step)
-    st.plotly_chart(state.race_chart(tok, key, first_step), key="merges_race_chart")
+    st.plotly_chart(merges_state.race_chart(tok, key, first_step), key="merges_race_chart")
     st.caption(f"Showing steps {first:,} to {last:,} of {total:,}.")
 
 
@@ -74,13 +69,13 @@ def pair_race(tok: Tokenizer, key: tuple[str, int]) -> None:
 def step_scrubber(tok: Tokenizer, key: tuple[str, int], corpus: str) -> None:
     st.subheader("Step by step")
     total = len(tok.steps)
-    state.keep_in_range(state.MERGES_STEP_KEY, 1, total)
+    state.keep_in_range(merges_state.STEP_KEY, 1, total)
     if total > 1:
         back_col, slider_col, next_col = st.columns([1.5, 7, 1.5], vertical_alignment="bottom")
-        back_col.button("◀ Previous", on_click=state.move_merges_step, args=(-1, total), key="merges_previous",
+        back_col.button("◀ Previous", on_click=merges_state.move_step, args=(-1, total), key="merges_previous",
                         width="stretch")
-        step_number = slider_col.slider("Step", 1, total, key=state.MERGES_STEP_KEY)
-        next_col.button("Next ▶", on_click=state.move_merges_step, args=(1, total), key="merges_next", width="stretch")
+        step_number = slider_col.slider("Step", 1, total, key=merges_state.STEP_KEY)
+        next_col.button("Next ▶", on_click=merges_state.move_step, args=(1, total), key="merges_next", width="stretch")
     else:
         step_number = 1
     st.html(step_card_html(tok.steps[step_number - 1], tok.config.tie_break))
@@ -91,7 +86,7 @@ def step_scrubber(tok: Tokenizer, key: tuple[str, int], corpus: str) -> None:
         st.caption("This model came without its training text, so here is the sample text instead.")
     try:
         lines = tuple(corpus_lines(source))
-        encoded = state.segmented_lines(tok, key, step_number, lines)
+        encoded = merges_state.segmented_lines(tok, key, step_number, lines)
     except (ValueError, KeyError) as error:
         st.warning(f"Could not encode the text with this model: {markdown(str(error))}")
         return
@@ -102,11 +97,11 @@ def step_scrubber(tok: Tokenizer, key: tuple[str, int], corpus: str) -> None:
 
 
 @st.fragment
-def merge_tree(tok: Tokenizer, key: tuple[str, int]) -> None:
+def merge_tree(tok: Tokenizer, key: tuple[str, int], _corpus: str) -> None:
     st.subheader("Merge tree")
-    choices, default = state.tree_choices(tok, key)
+    choices, default = merges_state.tree_choices(tok, key)
     if len(choices) > MAX_LISTED_TOKENS:
-        typed = st.text_input("Find a token by the text it stands for", key=state.MERGES_TREE_SEARCH_KEY, live=True,
+        typed = st.text_input("Find a token by the text it stands for", key=merges_state.TREE_SEARCH_KEY, live=True,
                               placeholder="type e.g. understanding")
         if typed:
             choices = matching_tokens(choices, typed, byte_level=tok.config.units == "bytes")
@@ -116,8 +111,8 @@ def merge_tree(tok: Tokenizer, key: tuple[str, int]) -> None:
             default = choices[0]
         else:
             choices = [default]
-    state.keep_tree_token(choices, default)
-    token = st.selectbox("Token (type to search)", choices, format_func=readable_symbol, key=state.MERGES_TREE_TOKEN_KEY)
+    merges_state.keep_tree_token(choices, default)
+    token = st.selectbox("Token (type to search)", choices, format_func=readable_symbol, key=merges_state.TREE_TOKEN_KEY)
     try:
         tree = tok.merge_tree(token)
     except KeyError as error:
@@ -131,8 +126,8 @@ def merge_tree(tok: Tokenizer, key: tuple[str, int]) -> None:
     st.plotly_chart(figure, width="content", key="merges_tree_chart")
 
 
-def overview(tok: Tokenizer, key: tuple[str, int]) -> None:
-    forest, curve = state.overview_charts(tok, key)
+def overview(tok: Tokenizer, key: tuple[str, int], _corpus: str) -> None:
+    forest, curve = merges_state.overview_charts(tok, key)
     st.subheader("All merges at a glance")
     st.caption(forest_caption(forest.layout.meta["shown"], forest.layout.meta["total"], tok.has_counts))
     st.plotly_chart(forest, key="merges_forest_chart")
@@ -145,8 +140,16 @@ def overview(tok: Tokenizer, key: tuple[str, int]) -> None:
     st.plotly_chart(curve, key="merges_count_chart")
 
 
-routing.reroute_once()  # a deep link on a freshly started server: through app.py
-state.keep_choices()  # before any widget: a closed tab's widgets are not drawn, so their values are kept for them
+# The page's tabs, in order: (material icon, label, the section drawn while it is open, given the tokenizer shown,
+# its cache key and its training text); the first is open on a first visit
+TABS = [
+    ("linear_scale", "Step by step", step_scrubber),
+    ("leaderboard", "Pair race", pair_race),
+    ("account_tree", "Merge tree", merge_tree),
+    ("scatter_plot", "All merges", overview),
+]
+
+state.keep_choices(merges_state.KEPT)  # before any widget: a closed tab's widgets are not drawn, so their values are kept for them
 st.title("Merges")
 model_io.load_section("merges")
 model, current_key, corpus = choose_tokenizer()
@@ -157,11 +160,9 @@ st.caption(
 if not model.steps:
     st.info("This model has no merges yet. Train one with at least one merge on the Train page.")
 else:
-    tabs = st.tabs([f":material/{icon}: {label}" for icon, label in TABS], key=state.MERGES_TAB_KEY,
+    tabs = st.tabs([f":material/{icon}: {label}" for icon, label, _ in TABS], key=merges_state.TAB_KEY,
                    on_change="rerun")
-    sections = [lambda: step_scrubber(model, current_key, corpus), lambda: pair_race(model, current_key),
-                lambda: merge_tree(model, current_key), lambda: overview(model, current_key)]
-    for tab, section in zip(tabs, sections):
+    for tab, (_, _, section) in zip(tabs, TABS):
         with tab:
             if tab.open:
-                section()
+                section(model, current_key, corpus)

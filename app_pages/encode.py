@@ -6,14 +6,29 @@ import streamlit as st
 
 from bpe_core import Token, Tokenizer, UnknownIdError
 from bpe_core.pretrained import PRETRAINED, load_pretrained
-from viz import model_io, routing, state
-from viz.encode_tools import (PRETRAINED_NOTES, PRETRAINED_TITLES, describe_round_trip, describe_tokenizer, parse_ids,
-                               replay_caption, replay_choices, source_labels, token_rows)
+from viz import model_io, state
+from viz.encode import state as encode_state
+from viz.encode.live_text import commit_while_typing
+from viz.encode.replay_html import render_explain
+from viz.encode.tools import (
+    describe_round_trip,
+    describe_tokenizer,
+    parse_ids,
+    replay_caption,
+    replay_choices,
+    token_rows,
+)
 from viz.escape import markdown
-from viz.live_text import commit_while_typing
-from viz.pipeline_view import (LOAD_SECONDS, is_pipeline, loading_message, pipeline_steps, seen_text, steps_markdown,
-                               tokens_html)
-from viz.replay_html import render_explain
+from viz.pipeline_view import (
+    LOAD_SECONDS,
+    is_pipeline,
+    loading_message,
+    pipeline_steps,
+    seen_text,
+    steps_markdown,
+    tokens_html,
+)
+from viz.published import PRETRAINED_NOTES, PRETRAINED_TITLES, source_labels
 from viz.token_html import render_legend
 
 EXAMPLE_TEXT = (
@@ -30,7 +45,7 @@ def choose_tokenizer() -> tuple[str, Tokenizer]:
     """The choice (a SOURCES name) and the tokenizer it gives."""
     model = state.current_model()
     labels = source_labels(model.name or "Trained model", named=bool(model.name))  # plain: a selectbox shows text as is
-    source = st.selectbox("Tokenizer", SOURCES, key=state.ENCODE_SOURCE_KEY, format_func=labels.get)
+    source = st.selectbox("Tokenizer", SOURCES, key=encode_state.SOURCE_KEY, format_func=labels.get)
     if source in PRETRAINED:  # the spinner shows only if the load is slow (the first time on this server)
         with st.spinner(loading_message(PRETRAINED_TITLES[source], LOAD_SECONDS.get(source, 1))):
             return source, load_pretrained(source)
@@ -40,10 +55,10 @@ def choose_tokenizer() -> tuple[str, Tokenizer]:
             st.info("This model has no merges, so every prefix is the model itself.")
             return source, model
         # Through session state, not value=, so a smaller new model clamps it; a first visit keeps every merge.
-        state.keep_in_range(state.ENCODE_PREFIX_MERGES_KEY, 0, total, start=total)
+        state.keep_in_range(encode_state.PREFIX_MERGES_KEY, 0, total, start=total)
         merges = st.slider("Merges to keep (the first k merges of this model)", 0, total,
-                           key=state.ENCODE_PREFIX_MERGES_KEY)
-        return source, state.encode_prefix(model, merges)
+                           key=encode_state.PREFIX_MERGES_KEY)
+        return source, encode_state.encode_prefix(model, merges)
     return source, model
 
 
@@ -86,8 +101,8 @@ def show_why(tok: Tokenizer, text: str, match_special: bool) -> None:
         st.caption("Type some text above (besides special tokens) to replay how one of its pieces is encoded.")
         return
     st.caption(replay_caption(tok))
-    state.keep_choice(state.ENCODE_PIECE_KEY, pieces, max(pieces, key=len))  # the longest first, a kept one after
-    piece = st.selectbox("Piece", pieces, key=state.ENCODE_PIECE_KEY, format_func=labels.get)
+    state.keep_choice(encode_state.PIECE_KEY, pieces, max(pieces, key=len))  # the longest first, a kept one after
+    piece = st.selectbox("Piece", pieces, key=encode_state.PIECE_KEY, format_func=labels.get)
     if len(piece) > MAX_EXPLAIN_CHARS:
         st.caption(f"This piece is long; replaying its first {MAX_EXPLAIN_CHARS} characters.")
         piece = piece[:MAX_EXPLAIN_CHARS]
@@ -104,8 +119,8 @@ def show_why(tok: Tokenizer, text: str, match_special: bool) -> None:
 
 def show_decoder(tok: Tokenizer, example_ids: list[int]) -> None:
     input_col, button_col = st.columns([4, 1], vertical_alignment="bottom")
-    button_col.button("Use ids above", on_click=state.fill_decoder, args=(example_ids,), key="encode_fill_ids")
-    raw_ids = input_col.text_input("Token ids (comma or space separated)", key=state.ENCODE_IDS_KEY,
+    button_col.button("Use ids above", on_click=encode_state.fill_decoder, args=(example_ids,), key="encode_fill_ids")
+    raw_ids = input_col.text_input("Token ids (comma or space separated)", key=encode_state.IDS_KEY,
                                    placeholder=", ".join(map(str, example_ids[:8])) or "15496, 11, 0")
     if not raw_ids.strip():
         return
@@ -123,8 +138,7 @@ def show_decoder(tok: Tokenizer, example_ids: list[int]) -> None:
         st.caption("� marks bytes that do not form a whole character: an id there holds only part of one.")
 
 
-routing.reroute_once()  # a deep link on a freshly started server: through app.py
-state.keep_choices()  # before any widget: a closed section's widgets are not drawn, so their values are kept for them
+state.keep_choices(encode_state.KEPT)  # before any widget: a closed section's widgets are not drawn, so their values are kept for them
 st.title("Encode / Decode")
 st.caption("Type text and see it cut into tokens. Hover a token (tap it on a phone) for its id, bytes and the merge "
            "that made it.")
@@ -133,15 +147,15 @@ model_io.load_section("encode")
 source, tokenizer = choose_tokenizer()
 note = PRETRAINED_NOTES.get(source)
 st.caption(describe_tokenizer(tokenizer, model_io.model_title(tokenizer)) + (f" {note}" if note else ""))
-state.start_widget(state.ENCODE_SPECIAL_KEY, True)
+state.start_widget(encode_state.SPECIAL_KEY, True)
 match_special = st.toggle(
-    "Match special tokens", key=state.ENCODE_SPECIAL_KEY, disabled=not tokenizer.config.special_tokens,
+    "Match special tokens", key=encode_state.SPECIAL_KEY, disabled=not tokenizer.config.special_tokens,
     help="On, a special token's text such as `<|endoftext|>` becomes that one token, as in the model's input; "
          "off, it is encoded as ordinary text, as tiktoken does for text from users.")
 
-state.restore_text(state.ENCODE_TEXT_KEY, EXAMPLE_TEXT)
-text = st.text_area(TEXT_LABEL, key=state.ENCODE_TEXT_KEY, height=120, max_chars=state.TEXT_MAX_CHARS,
-                    on_change=state.share_text, args=(state.ENCODE_TEXT_KEY,))  # shared with Compare
+state.restore_text(encode_state.TEXT_KEY, EXAMPLE_TEXT)
+text = st.text_area(TEXT_LABEL, key=encode_state.TEXT_KEY, height=120, max_chars=state.TEXT_MAX_CHARS,
+                    on_change=state.share_text, args=(encode_state.TEXT_KEY,))  # shared with Compare
 commit_while_typing(TEXT_LABEL, text)  # updates as the user types
 
 try:
@@ -158,15 +172,15 @@ if tokens is not None:
     st.html(render_legend(tokens, shown, cuts=bool(cuts), hits=bool(hits)))
     show_round_trip(tokenizer, tokens, text, shown)
 # The rest is drawn only while open (each a click away, kept open or closed across page switches)
-with st.expander("Why this split? Replay how one piece is merged", icon=":material/help:", key=state.ENCODE_WHY_KEY,
+with st.expander("Why this split? Replay how one piece is merged", icon=":material/help:", key=encode_state.WHY_KEY,
                  on_change="rerun") as why:
     if why.open and tokens is not None:
         show_why(tokenizer, text, match_special)
-with st.expander("Decode: token ids back to text", icon=":material/undo:", key=state.ENCODE_DECODE_KEY,
+with st.expander("Decode: token ids back to text", icon=":material/undo:", key=encode_state.DECODE_KEY,
                  on_change="rerun") as decoder:
     if decoder.open:
         show_decoder(tokenizer, [token.id for token in tokens or []])
-with st.expander("Token table: one row per token", icon=":material/table_rows:", key=state.ENCODE_TABLE_KEY,
+with st.expander("Token table: one row per token", icon=":material/table_rows:", key=encode_state.TABLE_KEY,
                  on_change="rerun") as table:
     if table.open and tokens is not None:
         st.dataframe(token_rows(tokens, shown), hide_index=True)

@@ -7,10 +7,20 @@ import streamlit as st
 from bpe_core import Config, Token, Tokenizer
 from bpe_core.config import TIE_BREAKS
 from bpe_core.pretrained import load_pretrained
-from viz import compare_setup as setup, compare_state, escape, real_tokenizers as real, routing, state
-from viz.compare_curves import size_table_html
-from viz.compare_data import ComparedSize, chars_per_token, compare_merge_lists, default_sizes, size_table, vocabulary_usage
-from viz.compare_figures import tokenizers_figure, usage_figure
+from viz import escape, state
+from viz.compare import real_tokenizers as real
+from viz.compare import setup
+from viz.compare import state as compare_state
+from viz.compare.curves import size_table_html
+from viz.compare.data import (
+    ComparedSize,
+    chars_per_token,
+    compare_merge_lists,
+    default_sizes,
+    size_table,
+    vocabulary_usage,
+)
+from viz.compare.figures import tokenizers_figure, usage_figure
 from viz.describe import describe_config
 from viz.page_registry import COMPARE, TRAIN
 from viz.pipeline_view import tokens_html
@@ -172,20 +182,19 @@ def usage_section(tok: Tokenizer, fingerprint: str, corpus: str, text: str, size
 
 # -- page --------------------------------------------------------------------------------
 
-routing.reroute_once()  # a deep link on a freshly started server: through app.py
 st.title(COMPARE.title)
 tok, corpus = state.current_model(), state.current_corpus()
 fingerprint = state.fingerprint(tok)
 st.caption(f"Session model: {escape.markdown(tok.name or 'trained here')}, {len(tok.merges):,} merges, vocabulary of "
            f"{len(tok.vocab):,}, {escape.markdown(describe_config(tok.config, short=True))}.")
 top = st.container()  # filled once the tabs say which one is open: the sizes only beside the tabs that use them
-tabs = st.tabs([f":material/{icon}: {label}" for icon, label, _ in setup.TABS], key=state.COMPARE_TAB_KEY,
+tabs = st.tabs([f":material/{icon}: {label}" for icon, label, _ in setup.TABS], key=compare_state.TAB_KEY,
                on_change="rerun")
 open_index = next(index for index, tab in enumerate(tabs) if tab.open)  # only the open tab is drawn
 text_column, sizes_column = top.columns(2, gap="medium") if setup.TABS[open_index][2] else (top, None)
-state.restore_text(state.COMPARE_TEXT_KEY, setup.DEFAULT_TEXT)
-text = text_column.text_area("Your text", height=150, key=state.COMPARE_TEXT_KEY, max_chars=state.TEXT_MAX_CHARS,
-                             on_change=state.share_text, args=(state.COMPARE_TEXT_KEY,), help=setup.TEXT_HELP)
+state.restore_text(compare_state.TEXT_KEY, setup.DEFAULT_TEXT)
+text = text_column.text_area("Your text", height=150, key=compare_state.TEXT_KEY, max_chars=state.TEXT_MAX_CHARS,
+                             on_change=state.share_text, args=(compare_state.TEXT_KEY,), help=setup.TEXT_HELP)
 sizes = [] if sizes_column is None else choose_sizes(sizes_column, tok, fingerprint)
 sections = [lambda: compression_section(tok, fingerprint, corpus, text, sizes),
             lambda: side_by_side_section(tok, text, sizes), lambda: pretokenizer_section(tok, corpus, text),

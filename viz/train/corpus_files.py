@@ -6,37 +6,15 @@ CorpusStats(chars=13, bytes=13, words=3, unique_pieces=2)
 
 from __future__ import annotations
 
-import codecs
 from dataclasses import dataclass
 
 from bpe_core import Config, count_pieces
 from bpe_core.pretokenize import lines
 from viz.describe import plural
 from viz.escape import html_text
+from viz.text_files import decode_text_file
 
 PREVIEW_CHARS = 600  # how much of a long corpus the preview shows
-
-
-def decode_text_file(data: bytes) -> str:
-    """The text of an uploaded file, which must be UTF-8 (a leading BOM is dropped).
-
-    Raises ``ValueError`` saying what the data looks like instead (UTF-16/32, binary, another encoding).
-
-    >>> decode_text_file(codecs.BOM_UTF8 + "héllo".encode())
-    'héllo'
-    """
-    if data.startswith((codecs.BOM_UTF32_LE, codecs.BOM_UTF32_BE, codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
-        raise ValueError("this is UTF-16 or UTF-32 text; please save it as UTF-8 and upload it again")
-    if b"\x00" in data:
-        raise ValueError("this looks like a binary file (it contains NUL bytes), not UTF-8 text")
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as error:
-        raise ValueError(
-            f"this is not UTF-8 text (byte 0x{data[error.start]:02X} at position {error.start} "
-            "is not valid UTF-8; Latin-1 or Windows-1252 perhaps?), please save it as UTF-8"
-        ) from None
-    return text.removeprefix("\ufeff")
 
 
 def read_uploads(files: list[tuple[str, bytes]]) -> tuple[list[str], list[str], list[str]]:

@@ -15,7 +15,7 @@ import plotly.graph_objects as go
 
 from bpe_core import Step
 from viz.escape import plotly_text
-from viz.merge_labels import OTHER_COLOUR, WINNER_COLOUR, step_summary
+from viz.merges.labels import OTHER_COLOUR, WINNER_COLOUR, step_summary
 
 UP_COLOUR = "#2a9d8f"  # count-curve steps where the count rose
 MAX_FOREST_POINTS = 2000

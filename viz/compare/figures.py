@@ -1,7 +1,7 @@
 """Plotly figures for the Compare page's other tabs: vocabulary usage and the published tokenizers' counts (the
-compression curves are light HTML and SVG: ``viz.compare_curves``).
+compression curves are light HTML and SVG: ``viz.compare.curves``).
 
-Pure builders (no Streamlit): data from ``viz.compare_data`` in, a figure out.
+Pure builders (no Streamlit): data from ``viz.compare.data`` in, a figure out.
 Token strings in hover text are ``html.escape``d, because plotly reads hover
 text as HTML and a token like ``</w>`` would otherwise vanish as a tag.
 """
@@ -13,8 +13,8 @@ from collections.abc import Mapping, Sequence
 
 import plotly.graph_objects as go
 
-from viz.compare_curves import LINE_COLOURS, SIZE_COLOURS
-from viz.compare_data import VocabularyUsage
+from viz.compare.curves import LINE_COLOURS, SIZE_COLOURS
+from viz.compare.data import VocabularyUsage
 from viz.escape import plotly_text
 from viz.readable import readable_symbol
 
@@ -25,7 +25,7 @@ UNUSED_COLOUR = "#d5d9e0"
 def usage_figure(usage: VocabularyUsage) -> go.Figure:
     """Stacked bars per bin of merge steps: vocabulary entries the text used vs never used.
 
-    >>> from viz.compare_data import UsageBin, VocabularyUsage
+    >>> from viz.compare.data import UsageBin, VocabularyUsage
     >>> bins = [UsageBin(0, 0, 5, 1, 1, (("d", 1),)), UsageBin(1, 6, 6, 2, 2, (("ana_", 1),))]
     >>> fig = usage_figure(VocabularyUsage(bins, vocabulary=11, used=3, never_used=8, text_tokens=3))
     >>> [trace.name for trace in fig.data], list(fig.data[0].y), list(fig.data[1].y)

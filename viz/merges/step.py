@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 from bpe_core import Step, Token, Tokenizer
 from viz.escape import html_text
-from viz.merge_labels import pair_label, tie_break_rule
+from viz.merges.labels import pair_label, tie_break_rule
 from viz.readable import readable_symbol
 from viz.token_html import render_lines
 

@@ -1,7 +1,7 @@
 """The Compare page's own session-state keys and caches, with small functions to use them.
 
-``viz.state`` owns everything the pages share (the model, the text typed on Encode and Compare, the open tab kept
-across page switches); this module owns what only Compare reads. The size control is drawn only beside the tabs that
+``viz.state`` owns everything the pages share (the model, the text typed on Encode and Compare, the way a widget is
+kept while not drawn); this module owns what only Compare reads. The size control is drawn only beside the tabs that
 use it, and Streamlit forgets the values of widgets not drawn in a run: the chosen sizes are kept in a state key for
 their model (``SIZES_KEY``) and given back to their widgets when these are drawn again, and their count is a widget
 Streamlit keeps for the session (``persist_state``).
@@ -12,9 +12,11 @@ from __future__ import annotations
 import streamlit as st
 
 from bpe_core import Config, Token, Tokenizer, train
-from viz.compare_data import ComparedSize, VocabularyScale, tokens_by_merge_count
-from viz.compare_curves import compression_html
+from viz.compare.curves import compression_html
+from viz.compare.data import ComparedSize, VocabularyScale, tokens_by_merge_count
 
+TEXT_KEY, TAB_KEY = "compare_text", "compare_tab"  # the text every tab uses, the open tab
+KEPT = (TAB_KEY,)  # the open tab, across page switches
 SIZE_COUNT_KEY = "compare_size_count"  # how many sizes are compared (a widget Streamlit keeps: persist_state)
 SIZES_KEY = "bpe_compare_sizes"  # (fingerprint, [vocabulary sizes]) chosen last, for that model
 # The tabs' own widgets: the two configurations Pre-tokenizers trains and how many merges each; the size set

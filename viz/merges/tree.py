@@ -16,7 +16,7 @@ import plotly.graph_objects as go
 
 from bpe_core import Step, TreeNode
 from viz.escape import plotly_text
-from viz.merge_labels import WINNER_COLOUR, plot_text
+from viz.merges.labels import WINNER_COLOUR, plot_text
 from viz.readable import readable_symbol
 
 SYMBOL_BACKGROUND = "#dbeafe"  # a base symbol

@@ -10,8 +10,8 @@ from dataclasses import dataclass, field, fields, replace
 
 from bpe_core.config import TIE_BREAKS, UNITS, UNKNOWN_MODES
 from bpe_core.pretokenize import SPLITS
-from viz.train_settings import (CORPUS_PRESETS, DEFAULT_SETTINGS, MARKER_PLACEMENTS, MAX_SIZE, MAX_TOP_K, PASTE,
-                                STOP_BY, UPLOAD, TrainSettings, base_settings)
+from viz.train.form import CORPUS_PRESETS, PASTE, UPLOAD, base_settings
+from viz.training_settings import DEFAULT_SETTINGS, MARKER_PLACEMENTS, MAX_SIZE, MAX_TOP_K, STOP_BY, TrainSettings
 
 MAX_LINK_TEXT = 2_000  # a pasted corpus up to this many characters travels in the link
 

@@ -13,7 +13,7 @@ from functools import partial
 
 from bpe_core import Tokenizer
 from bpe_core.pretrained import PRETRAINED
-from viz.encode_tools import PRETRAINED_TITLES
+from viz.published import PRETRAINED_TITLES
 
 # The published tokenizers this view offers (bpe_core.pretrained names) and their titles.
 REAL_TOKENIZERS = {name: PRETRAINED_TITLES[name] for name in PRETRAINED}

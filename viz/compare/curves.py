@@ -23,7 +23,7 @@ import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
-from viz.compare_data import chars_per_token
+from viz.compare.data import chars_per_token
 from viz.describe import plural
 from viz.escape import attribute, html_text
 from viz.token_html import tap_details_css

@@ -1,0 +1,1 @@
+"""The compare page's views and its own state."""

@@ -1,0 +1,1 @@
+"""The encode page's views and its own state."""

@@ -1,0 +1,1 @@
+"""The merges page's views and its own state."""

@@ -1,0 +1,1 @@
+"""The train page's views and its own state."""

@@ -1,0 +1,139 @@
+"""The Train page's own session-state keys and caches: the form's widgets (filled once from the link or the
+defaults, then kept for the session by ``persist_state``), the uploaded corpus, the corpus sizes and compression.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import fields, replace
+
+import streamlit as st
+
+from bpe_core import Config, Tokenizer, train
+from viz import escape, state
+from viz.model_store import corpus_key, training_key
+from viz.train import progress
+from viz.train.corpus_files import CorpusStats, corpus_stats, read_uploads
+from viz.train.form import CORPUS_PRESETS, PASTE, recipe_changes
+from viz.train.links import from_query_params, to_query_params
+from viz.train.summary import compression
+from viz.training_settings import TrainSettings
+
+FORM_FILLED_KEY = "bpe_train_form_filled"  # the form took the link's values (or the defaults): once a session
+UPLOAD_KEY = "bpe_train_upload"  # {"names", "texts", "errors"} of the uploaded corpus files
+LINK_WARNINGS_KEY = "bpe_train_link_warnings"  # link parameters that were ignored, shown once
+FROM_LINK_KEY = "bpe_train_from_link"  # a link named a corpus: train it on this run
+ADOPTED_KEY = "bpe_train_adopted_model"  # the loaded model whose settings the form last took over
+SOURCE_WIDGET, TABLE_WIDGET = "train_source", "train_merge_table"  # the corpus; the table of merges open
+MORE_WIDGET = "train_more_settings"  # the folded settings open
+GLOSSARY_WIDGET = "train_glossary"  # the folded list of what the settings mean open
+PASTE_WIDGET = "train_paste"  # the pasted text
+FILES_WIDGET = "train_corpus_files"  # the uploaded corpus files
+SETTING_WIDGETS = {f.name: f"train_{f.name}" for f in fields(TrainSettings)}  # one widget per setting
+
+KEPT = (TABLE_WIDGET, MORE_WIDGET, GLOSSARY_WIDGET)  # the folded sections, open or closed across pages
+
+
+def corpus_size(corpus: str | list[str], config: Config) -> CorpusStats:
+    """``corpus_stats``, remembered for the 32 most recent corpora and configurations."""
+    return _cached_corpus_stats(corpus_key(corpus), json.dumps(config.to_dict()), corpus, config)
+
+
+@st.cache_data(max_entries=32, show_spinner=False)
+def _cached_corpus_stats(corpus_id: str, config_json: str, _corpus: str | list[str], _config: Config) -> CorpusStats:
+    return corpus_stats(_corpus, _config)
+
+
+@st.cache_data(max_entries=16, show_spinner="Encoding the corpus to measure compression...")
+def cached_compression(model_key: str, corpus_key: str, _model: Tokenizer, _corpus: str) -> dict:
+    """Training counted the tokens its corpus became; only a model without that count re-encodes it."""
+    tokens = _model.corpus_tokens if _model.corpus_tokens is not None else len(_model.encode(_corpus))
+    return compression(tokens, _corpus)
+
+
+def init_train_form(query_params: dict) -> str:
+    """On the session's first visit, fill the form from the link (or with the defaults); return the corpus source.
+    Its widgets keep their values after that, drawn or not (``persist_state``)."""
+    if FORM_FILLED_KEY not in st.session_state:
+        link = from_query_params(query_params)
+        st.session_state.update({FORM_FILLED_KEY: True, LINK_WARNINGS_KEY: link.warnings,
+                                 FROM_LINK_KEY: link.source is not None,
+                                 SOURCE_WIDGET: link.source or "sample", PASTE_WIDGET: link.pasted_text})
+        show_train_settings(link.settings)
+    return st.session_state[SOURCE_WIDGET]
+
+
+def train_widget_settings() -> TrainSettings:
+    """The settings the widgets hold (readable before they are drawn: ``init_train_form`` set them)."""
+    return TrainSettings(**{name: st.session_state[key] for name, key in SETTING_WIDGETS.items()})
+
+
+def show_train_settings(settings: TrainSettings) -> None:
+    """Put ``settings`` into the widgets (only before they are drawn: from callbacks, or early in a run)."""
+    for name, key in SETTING_WIDGETS.items():
+        st.session_state[key] = getattr(settings, name)
+
+
+def on_train_source_change() -> None:
+    """A textbook corpus brings its textbook's settings."""
+    preset = CORPUS_PRESETS.get(st.session_state[SOURCE_WIDGET])
+    if preset is not None and preset.settings is not None:
+        show_train_settings(preset.settings)
+
+
+def apply_recipe(changes: dict) -> None:
+    """A recipe button: its settings into the form, and a toast that says what changed."""
+    before = train_widget_settings()
+    after = replace(before, **changes)
+    show_train_settings(after)
+    st.toast(escape.markdown(recipe_changes(before, after)), icon=":material/tune:")
+
+
+def on_train_files() -> None:
+    files = st.session_state.get(FILES_WIDGET) or []
+    texts, names, errors = read_uploads([(file.name, file.getvalue()) for file in files])
+    st.session_state[UPLOAD_KEY] = {"names": names, "texts": texts, "errors": errors}
+
+
+def train_upload() -> dict:
+    return st.session_state.get(UPLOAD_KEY, {"names": [], "texts": [], "errors": []})
+
+
+def take_link_warnings() -> list[str]:
+    return st.session_state.pop(LINK_WARNINGS_KEY, [])
+
+
+def take_train_from_link() -> bool:
+    return st.session_state.pop(FROM_LINK_KEY, False)
+
+
+def model_to_adopt() -> Tokenizer | None:
+    """A tokenizer file or GPT-2 just made the model (on any page), once: the form takes its settings."""
+    model = state.current_model()
+    if state.model_about().get("source") not in ("upload", "gpt2") or st.session_state.get(ADOPTED_KEY) is model:
+        return None
+    st.session_state[ADOPTED_KEY] = model
+    return model
+
+
+def train_and_keep(source: str, settings: TrainSettings, config: Config, corpus: str,
+                   training_text: str | list[str]) -> bool:
+    """Train (or fetch the same run from the shared store) and make it the session's model; True if it is new."""
+    def train_with_progress() -> Tokenizer:
+        with st.spinner("Training", show_time=True):  # the time ticks in the browser, from the click on
+            bar = st.progress(0.0, text=progress.STARTING)
+            try:
+                return train(training_text, config, **settings.train_kwargs(),
+                             progress=progress.ThinnedProgress(bar.progress))
+            finally:
+                bar.empty()
+
+    try:
+        model = state.model_store().get_or_make(training_key(training_text, settings), train_with_progress)
+    except ValueError as error:
+        st.error(escape.markdown(f"Training failed: {error}. The current model is kept."))
+        return False
+    new = model is not state.model_if_any()
+    link = to_query_params(source, settings, corpus if source == PASTE else "")
+    state.set_model(model, corpus=corpus, settings={"preset": source, **settings.as_dict(), "link": link})
+    return new
