@@ -4,9 +4,10 @@ Merges need only the count of each pre-tokenized piece, and counts add up: a fil
 piece crosses the cut has the counts of its parts.  The cuts are the streaming encoder's safe
 cuts, kept to ASCII so they are found in raw bytes without decoding what comes before: before a
 space with a printable ASCII character on each side, or after such a character and a newline,
-before another.  With the ``none`` split (one piece per document) only line ends are safe, so it
-needs line-by-line reading.  Each block keeps its pieces in order of first appearance, and the
-blocks are added up in file order, so the table equals counting the whole text, ties and all.
+before another.  A split that may not be cut there (``none``: one piece per document) is safe
+only at line ends, so it needs line-by-line reading.  Each block keeps its pieces in order of
+first appearance, and the blocks are added up in file order, so the table equals counting the
+whole text, ties and all.
 
 >>> import io
 >>> stream = io.BytesIO(b"one two\\nthree")
@@ -28,6 +29,7 @@ from typing import BinaryIO
 from .config import Config
 from .corpus import count_corpus
 from .pretokenize import lines as file_lines
+from .pretokenizers import pretokenizer
 
 _SAFE_CUT = re.compile(rb"(?<=[!-~])(?= [!-~])|(?<=[!-~]\n)(?=[!-~])")
 _LINE_END = re.compile(rb"(?<=\n)")
@@ -39,10 +41,10 @@ Block = tuple[str, int, int]  # file path, first byte, byte after the last
 
 def cut_rule(split: str, *, lines: bool) -> re.Pattern[bytes]:
     """Where a file read with this split (and line by line or not) may be cut."""
-    if split != "none":
+    if pretokenizer(split).may_cut_at_spaces:
         return _SAFE_CUT
     if not lines:
-        raise ValueError("the none split makes each whole file one piece, which cannot be counted in blocks; "
+        raise ValueError(f"the {split} split makes each whole file one piece, which cannot be counted in blocks; "
                          "read it line by line (--lines) or train from the text")
     return _LINE_END
 

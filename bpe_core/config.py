@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
 
-from .pretokenize import SPLITS
+from .pretokenizers import pretokenizer
 
 UNITS = ("chars", "bytes")
 TIE_BREAKS = ("first", "hf", "lex")
@@ -41,7 +41,7 @@ _FIELD_TYPES = (
 class Config:
     """How text becomes base symbols, and how training picks among equal counts.
 
-    split:         pre-tokenization, one of ``none``, ``whitespace``, ``gpt2``, ``gpt4``.
+    split:         pre-tokenization: ``none``, ``whitespace``, ``gpt2``, ``gpt4`` or ``gpt4o`` (``SPLITS``).
     units:         ``chars`` (characters seen) or ``bytes`` (all 256 byte values).
     end_of_word:   a marker appended to every word (whitespace split only), e.g. ``</w>`` or ``_``.
     glue_marker:   glue the marker to the last character (``w</w>``) instead of a symbol of its own.
@@ -70,11 +70,11 @@ class Config:
                 raise ValueError(f"{name} must be {what}, not {value!r}")
         object.__setattr__(self, "special_tokens", tuple(self.special_tokens))
         object.__setattr__(self, "end_of_word", self.end_of_word or None)
-        _check_choice("pre-tokenization", self.split, SPLITS)
+        split = pretokenizer(self.split)
         _check_choice("units", self.units, UNITS)
         _check_choice("tie-break", self.tie_break, TIE_BREAKS)
         _check_choice("unknown-character handling", self.unknown, UNKNOWN_MODES)
-        if self.end_of_word is not None and self.split != "whitespace":
+        if self.end_of_word is not None and not split.pieces_are_words:
             raise ValueError(
                 "an end-of-word marker needs whitespace pre-tokenization: with other splits "
                 "a piece is not a word (use the space marker or bytes instead)"
@@ -108,10 +108,10 @@ class Config:
     def is_lossless(self) -> bool:
         """Whether ``decode(encode(text)) == text`` for every text.
 
-        Whitespace splitting loses the whitespace (runs become one space with a marker,
-        nothing without one); ``<unk>`` loses unseen characters.
+        A split that drops whitespace (``whitespace``: runs become one space with a marker,
+        nothing without one) loses it; ``<unk>`` loses unseen characters.
         """
-        return self.split != "whitespace" and (self.units == "bytes" or self.unknown == "byte_fallback")
+        return pretokenizer(self.split).keeps_whitespace and (self.units == "bytes" or self.unknown == "byte_fallback")
 
     def to_dict(self) -> dict:
         data = asdict(self)

@@ -12,7 +12,8 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 
 from .config import Config
-from .pretokenize import check_encodable, piece_splitter, special_segments
+from .pretokenize import check_encodable, special_segments
+from .pretokenizers import pretokenizer
 from .units import units_for
 
 
@@ -30,7 +31,7 @@ def count_corpus(corpus: str | Iterable[str], config: Config) -> tuple[Counter[s
     documents = [corpus] if isinstance(corpus, str) else corpus
     counts: Counter[str] = Counter()
     specials_seen = 0
-    split, specials = piece_splitter(config.split), config.special_tokens
+    split, specials = pretokenizer(config.split).pieces, config.special_tokens
     for document in documents:
         check_encodable(document)
         if not specials:

@@ -1,10 +1,10 @@
 """Streaming encode: the ids of a text that arrives in pieces (the lines of a big file), in flat memory.
 
 A text can be cut and its parts encoded apart wherever no pre-tokenized piece crosses the cut.
-No split's pattern matches a non-space followed by a space, or a single newline between two
-non-spaces, except as separate pieces: so the text is cut before such a space or after such a
-newline, and never inside a special token.  The ``none`` split has no such place: its one piece
-is the whole input, held until the end.
+A split that ``may_cut_at_spaces`` puts a non-space followed by a space, or a single newline between
+two non-spaces, in separate pieces: so the text is cut before such a space or after such a
+newline, and never inside a special token.  The others (``none``: its one piece is the whole
+input) have no such place, and the input is held until the end.
 
 >>> last_safe_cut("one two", split="gpt2", specials=())  # before the space
 3
@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterable, Iterator
 from itertools import chain
 
 from .pretokenize import special_segments
+from .pretokenizers import pretokenizer
 
 _SAFE_CUT = re.compile(r"(?<=\S)(?= \S)|(?<=\S\n)(?=\S)")
 _CUT_WINDOW = 4096  # how far back from the end a cut is looked for
@@ -48,7 +49,7 @@ def _encoded_parts(texts: Iterable[str], encode: Callable[[str], list[int]], spl
 
 def last_safe_cut(text: str, *, split: str, specials: tuple[str, ...]) -> int:
     """The last place where ``text`` can be cut without changing its pieces (0: none yet)."""
-    if split == "none":
+    if not pretokenizer(split).may_cut_at_spaces:
         return 0
     # A special token starting before the cut must lie wholly in the text seen so far.
     limit = len(text) - max(map(len, specials), default=0)

@@ -10,6 +10,7 @@ import hashlib
 import json
 
 from bpe_core import Config, Tokenizer
+from bpe_core.pretokenizers import pretokenizer
 
 TIE_BREAK_WORDS = {
     "first": "first occurrence",
@@ -30,7 +31,7 @@ def describe_config(config: Config, short: bool = False) -> str:
     >>> describe_config(Config(split="gpt2", units="bytes", tie_break="lex"), short=True)
     'gpt2 split · bytes · ties: greatest pair (lex)'
     """
-    parts = [f"{config.split} split" if config.split != "none" else "no split",
+    parts = [pretokenizer(config.split).label,
              "bytes" if config.units == "bytes" else "characters"]
     if config.end_of_word:
         how = "glued to the last character" if config.glue_marker else "as its own symbol"

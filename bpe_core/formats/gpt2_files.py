@@ -13,6 +13,7 @@ import json
 
 from ..bytelevel import ALPHABET
 from ..config import Config
+from ..pretokenizers import pretokenizer
 from ..tokenizer import Tokenizer
 from .files import ExportError, read_json
 
@@ -36,7 +37,7 @@ def read_merges_txt(text: str) -> list[tuple[str, str]]:
 
 def check_gpt2_exportable(tok: Tokenizer) -> None:
     """Raise :class:`ExportError` unless ``tok`` uses GPT-2's scheme (the only one the pair can carry)."""
-    if tok.config.units != "bytes" or tok.config.split != "gpt2":
+    if tok.config.units != "bytes" or not pretokenizer(tok.config.split).hf_byte_level_regex:
         raise ExportError(
             "vocab.json + merges.txt carry no settings, and every reader assumes GPT-2's byte-level "
             "scheme with its regex; train with units 'bytes' and split 'gpt2' (or export tokenizer.json)"

@@ -14,11 +14,12 @@ True
 
 from __future__ import annotations
 
+import copy
 import operator
 from itertools import chain, repeat
 
 from ..config import SPACE_MARKER, UNK_TOKEN, Config
-from ..pretokenize import GPT2_PATTERN, GPT4_PATTERN, GPT4O_PATTERN
+from ..pretokenizers import PRETOKENIZERS, pretokenizer
 from ..pipeline.added_tokens import AddedToken
 from ..pipeline.model import ModelOptions
 from ..pipeline.tokenizer import PipelineTokenizer
@@ -27,19 +28,13 @@ from ..tokenizer import Tokenizer
 from .files import ExportError, read_json
 
 
-# Each GPT split as HF's regex engine (Oniguruma, Ruby syntax) reads it like tiktoken does.  Ruby
-# reads "{1,3}+" as "repeat {1,3} one or more times", not as possessive; at the end of its branch the
-# possessive form matches the same as the greedy one, so that is what is written.
-HF_PATTERNS = {
-    "gpt2": GPT2_PATTERN,
-    "gpt4": GPT4_PATTERN.replace(r"\p{N}{1,3}+", r"\p{N}{1,3}"),
-    "gpt4o": GPT4O_PATTERN,
-}
-_SPLIT_OF_PATTERN = {pattern: split for split, pattern in HF_PATTERNS.items()}
-
-
-def _regex_split(pattern: str) -> dict:
-    return {"type": "Split", "pattern": {"Regex": pattern}, "behavior": "Isolated", "invert": False}
+# How an import recognises each split: a Split step by its regex, another step by its type.
+_SPLIT_OF_REGEX = {record.hf_step["pattern"]["Regex"]: record.name
+                   for record in PRETOKENIZERS if record.hf_step and record.hf_step["type"] == "Split"}
+_SPLIT_OF_STEP = {record.hf_step["type"]: record.name
+                  for record in PRETOKENIZERS if record.hf_step and record.hf_step["type"] != "Split"}
+_SPLIT_OF_BYTE_LEVEL_REGEX = next(record.name for record in PRETOKENIZERS if record.hf_byte_level_regex)
+_SPLIT_WITHOUT_STEP = next(record.name for record in PRETOKENIZERS if record.hf_step is None)
 
 
 def _byte_level(use_regex: bool) -> dict:
@@ -53,14 +48,10 @@ def _sequence(kind: str, items: list[dict]) -> dict | None:
 
 
 def _pre_tokenizer(config: Config) -> dict | None:
-    if config.units == "bytes" and config.split == "gpt2":
-        return _byte_level(use_regex=True)  # the ByteLevel regex is GPT-2's
-    split = {
-        "none": None,
-        "whitespace": {"type": "WhitespaceSplit"},
-        **{name: _regex_split(pattern) for name, pattern in HF_PATTERNS.items()},
-    }[config.split]
-    parts = [split] if split else []
+    split = pretokenizer(config.split)
+    if config.units == "bytes" and split.hf_byte_level_regex:
+        return _byte_level(use_regex=True)
+    parts = [copy.deepcopy(split.hf_step)] if split.hf_step else []  # a copy: the caller may edit the document
     if config.units == "bytes":
         parts.append(_byte_level(use_regex=False))  # bytes to stand-in characters, no further split
     return _sequence("pretokenizers", parts)
@@ -173,16 +164,17 @@ def _config_from_hf(data: dict) -> Config:
     if byte_level.get("add_prefix_space"):
         raise ValueError("ByteLevel with add_prefix_space (a space added before the text) is not supported")
     regexes = [step.get("pattern", {}).get("Regex") for step in steps if step.get("type") == "Split"]
+    other_steps = [kind for kind in kinds if kind in _SPLIT_OF_STEP]
     if byte_level.get("use_regex"):
-        split = "gpt2"  # the ByteLevel regex is GPT-2's
-    elif regexes and regexes[0] in _SPLIT_OF_PATTERN:
-        split = _SPLIT_OF_PATTERN[regexes[0]]
-    elif "WhitespaceSplit" in kinds:
-        split = "whitespace"
+        split = _SPLIT_OF_BYTE_LEVEL_REGEX
+    elif regexes and regexes[0] in _SPLIT_OF_REGEX:
+        split = _SPLIT_OF_REGEX[regexes[0]]
+    elif other_steps:
+        split = _SPLIT_OF_STEP[other_steps[0]]
     else:
-        split = "none"
-    unsupported = [kind for kind in kinds if kind not in ("ByteLevel", "Split", "WhitespaceSplit")]
-    unsupported += [repr(pattern) for pattern in regexes if pattern not in _SPLIT_OF_PATTERN]
+        split = _SPLIT_WITHOUT_STEP
+    unsupported = [kind for kind in kinds if kind not in ("ByteLevel", "Split", *_SPLIT_OF_STEP)]
+    unsupported += [repr(pattern) for pattern in regexes if pattern not in _SPLIT_OF_REGEX]
     if unsupported:
         raise ValueError(f"pre-tokenizer(s) not supported here: {', '.join(unsupported)}")
     if model.get("continuing_subword_prefix"):

@@ -14,10 +14,13 @@ from tokenizers import decoders, models, pre_tokenizers, trainers
 
 from bpe_core import Config, load_gpt2, load_model, train
 from bpe_core.pretrained import DATA as GPT2_DATA
-from bpe_core.formats.hf_json import HF_PATTERNS
+from bpe_core.pretokenizers import PRETOKENIZERS
 from bpe_core.pretokenize import lines, split_text
 
 SAMPLE = Path(__file__).resolve().parents[2] / "data" / "kjv_sample.txt"
+# The regex each GPT split's tokenizer.json export gives HF's Split step.
+HF_PATTERNS = {record.name: record.hf_step["pattern"]["Regex"]
+               for record in PRETOKENIZERS if record.hf_step and record.hf_step["type"] == "Split"}
 
 
 @pytest.fixture(scope="module")
