@@ -1,6 +1,7 @@
 # BPE Explorer developer commands.
 #   make run    - start the app on http://localhost:8501
-#   make test   - run the whole test suite (unit, AppTest and browser tests)
+#   make test   - lint, then run the whole test suite (unit, AppTest and browser tests)
+#   make lint   - ruff: lint and formatting (ruff.toml; `make format` rewrites the files)
 #   make bench  - run the benchmarks
 #   make loadtest - 10 concurrent browser sessions + single-user latency against a local server
 #   make classroom REPLICAS=2 - the app on REPLICAS processes behind nginx on http://127.0.0.1:8080
@@ -17,7 +18,7 @@ VPY    := $(VENV)/bin/python
 RUN_STAMP  := $(VENV)/requirements.stamp
 TEST_STAMP := $(VENV)/requirements-test.stamp
 
-.PHONY: run test bench loadtest classroom classroom-test mutants venv clean-venv
+.PHONY: run test lint format bench loadtest classroom classroom-test mutants venv clean-venv
 
 $(VENV)/pyvenv.cfg:
 	$(PYTHON) -m venv $(VENV)
@@ -35,8 +36,16 @@ $(TEST_STAMP): requirements-test.txt requirements.txt | $(VENV)/pyvenv.cfg
 run: $(RUN_STAMP)
 	$(VENV)/bin/streamlit run app.py --server.port 8501 --server.address localhost
 
-test: $(TEST_STAMP)
+test: lint
 	$(VPY) -m pytest -q
+
+lint: $(TEST_STAMP)
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+
+format: $(TEST_STAMP)
+	$(VENV)/bin/ruff check --fix .
+	$(VENV)/bin/ruff format .
 
 bench: $(TEST_STAMP)
 	$(VPY) -m bench

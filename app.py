@@ -42,8 +42,16 @@ def load_page_code_early() -> None:
     while the first page loads, not on a first visit (8 interleaved rounds: Compare's 0.22 -> 0.18 s, Merges' 0.22 ->
     0.21 s). The chart is tiny and transparent (plotly draws nothing while hidden); the rest is hidden; all are gone
     on the next run."""
-    blank = go.Figure(layout=dict(height=10, margin=dict(l=0, r=0, t=0, b=0), xaxis_visible=False,
-                                  yaxis_visible=False, paper_bgcolor="rgba(0,0,0,0)", plot_bgcolor="rgba(0,0,0,0)"))
+    blank = go.Figure(
+        layout=dict(
+            height=10,
+            margin=dict(l=0, r=0, t=0, b=0),
+            xaxis_visible=False,
+            yaxis_visible=False,
+            paper_bgcolor="rgba(0,0,0,0)",
+            plot_bgcolor="rgba(0,0,0,0)",
+        )
+    )
     st.sidebar.plotly_chart(blank, config={"staticPlot": True, "displayModeBar": False})
     with st.sidebar.container(key=EARLY_CODE_KEY):
         st.html("<style>.st-key-bpe_early_code{display:none}</style>")  # the container's class
@@ -62,8 +70,10 @@ sidebar_slot = st.sidebar.empty()
 if state.model_if_any() is None:  # every page sets the model: only a session's first run has none
     load_page_code_early()
 state.keep_choices(KEPT_CHOICES)
-pages = [st.Page(page.path, title=page.title, icon=page.icon, url_path=page.url_path, default=index == 0)
-         for index, page in enumerate(PAGES)]
+pages = [
+    st.Page(page.path, title=page.title, icon=page.icon, url_path=page.url_path, default=index == 0)
+    for index, page in enumerate(PAGES)
+]
 try:
     st.navigation(pages).run()
 finally:

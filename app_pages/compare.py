@@ -4,41 +4,14 @@ from __future__ import annotations
 
 import streamlit as st
 
-from bpe_core import Config, Token, Tokenizer
-from bpe_core.config import TIE_BREAKS
-from bpe_core.pretrained import load_pretrained
+from app_pages.sections import compare_tabs
+from bpe_core import Tokenizer
 from viz import escape, state
-from viz.compare import real_tokenizers as real
 from viz.compare import setup
 from viz.compare import state as compare_state
-from viz.compare.curves import size_table_html
-from viz.compare.data import (
-    ComparedSize,
-    chars_per_token,
-    compare_merge_lists,
-    default_sizes,
-    size_table,
-    vocabulary_usage,
-)
-from viz.compare.figures import tokenizers_figure, usage_figure
+from viz.compare.data import ComparedSize, default_sizes
 from viz.describe import describe_config
 from viz.page_registry import COMPARE, TRAIN
-from viz.pipeline_view import tokens_html
-from viz.token_html import render_legend
-
-
-def show_token_strip(tok: Tokenizer, text: str, heading: str, tokens: list[Token] | None = None) -> list[Token]:
-    """Draw ``text`` encoded by ``tok`` (or its ``tokens``) under a heading with the token count; return the tokens."""
-    tokens = tok.encode_with_spans(text) if tokens is None else tokens
-    ratio = chars_per_token(text, [len(tokens)])[0]
-    st.markdown(f"{escape.markdown(heading)} — **{len(tokens):,} tokens** ({ratio:.2f} characters per token)")
-    st.html(tokens_html(tok, tokens, text, max_chars=setup.STRIP_MAX_CHARS))  # on the text the model sees
-    return tokens
-
-
-def size_select(column, label: str, sizes: list[ComparedSize], key: str) -> ComparedSize:
-    """One of the compared sizes, the largest first."""
-    return column.selectbox(label, sizes, index=len(sizes) - 1, format_func=lambda size: size.label, key=key)
 
 
 def choose_sizes(column, tok: Tokenizer, fingerprint: str) -> list[ComparedSize]:
@@ -49,156 +22,61 @@ def choose_sizes(column, tok: Tokenizer, fingerprint: str) -> list[ComparedSize]
         column.info("This model has no merges, so there is only one size: train one with merges.")
         column.page_link(TRAIN.path, label=f"Go to {TRAIN.title}", icon=TRAIN.icon)
         return [scale.reaching(scale.smallest)]
-    count = column.segmented_control("Vocabulary sizes to compare", [2, 3, 4], default=3, required=True,
-                                     key=compare_state.SIZE_COUNT_KEY, persist_state="session", help=setup.SIZES_HELP)
+    count = column.segmented_control(
+        "Vocabulary sizes to compare",
+        [2, 3, 4],
+        default=3,
+        required=True,
+        key=compare_state.SIZE_COUNT_KEY,
+        persist_state="session",
+        help=setup.SIZES_HELP,
+    )
     compare_state.prepare_size_widgets(fingerprint, [scale.after(k) for k in default_sizes(len(tok.merges), count)])
     row = column.container(horizontal=True, wrap=True)  # a box is cheaper to draw than a slider (~10 ms each)
     for index in range(count):
-        row.number_input(f"Size {index + 1}", scale.smallest, scale.largest, step=scale.step,
-                         key=compare_state.size_key(index), width=setup.SIZE_BOX_WIDTH)
+        row.number_input(
+            f"Size {index + 1}",
+            scale.smallest,
+            scale.largest,
+            step=scale.step,
+            key=compare_state.size_key(index),
+            width=setup.SIZE_BOX_WIDTH,
+        )
     return [scale.reaching(size) for size in compare_state.remember_sizes(fingerprint)]
 
-
-def compression_section(tok: Tokenizer, fingerprint: str, corpus: str, text: str, sizes: list[ComparedSize]) -> None:
-    st.caption(setup.CURVES_ABOUT)
-    texts = tuple((name, value) for name, value in (("training corpus", corpus), ("your text", text)) if value)
-    if not texts:
-        st.info("No training corpus is known for this model: type some text above to draw its curve.")
-        return
-    curves = {name: (value, compare_state.cached_curve(tok, fingerprint, value)) for name, value in texts}
-    st.html(compare_state.curves_html(tok, fingerprint, texts, tuple(sizes)))  # HTML and SVG: no plotly to draw
-    st.html(size_table_html(size_table(curves, sizes)))  # static: a few rows, no data grid to load and draw
-    if tok.config.split == "whitespace":
-        st.caption("This model's split drops whitespace; characters per token still counts it in the text length.")
-
-
-def side_by_side_section(tok: Tokenizer, text: str, sizes: list[ComparedSize]) -> None:
-    if not text:
-        st.info("Type some text above to see it cut at each size.")
-        return
-    strips = [show_token_strip(tok.prefix(size.merges), text, size.label) for size in sizes]
-    st.html(render_legend(strips[0], text))  # the fewest merges shows every kind of box
-
-
-def chosen_configs(session_config: Config, preset: str) -> tuple[Config, Config] | None:
-    """The two configurations to train: a preset's, or chosen in the selects (None: invalid, reported)."""
-    if setup.PRETOKENIZER_PRESETS[preset] is not None:
-        return setup.PRETOKENIZER_PRESETS[preset]
-    columns = st.columns(2)
-    if preset == setup.TIE_BREAK_PRESET:
-        rules = [column.selectbox(f"Tie-break {side}", TIE_BREAKS, index=i, key=compare_state.custom_key("rule", side))
-                 for i, (side, column) in enumerate(zip("AB", columns))]
-        return setup.tie_break_pair(session_config, *rules)
-    configs = []
-    for side, column in zip("AB", columns):
-        column.markdown(f"**Configuration {side}**")
-        choices = {name: column.selectbox(label, options, key=compare_state.custom_key(name, side))
-                   for name, label, options in setup.CUSTOM_FIELDS}
-        try:
-            configs.append(setup.custom_config(choices))
-        except ValueError as error:
-            column.error(escape.markdown(f"Configuration {side} is not valid: {error}"))
-    return tuple(configs) if len(configs) == 2 else None
-
-
-def pretokenizer_section(tok: Tokenizer, corpus: str, text: str) -> None:
-    preset_column, merges_column = st.columns([3, 1])
-    preset = preset_column.radio("Compare", list(setup.PRETOKENIZER_PRESETS), horizontal=True,
-                                 key=compare_state.PRETOK_PRESET_KEY)
-    merges = merges_column.number_input("Merges for both trainings", 1, 5_000, value=500, step=100,
-                                        key=compare_state.PRETOK_MERGES_KEY)
-    configs = chosen_configs(tok.config, preset)
-    training_text = (corpus or state.sample_text())[:setup.PRETOKENIZER_CORPUS_CHARS]
-    st.caption(setup.training_text_caption(len(training_text), bool(corpus)))
-    if configs is None:
-        return
-    try:
-        models = [compare_state.trained_model(training_text, config, merges) for config in configs]
-    except ValueError as error:
-        st.error(escape.markdown(f"Training failed: {error}"))
-        return
-    names = [f"{side}: {describe_config(model.config, short=True)}" for side, model in zip("AB", models)]
-    for name, model, column in zip(names, models, st.columns(2)):
-        column.markdown(f"**{escape.markdown(name)}**  \n{escape.markdown(model.stop_message)}")
-    diff = compare_merge_lists(models[0].merges, models[1].merges)
-    alert = st.success if diff.first_difference is None else st.markdown
-    alert(setup.merge_lists_sentence(diff, len(models[0].merges)))
-    for side, only, column in zip("AB", (diff.only_a, diff.only_b), st.columns(2)):
-        column.markdown(setup.only_heading(side, len(only)))
-        column.dataframe(setup.merge_rows(only, setup.LIST_LIMIT), hide_index=True, height=240, width="stretch")
-    if text:
-        strips = [show_token_strip(model, text, name) for name, model in zip(names, models)]
-        st.html(render_legend(strips[0] + strips[1], text))
-
-
-def real_tokenizers_section(tok: Tokenizer, text: str, sizes: list[ComparedSize]) -> None:
-    if not text:
-        st.info("Type some text above to compare it with GPT-2, GPT-4, GPT-4o and six open models.")
-        return
-    left, right = st.columns([1, 3])
-    size = size_select(left, "Your model at", sizes, compare_state.REAL_SIZE_KEY)
-    chosen = right.multiselect("Published tokenizers", list(real.REAL_TOKENIZERS), default=list(real.DEFAULT_REAL),
-                               format_func=real.REAL_TOKENIZERS.get, key=compare_state.REAL_CHOICE_KEY)
-    with st.spinner("Loading the tokenizers picked (each once per server, Gemma 3 in about 3 seconds)..."):
-        published = {name: load_pretrained(name) for name in chosen}
-    models, encoders = real.lined_up("Your model", tok.prefix(size.merges), published, compare_state.published_tokens)
-    strips = {title: show_token_strip(models[title], text, title, encode(text)) for title, encode in encoders.items()}
-    st.html(render_legend([token for tokens in strips.values() for token in tokens], text))
-    rows = real.tokenizer_rows({title: (len(strips[title]), models[title].vocab_size) for title in models}, len(text))
-    st.markdown(escape.markdown(real.fewest_tokens_sentence({title: len(tokens) for title, tokens in strips.items()})))
-    st.plotly_chart(tokenizers_figure(rows), key=compare_state.REAL_CHART, config={"displayModeBar": False})
-    st.dataframe(rows, hide_index=True, width="stretch")
-    st.markdown(real.COST_TABLE_TITLE)
-    st.dataframe(real.cost_rows(encoders), hide_index=True, width="stretch")
-
-
-def usage_section(tok: Tokenizer, fingerprint: str, corpus: str, text: str, sizes: list[ComparedSize]) -> None:
-    left, right = st.columns([1, 2])
-    merges = size_select(left, "Model at", sizes, compare_state.USAGE_SIZE_KEY).merges
-    sources = {"your text": text, "training corpus": corpus}
-    source = right.radio("Text", [name for name, value in sources.items() if value], horizontal=True,
-                         key=compare_state.USAGE_SOURCE_KEY)
-    if source is None:
-        st.info("Type some text above to see which tokens it uses.")
-        return
-    try:
-        ids = compare_state.cached_ids(tok, fingerprint, merges, sources[source])
-    except ValueError as error:
-        st.error(escape.markdown(f"Could not encode the text: {error}"))
-        return
-    usage = vocabulary_usage(tok.prefix(merges), ids)
-    for column, (label, value, note, help_text) in zip(st.columns(3), setup.usage_metrics(usage)):
-        column.metric(label, value, note, help=help_text, delta_color="off", delta_arrow="off")
-    st.plotly_chart(usage_figure(usage), key=compare_state.USAGE_CHART)
-    st.caption(setup.STEPPING_STONES)
-    with st.expander(f"Merged tokens this text never uses ({len(usage.unused_merged):,})"):
-        if usage.unused_merged:
-            st.dataframe(setup.unused_rows(usage.unused_merged, setup.LIST_LIMIT), hide_index=True, height=240,
-                         width="stretch")
-        else:
-            st.write("None: the text uses every merged token.")
-        if len(usage.unused_merged) > setup.LIST_LIMIT:
-            st.caption(f"The first {setup.LIST_LIMIT:,} in step order.")
 
 # -- page --------------------------------------------------------------------------------
 
 st.title(COMPARE.title)
 tok, corpus = state.current_model(), state.current_corpus()
 fingerprint = state.fingerprint(tok)
-st.caption(f"Session model: {escape.markdown(tok.name or 'trained here')}, {len(tok.merges):,} merges, vocabulary of "
-           f"{len(tok.vocab):,}, {escape.markdown(describe_config(tok.config, short=True))}.")
+st.caption(
+    f"Session model: {escape.markdown(tok.name or 'trained here')}, {len(tok.merges):,} merges, vocabulary of "
+    f"{len(tok.vocab):,}, {escape.markdown(describe_config(tok.config, short=True))}."
+)
 top = st.container()  # filled once the tabs say which one is open: the sizes only beside the tabs that use them
-tabs = st.tabs([f":material/{icon}: {label}" for icon, label, _ in setup.TABS], key=compare_state.TAB_KEY,
-               on_change="rerun")
+tabs = st.tabs(
+    [f":material/{icon}: {label}" for icon, label, _ in setup.TABS], key=compare_state.TAB_KEY, on_change="rerun"
+)
 open_index = next(index for index, tab in enumerate(tabs) if tab.open)  # only the open tab is drawn
 text_column, sizes_column = top.columns(2, gap="medium") if setup.TABS[open_index][2] else (top, None)
 state.restore_text(compare_state.TEXT_KEY, setup.DEFAULT_TEXT)
-text = text_column.text_area("Your text", height=150, key=compare_state.TEXT_KEY, max_chars=state.TEXT_MAX_CHARS,
-                             on_change=state.share_text, args=(compare_state.TEXT_KEY,), help=setup.TEXT_HELP)
+text = text_column.text_area(
+    "Your text",
+    height=150,
+    key=compare_state.TEXT_KEY,
+    max_chars=state.TEXT_MAX_CHARS,
+    on_change=state.share_text,
+    args=(compare_state.TEXT_KEY,),
+    help=setup.TEXT_HELP,
+)
 sizes = [] if sizes_column is None else choose_sizes(sizes_column, tok, fingerprint)
-sections = [lambda: compression_section(tok, fingerprint, corpus, text, sizes),
-            lambda: side_by_side_section(tok, text, sizes), lambda: pretokenizer_section(tok, corpus, text),
-            lambda: real_tokenizers_section(tok, text, sizes),
-            lambda: usage_section(tok, fingerprint, corpus, text, sizes)]
+sections = [
+    lambda: compare_tabs.compression_section(tok, fingerprint, corpus, text, sizes),
+    lambda: compare_tabs.side_by_side_section(tok, text, sizes),
+    lambda: compare_tabs.pretokenizer_section(tok, corpus, text),
+    lambda: compare_tabs.real_tokenizers_section(tok, text, sizes),
+    lambda: compare_tabs.usage_section(tok, fingerprint, corpus, text, sizes),
+]
 with tabs[open_index]:
     sections[open_index]()

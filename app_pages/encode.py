@@ -4,20 +4,13 @@ from __future__ import annotations
 
 import streamlit as st
 
-from bpe_core import Token, Tokenizer, UnknownIdError
+from app_pages.sections import encode_folded
+from bpe_core import Token, Tokenizer
 from bpe_core.pretrained import PRETRAINED, load_pretrained
 from viz import model_io, state
 from viz.encode import state as encode_state
 from viz.encode.live_text import commit_while_typing
-from viz.encode.replay_html import render_explain
-from viz.encode.tools import (
-    describe_round_trip,
-    describe_tokenizer,
-    parse_ids,
-    replay_caption,
-    replay_choices,
-    token_rows,
-)
+from viz.encode.tools import describe_round_trip, describe_tokenizer, token_rows
 from viz.escape import markdown
 from viz.pipeline_view import (
     LOAD_SECONDS,
@@ -29,16 +22,13 @@ from viz.pipeline_view import (
     tokens_html,
 )
 from viz.published import PRETRAINED_NOTES, PRETRAINED_TITLES, source_labels
-from viz.token_html import render_legend
+from viz.token_legend import render_legend
 
 EXAMPLE_TEXT = (
-    "Hello, world! The café opens at 9:30.\n"
-    "Tokenizers don't see words 🙂 they see pieces: unbelievably, interesting…"
+    "Hello, world! The café opens at 9:30.\nTokenizers don't see words 🙂 they see pieces: unbelievably, interesting…"
 )
 SOURCES = ("model", "prefix", *PRETRAINED)  # the session's model, a prefix of it, the nine published tokenizers
 TEXT_LABEL = "Text to encode"
-MAX_PIECES = 200  # choices offered under "Why this split"
-MAX_EXPLAIN_CHARS = 200  # a longer piece is cut before replaying it merge by merge
 
 
 def choose_tokenizer() -> tuple[str, Tokenizer]:
@@ -56,8 +46,9 @@ def choose_tokenizer() -> tuple[str, Tokenizer]:
             return source, model
         # Through session state, not value=, so a smaller new model clamps it; a first visit keeps every merge.
         state.keep_in_range(encode_state.PREFIX_MERGES_KEY, 0, total, start=total)
-        merges = st.slider("Merges to keep (the first k merges of this model)", 0, total,
-                           key=encode_state.PREFIX_MERGES_KEY)
+        merges = st.slider(
+            "Merges to keep (the first k merges of this model)", 0, total, key=encode_state.PREFIX_MERGES_KEY
+        )
         return source, encode_state.encode_prefix(model, merges)
     return source, model
 
@@ -76,8 +67,10 @@ def show_steps(tok: Tokenizer, tokens: list[Token], text: str, shown: str, match
     if not is_pipeline(tok):
         return set(), set()
     steps = pipeline_steps(tok, text, tokens, match_special)
-    st.markdown("**What each step did** (the boxes show the text as the model sees it, after the normalizer)\n\n"
-                + "\n".join(f"- {markdown(line)}" for line in steps_markdown(steps)))
+    st.markdown(
+        "**What each step did** (the boxes show the text as the model sees it, after the normalizer)\n\n"
+        + "\n".join(f"- {markdown(line)}" for line in steps_markdown(steps))
+    )
     return steps.cuts, steps.hits
 
 
@@ -86,62 +79,24 @@ def show_round_trip(tok: Tokenizer, tokens: list[Token], text: str, shown: str) 
     decoded = tok.decode(ids)
     losses = "\n".join(f"- {markdown(note)}" for note in describe_round_trip(text, decoded))
     if losses and is_pipeline(tok) and shown != text:
-        st.info("**Round trip gives the text as the model saw it**: the normalizer changed it before encoding "
-                f"(step 1 above), so `decode(encode(text)) != text`\n{losses}")
+        st.info(
+            "**Round trip gives the text as the model saw it**: the normalizer changed it before encoding "
+            f"(step 1 above), so `decode(encode(text)) != text`\n{losses}"
+        )
     elif losses:
         st.warning(f"**Round trip loses text**: `decode(encode(text)) != text`\n{losses}")
     else:
         st.success("**Round trip OK**: `decode(encode(text)) == text`")
 
 
-def show_why(tok: Tokenizer, text: str, match_special: bool) -> None:
-    labels = replay_choices(tok, text, match_special, limit=MAX_PIECES)
-    pieces = list(labels)
-    if not pieces:
-        st.caption("Type some text above (besides special tokens) to replay how one of its pieces is encoded.")
-        return
-    st.caption(replay_caption(tok))
-    state.keep_choice(encode_state.PIECE_KEY, pieces, max(pieces, key=len))  # the longest first, a kept one after
-    piece = st.selectbox("Piece", pieces, key=encode_state.PIECE_KEY, format_func=labels.get)
-    if len(piece) > MAX_EXPLAIN_CHARS:
-        st.caption(f"This piece is long; replaying its first {MAX_EXPLAIN_CHARS} characters.")
-        piece = piece[:MAX_EXPLAIN_CHARS]
-    if is_pipeline(tok) and tok.ignores_merges(piece):
-        st.info("**Whole-word hit (ignore_merges)**: this piece is already a token, so the model takes it whole "
-                "without merging. Below: the merges that would build it.")
-    history = tok.explain(piece)
-    st.html(render_explain(history, tok.merges, counts=[step.count for step in tok.steps] if tok.has_counts else None))
-    if len(history) == 1:
-        st.caption("No merge applies to this piece: it stays as its base symbols.")
-    if tok.config.units == "bytes":
-        st.caption("Byte-level symbols use GPT-2's byte alphabet: Ġ is a space, Ċ a newline, Ã© the bytes of é.")
-
-
-def show_decoder(tok: Tokenizer, example_ids: list[int]) -> None:
-    input_col, button_col = st.columns([4, 1], vertical_alignment="bottom")
-    button_col.button("Use ids above", on_click=encode_state.fill_decoder, args=(example_ids,), key="encode_fill_ids")
-    raw_ids = input_col.text_input("Token ids (comma or space separated)", key=encode_state.IDS_KEY,
-                                   placeholder=", ".join(map(str, example_ids[:8])) or "15496, 11, 0")
-    if not raw_ids.strip():
-        return
-    try:
-        decoded = tok.decode(parse_ids(raw_ids))
-    except UnknownIdError as error:
-        st.error(f"Cannot decode: {markdown(str(error))}.")
-        return
-    except ValueError as error:
-        st.error(f"Cannot read the ids: {markdown(str(error))}.")
-        return
-    st.caption("Decoded text:")
-    st.code(decoded, language=None, wrap_lines=True)
-    if "\ufffd" in decoded:
-        st.caption("� marks bytes that do not form a whole character: an id there holds only part of one.")
-
-
-state.keep_choices(encode_state.KEPT)  # before any widget: a closed section's widgets are not drawn, so their values are kept for them
+state.keep_choices(
+    encode_state.KEPT
+)  # before any widget: a closed section's widgets are not drawn, so their values are kept for them
 st.title("Encode / Decode")
-st.caption("Type text and see it cut into tokens. Hover a token (tap it on a phone) for its id, bytes and the merge "
-           "that made it.")
+st.caption(
+    "Type text and see it cut into tokens. Hover a token (tap it on a phone) for its id, bytes and the merge "
+    "that made it."
+)
 model_io.load_section("encode")
 
 source, tokenizer = choose_tokenizer()
@@ -149,13 +104,22 @@ note = PRETRAINED_NOTES.get(source)
 st.caption(describe_tokenizer(tokenizer, model_io.model_title(tokenizer)) + (f" {note}" if note else ""))
 state.start_widget(encode_state.SPECIAL_KEY, True)
 match_special = st.toggle(
-    "Match special tokens", key=encode_state.SPECIAL_KEY, disabled=not tokenizer.config.special_tokens,
+    "Match special tokens",
+    key=encode_state.SPECIAL_KEY,
+    disabled=not tokenizer.config.special_tokens,
     help="On, a special token's text such as `<|endoftext|>` becomes that one token, as in the model's input; "
-         "off, it is encoded as ordinary text, as tiktoken does for text from users.")
+    "off, it is encoded as ordinary text, as tiktoken does for text from users.",
+)
 
 state.restore_text(encode_state.TEXT_KEY, EXAMPLE_TEXT)
-text = st.text_area(TEXT_LABEL, key=encode_state.TEXT_KEY, height=120, max_chars=state.TEXT_MAX_CHARS,
-                    on_change=state.share_text, args=(encode_state.TEXT_KEY,))  # shared with Compare
+text = st.text_area(
+    TEXT_LABEL,
+    key=encode_state.TEXT_KEY,
+    height=120,
+    max_chars=state.TEXT_MAX_CHARS,
+    on_change=state.share_text,
+    args=(encode_state.TEXT_KEY,),
+)  # shared with Compare
 commit_while_typing(TEXT_LABEL, text)  # updates as the user types
 
 try:
@@ -172,15 +136,21 @@ if tokens is not None:
     st.html(render_legend(tokens, shown, cuts=bool(cuts), hits=bool(hits)))
     show_round_trip(tokenizer, tokens, text, shown)
 # The rest is drawn only while open (each a click away, kept open or closed across page switches)
-with st.expander("Why this split? Replay how one piece is merged", icon=":material/help:", key=encode_state.WHY_KEY,
-                 on_change="rerun") as why:
+with st.expander(
+    "Why this split? Replay how one piece is merged",
+    icon=":material/help:",
+    key=encode_state.WHY_KEY,
+    on_change="rerun",
+) as why:
     if why.open and tokens is not None:
-        show_why(tokenizer, text, match_special)
-with st.expander("Decode: token ids back to text", icon=":material/undo:", key=encode_state.DECODE_KEY,
-                 on_change="rerun") as decoder:
+        encode_folded.show_why(tokenizer, text, match_special)
+with st.expander(
+    "Decode: token ids back to text", icon=":material/undo:", key=encode_state.DECODE_KEY, on_change="rerun"
+) as decoder:
     if decoder.open:
-        show_decoder(tokenizer, [token.id for token in tokens or []])
-with st.expander("Token table: one row per token", icon=":material/table_rows:", key=encode_state.TABLE_KEY,
-                 on_change="rerun") as table:
+        encode_folded.show_decoder(tokenizer, [token.id for token in tokens or []])
+with st.expander(
+    "Token table: one row per token", icon=":material/table_rows:", key=encode_state.TABLE_KEY, on_change="rerun"
+) as table:
     if table.open and tokens is not None:
         st.dataframe(token_rows(tokens, shown), hide_index=True)

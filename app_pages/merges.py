@@ -26,6 +26,8 @@ from viz.published import PRETRAINED_NOTES, PRETRAINED_TITLES, source_labels
 from viz.readable import readable_symbol
 
 MAX_LISTED_TOKENS = 5_000  # a model with more merged tokens is searched by text rather than listed whole
+
+
 def choose_tokenizer() -> tuple[Tokenizer, tuple[str, int], str]:
     """The tokenizer the page shows, its cache key (see ``merges_state.merges_cache_key``) and its training text."""
     model = state.current_model()
@@ -58,8 +60,11 @@ def pair_race(tok: Tokenizer, key: tuple[str, int], _corpus: str) -> None:
     state.keep_in_range(merges_state.WINDOW_START_KEY, 1, total)
     start_col, button_col = st.columns([1, 2], vertical_alignment="bottom")
     first_step = start_col.number_input("First step of the animation", 1, total, key=merges_state.WINDOW_START_KEY)
-    button_col.button("Centre on the step chosen in Step by step", on_click=merges_state.centre_race_on_step,
-                      args=(DEFAULT_WINDOW // 2,))
+    button_col.button(
+        "Centre on the step chosen in Step by step",
+        on_click=merges_state.centre_race_on_step,
+        args=(DEFAULT_WINDOW // 2,),
+    )
     first, last = window_bounds(total, first_step)
     st.plotly_chart(merges_state.race_chart(tok, key, first_step), key="merges_race_chart")
     st.caption(f"Showing steps {first:,} to {last:,} of {total:,}.")
@@ -72,8 +77,9 @@ def step_scrubber(tok: Tokenizer, key: tuple[str, int], corpus: str) -> None:
     state.keep_in_range(merges_state.STEP_KEY, 1, total)
     if total > 1:
         back_col, slider_col, next_col = st.columns([1.5, 7, 1.5], vertical_alignment="bottom")
-        back_col.button("◀ Previous", on_click=merges_state.move_step, args=(-1, total), key="merges_previous",
-                        width="stretch")
+        back_col.button(
+            "◀ Previous", on_click=merges_state.move_step, args=(-1, total), key="merges_previous", width="stretch"
+        )
         step_number = slider_col.slider("Step", 1, total, key=merges_state.STEP_KEY)
         next_col.button("Next ▶", on_click=merges_state.move_step, args=(1, total), key="merges_next", width="stretch")
     else:
@@ -90,8 +96,10 @@ def step_scrubber(tok: Tokenizer, key: tuple[str, int], corpus: str) -> None:
     except (ValueError, KeyError) as error:
         st.warning(f"Could not encode the text with this model: {markdown(str(error))}")
         return
-    st.markdown(f"**The text after step {step_number:,}**: one box per token; the token made at this step "
-                "has a thick green outline.")
+    st.markdown(
+        f"**The text after step {step_number:,}**: one box per token; the token made at this step "
+        "has a thick green outline."
+    )
     shown = [seen_text(tok, line) for line in lines]  # the spans of a normalizing model point into its own text
     st.html(step_lines_html(tok, tok.steps[step_number - 1], shown, encoded))
 
@@ -101,8 +109,12 @@ def merge_tree(tok: Tokenizer, key: tuple[str, int], _corpus: str) -> None:
     st.subheader("Merge tree")
     choices, default = merges_state.tree_choices(tok, key)
     if len(choices) > MAX_LISTED_TOKENS:
-        typed = st.text_input("Find a token by the text it stands for", key=merges_state.TREE_SEARCH_KEY, live=True,
-                              placeholder="type e.g. understanding")
+        typed = st.text_input(
+            "Find a token by the text it stands for",
+            key=merges_state.TREE_SEARCH_KEY,
+            live=True,
+            placeholder="type e.g. understanding",
+        )
         if typed:
             choices = matching_tokens(choices, typed, byte_level=tok.config.units == "bytes")
             if not choices:
@@ -112,7 +124,9 @@ def merge_tree(tok: Tokenizer, key: tuple[str, int], _corpus: str) -> None:
         else:
             choices = [default]
     merges_state.keep_tree_token(choices, default)
-    token = st.selectbox("Token (type to search)", choices, format_func=readable_symbol, key=merges_state.TREE_TOKEN_KEY)
+    token = st.selectbox(
+        "Token (type to search)", choices, format_func=readable_symbol, key=merges_state.TREE_TOKEN_KEY
+    )
     try:
         tree = tok.merge_tree(token)
     except KeyError as error:
@@ -149,7 +163,9 @@ TABS = [
     ("scatter_plot", "All merges", overview),
 ]
 
-state.keep_choices(merges_state.KEPT)  # before any widget: a closed tab's widgets are not drawn, so their values are kept for them
+state.keep_choices(
+    merges_state.KEPT
+)  # before any widget: a closed tab's widgets are not drawn, so their values are kept for them
 st.title("Merges")
 model_io.load_section("merges")
 model, current_key, corpus = choose_tokenizer()
@@ -160,8 +176,9 @@ st.caption(
 if not model.steps:
     st.info("This model has no merges yet. Train one with at least one merge on the Train page.")
 else:
-    tabs = st.tabs([f":material/{icon}: {label}" for icon, label, _ in TABS], key=merges_state.TAB_KEY,
-                   on_change="rerun")
+    tabs = st.tabs(
+        [f":material/{icon}: {label}" for icon, label, _ in TABS], key=merges_state.TAB_KEY, on_change="rerun"
+    )
     for tab, (_, _, section) in zip(tabs, TABS):
         with tab:
             if tab.open:

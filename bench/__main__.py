@@ -89,7 +89,10 @@ def measure(kind: str, corpus: str, size: int) -> dict:
 def run_one(kind: str, corpus: Path, size: int) -> dict:
     completed = subprocess.run(
         [sys.executable, "-m", "bench", "--one", kind, str(corpus), str(size)],
-        capture_output=True, text=True, check=True, cwd=Path(__file__).resolve().parent.parent,
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=Path(__file__).resolve().parent.parent,
     )
     return json.loads(completed.stdout)
 

@@ -27,8 +27,9 @@ def main() -> None:
         corpus.write_bytes(gzip.decompress((DATA / "kjv.txt.gz").read_bytes()) * args.copies)
         megabytes = corpus.stat().st_size / 1e6
         count = [PYTHON, "-m", "bpe_core", "count", str(corpus), "--split", "gpt2", "--lines", "-o", str(table)]
-        timing = fastest({f"{workers} worker(s)": [*count, "--workers", str(workers)] for workers in (0, 1, 2)},
-                         args.repeat)
+        timing = fastest(
+            {f"{workers} worker(s)": [*count, "--workers", str(workers)] for workers in (0, 1, 2)}, args.repeat
+        )
         single = timing["0 worker(s)"][0]
         print(f"\n## Counting {megabytes:.0f} MB (KJV x {args.copies}), GPT-2 split, line by line\n")
         print("| count | seconds | MB/s | vs one process | peak MB |\n|---|---|---|---|---|")

@@ -46,15 +46,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO / "tests"))  # the browser test helpers: Chromium path, flags, app state probe
 
-from browser_helpers import (  # noqa: E402
-    APP_STATE_JS,
-    CHROMIUM_ARGS,
-    CHROMIUM_PATH,
-    EXCEPTION,
-    NAV_LINK,
-    IdleWatch,
-    running_app,
-)
+from browser_helpers import APP_STATE_JS, CHROMIUM_ARGS, CHROMIUM_PATH, EXCEPTION, NAV_LINK, IdleWatch, running_app  # noqa: E402
 
 SAMPLE = (REPO / "data" / "kjv_sample.txt").read_text(encoding="utf-8")
 PARAGRAPH = SAMPLE[:600]
@@ -144,8 +136,9 @@ class Session:
         self.page.set_default_timeout(ACTION_TIMEOUT * 1000)
         self.page.on("pageerror", lambda error: self.problems.append(f"JS error: {error}"))
         await self.page.add_init_script(CHANGE_RECORDER_JS)
-        await self.timed("load the app", lambda: self.page.goto(self.base_url, wait_until="domcontentloaded"),
-                         new_document=True)
+        await self.timed(
+            "load the app", lambda: self.page.goto(self.base_url, wait_until="domcontentloaded"), new_document=True
+        )
 
     async def go_to(self, title: str, name: str) -> None:
         await self.timed(name, lambda: self.page.locator(NAV_LINK).filter(has_text=title).click())
@@ -161,6 +154,7 @@ class Session:
         async def fill_and_send() -> None:
             await box.fill(text)
             await box.press("Control+Enter")
+
         await self.timed(name, fill_and_send)
 
     async def move_step_slider(self) -> None:
@@ -194,8 +188,12 @@ def action_table(sessions: list[Session], columns: tuple[str, ...] = ("p50", "p9
     rows = [f"| action | n | {' | '.join(f'{c} (s)' for c in columns)} |", "|---|---:|" + "---:|" * len(columns)]
     for name in names:
         values = [session.times[name] for session in sessions if name in session.times]
-        stats = {"p50": percentile(values, 0.5), "p95": percentile(values, 0.95), "max": max(values),
-                 "median": statistics.median(values)}
+        stats = {
+            "p50": percentile(values, 0.5),
+            "p95": percentile(values, 0.95),
+            "max": max(values),
+            "median": statistics.median(values),
+        }
         rows.append(f"| {name} | {len(values)} | " + " | ".join(f"{stats[c]:.2f}" for c in columns) + " |")
     return "\n".join(rows)
 
@@ -219,8 +217,9 @@ async def load_part(browser, base_url: str, pid: int, sessions: int) -> bool:
     cpu_start = cpu_seconds(pid)
     await warm_up.classroom_actions()
     warm_up_cpu, one_session = cpu_seconds(pid) - cpu_start, rss_mib(pid)
-    crowd = [Session(await browser.new_context(viewport={"width": 1400, "height": 1000}), base_url)
-             for _ in range(sessions)]
+    crowd = [
+        Session(await browser.new_context(viewport={"width": 1400, "height": 1000}), base_url) for _ in range(sessions)
+    ]
     start, cpu_start = time.monotonic(), cpu_seconds(pid)
     await asyncio.gather(*(session.classroom_actions() for session in crowd))
     wall, server_cpu = time.monotonic() - start, cpu_seconds(pid) - cpu_start
@@ -231,18 +230,29 @@ async def load_part(browser, base_url: str, pid: int, sessions: int) -> bool:
     failed = [(index, problem) for index, session in enumerate(crowd) for problem in session.problems]
     print(f"\n## Load test: {sessions} concurrent sessions (load average before: {LOAD_BEFORE})\n")
     print(action_table(crowd))
-    print(f"\nAll {sessions} sessions done in {wall:.1f} s; "
-          + ("every session finished without an error." if not failed and not warm_up.problems else
-             f"PROBLEMS: {warm_up.problems + [f'session {i}: {p}' for i, p in failed]}"))
-    print(f"\nThe server process used {server_cpu:.1f} s of CPU for those {wall:.0f} s "
-          f"({server_cpu / sessions:.2f} s per session); the rest of the machine's time went to the "
-          f"{sessions} browser tabs rendering on the same {os.cpu_count()} cores.")
-    print(f"\nWarm-up session alone ({warm_up_cpu:.1f} s of server CPU, training included): "
-          + ", ".join(f"{k} {v:.2f} s" for k, v in warm_up.times.items()))
-    print(f"\nServer memory (RSS): started {baseline:.0f} MiB, after 1 session {one_session:.0f} MiB, "
-          f"with {sessions + 1} sessions {everyone:.0f} MiB "
-          f"(about {(everyone - one_session) / sessions:.1f} MiB per extra session). "
-          f"Load average after: {load_average()}")
+    print(
+        f"\nAll {sessions} sessions done in {wall:.1f} s; "
+        + (
+            "every session finished without an error."
+            if not failed and not warm_up.problems
+            else f"PROBLEMS: {warm_up.problems + [f'session {i}: {p}' for i, p in failed]}"
+        )
+    )
+    print(
+        f"\nThe server process used {server_cpu:.1f} s of CPU for those {wall:.0f} s "
+        f"({server_cpu / sessions:.2f} s per session); the rest of the machine's time went to the "
+        f"{sessions} browser tabs rendering on the same {os.cpu_count()} cores."
+    )
+    print(
+        f"\nWarm-up session alone ({warm_up_cpu:.1f} s of server CPU, training included): "
+        + ", ".join(f"{k} {v:.2f} s" for k, v in warm_up.times.items())
+    )
+    print(
+        f"\nServer memory (RSS): started {baseline:.0f} MiB, after 1 session {one_session:.0f} MiB, "
+        f"with {sessions + 1} sessions {everyone:.0f} MiB "
+        f"(about {(everyone - one_session) / sessions:.1f} MiB per extra session). "
+        f"Load average after: {load_average()}"
+    )
     return not failed and not warm_up.problems
 
 
@@ -271,21 +281,24 @@ async def latency_tour(session: Session) -> None:
 def latency_table(app: list[Session], bare: list[Session]) -> str:
     """Medians per action for the app and the bare page, the ratio against the issue's target, and when
     the app's server run was over (the rest of its time is the browser drawing)."""
-    rows = ["| action | app (s) | bare Streamlit (s) | ratio | target | met | app's run over at (s) |",
-            "|---|---:|---:|---:|---:|:-:|---:|"]
+    rows = [
+        "| action | app (s) | bare Streamlit (s) | ratio | target | met | app's run over at (s) |",
+        "|---|---:|---:|---:|---:|:-:|---:|",
+    ]
     for name in dict.fromkeys(name for session in app for name in session.times):
         mine = statistics.median(session.times[name] for session in app if name in session.times)
         ends = statistics.median(session.run_ends[name] for session in app if name in session.run_ends)
-        floor = [session.times[name] for session in bare
-                 if name in session.times]
+        floor = [session.times[name] for session in bare if name in session.times]
         if not floor:
             continue
         base = statistics.median(floor)
         label = "first load" if name == "load the app" else name
         target = TARGETS.get(label, DEFAULT_TARGET)
         ratio = mine / base
-        rows.append(f"| {label} | {mine:.2f} | {base:.2f} | {ratio:.2f}x | {target:.1f}x | "
-                    f"{'yes' if ratio <= target else 'NO'} | {ends:.2f} |")
+        rows.append(
+            f"| {label} | {mine:.2f} | {base:.2f} | {ratio:.2f}x | {target:.1f}x | "
+            f"{'yes' if ratio <= target else 'NO'} | {ends:.2f} |"
+        )
     return "\n".join(rows)
 
 
@@ -299,8 +312,10 @@ async def latency_part(browser, app_url: str, bare_url: str, rounds: int) -> boo
             session = Session(await browser.new_context(viewport={"width": 1400, "height": 1000}), url)
             sessions.append(session)
             await latency_tour(session)
-    print(f"\n## Latency: one user, the app beside a bare Streamlit page, medians of {rounds} rounds on warm "
-          f"servers (load average before: {LOAD_BEFORE}, after: {load_average()})\n")
+    print(
+        f"\n## Latency: one user, the app beside a bare Streamlit page, medians of {rounds} rounds on warm "
+        f"servers (load average before: {LOAD_BEFORE}, after: {load_average()})\n"
+    )
     print(latency_table(app, bare))
     problems = [problem for session in app + bare for problem in session.problems]
     print("\n" + ("No errors." if not problems else f"PROBLEMS: {problems}"))
@@ -337,15 +352,18 @@ async def run(parts: list[str], sessions: int, rounds: int) -> bool:
 
     ok = True
     logs = Path(tempfile.mkdtemp())
-    with running_app(logs / "server.log") as (base_url, server), \
-            running_app(logs / "bare.log", script=BARE_APP) as (bare_url, _bare_server):
+    with (
+        running_app(logs / "server.log") as (base_url, server),
+        running_app(logs / "bare.log", script=BARE_APP) as (bare_url, _bare_server),
+    ):
         pid = server.pid
         async with async_playwright() as playwright:
-            browser = await playwright.chromium.launch(executable_path=CHROMIUM_PATH, headless=True,
-                                                       args=CHROMIUM_ARGS)
+            browser = await playwright.chromium.launch(executable_path=CHROMIUM_PATH, headless=True, args=CHROMIUM_ARGS)
             try:
-                for url, what in ((base_url, "the app (includes training the default model)"),
-                                  (bare_url, "the bare page")):
+                for url, what in (
+                    (base_url, "the app (includes training the default model)"),
+                    (bare_url, "the bare page"),
+                ):
                     cold = Session(await browser.new_context(), url)
                     await cold.open()
                     await cold.context.close()
@@ -379,7 +397,7 @@ def main() -> int:
     print(f"Machine: {os.cpu_count()} cores, load average {LOAD_BEFORE} at the start.")
     try:
         ok = asyncio.run(asyncio.wait_for(run(parts, sessions, rounds), timeout=RUN_DEADLINE))
-    except asyncio.TimeoutError:
+    except TimeoutError:
         print(f"Stopped: the run took longer than {RUN_DEADLINE:.0f} s.")
         return 1
     return 0 if ok else 1

@@ -80,9 +80,11 @@ def mutant_kinds(root: Path) -> dict[str, str]:
             continue
         module = ".".join(path.relative_to(root / "mutants").with_suffix("").parts)
         lines = source.splitlines(keepends=True)  # sliced per function: ast.get_source_segment re-splits each time
-        functions = {node.name: "".join(lines[node.lineno - 1 : node.end_lineno]).strip()
-                     for node in ast.walk(ast.parse(source))
-                     if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and "__mutmut_" in node.name}
+        functions = {
+            node.name: "".join(lines[node.lineno - 1 : node.end_lineno]).strip()
+            for node in ast.walk(ast.parse(source))
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and "__mutmut_" in node.name
+        }
         originals: dict[str, list[tuple[int, str]]] = {}  # each function's tokens, read once for all its mutants
         for name, text in functions.items():
             base, _, number = name.rpartition("__mutmut_")
@@ -91,16 +93,16 @@ def mutant_kinds(root: Path) -> dict[str, str]:
             if base not in originals:
                 originals[base] = _tokens(functions[f"{base}__mutmut_orig"])
             changed = _changed_tokens(originals[base], _tokens(text))
-            operator = changed and all(kind in (tokenize.OP, tokenize.NUMBER) or string in OPERATOR_WORDS
-                                       for kind, string in changed)
+            operator = changed and all(
+                kind in (tokenize.OP, tokenize.NUMBER) or string in OPERATOR_WORDS for kind, string in changed
+            )
             kinds[f"{module}.{name}"] = "operator" if operator else "other"
     return kinds
 
 
 def _tokens(function_source: str) -> list[tuple[int, str]]:
     """A function's tokens after its name (which differs between a mutant and its original)."""
-    return [(token.type, token.string)
-            for token in tokenize.generate_tokens(io.StringIO(function_source).readline)][2:]
+    return [(token.type, token.string) for token in tokenize.generate_tokens(io.StringIO(function_source).readline)][2:]
 
 
 def _changed_tokens(before: list[tuple[int, str]], after: list[tuple[int, str]]) -> list[tuple[int, str]]:
@@ -114,8 +116,9 @@ def _changed_tokens(before: list[tuple[int, str]], after: list[tuple[int, str]])
 
 def statuses() -> dict[str, str]:
     """Every generated mutant's status from mutmut ("killed", "survived", ..., "not checked")."""
-    listing = subprocess.run([*MUTMUT, "results", "--all", "true"], cwd=ROOT, check=True, capture_output=True,
-                             text=True).stdout
+    listing = subprocess.run(
+        [*MUTMUT, "results", "--all", "true"], cwd=ROOT, check=True, capture_output=True, text=True
+    ).stdout
     return dict(line.strip().rsplit(": ", 1) for line in listing.splitlines() if ": " in line)
 
 
@@ -142,14 +145,18 @@ def report(status: dict[str, str], kinds: dict[str, str], minutes: float) -> int
     known = explained()
     unexplained = [name for name in survivors if name not in known]
     found = len(checked) - len(survivors)
-    print(f"mutants: {found}/{len(checked)} killed ({found / max(len(checked), 1):.1%}), {len(survivors)} survived "
-          f"({len(survivors) - len(unexplained)} listed as equivalent), {minutes:.0f} min")
+    print(
+        f"mutants: {found}/{len(checked)} killed ({found / max(len(checked), 1):.1%}), {len(survivors)} survived "
+        f"({len(survivors) - len(unexplained)} listed as equivalent), {minutes:.0f} min"
+    )
     operators = [name for name in checked if kinds.get(name) == "operator"]
     alive = [name for name in operators if name in survivors]
-    print(f"one-operator mutants (comparison, boolean, not, min/max, constants, arithmetic): "
-          f"{len(operators) - len(alive)}/{len(operators)} killed "
-          f"({(len(operators) - len(alive)) / max(len(operators), 1):.1%}), "
-          f"{len([name for name in alive if name in known])} of the {len(alive)} survivors listed as equivalent")
+    print(
+        f"one-operator mutants (comparison, boolean, not, min/max, constants, arithmetic): "
+        f"{len(operators) - len(alive)}/{len(operators)} killed "
+        f"({(len(operators) - len(alive)) / max(len(operators), 1):.1%}), "
+        f"{len([name for name in alive if name in known])} of the {len(alive)} survivors listed as equivalent"
+    )
     for name in unexplained:
         print(f"  unexplained: {name}: {status[name]}")
     print(f"survivors written to {SURVIVORS.name}")
@@ -166,8 +173,11 @@ def main(arguments: list[str]) -> int:
     kinds = generate_mutants() if options.sample else {}
     patterns = sampled_operator_mutants(kinds, options.sample, options.seed) if options.sample else options.patterns
     subprocess.run([*MUTMUT, "run", *patterns], cwd=ROOT, check=False)
-    status = {name: found for name, found in statuses().items()
-              if not patterns or any(fnmatch.fnmatch(name, pattern) for pattern in patterns)}
+    status = {
+        name: found
+        for name, found in statuses().items()
+        if not patterns or any(fnmatch.fnmatch(name, pattern) for pattern in patterns)
+    }
     return report(status, kinds or mutant_kinds(ROOT), (time.monotonic() - started) / 60)
 
 

@@ -21,9 +21,11 @@ from bench.whole_process import DATA, PYTHON, fastest
 from bpe_core.pretrained import DATA as SHIPPED
 from bpe_core.pretrained import OPEN_MODELS
 
-HF_ENCODE = ("import lzma, sys; from tokenizers import Tokenizer; "
-             "tok = Tokenizer.from_str(lzma.open(sys.argv[1]).read().decode('utf-8')); "
-             "print(len(tok.encode(sys.stdin.read(), add_special_tokens=False).ids))")
+HF_ENCODE = (
+    "import lzma, sys; from tokenizers import Tokenizer; "
+    "tok = Tokenizer.from_str(lzma.open(sys.argv[1]).read().decode('utf-8')); "
+    "print(len(tok.encode(sys.stdin.read(), add_special_tokens=False).ids))"
+)
 
 
 def main() -> None:
@@ -33,19 +35,24 @@ def main() -> None:
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         english, empty = Path(folder) / "english.txt", Path(folder) / "empty.txt"
-        english.write_text(gzip.decompress((DATA / "kjv.txt.gz").read_bytes()).decode("utf-8")[:1_000_000],
-                           encoding="utf-8")
+        english.write_text(
+            gzip.decompress((DATA / "kjv.txt.gz").read_bytes()).decode("utf-8")[:1_000_000], encoding="utf-8"
+        )
         empty.write_text("", encoding="utf-8")
         print("| model | what | HF | ours | ratio |\n|---|---|---|---|---|")
         for name in args.names:
             packed = SHIPPED / "open" / f"{name}.tokenizer.json.xz"
-            commands = {"hf": [PYTHON, "-c", HF_ENCODE, str(packed)],
-                        "ours": [PYTHON, "-m", "bpe_core", "encode", name, "--ids-only"]}
+            commands = {
+                "hf": [PYTHON, "-c", HF_ENCODE, str(packed)],
+                "ours": [PYTHON, "-m", "bpe_core", "encode", name, "--ids-only"],
+            }
             for what, stdin in (("load", empty), ("load + encode 1 MB English", english)):
                 timing = fastest(commands, args.repeat, stdin=stdin)
                 (hf_wall, hf_peak), (our_wall, our_peak) = timing["hf"], timing["ours"]
-                print(f"| {OPEN_MODELS[name]} | {what} | {hf_wall:.2f} s, {hf_peak:.0f} MB | "
-                      f"{our_wall:.2f} s, {our_peak:.0f} MB | {our_wall / hf_wall:.2f} |")
+                print(
+                    f"| {OPEN_MODELS[name]} | {what} | {hf_wall:.2f} s, {hf_peak:.0f} MB | "
+                    f"{our_wall:.2f} s, {our_peak:.0f} MB | {our_wall / hf_wall:.2f} |"
+                )
 
 
 if __name__ == "__main__":

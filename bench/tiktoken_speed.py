@@ -25,9 +25,11 @@ from bpe_core.pretrained import load_pretrained
 
 NAMES = ("cl100k_base", "o200k_base")
 WARM_UP = "Warm-up: 12 words, some punctuation, a digit or two (3.14) and don't."
-TIKTOKEN_ENCODE = ("import sys; from bench.tiktoken_offline import offline_tiktoken; from pathlib import Path; "
-                   "enc = offline_tiktoken(Path(sys.argv[1])).get_encoding(sys.argv[2]); "
-                   "print(len(enc.encode_ordinary(sys.stdin.read())))")
+TIKTOKEN_ENCODE = (
+    "import sys; from bench.tiktoken_offline import offline_tiktoken; from pathlib import Path; "
+    "enc = offline_tiktoken(Path(sys.argv[1])).get_encoding(sys.argv[2]); "
+    "print(len(enc.encode_ordinary(sys.stdin.read())))"
+)
 
 
 def best_seconds(make_encode, text: str, repeat: int) -> float:
@@ -57,23 +59,30 @@ def main() -> None:
         sample.write_text(english, encoding="utf-8")
         print("| whole process, 1 MB English from standard input | tiktoken | ours | ratio |\n|---|---|---|---|")
         for name in NAMES:
-            timing = fastest({
-                "tiktoken": [PYTHON, "-c", TIKTOKEN_ENCODE, str(cache), name],
-                "ours": [PYTHON, "-m", "bpe_core", "encode", name, "--ids-only"],
-            }, args.repeat, stdin=sample)
+            timing = fastest(
+                {
+                    "tiktoken": [PYTHON, "-c", TIKTOKEN_ENCODE, str(cache), name],
+                    "ours": [PYTHON, "-m", "bpe_core", "encode", name, "--ids-only"],
+                },
+                args.repeat,
+                stdin=sample,
+            )
             (their_wall, their_peak), (our_wall, our_peak) = timing["tiktoken"], timing["ours"]
-            print(f"| {name}: load and encode | {their_wall:.2f} s, {their_peak:.0f} MB | {our_wall:.2f} s, "
-                  f"{our_peak:.0f} MB | {our_wall / their_wall:.2f} |")
+            print(
+                f"| {name}: load and encode | {their_wall:.2f} s, {their_peak:.0f} MB | {our_wall:.2f} s, "
+                f"{our_peak:.0f} MB | {our_wall / their_wall:.2f} |"
+            )
         tiktoken = offline_tiktoken(cache)
         print("\n| encoding | text | tiktoken MB/s | ours MB/s | ours / tiktoken |\n|---|---|---|---|---|")
         for name in NAMES:
             ours, theirs = load_pretrained(name), tiktoken.get_encoding(name)
             for label, text in texts.items():
                 megabytes = len(text.encode("utf-8")) / 1e6
-                reference = megabytes / best_seconds(lambda: theirs.encode_ordinary, text, args.repeat)
+                reference = megabytes / best_seconds(lambda encoder=theirs: encoder.encode_ordinary, text, args.repeat)
                 # A copy of a Tokenizer starts with an empty piece cache.
-                mine = megabytes / best_seconds(lambda: partial(copy.copy(ours).encode, special=False), text,
-                                                args.repeat)
+                mine = megabytes / best_seconds(
+                    lambda model=ours: partial(copy.copy(model).encode, special=False), text, args.repeat
+                )
                 print(f"| {name} | {label} | {reference:.1f} | {mine:.1f} | {mine / reference:.2f} |")
 
 

@@ -31,7 +31,7 @@ from browser_helpers import CHROMIUM_ARGS, CHROMIUM_PATH, open_app, running_app,
 
 from bpe_core import train  # noqa: E402
 from viz.train.form import SETTING_PRESETS  # noqa: E402
-from viz.training_settings import DEFAULT_SETTINGS
+from viz.training_settings import DEFAULT_SETTINGS  # noqa: E402
 
 RECIPE = "minbpe basic (raw bytes, no split)"
 MERGES_COUNTED = re.compile(r"\d of [\d,]+ merges")  # the bar's count ("Merging: 20 of 2,000 merges")
@@ -44,7 +44,8 @@ PROBE_JS = """() => {
   return {now: performance.now(), status, lastChange: window.__lastChange,
           script: document.querySelector('[data-testid="stApp"]').getAttribute('data-test-script-state')};
 }"""
-CHANGE_RECORDER_JS = """window.__lastChange = 0; new MutationObserver(() => { window.__lastChange = performance.now(); })
+CHANGE_RECORDER_JS = """window.__lastChange = 0;
+new MutationObserver(() => { window.__lastChange = performance.now(); })
   .observe(document, {subtree: true, childList: true, attributes: true, characterData: true});"""
 
 
@@ -110,8 +111,10 @@ def main() -> int:
     for name in ("first status", "first count of merges", "page done"):
         values = [result[name] for result in results if result[name] is not None]
         print(f"| {name} | {statistics.median(values):.2f} | {', '.join(f'{v:.2f}' for v in values)} |")
-    print(f"| (the engine alone, same corpus and settings, between the rounds) | {statistics.median(engine):.2f} | "
-          f"{', '.join(f'{v:.2f}' for v in engine)} |")
+    print(
+        f"| (the engine alone, same corpus and settings, between the rounds) | {statistics.median(engine):.2f} | "
+        f"{', '.join(f'{v:.2f}' for v in engine)} |"
+    )
     failed = [index for index, result in enumerate(results) if not result["ok"]]
     print("\n" + (f"PROBLEMS: no result drawn in rounds {failed}" if failed else "Every round drew its result."))
     return 1 if failed else 0

@@ -22,7 +22,9 @@ from pathlib import Path
 DATA = Path(__file__).resolve().parent / "data"
 PYTHON = sys.executable
 SENTENCE = "In the beginning God created the heaven and the earth."
-HF_ENCODE = "import sys; from tokenizers import Tokenizer; print(Tokenizer.from_file(sys.argv[1]).encode(sys.argv[2]).ids)"
+HF_ENCODE = (
+    "import sys; from tokenizers import Tokenizer; print(Tokenizer.from_file(sys.argv[1]).encode(sys.argv[2]).ids)"
+)
 
 
 def run(command: list[str], stdin: Path | None = None) -> tuple[float, float]:
@@ -52,35 +54,71 @@ def main() -> None:
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         work = Path(folder)
-        corpora = {"KJV (4.4 MB)": work / "kjv.txt", "Chinese poems (0.1 MB)": DATA / "zh_poems.txt",
-                   "Chinese Song ci (2 MB)": work / "zh_songci.txt"}
-        for packed, corpus in (("kjv.txt.gz", corpora["KJV (4.4 MB)"]),
-                               ("zh_songci.txt.gz", corpora["Chinese Song ci (2 MB)"])):
+        corpora = {
+            "KJV (4.4 MB)": work / "kjv.txt",
+            "Chinese poems (0.1 MB)": DATA / "zh_poems.txt",
+            "Chinese Song ci (2 MB)": work / "zh_songci.txt",
+        }
+        for packed, corpus in (
+            ("kjv.txt.gz", corpora["KJV (4.4 MB)"]),
+            ("zh_songci.txt.gz", corpora["Chinese Song ci (2 MB)"]),
+        ):
             corpus.write_bytes(gzip.decompress((DATA / packed).read_bytes()))
         rows = ["| whole process | HF | ours | ratio |", "|---|---|---|---|"]
         for name, corpus in corpora.items():
             ours_model, hf_model = work / f"{corpus.stem}.json", work / f"{corpus.stem}-tokenizer.json"
-            timing = fastest({
-                "hf": [PYTHON, "-m", "bench.hf_train", str(corpus), "16000", str(hf_model)],
-                "ours": [PYTHON, "-m", "bpe_core", "train", str(corpus), "--split", "gpt2", "--units", "bytes",
-                         "--tie-break", "hf", "--lines", "--vocab-size", "16000", "-o", str(ours_model)],
-            }, args.repeat)
+            timing = fastest(
+                {
+                    "hf": [PYTHON, "-m", "bench.hf_train", str(corpus), "16000", str(hf_model)],
+                    "ours": [
+                        PYTHON,
+                        "-m",
+                        "bpe_core",
+                        "train",
+                        str(corpus),
+                        "--split",
+                        "gpt2",
+                        "--units",
+                        "bytes",
+                        "--tie-break",
+                        "hf",
+                        "--lines",
+                        "--vocab-size",
+                        "16000",
+                        "-o",
+                        str(ours_model),
+                    ],
+                },
+                args.repeat,
+            )
             rows.append(_row(f"{name}: train 16k and save", timing))
             hf_size, ours_size = hf_model.stat().st_size / 1e6, ours_model.stat().st_size / 1e6
             rows.append(f"| {name}: model file MB | {hf_size:.2f} | {ours_size:.2f} | {ours_size / hf_size:.2f} |")
         kjv_model, kjv_hf = work / "kjv.json", work / "kjv-tokenizer.json"
-        rows.append(_row("load the KJV 16k model, encode a sentence", fastest({
-            "hf": [PYTHON, "-c", HF_ENCODE, str(kjv_hf), SENTENCE],
-            "ours": [PYTHON, "-m", "bpe_core", "encode", str(kjv_model), SENTENCE],
-        }, args.repeat)))
+        rows.append(
+            _row(
+                "load the KJV 16k model, encode a sentence",
+                fastest(
+                    {
+                        "hf": [PYTHON, "-c", HF_ENCODE, str(kjv_hf), SENTENCE],
+                        "ours": [PYTHON, "-m", "bpe_core", "encode", str(kjv_model), SENTENCE],
+                    },
+                    args.repeat,
+                ),
+            )
+        )
         samples = {megabytes: work / f"{megabytes}mb.txt" for megabytes in (1, 100)}
         for megabytes, sample in samples.items():
             _write_sample(corpora["KJV (4.4 MB)"], sample, megabytes)
         for megabytes, sample in samples.items():
-            wall, peak = fastest({"ours": [PYTHON, "-m", "bpe_core", "encode", str(kjv_model), "-i", str(sample),
-                                           "--ids-only"]}, 1 if megabytes > 1 else args.repeat)["ours"]
-            rows.append(f"| stream {megabytes} MB through `encode --ids-only` | – | {megabytes / wall:.1f} MB/s, "
-                        f"{peak:.0f} MB peak | – |")
+            wall, peak = fastest(
+                {"ours": [PYTHON, "-m", "bpe_core", "encode", str(kjv_model), "-i", str(sample), "--ids-only"]},
+                1 if megabytes > 1 else args.repeat,
+            )["ours"]
+            rows.append(
+                f"| stream {megabytes} MB through `encode --ids-only` | – | {megabytes / wall:.1f} MB/s, "
+                f"{peak:.0f} MB peak | – |"
+            )
             print(rows[-1], file=sys.stderr, flush=True)
     print("\n".join(rows))
 
@@ -98,8 +136,10 @@ def _write_sample(source: Path, sample: Path, megabytes: int) -> None:
 
 def _row(label: str, timing: dict[str, tuple[float, float]]) -> str:
     (hf_wall, hf_peak), (ours_wall, ours_peak) = timing["hf"], timing["ours"]
-    row = (f"| {label} | {hf_wall:.2f} s, {hf_peak:.0f} MB | {ours_wall:.2f} s, {ours_peak:.0f} MB "
-           f"| {ours_wall / hf_wall:.2f} |")
+    row = (
+        f"| {label} | {hf_wall:.2f} s, {hf_peak:.0f} MB | {ours_wall:.2f} s, {ours_peak:.0f} MB "
+        f"| {ours_wall / hf_wall:.2f} |"
+    )
     print(row, file=sys.stderr, flush=True)
     return row
 

@@ -17,13 +17,13 @@ GPT-4, GPT-4o), ``blocks`` and ``dask_count`` (big corpora counted in parallel) 
 """
 
 from .config import Config
+from .corpus import count_pieces
 from .explain import TreeNode
 from .formats import load_model, save_model
 from .pretrained import load_gpt2
 from .spans import Token
 from .tokenizer import Tokenizer, UnknownIdError
 from .trace import Step
-from .corpus import count_pieces
 from .train import train, train_from_counts
 
 __all__ = [

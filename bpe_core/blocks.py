@@ -44,8 +44,10 @@ def cut_rule(split: str, *, lines: bool) -> re.Pattern[bytes]:
     if pretokenizer(split).may_cut_at_spaces:
         return _SAFE_CUT
     if not lines:
-        raise ValueError(f"the {split} split makes each whole file one piece, which cannot be counted in blocks; "
-                         "read it line by line (--lines) or train from the text")
+        raise ValueError(
+            f"the {split} split makes each whole file one piece, which cannot be counted in blocks; "
+            "read it line by line (--lines) or train from the text"
+        )
     return _LINE_END
 
 
@@ -53,8 +55,10 @@ def check_countable_specials(special_tokens: Iterable[str]) -> None:
     """A special token with a space or newline inside could be cut in two: refuse it."""
     for token in special_tokens:
         if " " in token or "\n" in token:
-            raise ValueError(f"the special token {token!r} holds a space or newline, so a block cut could split "
-                             "it; count with special tokens without them")
+            raise ValueError(
+                f"the special token {token!r} holds a space or newline, so a block cut could split "
+                "it; count with special tokens without them"
+            )
 
 
 def next_cut(stream: BinaryIO, offset: int, rule: re.Pattern[bytes]) -> int:
@@ -86,7 +90,9 @@ def plan_blocks(paths: Iterable[str], config: Config, *, lines: bool, block_byte
     for path in paths:
         size = os.path.getsize(path)
         with open(path, "rb") as stream:
-            cuts = sorted({0, size} | {next_cut(stream, offset, rule) for offset in range(block_bytes, size, block_bytes)})
+            cuts = sorted(
+                {0, size} | {next_cut(stream, offset, rule) for offset in range(block_bytes, size, block_bytes)}
+            )
         blocks += [(path, start, end) for start, end in zip(cuts, cuts[1:])]
     return blocks
 
@@ -101,7 +107,7 @@ def count_block(block: Block, config: Config, *, lines: bool) -> tuple[Counter[s
         stream.seek(start)
         data = stream.read(end - start)
     if start == 0 and data.startswith(codecs.BOM_UTF8):
-        data = data[len(codecs.BOM_UTF8):]
+        data = data[len(codecs.BOM_UTF8) :]
         start = len(codecs.BOM_UTF8)
     try:
         text = data.decode("utf-8")

@@ -18,11 +18,7 @@ from __future__ import annotations
 
 
 def _build_table() -> list[str]:
-    printable = [
-        *range(ord("!"), ord("~") + 1),
-        *range(ord("¡"), ord("¬") + 1),
-        *range(ord("®"), ord("ÿ") + 1),
-    ]
+    printable = [*range(ord("!"), ord("~") + 1), *range(ord("¡"), ord("¬") + 1), *range(ord("®"), ord("ÿ") + 1)]
     kept = set(printable)
     table = [""] * 256
     shifted = 0

@@ -33,7 +33,6 @@ from .pretrained import PRETRAINED, load_pretrained
 from .tokenizer import Tokenizer
 from .train import check_top_k, train, train_from_counts
 
-
 MAX_INPUT_BYTES = 256 * 1024 * 1024  # what one Python process trains or encodes in a reasonable time
 BLOCK_BYTES = 16 * 1024 * 1024  # count: a block is one task, counted in a few seconds
 
@@ -107,8 +106,10 @@ def _cmd_train(args: argparse.Namespace) -> None:
             raise ValueError(f"{args.corpus} holds no text to learn from")
         tok = train(lines(text) if args.lines else text, config, **size)
     if args.vocab_size is not None and args.vocab_size < tok.base_size:
-        raise ValueError(f"vocabulary size {args.vocab_size} is smaller than the base vocabulary of this corpus "
-                         f"({tok.base_size} symbols and special tokens); ask for at least {tok.base_size}")
+        raise ValueError(
+            f"vocabulary size {args.vocab_size} is smaller than the base vocabulary of this corpus "
+            f"({tok.base_size} symbols and special tokens); ask for at least {tok.base_size}"
+        )
     save_model(tok, args.output, race=args.trace)
     for warning in tok.warnings:
         print(f"warning: {warning}", file=sys.stderr)
@@ -124,14 +125,23 @@ def _cmd_count(args: argparse.Namespace) -> None:
         try:  # Dask serves this command only and takes a second to import: not loaded for the others
             from .dask_count import count_on_dask
         except ImportError:
-            raise ValueError("counting on workers needs Dask: pip install 'dask[distributed]' "
-                             "(or --workers 0 counts in this process)") from None
-        counts, seen = count_on_dask(args.corpus, config, lines=args.lines, block_bytes=args.block_size,
-                                     workers=args.workers, scheduler=args.scheduler)
+            raise ValueError(
+                "counting on workers needs Dask: pip install 'dask[distributed]' "
+                "(or --workers 0 counts in this process)"
+            ) from None
+        counts, seen = count_on_dask(
+            args.corpus,
+            config,
+            lines=args.lines,
+            block_bytes=args.block_size,
+            workers=args.workers,
+            scheduler=args.scheduler,
+        )
     if not counts:
         raise ValueError("the corpus holds no text to count")
-    write_text_atomically(args.output, counts_to_tsv(counts, CountsHeader(args.split, config.special_tokens,
-                                                                           args.lines, seen)))
+    write_text_atomically(
+        args.output, counts_to_tsv(counts, CountsHeader(args.split, config.special_tokens, args.lines, seen))
+    )
     print(f"{len(counts):,} distinct pieces, {sum(counts.values()):,} in all", file=sys.stderr)
 
 
@@ -197,7 +207,9 @@ def _with_progress(lines, total_bytes: int):
         read += len(line)  # characters: close enough to bytes for a progress line
         if read - reported >= 4 * 2**20:
             reported = read
-            print(f"\r{min(read / max(total_bytes, 1), 1):.0%} of {total_bytes / 2**20:.0f} MiB", end="", file=sys.stderr)
+            print(
+                f"\r{min(read / max(total_bytes, 1), 1):.0%} of {total_bytes / 2**20:.0f} MiB", end="", file=sys.stderr
+            )
         yield line
     print(f"\r100% of {total_bytes / 2**20:.0f} MiB", file=sys.stderr)
 
@@ -276,13 +288,23 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--min-frequency", type=int, default=1)
     p.add_argument("--special", action="append", default=[], metavar="TOKEN", help="a special token (repeatable)")
     p.add_argument("--unknown", choices=UNKNOWN_MODES, default="unk")
-    p.add_argument("--tie-break", choices=TIE_BREAKS, default="first",
-                   help="among equal counts: first occurrence, smallest ids (HF), or greatest pair (lex)")
+    p.add_argument(
+        "--tie-break",
+        choices=TIE_BREAKS,
+        default="first",
+        help="among equal counts: first occurrence, smallest ids (HF), or greatest pair (lex)",
+    )
     p.add_argument("--top-k", type=int, default=20, help="pairs recorded per step in the trace")
-    p.add_argument("--trace", action="store_true",
-                   help="also write each step's race of best pairs (the Merges page's animation; a larger file)")
-    p.add_argument("--lines", action="store_true",
-                   help="read the file line by line as HF tokenizers and sentencepiece do: no piece crosses a line end")
+    p.add_argument(
+        "--trace",
+        action="store_true",
+        help="also write each step's race of best pairs (the Merges page's animation; a larger file)",
+    )
+    p.add_argument(
+        "--lines",
+        action="store_true",
+        help="read the file line by line as HF tokenizers and sentencepiece do: no piece crosses a line end",
+    )
 
     p = command("count", _cmd_count, "count the pieces of big UTF-8 files in blocks, on Dask workers", model=False)
     p.add_argument("corpus", nargs="+", help="text files; each is its own document")
@@ -291,8 +313,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--special", action="append", default=[], metavar="TOKEN", help="a special token (repeatable)")
     p.add_argument("--lines", action="store_true", help="read the files line by line, as train --lines does")
     p.add_argument("--workers", type=int, default=2, help="local Dask worker processes (0: count in this process)")
-    p.add_argument("--scheduler", metavar="ADDRESS", help="a Dask scheduler (tcp://host:8786) instead of local "
-                   "workers; every worker must see the files at the same path")
+    p.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="a Dask scheduler (tcp://host:8786) instead of local "
+        "workers; every worker must see the files at the same path",
+    )
     p.add_argument("--block-size", type=int, default=BLOCK_BYTES, metavar="BYTES", help="bytes per task")
 
     command("merges", _cmd_merges, "print the merges, one JSON array per line")
@@ -300,19 +326,36 @@ def build_parser() -> argparse.ArgumentParser:
     p = command("encode", _cmd_encode, "print {ids, tokens} for TEXT (or -i FILE, or standard input)")
     p.add_argument("text", nargs="?")
     p.add_argument("-i", "--input", metavar="FILE", help="encode this UTF-8 file ('-' for standard input)")
-    p.add_argument("--ids-only", action="store_true",
-                   help="print only the ids, separated by spaces, streamed: a file of any size in flat memory")
-    p.add_argument("--no-special", action="store_true",
-                   help="encode special tokens' text as ordinary text instead of as the special tokens")
-    p.add_argument("--add-special", action="store_true",
-                   help="add the model's own special tokens, as HF's add_special_tokens=True (Llama 2's <s> first)")
+    p.add_argument(
+        "--ids-only",
+        action="store_true",
+        help="print only the ids, separated by spaces, streamed: a file of any size in flat memory",
+    )
+    p.add_argument(
+        "--no-special",
+        action="store_true",
+        help="encode special tokens' text as ordinary text instead of as the special tokens",
+    )
+    p.add_argument(
+        "--add-special",
+        action="store_true",
+        help="add the model's own special tokens, as HF's add_special_tokens=True (Llama 2's <s> first)",
+    )
 
     p = command("decode", _cmd_decode, "print the text for the ids")
     p.add_argument("ids", nargs="+")
-    p.add_argument("--skip-special", action="store_true", default=None,
-                   help="leave special tokens out (the default for the open models, as HF's decode does)")
-    p.add_argument("--keep-special", action="store_false", dest="skip_special",
-                   help="write special tokens out (the default for the others, as tiktoken's decode does)")
+    p.add_argument(
+        "--skip-special",
+        action="store_true",
+        default=None,
+        help="leave special tokens out (the default for the open models, as HF's decode does)",
+    )
+    p.add_argument(
+        "--keep-special",
+        action="store_false",
+        dest="skip_special",
+        help="write special tokens out (the default for the others, as tiktoken's decode does)",
+    )
 
     p = command("export", _cmd_export, "write an HF tokenizer.json (hf) or vocab.json + merges.txt (gpt2)")
     p.add_argument("--format", choices=["hf", "gpt2"], required=True)

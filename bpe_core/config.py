@@ -4,10 +4,11 @@
 False
 >>> Config(split="gpt2", units="bytes").is_lossless
 True
->>> Config(split="gpt2", end_of_word="</w>")
+>>> Config(split="gpt2", end_of_word="</w>")  # doctest: +NORMALIZE_WHITESPACE
 Traceback (most recent call last):
 ...
-ValueError: an end-of-word marker needs whitespace pre-tokenization: with other splits a piece is not a word (use the space marker or bytes instead)
+ValueError: an end-of-word marker needs whitespace pre-tokenization: with other splits a piece is not a word (use the
+space marker or bytes instead)
 """
 
 from __future__ import annotations
@@ -130,4 +131,3 @@ class Config:
 def _check_choice(what: str, value: str, choices: tuple[str, ...]) -> None:
     if value not in choices:
         raise ValueError(f"unknown {what} {value!r}: choose one of {', '.join(choices)}")
-

@@ -55,7 +55,9 @@ def check_counts(piece_counts: Mapping[str, int], specials_seen: int) -> None:
     """
     for piece, count in piece_counts.items():
         if not isinstance(piece, str) or not piece or type(count) is not int or count < 1:
-            raise ValueError(f"a counts table holds non-empty pieces with counts of 1 or more, not {piece!r}: {count!r}")
+            raise ValueError(
+                f"a counts table holds non-empty pieces with counts of 1 or more, not {piece!r}: {count!r}"
+            )
         check_encodable(piece)
     if type(specials_seen) is not int or specials_seen < 0:
         raise ValueError(f"specials_seen must be a whole number of 0 or more, not {specials_seen!r}")
@@ -72,8 +74,9 @@ def base_vocabulary(config: Config, piece_counts: Iterable[str]) -> list[str]:
 def ambiguity_warnings(piece_counts: Counter[str], config: Config) -> list[str]:
     """Settings whose marker also occurs in the text, so that decoding cannot tell them apart.
 
-    >>> ambiguity_warnings(Counter({"snake_case": 1}), Config(end_of_word="_"))
-    ["the end-of-word marker '_' also occurs inside 1 distinct word(s) of the corpus (e.g. 'snake_case'): after decoding it reads as a space"]
+    >>> ambiguity_warnings(Counter({"snake_case": 1}), Config(end_of_word="_"))  # doctest: +NORMALIZE_WHITESPACE
+    ["the end-of-word marker '_' also occurs inside 1 distinct word(s) of the corpus (e.g. 'snake_case'): after
+    decoding it reads as a space"]
     """
     markers = []
     if config.end_of_word:

@@ -27,8 +27,9 @@ from .config import Config
 MAX_WORKERS = 64  # local worker processes
 
 
-def count_on_dask(paths: list[str], config: Config, *, lines: bool, block_bytes: int, workers: int = 2,
-                  scheduler: str | None = None) -> tuple[Counter[str], int]:
+def count_on_dask(
+    paths: list[str], config: Config, *, lines: bool, block_bytes: int, workers: int = 2, scheduler: str | None = None
+) -> tuple[Counter[str], int]:
     """The pieces of the files with their counts (order of first appearance) and the special tokens cut out,
     counted on ``workers`` local processes, or on the cluster whose scheduler is at ``scheduler``."""
     blocks = plan_blocks(paths, config, lines=lines, block_bytes=block_bytes)

@@ -31,8 +31,14 @@ class TreeNode:
         return self.left.leaves() + self.right.leaves()
 
 
-def merge_tree(token: str, *, vocab: Mapping[str, int], created_at: Mapping[int, int],
-               merges: Sequence[tuple[str, str]], counts: Sequence[int | None]) -> TreeNode:
+def merge_tree(
+    token: str,
+    *,
+    vocab: Mapping[str, int],
+    created_at: Mapping[int, int],
+    merges: Sequence[tuple[str, str]],
+    counts: Sequence[int | None],
+) -> TreeNode:
     """The tree of merges that builds ``token``; ``created_at`` maps a merged id to its rank.
 
     >>> tree = merge_tree("ban", vocab={"a": 0, "b": 1, "n": 2, "an": 3, "ban": 4}, created_at={3: 0, 4: 1},
@@ -48,12 +54,24 @@ def merge_tree(token: str, *, vocab: Mapping[str, int], created_at: Mapping[int,
         return TreeNode(token=token, id=token_id)
     left, right = merges[rank]
     parts = dict(vocab=vocab, created_at=created_at, merges=merges, counts=counts)
-    return TreeNode(token=token, id=token_id, step=rank + 1, count=counts[rank],
-                    left=merge_tree(left, **parts), right=merge_tree(right, **parts))
+    return TreeNode(
+        token=token,
+        id=token_id,
+        step=rank + 1,
+        count=counts[rank],
+        left=merge_tree(left, **parts),
+        right=merge_tree(right, **parts),
+    )
 
 
-def replay(base_ids: list[int], fired: Sequence[int], *, vocab: Mapping[str, int],
-           id_to_token: Mapping[int, str], merges: Sequence[tuple[str, str]]) -> list[tuple[int | None, list[str]]]:
+def replay(
+    base_ids: list[int],
+    fired: Sequence[int],
+    *,
+    vocab: Mapping[str, int],
+    id_to_token: Mapping[int, str],
+    merges: Sequence[tuple[str, str]],
+) -> list[tuple[int | None, list[str]]]:
     """``(step, symbols)`` after each merge that changed a piece, from its base ids and the
     ranks of the merges that fired on it (in firing order); the first entry is the base symbols.
 

@@ -30,8 +30,9 @@ def pair_key(left_id: int, right_id: int) -> int:
     return left_id << SHIFT | right_id
 
 
-def merge_ids(merges: list[tuple[str, str]], vocab: dict[str, int],
-              joined: Callable[[str, str], str] = operator.add) -> tuple[list[int], list[int], list[str], list[int]]:
+def merge_ids(
+    merges: list[tuple[str, str]], vocab: dict[str, int], joined: Callable[[str, str], str] = operator.add
+) -> tuple[list[int], list[int], list[str], list[int]]:
     """``(left ids, right ids, merged tokens, merged ids)`` of every merge; ``joined(left, right)``
     spells the merged token.  A part missing from the vocabulary raises KeyError."""
     lefts, rights = list(map(operator.itemgetter(0), merges)), list(map(operator.itemgetter(1), merges))
@@ -40,8 +41,9 @@ def merge_ids(merges: list[tuple[str, str]], vocab: dict[str, int],
     return list(map(lookup, lefts)), list(map(lookup, rights)), made, list(map(lookup, made))
 
 
-def rank_table(left_ids: list[int], right_ids: list[int], merged_ids: list[int], *,
-               first_wins: bool = True) -> dict[int, tuple[int, int]]:
+def rank_table(
+    left_ids: list[int], right_ids: list[int], merged_ids: list[int], *, first_wins: bool = True
+) -> dict[int, tuple[int, int]]:
     """Pair key -> ``(rank, merged id)``.  A pair listed twice keeps its first rank (our trainer's
     files), or its last one (``first_wins=False``: HF's table, filled in order)."""
     pairs = map(operator.or_, map(operator.lshift, left_ids, repeat(SHIFT)), right_ids)
@@ -49,8 +51,9 @@ def rank_table(left_ids: list[int], right_ids: list[int], merged_ids: list[int],
     return dict(reversed(entries) if first_wins else entries)
 
 
-def apply_merges(ids: list[int], entry_of: Callable[[int], tuple[int, int] | None],
-                 fired: list[int] | None = None) -> list[int]:
+def apply_merges(
+    ids: list[int], entry_of: Callable[[int], tuple[int, int] | None], fired: list[int] | None = None
+) -> list[int]:
     """Merge lowest rank first, leftmost first among equal ranks (a heap over a linked list).
 
     ``entry_of(pair key)`` gives ``(rank, merged id)``, or None for a pair that does not merge

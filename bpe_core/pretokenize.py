@@ -78,10 +78,4 @@ def check_encodable(text: str) -> None:
         ) from None
 
 
-__all__ = [
-    "SPLITS",
-    "check_encodable",
-    "special_segments",
-    "split_spans",
-    "split_text",
-]
+__all__ = ["SPLITS", "check_encodable", "special_segments", "split_spans", "split_text"]

@@ -77,23 +77,40 @@ def _hf_regex_step(pattern: str) -> dict:
 
 
 def _regex_pretokenizer(name: str, source: str, hf_pattern: str, help_text: str, **flags: bool) -> PreTokenizer:
-    return PreTokenizer(name, f"{name} split", help_text, pattern_pieces(source), pattern_spans(source),
-                        hf_step=_hf_regex_step(hf_pattern), **flags)
+    return PreTokenizer(
+        name,
+        f"{name} split",
+        help_text,
+        pattern_pieces(source),
+        pattern_spans(source),
+        hf_step=_hf_regex_step(hf_pattern),
+        **flags,
+    )
 
 
 PRETOKENIZERS = (
     PreTokenizer(
-        "none", "no split", "The whole text is one piece: merges may cross spaces and words.",
-        lambda text: [text] if text else [], lambda text: [(0, len(text))] if text else [],
+        "none",
+        "no split",
+        "The whole text is one piece: merges may cross spaces and words.",
+        lambda text: [text] if text else [],
+        lambda text: [(0, len(text))] if text else [],
         may_cut_at_spaces=False,  # its one piece holds the space
     ),
     PreTokenizer(
-        "whitespace", "whitespace split", "Words: the runs between whitespace, which is dropped.",
-        _split_words, lambda text: [match.span() for match in _WORDS.finditer(text)],
-        pieces_are_words=True, keeps_whitespace=False, hf_step={"type": "WhitespaceSplit"},
+        "whitespace",
+        "whitespace split",
+        "Words: the runs between whitespace, which is dropped.",
+        _split_words,
+        lambda text: [match.span() for match in _WORDS.finditer(text)],
+        pieces_are_words=True,
+        keeps_whitespace=False,
+        hf_step={"type": "WhitespaceSplit"},
     ),
     _regex_pretokenizer(
-        "gpt2", GPT2_FAST_ORDER, GPT2_PATTERN,
+        "gpt2",
+        GPT2_FAST_ORDER,
+        GPT2_PATTERN,
         "GPT-2's regex: letters, digits and other symbols apart, each with the space before it; "
         "contractions ('s, 'll) on their own.",
         hf_byte_level_regex=True,
@@ -101,12 +118,16 @@ PRETOKENIZERS = (
     # HF's regex engine (Oniguruma, Ruby syntax) reads "{1,3}+" as "repeat {1,3} one or more times", not
     # as possessive; at the end of its branch the possessive form matches the same as the greedy one.
     _regex_pretokenizer(
-        "gpt4", GPT4_PATTERN, GPT4_PATTERN.replace(r"\p{N}{1,3}+", r"\p{N}{1,3}"),
+        "gpt4",
+        GPT4_PATTERN,
+        GPT4_PATTERN.replace(r"\p{N}{1,3}+", r"\p{N}{1,3}"),
         "GPT-4's regex (cl100k_base): like GPT-2's, with numbers in groups of up to three digits "
         "and a word taking the symbol before it.",
     ),
     _regex_pretokenizer(
-        "gpt4o", GPT4O_PATTERN, GPT4O_PATTERN,
+        "gpt4o",
+        GPT4O_PATTERN,
+        GPT4O_PATTERN,
         "GPT-4o's regex (o200k_base): like GPT-4's, and a word keeps its capitals and contraction "
         "(HelloWorld's: Hello, World's).",
     ),

@@ -51,15 +51,27 @@ def _gpt2_tokenizer() -> Tokenizer:
 
 # tiktoken_ext/openai_public.py: the special tokens of each encoding, with their ids.
 _TIKTOKEN = {
-    "cl100k_base": ("gpt4", "GPT-4 (cl100k_base)", {
-        END_OF_TEXT: 100257, "<|fim_prefix|>": 100258, "<|fim_middle|>": 100259, "<|fim_suffix|>": 100260,
-        "<|endofprompt|>": 100276}),
+    "cl100k_base": (
+        "gpt4",
+        "GPT-4 (cl100k_base)",
+        {
+            END_OF_TEXT: 100257,
+            "<|fim_prefix|>": 100258,
+            "<|fim_middle|>": 100259,
+            "<|fim_suffix|>": 100260,
+            "<|endofprompt|>": 100276,
+        },
+    ),
     "o200k_base": ("gpt4o", "GPT-4o (o200k_base)", {END_OF_TEXT: 199999, "<|endofprompt|>": 200018}),
 }
 # The open models: name -> title.  Their files are data/open/NAME.tokenizer.json.xz.
 OPEN_MODELS = {
-    "llama2": "Llama 2", "llama3": "Llama 3", "qwen3": "Qwen3", "deepseek-v3": "DeepSeek-V3",
-    "gemma3": "Gemma 3", "claude-legacy": "Claude (legacy)",
+    "llama2": "Llama 2",
+    "llama3": "Llama 3",
+    "qwen3": "Qwen3",
+    "deepseek-v3": "DeepSeek-V3",
+    "gemma3": "Gemma 3",
+    "claude-legacy": "Claude (legacy)",
 }
 PRETRAINED = ("gpt2", *_TIKTOKEN, *OPEN_MODELS)  # the names the command line and the pages accept
 
@@ -76,5 +88,10 @@ def load_pretrained(name: str) -> Tokenizer:
         raise ValueError(f"no published tokenizer is called {name!r}: choose one of {', '.join(PRETRAINED)}")
     split, title, specials = _TIKTOKEN[name]
     with collector_paused():
-        return from_ranks((DATA / f"{name}.tiktoken").read_text(encoding="ascii"), split=split,
-                          special_tokens=specials, name=title, cuts=(DATA / f"{name}.cuts").read_bytes())
+        return from_ranks(
+            (DATA / f"{name}.tiktoken").read_text(encoding="ascii"),
+            split=split,
+            special_tokens=specials,
+            name=title,
+            cuts=(DATA / f"{name}.cuts").read_bytes(),
+        )

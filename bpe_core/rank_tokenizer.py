@@ -29,7 +29,7 @@ from typing import Any
 from .config import Config
 from .gc_pause import collector_paused
 from .merge_index import RIGHT, SHIFT, apply_merges
-from .tokenizer import Tokenizer, PieceCache
+from .tokenizer import PieceCache, Tokenizer
 
 _BUILDING = threading.RLock()  # one thread spells a model out; the others wait for it
 _PAIRS_KEPT = 200_000  # pairs of tokens remembered by one tokenizer (some tens of MB at most)
@@ -57,8 +57,7 @@ class RankTokenizer(Tokenizer):
     """``ranks``: ``{token bytes: id}`` with all 256 single bytes.  ``full_model()`` returns the
     keyword arguments of :class:`Tokenizer` for the same model (vocabulary and merges spelled out)."""
 
-    def __init__(self, ranks: dict[bytes, int], *, config: Config, name: str,
-                 full_model: Callable[[], dict[str, Any]]):
+    def __init__(self, ranks: dict[bytes, int], *, config: Config, name: str, full_model: Callable[[], dict[str, Any]]):
         self.config = config
         self.name = name
         self._token_ranks = ranks

@@ -26,15 +26,17 @@ _CUT_WINDOW = 4096  # how far back from the end a cut is looked for
 _STREAM_CHUNK = 1 << 16  # characters gathered before a streamed text is cut and encoded
 
 
-def encode_stream(texts: Iterable[str], *, encode: Callable[[str], list[int]], split: str,
-                  specials: tuple[str, ...]) -> Iterator[int]:
+def encode_stream(
+    texts: Iterable[str], *, encode: Callable[[str], list[int]], split: str, specials: tuple[str, ...]
+) -> Iterator[int]:
     """The ids ``encode`` gives the joined texts, yielded part by part (chained in C: a Python
     generator step per id would cost as much as the encoding)."""
     return chain.from_iterable(_encoded_parts(texts, encode, split, specials))
 
 
-def _encoded_parts(texts: Iterable[str], encode: Callable[[str], list[int]], split: str,
-                   specials: tuple[str, ...]) -> Iterator[list[int]]:
+def _encoded_parts(
+    texts: Iterable[str], encode: Callable[[str], list[int]], split: str, specials: tuple[str, ...]
+) -> Iterator[list[int]]:
     pending = ""
     for text in texts:
         pending += text

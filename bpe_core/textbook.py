@@ -121,14 +121,16 @@ def base_vocabulary(words: dict[Word, int], config: Config) -> list[str]:
     return specials + [symbol for symbol in alphabet if symbol not in specials]
 
 
-def train_merges(corpus: str | Iterable[str], config: Config, *, merges: int | None = None,
-                 vocab_size: int | None = None) -> list[Pair]:
+def train_merges(
+    corpus: str | Iterable[str], config: Config, *, merges: int | None = None, vocab_size: int | None = None
+) -> list[Pair]:
     """The merges BPE learns, recounting everything before each one (see :func:`learn`)."""
     return learn(corpus, config, merges=merges, vocab_size=vocab_size)[0]
 
 
-def learn(corpus: str | Iterable[str], config: Config, *, merges: int | None = None,
-          vocab_size: int | None = None) -> tuple[list[Pair], dict[str, int]]:
+def learn(
+    corpus: str | Iterable[str], config: Config, *, merges: int | None = None, vocab_size: int | None = None
+) -> tuple[list[Pair], dict[str, int]]:
     """The merges BPE learns and the vocabulary (token -> id) they make.
 
     Ties: ``first`` takes the pair that occurs first in the corpus; ``hf`` the pair of smallest

@@ -53,7 +53,9 @@ class UnknownIdError(ValueError):
 
     def __init__(self, token_id, vocab_size: int):
         self.token_id = token_id
-        super().__init__(f"id {token_id} is not in the vocabulary (ids run from 0 to {vocab_size - 1} with gaps allowed)")
+        super().__init__(
+            f"id {token_id} is not in the vocabulary (ids run from 0 to {vocab_size - 1} with gaps allowed)"
+        )
 
 
 class Tokenizer:
@@ -132,8 +134,12 @@ class Tokenizer:
             counts[merged] = counts.get(left_id, 1) + counts.get(right_id, 1)
 
     def _missing_merge_part(self) -> str:
-        rank, left, right, part = next((rank, left, right, part) for rank, (left, right) in enumerate(self.merges)
-                                       for part in (left, right, left + right) if part not in self.vocab)
+        rank, left, right, part = next(
+            (rank, left, right, part)
+            for rank, (left, right) in enumerate(self.merges)
+            for part in (left, right, left + right)
+            if part not in self.vocab
+        )
         return f"merge {rank + 1} ({left!r} {right!r}) names {part!r}, which is not in the vocabulary"
 
     def _build_encoders(self) -> None:
@@ -228,11 +234,16 @@ class Tokenizer:
 
         >>> from bpe_core import load_gpt2
         >>> gpt2 = load_gpt2()
-        >>> list(gpt2.encode_iterable(["Hello wor", "ld\nBye  \n", "\nnow"])) == gpt2.encode("Hello world\nBye  \n\nnow")
+        >>> parts = ["Hello wor", "ld\nBye  \n", "\nnow"]
+        >>> list(gpt2.encode_iterable(parts)) == gpt2.encode("Hello world\nBye  \n\nnow")
         True
         """
-        return encode_stream(texts, encode=partial(self.encode, special=special), split=self.config.split,
-                             specials=self.config.special_tokens if special else ())
+        return encode_stream(
+            texts,
+            encode=partial(self.encode, special=special),
+            split=self.config.split,
+            specials=self.config.special_tokens if special else (),
+        )
 
     def with_model_specials(self, ids: list[int]) -> list[int]:
         """``ids`` with the model's own special tokens added (HF's ``add_special_tokens``): none here."""
@@ -261,8 +272,15 @@ class Tokenizer:
         return tokens
 
     def _piece_tokens(self, piece: str, offset: int) -> list[Token]:
-        return piece_tokens(piece, offset, self._cache[piece], self._base_encoder(piece)[1],
-                            base_counts=self._base_counts, id_to_token=self.id_to_token, kind_of=self._kind)
+        return piece_tokens(
+            piece,
+            offset,
+            self._cache[piece],
+            self._base_encoder(piece)[1],
+            base_counts=self._base_counts,
+            id_to_token=self.id_to_token,
+            kind_of=self._kind,
+        )
 
     def _kind(self, token_id: int) -> str:
         if token_id in self.special_ids:
@@ -292,8 +310,10 @@ class Tokenizer:
         for token_id in ids:
             if token_id in self.special_ids:
                 if not skip_special:
-                    runs += [self.units.restore(pending.decode("utf-8", errors="replace"), last=False),
-                             self.special_ids[token_id]]
+                    runs += [
+                        self.units.restore(pending.decode("utf-8", errors="replace"), last=False),
+                        self.special_ids[token_id],
+                    ]
                     pending.clear()
             else:
                 pending += self.token_bytes(token_id)
@@ -310,8 +330,13 @@ class Tokenizer:
         >>> "".join(tree.leaves()), tree.step, tree.left.token, tree.right.token
         ('banana_ban', 6, 'banana_', 'ban')
         """
-        return merge_tree(token, vocab=self.vocab, created_at=self.created_at, merges=self.merges,
-                          counts=[step.count for step in self._steps] if self._steps else [None] * len(self.merges))
+        return merge_tree(
+            token,
+            vocab=self.vocab,
+            created_at=self.created_at,
+            merges=self.merges,
+            counts=[step.count for step in self._steps] if self._steps else [None] * len(self.merges),
+        )
 
     def merge_ranks(self, piece: str) -> list[int]:
         """The rank (0-based) of every merge that fires while one piece is encoded, in order.
@@ -334,8 +359,13 @@ class Tokenizer:
         >>> [(step, "|".join(symbols)) for step, symbols in tok.explain("bandana_")]
         [(None, 'b|a|n|d|a|n|a|_'), (1, 'b|an|d|an|a|_'), (2, 'ban|d|an|a|_'), (3, 'ban|d|ana|_'), (4, 'ban|d|ana_')]
         """
-        return replay(self._base_ids(piece), self.merge_ranks(piece), vocab=self.vocab,
-                      id_to_token=self.id_to_token, merges=self.merges)
+        return replay(
+            self._base_ids(piece),
+            self.merge_ranks(piece),
+            vocab=self.vocab,
+            id_to_token=self.id_to_token,
+            merges=self.merges,
+        )
 
     # -- prefixes ------------------------------------------------------------------
 

@@ -29,8 +29,17 @@ class Step:
 
     __slots__ = ("step", "left", "right", "new_token", "new_id", "count", "tied", "_top")
 
-    def __init__(self, step: int, left: str, right: str, new_token: str, new_id: int,
-                 count: int | None, tied: int, top: tuple[tuple[str, str, int], ...] | Ranking = ()):
+    def __init__(
+        self,
+        step: int,
+        left: str,
+        right: str,
+        new_token: str,
+        new_id: int,
+        count: int | None,
+        tied: int,
+        top: tuple[tuple[str, str, int], ...] | Ranking = (),
+    ):
         self.step, self.left, self.right, self.new_token = step, left, right, new_token
         self.new_id, self.count, self.tied, self._top = new_id, count, tied, top
 
@@ -91,8 +100,16 @@ def steps_without_counts(merges: list[tuple[str, str]], vocab: dict[str, int]) -
     ]
 
 
-def stop_message(reason: str, *, made: int, merges: int | None, vocab_size: int | None,
-                 base_size: int = 0, best_count: int = 0, min_frequency: int = 1) -> str:
+def stop_message(
+    reason: str,
+    *,
+    made: int,
+    merges: int | None,
+    vocab_size: int | None,
+    base_size: int = 0,
+    best_count: int = 0,
+    min_frequency: int = 1,
+) -> str:
     """The sentence that tells the user why training stopped.
 
     >>> stop_message(STOP_VOCAB_SIZE, made=0, merges=None, vocab_size=3, base_size=5)

@@ -86,17 +86,30 @@ def running_app(log_path: Path, timeout: float = 60.0, script: str = "app.py"):
     port = free_port()
     base_url = f"http://127.0.0.1:{port}"
     command = [
-        sys.executable, "-m", "streamlit", "run", script,
-        "--server.headless", "true",
-        "--server.port", str(port),
-        "--server.address", "127.0.0.1",
-        "--browser.gatherUsageStats", "false",
-        "--server.fileWatcherType", "none",
+        sys.executable,
+        "-m",
+        "streamlit",
+        "run",
+        script,
+        "--server.headless",
+        "true",
+        "--server.port",
+        str(port),
+        "--server.address",
+        "127.0.0.1",
+        "--browser.gatherUsageStats",
+        "false",
+        "--server.fileWatcherType",
+        "none",
     ]
     with open(log_path, "wb") as log:
         process = subprocess.Popen(
-            command, cwd=REPO_ROOT, stdout=log, stderr=subprocess.STDOUT,
-            stdin=subprocess.DEVNULL, env=dict(os.environ, PYTHONUNBUFFERED="1"),
+            command,
+            cwd=REPO_ROOT,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            stdin=subprocess.DEVNULL,
+            env=dict(os.environ, PYTHONUNBUFFERED="1"),
         )
     try:
         deadline = time.monotonic() + timeout
@@ -272,8 +285,10 @@ def overlapping_elements(page) -> list[list[str]]:
 
 def page_width(page) -> int:
     """How wide the page's content is: more than the window means the page scrolls sideways."""
-    return page.evaluate("() => Math.max(document.documentElement.scrollWidth,"
-                         " document.querySelector('[data-testid=stMain]').scrollWidth)")
+    return page.evaluate(
+        "() => Math.max(document.documentElement.scrollWidth,"
+        " document.querySelector('[data-testid=stMain]').scrollWidth)"
+    )
 
 
 def exception_texts(page) -> list[str]:

@@ -87,9 +87,7 @@ def browser():
 
     pw = sync_playwright().start()
     try:
-        browser = pw.chromium.launch(
-            executable_path=CHROMIUM_PATH, headless=True, args=CHROMIUM_ARGS
-        )
+        browser = pw.chromium.launch(executable_path=CHROMIUM_PATH, headless=True, args=CHROMIUM_ARGS)
     except Exception:
         pw.stop()
         raise

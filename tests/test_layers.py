@@ -18,8 +18,12 @@ from browser_helpers import REPO_ROOT
 MAX_MODULE_LINES, MAX_PAGE_LINES = 400, 200
 PAGE_FOLDERS = ("train", "merges", "encode", "compare")  # viz/<page>/: one per page
 ENGINE_MAY_IMPORT = set(sys.stdlib_module_names) | {"regex", "dask", "distributed"}  # Dask: the optional counter
-STREAMLIT_MODULES = {"viz.state", "viz.model_io", "viz.encode.live_text",
-                     *(f"viz.{page}.state" for page in PAGE_FOLDERS)}
+STREAMLIT_MODULES = {
+    "viz.state",
+    "viz.model_io",
+    "viz.encode.live_text",
+    *(f"viz.{page}.state" for page in PAGE_FOLDERS),
+}
 
 
 def module_name(path: Path) -> str:
@@ -34,7 +38,7 @@ def imported_modules(path: Path) -> set[str]:
         if isinstance(node, ast.Import):
             found.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
-            base = package.split(".")[:len(package.split(".")) - node.level + 1] if node.level else []
+            base = package.split(".")[: len(package.split(".")) - node.level + 1] if node.level else []
             module = ".".join([*base, node.module] if node.module else base)
             found.add(module)
             found.update(f"{module}.{alias.name}" for alias in node.names)
@@ -81,9 +85,12 @@ def test_the_rule_itself():
 
 @pytest.mark.parametrize("folder", ["bpe_core", "viz", "app_pages"])
 def test_imports_point_down(folder):
-    wrong = [f"{module_name(path)} imports {imported}" for path in sources(folder)
-             for imported in sorted(imported_modules(path))
-             if imported.split(".")[0] != "__future__" and not may_import(module_name(path), imported)]
+    wrong = [
+        f"{module_name(path)} imports {imported}"
+        for path in sources(folder)
+        for imported in sorted(imported_modules(path))
+        if imported.split(".")[0] != "__future__" and not may_import(module_name(path), imported)
+    ]
     assert not wrong, "\n".join(wrong)
 
 
@@ -103,7 +110,7 @@ def cycle_in(graph: dict[str, set[str]]) -> list[str]:
 
     def visit(module: str) -> list[str]:
         if module in path:
-            return path[path.index(module):] + [module]
+            return path[path.index(module) :] + [module]
         if module in done:
             return []
         path.append(module)
@@ -135,7 +142,10 @@ def line_count(path: Path) -> int:
 
 
 def test_no_file_too_long():
-    long = [f"{path.relative_to(REPO_ROOT)}: {line_count(path)} lines"
-            for folder, limit in (("bpe_core", MAX_MODULE_LINES), ("viz", MAX_MODULE_LINES), ("app_pages", MAX_PAGE_LINES))
-            for path in sources(folder) if line_count(path) > limit]
+    long = [
+        f"{path.relative_to(REPO_ROOT)}: {line_count(path)} lines"
+        for folder, limit in (("bpe_core", MAX_MODULE_LINES), ("viz", MAX_MODULE_LINES), ("app_pages", MAX_PAGE_LINES))
+        for path in sources(folder)
+        if line_count(path) > limit
+    ]
     assert not long, "split these by job:\n" + "\n".join(long)

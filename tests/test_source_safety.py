@@ -16,7 +16,9 @@ import pytest
 from browser_helpers import REPO_ROOT
 
 APP_FOLDERS = ("app_pages", "viz", "bpe_core")  # every folder of the app, subfolders included
-APP_SOURCES = sorted([REPO_ROOT / "app.py", *(path for folder in APP_FOLDERS for path in (REPO_ROOT / folder).rglob("*.py"))])
+APP_SOURCES = sorted(
+    [REPO_ROOT / "app.py", *(path for folder in APP_FOLDERS for path in (REPO_ROOT / folder).rglob("*.py"))]
+)
 FORBIDDEN = {
     "components": re.compile(r"\bcomponents\s*\."),  # st.components.html, .v1, .v2: only in LIVE_TEXT
     "unsafe_allow_javascript": re.compile(r"unsafe_allow_javascript"),
@@ -37,19 +39,29 @@ LIVE_TEXT = REPO_ROOT / "viz" / "encode" / "live_text.py"  # the one component: 
 @pytest.mark.parametrize("path", APP_SOURCES, ids=relative)
 def test_no_forbidden_calls(path):
     source = path.read_text(encoding="utf-8")
-    found = [name for name, pattern in FORBIDDEN.items()
-             if pattern.search(source) and not (name == "components" and path == LIVE_TEXT)]
+    found = [
+        name
+        for name, pattern in FORBIDDEN.items()
+        if pattern.search(source) and not (name == "components" and path == LIVE_TEXT)
+    ]
     assert not found, f"{relative(path)} uses {', '.join(found)}"
 
 
 def test_the_one_component_has_constant_html_css_and_script():
     """Its html, css and js are module-level string literals: nothing a user typed can become its code."""
     tree = ast.parse(LIVE_TEXT.read_text(encoding="utf-8"))
-    constants = {target.id for node in tree.body
-                 if isinstance(node, ast.Assign) and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str)
-                 for target in node.targets if isinstance(target, ast.Name)}
-    calls = [node for node in ast.walk(tree)
-             if isinstance(node, ast.Call) and ast.unparse(node.func).endswith("components.v2.component")]
+    constants = {
+        target.id
+        for node in tree.body
+        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str)
+        for target in node.targets
+        if isinstance(target, ast.Name)
+    }
+    calls = [
+        node
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Call) and ast.unparse(node.func).endswith("components.v2.component")
+    ]
     assert len(calls) == 1
     code = {keyword.arg: keyword.value for keyword in calls[0].keywords if keyword.arg in ("html", "css", "js")}
     assert set(code) == {"html", "css", "js"} and not calls[0].args[1:]
@@ -100,14 +112,18 @@ def raw_html_calls(tree: ast.Module) -> list[ast.Call]:
     for node in ast.walk(tree):
         if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Attribute):
             continue
-        unsafe = any(k.arg == "unsafe_allow_html" and not (isinstance(k.value, ast.Constant) and k.value.value is False)
-                     for k in node.keywords)
+        unsafe = any(
+            k.arg == "unsafe_allow_html" and not (isinstance(k.value, ast.Constant) and k.value.value is False)
+            for k in node.keywords
+        )
         if node.func.attr == "html" or (node.func.attr == "markdown" and unsafe):
             calls.append(node)
     return calls
 
 
-PAGE_SOURCES = [path for path in APP_SOURCES if path.parent.name == "app_pages" or path.name == "app.py"]
+PAGE_SOURCES = [
+    path for path in APP_SOURCES if "app_pages" in path.relative_to(REPO_ROOT).parts or path.name == "app.py"
+]
 
 
 @pytest.mark.parametrize("path", PAGE_SOURCES, ids=relative)
@@ -172,6 +188,13 @@ def test_every_streamlit_cache_is_bounded():
 def test_every_folder_is_checked():
     """The engine's and the views' subfolders are read too, not only their top level."""
     checked = {relative(path) for path in APP_SOURCES}
-    assert {"bpe_core/formats/hf_json.py", "bpe_core/pipeline/tokenizer.py", "viz/merges/state.py",
-            "app_pages/train.py"} <= checked
-    assert len(PAGE_SOURCES) == 5  # app.py and the four pages
+    assert {
+        "bpe_core/formats/hf_json.py",
+        "bpe_core/pipeline/tokenizer.py",
+        "viz/merges/state.py",
+        "app_pages/train.py",
+        "app_pages/sections/compare_tabs.py",
+    } <= checked
+    pages = {relative(path) for path in PAGE_SOURCES}  # checked for raw HTML: the pages and their sections
+    assert {"app.py", "app_pages/encode.py", "app_pages/sections/train_form.py"} <= pages
+    assert not any(page.startswith("viz/") for page in pages)

@@ -12,11 +12,7 @@ import json
 from bpe_core import Config, Tokenizer
 from bpe_core.pretokenizers import pretokenizer
 
-TIE_BREAK_WORDS = {
-    "first": "first occurrence",
-    "hf": "smallest ids (HF)",
-    "lex": "greatest pair (lex)",
-}
+TIE_BREAK_WORDS = {"first": "first occurrence", "hf": "smallest ids (HF)", "lex": "greatest pair (lex)"}
 
 
 def describe_config(config: Config, short: bool = False) -> str:
@@ -31,8 +27,7 @@ def describe_config(config: Config, short: bool = False) -> str:
     >>> describe_config(Config(split="gpt2", units="bytes", tie_break="lex"), short=True)
     'gpt2 split · bytes · ties: greatest pair (lex)'
     """
-    parts = [pretokenizer(config.split).label,
-             "bytes" if config.units == "bytes" else "characters"]
+    parts = [pretokenizer(config.split).label, "bytes" if config.units == "bytes" else "characters"]
     if config.end_of_word:
         how = "glued to the last character" if config.glue_marker else "as its own symbol"
         parts.append(f"end-of-word {config.end_of_word}" if short else f"end-of-word {config.end_of_word} {how}")

@@ -100,10 +100,11 @@ def load_uploaded(files: dict[str, bytes]) -> Tokenizer:
     ``vocab.json`` + ``merges.txt`` pair. Raises ``ValueError`` whose message starts with the
     file name(s) and says what is wrong (not UTF-8, not BPE, half a pair, ...).
 
-    >>> load_uploaded({"m.txt": b"\\xff"})
+    >>> load_uploaded({"m.txt": b"\\xff"})  # doctest: +NORMALIZE_WHITESPACE
     Traceback (most recent call last):
     ...
-    ValueError: m.txt: this is not UTF-8 text (byte 0xFF at position 0 is not valid UTF-8; Latin-1 or Windows-1252 perhaps?), please save it as UTF-8
+    ValueError: m.txt: this is not UTF-8 text (byte 0xFF at position 0 is not valid UTF-8; Latin-1 or Windows-1252
+    perhaps?), please save it as UTF-8
     """
     if not files:
         raise ValueError("no file was given")
@@ -217,7 +218,7 @@ EXPORTS = (
     ),
     ExportFormat(
         title="Hugging Face tokenizer.json",
-        about="For the tokenizers / transformers libraries: Tokenizer.from_file(\"tokenizer.json\").",
+        about='For the tokenizers / transformers libraries: Tokenizer.from_file("tokenizer.json").',
         files=(DownloadFile("Download tokenizer.json", "tokenizer.json", "application/json", hf_json_text),),
         check=check_exportable,
     ),
@@ -280,12 +281,18 @@ def _on_upload(key_prefix: str) -> None:
 
 def upload_tokenizer(key_prefix: str) -> None:
     """A file uploader that makes the uploaded tokenizer the session's model, or says why it can't."""
-    st.caption("A model saved here, a Hugging Face tokenizer.json (BPE; a big one compressed as tokenizer.json.xz), "
-               "or GPT-2 style vocab.json + merges.txt. It replaces the current model on every page.")
+    st.caption(
+        "A model saved here, a Hugging Face tokenizer.json (BPE; a big one compressed as tokenizer.json.xz), "
+        "or GPT-2 style vocab.json + merges.txt. It replaces the current model on every page."
+    )
     uploaded = st.file_uploader(
-        "Tokenizer files", type=UPLOAD_TYPES, accept_multiple_files=True,
+        "Tokenizer files",
+        type=UPLOAD_TYPES,
+        accept_multiple_files=True,
         key=state.model_io_key(key_prefix, "tokenizer_files"),
-        on_change=_on_upload, args=(key_prefix,), help=UPLOAD_HELP,
+        on_change=_on_upload,
+        args=(key_prefix,),
+        help=UPLOAD_HELP,
     )
     record = state.tokenizer_upload_record(key_prefix)
     if not uploaded or record is None:
@@ -304,7 +311,9 @@ def use_gpt2_button(key_prefix: str) -> None:
     """A button that makes GPT-2's real tokenizer the session's model."""
     in_use = state.current_model() is load_gpt2()
     st.button(
-        "Use GPT-2's real tokenizer", key=state.model_io_key(key_prefix, "use_gpt2"), on_click=_use_gpt2,
+        "Use GPT-2's real tokenizer",
+        key=state.model_io_key(key_prefix, "use_gpt2"),
+        on_click=_use_gpt2,
         disabled=in_use,
         icon=":material/smart_toy:",
         help="OpenAI's published GPT-2 tokenizer (50,000 merges, no training counts) becomes the model on every page.",
@@ -324,8 +333,13 @@ def download_buttons(tok: Tokenizer, key_prefix: str) -> None:
             with st.container(horizontal=True):
                 for file in export.files:
                     st.download_button(
-                        file.label, data=partial(file.build, tok), file_name=file.file_name, mime=file.mime,
-                        on_click="ignore", icon=":material/download:", disabled=refusal is not None,
+                        file.label,
+                        data=partial(file.build, tok),
+                        file_name=file.file_name,
+                        mime=file.mime,
+                        on_click="ignore",
+                        icon=":material/download:",
+                        disabled=refusal is not None,
                         key=state.model_io_key(key_prefix, f"download_{file.file_name}"),
                     )
             if refusal:
@@ -335,8 +349,12 @@ def download_buttons(tok: Tokenizer, key_prefix: str) -> None:
 def save_and_load_section(tok: Tokenizer, key_prefix: str) -> None:
     """The whole "Save or load a tokenizer" block (downloads, an uploader, the GPT-2 button), folded: its
     two dozen elements are drawn only while it is open, and it stays open or closed across pages."""
-    with st.expander("Save or load a tokenizer", icon=":material/save:", key=state.model_io_section_key(key_prefix),
-                     on_change="rerun") as section:
+    with st.expander(
+        "Save or load a tokenizer",
+        icon=":material/save:",
+        key=state.model_io_section_key(key_prefix),
+        on_change="rerun",
+    ) as section:
         if not section.open:
             return
         download_buttons(tok, key_prefix)
@@ -352,8 +370,9 @@ def save_and_load_section(tok: Tokenizer, key_prefix: str) -> None:
 
 def load_section(key_prefix: str) -> None:
     """A folded "Load a tokenizer": the uploader and the GPT-2 button, drawn only while it is open."""
-    with st.expander("Load a tokenizer", icon=":material/upload_file:", key=state.model_io_section_key(key_prefix),
-                     on_change="rerun") as section:
+    with st.expander(
+        "Load a tokenizer", icon=":material/upload_file:", key=state.model_io_section_key(key_prefix), on_change="rerun"
+    ) as section:
         if section.open:
             upload_tokenizer(key_prefix)
             use_gpt2_button(key_prefix)

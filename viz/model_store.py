@@ -81,4 +81,3 @@ class ModelStore:
 
     def __len__(self) -> int:
         return len(self._models)
-

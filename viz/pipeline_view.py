@@ -25,8 +25,10 @@ NOTES_MAX_CHARS = 20_000  # the normalizer's changes are looked for in the first
 MAX_CHANGES = 8  # distinct changes named before "and N more"
 _RESYNC = 8  # a rewrite is at most this many characters on either side (NFKC's longest are rarer)
 # Where to look for the texts to meet again after a difference: fewest characters skipped first, one for one
-_SKIPS = sorted(((di, dj) for di in range(_RESYNC + 1) for dj in range(_RESYNC + 1) if di or dj),
-                key=lambda skip: (skip[0] + skip[1], abs(skip[0] - skip[1]), skip[0]))
+_SKIPS = sorted(
+    ((di, dj) for di in range(_RESYNC + 1) for dj in range(_RESYNC + 1) if di or dj),
+    key=lambda skip: (skip[0] + skip[1], abs(skip[0] - skip[1]), skip[0]),
+)
 # Seconds a first load takes on a small server (bpe_core.pretrained loads each once per process).
 LOAD_SECONDS = {"llama2": 1, "llama3": 2, "qwen3": 1, "deepseek-v3": 1, "gemma3": 3, "claude-legacy": 1}
 
@@ -55,8 +57,14 @@ def tokens_html(tok: Tokenizer, tokens: Sequence[Token], text: str, special: boo
     >>> '>▁a</span>' in tokens_html(llama2, llama2.encode_with_spans("a"), "a")
     True
     """
-    return render_tokens(tokens, seen_text(tok, text, special), byte_level=tok.config.units == "bytes",
-                         end_of_word=tok.config.end_of_word, created_at=tok.created_at, **options)
+    return render_tokens(
+        tokens,
+        seen_text(tok, text, special),
+        byte_level=tok.config.units == "bytes",
+        end_of_word=tok.config.end_of_word,
+        created_at=tok.created_at,
+        **options,
+    )
 
 
 def loading_message(title: str, seconds: int) -> str:
@@ -110,7 +118,7 @@ def _rewrites(text: str, shown: str) -> Iterator[tuple[int, str, str]]:
             continue
         di, dj = next(((di, dj) for di, dj in _SKIPS if _meet(text, i + di, shown, j + dj)), (1, 1))
         di, dj = min(di, len(text) - i), min(dj, len(shown) - j)  # one for one at worst, never past an end
-        yield i, text[i:i + di], shown[j:j + dj]
+        yield i, text[i : i + di], shown[j : j + dj]
         i, j = i + di, j + dj
 
 
@@ -158,11 +166,15 @@ def pipeline_steps(tok: PipelineTokenizer, text: str, tokens: Sequence[Token], s
     hits = frozenset(index for index, token in enumerate(tokens) if token.start in whole and token.kind == "normal")
     added = [tok.token(token_id) for token_id in tok.with_model_specials([])]
     return PipelineSteps(
-        changes=change_notes(head, tok.shown_text(head, special=special)), pieces=pieces,
-        cuts=frozenset(start for _, start, _ in pieces[1:]), hits=hits,
+        changes=change_notes(head, tok.shown_text(head, special=special)),
+        pieces=pieces,
+        cuts=frozenset(start for _, start, _ in pieces[1:]),
+        hits=hits,
         byte_tokens=sum(token.kind == "byte" for token in tokens),
-        unknown_tokens=sum(token.kind == "unknown" for token in tokens), added_by_model=added,
-        truncated=len(text) > NOTES_MAX_CHARS)
+        unknown_tokens=sum(token.kind == "unknown" for token in tokens),
+        added_by_model=added,
+        truncated=len(text) > NOTES_MAX_CHARS,
+    )
 
 
 def steps_markdown(steps: PipelineSteps) -> list[str]:
@@ -170,31 +182,37 @@ def steps_markdown(steps: PipelineSteps) -> list[str]:
     the caller escapes them).
 
     >>> steps = PipelineSteps(["spaces became ▁"], [("▁a▁b", 0, 4)], frozenset(), frozenset(), 1, 0, ["<s>"])
-    >>> steps_markdown(steps)[1]
-    '2. Pre-tokenizer: none, so the whole text is one piece; merges could cross spaces, but no token has ▁ inside a word'
+    >>> steps_markdown(steps)[1]  # doctest: +NORMALIZE_WHITESPACE
+    '2. Pre-tokenizer: none, so the whole text is one piece; merges could cross spaces, but no token has ▁ inside a
+    word'
     """
     changes = "; ".join(steps.changes) if steps.changes else "nothing to change in this text"
     more = f" (looked at the first {NOTES_MAX_CHARS:,} characters)" if steps.truncated else ""
     if len(steps.pieces) > 1:
         split = f"cut the text into {len(steps.pieces):,} pieces (red lines); merges never cross a cut"
     elif steps.pieces:
-        split = ("none, so the whole text is one piece; merges could cross spaces, but no token has ▁ inside "
-                 "a word")
+        split = "none, so the whole text is one piece; merges could cross spaces, but no token has ▁ inside a word"
     else:
         split = "nothing to cut (only special tokens)"
     model = ["merged each piece by the ranks of its merge list"]
     if steps.hits:
-        model.append(f"{len(steps.hits):,} pieces were already tokens and were taken whole, without merging "
-                     "(whole-word hit, ignore_merges: green underline)")
+        model.append(
+            f"{len(steps.hits):,} pieces were already tokens and were taken whole, without merging "
+            "(whole-word hit, ignore_merges: green underline)"
+        )
     if steps.byte_tokens:
-        model.append(f"{steps.byte_tokens:,} byte-fallback tokens: characters not in the vocabulary, spelled as "
-                     "their UTF-8 bytes (<0xF0> ...)")
+        model.append(
+            f"{steps.byte_tokens:,} byte-fallback tokens: characters not in the vocabulary, spelled as "
+            "their UTF-8 bytes (<0xF0> ...)"
+        )
     if steps.unknown_tokens:
         model.append(f"{steps.unknown_tokens:,} characters became the unknown token")
     lines = [f"1. Normalizer: {changes}{more}", f"2. Pre-tokenizer: {split}", f"3. BPE model: {'; '.join(model)}"]
     if steps.added_by_model:
-        lines.append(f"4. Post-processor: when the model runs, {' '.join(steps.added_by_model)} is put first "
-                     "(HF's add_special_tokens=True); the ids above leave it out")
+        lines.append(
+            f"4. Post-processor: when the model runs, {' '.join(steps.added_by_model)} is put first "
+            "(HF's add_special_tokens=True); the ids above leave it out"
+        )
     return lines
 
 
@@ -230,6 +248,7 @@ def pipeline_parts(tok: PipelineTokenizer) -> str:
     >>> pipeline_parts(load_pretrained("llama2"))
     'normalizer Prepend + Replace · no pre-tokenizer · byte fallback'
     """
+
     def named(spec: dict | None) -> str:
         if not isinstance(spec, dict):
             return ""
@@ -237,9 +256,17 @@ def pipeline_parts(tok: PipelineTokenizer) -> str:
         return " + ".join(filter(None, map(named, inner))) if isinstance(inner, list) else str(spec.get("type", "?"))
 
     normalizer, pre = named(tok.parts.get("normalizer")), named(tok.parts.get("pre_tokenizer"))
-    parts = [f"normalizer {normalizer}" if normalizer else "no normalizer",
-             f"pre-tokenizer {pre}" if pre else "no pre-tokenizer"]
+    parts = [
+        f"normalizer {normalizer}" if normalizer else "no normalizer",
+        f"pre-tokenizer {pre}" if pre else "no pre-tokenizer",
+    ]
     options = tok.options
-    parts += [name for name, on in (("byte fallback", options.byte_fallback),
-                                    ("whole-word hits (ignore_merges)", options.ignore_merges)) if on]
+    parts += [
+        name
+        for name, on in (
+            ("byte fallback", options.byte_fallback),
+            ("whole-word hits (ignore_merges)", options.ignore_merges),
+        )
+        if on
+    ]
     return " · ".join(parts)

@@ -25,24 +25,28 @@ def prefix_title(model_title: str, named: bool) -> str:
 
 # The published tokenizers (bpe_core.pretrained.PRETRAINED) by name, titled as their ``tok.name``
 # without loading them, and which models use them (tiktoken's model table, tiktoken/model.py).
-PRETRAINED_TITLES = {"gpt2": "GPT-2", "cl100k_base": "GPT-4 (cl100k_base)", "o200k_base": "GPT-4o (o200k_base)",
-                     **OPEN_MODELS}
+PRETRAINED_TITLES = {
+    "gpt2": "GPT-2",
+    "cl100k_base": "GPT-4 (cl100k_base)",
+    "o200k_base": "GPT-4o (o200k_base)",
+    **OPEN_MODELS,
+}
 PRETRAINED_NOTES = {
     "gpt2": "OpenAI's GPT-2 tokenizer (2019), also used as r50k_base by the first GPT-3 models.",
     "cl100k_base": "The tokenizer of GPT-4, GPT-3.5 Turbo (the first ChatGPT) and OpenAI's text-embedding-3 models.",
     "o200k_base": "The tokenizer of GPT-4o, GPT-4o mini, GPT-4.1 and the o1 and o3 reasoning models.",
     # What each open model's tokenizer.json asks for (bpe_core/data/open, read from the files).
     "llama2": "Meta's Llama 2 (2023): SentencePiece-style BPE over the whole text, spaces as ▁, unknown characters "
-              "as their bytes (<0xE2>), 32,000 tokens.",
+    "as their bytes (<0xE2>), 32,000 tokens.",
     "llama3": "Meta's Llama 3 (2024): GPT-4's split and bytes, 128,000 tokens; a piece that is already a token is "
-              "taken whole without merging (ignore_merges).",
+    "taken whole without merging (ignore_merges).",
     "qwen3": "Alibaba's Qwen3 (2025): Unicode NFC first, a GPT-4-like split with single digits, bytes, 151,643 tokens.",
     "deepseek-v3": "DeepSeek-V3 (2024): digits in groups of up to three and runs of Chinese or Japanese split apart "
-                   "before a GPT-style split, bytes, 128,000 tokens.",
+    "before a GPT-style split, bytes, 128,000 tokens.",
     "gemma3": "Google's Gemma 3 (2025): SentencePiece-style BPE over the whole text, spaces as ▁, byte fallback, "
-              "262,144 tokens.",
+    "262,144 tokens.",
     "claude-legacy": "The tokenizer Anthropic published for Claude models before Claude 3: Unicode NFKC first "
-                     "(ﬁ becomes fi), GPT-2's split and bytes, 65,000 tokens.",
+    "(ﬁ becomes fi), GPT-2's split and bytes, 65,000 tokens.",
 }
 
 

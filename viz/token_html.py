@@ -32,10 +32,8 @@ PALETTES: dict[str, tuple[str, ...]] = {
 }
 
 _BYTE_TOKEN_NAMES = frozenset(BYTE_TOKENS)  # <0x00> ... <0xFF>: a byte-fallback token shows its name
-HIT_NOTE = ("whole-word hit (ignore_merges): this piece is already a token, so the model took it whole "
-            "without merging")
+HIT_NOTE = "whole-word hit (ignore_merges): this piece is already a token, so the model took it whole without merging"
 CUT_NOTE = "the pre-tokenizer cut the text here: no merge crosses this line"
-_WHITESPACE_NAMES = {" ": "space", "\n": "newline", "\t": "tab", "\r": "carriage return"}  # for the legend
 
 KIND_NOTES = {
     "unknown": "unknown: this character never appeared in the training text, so it became <unk>",
@@ -79,17 +77,24 @@ _STYLE_TEMPLATE = """<style>
 
 
 def tap_details_css(selector: str) -> str:
-    """On a touch screen (no hover), a tapped ``selector`` (focused: give it tabindex) shows its title in a bottom bar."""
-    return ("@media (hover:none),(pointer:coarse){" + selector + ":focus::after{content:attr(title);position:fixed;"
-            "left:8px;right:8px;bottom:8px;z-index:1000;padding:8px 10px;border-radius:8px;background:#1f2430;"
-            "color:#fff;font-size:13px;font-weight:400;line-height:1.45;white-space:pre-wrap;overflow-wrap:anywhere;"
-            "box-shadow:0 2px 10px rgba(0,0,0,.3)}}")
+    """On a touch screen (no hover), a tapped ``selector`` (focused: give it tabindex) shows its title in a bottom
+    bar."""
+    return (
+        "@media (hover:none),(pointer:coarse){" + selector + ":focus::after{content:attr(title);position:fixed;"
+        "left:8px;right:8px;bottom:8px;z-index:1000;padding:8px 10px;border-radius:8px;background:#1f2430;"
+        "color:#fff;font-size:13px;font-weight:400;line-height:1.45;white-space:pre-wrap;overflow-wrap:anywhere;"
+        "box-shadow:0 2px 10px rgba(0,0,0,.3)}}"
+    )
 
 
-STYLE = _STYLE_TEMPLATE.replace("{tap_details}", tap_details_css(".bpe-tv .tok")).replace("{palette_rules}", "".join(
-    f".bpe-tv .k-{kind}.c{shade}{{background:{colour}}}\n"
-    for kind, colours in PALETTES.items() for shade, colour in enumerate(colours)
-))
+STYLE = _STYLE_TEMPLATE.replace("{tap_details}", tap_details_css(".bpe-tv .tok")).replace(
+    "{palette_rules}",
+    "".join(
+        f".bpe-tv .k-{kind}.c{shade}{{background:{colour}}}\n"
+        for kind, colours in PALETTES.items()
+        for shade, colour in enumerate(colours)
+    ),
+)
 
 
 def colour_class(kind: str, position: int) -> str:
@@ -198,7 +203,9 @@ def token_title(token: Token, text: str, *, created_at: Mapping[int, int] | None
     if token.kind in KIND_NOTES:
         lines.append(KIND_NOTES[token.kind])
     if token.partial:
-        lines.append("partial: holds only part of a multi-byte character; its neighbours in the dashed box hold the rest")
+        lines.append(
+            "partial: holds only part of a multi-byte character; its neighbours in the dashed box hold the rest"
+        )
     return "\n".join(lines)
 
 
@@ -210,8 +217,17 @@ class _Box:
     breaks: int
 
 
-def _token_box(token: Token, position: int, text: str, *, byte_level: bool, end_of_word: str | None,
-               created_at: Mapping[int, int] | None, highlight_id: int | None, hits: Collection[int] = ()) -> _Box:
+def _token_box(
+    token: Token,
+    position: int,
+    text: str,
+    *,
+    byte_level: bool,
+    end_of_word: str | None,
+    created_at: Mapping[int, int] | None,
+    highlight_id: int | None,
+    hits: Collection[int] = (),
+) -> _Box:
     hit = position in hits
     title = attribute(token_title(token, text, created_at=created_at) + (f"\n{HIT_NOTE}" if hit else ""))
     label = token_label(token, byte_level=byte_level, end_of_word=end_of_word)
@@ -316,12 +332,17 @@ def render_tokens(
     """
     shown = [token for token in tokens if token.start < max_chars]
     complete = len(shown) == len(tokens)
-    note = "" if complete else (
-        f'<p class="note">Showing the tokens of the first {max_chars:,} of {len(text):,} characters '
-        f"({len(shown):,} of {len(tokens):,} tokens).</p>"
+    note = (
+        ""
+        if complete
+        else (
+            f'<p class="note">Showing the tokens of the first {max_chars:,} of {len(text):,} characters '
+            f"({len(shown):,} of {len(tokens):,} tokens).</p>"
+        )
     )
-    box_options = dict(byte_level=byte_level, end_of_word=end_of_word, created_at=created_at, highlight_id=highlight_id,
-                       hits=hits)
+    box_options = dict(
+        byte_level=byte_level, end_of_word=end_of_word, created_at=created_at, highlight_id=highlight_id, hits=hits
+    )
     run = _token_run(shown, text, len(text) if complete else max_chars, box_options, cuts)
     return f'{STYLE}<div class="bpe-tv">{note}<div class="bpe-scroll">{run}</div></div>'
 
@@ -350,51 +371,3 @@ def render_lines(
         for line, tokens in zip(lines, lines_tokens)
     )
     return f'{STYLE}<div class="bpe-tv"><div class="bpe-scroll">{rows}</div></div>'
-
-
-def render_legend(tokens: Sequence[Token], text: str, *, cuts: bool = False, hits: bool = False) -> str:
-    """A one-line key to the styles used for ``tokens``; unusual items appear only when present
-    (``cuts`` and ``hits``: when ``render_tokens`` was given some).
-
-    >>> "never seen in training" in render_legend([Token(0, "<unk>", 0, 1, "é".encode(), "unknown")], "é")
-    True
-    """
-    kinds = {token.kind for token in tokens}
-
-    def sample(kind: str, label: str, shade: int = 0) -> str:
-        return f'<span class="tok k-{kind} c{shade}">{label}</span>'
-
-    items = [
-        sample("normal", "to") + sample("normal", "ken", shade=1) + " one box per token (hover or tap for details)",
-        ", ".join(f"<i>{WHITESPACE_GLYPHS[char]}</i> {name}" for char, name in _WHITESPACE_NAMES.items()),
-    ]
-    if _has_gaps(tokens, text):
-        items.append(f'<span class="gap">{WHITESPACE_GLYPHS[" "]}</span> whitespace in no token (the split drops it)')
-    if any(token.partial for token in tokens):
-        items.append(
-            '<span class="char-group">' + sample("normal", '<span class="hex">F0 9F</span>')
-            + sample("normal", '<span class="hex">98 80</span>', shade=1)
-            + '<span class="char">=…</span></span> tokens holding parts of one character (hex bytes)'
-        )
-    if "unknown" in kinds:
-        items.append(sample("unknown", "&lt;unk&gt;") + " character never seen in training")
-    if "byte" in kinds:
-        items.append(sample("byte", "&lt;0xE2&gt;") + " byte fallback: a character not in the vocabulary, as its bytes")
-    if "special" in kinds:
-        items.append(sample("special", "special") + " special token")
-    if cuts:
-        items.append('<span class="cut"></span> the pre-tokenizer cut here (no merge crosses it)')
-    if hits:
-        items.append('<span class="tok k-normal c0 hit"><i>␣</i>world</span> whole-word hit (ignore_merges): taken whole')
-    body = "".join(f'<span class="item">{item}</span>' for item in items)
-    return f'{STYLE}<div class="bpe-tv"><div class="legend">{body}</div></div>'
-
-
-def _has_gaps(tokens: Sequence[Token], text: str) -> bool:
-    """Whether some character of ``text`` lies in no token."""
-    covered_to = 0
-    for token in tokens:
-        if token.start > covered_to:
-            return True
-        covered_to = max(covered_to, token.end)
-    return covered_to < len(text)

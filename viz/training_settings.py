@@ -17,8 +17,6 @@ MAX_SIZE = 100_000  # the largest merge count or vocabulary size the page accept
 MAX_TOP_K = 100
 
 
-
-
 @dataclass(frozen=True)
 class TrainSettings:
     """Everything the Train page asks for: the engine's Config fields plus how far to train.
@@ -69,8 +67,6 @@ class TrainSettings:
 
 
 DEFAULT_SETTINGS = TrainSettings()  # matches viz.state's default model: words + </w>, 2,000 merges
-
-
 
 
 def settings_like(config: Config, merges: int, base: TrainSettings = DEFAULT_SETTINGS) -> TrainSettings:

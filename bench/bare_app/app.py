@@ -31,8 +31,9 @@ def bare_page(title: str, slug: str) -> None:
 
 def page_of(index: int, info) -> st.Page:
     slug = Path(info.path).stem  # train, merges, encode, compare
-    return st.Page(lambda: bare_page(info.title, slug), title=info.title, icon=info.icon, url_path=slug,
-                   default=index == 0)
+    return st.Page(
+        lambda: bare_page(info.title, slug), title=info.title, icon=info.icon, url_path=slug, default=index == 0
+    )
 
 
 st.sidebar.markdown("### Bare Streamlit")

@@ -74,16 +74,20 @@ async def load_test(classroom: Classroom, students: int) -> bool:
     spread = collections.Counter(student.replica for student in crowd)
     print(f"\n## Classroom: {students} students at once, {len(classroom.replicas)} replicas behind nginx\n")
     print(action_table(completed or crowd))
-    print(f"\nStudents per replica: {dict(spread)}. Done in {wall:.1f} s; the replicas used {server_cpu:.1f} s "
-          f"of CPU ({server_cpu / students:.2f} s per session) and about {memory_per_session:.1f} MiB more memory "
-          f"per session. Load average after: {load_average()}")
+    print(
+        f"\nStudents per replica: {dict(spread)}. Done in {wall:.1f} s; the replicas used {server_cpu:.1f} s "
+        f"of CPU ({server_cpu / students:.2f} s per session) and about {memory_per_session:.1f} MiB more memory "
+        f"per session. Load average after: {load_average()}"
+    )
     for index, student in enumerate(crowd):
         for problem in student.problems:
             print(f"student {index} on {student.replica}: {problem}")
     times = [seconds for student in completed for seconds in student.times.values()]
     p50, p95 = (percentile(times, 0.5), percentile(times, 0.95)) if times else (float("nan"), float("nan"))
-    print(f"classroom: {len(completed)}/{students} sessions completed, p50 {p50:.2f} s, p95 {p95:.2f} s "
-          f"per action, {len(classroom.replicas)} replicas")
+    print(
+        f"classroom: {len(completed)}/{students} sessions completed, p50 {p50:.2f} s, p95 {p95:.2f} s "
+        f"per action, {len(classroom.replicas)} replicas"
+    )
     return len(completed) == students
 
 
@@ -91,8 +95,11 @@ def serve(replicas: int, port: int) -> int:
     """Run the classroom until Ctrl+C or SIGTERM; exit 1 if a process of it dies first."""
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))  # unwinds through running_classroom's cleanup
     with running_classroom(replicas, port) as classroom:
-        print(f"Classroom: {classroom.url} -> {', '.join(r.address for r in classroom.replicas)} "
-              f"(logs in {classroom.folder}). Ctrl+C stops it.", flush=True)
+        print(
+            f"Classroom: {classroom.url} -> {', '.join(r.address for r in classroom.replicas)} "
+            f"(logs in {classroom.folder}). Ctrl+C stops it.",
+            flush=True,
+        )
         try:
             while all(server.process.poll() is None for server in [*classroom.replicas, classroom.balancer]):
                 time.sleep(1)

@@ -93,13 +93,24 @@ def nginx_config(listen: str, upstreams: list[str], run_dir: Path) -> str:
 def start_replica(index: int, folder: Path, cookie_secret: str) -> Server:
     port = free_port()
     log = folder / f"replica-{index}.log"
-    command = [sys.executable, "-m", "streamlit", "run", "app.py", *deployment_flags(),
-               "--server.address", "127.0.0.1", "--server.port", str(port)]
+    command = [
+        sys.executable,
+        "-m",
+        "streamlit",
+        "run",
+        "app.py",
+        *deployment_flags(),
+        "--server.address",
+        "127.0.0.1",
+        "--server.port",
+        str(port),
+    ]
     # The secret goes through the environment, out of sight of `ps`.
     environment = dict(os.environ, PYTHONUNBUFFERED="1", STREAMLIT_SERVER_COOKIE_SECRET=cookie_secret)
     with open(log, "wb") as output:
-        process = subprocess.Popen(command, cwd=REPO, stdout=output, stderr=subprocess.STDOUT,
-                                   stdin=subprocess.DEVNULL, env=environment)
+        process = subprocess.Popen(
+            command, cwd=REPO, stdout=output, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, env=environment
+        )
     return Server(f"replica {index}", f"127.0.0.1:{port}", process, log)
 
 
@@ -113,8 +124,7 @@ def start_balancer(upstreams: list[str], folder: Path, port: int) -> Server:
     log = run_dir / "error.log"
     # -e: the error log from the first moment (before the config is read nginx would use /var/log/nginx).
     command = [NGINX, "-p", str(run_dir), "-c", str(config), "-e", str(log)]
-    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT,
-                               stdin=subprocess.DEVNULL)
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
     return Server("nginx", f"127.0.0.1:{port}", process, log)
 
 
@@ -123,13 +133,15 @@ def wait_until_healthy(servers: list[Server], deadline: float) -> None:
     while waiting:
         for server in list(waiting):
             if server.process.poll() is not None:
-                raise ClassroomDidNotStart(f"{server.name} exited with code {server.process.returncode}.\n"
-                                           f"{log_tail(server.log)}")
+                raise ClassroomDidNotStart(
+                    f"{server.name} exited with code {server.process.returncode}.\n{log_tail(server.log)}"
+                )
             if answers_ok(server.health_url):
                 waiting.remove(server)
         if waiting and time.monotonic() > deadline:
-            raise ClassroomDidNotStart(f"{waiting[0].name} did not answer {waiting[0].health_url} in time.\n"
-                                       f"{log_tail(waiting[0].log)}")
+            raise ClassroomDidNotStart(
+                f"{waiting[0].name} did not answer {waiting[0].health_url} in time.\n{log_tail(waiting[0].log)}"
+            )
         time.sleep(0.25)
 
 

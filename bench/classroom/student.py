@@ -36,8 +36,14 @@ def html_text(body: str) -> str:
     return html.unescape(" ".join(re.sub(r"<style>.*?</style>|<[^>]*>", " ", body, flags=re.DOTALL).split()))
 
 
-TEXT_FIELDS = {"markdown": "body", "alert": "body", "heading": "body", "code": "code_text", "text": "body",
-               "html": "body"}
+TEXT_FIELDS = {
+    "markdown": "body",
+    "alert": "body",
+    "heading": "body",
+    "code": "code_text",
+    "text": "body",
+    "html": "body",
+}
 
 
 class ActionFailed(RuntimeError):
@@ -80,9 +86,14 @@ class Student:
         """Load the page, open the websocket on the same replica and run the default page."""
         await asyncio.to_thread(self.load_front_page)
         self.websocket = await connect(
-            self.base_url.replace("http", "ws", 1) + "/_stcore/stream", subprotocols=["streamlit"],
-            origin=self.base_url, additional_headers=self.cookie_header(),
-            max_size=None, ping_interval=None, open_timeout=ACTION_TIMEOUT)
+            self.base_url.replace("http", "ws", 1) + "/_stcore/stream",
+            subprotocols=["streamlit"],
+            origin=self.base_url,
+            additional_headers=self.cookie_header(),
+            max_size=None,
+            ping_interval=None,
+            open_timeout=ACTION_TIMEOUT,
+        )
         socket_replica = self.websocket.response.headers.get("X-Replica", "")
         if socket_replica != self.replica:
             raise ActionFailed(f"the page came from {self.replica or '?'} but the websocket from {socket_replica}")

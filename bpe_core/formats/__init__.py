@@ -14,7 +14,15 @@ from ..tokenizer import Tokenizer
 from .files import ExportError, read_json, write_text_atomically
 from .gpt2_files import check_gpt2_exportable, from_gpt2_files, read_merges_txt, to_gpt2_files
 from .hf_json import check_exportable, from_hf_json, to_hf_json
-from .model_json import FORMAT_NAME, load_model, model_from_dict, model_from_json, model_to_dict, model_to_json, save_model
+from .model_json import (
+    FORMAT_NAME,
+    load_model,
+    model_from_dict,
+    model_from_json,
+    model_to_dict,
+    model_to_json,
+    save_model,
+)
 
 __all__ = [
     "ExportError",

@@ -34,8 +34,12 @@ class CountsHeader:
 
 
 def counts_to_tsv(counts: Mapping[str, int], header: CountsHeader) -> str:
-    fields = {"split": header.split, "special_tokens": list(header.special_tokens), "lines": header.lines,
-              "specials_seen": header.specials_seen}
+    fields = {
+        "split": header.split,
+        "special_tokens": list(header.special_tokens),
+        "lines": header.lines,
+        "specials_seen": header.specials_seen,
+    }
     rows = [f"{count}\t{json.dumps(piece, ensure_ascii=False)}\n" for piece, count in counts.items()]
     return MAGIC + json.dumps(fields, ensure_ascii=False) + "\n" + "".join(rows)
 
@@ -44,9 +48,10 @@ def counts_from_tsv(text: str) -> tuple[dict[str, int], CountsHeader]:
     """The table and its header; anything else is a ValueError naming the line."""
     first, _, body = text.partition("\n")
     if not first.startswith(MAGIC):
-        raise ValueError("not a counts table: the first line should start with "
-                         f"{MAGIC.strip()!r} (made by python -m bpe_core count)")
-    fields = read_json(first[len(MAGIC):])
+        raise ValueError(
+            f"not a counts table: the first line should start with {MAGIC.strip()!r} (made by python -m bpe_core count)"
+        )
+    fields = read_json(first[len(MAGIC) :])
     header = _header(fields)
     counts: dict[str, int] = {}
     rows = body.split("\n")  # not splitlines: a piece's JSON may hold U+2028 and the like unescaped
@@ -70,8 +75,13 @@ def _header(fields) -> CountsHeader:
     if not isinstance(fields, dict) or set(fields) != {"split", "special_tokens", "lines", "specials_seen"}:
         raise ValueError("the counts table's header should hold split, special_tokens, lines and specials_seen")
     specials, seen = fields["special_tokens"], fields["specials_seen"]
-    if (fields["split"] not in SPLITS or not isinstance(fields["lines"], bool)
-            or not isinstance(specials, list) or not all(isinstance(token, str) and token for token in specials)
-            or type(seen) is not int or seen < 0):
+    if (
+        fields["split"] not in SPLITS
+        or not isinstance(fields["lines"], bool)
+        or not isinstance(specials, list)
+        or not all(isinstance(token, str) and token for token in specials)
+        or type(seen) is not int
+        or seen < 0
+    ):
         raise ValueError(f"the counts table's header has a value out of range: {fields}")
     return CountsHeader(fields["split"], tuple(specials), fields["lines"], seen)

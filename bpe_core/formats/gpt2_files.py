@@ -68,5 +68,10 @@ def from_gpt2_files(vocab_text: str, merges_text: str, *, name: str = "") -> Tok
     made = {left + right for left, right in merges} | set(ALPHABET)
     specials = tuple(token for token in sorted(vocab, key=vocab.get) if token not in made)
     config = Config(split="gpt2", units="bytes", special_tokens=specials)
-    return Tokenizer(config=config, vocab=vocab, merges=merges, name=name,
-                     stop_message="loaded from vocab.json + merges.txt (no training counts)")
+    return Tokenizer(
+        config=config,
+        vocab=vocab,
+        merges=merges,
+        name=name,
+        stop_message="loaded from vocab.json + merges.txt (no training counts)",
+    )

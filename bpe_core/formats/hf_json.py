@@ -19,20 +19,25 @@ import operator
 from itertools import chain, repeat
 
 from ..config import SPACE_MARKER, UNK_TOKEN, Config
-from ..pretokenizers import PRETOKENIZERS, pretokenizer
 from ..pipeline.added_tokens import AddedToken
 from ..pipeline.model import ModelOptions
-from ..pipeline.tokenizer import PipelineTokenizer
 from ..pipeline.spec import UnsupportedPart
+from ..pipeline.tokenizer import PipelineTokenizer
+from ..pretokenizers import PRETOKENIZERS, pretokenizer
 from ..tokenizer import Tokenizer
 from .files import ExportError, read_json
 
-
 # How an import recognises each split: a Split step by its regex, another step by its type.
-_SPLIT_OF_REGEX = {record.hf_step["pattern"]["Regex"]: record.name
-                   for record in PRETOKENIZERS if record.hf_step and record.hf_step["type"] == "Split"}
-_SPLIT_OF_STEP = {record.hf_step["type"]: record.name
-                  for record in PRETOKENIZERS if record.hf_step and record.hf_step["type"] != "Split"}
+_SPLIT_OF_REGEX = {
+    record.hf_step["pattern"]["Regex"]: record.name
+    for record in PRETOKENIZERS
+    if record.hf_step and record.hf_step["type"] == "Split"
+}
+_SPLIT_OF_STEP = {
+    record.hf_step["type"]: record.name
+    for record in PRETOKENIZERS
+    if record.hf_step and record.hf_step["type"] != "Split"
+}
 _SPLIT_OF_BYTE_LEVEL_REGEX = next(record.name for record in PRETOKENIZERS if record.hf_byte_level_regex)
 _SPLIT_WITHOUT_STEP = next(record.name for record in PRETOKENIZERS if record.hf_step is None)
 
@@ -94,8 +99,15 @@ def to_hf_json(tok: Tokenizer) -> dict:
     check_exportable(tok)
     config = tok.config
     added = [
-        {"id": tok.vocab[token], "content": token, "single_word": False, "lstrip": False,
-         "rstrip": False, "normalized": False, "special": True}
+        {
+            "id": tok.vocab[token],
+            "content": token,
+            "single_word": False,
+            "lstrip": False,
+            "rstrip": False,
+            "normalized": False,
+            "special": True,
+        }
         for token in config.all_special_tokens
     ]
     normalizer = None
@@ -132,9 +144,18 @@ def _pipeline_to_hf(tok: PipelineTokenizer) -> dict:
         "version": "1.0",
         "truncation": None,
         "padding": None,
-        "added_tokens": [{"id": token.id, "content": token.content, "single_word": False, "lstrip": False,
-                          "rstrip": False, "normalized": token.normalized, "special": token.special}
-                         for token in tok.added_as_written],
+        "added_tokens": [
+            {
+                "id": token.id,
+                "content": token.content,
+                "single_word": False,
+                "lstrip": False,
+                "rstrip": False,
+                "normalized": token.normalized,
+                "special": token.special,
+            }
+            for token in tok.added_as_written
+        ],
         **{key: tok.parts.get(key) for key in ("normalizer", "pre_tokenizer", "post_processor", "decoder")},
         "model": {
             "type": "BPE",
@@ -157,7 +178,13 @@ def _pipeline_to_hf(tok: PipelineTokenizer) -> dict:
 def _config_from_hf(data: dict) -> Config:
     model = data["model"]
     pre = data.get("pre_tokenizer")
-    steps = pre.get("pretokenizers", []) if isinstance(pre, dict) and pre.get("type") == "Sequence" else [pre] if pre else []
+    steps = (
+        pre.get("pretokenizers", [])
+        if isinstance(pre, dict) and pre.get("type") == "Sequence"
+        else [pre]
+        if pre
+        else []
+    )
     kinds = [step.get("type") for step in steps]
     units = "bytes" if "ByteLevel" in kinds else "chars"
     byte_level = next((step for step in steps if step.get("type") == "ByteLevel"), {})
@@ -210,19 +237,22 @@ def from_hf_json(data: dict | str, *, name: str = "") -> Tokenizer:
     if isinstance(data, str):
         data = read_json(data)
     if not isinstance(data, dict) or not isinstance(data.get("model"), dict):
-        raise ValueError("not an HF tokenizer.json: there is no \"model\" object")
+        raise ValueError('not an HF tokenizer.json: there is no "model" object')
     model = data["model"]
     kind = model.get("type", "BPE" if "merges" in model else None)
     if kind != "BPE":
         raise ValueError(f"this is a {kind or 'unknown'} tokenizer, not BPE: only BPE models can be loaded here")
     if model.get("dropout") not in (None, 0, 0.0):
-        raise ValueError("BPE dropout (random merges while encoding) is not supported: ids would change from run "
-                         "to run")
+        raise ValueError(
+            "BPE dropout (random merges while encoding) is not supported: ids would change from run to run"
+        )
     try:
         vocab = {str(token): int(index) for token, index in model["vocab"].items()}
         merges = _sharing_strings(_merge_pairs(model["merges"]), vocab)
-        added = [AddedToken(str(entry["content"]), int(entry["id"]), bool(entry["special"]), bool(entry["normalized"]))
-                 for entry in data.get("added_tokens") or []]  # each field required, as HF requires it
+        added = [
+            AddedToken(str(entry["content"]), int(entry["id"]), bool(entry["special"]), bool(entry["normalized"]))
+            for entry in data.get("added_tokens") or []
+        ]  # each field required, as HF requires it
         config = _config_if_it_fits(data)
     except (KeyError, TypeError, AttributeError) as error:
         raise ValueError(f"the tokenizer.json is incomplete or malformed ({type(error).__name__}: {error})") from None
@@ -232,8 +262,13 @@ def from_hf_json(data: dict | str, *, name: str = "") -> Tokenizer:
         vocab.setdefault(entry.content, entry.id)
     if config.uses_unk and UNK_TOKEN not in vocab:
         vocab[UNK_TOKEN] = max(vocab.values(), default=-1) + 1  # HF would drop unknown characters silently
-    return Tokenizer(config=config, vocab=vocab, merges=merges, name=name,
-                     stop_message="loaded from a tokenizer.json (no training counts)")
+    return Tokenizer(
+        config=config,
+        vocab=vocab,
+        merges=merges,
+        name=name,
+        stop_message="loaded from a tokenizer.json (no training counts)",
+    )
 
 
 def _config_if_it_fits(data: dict) -> Config | None:
@@ -243,8 +278,12 @@ def _config_if_it_fits(data: dict) -> Config | None:
     except ValueError:
         return None
     model = data["model"]
-    beyond = (model.get("ignore_merges") or (model.get("fuse_unk") and model.get("unk_token"))
-              or data.get("post_processor") or any(_added_beyond(entry) for entry in data.get("added_tokens") or []))
+    beyond = (
+        model.get("ignore_merges")
+        or (model.get("fuse_unk") and model.get("unk_token"))
+        or data.get("post_processor")
+        or any(_added_beyond(entry) for entry in data.get("added_tokens") or [])
+    )
     decoder = data.get("decoder")  # none: HF joins the tokens with spaces
     if beyond or not isinstance(decoder, dict) or _kinds(decoder) != _kinds(_decoder(config)):
         return None
@@ -261,14 +300,16 @@ def _kinds(part: dict) -> list:
     return [step.get("type") for step in steps] if isinstance(steps, list) else [part.get("type")]
 
 
-def _pipeline(data: dict, vocab: dict[str, int], merges: list[tuple[str, str]], added: list[AddedToken],
-              name: str) -> PipelineTokenizer:
+def _pipeline(
+    data: dict, vocab: dict[str, int], merges: list[tuple[str, str]], added: list[AddedToken], name: str
+) -> PipelineTokenizer:
     model = data["model"]
     for entry in data.get("added_tokens") or []:
         flags = [flag for flag in ("lstrip", "rstrip", "single_word") if entry.get(flag)]
         if flags:
-            raise UnsupportedPart(f"added token {entry.get('content')!r} asks for {', '.join(flags)}, "
-                                  "which is not supported here")
+            raise UnsupportedPart(
+                f"added token {entry.get('content')!r} asks for {', '.join(flags)}, which is not supported here"
+            )
     options = ModelOptions(
         unk_token=model.get("unk_token"),
         fuse_unk=bool(model.get("fuse_unk")),
@@ -298,12 +339,17 @@ def _merge_pairs(merges: list) -> list[tuple[str, str]]:
     if set(map(type, merges)) == {str}:
         pairs = list(map(tuple, map(str.split, merges, repeat(" "))))
     else:
-        pairs = [tuple(merge.split(" ")) if type(merge) is str else tuple(merge) if type(merge) is list else None
-                 for merge in merges]
+        pairs = [
+            tuple(merge.split(" ")) if type(merge) is str else tuple(merge) if type(merge) is list else None
+            for merge in merges
+        ]
     if None not in pairs and set(map(len, pairs)) <= {2}:
         parts = list(chain.from_iterable(pairs))
         if set(map(type, parts)) <= {str} and "" not in parts:
             return pairs
-    bad = next(merge for merge, pair in zip(merges, pairs)
-               if pair is None or len(pair) != 2 or not all(isinstance(part, str) and part for part in pair))
+    bad = next(
+        merge
+        for merge, pair in zip(merges, pairs)
+        if pair is None or len(pair) != 2 or not all(isinstance(part, str) and part for part in pair)
+    )
     raise ValueError(f"a merge must be two tokens, not {bad!r}")

@@ -35,8 +35,10 @@ def model_to_dict(tok: Tokenizer, *, race: bool = True) -> dict:
     {'counts': [1], 'tied': [2], 'top': [[[1, 1, 1], [1, 2, 1]]]}
     """
     if isinstance(tok, PipelineTokenizer):
-        raise ExportError(f"{tok.name or 'this tokenizer'} runs the parts of an HF tokenizer.json (normalizer, "
-                          "pre-tokenizer, decoder), which our model file does not hold: keep it as tokenizer.json")
+        raise ExportError(
+            f"{tok.name or 'this tokenizer'} runs the parts of an HF tokenizer.json (normalizer, "
+            "pre-tokenizer, decoder), which our model file does not hold: keep it as tokenizer.json"
+        )
     data = {
         "format": FORMAT_NAME,
         "version": FORMAT_VERSION,
@@ -53,8 +55,9 @@ def model_to_dict(tok: Tokenizer, *, race: bool = True) -> dict:
         vocab = tok.vocab
         data["trace"] = {"counts": [step.count for step in tok.steps], "tied": [step.tied for step in tok.steps]}
         if race:
-            data["trace"]["top"] = [[[vocab[left], vocab[right], count] for left, right, count in step.top]
-                                    for step in tok.steps]
+            data["trace"]["top"] = [
+                [[vocab[left], vocab[right], count] for left, right, count in step.top] for step in tok.steps
+            ]
     return data
 
 
@@ -65,9 +68,11 @@ def model_to_json(tok: Tokenizer, *, race: bool = True) -> str:
 def model_from_dict(data: dict) -> Tokenizer:
     """The model saved by :func:`model_to_dict`; a ValueError says what is wrong with the data."""
     if not isinstance(data, dict) or data.get("format") != FORMAT_NAME:
-        raise ValueError(f"not a {FORMAT_NAME} model file (no \"format\": \"{FORMAT_NAME}\" field)")
+        raise ValueError(f'not a {FORMAT_NAME} model file (no "format": "{FORMAT_NAME}" field)')
     if data.get("version") not in (1, FORMAT_VERSION):
-        raise ValueError(f"model file version {data.get('version')!r} is not supported (this is version {FORMAT_VERSION})")
+        raise ValueError(
+            f"model file version {data.get('version')!r} is not supported (this is version {FORMAT_VERSION})"
+        )
     try:
         config = Config.from_dict(data["config"])
         vocab = data["vocab"]
@@ -85,16 +90,32 @@ def model_from_dict(data: dict) -> Tokenizer:
         counts = _trace_columns(data, len(merges))
     except (KeyError, TypeError, AttributeError, ValueError) as error:
         raise ValueError(f"the model file is incomplete or malformed ({type(error).__name__}: {error})") from None
-    tok = Tokenizer(config=config, vocab=vocab, merges=merges, steps=None,
-                    stop_reason=stop.get("reason", ""), stop_message=stop.get("message", ""),
-                    name=str(data.get("name", "")), warnings=warnings, base_size=base_size,
-                    corpus_tokens=corpus_tokens)
+    tok = Tokenizer(
+        config=config,
+        vocab=vocab,
+        merges=merges,
+        steps=None,
+        stop_reason=stop.get("reason", ""),
+        stop_message=stop.get("message", ""),
+        name=str(data.get("name", "")),
+        warnings=warnings,
+        base_size=base_size,
+        corpus_tokens=corpus_tokens,
+    )
     if counts:
         try:
             names, vocab = tok.id_to_token, tok.vocab
             tok.steps = [
-                Step(rank + 1, left, right, left + right, vocab[left + right], count=count, tied=tied,
-                     top=tuple((names[a], names[b], c) for a, b, c in top))
+                Step(
+                    rank + 1,
+                    left,
+                    right,
+                    left + right,
+                    vocab[left + right],
+                    count=count,
+                    tied=tied,
+                    top=tuple((names[a], names[b], c) for a, b, c in top),
+                )
                 for rank, ((left, right), (count, tied, top)) in enumerate(zip(tok.merges, counts))
             ]
         except (KeyError, TypeError, ValueError) as error:

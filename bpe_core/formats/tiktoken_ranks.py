@@ -31,8 +31,9 @@ def read_ranks(text: str) -> dict[bytes, int]:
     try:
         if len(fields) != 2 * len(text.splitlines()):
             raise ValueError("not two fields a line")
-        return dict(zip(map(functools.partial(binascii.a2b_base64, strict_mode=True), fields[0::2]),
-                        map(int, fields[1::2])))
+        return dict(
+            zip(map(functools.partial(binascii.a2b_base64, strict_mode=True), fields[0::2]), map(int, fields[1::2]))
+        )
     except (ValueError, binascii.Error):
         for number, line in enumerate(text.splitlines(), start=1):  # find the line to name
             parts = line.split()
@@ -82,8 +83,9 @@ def _join_below(token: bytes, ranks: dict[bytes, int], limit: int) -> list[bytes
     return parts
 
 
-def from_ranks(text: str, *, split: str, special_tokens: dict[str, int], name: str,
-               cuts: bytes | None = None) -> RankTokenizer:
+def from_ranks(
+    text: str, *, split: str, special_tokens: dict[str, int], name: str, cuts: bytes | None = None
+) -> RankTokenizer:
     """A byte-level tokenizer from a rank file: ids the ranks, special tokens at their own ids.
     It encodes at once; its tokens (spelled with GPT-2's byte characters) and its merges
     (recovered, or read from ``cuts``) are spelled out on first use.  ``cuts`` must be the ones
@@ -96,8 +98,9 @@ def from_ranks(text: str, *, split: str, special_tokens: dict[str, int], name: s
     if longer != len(cuts):
         raise ValueError(f"the cuts hold {len(cuts)} merges for {longer} tokens of two or more bytes")
     config = Config(split=split, units="bytes", special_tokens=tuple(special_tokens))
-    return RankTokenizer(ranks, config=config, name=name,
-                         full_model=functools.partial(_spelled_out, ranks, special_tokens, name, cuts))
+    return RankTokenizer(
+        ranks, config=config, name=name, full_model=functools.partial(_spelled_out, ranks, special_tokens, name, cuts)
+    )
 
 
 def _spelled_out(ranks: dict[bytes, int], special_tokens: dict[str, int], name: str, cuts: bytes) -> dict:
@@ -114,5 +117,9 @@ def _spelled_out(ranks: dict[bytes, int], special_tokens: dict[str, int], name: 
     if outside is not None:
         raise ValueError(f"the cuts of {name} do not cut the token {outside!r} into two parts")
     merges = [(display[:cut], display[cut:]) for display, cut in zip(longer, cuts)]
-    return {"vocab": vocab, "merges": merges, "base_size": len(tokens) - len(longer),
-            "stop_message": f"{name}'s published ranks (merges recovered from them; no training counts)"}
+    return {
+        "vocab": vocab,
+        "merges": merges,
+        "base_size": len(tokens) - len(longer),
+        "stop_message": f"{name}'s published ranks (merges recovered from them; no training counts)",
+    }

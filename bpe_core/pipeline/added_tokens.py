@@ -69,8 +69,11 @@ class AddedTokens:
     def _matcher(self, normalized: bool, special: bool) -> re.Pattern | None:
         key = (normalized, special)
         if key not in self._matchers:
-            words = [token.content for token in self.tokens
-                     if token.normalized == normalized and (special or not token.special)]
+            words = [
+                token.content
+                for token in self.tokens
+                if token.normalized == normalized and (special or not token.special)
+            ]
             self._matchers[key] = re.compile(trie_pattern(words)) if words else None
         return self._matchers[key]
 

@@ -51,7 +51,7 @@ class ModelOptions:
         >>> ModelOptions(continuing_subword_prefix="##").joined("a", "##b")
         'ab'
         """
-        return left + right[len(self.continuing_subword_prefix):]
+        return left + right[len(self.continuing_subword_prefix) :]
 
 
 def base_symbols(piece: str, vocab: dict[str, int], options: ModelOptions) -> tuple[list[int], list[int]]:

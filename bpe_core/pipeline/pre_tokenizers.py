@@ -39,9 +39,9 @@ from typing import Protocol
 import regex
 
 from ..bytelevel import BYTE_TO_CHAR, bytes_to_display
+from ..pretokenize import split_spans, split_text
 from .oniguruma import match_segments
 from .spec import Spec
-from ..pretokenize import split_spans, split_text
 
 
 class PreTokenizer(Protocol):
@@ -70,9 +70,7 @@ _PUNCTUATION_SINCE_UNICODE_8 = (
     "\U00011ef7-\U00011ef8\U00011f43-\U00011f4f\U00011fff\U00012ff1-\U00012ff2\U00016d6d-\U00016d6f"
     "\U00016e97-\U00016e9a\U00016fe2\U0001e5ff\U0001e95e-\U0001e95f"
 )
-_PUNCTUATION = regex.compile(
-    rf"(?![{_PUNCTUATION_SINCE_UNICODE_8}])[\p{{P}}!-/:-@\[-`{{-~]|[\u166d\U000111c9]"
-)
+_PUNCTUATION = regex.compile(rf"(?![{_PUNCTUATION_SINCE_UNICODE_8}])[\p{{P}}!-/:-@\[-`{{-~]|[\u166d\U000111c9]")
 # HF's Whitespace runs the Rust regex crate, whose \w (with the joiners) is the regex module's.
 _WORDS_OR_SYMBOLS = regex.compile(r"\w+|[^\w\s]+")
 _NUMBER_RUN, _NUMBER = regex.compile(r"\p{N}+"), regex.compile(r"\p{N}")  # Rust's char::is_numeric
@@ -305,7 +303,8 @@ def build_piece_cutter(spec: dict | None) -> Callable[..., list[str]]:
     steps = None if spec is None else _piece_steps(spec)
     if steps is None:
         return lambda text, *, at_text_start=True: [
-            piece for piece, _, _ in pre_tokenize(text, at_text_start=at_text_start)]
+            piece for piece, _, _ in pre_tokenize(text, at_text_start=at_text_start)
+        ]
 
     def cut(text: str, *, at_text_start: bool = True) -> list[str]:
         pieces = [text]

@@ -128,7 +128,7 @@ class Spec:
         """The ``pattern`` option, ``{"String": s}`` (matched literally) or ``{"Regex": r}``."""
         pattern = self._get("pattern", dict, _REQUIRED)
         if len(pattern) != 1 or not {"String", "Regex"} >= pattern.keys():
-            raise self.error(f"'pattern' must be {{\"String\": ...}} or {{\"Regex\": ...}}, not {pattern!r}")
+            raise self.error(f'\'pattern\' must be {{"String": ...}} or {{"Regex": ...}}, not {pattern!r}')
         [(variant, source)] = pattern.items()
         if not isinstance(source, str):
             raise self.error(f"the pattern must be a string, not {source!r}")
@@ -140,5 +140,3 @@ class Spec:
             raise self.unsupported(f"the Oniguruma construct {construct} in {source!r}") from None
         except regex.error as error:
             raise self.error(f"the regex {source!r} does not compile: {error}") from None
-
-

@@ -24,9 +24,9 @@ from dataclasses import replace
 from itertools import chain
 
 from ..config import UNK_TOKEN, Config
+from ..merge_index import merge_ids, rank_table
 from ..pretokenize import check_encodable
 from ..spans import Token, piece_tokens
-from ..merge_index import merge_ids, rank_table
 from ..tokenizer import PieceCache, Tokenizer, UnknownIdError
 from ..trace import STOP_PREFIX
 from ..units import BYTE_TOKEN_VALUE, units_for
@@ -56,27 +56,47 @@ class PipelineTokenizer(Tokenizer):
     works, with spans on :meth:`shown_text`.
     """
 
-    def __init__(self, *, vocab: dict[str, int], merges: list[tuple[str, str]], parts: dict | None = None,
-                 added: list[AddedToken] | None = None, options: ModelOptions | None = None, name: str = "",
-                 stop_message: str = "loaded from a tokenizer.json (no training counts)", stop_reason: str = ""):
+    def __init__(
+        self,
+        *,
+        vocab: dict[str, int],
+        merges: list[tuple[str, str]],
+        parts: dict | None = None,
+        added: list[AddedToken] | None = None,
+        options: ModelOptions | None = None,
+        name: str = "",
+        stop_message: str = "loaded from a tokenizer.json (no training counts)",
+        stop_reason: str = "",
+    ):
         self.parts = dict(parts or {})
         self.options = options or ModelOptions()
         # HF matches (and names) a "normalized" added token by its normalized text; a file keeps it as written
         normalize = build_normalizer(self.parts.get("normalizer")) or str
         self.added_as_written = list(added or [])
-        self.added_tokens = [replace(token, content=normalize(token.content)) if token.normalized else token
-                             for token in self.added_as_written]
+        self.added_tokens = [
+            replace(token, content=normalize(token.content)) if token.normalized else token
+            for token in self.added_as_written
+        ]
         self.model_vocab = vocab  # the model's own vocabulary: added tokens not in it are never merged
         full_vocab = dict(vocab)
         for token in self.added_tokens:
             full_vocab.setdefault(token.content, token.id)
         byte_level = _uses_byte_level(self.parts.get("pre_tokenizer"))
         unk_is_ours = self.options.unk_token == UNK_TOKEN and not self.options.byte_fallback
-        config = Config(split="none", units="bytes" if byte_level else "chars",
-                        special_tokens=tuple(token.content for token in self.added_tokens),
-                        unknown="unk" if unk_is_ours else "byte_fallback")
-        super().__init__(config=config, vocab=full_vocab, merges=merges, name=name,
-                         stop_message=stop_message, stop_reason=stop_reason)
+        config = Config(
+            split="none",
+            units="bytes" if byte_level else "chars",
+            special_tokens=tuple(token.content for token in self.added_tokens),
+            unknown="unk" if unk_is_ours else "byte_fallback",
+        )
+        super().__init__(
+            config=config,
+            vocab=full_vocab,
+            merges=merges,
+            name=name,
+            stop_message=stop_message,
+            stop_reason=stop_reason,
+        )
         # an added token spelled like a model token keeps its own id, as in HF
         self.special_ids = {token.id: token.content for token in self.added_tokens}
         for token in self.added_tokens:
@@ -115,8 +135,17 @@ class PipelineTokenizer(Tokenizer):
         self._joinable: set[tuple[str, str]] | None = None  # filled when a long piece first needs it
         self._cache = PieceCache(self._merged_piece)
 
-    _DERIVED = (*Tokenizer._DERIVED, "_normalize", "_pre_tokenize", "_cut_pieces", "_decode_tokens",
-                "_add_specials", "_byte_level", "_joinable", "added")
+    _DERIVED = (
+        *Tokenizer._DERIVED,
+        "_normalize",
+        "_pre_tokenize",
+        "_cut_pieces",
+        "_decode_tokens",
+        "_add_specials",
+        "_byte_level",
+        "_joinable",
+        "added",
+    )
 
     # -- encoding ------------------------------------------------------------------
 
@@ -128,8 +157,9 @@ class PipelineTokenizer(Tokenizer):
             if added_id is not None:
                 yield part, added_id, False
             else:
-                for index, (sub, sub_id) in enumerate(self.added.split(self._normalize(part), normalized=True,
-                                                                       special=special)):
+                for index, (sub, sub_id) in enumerate(
+                    self.added.split(self._normalize(part), normalized=True, special=special)
+                ):
                     yield sub, sub_id, at_start and index == 0
             at_start = False
 
@@ -170,8 +200,10 @@ class PipelineTokenizer(Tokenizer):
         offset = 0
         for part, added_id, at_start in self._stretches(text, special):
             if added_id is None:
-                found += [(piece, offset + start, offset + end)
-                          for piece, start, end in self._pre_tokenize(part, at_text_start=at_start)]
+                found += [
+                    (piece, offset + start, offset + end)
+                    for piece, start, end in self._pre_tokenize(part, at_text_start=at_start)
+                ]
             offset += len(part)
         return found
 
@@ -228,8 +260,15 @@ class PipelineTokenizer(Tokenizer):
                     else:
                         lengths = self._source_lengths(model_piece, source, self._base_encoder(model_piece)[1])
                         counts = self._base_counts
-                    tokens += piece_tokens(source, offset + start, self._cache[model_piece], lengths,
-                                           base_counts=counts, id_to_token=self.id_to_token, kind_of=self._kind)
+                    tokens += piece_tokens(
+                        source,
+                        offset + start,
+                        self._cache[model_piece],
+                        lengths,
+                        base_counts=counts,
+                        id_to_token=self.id_to_token,
+                        kind_of=self._kind,
+                    )
             offset += len(part)
         return tokens
 
@@ -299,5 +338,11 @@ class PipelineTokenizer(Tokenizer):
         dropped = {i for i, rank in self.created_at.items() if rank >= merges}
         return PipelineTokenizer(
             vocab={token: i for token, i in self.model_vocab.items() if i not in dropped},
-            merges=self.merges[:merges], parts=self.parts, added=self.added_as_written, options=self.options,
-            name=self.name, stop_reason=STOP_PREFIX, stop_message=f"the first {merges} of {len(self.merges)} merges")
+            merges=self.merges[:merges],
+            parts=self.parts,
+            added=self.added_as_written,
+            options=self.options,
+            name=self.name,
+            stop_reason=STOP_PREFIX,
+            stop_message=f"the first {merges} of {len(self.merges)} merges",
+        )

@@ -50,10 +50,12 @@ def test_compare_page_tabs(app_server, page, screenshot, tiktoken_module):
     area = curves.locator(".area").first.bounding_box()
     spot = {"x": area["x"] + area["width"] / 2, "y": area["y"] + area["height"] / 2}
     page.mouse.move(spot["x"], spot["y"])
-    under = page.evaluate("(p) => { const el = document.elementFromPoint(p.x, p.y); return [el.className, el.title]; }",
-                          spot)
-    assert under[0] == "band" and re.match(r"vocabulary [\d,]+ \([\d,]+ merges\)\ntraining corpus: [\d,]+ tokens",
-                                           under[1])
+    under = page.evaluate(
+        "(p) => { const el = document.elementFromPoint(p.x, p.y); return [el.className, el.title]; }", spot
+    )
+    assert under[0] == "band" and re.match(
+        r"vocabulary [\d,]+ \([\d,]+ merges\)\ntraining corpus: [\d,]+ tokens", under[1]
+    )
     screenshot(page, "curves")
     assert_clean(page)
 
@@ -80,14 +82,20 @@ def test_compare_page_tabs(app_server, page, screenshot, tiktoken_module):
     split_b.click()
     page.get_by_role("option", name="gpt4", exact=True).click()
     wait_for_app(page)
-    check_view(page, screenshot, r"B: gpt4 split · characters · ties: first occurrence — \d+ tokens",
-               "pretokenizers-custom")
+    check_view(
+        page, screenshot, r"B: gpt4 split · characters · ties: first occurrence — \d+ tokens", "pretokenizers-custom"
+    )
 
     open_tab(page, "Real tokenizers")
     typed = "In the beginning God created the heaven and the earth."
-    counts = {title: len(tiktoken_module.get_encoding(name).encode_ordinary(typed))
-              for name, title in (("gpt2", "GPT-2"), ("cl100k_base", "GPT-4 (cl100k_base)"),
-                                  ("o200k_base", "GPT-4o (o200k_base)"))}
+    counts = {
+        title: len(tiktoken_module.get_encoding(name).encode_ordinary(typed))
+        for name, title in (
+            ("gpt2", "GPT-2"),
+            ("cl100k_base", "GPT-4 (cl100k_base)"),
+            ("o200k_base", "GPT-4o (o200k_base)"),
+        )
+    }
     for title, count in counts.items():
         assert main.get_by_text(re.compile(f"^{re.escape(title)} — {count} tokens")).count() == 1
     assert main.locator('[data-testid="stDataFrame"]').count() == 2  # each tokenizer's counts; languages and code
@@ -159,7 +167,10 @@ def test_compare_sizes_only_where_used_and_kept(app_server, page, screenshot):
             boxes = [box.bounding_box() for box in main.locator(SIZE_BOX).all()]
             assert len(boxes) == 4 and main.locator(f"{SIZE_BOX} button").count() == 8, tab  # + and - each
             assert boxes[0]["y"] == boxes[1]["y"] < boxes[2]["y"] == boxes[3]["y"], tab
-            assert boxes[1]["x"] > boxes[0]["x"] + boxes[0]["width"] and boxes[1]["x"] + boxes[1]["width"] <= PHONE["width"]
+            assert (
+                boxes[1]["x"] > boxes[0]["x"] + boxes[0]["width"]
+                and boxes[1]["x"] + boxes[1]["width"] <= PHONE["width"]
+            )
         screenshot(page, f"phone-{tab.split()[0].lower()}", whole=True)
         assert_clean(page)
     page.set_viewport_size(VIEWPORT)

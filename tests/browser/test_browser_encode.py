@@ -129,8 +129,12 @@ def test_prefix_slider_and_replay(app_server, page, screenshot):
 
 
 def metric_value(page, label: str) -> str:
-    return page.locator('[data-testid="stMetric"]').filter(has=page.get_by_text(label, exact=True)).locator(
-        '[data-testid="stMetricValue"]').inner_text()
+    return (
+        page.locator('[data-testid="stMetric"]')
+        .filter(has=page.get_by_text(label, exact=True))
+        .locator('[data-testid="stMetricValue"]')
+        .inner_text()
+    )
 
 
 def test_gpt4o_shows_count_and_ids_then_special_tokens_as_text(app_server, page, screenshot):
@@ -201,7 +205,9 @@ def test_choices_outlive_a_visit_to_another_page(app_server, page):
     for _ in range(2):
         page.get_by_role("button", name="Next ▶").click()
         wait_for_app(page)
-    step = page.locator('[data-testid="stSlider"]').filter(has_text="Step").locator('[data-testid="stSliderThumbValue"]')
+    step = (
+        page.locator('[data-testid="stSlider"]').filter(has_text="Step").locator('[data-testid="stSliderThumbValue"]')
+    )
     assert step.inner_text() == "3"
     click_nav(page, "Train")
     click_nav(page, "Merges")
@@ -305,8 +311,10 @@ def test_encode_fits_a_phone_and_a_tap_shows_a_tokens_details(browser, app_serve
         # the token table is wider than a phone: it scrolls inside its own box
         table = page.locator('[data-testid="stDataFrame"]')
         assert table.bounding_box()["x"] + table.bounding_box()["width"] <= PHONE["width"]
-        scroller = page.evaluate("() => { const s = document.querySelector('[data-testid=stDataFrame] .dvn-scroller');"
-                                 " return [s.scrollWidth, s.clientWidth]; }")
+        scroller = page.evaluate(
+            "() => { const s = document.querySelector('[data-testid=stDataFrame] .dvn-scroller');"
+            " return [s.scrollWidth, s.clientWidth]; }"
+        )
         assert scroller[0] > scroller[1]
         # the decoder's box and button fit side by side or one under the other, never over each other
         box = page.get_by_label("Token ids (comma or space separated)").bounding_box()

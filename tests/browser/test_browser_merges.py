@@ -77,7 +77,9 @@ def test_merges_page_play_scrub_and_tree(app_server, page, screenshot):
 
     # Pick a token for the merge tree by typing in the searchable select box.
     open_tab(page, "Merge tree")
-    select = page.locator('[data-testid="stSelectbox"]').filter(has_text="Token (type to search)")  # the tokenizer's is first
+    select = page.locator('[data-testid="stSelectbox"]').filter(
+        has_text="Token (type to search)"
+    )  # the tokenizer's is first
     select.click()
     page.keyboard.type("Israel</w>")
     page.get_by_role("option", name="Israel</w>", exact=True).click()
@@ -118,7 +120,9 @@ def test_gpt4_merge_tree_found_by_typing(app_server, page, screenshot):
     tree.scroll_into_view_if_needed()
     labels = tree.locator("g.annotation text").all_text_contents()
     assert labels[0] == "Ġunderstanding"
-    assert {"Ġunderstand", "Ġunder", "stand", "ing", "Ġ", "u", "n", "d", "e", "r", "s", "t", "a", "i", "g"} <= set(labels)
+    assert {"Ġunderstand", "Ġunder", "stand", "ing", "Ġ", "u", "n", "d", "e", "r", "s", "t", "a", "i", "g"} <= set(
+        labels
+    )
     screenshot(page, "desktop")
     page.set_viewport_size({"width": 390, "height": 844})
     page.wait_for_timeout(500)

@@ -22,9 +22,17 @@ SENTENCE = "The rat and the cat sat, that is that."
 GPT2_TEXT = "Hello, ByteLevel BPE!"
 GPT2_IDS = "15496, 11, 30589, 4971, 347, 11401, 0"
 WORDPIECE = {
-    "version": "1.0", "added_tokens": [], "normalizer": None, "pre_tokenizer": {"type": "Whitespace"},
-    "model": {"type": "WordPiece", "unk_token": "[UNK]", "continuing_subword_prefix": "##",
-              "max_input_chars_per_word": 100, "vocab": {"[UNK]": 0, "un": 1, "##able": 2}},
+    "version": "1.0",
+    "added_tokens": [],
+    "normalizer": None,
+    "pre_tokenizer": {"type": "Whitespace"},
+    "model": {
+        "type": "WordPiece",
+        "unk_token": "[UNK]",
+        "continuing_subword_prefix": "##",
+        "max_input_chars_per_word": 100,
+        "vocab": {"[UNK]": 0, "un": 1, "##able": 2},
+    },
 }
 
 
@@ -34,8 +42,15 @@ def assert_clean(page) -> None:
 
 def byte_level_link() -> str:
     """A Train page link that trains CORPUS with GPT-2's byte-level settings on arrival."""
-    settings = {"preset": "paste", "text": CORPUS, "merges": MERGES, "split": "gpt2", "eow": "", "units": "bytes",
-                "tie": "hf"}
+    settings = {
+        "preset": "paste",
+        "text": CORPUS,
+        "merges": MERGES,
+        "split": "gpt2",
+        "eow": "",
+        "units": "bytes",
+        "tie": "hf",
+    }
     return "?" + urlencode(settings)
 
 
@@ -79,7 +94,9 @@ def test_tokenizer_json_round_trip_and_gpt2(app_server, page, screenshot, tmp_pa
     click_nav(page, "Encode / Decode")
     open_section(page, "Load a tokenizer")
     upload(page, saved)
-    assert f"Loaded tokenizer.json: {MERGES} merges" in page.locator(f'{MAIN} [data-testid="stAlert"]').first.inner_text()
+    assert (
+        f"Loaded tokenizer.json: {MERGES} merges" in page.locator(f'{MAIN} [data-testid="stAlert"]').first.inner_text()
+    )
     encode_text(page, SENTENCE)
     assert shown_ids(page) == expected.encode(SENTENCE)
     assert f"tokenizer.json: {MERGES} merges" in page.locator(MAIN).inner_text()

@@ -42,7 +42,8 @@ _INJECTED_JS = """
   for (const el of document.querySelectorAll('*')) {
     for (const attr of el.attributes) {
       const value = (attr.value || '').trim().toLowerCase();
-      if (/href$|^src$|action$/.test(attr.name) && value.startsWith('javascript:')) found.push(el.outerHTML.slice(0, 120));
+      const scripted = /href$|^src$|action$/.test(attr.name) && value.startsWith('javascript:');
+      if (scripted) found.push(el.outerHTML.slice(0, 120));
       if (attr.name.startsWith('on') && value.includes('alert(')) found.push(el.outerHTML.slice(0, 120));
     }
     if (el.tagName === 'IMG' && el.getAttribute('src') === 'x') found.push(el.outerHTML.slice(0, 120));
@@ -132,7 +133,8 @@ def test_streamlit_markdown_syntax_in_a_file_name_shows_literally(app_server, pa
     open_app(page, app_server)
     open_section(page, "Save or load a tokenizer")
     page.locator(f'{MAIN} input[type="file"]').last.set_input_files(
-        files=[{"name": name, "mimeType": "application/json", "buffer": model_file}])
+        files=[{"name": name, "mimeType": "application/json", "buffer": model_file}]
+    )
     wait_for_app(page)
     for title in ("Train", "Compare"):
         click_nav(page, title)

@@ -153,8 +153,12 @@ def test_an_empty_corpus_answers_the_click_with_a_warning(app_server, page):
     open_app(page, app_server)
     choose_corpus(page, "Paste your own text")
     train(page)
-    assert page.locator(f'{MAIN} [data-testid="stAlertContentWarning"]').filter(
-        has_text="Choose or enter a corpus to train on.").count() == 1
+    assert (
+        page.locator(f'{MAIN} [data-testid="stAlertContentWarning"]')
+        .filter(has_text="Choose or enter a corpus to train on.")
+        .count()
+        == 1
+    )
     assert_clean(page)
 
 

@@ -126,8 +126,10 @@ def test_a_large_tokenizer_file_loads():
 
 def test_lone_surrogates_in_every_entry_point_are_value_errors():
     tok = train("hello", Config(), merges=2)
-    for call in (lambda: train(["ok", "bad\udc80"], Config(), merges=1),
-                 lambda: tok.encode_with_spans("\ud83d"),
-                 lambda: tok.tokenize("x\udfffy")):
+    for call in (
+        lambda: train(["ok", "bad\udc80"], Config(), merges=1),
+        lambda: tok.encode_with_spans("\ud83d"),
+        lambda: tok.tokenize("x\udfffy"),
+    ):
         with pytest.raises(ValueError, match="lone surrogate"):
             call()

@@ -27,7 +27,12 @@ def banana_model(tmp_path) -> Path:
 def test_train_merges_encode_decode(banana_model):
     merges = run("merges", str(banana_model)).stdout.splitlines()
     assert [json.loads(line) for line in merges] == [
-        ["a", "n"], ["b", "an"], ["an", "a"], ["ana", "_"], ["ban", "ana_"], ["banana_", "ban"]
+        ["a", "n"],
+        ["b", "an"],
+        ["an", "a"],
+        ["ana", "_"],
+        ["ban", "ana_"],
+        ["banana_", "ban"],
     ]
     encoded = json.loads(run("encode", str(banana_model), "bandana_").stdout)
     assert encoded["tokens"] == ["ban", "d", "ana_"]
@@ -39,8 +44,24 @@ def test_train_with_all_textbook_options(tmp_path):
     corpus = tmp_path / "low.txt"
     corpus.write_text("low lower newest widest low low low low newest newest newest newest", encoding="utf-8")
     model = tmp_path / "low.json"
-    result = run("train", str(corpus), "--vocab-size", "50", "--end-of-word", "_", "--min-frequency", "2",
-                 "--special", "<s>", "--tie-break", "first", "--top-k", "3", "-o", str(model))
+    result = run(
+        "train",
+        str(corpus),
+        "--vocab-size",
+        "50",
+        "--end-of-word",
+        "_",
+        "--min-frequency",
+        "2",
+        "--special",
+        "<s>",
+        "--tie-break",
+        "first",
+        "--top-k",
+        "3",
+        "-o",
+        str(model),
+    )
     assert result.returncode == 0 and "9 merges" in result.stderr
     assert json.loads(run("encode", str(model), "lowest").stdout)["tokens"] == ["low", "est_"]
 
@@ -53,8 +74,19 @@ def test_byte_level_merges_print_the_space_as_g_dot(tmp_path):
 
 def test_export_and_import_round_trip(tmp_path, banana_model):
     model = tmp_path / "gpt.json"
-    run("train", "-", "--merges", "20", "--split", "gpt2", "--units", "bytes", "-o", str(model),
-        stdin="hello world, hello there")
+    run(
+        "train",
+        "-",
+        "--merges",
+        "20",
+        "--split",
+        "gpt2",
+        "--units",
+        "bytes",
+        "-o",
+        str(model),
+        stdin="hello world, hello there",
+    )
     assert run("export", str(model), "--format", "hf", "-o", str(tmp_path / "tokenizer.json")).returncode == 0
     assert run("export", str(model), "--format", "gpt2", "-o", str(tmp_path / "gpt2")).returncode == 0
     for paths in ([tmp_path / "tokenizer.json"], [tmp_path / "gpt2" / "vocab.json", tmp_path / "gpt2" / "merges.txt"]):
@@ -75,8 +107,11 @@ def test_export_and_import_round_trip(tmp_path, banana_model):
         (["train", "/dev/null", "--merges", "3", "-o", "/tmp/never.json"], None, "/dev/null holds no text"),
         (["train", "/dev/zero", "--merges", "3", "-o", "/tmp/never.json"], None, "larger than the limit of 256 MiB"),
         (["train", "-", "--vocab-size", "2", "-o", "/tmp/never.json"], "abc", "smaller than the base vocabulary"),
-        (["train", "-", "--merges", "3", "--split", "none", "--end-of-word", "_", "-o", "/tmp/never.json"], "abc",
-         "needs whitespace pre-tokenization"),
+        (
+            ["train", "-", "--merges", "3", "--split", "none", "--end-of-word", "_", "-o", "/tmp/never.json"],
+            "abc",
+            "needs whitespace pre-tokenization",
+        ),
         (["merges", "README.md"], None, "not valid JSON"),
     ],
 )
@@ -125,8 +160,10 @@ def test_the_output_may_not_be_the_corpus(tmp_path):
 
 def test_a_failed_run_leaves_the_existing_output_as_it_was(tmp_path, banana_model):
     before = banana_model.read_bytes()
-    for args in (["train", "-", "--merges", "3", "--split", "none", "--end-of-word", "_"],  # invalid settings
-                 ["train", "-", "--vocab-size", "1"]):  # below the alphabet
+    for args in (
+        ["train", "-", "--merges", "3", "--split", "none", "--end-of-word", "_"],  # invalid settings
+        ["train", "-", "--vocab-size", "1"],
+    ):  # below the alphabet
         result = run(*args, "-o", str(banana_model), stdin="abc")
         assert result.returncode == 1
     assert banana_model.read_bytes() == before
@@ -159,8 +196,9 @@ def test_a_byte_order_mark_is_dropped_and_said(tmp_path):
 
 
 def test_a_marker_inside_the_corpus_is_warned_about(tmp_path):
-    result = run("train", "-", "--merges", "2", "--end-of-word", "_", "-o", str(tmp_path / "m.json"),
-                 stdin="snake_case words")
+    result = run(
+        "train", "-", "--merges", "2", "--end-of-word", "_", "-o", str(tmp_path / "m.json"), stdin="snake_case words"
+    )
     assert result.returncode == 0
     assert "warning: the end-of-word marker '_' also occurs inside 1 distinct word(s)" in result.stderr
 
@@ -189,8 +227,13 @@ def test_a_reader_that_stops_early_is_not_an_error(tmp_path):
     model = tmp_path / "gpt2.json"
     data = ROOT / "bpe_core" / "data"
     assert run("import", str(data / "encoder.json"), str(data / "vocab.bpe"), "-o", str(model)).returncode == 0
-    reader = subprocess.Popen([sys.executable, "-m", "bpe_core", "merges", str(model)], cwd=ROOT,
-                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    reader = subprocess.Popen(
+        [sys.executable, "-m", "bpe_core", "merges", str(model)],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     assert json.loads(reader.stdout.readline()) == ["Ġ", "t"]  # GPT-2's first merge
     reader.stdout.close()
     assert reader.wait(timeout=120) == 0
@@ -225,24 +268,35 @@ def test_the_race_is_written_only_with_trace(tmp_path):
 
     plain, traced = tmp_path / "plain.json", tmp_path / "traced.json"
     for path, extra in ((plain, []), (traced, ["--trace", "--top-k", "2"])):
-        assert run("train", "-", "--merges", "2", "--split", "none", "-o", str(path), *extra,
-                   stdin="banana_bandana_").returncode == 0
+        assert (
+            run(
+                "train", "-", "--merges", "2", "--split", "none", "-o", str(path), *extra, stdin="banana_bandana_"
+            ).returncode
+            == 0
+        )
     # banana_bandana_: "a n" 4 times (then "n a" 3), then "b an" twice, tied with "an a" and "a _"
     assert [(step.count, step.tied, step.top) for step in load_model(plain).steps] == [(4, 1, ()), (2, 3, ())]
     assert [step.top for step in load_model(traced).steps] == [
-        (("a", "n", 4), ("n", "a", 3)), (("b", "an", 2), ("an", "a", 2))]
+        (("a", "n", 4), ("n", "a", 3)),
+        (("b", "an", 2), ("an", "a", 2)),
+    ]
     assert plain.stat().st_size < traced.stat().st_size
 
 
 def test_published_tokenizers_by_name():
     """tiktoken's ids for "Hello, world!" (cl100k_base, o200k_base) and GPT-2's."""
-    for name, ids in (("gpt2", [15496, 11, 995, 0]), ("cl100k_base", [9906, 11, 1917, 0]),
-                      ("o200k_base", [13225, 11, 2375, 0])):
+    for name, ids in (
+        ("gpt2", [15496, 11, 995, 0]),
+        ("cl100k_base", [9906, 11, 1917, 0]),
+        ("o200k_base", [13225, 11, 2375, 0]),
+    ):
         assert json.loads(run("encode", name, "Hello, world!").stdout)["ids"] == ids
         assert run("decode", name, *map(str, ids)).stdout == "Hello, world!\n"
     first = run("merges", "cl100k_base").stdout.splitlines()
     assert len(first) == 100_000 and json.loads(first[0]) == ["Ġ", "Ġ"]  # cl100k's rank 256: two spaces
     unknown = run("encode", "gpt5", "x")
     assert unknown.returncode == 1
-    assert ("gpt5 is neither a model file nor a published tokenizer (gpt2, cl100k_base, o200k_base, llama2, llama3, "
-            "qwen3, deepseek-v3, gemma3, claude-legacy)") in unknown.stderr
+    assert (
+        "gpt5 is neither a model file nor a published tokenizer (gpt2, cl100k_base, o200k_base, llama2, llama3, "
+        "qwen3, deepseek-v3, gemma3, claude-legacy)"
+    ) in unknown.stderr

@@ -8,7 +8,6 @@ from hypothesis import strategies as st
 
 from bpe_core import Config, textbook, train
 
-
 small_corpora = st.text(alphabet="abcd _\n", max_size=80)
 # Tie-heavy and multilingual: few distinct letters, CJK, accents, an emoji, a special token's text.
 mixed_corpora = st.lists(
@@ -26,9 +25,17 @@ def _valid_configs():
                     for unknown in ("unk", "byte_fallback"):
                         for tie_break in ("first", "hf", "lex"):
                             try:
-                                found.append(Config(split=split, units=units, end_of_word=end_of_word,
-                                                    glue_marker=glue, special_tokens=specials,
-                                                    unknown=unknown, tie_break=tie_break))
+                                found.append(
+                                    Config(
+                                        split=split,
+                                        units=units,
+                                        end_of_word=end_of_word,
+                                        glue_marker=glue,
+                                        special_tokens=specials,
+                                        unknown=unknown,
+                                        tie_break=tie_break,
+                                    )
+                                )
                             except ValueError:
                                 continue  # e.g. a marker without whitespace split
     found += [Config(split="none", space_marker=True), Config(split="whitespace", min_frequency=2)]
@@ -72,7 +79,7 @@ def test_every_recorded_count_and_tie_matches_a_recount(corpus, merges):
         best = max(counts.values())
         assert step.count == best
         assert step.tied == sum(1 for c in counts.values() if c == best)
-        assert sorted(c for _, _, c in step.top) == sorted(counts.values())[-len(step.top):]
+        assert sorted(c for _, _, c in step.top) == sorted(counts.values())[-len(step.top) :]
         symbols = textbook.merge(symbols, (step.left, step.right))
 
 
@@ -135,7 +142,12 @@ def assert_races_are_recounted_rankings(corpus: str, merges: int, tie_break: str
 
 
 @settings(max_examples=200, deadline=None)
-@given(corpus=small_corpora, merges=st.integers(0, 30), tie_break=st.sampled_from(["first", "hf", "lex"]), top_k=st.integers(1, 8))
+@given(
+    corpus=small_corpora,
+    merges=st.integers(0, 30),
+    tie_break=st.sampled_from(["first", "hf", "lex"]),
+    top_k=st.integers(1, 8),
+)
 def test_the_recorded_race_is_the_recounted_ranking(corpus, merges, tie_break, top_k):
     assert_races_are_recounted_rankings(corpus, merges, tie_break, top_k)
 
@@ -146,6 +158,11 @@ wide_corpora = st.text(alphabet="abcdefghijkl  ", min_size=150, max_size=400)
 
 
 @settings(max_examples=60, deadline=None)
-@given(corpus=wide_corpora, merges=st.integers(20, 80), tie_break=st.sampled_from(["first", "hf", "lex"]), top_k=st.integers(1, 3))
+@given(
+    corpus=wide_corpora,
+    merges=st.integers(20, 80),
+    tie_break=st.sampled_from(["first", "hf", "lex"]),
+    top_k=st.integers(1, 3),
+)
 def test_the_race_stays_exact_when_the_pool_refills(corpus, merges, tie_break, top_k):
     assert_races_are_recounted_rankings(corpus, merges, tie_break, top_k)

@@ -8,19 +8,21 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from tokenizers import Regex
+from tokenizers import Regex, decoders, models, pre_tokenizers, trainers
 from tokenizers import Tokenizer as HFTokenizer
-from tokenizers import decoders, models, pre_tokenizers, trainers
 
 from bpe_core import Config, load_gpt2, load_model, train
-from bpe_core.pretrained import DATA as GPT2_DATA
-from bpe_core.pretokenizers import PRETOKENIZERS
 from bpe_core.pretokenize import lines, split_text
+from bpe_core.pretokenizers import PRETOKENIZERS
+from bpe_core.pretrained import DATA as GPT2_DATA
 
 SAMPLE = Path(__file__).resolve().parents[2] / "data" / "kjv_sample.txt"
 # The regex each GPT split's tokenizer.json export gives HF's Split step.
-HF_PATTERNS = {record.name: record.hf_step["pattern"]["Regex"]
-               for record in PRETOKENIZERS if record.hf_step and record.hf_step["type"] == "Split"}
+HF_PATTERNS = {
+    record.name: record.hf_step["pattern"]["Regex"]
+    for record in PRETOKENIZERS
+    if record.hf_step and record.hf_step["type"] == "Split"
+}
 
 
 @pytest.fixture(scope="module")
@@ -61,8 +63,12 @@ def test_byte_level_training_matches_hf_bpe_trainer_on_a_megabyte(sample_lines):
 @pytest.mark.parametrize(
     "corpus",
     [
-        ["This is the first document.", "This document is the second document.",
-         "And this is the third one.", "Is this the first document?"],
+        [
+            "This is the first document.",
+            "This document is the second document.",
+            "And this is the third one.",
+            "Is this the first document?",
+        ],
         ["hello world", "hello there", "world peace", "hi there"],
         ["low lower newest widest low low low low newest newest newest newest"],
     ],
@@ -87,9 +93,7 @@ def test_gpt2_known_answer():
 
 
 def test_gpt2_ids_equal_hf_tokenizers_on_a_megabyte(sample_lines):
-    reference = HFTokenizer(
-        models.BPE.from_file(str(GPT2_DATA / "encoder.json"), str(GPT2_DATA / "vocab.bpe"))
-    )
+    reference = HFTokenizer(models.BPE.from_file(str(GPT2_DATA / "encoder.json"), str(GPT2_DATA / "vocab.bpe")))
     reference.pre_tokenizer = pre_tokenizers.ByteLevel(add_prefix_space=False, use_regex=True)
     text = "".join(sample_lines) + "Ünïcödé, 日本語, emoji 😀👍🏽 and  spaces\t\n"
     ours = load_gpt2().encode(text)
@@ -122,8 +126,36 @@ def test_stdlib_regexes_equal_the_unicode_originals(name, pattern, text):
 # Text made of the characters where the alternatives compete: apostrophes before
 # contraction letters, spaces and other whitespace, digits, punctuation, non-ASCII.
 competing_text = st.lists(
-    st.sampled_from(["'", "s", "t", "re", "ve", "m", "ll", "d", "LL", " ", "  ", "\n", "\t", "\r\n", "1", "23",
-                     "!", "?!", ".", "é", "日", "١", "😀", "\u00a0", "\u3000", "x"]),
+    st.sampled_from(
+        [
+            "'",
+            "s",
+            "t",
+            "re",
+            "ve",
+            "m",
+            "ll",
+            "d",
+            "LL",
+            " ",
+            "  ",
+            "\n",
+            "\t",
+            "\r\n",
+            "1",
+            "23",
+            "!",
+            "?!",
+            ".",
+            "é",
+            "日",
+            "١",
+            "😀",
+            "\u00a0",
+            "\u3000",
+            "x",
+        ]
+    ),
     max_size=30,
 ).map("".join)
 
@@ -141,8 +173,12 @@ def hf_byte_level_trained_on_file(path: Path, vocab_size: int) -> HFTokenizer:
     """HF's own way of training from a file: ``Tokenizer.train([path])`` reads it line by line."""
     reference = HFTokenizer(models.BPE())
     reference.pre_tokenizer = pre_tokenizers.ByteLevel(add_prefix_space=False, use_regex=True)
-    trainer = trainers.BpeTrainer(vocab_size=vocab_size, show_progress=False, special_tokens=[],
-                                  initial_alphabet=pre_tokenizers.ByteLevel.alphabet())
+    trainer = trainers.BpeTrainer(
+        vocab_size=vocab_size,
+        show_progress=False,
+        special_tokens=[],
+        initial_alphabet=pre_tokenizers.ByteLevel.alphabet(),
+    )
     reference.train([str(path)], trainer=trainer)
     return reference
 
@@ -156,14 +192,31 @@ def test_cli_lines_trains_a_file_as_hf_does(tmp_path):
     reference = hf_merges(hf_byte_level_trained_on_file(corpus, vocab_size))
     for reading, expected_equal in ((["--lines"], True), ([], False)):
         model = tmp_path / "model.json"
-        command = [sys.executable, "-m", "bpe_core", "train", str(corpus), "--split", "gpt2", "--units", "bytes",
-                   "--tie-break", "hf", "--vocab-size", str(vocab_size), "-o", str(model), *reading]
+        command = [
+            sys.executable,
+            "-m",
+            "bpe_core",
+            "train",
+            str(corpus),
+            "--split",
+            "gpt2",
+            "--units",
+            "bytes",
+            "--tie-break",
+            "hf",
+            "--vocab-size",
+            str(vocab_size),
+            "-o",
+            str(model),
+            *reading,
+        ]
         assert subprocess.run(command, capture_output=True, timeout=600).returncode == 0
         assert (load_model(model).merges == reference) is expected_equal
 
 
-file_text = st.lists(st.sampled_from(["a", "ab", "b a", " ", "  ", "\n", "\r\n", "\n\n", "é", "日", "1", "!", "\t"]),
-                     max_size=40).map("".join)
+file_text = st.lists(
+    st.sampled_from(["a", "ab", "b a", " ", "  ", "\n", "\r\n", "\n\n", "é", "日", "1", "!", "\t"]), max_size=40
+).map("".join)
 
 
 @settings(max_examples=60, deadline=None)
@@ -180,7 +233,9 @@ def test_a_glued_marker_keeps_every_character_in_the_base_vocabulary_as_hf_does(
     """HF numbers the marked characters in hash order, so the sets are compared, not the ids."""
     reference = HFTokenizer(models.BPE(unk_token="<unk>", end_of_word_suffix="</w>"))
     reference.pre_tokenizer = pre_tokenizers.WhitespaceSplit()
-    trainer = trainers.BpeTrainer(vocab_size=1, special_tokens=["<unk>"], end_of_word_suffix="</w>", show_progress=False)
+    trainer = trainers.BpeTrainer(
+        vocab_size=1, special_tokens=["<unk>"], end_of_word_suffix="</w>", show_progress=False
+    )
     reference.train_from_iterator(corpus, trainer=trainer)  # vocab_size 1: the base vocabulary alone
     ours = train(corpus, Config(end_of_word="</w>", glue_marker=True), merges=0)
     assert set(ours.vocab) == set(reference.get_vocab())

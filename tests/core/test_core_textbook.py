@@ -1,10 +1,10 @@
 """The classic textbook examples, reproduced exactly."""
 
 import copy
-from collections import Counter
 import gc
 import pickle
 import weakref
+from collections import Counter
 
 import pytest
 
@@ -28,8 +28,21 @@ def merge_names(tok):
 def test_documents_with_end_of_word_symbol():
     tok = train(DOCUMENTS, Config(end_of_word="</w>"), merges=15)
     assert merge_names(tok) == [
-        "s </w>", "i s</w>", "t h", "th e", "the </w>", "d o", "do c", "doc u",
-        "docu m", "docum e", "docume n", "documen t", "i r", ". </w>", "d </w>",
+        "s </w>",
+        "i s</w>",
+        "t h",
+        "th e",
+        "the </w>",
+        "d o",
+        "do c",
+        "doc u",
+        "docu m",
+        "docum e",
+        "docume n",
+        "documen t",
+        "i r",
+        ". </w>",
+        "d </w>",
     ]
     assert tok.stop_reason == "merges"
 
@@ -269,7 +282,8 @@ def test_save_and_load_round_trip(tmp_path):
         ('{"format": "bpe-explorer", "version": 99}', "version 99 is not supported"),
         ('{"format": "bpe-explorer", "version": 1, "config": {}}', "incomplete or malformed"),
         (
-            '{"format": "bpe-explorer", "version": 1, "config": {}, "vocab": {"a": 0, "<unk>": 1}, "merges": [["a", "b"]]}',
+            '{"format": "bpe-explorer", "version": 1, "config": {}, "vocab": {"a": 0, "<unk>": 1}, '
+            '"merges": [["a", "b"]]}',
             "names 'b', which is not in the vocabulary",
         ),
     ],

@@ -36,21 +36,51 @@ def written(tmp_path: Path, text: str, name: str = "corpus.txt") -> str:
 
 
 def run(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "bpe_core", *args], cwd=ROOT, capture_output=True, text=True,
-                          timeout=600)
+    return subprocess.run(
+        [sys.executable, "-m", "bpe_core", *args], cwd=ROOT, capture_output=True, text=True, timeout=600
+    )
 
 
 # -- blocks ------------------------------------------------------------------------------------------------
 
-mixed_text = st.lists(st.sampled_from(["a", "ab", " ", "  ", "\n", "\n\n", "\r\n", "\t", "é", "日本", "1", "23",
-                                       "!", "'s", " x", "<s>", "\u2028", "\u00a0"]), max_size=60).map("".join)
+mixed_text = st.lists(
+    st.sampled_from(
+        [
+            "a",
+            "ab",
+            " ",
+            "  ",
+            "\n",
+            "\n\n",
+            "\r\n",
+            "\t",
+            "é",
+            "日本",
+            "1",
+            "23",
+            "!",
+            "'s",
+            " x",
+            "<s>",
+            "\u2028",
+            "\u00a0",
+        ]
+    ),
+    max_size=60,
+).map("".join)
 
 
 @settings(max_examples=200, deadline=None)
-@given(text=mixed_text, block_bytes=st.integers(1, 12), split=st.sampled_from(["whitespace", "gpt2", "gpt4", "gpt4o"]),
-       lines=st.booleans(), window=st.sampled_from([4, 7, blocks._WINDOW]))
-def test_any_text_in_any_blocks_counts_like_the_whole_in_the_same_order(tmp_path_factory, text, block_bytes, split,
-                                                                         lines, window):
+@given(
+    text=mixed_text,
+    block_bytes=st.integers(1, 12),
+    split=st.sampled_from(["whitespace", "gpt2", "gpt4", "gpt4o"]),
+    lines=st.booleans(),
+    window=st.sampled_from([4, 7, blocks._WINDOW]),
+)
+def test_any_text_in_any_blocks_counts_like_the_whole_in_the_same_order(
+    tmp_path_factory, text, block_bytes, split, lines, window
+):
     """Small read windows too, so that cuts are also looked for across a window's end."""
     path = written(tmp_path_factory.mktemp("blocks"), text)
     config = Config(split=split, special_tokens=("<s>",))
@@ -91,11 +121,14 @@ def test_a_leading_byte_order_mark_is_dropped_as_the_command_line_does(tmp_path)
     assert count_files([path], Config(), lines=False, block_bytes=1)[0] == Counter({"ab": 2})
 
 
-@pytest.mark.parametrize("setting, text, message", [
-    (dict(split="none"), "a b", "none split makes each whole file one piece"),
-    (dict(special_tokens=("end of text",)), "a b", "holds a space or newline"),
-    (dict(), "ab \xff", r"not UTF-8 text \(byte 3:"),
-])
+@pytest.mark.parametrize(
+    "setting, text, message",
+    [
+        (dict(split="none"), "a b", "none split makes each whole file one piece"),
+        (dict(special_tokens=("end of text",)), "a b", "holds a space or newline"),
+        (dict(), "ab \xff", r"not UTF-8 text \(byte 3:"),
+    ],
+)
 def test_what_cannot_be_counted_in_blocks_says_why(tmp_path, setting, text, message):
     path = tmp_path / "corpus.txt"
     path.write_bytes(text.encode("latin-1"))
@@ -109,6 +142,7 @@ def test_a_block_size_below_one_byte_is_refused(tmp_path):
 
 
 # -- training from counts --------------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("tie_break", TIE_BREAKS)
 @pytest.mark.parametrize("end_of_word, split", [("</w>", "whitespace"), ("_", "whitespace"), (None, "gpt2")])
@@ -134,10 +168,16 @@ def test_training_from_kjv_block_counts_equals_training_from_the_text(tmp_path, 
     assert from_counts.corpus_tokens == from_text.corpus_tokens
 
 
-@pytest.mark.parametrize("table, message", [
-    ({"": 1}, "non-empty pieces"), ({"a": 0}, "counts of 1 or more"), ({"a": 1.5}, "counts of 1 or more"),
-    ({"a": True}, "counts of 1 or more"), ({"\ud800": 1}, "lone surrogate"),
-])
+@pytest.mark.parametrize(
+    "table, message",
+    [
+        ({"": 1}, "non-empty pieces"),
+        ({"a": 0}, "counts of 1 or more"),
+        ({"a": 1.5}, "counts of 1 or more"),
+        ({"a": True}, "counts of 1 or more"),
+        ({"\ud800": 1}, "lone surrogate"),
+    ],
+)
 def test_a_bad_counts_table_is_refused(table, message):
     with pytest.raises(ValueError, match=message):
         train_from_counts(table, merges=1)
@@ -150,6 +190,7 @@ def test_a_negative_number_of_special_tokens_seen_is_refused():
 
 # -- the counts table file -------------------------------------------------------------------------------
 
+
 def test_the_table_round_trips_pieces_with_tabs_newlines_and_line_separators():
     counts = {"a\tb": 3, "\n": 2, "x\u2028y": 1, '"q"': 1}
     header = CountsHeader("gpt4", ("<s>",), lines=True, specials_seen=4)
@@ -160,26 +201,43 @@ def test_the_table_round_trips_pieces_with_tabs_newlines_and_line_separators():
     assert read_header == header
 
 
-@pytest.mark.parametrize("text, message", [
-    ("low\t2\n", "not a counts table"),
-    ('# bpe_core piece counts v1 {"split": "gpt2"}\n', "should hold split"),
-    ('# bpe_core piece counts v1 {"split": "bpe", "special_tokens": [], "lines": false, "specials_seen": 0}\n',
-     "out of range"),
-    ('# bpe_core piece counts v1 {"split": "gpt2", "special_tokens": [], "lines": 1, "specials_seen": 0}\n',
-     "out of range"),
-    ('# bpe_core piece counts v1 {"split": "gpt2", "special_tokens": [], "lines": false, "specials_seen": 0}\n'
-     '2\t"a"\nx\t"b"\n', "line 3 of the counts table"),
-    ('# bpe_core piece counts v1 {"split": "gpt2", "special_tokens": [], "lines": false, "specials_seen": 0}\n'
-     '2\t"a"\n1\t"a"\n', "repeats the piece 'a'"),
-    ('# bpe_core piece counts v1 {"split": "gpt2", "special_tokens": [], "lines": false, "specials_seen": 0}\n'
-     '0\t"a"\n', "line 2"),
-])
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("low\t2\n", "not a counts table"),
+        ('# bpe_core piece counts v1 {"split": "gpt2"}\n', "should hold split"),
+        (
+            '# bpe_core piece counts v1 {"split": "bpe", "special_tokens": [], "lines": false, "specials_seen": 0}\n',
+            "out of range",
+        ),
+        (
+            '# bpe_core piece counts v1 {"split": "gpt2", "special_tokens": [], "lines": 1, "specials_seen": 0}\n',
+            "out of range",
+        ),
+        (
+            '# bpe_core piece counts v1 {"split": "gpt2", "special_tokens": [], "lines": false, "specials_seen": 0}\n'
+            '2\t"a"\nx\t"b"\n',
+            "line 3 of the counts table",
+        ),
+        (
+            '# bpe_core piece counts v1 {"split": "gpt2", "special_tokens": [], "lines": false, "specials_seen": 0}\n'
+            '2\t"a"\n1\t"a"\n',
+            "repeats the piece 'a'",
+        ),
+        (
+            '# bpe_core piece counts v1 {"split": "gpt2", "special_tokens": [], "lines": false, "specials_seen": 0}\n'
+            '0\t"a"\n',
+            "line 2",
+        ),
+    ],
+)
 def test_a_damaged_table_file_says_what_is_wrong(text, message):
     with pytest.raises(ValueError, match=message):
         counts_from_tsv(text)
 
 
 # -- Dask and the command line ------------------------------------------------------------------------
+
 
 @pytest.mark.slow
 def test_dask_workers_count_kjv_like_one_process(tmp_path):
@@ -200,8 +258,21 @@ def test_count_then_train_gives_hf_byte_level_merges(tmp_path):
     corpus, table, model = written(tmp_path, text), tmp_path / "counts.tsv", tmp_path / "model.json"
     counted = run("count", corpus, "--split", "gpt2", "--lines", "--block-size", "30000", "-o", str(table))
     assert counted.returncode == 0, counted.stderr
-    trained = run("train", "--counts", str(table), "--split", "gpt2", "--units", "bytes", "--tie-break", "hf",
-                  "--vocab-size", str(256 + 800), "-o", str(model))
+    trained = run(
+        "train",
+        "--counts",
+        str(table),
+        "--split",
+        "gpt2",
+        "--units",
+        "bytes",
+        "--tie-break",
+        "hf",
+        "--vocab-size",
+        str(256 + 800),
+        "-o",
+        str(model),
+    )
     assert trained.returncode == 0, trained.stderr
     assert load_model(model).merges == hf_merges(hf_byte_level_trained_on_file(Path(corpus), 256 + 800))
 
@@ -220,20 +291,29 @@ def test_cli_count_in_process_then_train_writes_the_model_training_from_the_text
     assert models[0].read_bytes() == models[1].read_bytes()
 
 
-@pytest.mark.parametrize("arguments, message", [
-    (["train", "--merges", "1", "-o", "{out}"], "give a corpus file or --counts TABLE"),
-    (["train", "{corpus}", "--counts", "{table}", "--merges", "1", "-o", "{out}"], "not both"),
-    (["train", "--counts", "{table}", "--lines", "--merges", "1", "-o", "{out}"], "--lines is for reading text"),
-    (["train", "--counts", "{table}", "--split", "gpt2", "--merges", "1", "-o", "{out}"],
-     "was counted with --split whitespace; train with the same"),
-    (["train", "--counts", "{corpus}", "--merges", "1", "-o", "{out}"], "not a counts table"),
-    (["count", "{corpus}", "--workers", "0", "-o", "{corpus}"], "is also an input"),
-    (["count", "{corpus}", "--workers", "0", "--split", "none", "-o", "{out}"], "--lines"),
-    (["count", "{empty}", "--workers", "0", "-o", "{out}"], "holds no text to count"),
-])
+@pytest.mark.parametrize(
+    "arguments, message",
+    [
+        (["train", "--merges", "1", "-o", "{out}"], "give a corpus file or --counts TABLE"),
+        (["train", "{corpus}", "--counts", "{table}", "--merges", "1", "-o", "{out}"], "not both"),
+        (["train", "--counts", "{table}", "--lines", "--merges", "1", "-o", "{out}"], "--lines is for reading text"),
+        (
+            ["train", "--counts", "{table}", "--split", "gpt2", "--merges", "1", "-o", "{out}"],
+            "was counted with --split whitespace; train with the same",
+        ),
+        (["train", "--counts", "{corpus}", "--merges", "1", "-o", "{out}"], "not a counts table"),
+        (["count", "{corpus}", "--workers", "0", "-o", "{corpus}"], "is also an input"),
+        (["count", "{corpus}", "--workers", "0", "--split", "none", "-o", "{out}"], "--lines"),
+        (["count", "{empty}", "--workers", "0", "-o", "{out}"], "holds no text to count"),
+    ],
+)
 def test_cli_count_and_train_from_counts_refuse_bad_requests_in_one_line(tmp_path, arguments, message):
-    paths = {"corpus": written(tmp_path, "low lower"), "empty": written(tmp_path, "  \n", "empty.txt"),
-             "table": str(tmp_path / "counts.tsv"), "out": str(tmp_path / "out")}
+    paths = {
+        "corpus": written(tmp_path, "low lower"),
+        "empty": written(tmp_path, "  \n", "empty.txt"),
+        "table": str(tmp_path / "counts.tsv"),
+        "out": str(tmp_path / "out"),
+    }
     assert run("count", paths["corpus"], "--workers", "0", "-o", paths["table"]).returncode == 0
     result = run(*(argument.format(**paths) for argument in arguments))
     assert result.returncode == 1

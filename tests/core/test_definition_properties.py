@@ -7,17 +7,20 @@ from bpe_core import Config, train
 from bpe_core.pretokenize import split_text
 
 tie_heavy = st.text(alphabet="abc _\n", max_size=60)
-multilingual = st.lists(st.sampled_from(["a", "b", "ab", " ", "\n", "é", "日本", "😀", "١", "'s", "Ab"]),
-                        max_size=30).map("".join)
+multilingual = st.lists(
+    st.sampled_from(["a", "b", "ab", " ", "\n", "é", "日本", "😀", "١", "'s", "Ab"]), max_size=30
+).map("".join)
 corpora = tie_heavy | multilingual
-configs = st.sampled_from([
-    Config(split="none"),
-    Config(split="whitespace", end_of_word="</w>"),
-    Config(split="whitespace", end_of_word="_", glue_marker=True, tie_break="hf"),
-    Config(split="gpt2", units="bytes", tie_break="hf"),
-    Config(split="gpt4", units="bytes"),
-    Config(split="gpt2", unknown="byte_fallback"),
-])
+configs = st.sampled_from(
+    [
+        Config(split="none"),
+        Config(split="whitespace", end_of_word="</w>"),
+        Config(split="whitespace", end_of_word="_", glue_marker=True, tie_break="hf"),
+        Config(split="gpt2", units="bytes", tie_break="hf"),
+        Config(split="gpt4", units="bytes"),
+        Config(split="gpt2", unknown="byte_fallback"),
+    ]
+)
 
 
 @settings(max_examples=150, deadline=None)

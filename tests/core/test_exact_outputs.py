@@ -10,10 +10,19 @@ from tokenizers import models
 
 from bpe_core import Config, Step, Token, load_gpt2, textbook, train
 from bpe_core.explain import replace_pair
-from bpe_core.formats import (ExportError, check_gpt2_exportable, from_gpt2_files, from_hf_json, load_any,
-                              model_to_dict, model_to_json, to_gpt2_files, to_hf_json)
-from bpe_core.pretokenize import lines
+from bpe_core.formats import (
+    ExportError,
+    check_gpt2_exportable,
+    from_gpt2_files,
+    from_hf_json,
+    load_any,
+    model_to_dict,
+    model_to_json,
+    to_gpt2_files,
+    to_hf_json,
+)
 from bpe_core.merge_index import merge_ids, pair_key, rank_table
+from bpe_core.pretokenize import lines
 from bpe_core.pretrained import DATA
 from bpe_core.tokenizer import Tokenizer
 
@@ -27,10 +36,16 @@ def aab():
 
 def test_the_model_file_holds_every_field(aab):
     expected = {
-        "format": "bpe-explorer", "version": 2, "name": "", "config": Config(split="none").to_dict(),
-        "vocab": {"<unk>": 0, "a": 1, "b": 2, "aa": 3}, "merges": [["a", "a"]],
-        "stop": {"reason": "merges", "message": "made the 1 merges asked for"}, "warnings": [],
-        "base_size": 3, "corpus_tokens": 2,
+        "format": "bpe-explorer",
+        "version": 2,
+        "name": "",
+        "config": Config(split="none").to_dict(),
+        "vocab": {"<unk>": 0, "a": 1, "b": 2, "aa": 3},
+        "merges": [["a", "a"]],
+        "stop": {"reason": "merges", "message": "made the 1 merges asked for"},
+        "warnings": [],
+        "base_size": 3,
+        "corpus_tokens": 2,
         "trace": {"counts": [1], "tied": [2], "top": [[[1, 1, 1], [1, 2, 1]]]},
     }
     assert model_to_dict(aab) == expected
@@ -57,16 +72,22 @@ def test_gpt2_pair_files_are_in_id_order_and_unescaped():
 
 @pytest.mark.parametrize("config", [Config(split="gpt2"), Config(split="whitespace", units="bytes")])
 def test_only_gpt2s_scheme_goes_into_the_gpt2_pair(config):
-    with pytest.raises(ExportError, match="^vocab.json \\+ merges.txt carry no settings, and every reader assumes "
-                                          "GPT-2's byte-level scheme with its regex"):
+    with pytest.raises(
+        ExportError,
+        match="^vocab.json \\+ merges.txt carry no settings, and every reader assumes "
+        "GPT-2's byte-level scheme with its regex",
+    ):
         check_gpt2_exportable(train("a b", config, merges=1))
 
 
-@pytest.mark.parametrize("vocab_text, message", [
-    ("[1]", "vocab.json must map each token to a whole-number id"),
-    ('{"a": "x"}', "vocab.json must map each token to a whole-number id"),
-    ("{", "vocab.json is not valid JSON"),
-])
+@pytest.mark.parametrize(
+    "vocab_text, message",
+    [
+        ("[1]", "vocab.json must map each token to a whole-number id"),
+        ('{"a": "x"}', "vocab.json must map each token to a whole-number id"),
+        ("{", "vocab.json is not valid JSON"),
+    ],
+)
 def test_a_bad_gpt2_vocab_is_named(vocab_text, message):
     with pytest.raises(ValueError, match=f"^{message}"):
         from_gpt2_files(vocab_text, "#version: 0.2\n")
@@ -83,10 +104,17 @@ def test_special_tokens_and_unknown_characters_have_their_spans_and_kinds():
     # <s> 0, <unk> 1, a 2, b 3, ab 4
     tok = train("ab", Config(split="none", special_tokens=("<s>",)), merges=1)
     assert tok.encode_with_spans("a<s>b") == [
-        Token(2, "a", 0, 1, b"a"), Token(0, "<s>", 1, 4, b"<s>", "special"), Token(3, "b", 4, 5, b"b")]
+        Token(2, "a", 0, 1, b"a"),
+        Token(0, "<s>", 1, 4, b"<s>", "special"),
+        Token(3, "b", 4, 5, b"b"),
+    ]
     assert tok.encode_with_spans("a<s>b", special=False) == [
-        Token(2, "a", 0, 1, b"a"), Token(1, "<unk>", 1, 2, b"<", "unknown"), Token(1, "<unk>", 2, 3, b"s", "unknown"),
-        Token(1, "<unk>", 3, 4, b">", "unknown"), Token(3, "b", 4, 5, b"b")]
+        Token(2, "a", 0, 1, b"a"),
+        Token(1, "<unk>", 1, 2, b"<", "unknown"),
+        Token(1, "<unk>", 2, 3, b"s", "unknown"),
+        Token(1, "<unk>", 3, 4, b">", "unknown"),
+        Token(3, "b", 4, 5, b"b"),
+    ]
     assert tok.base_ids() == [2, 3]
     assert textbook.encode("a<s>b", [], tok.config) == ["a", "<s>", "b"]
 
@@ -99,8 +127,10 @@ def test_a_published_model_spells_its_trace_from_the_merges():
     hf = HFTokenizer(models.BPE.from_file(str(DATA / "encoder.json"), str(DATA / "vocab.bpe")))
     fresh = from_hf_json(to_hf_json(load_gpt2()))  # a new tokenizer, whose trace is not built yet
     assert fresh.merge_tree("Ġt").count is None
-    assert fresh.steps[:2] == [Step(1, "Ġ", "t", "Ġt", hf.token_to_id("Ġt"), count=None, tied=0),
-                               Step(2, "Ġ", "a", "Ġa", hf.token_to_id("Ġa"), count=None, tied=0)]
+    assert fresh.steps[:2] == [
+        Step(1, "Ġ", "t", "Ġt", hf.token_to_id("Ġt"), count=None, tied=0),
+        Step(2, "Ġ", "a", "Ġa", hf.token_to_id("Ġa"), count=None, tied=0),
+    ]
 
 
 def test_step_repr_and_hash():
@@ -132,7 +162,11 @@ def test_a_prefix_says_what_it_is():
     tok.name = "banana"
     cut = tok.prefix(2)
     assert (cut.stop_reason, cut.stop_message, cut.name, cut.base_size) == (
-        "prefix", "the first 2 of 6 merges", "banana", 6)  # <unk> _ a b d n
+        "prefix",
+        "the first 2 of 6 merges",
+        "banana",
+        6,
+    )  # <unk> _ a b d n
     assert [(step.step, step.count) for step in cut.steps] == [(1, 4), (2, 2)]
 
 
@@ -155,15 +189,23 @@ def test_a_rank_file_becomes_a_byte_level_tokenizer():
         from_ranks(text, split="gpt2", special_tokens={}, name="tiny", cuts=b"\x01")
     for cuts, token in ((b"\x00\x01\x02", "cd"), (b"\x01\x01\x03", "Ġab")):  # a cut at an end leaves one part
         with pytest.raises(ValueError, match=f"^the cuts of tiny do not cut the token '{token}' into two parts$"):
-            from_ranks(text, split="gpt2", special_tokens={}, name="tiny", cuts=cuts).merges
+            _ = from_ranks(text, split="gpt2", special_tokens={}, name="tiny", cuts=cuts).merges
 
 
 def test_the_textbook_trainer_on_its_own_examples():
     assert textbook.train_merges("banana_bandana_", Config(split="none"), merges=6) == [
-        ("a", "n"), ("b", "an"), ("an", "a"), ("ana", "_"), ("ban", "ana_"), ("banana_", "ban")]
+        ("a", "n"),
+        ("b", "an"),
+        ("an", "a"),
+        ("ana", "_"),
+        ("ban", "ana_"),
+        ("banana_", "ban"),
+    ]
     # "ab" twice, "cd" once: with min_frequency 2 only (a b) is worth a token
     assert textbook.learn(["ab cd", "ab"], Config(min_frequency=2), merges=5) == (
-        [("a", "b")], {"<unk>": 0, "a": 1, "b": 2, "c": 3, "d": 4, "ab": 5})
+        [("a", "b")],
+        {"<unk>": 0, "a": 1, "b": 2, "c": 3, "d": 4, "ab": 5},
+    )
 
 
 def test_the_race_is_left_out_of_files_when_asked(aab, tmp_path):
@@ -175,10 +217,15 @@ def test_the_race_is_left_out_of_files_when_asked(aab, tmp_path):
 
 
 def test_load_any_names_an_hf_file_after_the_file_and_says_what_it_is_not(aab):
-    assert load_any({"tok.json": json.dumps(to_hf_json(train("ab ab", Config(split="gpt2", units="bytes"),
-                                                               merges=1)))}).name == "tok.json"
-    with pytest.raises(ValueError, match="^m.txt: a .txt or .bpe file is read as a merges list, which needs "
-                                         "its vocab.json beside it$"):
+    assert (
+        load_any(
+            {"tok.json": json.dumps(to_hf_json(train("ab ab", Config(split="gpt2", units="bytes"), merges=1)))}
+        ).name
+        == "tok.json"
+    )
+    with pytest.raises(
+        ValueError, match="^m.txt: a .txt or .bpe file is read as a merges list, which needs its vocab.json beside it$"
+    ):
         load_any({"m.txt": "#version: 0.2\n"})
     with pytest.raises(ValueError, match="^x.json: neither a BPE Explorer model nor an HF tokenizer.json$"):
         load_any({"x.json": '{"a": 1}'})
@@ -189,11 +236,15 @@ def test_gpt2_pair_reading_in_detail():
 
     assert read_merges_txt("a b\nc d\n") == [("a", "b"), ("c", "d")]  # a first line that is a merge
     for bad in ("a  b", "ab", "a b c"):
-        with pytest.raises(ValueError, match=f"^line 1 of the merges file is not two tokens separated by one space: {bad!r}$"):
+        with pytest.raises(
+            ValueError, match=f"^line 1 of the merges file is not two tokens separated by one space: {bad!r}$"
+        ):
             read_merges_txt(bad)
     # special tokens are the tokens no merge makes, in id order
     vocab = {"<a>": 258, "a": 0, "<b>": 257, "ab": 256}
-    tok = from_gpt2_files(json.dumps({**{c: 1000 + i for i, c in enumerate("bcdefg")}, **vocab}), "#version: 0.2\na b\n")
+    tok = from_gpt2_files(
+        json.dumps({**{c: 1000 + i for i, c in enumerate("bcdefg")}, **vocab}), "#version: 0.2\na b\n"
+    )
     assert tok.config.special_tokens == ("<b>", "<a>")  # id order, not alphabetical
     assert (tok.name, tok.stop_message) == ("", "loaded from vocab.json + merges.txt (no training counts)")
 
@@ -241,13 +292,22 @@ def test_rank_files_must_be_strict_base64():
         read_ranks("Y!Q== 0\n")
 
 
-@pytest.mark.parametrize("change, message", [
-    (lambda data: data.update(base_size="3"), "base_size must be a whole number from 0 to the vocabulary size, not '3'"),
-    (lambda data: data.update(corpus_tokens=-1), "corpus_tokens must be a whole number of at least 0, not -1"),
-    (lambda data: data["trace"].update(tied=["x"]), "trace: a count or tie must be a whole number, not 1 / 'x'"),
-    (lambda data: data["trace"].update(counts=["1"]), "trace: a count or tie must be a whole number, not '1' / 2"),
-    (lambda data: data.update(merges=[["a", 1]]), r"merges: each merge must be a list of two texts, not \['a', 1\]"),
-])
+@pytest.mark.parametrize(
+    "change, message",
+    [
+        (
+            lambda data: data.update(base_size="3"),
+            "base_size must be a whole number from 0 to the vocabulary size, not '3'",
+        ),
+        (lambda data: data.update(corpus_tokens=-1), "corpus_tokens must be a whole number of at least 0, not -1"),
+        (lambda data: data["trace"].update(tied=["x"]), "trace: a count or tie must be a whole number, not 1 / 'x'"),
+        (lambda data: data["trace"].update(counts=["1"]), "trace: a count or tie must be a whole number, not '1' / 2"),
+        (
+            lambda data: data.update(merges=[["a", 1]]),
+            r"merges: each merge must be a list of two texts, not \['a', 1\]",
+        ),
+    ],
+)
 def test_model_file_fields_are_checked(aab, change, message):
     from bpe_core.formats import model_from_dict
 
@@ -262,8 +322,14 @@ def test_the_smallest_values_a_model_file_may_hold():
 
     empty = train("", Config(units="bytes"), merges=1)
     assert model_from_dict(json.loads(model_to_json(empty))).corpus_tokens == 0
-    nothing = {"format": "bpe-explorer", "version": 2, "config": Config(units="bytes").to_dict(),
-               "vocab": {}, "merges": [], "base_size": 0}
+    nothing = {
+        "format": "bpe-explorer",
+        "version": 2,
+        "config": Config(units="bytes").to_dict(),
+        "vocab": {},
+        "merges": [],
+        "base_size": 0,
+    }
     assert model_from_dict(nothing).base_size == 0
 
 
@@ -282,8 +348,12 @@ def test_the_merge_table_is_read_by_pair_key():
     vocab = {"a": 0, "b": 1, "c": 2, "ab": 3, "abc": 4, "ca": 5}
     left_ids, right_ids, _, merged_ids = merge_ids([("a", "b"), ("ab", "c"), ("c", "a")], vocab)
     table = rank_table(left_ids, right_ids, merged_ids)
-    found = {(left, right): table[pair_key(left, right)] for left in range(6) for right in range(6)
-             if pair_key(left, right) in table}
+    found = {
+        (left, right): table[pair_key(left, right)]
+        for left in range(6)
+        for right in range(6)
+        if pair_key(left, right) in table
+    }
     assert found == {(0, 1): (0, 3), (3, 2): (1, 4), (2, 0): (2, 5)}  # (rank, merged id), by hand
 
 
@@ -292,16 +362,25 @@ def test_two_tokens_sharing_an_id_are_refused():
         Tokenizer(config=Config(split="none"), vocab={"<unk>": 0, "a": 1, "b": 1}, merges=[])
 
 
-@pytest.mark.parametrize("config, vocab, text, spans", [
-    # a loaded model (no base size): merged ids come after the last id no merge makes
-    (Config(split="whitespace"), {"<unk>": 0, "a": 1, "b": 2, "c": 3, "ab": 4, "abc": 5}, "abc ab c",
-     [("abc", 0, 3), ("ab", 4, 6), ("c", 7, 8)]),
-    # an end-of-word marker of its own is a base symbol that covers no character
-    (Config(split="whitespace", end_of_word="</w>"), {"<unk>": 0, "</w>": 1, "a": 2, "b": 3, "c": 4, "ab": 5,
-                                                      "abc": 6}, "abca ab", [("abc", 0, 3), ("a", 3, 4),
-                                                                             ("</w>", 4, 4), ("ab", 5, 7),
-                                                                             ("</w>", 7, 7)]),
-])
+@pytest.mark.parametrize(
+    "config, vocab, text, spans",
+    [
+        # a loaded model (no base size): merged ids come after the last id no merge makes
+        (
+            Config(split="whitespace"),
+            {"<unk>": 0, "a": 1, "b": 2, "c": 3, "ab": 4, "abc": 5},
+            "abc ab c",
+            [("abc", 0, 3), ("ab", 4, 6), ("c", 7, 8)],
+        ),
+        # an end-of-word marker of its own is a base symbol that covers no character
+        (
+            Config(split="whitespace", end_of_word="</w>"),
+            {"<unk>": 0, "</w>": 1, "a": 2, "b": 3, "c": 4, "ab": 5, "abc": 6},
+            "abca ab",
+            [("abc", 0, 3), ("a", 3, 4), ("</w>", 4, 4), ("ab", 5, 7), ("</w>", 7, 7)],
+        ),
+    ],
+)
 def test_spans_of_a_loaded_model_by_hand(config, vocab, text, spans):
     tok = Tokenizer(config=config, vocab=vocab, merges=[("a", "b"), ("ab", "c")])
     assert tok.created_at == {vocab["ab"]: 0, vocab["abc"]: 1}
@@ -319,4 +398,5 @@ def test_merged_byte_fallback_tokens_span_their_character_as_in_hf():
     for text in ("éab é", "aé😀b"):
         expected = reference.encode(text)
         assert [(token.id, token.start, token.end) for token in ours.encode_with_spans(text)] == [
-            (index, start, end) for index, (start, end) in zip(expected.ids, expected.offsets)]
+            (index, start, end) for index, (start, end) in zip(expected.ids, expected.offsets)
+        ]

@@ -18,10 +18,14 @@ def banana():
 def test_the_merge_tree_of_ban_names_every_id_step_and_count(banana):
     # "an" occurs 4 times (b-AN-AN-a, b-AN-d-AN-a); "b an" twice
     assert banana.merge_tree("ban") == TreeNode(
-        token="ban", id=7, step=2, count=2,
+        token="ban",
+        id=7,
+        step=2,
+        count=2,
         left=TreeNode(token="b", id=3),
-        right=TreeNode(token="an", id=6, step=1, count=4,
-                       left=TreeNode(token="a", id=2), right=TreeNode(token="n", id=5)),
+        right=TreeNode(
+            token="an", id=6, step=1, count=4, left=TreeNode(token="a", id=2), right=TreeNode(token="n", id=5)
+        ),
     )
 
 

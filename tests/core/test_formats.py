@@ -54,8 +54,11 @@ def test_own_symbol_marker_is_refused_with_the_setting_that_would_export():
 
 
 def test_gpt2_files_round_trip_and_load_in_hf(tmp_path):
-    tok = train("hello world, hello there<|endoftext|>", Config(split="gpt2", units="bytes",
-                special_tokens=("<|endoftext|>",)), merges=12)
+    tok = train(
+        "hello world, hello there<|endoftext|>",
+        Config(split="gpt2", units="bytes", special_tokens=("<|endoftext|>",)),
+        merges=12,
+    )
     vocab, merges = to_gpt2_files(tok)
     (tmp_path / "vocab.json").write_text(vocab, encoding="utf-8")
     (tmp_path / "merges.txt").write_text(merges, encoding="utf-8")
@@ -91,13 +94,17 @@ def test_both_merge_spellings_are_read():
         ("{not json", "not valid JSON"),
         ('{"model": {"type": "WordPiece", "vocab": {}}}', "this is a WordPiece tokenizer, not BPE"),
         ('{"model": {"type": "Unigram", "vocab": []}}', "this is a Unigram tokenizer, not BPE"),
-        ('{"model": {"type": "BPE", "vocab": {"a": 0, "<unk>": 1}, "merges": [["a", "b"]], "unk_token": "<unk>"}}',
-         "names 'b', which is not in the vocabulary"),
+        (
+            '{"model": {"type": "BPE", "vocab": {"a": 0, "<unk>": 1}, "merges": [["a", "b"]], "unk_token": "<unk>"}}',
+            "names 'b', which is not in the vocabulary",
+        ),
         ('{"model": {"type": "BPE", "vocab": {"a": 0}}}', "incomplete or malformed"),
         ('{"model": {"type": "BPE", "vocab": {"a": 0}, "merges": ["a"]}}', "a merge must be two tokens"),
-        ('{"pre_tokenizer": {"type": "BertPreTokenizer"}, "model": {"type": "BPE", "vocab": {}, "merges": []}}',
-         "pre-tokenizer 'BertPreTokenizer' is not supported here"),
-        ('[1, 2]', "not an HF tokenizer.json"),
+        (
+            '{"pre_tokenizer": {"type": "BertPreTokenizer"}, "model": {"type": "BPE", "vocab": {}, "merges": []}}',
+            "pre-tokenizer 'BertPreTokenizer' is not supported here",
+        ),
+        ("[1, 2]", "not an HF tokenizer.json"),
     ],
 )
 def test_bad_tokenizer_files_give_clear_errors(document, message):
@@ -116,16 +123,27 @@ def test_load_any_explains_what_it_accepts():
     "files, message",
     [
         ({"deep.json": "[" * 100_000}, "nested too deeply"),
-        ({"x.json": '{"model": {"type": "BPE", "vocab": {"a": 0}, "merges": []}, "added_tokens": [{}]}'},
-         "incomplete or malformed"),
+        (
+            {"x.json": '{"model": {"type": "BPE", "vocab": {"a": 0}, "merges": []}, "added_tokens": [{}]}'},
+            "incomplete or malformed",
+        ),
         ({"merges.txt": "#version: 0.2\na b\n"}, "needs its vocab.json beside it"),
-        ({"m.json": '{"format": "bpe-explorer", "version": 1, "config": {}, "vocab": {"a": "x"}, "merges": []}'},
-         "incomplete or malformed"),
-        ({"m.json": '{"format": "bpe-explorer", "version": 1, "config": {}, "vocab": {"a": -1}, "merges": []}'},
-         "the id of 'a' must be a whole number of at least 0, not -1"),
-        ({"m.json": '{"format": "bpe-explorer", "version": 1, "config": {"unknown": "byte_fallback"}, "vocab": '
-                    '{"a": 0, "b": 1, "ab": 2}, "merges": [["a", "b"]], "steps": [{"count": 1, "tied": 1, "top": [[0, 9, 1]]}]}'},
-         "trace names unknown ids"),
+        (
+            {"m.json": '{"format": "bpe-explorer", "version": 1, "config": {}, "vocab": {"a": "x"}, "merges": []}'},
+            "incomplete or malformed",
+        ),
+        (
+            {"m.json": '{"format": "bpe-explorer", "version": 1, "config": {}, "vocab": {"a": -1}, "merges": []}'},
+            "the id of 'a' must be a whole number of at least 0, not -1",
+        ),
+        (
+            {
+                "m.json": '{"format": "bpe-explorer", "version": 1, "config": {"unknown": "byte_fallback"}, "vocab": '
+                '{"a": 0, "b": 1, "ab": 2}, "merges": [["a", "b"]], '
+                '"steps": [{"count": 1, "tied": 1, "top": [[0, 9, 1]]}]}'
+            },
+            "trace names unknown ids",
+        ),
     ],
 )
 def test_odd_files_are_value_errors_with_a_reason(files, message):
@@ -152,19 +170,31 @@ def test_a_byte_level_file_without_the_full_byte_alphabet_encodes_like_hf(decode
     # dropped bytes only ("!") has no token.  The piece " zebra" keeps the space, e and r: z rides
     # with the space, b with e, a with r.
     assert [token.raw for token in tok.encode_with_spans("hello zebra é!")] == [
-        b"hello", b" z", b"eb", b"ra", " é".encode("utf-8")]
+        b"hello",
+        b" z",
+        b"eb",
+        b"ra",
+        " é".encode(),
+    ]
 
 
 def test_a_version_1_model_file_still_loads():
     """Version 1 stored one object per step; written by hand for banana_bandana_ after one merge."""
     from bpe_core.formats import model_from_json
 
-    version_1 = json.dumps({
-        "format": "bpe-explorer", "version": 1, "name": "", "config": Config(split="none").to_dict(),
-        "vocab": {"<unk>": 0, "_": 1, "a": 2, "b": 3, "d": 4, "n": 5, "an": 6}, "merges": [["a", "n"]],
-        "stop": {"reason": "merges", "message": "made the 1 merges asked for"}, "warnings": [],
-        "steps": [{"count": 4, "tied": 1, "top": [[2, 5, 4], [5, 2, 3]]}],
-    })
+    version_1 = json.dumps(
+        {
+            "format": "bpe-explorer",
+            "version": 1,
+            "name": "",
+            "config": Config(split="none").to_dict(),
+            "vocab": {"<unk>": 0, "_": 1, "a": 2, "b": 3, "d": 4, "n": 5, "an": 6},
+            "merges": [["a", "n"]],
+            "stop": {"reason": "merges", "message": "made the 1 merges asked for"},
+            "warnings": [],
+            "steps": [{"count": 4, "tied": 1, "top": [[2, 5, 4], [5, 2, 3]]}],
+        }
+    )
     tok = model_from_json(version_1)
     assert tok.tokenize("banana_") == ["b", "an", "an", "a", "_"]
     assert (tok.steps[0].count, tok.steps[0].top) == (4, (("a", "n", 4), ("n", "a", 3)))

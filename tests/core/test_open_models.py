@@ -12,10 +12,10 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from open_model_references import SHIPPED, hf_reference
 
 from bpe_core.formats import from_hf_json
 from bpe_core.pretrained import OPEN_MODELS, load_pretrained
-from open_model_references import SHIPPED, hf_reference
 
 tokenizers = pytest.importorskip("tokenizers")
 
@@ -65,9 +65,38 @@ def test_ids_tokens_and_decodes_equal_hf_on_hard_cases(name, text):
     check_like_hf(name, text)
 
 
-words = st.sampled_from(["Hello", " world", "  ", "\n", "\r\n", "\t", "123", "4567", "'s", "DON'T", "é", "e\u0301",
-                         "ﬁ", "日本", "语", "😀", "👍🏽", ">", "</", "<s>", "<bos>", "\u00a0", "▁", "x", "!?", "...",
-                         "\n\n\n", "    "])
+words = st.sampled_from(
+    [
+        "Hello",
+        " world",
+        "  ",
+        "\n",
+        "\r\n",
+        "\t",
+        "123",
+        "4567",
+        "'s",
+        "DON'T",
+        "é",
+        "e\u0301",
+        "ﬁ",
+        "日本",
+        "语",
+        "😀",
+        "👍🏽",
+        ">",
+        "</",
+        "<s>",
+        "<bos>",
+        "\u00a0",
+        "▁",
+        "x",
+        "!?",
+        "...",
+        "\n\n\n",
+        "    ",
+    ]
+)
 any_text = st.text(st.characters(blacklist_categories=("Cs",)), max_size=40)
 
 
@@ -119,11 +148,14 @@ def test_the_command_line_gives_hfs_ids_and_decodes(name):
     assert ids == hf.encode(MULTILINGUAL, add_special_tokens=False).ids
     with_specials = hf.encode(MULTILINGUAL, add_special_tokens=True).ids
     assert run_cli("encode", name, MULTILINGUAL, "--add-special", "--ids-only").stdout.split() == list(
-        map(str, with_specials))
+        map(str, with_specials)
+    )
     # HF's decode leaves special tokens out by default; --keep-special writes them
     assert run_cli("decode", name, *map(str, with_specials)).stdout == hf.decode(with_specials) + "\n"
-    assert run_cli("decode", name, "--keep-special", *map(str, with_specials)).stdout == hf.decode(
-        with_specials, skip_special_tokens=False) + "\n"
+    assert (
+        run_cli("decode", name, "--keep-special", *map(str, with_specials)).stdout
+        == hf.decode(with_specials, skip_special_tokens=False) + "\n"
+    )
 
 
 def test_merges_and_export_by_name(tmp_path):
@@ -132,21 +164,33 @@ def test_merges_and_export_by_name(tmp_path):
     exported = tmp_path / "llama3.json"
     run_cli("export", "llama3", "--format", "hf", "-o", str(exported))
     again = tokenizers.Tokenizer.from_file(str(exported))
-    assert again.encode(MULTILINGUAL, add_special_tokens=False).ids == hf_reference("llama3").encode(
-        MULTILINGUAL, add_special_tokens=False).ids
-    refused = subprocess.run([sys.executable, "-m", "bpe_core", "export", "llama3", "--format", "gpt2", "-o",
-                              str(tmp_path / "folder")], capture_output=True, text=True)
+    assert (
+        again.encode(MULTILINGUAL, add_special_tokens=False).ids
+        == hf_reference("llama3").encode(MULTILINGUAL, add_special_tokens=False).ids
+    )
+    refused = subprocess.run(
+        [sys.executable, "-m", "bpe_core", "export", "llama3", "--format", "gpt2", "-o", str(tmp_path / "folder")],
+        capture_output=True,
+        text=True,
+    )
     assert refused.returncode == 1 and "vocab.json + merges.txt carry no settings" in refused.stderr
     assert not (tmp_path / "folder").exists()
-    imported = subprocess.run([sys.executable, "-m", "bpe_core", "import", str(exported), "-o",
-                               str(tmp_path / "ours.json")], capture_output=True, text=True)
+    imported = subprocess.run(
+        [sys.executable, "-m", "bpe_core", "import", str(exported), "-o", str(tmp_path / "ours.json")],
+        capture_output=True,
+        text=True,
+    )
     assert imported.returncode == 1 and "our model file does not hold" in imported.stderr
     assert not (tmp_path / "ours.json").exists()
 
 
 def run_cli(*args: str) -> subprocess.CompletedProcess:
-    done = subprocess.run([sys.executable, "-m", "bpe_core", *args], capture_output=True, text=True,
-                          cwd=Path(__file__).resolve().parents[2])
+    done = subprocess.run(
+        [sys.executable, "-m", "bpe_core", *args],
+        capture_output=True,
+        text=True,
+        cwd=Path(__file__).resolve().parents[2],
+    )
     assert done.returncode == 0, done.stderr
     return done
 
@@ -167,8 +211,16 @@ def test_every_token_of_a_piece_has_a_merge_tree_of_merges_from_the_list(name):
                 nodes += [node.left, node.right]
 
 
-@pytest.mark.parametrize("name, piece", [("llama2", "▁tokenizer"), ("gemma3", "▁tokenizer"), ("qwen3", "Ġtokenizer"),
-                                         ("deepseek-v3", "Ġtokenizer"), ("claude-legacy", "Ġtokenizer")])
+@pytest.mark.parametrize(
+    "name, piece",
+    [
+        ("llama2", "▁tokenizer"),
+        ("gemma3", "▁tokenizer"),
+        ("qwen3", "Ġtokenizer"),
+        ("deepseek-v3", "Ġtokenizer"),
+        ("claude-legacy", "Ġtokenizer"),
+    ],
+)
 def test_the_replay_of_a_piece_ends_in_its_tokens(name, piece):
     ours = load_pretrained(name)
     steps = ours.explain(piece)
@@ -192,7 +244,7 @@ def test_spans_cover_the_text_the_model_sees():
     assert tokens[0].start == 0 and tokens[-1].end == len(shown)
     emoji = [t for t in tokens if t.kind == "byte"]  # the llama (U+1F999) is not a Llama 2 token: its four bytes
     assert [t.token for t in emoji] == ["<0xF0>", "<0x9F>", "<0xA6>", "<0x99>"]
-    assert all(shown[t.start:t.end] == "🦙" and t.partial for t in emoji)
+    assert all(shown[t.start : t.end] == "🦙" and t.partial for t in emoji)
 
 
 @settings(max_examples=60, deadline=None)

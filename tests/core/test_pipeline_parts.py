@@ -33,26 +33,86 @@ OPEN_MODELS = sorted((Path(__file__).resolve().parents[2] / "bpe_core" / "data" 
 assert len(OPEN_MODELS) == 6, "the six open models' files ship in bpe_core/data/open"
 
 HARD_CASES = [
-    "", " ", "a", "Hello world", "  leading and trailing  ", "e\u0301 a\u0345\u0301 \u1e0b\u0323 o\u0308\u0304",
-    "ﬁ ① ㍿ ½ ² Ⅻ ｶ ﹏", "한국어 \u1100\u1161\u11a8", "👩\u200d👩\u200d👧 👍🏽 🏳️\u200d🌈", "中文字符，日本語のテキスト カタカナ",
-    "1234567890 ١٢٣٤ 12.5 ¹²³", "line\r\nbreak\n\n\r", "a  \t\n\u00a0\u3000\x1c\x1d\x1e\x1f\x85 b \u2028\u205f",
-    "def f(x):\n    return x  # comment\n\tif x:\n\t\tpass\n", "DON'T I'm we'LL they'RE she's it'S you'Ve I'D 'M",
-    "ΟΔΟΣ Σ σς İstanbul ß ẞ ſ K ǅ", "▁already▁spaced ▁", "<0x41> <0xE2><0x9C>", "a\u200db\u200cc", "\x00\x01",
-    "㋿ ꟲ \U00011935\U00011930 \u0c3c a\u1ac0\u0301", "¿¡«»—…§ \u166d\U000111c9 \u2e43", "x² a¹b ¼", "   ",
-    "tab\there", "end.", "abllb", "'s's 's", "ǈ Ǉ ǉ", "\U0001d400\U0001d41a", "ÀÉÎÕÜ àéîõü",
+    "",
+    " ",
+    "a",
+    "Hello world",
+    "  leading and trailing  ",
+    "e\u0301 a\u0345\u0301 \u1e0b\u0323 o\u0308\u0304",
+    "ﬁ ① ㍿ ½ ² Ⅻ ｶ ﹏",
+    "한국어 \u1100\u1161\u11a8",
+    "👩\u200d👩\u200d👧 👍🏽 🏳️\u200d🌈",
+    "中文字符，日本語のテキスト カタカナ",
+    "1234567890 ١٢٣٤ 12.5 ¹²³",
+    "line\r\nbreak\n\n\r",
+    "a  \t\n\u00a0\u3000\x1c\x1d\x1e\x1f\x85 b \u2028\u205f",
+    "def f(x):\n    return x  # comment\n\tif x:\n\t\tpass\n",
+    "DON'T I'm we'LL they'RE she's it'S you'Ve I'D 'M",
+    "ΟΔΟΣ Σ σς İstanbul ß ẞ ſ K ǅ",
+    "▁already▁spaced ▁",
+    "<0x41> <0xE2><0x9C>",
+    "a\u200db\u200cc",
+    "\x00\x01",
+    "㋿ ꟲ \U00011935\U00011930 \u0c3c a\u1ac0\u0301",
+    "¿¡«»—…§ \u166d\U000111c9 \u2e43",
+    "x² a¹b ¼",
+    "   ",
+    "tab\there",
+    "end.",
+    "abllb",
+    "'s's 's",
+    "ǈ Ǉ ǉ",
+    "\U0001d400\U0001d41a",
+    "ÀÉÎÕÜ àéîõü",
 ]
 KNOWN = st.characters(exclude_categories=("Cs", "Cn"))
-SUSPECTS = st.sampled_from([" ", "  ", "\n", "\r\n", "\t", "\x1c", "\x85", "\u00a0", "\u3000", "'s", "'LL", "123",
-                            "1234", "e\u0301", "\u0345", "👍🏽", "日本", "!?", "▁", "Ġ", "Σ", "ß", "ﬁ", "㋿", "a", "Z"])
+SUSPECTS = st.sampled_from(
+    [
+        " ",
+        "  ",
+        "\n",
+        "\r\n",
+        "\t",
+        "\x1c",
+        "\x85",
+        "\u00a0",
+        "\u3000",
+        "'s",
+        "'LL",
+        "123",
+        "1234",
+        "e\u0301",
+        "\u0345",
+        "👍🏽",
+        "日本",
+        "!?",
+        "▁",
+        "Ġ",
+        "Σ",
+        "ß",
+        "ﬁ",
+        "㋿",
+        "a",
+        "Z",
+    ]
+)
 any_text = st.lists(KNOWN | SUSPECTS, max_size=30).map("".join)
 
 
 @functools.cache
 def hf_part(role: str, spec_json: str):
     """HF's part for a spec, inside an otherwise empty tokenizer.json."""
-    document = {"version": "1.0", "truncation": None, "padding": None, "added_tokens": [], "normalizer": None,
-                "pre_tokenizer": None, "post_processor": None, "decoder": None,
-                "model": {"type": "BPE", "vocab": {}, "merges": []}}
+    document = {
+        "version": "1.0",
+        "truncation": None,
+        "padding": None,
+        "added_tokens": [],
+        "normalizer": None,
+        "pre_tokenizer": None,
+        "post_processor": None,
+        "decoder": None,
+        "model": {"type": "BPE", "vocab": {}, "merges": []},
+    }
     document[role] = json.loads(spec_json)
     return getattr(Tokenizer.from_str(json.dumps(document)), role)
 
@@ -62,7 +122,9 @@ def hf_normalize(spec: dict, text: str) -> str:
 
 
 def hf_pre_tokenize(spec: dict, text: str) -> list[tuple[str, int, int]]:
-    return [(piece, start, end) for piece, (start, end) in hf_part("pre_tokenizer", json.dumps(spec)).pre_tokenize_str(text)]
+    return [
+        (piece, start, end) for piece, (start, end) in hf_part("pre_tokenizer", json.dumps(spec)).pre_tokenize_str(text)
+    ]
 
 
 def hf_decode(spec: dict, tokens: list[str]) -> str:
@@ -97,32 +159,69 @@ def metaspace(scheme: str, split_: bool = True) -> dict:
 
 
 BEHAVIORS = ["Removed", "Isolated", "MergedWithPrevious", "MergedWithNext", "Contiguous"]
-LLAMA3_REGEX = (r"(?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}{1,3}| ?[^\s\p{L}\p{N}]+[\r\n]*"
-                r"|\s*[\r\n]+|\s+(?!\S)|\s+")
-NORMALIZERS = [
-    {"type": form} for form in ("NFC", "NFD", "NFKC", "NFKD", "Lowercase")
-] + [
-    {"type": "Strip", "strip_left": left, "strip_right": right} for left in (True, False) for right in (True, False)
-] + [
-    {"type": "Prepend", "prepend": "▁"}, replace(" ", "▁"), replace("", "X"), replace("ab", ""),
-    replace(r"\s+", " ", "Regex"), replace("b*", "X", "Regex"), replace(r"(\d)", "$1\\1", "Regex"),
-    replace(r"(?i:ss)|\w$", "#", "Regex"), {"type": "Sequence", "normalizers": []},
-    {"type": "Sequence", "normalizers": [{"type": "NFKD"}, {"type": "Lowercase"}, replace(r"\p{M}", "", "Regex"),
-                                         {"type": "Strip", "strip_left": True, "strip_right": True}]},
-]
+LLAMA3_REGEX = (
+    r"(?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}{1,3}| ?[^\s\p{L}\p{N}]+[\r\n]*"
+    r"|\s*[\r\n]+|\s+(?!\S)|\s+"
+)
+NORMALIZERS = (
+    [{"type": form} for form in ("NFC", "NFD", "NFKC", "NFKD", "Lowercase")]
+    + [{"type": "Strip", "strip_left": left, "strip_right": right} for left in (True, False) for right in (True, False)]
+    + [
+        {"type": "Prepend", "prepend": "▁"},
+        replace(" ", "▁"),
+        replace("", "X"),
+        replace("ab", ""),
+        replace(r"\s+", " ", "Regex"),
+        replace("b*", "X", "Regex"),
+        replace(r"(\d)", "$1\\1", "Regex"),
+        replace(r"(?i:ss)|\w$", "#", "Regex"),
+        {"type": "Sequence", "normalizers": []},
+        {
+            "type": "Sequence",
+            "normalizers": [
+                {"type": "NFKD"},
+                {"type": "Lowercase"},
+                replace(r"\p{M}", "", "Regex"),
+                {"type": "Strip", "strip_left": True, "strip_right": True},
+            ],
+        },
+    ]
+)
 PRE_TOKENIZERS = [
     *(split(" ", behavior, invert, "String") for behavior in BEHAVIORS for invert in (False, True)),
     *(split(r"\p{N}+|\s", behavior) for behavior in BEHAVIORS),
-    split(LLAMA3_REGEX), split(r"\p{N}{1,3}"), split("[\u4e00-\u9fa5\u3040-\u309f\u30a0-\u30ff]+"),
-    split(r"[!\"#$%&'()*+,\-./:;<=>?@\[\\\]^_`{|}~][A-Za-z]+|[^\r\n\p{L}\p{P}\p{S}]?[\p{L}\p{M}]+| ?[\p{P}\p{S}]+[\r\n]*"),
-    split(""), split("x*|a"), split("x*|a", "Removed"), split("a|x*|ll"), split(r"a|(?=\s)"), split("|a"),
-    split(r"\b"), split("$"), split("^"), split(r"\Z"),
-    split(r"\w+", "Removed", True), split(r"\h+|[[:punct:]]+|[[:digit:]]"), split(r"(?m:.)\z"), split(r"\x{41}"),
-    byte_level(False), byte_level(True), byte_level(False, use_regex=False), byte_level(True, use_regex=False),
+    split(LLAMA3_REGEX),
+    split(r"\p{N}{1,3}"),
+    split("[\u4e00-\u9fa5\u3040-\u309f\u30a0-\u30ff]+"),
+    split(
+        r"[!\"#$%&'()*+,\-./:;<=>?@\[\\\]^_`{|}~][A-Za-z]+|[^\r\n\p{L}\p{P}\p{S}]?[\p{L}\p{M}]+| ?[\p{P}\p{S}]+[\r\n]*"
+    ),
+    split(""),
+    split("x*|a"),
+    split("x*|a", "Removed"),
+    split("a|x*|ll"),
+    split(r"a|(?=\s)"),
+    split("|a"),
+    split(r"\b"),
+    split("$"),
+    split("^"),
+    split(r"\Z"),
+    split(r"\w+", "Removed", True),
+    split(r"\h+|[[:punct:]]+|[[:digit:]]"),
+    split(r"(?m:.)\z"),
+    split(r"\x{41}"),
+    byte_level(False),
+    byte_level(True),
+    byte_level(False, use_regex=False),
+    byte_level(True, use_regex=False),
     *(metaspace(scheme, split_) for scheme in ("always", "never", "first") for split_ in (True, False)),
-    {"type": "Metaspace", "replacement": "_", "add_prefix_space": True}, {"type": "Metaspace", "replacement": " "},
-    {"type": "Whitespace"}, {"type": "WhitespaceSplit"}, {"type": "Digits", "individual_digits": False},
-    {"type": "Digits", "individual_digits": True}, {"type": "Punctuation"},
+    {"type": "Metaspace", "replacement": "_", "add_prefix_space": True},
+    {"type": "Metaspace", "replacement": " "},
+    {"type": "Whitespace"},
+    {"type": "WhitespaceSplit"},
+    {"type": "Digits", "individual_digits": False},
+    {"type": "Digits", "individual_digits": True},
+    {"type": "Punctuation"},
     *({"type": "Punctuation", "behavior": behavior} for behavior in BEHAVIORS),
     {"type": "Sequence", "pretokenizers": []},
     {"type": "Sequence", "pretokenizers": [split(" ", "Removed", kind="String"), metaspace("first")]},
@@ -132,22 +231,74 @@ PRE_TOKENIZERS = [
     {"type": "Sequence", "pretokenizers": [{"type": "WhitespaceSplit"}, metaspace("first"), {"type": "Punctuation"}]},
 ]
 DECODERS = [
-    byte_level(True), metaspace("always"), metaspace("never"), metaspace("first"), replace("▁", " "),
-    replace("b*", "-", "Regex"), {"type": "ByteFallback"}, {"type": "Fuse"},
-    {"type": "Strip", "content": " ", "start": 1, "stop": 0}, {"type": "Strip", "content": "a", "start": 2, "stop": 1},
-    {"type": "BPEDecoder", "suffix": "</w>"}, {"type": "BPEDecoder", "suffix": ""},
-    {"type": "Sequence", "decoders": [replace("▁", " "), {"type": "ByteFallback"}, {"type": "Fuse"},
-                                      {"type": "Strip", "content": " ", "start": 1, "stop": 0}]},
-    {"type": "Sequence", "decoders": [{"type": "ByteFallback"}, metaspace("always"), {"type": "Strip", "content": "�",
-                                                                                       "start": 1, "stop": 2}]},
+    byte_level(True),
+    metaspace("always"),
+    metaspace("never"),
+    metaspace("first"),
+    replace("▁", " "),
+    replace("b*", "-", "Regex"),
+    {"type": "ByteFallback"},
+    {"type": "Fuse"},
+    {"type": "Strip", "content": " ", "start": 1, "stop": 0},
+    {"type": "Strip", "content": "a", "start": 2, "stop": 1},
+    {"type": "BPEDecoder", "suffix": "</w>"},
+    {"type": "BPEDecoder", "suffix": ""},
+    {
+        "type": "Sequence",
+        "decoders": [
+            replace("▁", " "),
+            {"type": "ByteFallback"},
+            {"type": "Fuse"},
+            {"type": "Strip", "content": " ", "start": 1, "stop": 0},
+        ],
+    },
+    {
+        "type": "Sequence",
+        "decoders": [
+            {"type": "ByteFallback"},
+            metaspace("always"),
+            {"type": "Strip", "content": "�", "start": 1, "stop": 2},
+        ],
+    },
 ]
 TOKEN_LISTS = [
-    [], [""], ["▁Hello", "▁w", "orld"], ["Hello", "Ġworld", "ĊĠĠ", "Ã©"], ["<0xE2>", "<0x9C>", "<0x93>", "▁ok"],
-    ["<0xE2>", "<0x9C>", "x", "<0xFF>"], ["<0x+A>", "<0x-1>", "<0xg1>", "<0x4>", "<0x041>", "<0x4a>", "<0xé>"],
-    ["ab</w>", "c</w>d", "</w>"], ["â", "ĺ", "Ģ", "é", "Ġa"], ["a", "aa", "aab", "baa", "▁a▁", "▁▁"], ["Ġ", "ð", "Ł"],
+    [],
+    [""],
+    ["▁Hello", "▁w", "orld"],
+    ["Hello", "Ġworld", "ĊĠĠ", "Ã©"],
+    ["<0xE2>", "<0x9C>", "<0x93>", "▁ok"],
+    ["<0xE2>", "<0x9C>", "x", "<0xFF>"],
+    ["<0x+A>", "<0x-1>", "<0xg1>", "<0x4>", "<0x041>", "<0x4a>", "<0xé>"],
+    ["ab</w>", "c</w>d", "</w>"],
+    ["â", "ĺ", "Ģ", "é", "Ġa"],
+    ["a", "aa", "aab", "baa", "▁a▁", "▁▁"],
+    ["Ġ", "ð", "Ł"],
 ]
-token_lists = st.lists(st.sampled_from(["▁", " ", "a", "aa", "</w>", "Ġ", "Ã", "©", "ð", "Ł", "<0xE2>", "<0x9C>",
-                                        "<0x93>", "<0x41>", "<0xFF>", "<0x+5>", "é"]) | KNOWN, max_size=12)
+token_lists = st.lists(
+    st.sampled_from(
+        [
+            "▁",
+            " ",
+            "a",
+            "aa",
+            "</w>",
+            "Ġ",
+            "Ã",
+            "©",
+            "ð",
+            "Ł",
+            "<0xE2>",
+            "<0x9C>",
+            "<0x93>",
+            "<0x41>",
+            "<0xFF>",
+            "<0x+5>",
+            "é",
+        ]
+    )
+    | KNOWN,
+    max_size=12,
+)
 
 
 def ids(specs: list[dict]) -> list[str]:
@@ -166,7 +317,9 @@ def known_characters() -> str:
 def test_unicode_normalization_uses_hf_tables_for_every_character(form):
     """Every character normalization touches, alone, before and after marks, and every composition pair."""
     touched = [char for char in known_characters() if unicodedata.decomposition(char) or unicodedata.combining(char)]
-    pairs = [unicodedata.normalize("NFD", char) for char in touched if unicodedata.decomposition(char)[:1] not in ("<", "")]
+    pairs = [
+        unicodedata.normalize("NFD", char) for char in touched if unicodedata.decomposition(char)[:1] not in ("<", "")
+    ]
     texts = pairs + [probe for char in touched for probe in (char, "a\u0345" + char, "a\u0301" + char + "\u0334")]
     joined = "\x00".join(texts)
     assert build_normalizer({"type": form})(joined).split("\x00") == hf_normalize({"type": form}, joined).split("\x00")
@@ -176,9 +329,31 @@ def test_lowercase_of_every_known_character():
     check_normalizer({"type": "Lowercase"}, "\x00".join(known_characters()))
 
 
-@pytest.mark.parametrize("pattern", [r"\s", r"\S", r"\w", r"\W", r"\d", r"\h", r"\H", r"[[:punct:]]", r"[[:digit:]]",
-                                     r"[[:alnum:]]", r"[[:word:]]", r"[[:alpha:]]", r"[\w\h]", r"\p{L}", r"\p{N}",
-                                     r"\p{P}", r"\p{S}", r"\p{M}", r"[^\s\p{L}\p{N}]", r"(?i:'s|'t|'re|'ve|'m|'ll|'d)"])
+@pytest.mark.parametrize(
+    "pattern",
+    [
+        r"\s",
+        r"\S",
+        r"\w",
+        r"\W",
+        r"\d",
+        r"\h",
+        r"\H",
+        r"[[:punct:]]",
+        r"[[:digit:]]",
+        r"[[:alnum:]]",
+        r"[[:word:]]",
+        r"[[:alpha:]]",
+        r"[\w\h]",
+        r"\p{L}",
+        r"\p{N}",
+        r"\p{P}",
+        r"\p{S}",
+        r"\p{M}",
+        r"[^\s\p{L}\p{N}]",
+        r"(?i:'s|'t|'re|'ve|'m|'ll|'d)",
+    ],
+)
 def test_regex_classes_mean_what_they_mean_in_oniguruma(pattern):
     """Each known character (with a "'" before it, for the contractions) taken out or kept as HF's Oniguruma does."""
     text = "'".join(known_characters()) if "'" in pattern else known_characters()
@@ -219,9 +394,11 @@ def check_decoder(spec: dict | None, tokens: list[str]) -> None:
 
 
 # Each part kind: how it is checked against HF, its parts, its hard cases and its random inputs.
-KINDS = {"normalizer": (check_normalizer, NORMALIZERS, HARD_CASES, any_text),
-         "pre-tokenizer": (check_pre_tokenizer, PRE_TOKENIZERS, HARD_CASES, any_text),
-         "decoder": (check_decoder, DECODERS, TOKEN_LISTS, token_lists)}
+KINDS = {
+    "normalizer": (check_normalizer, NORMALIZERS, HARD_CASES, any_text),
+    "pre-tokenizer": (check_pre_tokenizer, PRE_TOKENIZERS, HARD_CASES, any_text),
+    "decoder": (check_decoder, DECODERS, TOKEN_LISTS, token_lists),
+}
 PARTS = [(kind, spec) for kind, (_, specs, _, _) in KINDS.items() for spec in specs]
 PART_IDS = [f"{kind}-{part_id}" for kind, (_, specs, _, _) in KINDS.items() for part_id in ids(specs)]
 
@@ -262,8 +439,12 @@ def open_model(path: Path) -> dict:
     """One open model's parts, and a sample of its vocabulary for decoding (read once per run)."""
     document = json.loads(lzma.open(path).read().decode())
     vocab = sorted(document["model"]["vocab"], key=document["model"]["vocab"].get)
-    return {"normalizer": document["normalizer"], "pre_tokenizer": document["pre_tokenizer"],
-            "decoder": document["decoder"], "vocab": vocab[:600] + vocab[600::97]}
+    return {
+        "normalizer": document["normalizer"],
+        "pre_tokenizer": document["pre_tokenizer"],
+        "decoder": document["decoder"],
+        "vocab": vocab[:600] + vocab[600::97],
+    }
 
 
 @pytest.mark.parametrize("path", OPEN_MODELS, ids=[path.name.split(".")[0] for path in OPEN_MODELS])
@@ -293,9 +474,14 @@ def test_open_models_parts_on_random_text(path, text, picks):
     check_decoder(parts["decoder"], [vocab[pick % len(vocab)] for pick in picks])
 
 
-UNSUPPORTED = [("normalizer", {"type": "BertNormalizer"}), ("normalizer", {"type": "Precompiled"}),
-               ("pre_tokenizer", {"type": "BertPreTokenizer"}), ("pre_tokenizer", {"type": "UnicodeScripts"}),
-               ("decoder", {"type": "WordPiece"}), ("decoder", {"type": "CTC"})]
+UNSUPPORTED = [
+    ("normalizer", {"type": "BertNormalizer"}),
+    ("normalizer", {"type": "Precompiled"}),
+    ("pre_tokenizer", {"type": "BertPreTokenizer"}),
+    ("pre_tokenizer", {"type": "UnicodeScripts"}),
+    ("decoder", {"type": "WordPiece"}),
+    ("decoder", {"type": "CTC"}),
+]
 BUILDERS = {"normalizer": build_normalizer, "pre_tokenizer": build_pre_tokenizer, "decoder": build_decoder}
 
 
@@ -315,8 +501,11 @@ MALFORMED = [
     ("pre_tokenizer", split("(", "Isolated"), "does not compile"),
     ("pre_tokenizer", {"type": "Split", "pattern": {"Regex": "a"}, "behavior": "Isolated"}, "missing key 'invert'"),
     ("pre_tokenizer", split("a", "isolated"), "'behavior' must be one of"),
-    ("pre_tokenizer", {"type": "Split", "pattern": {"Regex": "a", "String": "a"}, "behavior": "Isolated",
-                       "invert": False}, "'pattern' must be"),
+    (
+        "pre_tokenizer",
+        {"type": "Split", "pattern": {"Regex": "a", "String": "a"}, "behavior": "Isolated", "invert": False},
+        "'pattern' must be",
+    ),
     ("pre_tokenizer", {"type": "ByteLevel"}, "missing key 'add_prefix_space'"),
     ("pre_tokenizer", {"type": "ByteLevel", "add_prefix_space": 1, "trim_offsets": True}, "must be true or false"),
     ("pre_tokenizer", {"type": "Metaspace", "replacement": "ab"}, "exactly one character"),
@@ -333,7 +522,7 @@ MALFORMED = [
 
 @pytest.mark.parametrize(("role", "spec", "problem"), MALFORMED, ids=[problem for *_, problem in MALFORMED])
 def test_a_malformed_spec_is_a_value_error_naming_the_part_as_in_hf(role, spec, problem):
-    with pytest.raises(Exception):
+    with pytest.raises(Exception):  # noqa: B017  HF's own errors have no Python type of their own
         hf_part(role, json.dumps(spec))
     named = spec.get("normalizers", [spec])[0]["type"]  # a Sequence names its malformed member
     with pytest.raises(ValueError, match=f"{role.replace('_', '-')} '{named}'.*{problem}"):
@@ -347,12 +536,16 @@ def test_a_spec_that_is_not_a_typed_object_is_a_value_error(role, spec):
         BUILDERS[role](spec)
 
 
-@pytest.mark.parametrize(("role", "spec"), [
-    ("pre_tokenizer", {"type": "Metaspace", "replacement": "▁"}), ("pre_tokenizer", {"type": "Punctuation"}),
-    ("pre_tokenizer", {"type": "ByteLevel", "add_prefix_space": False, "trim_offsets": False}),
-    ("decoder", {"type": "Metaspace", "replacement": "_", "add_prefix_space": True}),
-    ("normalizer", {"type": "NFC", "unknown": 1}),
-])
+@pytest.mark.parametrize(
+    ("role", "spec"),
+    [
+        ("pre_tokenizer", {"type": "Metaspace", "replacement": "▁"}),
+        ("pre_tokenizer", {"type": "Punctuation"}),
+        ("pre_tokenizer", {"type": "ByteLevel", "add_prefix_space": False, "trim_offsets": False}),
+        ("decoder", {"type": "Metaspace", "replacement": "_", "add_prefix_space": True}),
+        ("normalizer", {"type": "NFC", "unknown": 1}),
+    ],
+)
 def test_the_defaults_hf_fills_in_are_filled_in(role, spec):
     built = BUILDERS[role](spec)
     for text in HARD_CASES:
@@ -364,8 +557,15 @@ def test_the_defaults_hf_fills_in_are_filled_in(role, spec):
             assert built(text.split()) == hf_decode(spec, text.split())
 
 
-@pytest.mark.parametrize(("pattern", "construct"), [(r"[[:^digit:]]", "nested or negated"), (r"[a[bc]]", "nested"),
-                                                    (r"[a-z&&[^c]]", "intersection"), (r"[\W]", r"\\W inside")])
+@pytest.mark.parametrize(
+    ("pattern", "construct"),
+    [
+        (r"[[:^digit:]]", "nested or negated"),
+        (r"[a[bc]]", "nested"),
+        (r"[a-z&&[^c]]", "intersection"),
+        (r"[\W]", r"\\W inside"),
+    ],
+)
 def test_an_oniguruma_construct_we_cannot_translate_is_refused_by_name(pattern, construct):
     hf_part("pre_tokenizer", json.dumps(split(pattern)))  # HF runs it
     with pytest.raises(UnsupportedPart, match=f"pre-tokenizer 'Split'.*{construct}"):

@@ -14,8 +14,31 @@ from bpe_core.pretokenize import split_spans, split_text
 # Code points Python's unicodedata knows (the regex module may know a newer Unicode version,
 # so characters assigned since would differ for a reason that is not ours), plus the usual suspects.
 KNOWN = st.characters(blacklist_categories=("Cs", "Cn"))
-SUSPECTS = st.sampled_from(["'s", "'LL", " ", "  ", "\n", "\r\n", "\t", "\x1c", "\x1f", "\x85", "\u00a0",
-                            "\u2028", "\u3000", "123", "1234", "١٢", "e\u0301", "😀", "👨\u200d👩", "日本", "!?"])
+SUSPECTS = st.sampled_from(
+    [
+        "'s",
+        "'LL",
+        " ",
+        "  ",
+        "\n",
+        "\r\n",
+        "\t",
+        "\x1c",
+        "\x1f",
+        "\x85",
+        "\u00a0",
+        "\u2028",
+        "\u3000",
+        "123",
+        "1234",
+        "١٢",
+        "e\u0301",
+        "😀",
+        "👨\u200d👩",
+        "日本",
+        "!?",
+    ]
+)
 any_text = st.lists(KNOWN | SUSPECTS, max_size=40).map("".join)
 
 
@@ -62,4 +85,3 @@ def test_the_stdlib_copy_cuts_ascii_text_like_the_published_pattern(text, name):
     published = regex.compile({"gpt2": GPT2_PATTERN, "gpt4": GPT4_PATTERN, "gpt4o": GPT4O_PATTERN}[name])
     source = {"gpt2": GPT2_FAST_ORDER, "gpt4": GPT4_PATTERN, "gpt4o": GPT4O_PATTERN}[name]
     assert compiled_pattern.__wrapped__(source, ascii_only=True).findall(text) == published.findall(text)
-

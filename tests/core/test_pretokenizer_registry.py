@@ -59,8 +59,10 @@ def test_a_byte_level_export_cuts_in_hf_like_the_cutter_and_reads_back(name):
     """gpt2's export is HF's ByteLevel step alone (its regex is GPT-2's); the others put theirs before it."""
     record = pretokenizer(name)
     tok = train(" ".join(SAMPLES), Config(split=name, units="bytes"), merges=5)
-    as_bytes = [["".join(BYTE_TO_CHAR[byte] for byte in piece.encode("utf-8")) for piece in record.pieces(text)]
-                for text in SAMPLES]
+    as_bytes = [
+        ["".join(BYTE_TO_CHAR[byte] for byte in piece.encode("utf-8")) for piece in record.pieces(text)]
+        for text in SAMPLES
+    ]
     assert hf_pieces(tok) == as_bytes
     document = to_hf_json(tok)
     back = from_hf_json(json.dumps(document))
@@ -86,14 +88,40 @@ def test_the_word_and_whitespace_flags_say_what_the_pieces_are(name):
 
 def cuts_between_non_spaces(text: str) -> list[int]:
     """Before a space, or after a single newline, with a non-space on each side."""
-    return [i for i in range(1, len(text) - 1)
-            if (text[i] == " " and not text[i - 1].isspace() and not text[i + 1].isspace())
-            or (text[i - 1] == "\n" and i >= 2 and not text[i - 2].isspace() and not text[i].isspace())]
+    return [
+        i
+        for i in range(1, len(text) - 1)
+        if (text[i] == " " and not text[i - 1].isspace() and not text[i + 1].isspace())
+        or (text[i - 1] == "\n" and i >= 2 and not text[i - 2].isspace() and not text[i].isspace())
+    ]
 
 
 mixed_text = st.lists(
-    st.sampled_from(["a", "B", " ", " ", "\n", "'s", "'LL", "12", "1234", "!", "/", "(", "é", "日", "😀", "\u0301",
-                     "\u00a0", "\u3000", "\t", "\r", "\x1f"])
+    st.sampled_from(
+        [
+            "a",
+            "B",
+            " ",
+            " ",
+            "\n",
+            "'s",
+            "'LL",
+            "12",
+            "1234",
+            "!",
+            "/",
+            "(",
+            "é",
+            "日",
+            "😀",
+            "\u0301",
+            "\u00a0",
+            "\u3000",
+            "\t",
+            "\r",
+            "\x1f",
+        ]
+    )
     | st.characters(blacklist_categories=("Cs", "Cn")),
     max_size=30,
 ).map("".join)

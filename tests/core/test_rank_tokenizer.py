@@ -58,12 +58,15 @@ def test_a_model_that_cannot_be_spelled_out_says_why_every_time():
     assert tok.encode("abc", special=False) == [257]  # joining by rank needs no merges
     for _ in range(2):
         with pytest.raises(ValueError, match="names 'zz', which is not in the vocabulary"):
-            tok.merges
+            _ = tok.merges
 
 
 def test_the_pairs_it_remembers_are_bounded(monkeypatch):
     monkeypatch.setattr("bpe_core.rank_tokenizer._PAIRS_KEPT", 2)
     tok = tiny()
     assert [tok.encode(text, special=False) for text in ("xabcy", "zab", "qcab")] == [
-        [ord("x"), 257, ord("y")], [ord("z"), 256], [ord("q"), ord("c"), 256]]
+        [ord("x"), 257, ord("y")],
+        [ord("z"), 256],
+        [ord("q"), ord("c"), 256],
+    ]
     assert len(tok._joins) <= 2

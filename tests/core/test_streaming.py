@@ -7,19 +7,47 @@ from unittest import mock
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bpe_core import Config, load_gpt2, train
-from bpe_core import streaming
+from bpe_core import Config, load_gpt2, streaming, train
 
-fragments = st.sampled_from(["a", "b", "ab", " ", "  ", "\n", "\n\n", "\r\n", "\t", "'s", "12", "1234", "!",
-                             "é", "日本", "😀", "<s>", "<s", ">", "> x", "<|a b|>", "x<|a", " b|>", "<|a", "|>"])
+fragments = st.sampled_from(
+    [
+        "a",
+        "b",
+        "ab",
+        " ",
+        "  ",
+        "\n",
+        "\n\n",
+        "\r\n",
+        "\t",
+        "'s",
+        "12",
+        "1234",
+        "!",
+        "é",
+        "日本",
+        "😀",
+        "<s>",
+        "<s",
+        ">",
+        "> x",
+        "<|a b|>",
+        "x<|a",
+        " b|>",
+        "<|a",
+        "|>",
+    ]
+)
 chunked_text = st.lists(st.lists(fragments, max_size=6).map("".join), max_size=12)
-configs = st.sampled_from([
-    Config(split="gpt2", units="bytes", special_tokens=("<s>", "<|a b|>")),
-    Config(split="gpt4", units="bytes", special_tokens=("<|a b|>",)),
-    Config(split="whitespace", end_of_word="</w>"),
-    Config(split="gpt2", unknown="byte_fallback", special_tokens=("<s>",)),
-    Config(split="none", units="bytes"),
-])
+configs = st.sampled_from(
+    [
+        Config(split="gpt2", units="bytes", special_tokens=("<s>", "<|a b|>")),
+        Config(split="gpt4", units="bytes", special_tokens=("<|a b|>",)),
+        Config(split="whitespace", end_of_word="</w>"),
+        Config(split="gpt2", unknown="byte_fallback", special_tokens=("<s>",)),
+        Config(split="none", units="bytes"),
+    ]
+)
 
 
 @settings(max_examples=300, deadline=None)

@@ -44,8 +44,30 @@ def test_ids_equal_tiktoken_on_hard_cases(tiktoken_module, name, text):
 
 
 any_text = st.text(st.characters(blacklist_categories=("Cs",)), max_size=60)
-mixed_text = st.lists(st.sampled_from(["'s", "'LL", " ", "  ", "\n", "\r\n", "123", "4567", "Hello", "WORLD",
-                                       "é", "日本", "😀", "\u0301", "!?", "\t", "x"]), max_size=25).map("".join)
+mixed_text = st.lists(
+    st.sampled_from(
+        [
+            "'s",
+            "'LL",
+            " ",
+            "  ",
+            "\n",
+            "\r\n",
+            "123",
+            "4567",
+            "Hello",
+            "WORLD",
+            "é",
+            "日本",
+            "😀",
+            "\u0301",
+            "!?",
+            "\t",
+            "x",
+        ]
+    ),
+    max_size=25,
+).map("".join)
 
 
 @settings(max_examples=300, deadline=None)
@@ -79,8 +101,11 @@ def test_joining_by_rank_gives_tiktokens_ids_on_any_text(tiktoken_module, text, 
 def replayed_ids(tokenizer, text: str) -> list[int]:
     """The ids the merge list gives, piece by piece (what trees and "Why this split?" replay):
     encoding itself uses tiktoken's joining rule on the ranks."""
-    return [tokenizer.vocab[symbol] for piece in split_text(text, tokenizer.config.split)
-            for symbol in tokenizer.explain(piece)[-1][1]]
+    return [
+        tokenizer.vocab[symbol]
+        for piece in split_text(text, tokenizer.config.split)
+        for symbol in tokenizer.explain(piece)[-1][1]
+    ]
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -103,7 +128,9 @@ def test_every_merge_joins_two_tokens_into_the_token_of_its_rank(tiktoken_module
     assert len(ours.merges) == merges
     for rank, (left, right) in enumerate(ours.merges):
         made = ours.vocab[left + right]
-        assert reference.decode_single_token_bytes(made) == ours.token_bytes(ours.vocab[left]) + ours.token_bytes(ours.vocab[right])
+        assert reference.decode_single_token_bytes(made) == ours.token_bytes(ours.vocab[left]) + ours.token_bytes(
+            ours.vocab[right]
+        )
         assert made == rank + 256 and ours.vocab[left] < made and ours.vocab[right] < made
 
 
@@ -139,7 +166,8 @@ def test_the_byte_table_is_the_one_tiktoken_reads_gpt2_with(tiktoken_module):
     singles = {token: token_id for token, token_id in encoder.items() if len(token) == 1}
     assert len(singles) == 256
     assert {bytes([byte_of[token]]): token_id for token, token_id in singles.items()} == {
-        gpt2.decode_single_token_bytes(token_id): token_id for token_id in singles.values()}
+        gpt2.decode_single_token_bytes(token_id): token_id for token_id in singles.values()
+    }
 
 
 @pytest.mark.parametrize("text, line", [("YQ== 0\nnot base64 1\n", 2), ("YQ== 0\nYg== x\n", 2), ("YQ==\n", 1)])

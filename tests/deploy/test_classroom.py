@@ -55,8 +55,9 @@ def test_students_on_two_replicas_each_see_only_their_own_training(classroom):
         # Seated in rounds: students 0 and 1 on replicas 1 and 2, then students 2 and 3 on replicas 1 and 2.
         students = await seat_on_every_replica(classroom, per_replica=2)
         try:
-            await asyncio.gather(*(train_then_come_back(student, PASTED.get(index))
-                                   for index, student in enumerate(students)))
+            await asyncio.gather(
+                *(train_then_come_back(student, PASTED.get(index)) for index, student in enumerate(students))
+            )
         finally:
             await asyncio.gather(*(student.leave() for student in students))
         return students
@@ -84,8 +85,14 @@ def test_a_students_page_and_websocket_stay_on_one_replica(classroom):
 
     student = run_students(tour)
     assert student.problems == []
-    assert list(student.times) == ["load the app", "train the sample", "open the Merges page",
-                                   "open the Encode page", "encode a paragraph", "open the Compare page"]
+    assert list(student.times) == [
+        "load the app",
+        "train the sample",
+        "open the Merges page",
+        "open the Encode page",
+        "encode a paragraph",
+        "open the Compare page",
+    ]
     assert student.replica in [replica.address for replica in classroom.replicas]
 
 
@@ -94,5 +101,6 @@ def test_five_students_take_the_tour_through_the_balancer_as_make_classroom_test
     completed = run_students(lambda: load_test(classroom, students=5))
     last_line = capsys.readouterr().out.strip().splitlines()[-1]
     assert completed is True
-    assert re.fullmatch(r"classroom: 5/5 sessions completed, p50 \d+\.\d\d s, p95 \d+\.\d\d s per action, 2 replicas",
-                        last_line)
+    assert re.fullmatch(
+        r"classroom: 5/5 sessions completed, p50 \d+\.\d\d s, p95 \d+\.\d\d s per action, 2 replicas", last_line
+    )

@@ -116,14 +116,23 @@ def test_awkward_characters_train_encode_and_show_on_every_page():
 @pytest.mark.parametrize(
     "name, data, message",
     [
-        ("latin1.txt", "crème brûlée".encode("latin-1"),
-         "latin1.txt: this is not UTF-8 text (byte 0xE8 at position 2 is not valid UTF-8; Latin-1 or "
-         "Windows-1252 perhaps?), please save it as UTF-8"),
-        ("binary.txt", bytes(range(256)) * 4,
-         "binary.txt: this looks like a binary file (it contains NUL bytes), not UTF-8 text"),
+        (
+            "latin1.txt",
+            "crème brûlée".encode("latin-1"),
+            "latin1.txt: this is not UTF-8 text (byte 0xE8 at position 2 is not valid UTF-8; Latin-1 or "
+            "Windows-1252 perhaps?), please save it as UTF-8",
+        ),
+        (
+            "binary.txt",
+            bytes(range(256)) * 4,
+            "binary.txt: this looks like a binary file (it contains NUL bytes), not UTF-8 text",
+        ),
         ("empty.txt", b"", "empty.txt: the file is empty"),
-        ("wide.txt", "\ufeffhello".encode("utf-16-le"),
-         "wide.txt: this is UTF-16 or UTF-32 text; please save it as UTF-8 and upload it again"),
+        (
+            "wide.txt",
+            "\ufeffhello".encode("utf-16-le"),
+            "wide.txt: this is UTF-16 or UTF-32 text; please save it as UTF-8 and upload it again",
+        ),
     ],
 )
 def test_unreadable_uploads_name_the_file_and_keep_the_model(name, data, message):
@@ -231,7 +240,8 @@ def test_an_upload_over_the_size_limit_is_refused_in_the_browser(app_server, pag
     page.locator(f'{MAIN} [data-testid="stBaseButton-primary"]').filter(has_text="Train").click()
     wait_for_app(page)
     assert page.locator(f'{MAIN} [data-testid="stAlertContentWarning"]').inner_text() == (
-        "Choose or enter a corpus to train on.")
+        "Choose or enter a corpus to train on."
+    )
     assert page.locator('[data-testid="stSidebar"] [data-testid="stCaptionContainer"]').first.inner_text() == model_line
     assert exception_texts(page) == [] and page.page_errors == []
     screenshot(page)

@@ -54,8 +54,10 @@ def html_with(at: AppTest, marker: str) -> str:
 
 def size_rows(at: AppTest) -> dict[str, list[str]]:
     """The size table under the curves, column by column, as the reader sees its cells."""
-    rows = [[html.unescape(cell) for cell in re.findall(r"<t[hd]>([^<]*)</t[hd]>", row)]
-            for row in re.findall(r"<tr>(.*?)</tr>", html_with(at, 'class="bpe-st"'))]
+    rows = [
+        [html.unescape(cell) for cell in re.findall(r"<t[hd]>([^<]*)</t[hd]>", row)]
+        for row in re.findall(r"<tr>(.*?)</tr>", html_with(at, 'class="bpe-st"'))
+    ]
     return {column: [row[index] for row in rows[1:]] for index, column in enumerate(rows[0])}
 
 
@@ -77,8 +79,12 @@ def test_default_model_shows_curves_and_three_sizes():
     assert not at.get("plotly_chart") and not at.table and not at.dataframe  # light HTML only, no chart to load
     table = size_rows(at)
     assert list(table) == [
-        "vocabulary", "merges", "training corpus: tokens", "training corpus: chars/token",
-        "your text: tokens", "your text: chars/token",
+        "vocabulary",
+        "merges",
+        "training corpus: tokens",
+        "training corpus: chars/token",
+        "your text: tokens",
+        "your text: chars/token",
     ]
     assert table["vocabulary"] == ["62", "262", "2,062"] and table["merges"] == ["0", "200", "2,000"]
 
@@ -124,7 +130,8 @@ def test_side_by_side_counts_worked_out_by_hand(banana):
     # 0 merges: 15 characters; by "a n": b an d an a _ b an an a _ (11);
     # by all six: ban d ana_ banana_ (4).
     assert shown(at.caption[:1]) == (
-        "Session model: trained here, 6 merges, vocabulary of 12, no split · characters · ties: first occurrence.")
+        "Session model: trained here, 6 merges, vocabulary of 12, no split · characters · ties: first occurrence."
+    )
     assert markdown_texts(at).splitlines() == [
         "Vocabulary 6 (0 merges) — **15 tokens** (1.00 characters per token)",
         "Vocabulary 7 (1 merge) — **11 tokens** (1.36 characters per token)",
@@ -167,7 +174,8 @@ def test_sizes_are_drawn_only_on_the_tabs_that_use_them(banana):
         open_tab(at, tab)
         assert len(at.segmented_control) == sizes_shown, tab
         assert [box.label for box in at.number_input] == (
-            ["Size 1", "Size 2", "Size 3"] if sizes_shown else ["Merges for both trainings"])
+            ["Size 1", "Size 2", "Size 3"] if sizes_shown else ["Merges for both trainings"]
+        )
         assert at.text_area(key=compare_state.TEXT_KEY).value == BANANA  # the text is on every tab
 
 
@@ -219,8 +227,9 @@ def test_tie_break_preset_compares_the_rules_chosen(banana):
     assert not at.exception, errors(at)
     # Worked out by hand on banana_bandana_: both take "a n", "b an", "an a", "ana _"; then ban ana_ ban d ana_
     # has four pairs once each: first takes the earliest (ban, ana_), lex the greatest, (d, ana_).
-    assert ("The merge lists agree for 4 steps and first differ at **step 5**: A merges `ban + ana_`, "
-            "B merges `d + ana_`.") in markdown_texts(at)
+    assert (
+        "The merge lists agree for 4 steps and first differ at **step 5**: A merges `ban + ana_`, B merges `d + ana_`."
+    ) in markdown_texts(at)
 
 
 def test_invalid_custom_configuration_is_an_error_not_a_traceback():
@@ -231,7 +240,8 @@ def test_invalid_custom_configuration_is_an_error_not_a_traceback():
     assert not at.exception, errors(at)
     assert shown(at.error) == (
         "Configuration A is not valid: an end-of-word marker needs whitespace pre-tokenization: with other splits a "
-        "piece is not a word (use the space marker or bytes instead)")
+        "piece is not a word (use the space marker or bytes instead)"
+    )
 
 
 def test_real_tokenizers_tab_shows_every_count_as_tiktoken_gives_it(banana, tiktoken_module):
@@ -244,14 +254,29 @@ def test_real_tokenizers_tab_shows_every_count_as_tiktoken_gives_it(banana, tikt
     summary = at.dataframe[0].value  # tokens, characters per token and vocabulary size of each
     assert at.selectbox(key=compare_state.REAL_SIZE_KEY).value == ComparedSize(12, 6)  # the largest size
     assert at.selectbox(key=compare_state.REAL_SIZE_KEY).options == [
-        "Vocabulary 6 (0 merges)", "Vocabulary 7 (1 merge)", "Vocabulary 12 (6 merges)"]
-    assert list(summary["Tokenizer"]) == ["Your model", "GPT-2", "GPT-4 (cl100k_base)", "GPT-4o (o200k_base)",
-                                          "Llama 3"]
+        "Vocabulary 6 (0 merges)",
+        "Vocabulary 7 (1 merge)",
+        "Vocabulary 12 (6 merges)",
+    ]
+    assert list(summary["Tokenizer"]) == [
+        "Your model",
+        "GPT-2",
+        "GPT-4 (cl100k_base)",
+        "GPT-4o (o200k_base)",
+        "Llama 3",
+    ]
     assert list(summary["Tokens"])[1] == 7 and list(summary["Vocabulary"])[1] == 50257
     table = at.dataframe[1].value
     assert list(table["Text"]) == ["English", "Russian", "Chinese", "Python code"]
-    assert list(table.columns) == ["Text", "Characters", "Your model", "GPT-2", "GPT-4 (cl100k_base)",
-                                   "GPT-4o (o200k_base)", "Llama 3"]
+    assert list(table.columns) == [
+        "Text",
+        "Characters",
+        "Your model",
+        "GPT-2",
+        "GPT-4 (cl100k_base)",
+        "GPT-4o (o200k_base)",
+        "Llama 3",
+    ]
     assert len(at.get("plotly_chart")) == 1  # the tokens chart
 
 
@@ -293,7 +318,8 @@ def test_gpt2_as_the_session_model(tab):
 def test_model_without_merges():
     at = open_compare(train(BANANA, Config(split="none"), merges=0), corpus=BANANA, tab=TABS[1], text=BANANA)
     assert [i.value for i in at.info][0] == (
-        "This model has no merges, so there is only one size: train one with merges.")
+        "This model has no merges, so there is only one size: train one with merges."
+    )
     link = at.get("page_link")[0].proto
     assert (link.page, link.label) == ("", "Go to Train")  # Train is the router's default page: its address is the root
     assert "Vocabulary 6 (0 merges) — **15 tokens**" in markdown_texts(at)

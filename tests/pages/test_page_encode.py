@@ -61,9 +61,11 @@ def open_section(at: AppTest, key: str) -> AppTest:
     return rerun(at)
 
 
-SECTIONS = {encode_state.WHY_KEY: "Why this split? Replay how one piece is merged",
-            encode_state.DECODE_KEY: "Decode: token ids back to text",
-            encode_state.TABLE_KEY: "Token table: one row per token"}
+SECTIONS = {
+    encode_state.WHY_KEY: "Why this split? Replay how one piece is merged",
+    encode_state.DECODE_KEY: "Decode: token ids back to text",
+    encode_state.TABLE_KEY: "Token table: one row per token",
+}
 
 
 @pytest.fixture(scope="module")
@@ -83,8 +85,10 @@ def test_default_text_is_encoded_with_the_session_model():
     assert tokens_html.count('class="tok ') == len(model.encode(text))
     # the default model (whitespace split, unseen é) loses text, and says how
     warning = at.warning[0].value.split("\n")
-    assert warning[:2] == ["**Round trip loses text**: `decode(encode(text)) != text`",
-                           r"- whitespace\: runs of spaces\/newlines became single spaces"]
+    assert warning[:2] == [
+        "**Round trip loses text**: `decode(encode(text)) != text`",
+        r"- whitespace\: runs of spaces\/newlines became single spaces",
+    ]
     assert warning[2].startswith(r"- characters never seen in training became \<unk\>\: \'")
 
 
@@ -177,7 +181,6 @@ def test_why_this_split_replays_the_merges(banana):
     assert f"step {steps[-1][0]}:" in replay and "pair seen" not in replay  # GPT-2 has no counts
 
 
-
 def test_text_survives_a_visit_to_another_page(banana):
     at = encode(open_page(banana), "bandana_ banana_")
     at.switch_page(TRAIN.path).run()
@@ -197,8 +200,18 @@ def test_text_survives_a_visit_to_another_page(banana):
 def test_gpt4_and_gpt4o_give_tiktoken_ids(source, ids, note):
     at = encode(choose(open_page(), source), "Hello, world!")
     assert at.selectbox(key="encode_source").options == [
-        "Trained model", "Prefix of the trained model", "GPT-2", "GPT-4 (cl100k_base)", "GPT-4o (o200k_base)",
-        "Llama 2", "Llama 3", "Qwen3", "DeepSeek-V3", "Gemma 3", "Claude (legacy)"]
+        "Trained model",
+        "Prefix of the trained model",
+        "GPT-2",
+        "GPT-4 (cl100k_base)",
+        "GPT-4o (o200k_base)",
+        "Llama 2",
+        "Llama 3",
+        "Qwen3",
+        "DeepSeek-V3",
+        "Gemma 3",
+        "Claude (legacy)",
+    ]
     assert shown_ids(at) == ids
     assert metric(at, "Tokens") == "4"
     assert metric(at, "Characters per token") == "3.25"  # 13 characters / 4 tokens

@@ -59,8 +59,10 @@ def _segmentation(at: AppTest) -> str:
 
 def _boxes(at: AppTest) -> list[tuple[str, bool]]:
     """The step view's token boxes (text, outlined as just made), in order; these tests' tokens hold no markup."""
-    return [(text, " new" in classes) for classes, text in re.findall(r'<span class="(tok [^"]*)"[^>]*>([^<]*)</span>',
-                                                                      _segmentation(at))]
+    return [
+        (text, " new" in classes)
+        for classes, text in re.findall(r'<span class="(tok [^"]*)"[^>]*>([^<]*)</span>', _segmentation(at))
+    ]
 
 
 @pytest.fixture(scope="module")
@@ -80,7 +82,9 @@ def test_default_model_page_has_animated_race(banana):
     assert race["layout"]["title"]["text"].startswith("<b>step 1: t + h → th (count ")
     (tree,) = _specs(_tab(at, "tree"))
     root = tree["layout"]["annotations"][0]["text"]
-    assert root == at.selectbox(key="merges_tree_token").value.replace("<", "&lt;").replace(">", "&gt;")  # the tree of the chosen token
+    assert root == at.selectbox(key="merges_tree_token").value.replace("<", "&lt;").replace(
+        ">", "&gt;"
+    )  # the tree of the chosen token
     forest, curve = _specs(_tab(at, "overview"))
     assert forest["layout"]["meta"] == {"shown": 2000, "total": 2000} and curve["data"][0]["mode"] == "lines"
 
@@ -94,8 +98,19 @@ def test_textbook_model_first_and_last_step(banana):
     assert at.slider[0].value == 1 and at.slider[0].max == 6
     assert ">a + n</div>" in _step_card(at)
     # After step 1: b an an a _ b an d an a _, the 4 `an` outlined
-    assert _boxes(at) == [("b", False), ("an", True), ("an", True), ("a", False), ("_", False), ("b", False),
-                          ("an", True), ("d", False), ("an", True), ("a", False), ("_", False)]
+    assert _boxes(at) == [
+        ("b", False),
+        ("an", True),
+        ("an", True),
+        ("a", False),
+        ("_", False),
+        ("b", False),
+        ("an", True),
+        ("d", False),
+        ("an", True),
+        ("a", False),
+        ("_", False),
+    ]
 
     at.slider[0].set_value(6).run()
     assert not at.exception
@@ -181,8 +196,17 @@ def _choose_source(at: AppTest, source: str) -> AppTest:
 def test_gpt4_tree_is_found_by_typing_its_text():
     at = _choose_source(_open_merges(tab="race"), "cl100k_base")
     assert at.selectbox(key="merges_source").options == [
-        "Trained model", "GPT-2", "GPT-4 (cl100k_base)", "GPT-4o (o200k_base)", "Llama 2", "Llama 3", "Qwen3",
-        "DeepSeek-V3", "Gemma 3", "Claude (legacy)"]
+        "Trained model",
+        "GPT-2",
+        "GPT-4 (cl100k_base)",
+        "GPT-4o (o200k_base)",
+        "Llama 2",
+        "Llama 3",
+        "Qwen3",
+        "DeepSeek-V3",
+        "Gemma 3",
+        "Claude (legacy)",
+    ]
     captions = " ".join(caption.value for caption in at.caption)
     assert "The tokenizer of GPT-4, GPT-3.5 Turbo" in captions
     assert r"GPT\-4 \(cl100k\_base\): 100,000 merges" in captions

@@ -10,10 +10,10 @@ import ast
 from pathlib import Path
 
 import pytest
-from streamlit.testing.v1 import AppTest
-
 from apptest_helpers import APP_FILE, ok
 from browser_helpers import REPO_ROOT
+from streamlit.testing.v1 import AppTest
+
 from viz import page_registry, state
 from viz.compare import state as compare_state
 from viz.encode import state as encode_state
@@ -40,10 +40,14 @@ def test_a_page_keeps_only_its_own_widgets(page):
 def test_the_router_keeps_every_pages_choices():
     """app.py's KEPT_CHOICES is every page's KEPT and the tokenizer-file sections, nothing else."""
     tree = ast.parse(Path(APP_FILE).read_text(encoding="utf-8"))
-    kept = next(node.value for node in tree.body if isinstance(node, ast.Assign)
-                and any(getattr(target, "id", "") == "KEPT_CHOICES" for target in node.targets))
+    kept = next(
+        node.value
+        for node in tree.body
+        if isinstance(node, ast.Assign) and any(getattr(target, "id", "") == "KEPT_CHOICES" for target in node.targets)
+    )
     assert sorted(ast.unparse(item.value) for item in kept.elts) == sorted(
-        [f"{page}_state.KEPT" for page in PAGE_STATES] + ["state.MODEL_IO_KEPT"])
+        [f"{page}_state.KEPT" for page in PAGE_STATES] + ["state.MODEL_IO_KEPT"]
+    )
     assert state.MODEL_IO_KEPT == ("train_section_open", "merges_section_open", "encode_section_open")
 
 
@@ -109,7 +113,8 @@ def test_encode_keeps_one_prefix_per_session():
 
         model = train("banana banana", Config(split="none"), merges=4)
         first = encode_state.encode_prefix(model, 2)
-        st.text(f"{len(first.merges)} {encode_state.encode_prefix(model, 2) is first} {encode_state.encode_prefix(model, 3) is first}")
+        again, longer = encode_state.encode_prefix(model, 2), encode_state.encode_prefix(model, 3)
+        st.text(f"{len(first.merges)} {again is first} {longer is first}")
 
     assert run(script).text[0].value == "2 True False"
 
@@ -143,6 +148,8 @@ def test_train_fills_its_form_once_from_the_link():
         source = train_state.init_train_form({"preset": "banana", "merges": "3"})
         st.text(f"{source} {train_state.train_widget_settings().merges}")
         st.session_state[train_state.SETTING_WIDGETS["merges"]] = 7  # the user changed it
-        st.text("{} {}".format(train_state.init_train_form({"preset": "low"}), train_state.train_widget_settings().merges))
+        st.text(
+            "{} {}".format(train_state.init_train_form({"preset": "low"}), train_state.train_widget_settings().merges)
+        )
 
     assert [element.value for element in run(script).text] == ["banana 3", "banana 7"]

@@ -34,8 +34,24 @@ TEXTBOOK = {
     "banana_bandana": BANANA_BANDANA,
     # "h e" occurs 4 times (hello ×2, there ×2); every other pair of hello, world, there twice, then peace and hi
     # once: each word is merged whole, in corpus order
-    "hello": ["h e", "he l", "hel l", "hell o", "w o", "wo r", "wor l", "worl d", "t he", "the r", "ther e",
-              "p e", "pe a", "pea c", "peac e", "h i"],
+    "hello": [
+        "h e",
+        "he l",
+        "hel l",
+        "hell o",
+        "w o",
+        "wo r",
+        "wor l",
+        "worl d",
+        "t he",
+        "the r",
+        "ther e",
+        "p e",
+        "pe a",
+        "pea c",
+        "peac e",
+        "h i",
+    ],
 }
 
 
@@ -73,11 +89,14 @@ def hf_byte_level_merges(text: str, merges: int) -> list[str]:
     """The merges HF tokenizers' BpeTrainer learns from ``text`` with GPT-2's byte-level pre-tokenizer."""
     reference = HFTokenizer(models.BPE())
     reference.pre_tokenizer = pre_tokenizers.ByteLevel(add_prefix_space=False, use_regex=True)
-    trainer = trainers.BpeTrainer(vocab_size=256 + merges, initial_alphabet=pre_tokenizers.ByteLevel.alphabet(),
-                                  show_progress=False)
+    trainer = trainers.BpeTrainer(
+        vocab_size=256 + merges, initial_alphabet=pre_tokenizers.ByteLevel.alphabet(), show_progress=False
+    )
     reference.train_from_iterator([text], trainer=trainer)
-    return [" ".join(merge) if isinstance(merge, list) else merge
-            for merge in json.loads(reference.to_str())["model"]["merges"]]
+    return [
+        " ".join(merge) if isinstance(merge, list) else merge
+        for merge in json.loads(reference.to_str())["model"]["merges"]
+    ]
 
 
 def test_first_visit_shows_the_default_model_summary():
@@ -101,7 +120,7 @@ def test_pressing_train_on_the_default_form_keeps_the_default_model():
 @pytest.mark.parametrize("preset", list(TEXTBOOK))
 def test_each_textbook_preset_trains_its_textbook_merges(preset):
     at = press_train(choose(open_train(), preset))
-    assert merge_pairs(at)[:len(TEXTBOOK[preset])] == TEXTBOOK[preset]
+    assert merge_pairs(at)[: len(TEXTBOOK[preset])] == TEXTBOOK[preset]
     assert at.query_params["preset"] == preset
 
 
@@ -116,8 +135,10 @@ def test_stopping_early_is_a_warning():
     at = press_train(choose(open_train(), "low"))
     # worked out by hand: after l o, lo w, e s, es t, est _ (6 each) come low _, n e, ne w, new est_ (5 each);
     # every pair left occurs once
-    assert shown(at.warning) == ("Stopped after 9 merges: the best pair occurs 1 time(s), below the minimum "
-                                 "frequency 2 (asked for vocabulary size 50).")
+    assert shown(at.warning) == (
+        "Stopped after 9 merges: the best pair occurs 1 time(s), below the minimum "
+        "frequency 2 (asked for vocabulary size 50)."
+    )
     assert not at.success
 
 
@@ -141,7 +162,10 @@ def test_a_recipe_button_sets_its_settings():
     assert at.radio(key="train_tie_break").value == "hf"
     assert at.text_input(key="train_end_of_word").value == ""
     # The default form is whitespace, characters, </w> as its own symbol, first occurrence.
-    assert shown(at.toast) == "Changed split whitespace → gpt2, units chars → bytes, end-of-word </w> → none, ties first → hf."
+    assert (
+        shown(at.toast)
+        == "Changed split whitespace → gpt2, units chars → bytes, end-of-word </w> → none, ties first → hf."
+    )
     ok(next(b for b in at.button if b.label == "GPT-2 byte-level").click().run())
     assert shown(at.toast) == "Nothing to change: the settings already follow this recipe."
 
@@ -151,10 +175,15 @@ def test_pasted_text_says_which_settings_it_keeps_and_defaults_bring_them_back()
     plain = "Start from a classic recipe (changes how text becomes symbols, not the size):"
     assert plain in shown(at.caption)
     ok(at.selectbox(key=train_state.SOURCE_WIDGET).set_value("paste").run())
-    assert ("Your text is read with settings kept from before, not the defaults (split whitespace → none, "
-            "end-of-word </w> → none). A recipe changes them; Defaults goes back:") in shown(at.caption).split(" | ")
+    assert (
+        "Your text is read with settings kept from before, not the defaults (split whitespace → none, "
+        "end-of-word </w> → none). A recipe changes them; Defaults goes back:"
+    ) in shown(at.caption).split(" | ")
     ok(next(b for b in at.button if b.label == "Defaults (words + </w>)").click().run())
-    assert (at.selectbox(key="train_split").value, at.text_input(key="train_end_of_word").value) == ("whitespace", "</w>")
+    assert (at.selectbox(key="train_split").value, at.text_input(key="train_end_of_word").value) == (
+        "whitespace",
+        "</w>",
+    )
     assert plain in shown(at.caption) and "kept from before" not in shown(at.caption)
 
 
@@ -202,7 +231,8 @@ def test_a_utf8_upload_with_bom_trains():
 def test_uploaded_files_train_line_by_line():
     at = choose(open_train(), "upload")
     assert "Uploaded files are read line by line, as HF tokenizers does: no token crosses a line end." in shown(
-        at.caption)
+        at.caption
+    )
     ok(at.text_input(key="train_end_of_word").set_value("").run())
     ok(at.selectbox(key="train_split").set_value("none").run())
     ok(at.number_input(key="train_merges").set_value(3).run())
@@ -217,12 +247,22 @@ def test_a_saved_model_loads_back_and_a_bad_file_is_an_error():
     at = press_train(choose(open_train(), "banana_bandana"))
     saved = model_to_json(at.session_state[state.MODEL_KEY]).encode("utf-8")
 
-    ok(open_model_io(at, "train").file_uploader(key="train_tokenizer_files").set_value(("junk.json", b'{"nope": "yes"}', "application/json")).run())
+    ok(
+        open_model_io(at, "train")
+        .file_uploader(key="train_tokenizer_files")
+        .set_value(("junk.json", b'{"nope": "yes"}', "application/json"))
+        .run()
+    )
     assert "junk.json" in shown(at.error) and "neither" in shown(at.error)
     assert merge_pairs(at) == BANANA_BANDANA  # the trained model is kept
 
     fresh = open_train()
-    ok(open_model_io(fresh, "train").file_uploader(key="train_tokenizer_files").set_value(("model.json", saved, "application/json")).run())
+    ok(
+        open_model_io(fresh, "train")
+        .file_uploader(key="train_tokenizer_files")
+        .set_value(("model.json", saved, "application/json"))
+        .run()
+    )
     assert merge_pairs(fresh) == BANANA_BANDANA
     assert fresh.session_state[state.CORPUS_KEY] == ""
     assert train_metric(fresh, "Tokens per word") == "—"
@@ -283,7 +323,8 @@ def test_nonsense_link_values_fall_back_with_a_warning():
     at = open_train({"preset": "banana_bandana", "merges": "many", "units": "nibbles"})
     assert shown(at.warning) == (
         "Ignored link parameter merges=many: not a whole number between 0 and 100000; the default is used instead. | "
-        "Ignored link parameter units=nibbles: choose one of chars, bytes; the default is used instead.")
+        "Ignored link parameter units=nibbles: choose one of chars, bytes; the default is used instead."
+    )
     assert merge_pairs(at) == BANANA_BANDANA  # the preset's own 6 merges, in characters
 
 
@@ -295,8 +336,14 @@ def test_a_recipe_on_the_real_sample_trains_through_the_progress_callback():
     model = at.session_state[state.MODEL_KEY]
     assert (model.config.split, model.config.units, len(model.merges)) == ("gpt2", "bytes", 200)
     assert merge_pairs(at) == hf_byte_level_merges(state.sample_text(), 200)
-    assert dict(at.query_params) == {"preset": "sample", "merges": "200", "split": "gpt2", "eow": "",
-                                     "units": "bytes", "tie": "hf"}
+    assert dict(at.query_params) == {
+        "preset": "sample",
+        "merges": "200",
+        "split": "gpt2",
+        "eow": "",
+        "units": "bytes",
+        "tie": "hf",
+    }
 
 
 def test_corpus_size_is_shown():
@@ -314,9 +361,11 @@ def test_a_model_without_counts_renders():
     assert merge_pairs(at)[0] == "Ġ t"
     assert at.dataframe[0].value["count"].isna().all()
     assert "This model has no training counts (its merges were published without them)." in [
-        c.value for c in at.caption]
+        c.value for c in at.caption
+    ]
     assert shown(at.markdown).startswith(
-        "GPT-2's published tokenizer (OpenAI, 2019)  \ngpt2 split · bytes · special tokens <|endoftext|> · ties:")
+        "GPT-2's published tokenizer (OpenAI, 2019)  \ngpt2 split · bytes · special tokens <|endoftext|> · ties:"
+    )
 
 
 def test_a_link_with_an_invalid_combination_trains_nothing():

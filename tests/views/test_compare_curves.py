@@ -54,7 +54,9 @@ def test_line_colours_repeat_after_four_texts_and_no_texts_draw_empty_panels():
     assert [line.colour for line in curves.panels[0].series] == [*LINE_COLOURS, LINE_COLOURS[0]]
     empty = curve_panels({}, BANANA_VOCABULARY)
     assert [(panel.title, panel.series, panel.y_ticks) for panel in empty.panels] == [
-        ("Tokens needed", (), (0, 1)), ("Characters per token", (), (0.0, 0.2, 0.4, 0.6, 0.8, 1.0))]  # 0 to 1
+        ("Tokens needed", (), (0, 1)),
+        ("Characters per token", (), (0.0, 0.2, 0.4, 0.6, 0.8, 1.0)),
+    ]  # 0 to 1
     assert empty.x_range == (6, 7) and 'class="legend"></div>' in compression_html({}, BANANA_VOCABULARY)
 
 
@@ -111,10 +113,19 @@ def test_compared_sizes_are_marked_at_their_vocabulary_in_order():
 def test_hover_bands_reach_halfway_to_the_next_size_and_name_every_text():
     curves = curve_panels(BANANA_CURVES, BANANA_VOCABULARY)
     assert [(start, end) for start, end, _ in curves.bands] == [
-        (6, 6.5), (6.5, 7.5), (7.5, 8.5), (8.5, 9.5), (9.5, 10.5), (10.5, 11.5), (11.5, 12)]
-    assert curves.bands[2][2] == ("vocabulary 8 (2 merges)\n"
-                                  "training corpus: 9 tokens, 1.67 characters per token\n"  # 15 / 9
-                                  "held <out>: 3 tokens, 2.00 characters per token")
+        (6, 6.5),
+        (6.5, 7.5),
+        (7.5, 8.5),
+        (8.5, 9.5),
+        (9.5, 10.5),
+        (10.5, 11.5),
+        (11.5, 12),
+    ]
+    assert curves.bands[2][2] == (
+        "vocabulary 8 (2 merges)\n"
+        "training corpus: 9 tokens, 1.67 characters per token\n"  # 15 / 9
+        "held <out>: 3 tokens, 2.00 characters per token"
+    )
     assert curves.bands[4][2] == "vocabulary 10 (4 merges)\ntraining corpus: 5 tokens, 3.00 characters per token"
     assert curves.bands[1][2].startswith("vocabulary 7 (1 merge)\n")
     # a size reached twice (merge 2 made a token again) keeps a band for each of its merges
@@ -175,15 +186,19 @@ def test_lines_are_drawn_as_steps_in_the_plot_areas_own_units():
     assert labels[:5] == [("100.00", "0"), ("75.00", "1"), ("50.00", "2"), ("25.00", "3"), ("0.00", "4")]
     assert labels[5:] == [("100.00", "0"), ("75.00", "0.5"), ("50.00", "1"), ("25.00", "1.5"), ("0.00", "2")]
     assert re.findall(r'left:([\d.]+)%;transform:translateX\((-?\d+)%\)">([^<]*)<', markup)[:2] == [
-        ("0.00", "0", "10"), ("100.00", "-100", "11")]
+        ("0.00", "0", "10"),
+        ("100.00", "-100", "11"),
+    ]
 
 
 def test_compared_sizes_are_labelled_in_the_first_panel_one_line_lower_each():
     markup = compression_html({"t": ("abcd", [4, 3, 3, 2])}, [1_000, 1_500, 1_500, 2_000].__getitem__, [1, 3, 0])
     marks = re.findall(r'<span class="mark" style="([^"]*)">([^<]*)</span>', markup)
     assert marks == [  # 1,500 halfway; 2,000 at the right edge, so its label sits left of its line
-        ("left:50.00%;top:0px;color:#6b7080", "1,500"), ("right:0.00%;top:16px;color:#c77d00", "2,000"),
-        ("left:0.00%;top:32px;color:#1b7f4b", "1,000")]
+        ("left:50.00%;top:0px;color:#6b7080", "1,500"),
+        ("right:0.00%;top:16px;color:#c77d00", "2,000"),
+        ("left:0.00%;top:32px;color:#1b7f4b", "1,000"),
+    ]
     tokens, ratios = pictures(markup)
     assert tokens.count('stroke-dasharray="2 3"') == ratios.count('stroke-dasharray="2 3"') == 3  # in both panels
     assert re.findall(r'<line x1="([\d.]+)"[^>]*stroke="#c77d00"', tokens) == ["1000.0"]
@@ -193,10 +208,13 @@ def test_names_and_hover_texts_are_escaped():
     markup = compression_html(BANANA_CURVES, BANANA_VOCABULARY)
     assert "held &lt;out&gt;" in markup and "<out>" not in markup
     assert markup.count('class="band"') == 2 * 7  # a band a size, in each panel
-    band = re.search(r'<div class="band" style="left:([\d.]+)%;width:([\d.]+)%" title="([^"]*)" tabindex="-1">',
-                     markup)
-    assert band.groups() == ("0.00", "8.33", "vocabulary 6 (0 merges)\ntraining corpus: 15 tokens, 1.00 characters "
-                             "per token\nheld &lt;out&gt;: 6 tokens, 1.00 characters per token")  # 0.5 of 6 sizes
+    band = re.search(r'<div class="band" style="left:([\d.]+)%;width:([\d.]+)%" title="([^"]*)" tabindex="-1">', markup)
+    assert band.groups() == (
+        "0.00",
+        "8.33",
+        "vocabulary 6 (0 merges)\ntraining corpus: 15 tokens, 1.00 characters "
+        "per token\nheld &lt;out&gt;: 6 tokens, 1.00 characters per token",
+    )  # 0.5 of 6 sizes
     assert '<span class="swatch" style="border-color:#e4572e"></span>held &lt;out&gt;' in markup
 
 
@@ -205,8 +223,11 @@ def test_size_table_formats_counts_and_ratios():
     curves = {"a <b>": ("banana_bandana_", tokens_by_merge_count(model, "banana_bandana_"))}
     markup = size_table_html(size_table(curves, [ComparedSize(6, 0), ComparedSize(12, 6)]))
     rows = [re.findall(r"<t[hd]>([^<]*)</t[hd]>", row) for row in re.findall(r"<tr>(.*?)</tr>", markup)]
-    assert rows == [["vocabulary", "merges", "a &lt;b&gt;: tokens", "a &lt;b&gt;: chars/token"],
-                    ["6", "0", "15", "1.00"], ["12", "6", "3", "5.00"]]  # banana_ban d ana_: 15 / 3
+    assert rows == [
+        ["vocabulary", "merges", "a &lt;b&gt;: tokens", "a &lt;b&gt;: chars/token"],
+        ["6", "0", "15", "1.00"],
+        ["12", "6", "3", "5.00"],
+    ]  # banana_ban d ana_: 15 / 3
     big = size_table_html([{"vocabulary": 50_257, "x: tokens": 1_234_567, "x: chars/token": 4.256}])
     assert "<td>50,257</td><td>1,234,567</td><td>4.26</td>" in big
     assert 'class="bpe-st"' in big and "overflow-x:auto" in big  # a phone scrolls it inside its box

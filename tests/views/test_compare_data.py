@@ -180,8 +180,13 @@ def test_banana_usage_per_step(banana):
     usage = vocabulary_usage(banana, banana.encode("banana_bandana_"), bins=6)
     # the text is banana_ban | d | ana_: base d, step 4 (ana_) and step 6 (banana_ban)
     assert [(b.label, b.tokens, b.used, b.uses) for b in usage.bins] == [
-        ("base", 5, 1, 1), ("1", 1, 0, 0), ("2", 1, 0, 0), ("3", 1, 0, 0),
-        ("4", 1, 1, 1), ("5", 1, 0, 0), ("6", 1, 1, 1),
+        ("base", 5, 1, 1),
+        ("1", 1, 0, 0),
+        ("2", 1, 0, 0),
+        ("3", 1, 0, 0),
+        ("4", 1, 1, 1),
+        ("5", 1, 0, 0),
+        ("6", 1, 1, 1),
     ]
     assert (usage.vocabulary, usage.used, usage.never_used, usage.text_tokens) == (11, 3, 8, 3)
     assert usage.bins[0].top == (("d", 1),)
@@ -199,8 +204,9 @@ def test_usage_bins_cover_the_vocabulary(sample_model):
     assert usage.used == len(set(ids) - set(sample_model.special_ids))
     assert sum(b.uses for b in usage.bins) == sum(1 for i in ids if i not in sample_model.special_ids)
     most_used = max(set(ids), key=ids.count)
-    assert any(top[0] == (sample_model.token(most_used), ids.count(most_used)) for top in
-               (b.top for b in usage.bins) if top)
+    assert any(
+        top[0] == (sample_model.token(most_used), ids.count(most_used)) for top in (b.top for b in usage.bins) if top
+    )
 
 
 def test_default_sizes_for_four_columns():
@@ -209,7 +215,8 @@ def test_default_sizes_for_four_columns():
 
 
 def test_vocabulary_usage_lists_the_merged_tokens_never_used():
-    # banana_bandana_ encodes as banana_ban | d | ana_: of the 6 merged tokens only ana_ (step 4) and banana_ban (6) are used
+    # banana_bandana_ encodes as banana_ban | d | ana_: of the 6 merged tokens only ana_ (step 4) and banana_ban (6)
+    # are used
     tok = train("banana_bandana_", Config(split="none"), merges=6)
     usage = vocabulary_usage(tok, tok.encode("banana_bandana_"))
     assert usage.unused_merged == ((1, "an"), (2, "ban"), (3, "ana"), (5, "banana_"))
@@ -223,13 +230,21 @@ def test_a_merge_that_makes_a_token_again_has_an_empty_usage_bin():
     tok = Tokenizer(config=Config(split="none"), vocab=vocab, merges=[("a", "b"), ("b", "c"), ("ab", "c"), ("a", "bc")])
     usage = vocabulary_usage(tok, tok.encode("abc"), bins=4)
     assert [(b.label, b.tokens, b.used) for b in usage.bins] == [
-        ("base", 3, 0), ("1", 1, 0), ("2", 1, 0), ("3", 1, 1), ("4", 0, 0)]
+        ("base", 3, 0),
+        ("1", 1, 0),
+        ("2", 1, 0),
+        ("3", 1, 1),
+        ("4", 0, 0),
+    ]
 
 
 def test_vocabulary_scale_counts_only_merges_that_make_a_new_token():
     # merge 2 makes "ab" again (a loaded file may), so it adds nothing: worked out by hand
-    tok = Tokenizer(config=Config(split="none", units="bytes"), vocab={"a": 0, "b": 1, "ab": 2, "abb": 3},
-                    merges=[("a", "b"), ("a", "b"), ("ab", "b")])
+    tok = Tokenizer(
+        config=Config(split="none", units="bytes"),
+        vocab={"a": 0, "b": 1, "ab": 2, "abb": 3},
+        merges=[("a", "b"), ("a", "b"), ("ab", "b")],
+    )
     scale = VocabularyScale(tok)
     assert (scale.smallest, scale.largest) == (2, 4)
     assert [scale.after(k) for k in range(4)] == [2, 3, 3, 4]
@@ -238,18 +253,41 @@ def test_vocabulary_scale_counts_only_merges_that_make_a_new_token():
 
 def test_a_vocabulary_size_is_reached_by_the_fewest_merges_and_labelled_with_both():
     # the same model as above: merge 2 makes "ab" again, so vocabulary 3 is reached after merge 1
-    tok = Tokenizer(config=Config(split="none", units="bytes"), vocab={"a": 0, "b": 1, "ab": 2, "abb": 3},
-                    merges=[("a", "b"), ("a", "b"), ("ab", "b")])
+    tok = Tokenizer(
+        config=Config(split="none", units="bytes"),
+        vocab={"a": 0, "b": 1, "ab": 2, "abb": 3},
+        merges=[("a", "b"), ("a", "b"), ("ab", "b")],
+    )
     scale = VocabularyScale(tok)
     assert [scale.reaching(size) for size in (2, 3, 4)] == [ComparedSize(2, 0), ComparedSize(3, 1), ComparedSize(4, 3)]
     assert [scale.reaching(size).label for size in (2, 3, 4)] == [
-        "Vocabulary 2 (0 merges)", "Vocabulary 3 (1 merge)", "Vocabulary 4 (3 merges)"]
+        "Vocabulary 2 (0 merges)",
+        "Vocabulary 3 (1 merge)",
+        "Vocabulary 4 (3 merges)",
+    ]
     assert ComparedSize(50_257, 50_000).label == "Vocabulary 50,257 (50,000 merges)"
 
 
 # a twentieth of the span, rounded down to 1, 2 or 5 times a power of ten (worked out by hand); never 0
-@pytest.mark.parametrize("span, step", [
-    (0, 1), (6, 1), (39, 1), (40, 2), (99, 2), (100, 5), (199, 5), (200, 10), (2_000, 100), (3_999, 100),
-    (4_000, 200), (50_000, 2_000), (100_000, 5_000), (199_980, 5_000), (200_000, 10_000)])
+@pytest.mark.parametrize(
+    "span, step",
+    [
+        (0, 1),
+        (6, 1),
+        (39, 1),
+        (40, 2),
+        (99, 2),
+        (100, 5),
+        (199, 5),
+        (200, 10),
+        (2_000, 100),
+        (3_999, 100),
+        (4_000, 200),
+        (50_000, 2_000),
+        (100_000, 5_000),
+        (199_980, 5_000),
+        (200_000, 10_000),
+    ],
+)
 def test_the_size_step_is_a_round_twentieth_of_the_span(span, step):
     assert rounded_step(span) == step

@@ -30,10 +30,16 @@ def test_usage_bars_stack_used_and_unused_with_escaped_hover(marker_model):
     assert "&lt;/w&gt;" in hover and "</w>" not in hover  # plotly would eat an unescaped tag
 
 
-
 USAGE = VocabularyUsage(
-    [UsageBin(0, 0, 5, 4, 9, (("a", 5), ("<b>", 2))), UsageBin(1, 3, 3, 1, 2, (("ab", 2),)), UsageBin(4, 4, 1, 0, 0, ())],
-    vocabulary=9, used=5, never_used=4, text_tokens=11,
+    [
+        UsageBin(0, 0, 5, 4, 9, (("a", 5), ("<b>", 2))),
+        UsageBin(1, 3, 3, 1, 2, (("ab", 2),)),
+        UsageBin(4, 4, 1, 0, 0, ()),
+    ],
+    vocabulary=9,
+    used=5,
+    never_used=4,
+    text_tokens=11,
 )
 
 
@@ -54,7 +60,13 @@ def test_usage_bars_count_used_and_unused_entries_per_bin():
     assert fig.layout.margin.to_plotly_json() == {"l": 10, "r": 10, "t": 30, "b": 10}
     legend = fig.layout.legend
     # horizontal, above the bars, in trace order (used first, as stacked from the bottom)
-    assert (legend.orientation, legend.yanchor, legend.y, legend.x, legend.traceorder) == ("h", "bottom", 1.02, 0, "normal")
+    assert (legend.orientation, legend.yanchor, legend.y, legend.x, legend.traceorder) == (
+        "h",
+        "bottom",
+        1.02,
+        0,
+        "normal",
+    )
 
 
 def test_usage_hover_says_which_tokens_and_how_they_are_used():

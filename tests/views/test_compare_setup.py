@@ -5,8 +5,14 @@ from viz.compare.setup import merge_lists_sentence, merge_rows, merge_text, only
 
 
 def diff(first_difference, first_a=None, first_b=None, shared_tokens=0) -> MergeListDiff:
-    return MergeListDiff(first_difference=first_difference, first_a=first_a, first_b=first_b, only_a=(), only_b=(),
-                         shared_tokens=shared_tokens)
+    return MergeListDiff(
+        first_difference=first_difference,
+        first_a=first_a,
+        first_b=first_b,
+        only_a=(),
+        only_b=(),
+        shared_tokens=shared_tokens,
+    )
 
 
 def test_a_merge_reads_left_plus_right_with_spaces_shown_and_backticks_made_harmless():
@@ -20,20 +26,24 @@ def test_identical_lists_say_so_with_the_number_of_merges():
 
 def test_lists_that_differ_at_once_have_no_agreed_steps():
     assert merge_lists_sentence(diff(1, ("a", "b"), ("c", "d"), shared_tokens=1), 5) == (
-        "The merge lists first differ at **step 1**: A merges `a + b`, B merges `c + d`. They share 1 merged token.")
+        "The merge lists first differ at **step 1**: A merges `a + b`, B merges `c + d`. They share 1 merged token."
+    )
 
 
 def test_lists_that_agree_for_some_steps_count_them_in_the_plural():
     assert merge_lists_sentence(diff(1001, ("a", "b"), None, shared_tokens=1000), 1000) == (
         "The merge lists agree for 1,000 steps and first differ at **step 1,001**: A merges `a + b`, "
-        "B merges `(nothing: the list ended)`. They share 1,000 merged tokens.")
+        "B merges `(nothing: the list ended)`. They share 1,000 merged tokens."
+    )
 
 
 def test_usage_metrics_give_the_never_used_share_and_zero_for_an_empty_vocabulary():
     usage = VocabularyUsage(bins=[], vocabulary=400, used=399, never_used=1, text_tokens=9)
     assert [(label, value, note) for label, value, note, _ in usage_metrics(usage)] == [
-        ("Vocabulary entries", "400", None), ("Used at least once", "399", None),
-        ("Never used", "1", "0% of the vocabulary")]
+        ("Vocabulary entries", "400", None),
+        ("Used at least once", "399", None),
+        ("Never used", "1", "0% of the vocabulary"),
+    ]
     empty = VocabularyUsage(bins=[], vocabulary=0, used=0, never_used=0, text_tokens=0)
     assert usage_metrics(empty)[2][2] == "0% of the vocabulary"
     half = VocabularyUsage(bins=[], vocabulary=2, used=1, never_used=1, text_tokens=1)
@@ -47,4 +57,5 @@ def test_the_heading_says_only_the_first_500_are_shown_beyond_500():
 
 def test_merge_rows_are_readable_and_limited():
     assert merge_rows([(3, ("a", " b")), (5, ("x", "y"))], limit=1) == [
-        {"step": 3, "left": "a", "right": "␣b", "new token": "a␣b"}]
+        {"step": 3, "left": "a", "right": "␣b", "new token": "a␣b"}
+    ]

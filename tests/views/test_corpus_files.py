@@ -12,7 +12,7 @@ from viz.train.corpus_files import PREVIEW_CHARS, corpus_stats, preview, preview
 
 
 def test_utf8_bom_is_stripped():
-    assert decode_text_file(codecs.BOM_UTF8 + "naïve".encode("utf-8")) == "naïve"
+    assert decode_text_file(codecs.BOM_UTF8 + "naïve".encode()) == "naïve"
 
 
 @pytest.mark.parametrize(
@@ -71,9 +71,9 @@ def test_a_preview_shows_600_characters_whole_and_cuts_a_longer_text():
 def test_the_preview_block_is_escaped_keeps_its_spaces_and_scrolls():
     start = "  <b>low</b> & :smile:\n\tlower"  # 29 characters
     block = preview_html(start + "x" * 600)
-    body = block[block.index(">") + 1:block.rindex("</pre>")]
+    body = block[block.index(">") + 1 : block.rindex("</pre>")]
     # The text as the preview cuts it (600 characters and " …"), its HTML characters escaped, nothing else changed.
     assert body == "  &lt;b&gt;low&lt;/b&gt; &amp; :smile:\n\tlower" + "x" * 571 + " …"
     assert block.startswith('<pre class="bpe-corpus-preview"')
-    style = block[block.index("style='") + 7:block.index("'>")]
+    style = block[block.index("style='") + 7 : block.index("'>")]
     assert "white-space:pre-wrap" in style and "max-height:180px" in style and "overflow-y:auto" in style

@@ -11,18 +11,29 @@ from viz.describe import describe_config, model_fingerprint, plural, text_digest
 @pytest.mark.parametrize(
     ("config", "long", "short"),
     [
-        (Config(split="gpt2", units="bytes", tie_break="hf", special_tokens=("<s>",)),
-         "gpt2 split · bytes · special tokens <s> · ties: smallest ids (HF)",
-         "gpt2 split · bytes · ties: smallest ids (HF)"),
-        (Config(end_of_word="</w>", space_marker=True, unknown="byte_fallback", tie_break="lex"),
-         "whitespace split · characters · end-of-word </w> as its own symbol · spaces shown as Ġ · byte fallback"
-         " · ties: greatest pair (lex)",
-         "whitespace split · characters · end-of-word </w> · ties: greatest pair (lex)"),
-        (Config(split="none", units="bytes", unknown="byte_fallback"),  # byte fallback only means something for chars
-         "no split · bytes · ties: first occurrence",
-         "no split · bytes · ties: first occurrence"),
-        (Config(split="none", min_frequency=2), "no split · characters · min frequency 2 · ties: first occurrence",
-         "no split · characters · ties: first occurrence"),
+        (
+            Config(split="gpt2", units="bytes", tie_break="hf", special_tokens=("<s>",)),
+            "gpt2 split · bytes · special tokens <s> · ties: smallest ids (HF)",
+            "gpt2 split · bytes · ties: smallest ids (HF)",
+        ),
+        (
+            Config(end_of_word="</w>", space_marker=True, unknown="byte_fallback", tie_break="lex"),
+            "whitespace split · characters · end-of-word </w> as its own symbol · spaces shown as Ġ · byte fallback"
+            " · ties: greatest pair (lex)",
+            "whitespace split · characters · end-of-word </w> · ties: greatest pair (lex)",
+        ),
+        (
+            Config(
+                split="none", units="bytes", unknown="byte_fallback"
+            ),  # byte fallback only means something for chars
+            "no split · bytes · ties: first occurrence",
+            "no split · bytes · ties: first occurrence",
+        ),
+        (
+            Config(split="none", min_frequency=2),
+            "no split · characters · min frequency 2 · ties: first occurrence",
+            "no split · characters · ties: first occurrence",
+        ),
     ],
 )
 def test_describe_config(config, long, short):
@@ -34,8 +45,9 @@ def test_model_fingerprint_identifies_what_a_model_does():
     model = train("banana_bandana_", Config(split="none"), merges=6)
     assert model_fingerprint(model) == model_fingerprint(train("banana_bandana_", Config(split="none"), merges=6))
     assert model_fingerprint(model) != model_fingerprint(model.prefix(5))
-    assert model_fingerprint(model) != model_fingerprint(train("banana_bandana_", Config(split="none", tie_break="hf"),
-                                                               merges=6))
+    assert model_fingerprint(model) != model_fingerprint(
+        train("banana_bandana_", Config(split="none", tie_break="hf"), merges=6)
+    )
     assert len(model_fingerprint(load_gpt2())) == 64  # a sha256 hex digest, also for a 50,000-merge model
 
 

@@ -16,9 +16,17 @@ from viz.encode.tools import (
 )
 from viz.published import PRETRAINED_NOTES, PRETRAINED_TITLES, prefix_title, source_labels
 
-PUBLISHED_TITLES = {"gpt2": "GPT-2", "cl100k_base": "GPT-4 (cl100k_base)", "o200k_base": "GPT-4o (o200k_base)",
-                    "llama2": "Llama 2", "llama3": "Llama 3", "qwen3": "Qwen3", "deepseek-v3": "DeepSeek-V3",
-                    "gemma3": "Gemma 3", "claude-legacy": "Claude (legacy)"}
+PUBLISHED_TITLES = {
+    "gpt2": "GPT-2",
+    "cl100k_base": "GPT-4 (cl100k_base)",
+    "o200k_base": "GPT-4o (o200k_base)",
+    "llama2": "Llama 2",
+    "llama3": "Llama 3",
+    "qwen3": "Qwen3",
+    "deepseek-v3": "DeepSeek-V3",
+    "gemma3": "Gemma 3",
+    "claude-legacy": "Claude (legacy)",
+}
 
 
 @pytest.mark.parametrize(
@@ -62,16 +70,34 @@ def test_round_trip_ok_says_nothing():
 @pytest.mark.parametrize(
     ("config", "text", "decoded", "notes"),
     [
-        (Config(end_of_word="</w>"), "the  cat\nsat", "the cat sat",
-         ["whitespace: runs of spaces/newlines became single spaces"]),
-        (Config(split="whitespace"), "the cat", "thecat",
-         ["whitespace: all spaces and newlines were dropped, so the words run together"]),
+        (
+            Config(end_of_word="</w>"),
+            "the  cat\nsat",
+            "the cat sat",
+            ["whitespace: runs of spaces/newlines became single spaces"],
+        ),
+        (
+            Config(split="whitespace"),
+            "the cat",
+            "thecat",
+            ["whitespace: all spaces and newlines were dropped, so the words run together"],
+        ),
         # f, é and , never occur in "the cat sat"; é twice but named once
-        (Config(split="gpt2"), "café, thé", "ca<unk><unk><unk> th<unk>",
-         ["characters never seen in training became <unk>: 'f', 'é', ','"]),
-        (Config(end_of_word="</w>"), "the\n\ncat é", "the cat <unk>",
-         ["whitespace: runs of spaces/newlines became single spaces",
-          "characters never seen in training became <unk>: 'é'"]),
+        (
+            Config(split="gpt2"),
+            "café, thé",
+            "ca<unk><unk><unk> th<unk>",
+            ["characters never seen in training became <unk>: 'f', 'é', ','"],
+        ),
+        (
+            Config(end_of_word="</w>"),
+            "the\n\ncat é",
+            "the cat <unk>",
+            [
+                "whitespace: runs of spaces/newlines became single spaces",
+                "characters never seen in training became <unk>: 'é'",
+            ],
+        ),
     ],
 )
 def test_round_trip_losses_are_named(config, text, decoded, notes):
@@ -100,10 +126,14 @@ def test_token_rows_describe_each_token():
 
 def test_tokenizer_choices_name_the_model_and_its_prefix():
     assert source_labels("Trained model", named=False) == {
-        "model": "Trained model", "prefix": "Prefix of the trained model", **PUBLISHED_TITLES,
+        "model": "Trained model",
+        "prefix": "Prefix of the trained model",
+        **PUBLISHED_TITLES,
     }
     assert source_labels("my_model.json", named=True) == {  # plain text for a selectbox; never a published title
-        "model": "Session model: my_model.json", "prefix": "Prefix of my_model.json", **PUBLISHED_TITLES,
+        "model": "Session model: my_model.json",
+        "prefix": "Prefix of my_model.json",
+        **PUBLISHED_TITLES,
     }
     assert prefix_title("GPT\\-2", named=True) == "Prefix of GPT\\-2"
 
@@ -152,13 +182,17 @@ def test_round_trip_that_added_text_at_the_end():
 def test_round_trip_that_lost_the_end_or_more_than_unknown_characters():
     assert describe_round_trip("abc", "ab") == ["other: the texts first differ at character 2: 'c' became ''"]
     # é became <unk>, and the decoded text goes on after it: both are said
-    assert describe_round_trip("aé", "a<unk>x") == ["characters never seen in training became <unk>: 'é'",
-                                                    "other: the texts first differ at character 1: 'é' became '<unk>x'"]
+    assert describe_round_trip("aé", "a<unk>x") == [
+        "characters never seen in training became <unk>: 'é'",
+        "other: the texts first differ at character 1: 'é' became '<unk>x'",
+    ]
 
 
 def test_twelve_unknown_characters_are_all_named_and_more_are_counted():
     twelve = "ÀÁÂÃÄÅÆÇÈÉÊË"
     assert describe_round_trip(twelve, "<unk>" * 12) == [
-        "characters never seen in training became <unk>: " + ", ".join(map(repr, twelve))]
+        "characters never seen in training became <unk>: " + ", ".join(map(repr, twelve))
+    ]
     assert describe_round_trip(twelve + "Ì", "<unk>" * 13) == [
-        "characters never seen in training became <unk>: " + ", ".join(map(repr, twelve)) + " and 1 more"]
+        "characters never seen in training became <unk>: " + ", ".join(map(repr, twelve)) + " and 1 more"
+    ]

@@ -53,4 +53,4 @@ def test_html_text_and_attribute():
 
 def test_plotly_text_leaves_quotes_alone():
     # plotly reads &lt; &gt; &amp; but would show &quot; literally
-    assert escape.plotly_text('say "hi" & \'bye\' <b>') == 'say "hi" &amp; \'bye\' &lt;b&gt;'
+    assert escape.plotly_text("say \"hi\" & 'bye' <b>") == "say \"hi\" &amp; 'bye' &lt;b&gt;"

@@ -53,7 +53,9 @@ def test_forest_without_counts_has_one_colour():
 
 
 def test_big_model_figures_stay_small():
-    steps = [Step(number, "l", str(number), f"l{number}", 300 + number, 20_000 - number, 1) for number in range(1, 16_001)]
+    steps = [
+        Step(number, "l", str(number), f"l{number}", 300 + number, 20_000 - number, 1) for number in range(1, 16_001)
+    ]
     for figure in (forest_figure(steps), count_curve_figure(steps)):
         assert len(figure.to_json()) < MAX_FIGURE_JSON
     assert forest_figure(steps).layout.meta == {"shown": 2000, "total": 16_000}
@@ -79,7 +81,9 @@ def test_captions_say_what_is_shown():
     assert forest_caption(6, 6, True) == (
         "Each dot is a merge: when it happened and how long the new token is. Colour is the pair count (log scale)."
     )
-    assert count_curve_caption(1) == "How often the merged pair occurred. Triangles mark the step where the count went up."
+    assert (
+        count_curve_caption(1) == "How often the merged pair occurred. Triangles mark the step where the count went up."
+    )
     assert count_curve_caption(0) == (
         "How often the merged pair occurred. It never went up here: a pair containing the new token can occur "
         "at most as often as that token, so the top count can only stay level or fall."

@@ -215,7 +215,11 @@ def test_race_play_pause_and_slider():
     assert (play.method, pause.method) == ("animate", "animate")
     # Play: every frame from the current one, 700 ms each, redrawn, without tweening
     assert play.args[0] is None
-    assert play.args[1] == {"frame": {"duration": 700, "redraw": True}, "fromcurrent": True, "transition": {"duration": 0}}
+    assert play.args[1] == {
+        "frame": {"duration": 700, "redraw": True},
+        "fromcurrent": True,
+        "transition": {"duration": 0},
+    }
     # Pause: plotly's idiom, an immediate animation to no frame
     immediate = {"mode": "immediate", "frame": {"duration": 0, "redraw": True}, "transition": {"duration": 0}}
     assert list(pause.args[0]) == [None] and pause.args[1] == immediate
@@ -228,7 +232,14 @@ def test_race_play_pause_and_slider():
 
 def test_race_colour_key_sits_above_the_plot_on_the_right():
     key = race_figure(TWO_STEPS).layout.annotations[0]
-    assert (key.xref, key.yref, key.x, key.y, key.xanchor, key.yanchor) == ("paper", "paper", 1, 1.02, "right", "bottom")
+    assert (key.xref, key.yref, key.x, key.y, key.xanchor, key.yanchor) == (
+        "paper",
+        "paper",
+        1,
+        1.02,
+        "right",
+        "bottom",
+    )
     assert key.showarrow is False and key.font.size == 12
 
 

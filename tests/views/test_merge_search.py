@@ -25,7 +25,10 @@ def test_matches_in_order(typed, byte_level, expected):
 
 
 def test_at_most_limit_matches():
-    assert matching_tokens(TOKENS, "t", byte_level=True, limit=2) == ["the", "Ġt"]  # "the" starts with "t", "Ġt" only contains it
+    assert matching_tokens(TOKENS, "t", byte_level=True, limit=2) == [
+        "the",
+        "Ġt",
+    ]  # "the" starts with "t", "Ġt" only contains it
 
 
 def test_starting_with_the_text_comes_before_containing_it():

@@ -50,8 +50,15 @@ def test_step_lines_outline_the_token_made_at_the_step():
     # after b+an (step 2): ban d an a _ | ban an a _ ; the two "ban" are new
     boxes = re.findall(r'<span class="tok k-normal c\d( new)?" title="([^"]*)" tabindex="-1">([^<]*)</span>', markup)
     assert [(text, bool(new)) for new, _, text in boxes] == [
-        ("ban", True), ("d", False), ("an", False), ("a", False), ("_", False),
-        ("ban", True), ("an", False), ("a", False), ("_", False),
+        ("ban", True),
+        ("d", False),
+        ("an", False),
+        ("a", False),
+        ("_", False),
+        ("ban", True),
+        ("an", False),
+        ("a", False),
+        ("_", False),
     ]
     assert boxes[0][1].endswith("made by merge step 2") and boxes[2][1].endswith("made by merge step 1")
 

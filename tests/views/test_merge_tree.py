@@ -29,8 +29,25 @@ def test_tree_of_banana_ban(banana):
     tree = banana.merge_tree("banana_ban")
     nodes, edges = tree_layout(tree)
     assert [node.token for node in nodes] == [
-        "banana_ban", "banana_", "ban", "b", "an", "a", "n", "ana_", "ana", "an", "a", "n", "a", "_",
-        "ban", "b", "an", "a", "n",
+        "banana_ban",
+        "banana_",
+        "ban",
+        "b",
+        "an",
+        "a",
+        "n",
+        "ana_",
+        "ana",
+        "an",
+        "a",
+        "n",
+        "a",
+        "_",
+        "ban",
+        "b",
+        "an",
+        "a",
+        "n",
     ]
     assert len(edges) == 18
     leaves = sorted((node for node in nodes if node.step is None), key=lambda node: node.x)
@@ -123,7 +140,8 @@ def test_cut_tree_opens_the_widest_parts_first(banana):
 def test_collapsed_note_counts_the_violet_boxes():
     assert collapsed_note(0) == ""
     assert collapsed_note(32) == (
-        " The tree is too big to draw whole: the 32 violet boxes stand for merged parts whose own trees you can pick above."
+        " The tree is too big to draw whole: the 32 violet boxes stand for merged parts whose own trees you can pick"
+        " above."
     )
 
 
@@ -164,13 +182,21 @@ def test_small_tree_figure_places_boxes_markers_and_edges():
     assert [box.text for box in figure.layout.annotations] == ["abc", "ab", "a", "b", "c"]
     assert {box.showarrow for box in figure.layout.annotations} == {False}  # boxes, not arrow call-outs
     assert list(markers.hovertext) == [
-        "abc: made at step 2, count 2", "ab: made at step 1, count 5",
-        "a: base symbol", "b: base symbol", "c: base symbol",
+        "abc: made at step 2, count 2",
+        "ab: made at step 1, count 5",
+        "a: base symbol",
+        "b: base symbol",
+        "c: base symbol",
     ]
     # the boxes hover like their markers: the same text, legible dark monospace on white
     assert [box.hovertext for box in figure.layout.annotations] == list(markers.hovertext)
     label = figure.layout.annotations[0].hoverlabel
-    assert (label.bgcolor, label.bordercolor, label.font.color, label.font.family) == ("white", "#475569", "#111", "monospace")
+    assert (label.bgcolor, label.bordercolor, label.font.color, label.font.family) == (
+        "white",
+        "#475569",
+        "#111",
+        "monospace",
+    )
     assert figure.layout.hoverlabel.font.family == "monospace"  # tokens line up in every hover
     # the hover shows the text alone, without the trace-name box plotly adds by default
     assert markers.hovertemplate == "%{hovertext}<extra></extra>"
@@ -182,7 +208,9 @@ def test_tree_markers_are_invisible_hover_targets_under_the_boxes():
     figure = tree_figure(_abc_tree())
     # opacity 0: the annotation is what is seen; the marker, a little larger than the 14 px text, catches hovers
     assert (figure.data[1].marker.opacity, figure.data[1].marker.size) == (0, 14 + 12)
-    assert {(box.font.size, box.font.family, box.font.color) for box in figure.layout.annotations} == {(14, "monospace", "#111")}
+    assert {(box.font.size, box.font.family, box.font.color) for box in figure.layout.annotations} == {
+        (14, "monospace", "#111")
+    }
     assert {box.borderpad for box in figure.layout.annotations} == {4}  # room between token and border
 
 
@@ -246,7 +274,11 @@ def test_default_tree_token_takes_the_most_leaves_that_fit(banana):
     assert default_tree_token(banana.steps, most_leaves=4) == "ana_"  # the most leaves, not the last name
     assert default_tree_token(banana.steps, most_leaves=3) == "ban"  # ban and ana tie: the earlier wins
     # nothing fits: the smallest tree, by leaves (bc, 2), not by name (abc < bc)
-    steps = [Step(1, "b", "c", "bc", 3, 5, 1), Step(2, "a", "bc", "abc", 4, 2, 1), Step(3, "abc", "abc", "abcabc", 5, 1, 1)]
+    steps = [
+        Step(1, "b", "c", "bc", 3, 5, 1),
+        Step(2, "a", "bc", "abc", 4, 2, 1),
+        Step(3, "abc", "abc", "abcabc", 5, 1, 1),
+    ]
     assert default_tree_token(steps, most_leaves=1) == "bc"
     # by default up to 12 leaves: of x x -> xx, xx x -> xxx, ..., the 12-x token, not the 13-x one
     chain = [Step(n, "x" * n, "x", "x" * (n + 1), 10 + n, 1, 1) for n in range(1, 13)]

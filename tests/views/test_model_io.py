@@ -36,11 +36,21 @@ GPT2_TEXT = "Hello, ByteLevel BPE!"
 GPT2_IDS = [15496, 11, 30589, 4971, 347, 11401, 0]
 MODEL_JSON, HF_JSON, GPT2_PAIR = EXPORTS
 # A tiny WordPiece tokenizer.json, as the tokenizers library writes one.
-WORDPIECE_JSON = json.dumps({
-    "version": "1.0", "added_tokens": [], "normalizer": None, "pre_tokenizer": {"type": "Whitespace"},
-    "model": {"type": "WordPiece", "unk_token": "[UNK]", "continuing_subword_prefix": "##",
-              "max_input_chars_per_word": 100, "vocab": {"[UNK]": 0, "un": 1, "##able": 2}},
-}).encode()
+WORDPIECE_JSON = json.dumps(
+    {
+        "version": "1.0",
+        "added_tokens": [],
+        "normalizer": None,
+        "pre_tokenizer": {"type": "Whitespace"},
+        "model": {
+            "type": "WordPiece",
+            "unk_token": "[UNK]",
+            "continuing_subword_prefix": "##",
+            "max_input_chars_per_word": 100,
+            "vocab": {"[UNK]": 0, "un": 1, "##able": 2},
+        },
+    }
+).encode()
 
 
 @pytest.fixture(scope="module")
@@ -74,7 +84,10 @@ def test_an_hf_tokenizer_json_loads_and_encodes_the_same(byte_level):
 
 
 def test_gpt2s_own_vocab_and_merges_files_load_as_gpt2():
-    files = {"encoder.json": (GPT2_DATA / "encoder.json").read_bytes(), "vocab.bpe": (GPT2_DATA / "vocab.bpe").read_bytes()}
+    files = {
+        "encoder.json": (GPT2_DATA / "encoder.json").read_bytes(),
+        "vocab.bpe": (GPT2_DATA / "vocab.bpe").read_bytes(),
+    }
     assert load_uploaded(files).encode(GPT2_TEXT) == GPT2_IDS
 
 
@@ -85,27 +98,55 @@ def test_a_utf8_bom_is_accepted(banana):
 @pytest.mark.parametrize(
     ("files", "expected"),
     [
-        ({"latin.json": "{\"é\": 1}".encode("latin-1")},
-         "latin.json: this is not UTF-8 text (byte 0xE9 at position 2 is not valid UTF-8; Latin-1 or "
-         "Windows-1252 perhaps?), please save it as UTF-8"),
-        ({"utf16.json": "{}".encode("utf-16")},
-         "utf16.json: this is UTF-16 or UTF-32 text; please save it as UTF-8 and upload it again"),
-        ({"bert.json": WORDPIECE_JSON},
-         "bert.json: this is a WordPiece tokenizer, not BPE: only BPE models can be loaded here"),
-        ({"vocab.json": b'{"a": 0, "b": 1}'},
-         "vocab.json: this looks like a GPT-2 vocab.json: upload it together with its merges.txt (select both files)"),
-        ({"merges.txt": b"#version: 0.2\na b\n"},
-         "merges.txt: this is a merges list: upload it together with its vocab.json (select both files)"),
-        ({"vocab.json": b'{"a": 0}', "merges.txt": b"a b\n"},
-         "merges.txt, vocab.json: merge 1 ('a' 'b') names 'b', which is not in the vocabulary"),
+        (
+            {"latin.json": '{"é": 1}'.encode("latin-1")},
+            "latin.json: this is not UTF-8 text (byte 0xE9 at position 2 is not valid UTF-8; Latin-1 or "
+            "Windows-1252 perhaps?), please save it as UTF-8",
+        ),
+        (
+            {"utf16.json": "{}".encode("utf-16")},
+            "utf16.json: this is UTF-16 or UTF-32 text; please save it as UTF-8 and upload it again",
+        ),
+        (
+            {"bert.json": WORDPIECE_JSON},
+            "bert.json: this is a WordPiece tokenizer, not BPE: only BPE models can be loaded here",
+        ),
+        (
+            {"vocab.json": b'{"a": 0, "b": 1}'},
+            "vocab.json: this looks like a GPT-2 vocab.json: upload it together with its merges.txt"
+            " (select both files)",
+        ),
+        (
+            {"merges.txt": b"#version: 0.2\na b\n"},
+            "merges.txt: this is a merges list: upload it together with its vocab.json (select both files)",
+        ),
+        (
+            {"vocab.json": b'{"a": 0}', "merges.txt": b"a b\n"},
+            "merges.txt, vocab.json: merge 1 ('a' 'b') names 'b', which is not in the vocabulary",
+        ),
         ({"deep.json": b"[" * 100_000}, "deep.json: not valid JSON: it is nested too deeply"),
-        ({"broken.json": b'{"model": {"type": "BPE", "vocab": {"a": 0}, "merges": []}, "added_tokens": [{}]}'},
-         "broken.json: the tokenizer.json is incomplete or malformed (KeyError: 'content')"),
-        ({"a.json": b"{}", "b.json": b"{}"}, "a.json, b.json: give one model file (.json), or a vocab.json with its merges.txt"),
+        (
+            {"broken.json": b'{"model": {"type": "BPE", "vocab": {"a": 0}, "merges": []}, "added_tokens": [{}]}'},
+            "broken.json: the tokenizer.json is incomplete or malformed (KeyError: 'content')",
+        ),
+        (
+            {"a.json": b"{}", "b.json": b"{}"},
+            "a.json, b.json: give one model file (.json), or a vocab.json with its merges.txt",
+        ),
         ({"notes.json": b'{"hello": "world"}'}, "notes.json: neither a BPE Explorer model nor an HF tokenizer.json"),
     ],
-    ids=["latin-1", "utf-16", "wordpiece", "lone vocab", "lone merges", "unknown token", "nested", "malformed",
-         "two models", "other json"],
+    ids=[
+        "latin-1",
+        "utf-16",
+        "wordpiece",
+        "lone vocab",
+        "lone merges",
+        "unknown token",
+        "nested",
+        "malformed",
+        "two models",
+        "other json",
+    ],
 )
 def test_unloadable_files_raise_a_value_error_naming_the_file(files, expected):
     with pytest.raises(ValueError) as error:
@@ -115,7 +156,9 @@ def test_unloadable_files_raise_a_value_error_naming_the_file(files, expected):
 
 def test_files_added_to_an_uploader_load_alone_or_with_their_partner(banana, byte_level):
     # the uploader keeps earlier files: a newly added model replaces the one loaded before
-    tok, names = load_added({"new.json": hf_json_text(byte_level).encode()}, {"old.json": model_to_json(banana).encode()})
+    tok, names = load_added(
+        {"new.json": hf_json_text(byte_level).encode()}, {"old.json": model_to_json(banana).encode()}
+    )
     assert (tok.merges, names) == (byte_level.merges, ["new.json"])
     # a merges.txt added after its vocab.json loads with it
     vocab, merges = to_gpt2_files(byte_level)
@@ -134,10 +177,14 @@ def test_nothing_uploaded_is_an_error():
 def test_describe_and_origin():
     gpt2 = load_gpt2()
     assert describe_loaded(gpt2, "GPT-2") == (
-        "Loaded GPT-2: 50,000 merges, vocabulary of 50,257 tokens. It is now the model on every page.")
+        "Loaded GPT-2: 50,000 merges, vocabulary of 50,257 tokens. It is now the model on every page."
+    )
     assert model_origin(gpt2, {"source": "gpt2"}) == "GPT-2's published tokenizer (OpenAI, 2019)"
     assert model_origin(gpt2, {"preset": "gpt2"}) == "GPT-2's published tokenizer (OpenAI, 2019)"
-    assert model_origin(gpt2, {"source": "upload", "name": "vocab.json, merges.txt"}) == "Loaded from vocab.json, merges.txt"
+    assert (
+        model_origin(gpt2, {"source": "upload", "name": "vocab.json, merges.txt"})
+        == "Loaded from vocab.json, merges.txt"
+    )
 
 
 # -- exports -------------------------------------------------------------------------
@@ -220,18 +267,22 @@ def test_train_page_uploads_a_tokenizer_json_and_shows_it(byte_level):
     assert at.session_state[state.CORPUS_KEY] == ""
     assert shown(at.success) == (  # the words' pairs run out after 17 merges: 256 bytes + 17 tokens
         "Loaded from a tokenizer.json (no training counts). | "
-        "Loaded tokenizer.json: 17 merges, vocabulary of 273 tokens. It is now the model on every page.")
+        "Loaded tokenizer.json: 17 merges, vocabulary of 273 tokens. It is now the model on every page."
+    )
     assert shown(at.markdown[:1]) == "Loaded from tokenizer.json  \ngpt2 split · bytes · ties: first occurrence"
     assert train_metric(at, "Tokens per word") == "—"
     assert downloads(at) == dict.fromkeys(
-        ["Download model JSON", "Download tokenizer.json", "Download vocab.json", "Download merges.txt"], True)
+        ["Download model JSON", "Download tokenizer.json", "Download vocab.json", "Download merges.txt"], True
+    )
     assert dict(at.query_params) == {}  # a loaded model has no link that would rebuild it
     at.session_state[train_state.TABLE_WIDGET] = True  # the table of all merges is drawn only when opened
     assert list(ok(at.run()).dataframe[0].value["pair"]) == pairs(byte_level)
 
 
 def form_values(at: AppTest) -> dict:
-    return {name: at.session_state[f"train_{name}"] for name in ("split", "units", "end_of_word", "merges", "tie_break")}
+    return {
+        name: at.session_state[f"train_{name}"] for name in ("split", "units", "end_of_word", "merges", "tie_break")
+    }
 
 
 def test_the_train_form_takes_over_a_loaded_models_settings_once(banana):
@@ -243,7 +294,13 @@ def test_the_train_form_takes_over_a_loaded_models_settings_once(banana):
     ok(at.run())
     assert form_values(at)["split"] == "whitespace"
     at = press(at, "Use GPT-2's real tokenizer")
-    assert form_values(at) == {"split": "gpt2", "units": "bytes", "end_of_word": "", "merges": 50000, "tie_break": "first"}
+    assert form_values(at) == {
+        "split": "gpt2",
+        "units": "bytes",
+        "end_of_word": "",
+        "merges": 50000,
+        "tie_break": "first",
+    }
     assert at.session_state["train_special_tokens"] == "<|endoftext|>"
 
 
@@ -261,14 +318,20 @@ def test_an_upload_is_loaded_once_not_on_every_rerun(banana):
     at = press(at, "Use GPT-2's real tokenizer")  # the upload is still in the widget
     ok(at.run())
     assert at.session_state[state.MODEL_KEY] is load_gpt2()
-    assert "Loaded banana.json" not in shown(at.success)  # the old "Loaded banana.json" is not shown for a model that is gone
+    assert "Loaded banana.json" not in shown(
+        at.success
+    )  # the old "Loaded banana.json" is not shown for a model that is gone
 
 
 def test_train_page_gpt2_button_and_refused_exports():
     at = open_page()
     # the default model keeps </w> as its own symbol: only our format exports, the others say why
-    assert downloads(at) == {"Download model JSON": True, "Download tokenizer.json": False,
-                             "Download vocab.json": False, "Download merges.txt": False}
+    assert downloads(at) == {
+        "Download model JSON": True,
+        "Download tokenizer.json": False,
+        "Download vocab.json": False,
+        "Download merges.txt": False,
+    }
     notes = shown(at.info)
     assert "glued" in notes and "units 'bytes' and split 'gpt2'" in notes
     at = press(at, "Use GPT-2's real tokenizer")
@@ -284,7 +347,8 @@ def test_encode_page_loads_a_model_file_and_gpt2(banana):
     ok(at.text_area(key="encode_text").set_value("banana_bandana_").run())
     assert at.code[0].value == ", ".join(str(i) for i in banana.encode("banana_bandana_"))
     assert shown(at.success[:1]) == (  # <unk>, b a n _ d and six merged tokens
-        "Loaded banana.json: 6 merges, vocabulary of 12 tokens. It is now the model on every page.")
+        "Loaded banana.json: 6 merges, vocabulary of 12 tokens. It is now the model on every page."
+    )
 
     at = press(at, "Use GPT-2's real tokenizer")
     ok(at.text_area(key="encode_text").set_value(GPT2_TEXT).run())
@@ -340,11 +404,17 @@ def test_an_xz_upload_is_unpacked_and_named_without_xz(byte_level):
     assert XZ_MAX_BYTES == 64 * 2**20
 
 
-@pytest.mark.parametrize(("data", "message"), [
-    (b"{}", "m.json.xz: this is not an xz file (make one with: xz -k tokenizer.json)"),
-    (lzma.compress(b"x" * 100)[:-20], "m.json.xz: the xz file ends too early (was the upload cut short?)"),
-    (lzma.compress(b"x" * 101), "m.json.xz: it unpacks to more than 100 bytes, more than this app reads from one file"),
-])
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        (b"{}", "m.json.xz: this is not an xz file (make one with: xz -k tokenizer.json)"),
+        (lzma.compress(b"x" * 100)[:-20], "m.json.xz: the xz file ends too early (was the upload cut short?)"),
+        (
+            lzma.compress(b"x" * 101),
+            "m.json.xz: it unpacks to more than 100 bytes, more than this app reads from one file",
+        ),
+    ],
+)
 def test_a_bad_xz_upload_is_refused_with_a_clear_message(data, message):
     with pytest.raises(ValueError) as error:
         unpack_xz("m.json.xz", data, limit=100)
@@ -363,5 +433,7 @@ def test_exactly_the_limit_is_accepted():
 
 def test_an_open_model_cannot_be_saved_as_our_model_json_and_says_why():
     refusal = export_refusal(load_pretrained("llama2"), EXPORTS[0])
-    assert refusal.startswith("Llama 2 runs the parts of an HF tokenizer.json") and "keep it as tokenizer.json" in refusal
+    assert (
+        refusal.startswith("Llama 2 runs the parts of an HF tokenizer.json") and "keep it as tokenizer.json" in refusal
+    )
     assert export_refusal(load_pretrained("llama2"), EXPORTS[1]) is None

@@ -41,8 +41,7 @@ def test_model_store_makes_a_model_once_for_callers_arriving_together():
         return object()
 
     results = []
-    threads = [threading.Thread(target=lambda: results.append(store.get_or_make("k", slow_training)))
-               for _ in range(8)]
+    threads = [threading.Thread(target=lambda: results.append(store.get_or_make("k", slow_training))) for _ in range(8)]
     for thread in threads:
         thread.start()
     for thread in threads:

@@ -30,21 +30,26 @@ TEXT = "ﬁne 🦙 day, tokenizers  twice"
 
 def box_texts(out: str) -> list[str]:
     """The text inside each token box (the labels of these models hold no inner tags but ␣)."""
-    return [html.unescape(re.sub(r"<[^>]+>", "", label))
-            for label in re.findall(r'<span class="tok [^"]*" title="[^"]*" tabindex="-1">(.*?)</span>', out)]
+    return [
+        html.unescape(re.sub(r"<[^>]+>", "", label))
+        for label in re.findall(r'<span class="tok [^"]*" title="[^"]*" tabindex="-1">(.*?)</span>', out)
+    ]
 
 
 # -- the normalizer, by hand ----------------------------------------------------------
 
 
-@pytest.mark.parametrize(("text", "shown", "expected"), [
-    ("a  b", "▁a▁▁b", ["spaces became ▁ (2×)", "▁ put in front of the text"]),  # Llama 2
-    ("a b", "a▁b", ["spaces became ▁"]),  # Gemma 3: no ▁ in front
-    ("ﬁne ﬃ ﬁ", "fine ffi fi", ["ﬁ → fi (2×)", "ﬃ → ffi"]),  # NFKC, the most frequent first
-    ("cafe\u0301", "caf\u00e9", ["e\u0301 → \u00e9"]),  # NFC: e and a combining accent become one character
-    ("a\tb", "a b", ["→ → ␣"]),  # whitespace shown by its glyph
-    ("same", "same", []),
-])
+@pytest.mark.parametrize(
+    ("text", "shown", "expected"),
+    [
+        ("a  b", "▁a▁▁b", ["spaces became ▁ (2×)", "▁ put in front of the text"]),  # Llama 2
+        ("a b", "a▁b", ["spaces became ▁"]),  # Gemma 3: no ▁ in front
+        ("ﬁne ﬃ ﬁ", "fine ffi fi", ["ﬁ → fi (2×)", "ﬃ → ffi"]),  # NFKC, the most frequent first
+        ("cafe\u0301", "caf\u00e9", ["e\u0301 → \u00e9"]),  # NFC: e and a combining accent become one character
+        ("a\tb", "a b", ["→ → ␣"]),  # whitespace shown by its glyph
+        ("same", "same", []),
+    ],
+)
 def test_change_notes_by_hand(text, shown, expected):
     assert change_notes(text, shown) == expected
 
@@ -64,6 +69,7 @@ def test_the_text_the_model_sees_is_hfs_normalized_text(name):
 
 def test_a_model_of_our_own_sees_the_text_as_typed():
     from bpe_core import load_gpt2
+
     assert seen_text(load_gpt2(), "a  b") == "a  b"
 
 
@@ -80,9 +86,11 @@ def test_llama3_cuts_where_hf_pre_tokenizes_and_marks_pieces_taken_whole():
     vocab = hf.get_vocab()
     whole = {start for piece, (start, _) in pieces if piece in vocab}  # ignore_merges: a piece in the vocabulary
     encoding = hf.encode(TEXT, add_special_tokens=False)
-    assert steps.hits == {index for index, (start, end) in enumerate(encoding.offsets)
-                          if start in whole and encoding.tokens[index] in vocab and (start, end) in
-                          {offsets for _, offsets in pieces}}
+    assert steps.hits == {
+        index
+        for index, (start, end) in enumerate(encoding.offsets)
+        if start in whole and encoding.tokens[index] in vocab and (start, end) in {offsets for _, offsets in pieces}
+    }
     assert steps.hits and steps.changes == [] and steps.byte_tokens == 0
     assert steps.added_by_model == hf.encode("").tokens == []  # this file's post-processor adds no BOS
 
@@ -100,8 +108,16 @@ def test_llama2_has_one_piece_byte_fallback_and_its_bos():
 
 
 def test_steps_in_words_by_hand():
-    steps = PipelineSteps(changes=["ﬁ → fi"], pieces=[("a", 0, 1), ("Ġb", 1, 3)], cuts=frozenset({1}),
-                          hits=frozenset({0}), byte_tokens=2, unknown_tokens=1, added_by_model=[], truncated=True)
+    steps = PipelineSteps(
+        changes=["ﬁ → fi"],
+        pieces=[("a", 0, 1), ("Ġb", 1, 3)],
+        cuts=frozenset({1}),
+        hits=frozenset({0}),
+        byte_tokens=2,
+        unknown_tokens=1,
+        added_by_model=[],
+        truncated=True,
+    )
     assert steps_markdown(steps) == [
         "1. Normalizer: ﬁ → fi (looked at the first 20,000 characters)",
         "2. Pre-tokenizer: cut the text into 2 pieces (red lines); merges never cross a cut",
@@ -169,12 +185,15 @@ def test_why_pieces_stop_at_the_limit():
 # -- names -----------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("name", "expected"), [
-    ("llama2", "normalizer Prepend + Replace · no pre-tokenizer · byte fallback"),
-    ("llama3", "no normalizer · pre-tokenizer Split + ByteLevel · whole-word hits (ignore_merges)"),
-    ("claude-legacy", "normalizer NFKC · pre-tokenizer ByteLevel"),
-    ("qwen3", "normalizer NFC · pre-tokenizer Split + ByteLevel"),
-])
+@pytest.mark.parametrize(
+    ("name", "expected"),
+    [
+        ("llama2", "normalizer Prepend + Replace · no pre-tokenizer · byte fallback"),
+        ("llama3", "no normalizer · pre-tokenizer Split + ByteLevel · whole-word hits (ignore_merges)"),
+        ("claude-legacy", "normalizer NFKC · pre-tokenizer ByteLevel"),
+        ("qwen3", "normalizer NFC · pre-tokenizer Split + ByteLevel"),
+    ],
+)
 def test_pipeline_parts_name_the_files_parts(name, expected):
     assert pipeline_parts(load_pretrained(name)) == expected
 
@@ -191,8 +210,13 @@ def test_changes_in_20000_characters_are_all_found_and_named():
     assert not steps.truncated
     assert steps.changes == [f"spaces became ▁ ({text.count(' ')}×)", "▁ put in front of the text"]
     nfkc = pipeline_steps(load_pretrained("claude-legacy"), text, [])  # ﬁ, ﬂ and the accent
-    assert sorted(nfkc.changes) == sorted([f"ﬁ → fi ({text.count('ﬁ')}×)", f"ﬂ → fl ({text.count('ﬂ')}×)",
-                                           f"e\u0301 → \u00e9 ({text.count('e' + chr(0x301))}×)"])
+    assert sorted(nfkc.changes) == sorted(
+        [
+            f"ﬁ → fi ({text.count('ﬁ')}×)",
+            f"ﬂ → fl ({text.count('ﬂ')}×)",
+            f"e\u0301 → \u00e9 ({text.count('e' + chr(0x301))}×)",
+        ]
+    )
     assert text.count("e\u0301") == 274  # one a line: all three kinds are there
 
 
@@ -205,20 +229,37 @@ def test_changes_are_looked_for_in_the_first_20000_characters_only():
 def test_eight_kinds_of_change_are_named_and_more_are_counted():
     assert change_notes("abcdefgh", "ABCDEFGH") == [f"{a} → {a.upper()}" for a in "abcdefgh"]
     assert change_notes("abcdefghi", "ABCDEFGHI") == [f"{a} → {a.upper()}" for a in "abcdefgh"] + [
-        "and 1 more kinds of change"]
+        "and 1 more kinds of change"
+    ]
 
 
 def test_at_most_200_pieces_are_offered_for_a_replay():
-    tok = from_hf_json({"pre_tokenizer": {"type": "WhitespaceSplit"},
-                        "model": {"type": "BPE", "vocab": {"a": 0}, "merges": []}})
+    tok = from_hf_json(
+        {"pre_tokenizer": {"type": "WhitespaceSplit"}, "model": {"type": "BPE", "vocab": {"a": 0}, "merges": []}}
+    )
     assert list(why_pieces(tok, " ".join("a" * n for n in range(1, 251)), True)) == ["a" * n for n in range(1, 201)]
 
 
 def test_steps_and_tokens_cut_special_added_tokens_out_by_default():
-    added = [{"id": index, "content": content, "special": True, "normalized": False, "lstrip": False, "rstrip": False,
-              "single_word": False} for index, content in ((0, "<unk>"), (2, "<S>"))]
-    tok = from_hf_json({"added_tokens": added, "normalizer": {"type": "Lowercase"},
-                        "model": {"type": "BPE", "vocab": {"<unk>": 0, "a": 1}, "merges": [], "unk_token": "<unk>"}})
+    added = [
+        {
+            "id": index,
+            "content": content,
+            "special": True,
+            "normalized": False,
+            "lstrip": False,
+            "rstrip": False,
+            "single_word": False,
+        }
+        for index, content in ((0, "<unk>"), (2, "<S>"))
+    ]
+    tok = from_hf_json(
+        {
+            "added_tokens": added,
+            "normalizer": {"type": "Lowercase"},
+            "model": {"type": "BPE", "vocab": {"<unk>": 0, "a": 1}, "merges": [], "unk_token": "<unk>"},
+        }
+    )
     text = "aA<S>xa"  # by hand: <S> is cut out as written, the rest lowercased; x is unknown
     steps = pipeline_steps(tok, text, tok.encode_with_spans(text))
     assert steps.pieces == [("aa", 0, 2), ("xa", 5, 7)] and steps.unknown_tokens == 1
@@ -227,7 +268,15 @@ def test_steps_and_tokens_cut_special_added_tokens_out_by_default():
 
 
 def test_one_piece_is_no_cut():
-    steps = PipelineSteps(changes=[], pieces=[("a b", 0, 3)], cuts=frozenset(), hits=frozenset(), byte_tokens=0,
-                          unknown_tokens=0, added_by_model=[], truncated=False)
+    steps = PipelineSteps(
+        changes=[],
+        pieces=[("a b", 0, 3)],
+        cuts=frozenset(),
+        hits=frozenset(),
+        byte_tokens=0,
+        unknown_tokens=0,
+        added_by_model=[],
+        truncated=False,
+    )
     assert "cut the text into" not in steps_markdown(steps)[1]
     assert steps_markdown(steps)[1].startswith("2. Pre-tokenizer: none, so the whole text is one piece")

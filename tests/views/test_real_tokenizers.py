@@ -21,7 +21,9 @@ from viz.compare.real_tokenizers import (
 
 def test_each_sample_gets_its_count_and_how_many_times_the_baselines_it_is():
     samples = {"English": "abcd", "Russian": "abcdef", "Chinese": "a"}
-    rows = cost_rows({"Letters": list, "Pairs": lambda text: [text[i:i + 2] for i in range(0, len(text), 2)]}, samples)
+    rows = cost_rows(
+        {"Letters": list, "Pairs": lambda text: [text[i : i + 2] for i in range(0, len(text), 2)]}, samples
+    )
     assert rows == [
         {"Text": "English", "Characters": 4, "Letters": "4", "Pairs": "2"},
         {"Text": "Russian", "Characters": 6, "Letters": "6 (1.5× English)", "Pairs": "3 (1.5× English)"},
@@ -34,16 +36,28 @@ def test_a_baseline_of_no_tokens_gives_a_dash_not_a_division_by_zero():
 
 
 def test_the_fewest_tokens_sentence_names_the_winner_and_the_others_ratios():
-    assert fewest_tokens_sentence({"Yours": 20, "GPT-4": 10}) == "GPT-4 needs the fewest tokens (10); Yours needs 2.0× as many."
+    assert (
+        fewest_tokens_sentence({"Yours": 20, "GPT-4": 10})
+        == "GPT-4 needs the fewest tokens (10); Yours needs 2.0× as many."
+    )
     assert fewest_tokens_sentence({"Yours": 5}) == "Yours needs the fewest tokens (5)."
     assert fewest_tokens_sentence({"A": 3, "B": 3, "C": 4, "D": 6}) == (
-        "A and B need the fewest tokens (3); C needs 1.3× as many, D 2.0× as many.")
+        "A and B need the fewest tokens (3); C needs 1.3× as many, D 2.0× as many."
+    )
 
 
 def test_the_view_offers_the_nine_published_tokenizers_by_their_titles():
-    assert REAL_TOKENIZERS == {"gpt2": "GPT-2", "cl100k_base": "GPT-4 (cl100k_base)", "o200k_base": "GPT-4o (o200k_base)",
-                               "llama2": "Llama 2", "llama3": "Llama 3", "qwen3": "Qwen3", "deepseek-v3": "DeepSeek-V3",
-                               "gemma3": "Gemma 3", "claude-legacy": "Claude (legacy)"}
+    assert REAL_TOKENIZERS == {
+        "gpt2": "GPT-2",
+        "cl100k_base": "GPT-4 (cl100k_base)",
+        "o200k_base": "GPT-4o (o200k_base)",
+        "llama2": "Llama 2",
+        "llama3": "Llama 3",
+        "qwen3": "Qwen3",
+        "deepseek-v3": "DeepSeek-V3",
+        "gemma3": "Gemma 3",
+        "claude-legacy": "Claude (legacy)",
+    }
     assert DEFAULT_REAL == ("gpt2", "cl100k_base", "o200k_base", "llama3")  # the slow ones load only when picked
 
 
@@ -89,15 +103,22 @@ def test_the_language_table_counts_tokens_as_tiktoken_does(tiktoken_module, name
 
 def test_the_tokenizers_chart_by_hand():
     from viz.compare.figures import LINE_COLOURS, SIZE_COLOURS, tokenizers_figure
+
     rows = tokenizer_rows({"Your <model>": (30, 2105), "GPT-2": (12, 50257), "Llama 3": (10, 128256)}, characters=60)
     fig = tokenizers_figure(rows)
     bars = fig.data[0]
     assert list(bars.x) == [30, 12, 10] and list(bars.y) == [0, 1, 2]  # the most tokens at the bottom, fewest on top
-    assert list(bars.text) == ["30 tokens · 2.00 chars/token", "12 tokens · 5.00 chars/token",
-                               "10 tokens · 6.00 chars/token"]
+    assert list(bars.text) == [
+        "30 tokens · 2.00 chars/token",
+        "12 tokens · 5.00 chars/token",
+        "10 tokens · 6.00 chars/token",
+    ]
     assert list(bars.marker.color) == [LINE_COLOURS[0], LINE_COLOURS[0], SIZE_COLOURS[2]]  # the fewest in green
     assert [note.text for note in fig.layout.annotations] == [  # titles over their bars, escaped for plotly
-        "Your &lt;model&gt; (vocabulary 2,105)", "GPT-2 (vocabulary 50,257)", "Llama 3 (vocabulary 128,256)"]
+        "Your &lt;model&gt; (vocabulary 2,105)",
+        "GPT-2 (vocabulary 50,257)",
+        "Llama 3 (vocabulary 128,256)",
+    ]
     assert [note.y for note in fig.layout.annotations] == [0.32, 1.32, 2.32]
     assert list(bars.hovertext) == ["Your &lt;model&gt;", "GPT-2", "Llama 3"]
     assert fig.layout.height == 60 + 52 * 3 and fig.layout.showlegend is False

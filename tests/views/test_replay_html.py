@@ -18,7 +18,7 @@ def explain_rows(markup: str) -> list[tuple[str, list[str], list[str]]]:
     """Each replay row as (label, symbols, the symbols outlined as new)."""
     rows = []
     for row in markup.split('<div class="step-row">')[1:]:
-        label, boxes = row.split('</span><span>', 1)
+        label, boxes = row.split("</span><span>", 1)
         boxes = boxes.split("</span></div>", 1)[0]
         symbols = [box.text for box in parse(boxes).tokens]
         new = [box.text for box in parse(boxes).tokens if "new" in box.classes]

@@ -9,7 +9,8 @@ from html.parser import HTMLParser
 import pytest
 
 from bpe_core import Config, Token, load_gpt2, train
-from viz.token_html import KIND_NOTES, PALETTES, render_legend, render_lines, render_tokens
+from viz.token_html import KIND_NOTES, PALETTES, render_lines, render_tokens
+from viz.token_legend import render_legend
 
 BANANA = "banana_bandana_"
 
@@ -37,8 +38,12 @@ class SpanCollector(HTMLParser):
         if tag == "br":
             return
         attrs = dict(attrs)
-        box = _Box(attrs) if tag == "span" and ("tok" in attrs.get("class", "").split()
-                                                 or "char-group" in attrs.get("class", "").split()) else None
+        box = (
+            _Box(attrs)
+            if tag == "span"
+            and ("tok" in attrs.get("class", "").split() or "char-group" in attrs.get("class", "").split())
+            else None
+        )
         if box is not None and "char-group" in box.classes:
             self._group = []
             self.groups.append(self._group)
@@ -85,8 +90,14 @@ def banana():
 
 
 def render_with(tok, text: str, **options) -> str:
-    return render_tokens(tok.encode_with_spans(text), text, byte_level=tok.config.units == "bytes",
-                         end_of_word=tok.config.end_of_word, created_at=tok.created_at, **options)
+    return render_tokens(
+        tok.encode_with_spans(text),
+        text,
+        byte_level=tok.config.units == "bytes",
+        end_of_word=tok.config.end_of_word,
+        created_at=tok.created_at,
+        **options,
+    )
 
 
 def test_one_box_per_token_in_text_order(banana):
@@ -94,7 +105,7 @@ def test_one_box_per_token_in_text_order(banana):
     assert [box.text for box in boxes] == ["ban", "d", "ana_"]
 
 
-@pytest.mark.parametrize("payload", ["<script>alert(1)</script>", '<img src=x onerror=alert(1)>', 'a"b\'c&d'])
+@pytest.mark.parametrize("payload", ["<script>alert(1)</script>", "<img src=x onerror=alert(1)>", "a\"b'c&d"])
 def test_text_and_titles_are_escaped(gpt2, payload):
     markup = render_with(gpt2, payload)
     parsed = parse(markup)
@@ -103,7 +114,7 @@ def test_text_and_titles_are_escaped(gpt2, payload):
     assert shown == payload
     # every token's own text appears, unescaped, in its hover
     for token, box in zip(gpt2.encode_with_spans(payload), parsed.tokens):
-        assert repr(payload[token.start:token.end]) in box.title
+        assert repr(payload[token.start : token.end]) in box.title
 
 
 def test_whitespace_is_visible_and_newlines_break_lines():
@@ -203,12 +214,18 @@ def test_legend_lists_only_the_kinds_present(gpt2):
     boxes = "token one box per token (hover or tap for details)"
     assert legend_items(render_legend(gpt2.encode_with_spans("hello"), "hello")) == [boxes, GLYPH_KEY]
     assert legend_items(render_legend(gpt2.encode_with_spans("a 😀"), "a 😀")) == [
-        boxes, GLYPH_KEY, "F0 9F98 80=… tokens holding parts of one character (hex bytes)",
+        boxes,
+        GLYPH_KEY,
+        "F0 9F98 80=… tokens holding parts of one character (hex bytes)",
     ]
     unk = Token(0, "<unk>", 0, 1, "é".encode(), "unknown")
     assert legend_items(render_legend([unk], "é")) == [boxes, GLYPH_KEY, "<unk> character never seen in training"]
     gap = Token(1, "b", 1, 2, b"b")
-    assert legend_items(render_legend([gap], " b")) == [boxes, GLYPH_KEY, "␣ whitespace in no token (the split drops it)"]
+    assert legend_items(render_legend([gap], " b")) == [
+        boxes,
+        GLYPH_KEY,
+        "␣ whitespace in no token (the split drops it)",
+    ]
 
 
 def test_byte_fallback_tokens_have_their_own_style_and_legend():
@@ -234,8 +251,19 @@ def test_lines_show_merges_fusing_symbols(banana):
     assert [box.text for box in before] == list(BANANA)
     after_step_1 = parse(render_lines_with(banana.prefix(1), [BANANA], highlight_id=banana.vocab["an"])).tokens
     assert [box.text for box in after_step_1] == ["b", "an", "an", "a", "_", "b", "an", "d", "an", "a", "_"]
-    assert ["new" in box.classes for box in after_step_1] == [False, True, True, False, False, False, True, False,
-                                                             True, False, False]
+    assert ["new" in box.classes for box in after_step_1] == [
+        False,
+        True,
+        True,
+        False,
+        False,
+        False,
+        True,
+        False,
+        True,
+        False,
+        False,
+    ]
     assert all(background(a) != background(b) for a, b in zip(after_step_1, after_step_1[1:]))
 
 
@@ -310,7 +338,10 @@ def test_token_label_per_kind():
     assert token_label(Token(5, "<0xC3>", 0, 1, b"\xc3", "byte"), byte_level=False) == "&lt;0xC3&gt;"
     assert token_label(Token(5, "<0xC3>", 0, 1, b"\xc3", "byte", partial=True), byte_level=True) == "&lt;0xC3&gt;"
     assert token_label(Token(5, "Ġhi", 0, 3, b" hi"), byte_level=True) == "<i>␣</i>hi"
-    assert token_label(Token(5, "x", 0, 1, b"\xf0\x9f", partial=True), byte_level=False) == '<span class="hex">F0 9F</span>'
+    assert (
+        token_label(Token(5, "x", 0, 1, b"\xf0\x9f", partial=True), byte_level=False)
+        == '<span class="hex">F0 9F</span>'
+    )
     # a character token: its vocabulary string, the end-of-word marker greyed only at the end
     assert token_label(Token(5, "a b", 0, 3, b"a b"), byte_level=False) == "a<i>␣</i>b"
     assert token_label(Token(5, "lo", 0, 2, b"lo"), byte_level=False, end_of_word="</w>") == "lo"
@@ -319,7 +350,9 @@ def test_token_label_per_kind():
 
 def test_token_title_lines_by_hand():
     assert token_title(Token(7, "ab", 1, 3, b"ab"), "xab") == "id 7 · token 'ab'\ntext 'ab'\nbytes 61 62"
-    assert token_title(Token(3, "a", 0, 1, b"a"), "a", created_at={7: 0}).endswith("\nbase symbol (not made by a merge)")
+    assert token_title(Token(3, "a", 0, 1, b"a"), "a", created_at={7: 0}).endswith(
+        "\nbase symbol (not made by a merge)"
+    )
     assert token_title(Token(7, "ab", 0, 2, b"ab"), "ab", created_at={7: 4}).endswith("\nmade by merge step 5")
     marker = token_title(Token(4, "</w>", 2, 2, b""), "ab")
     assert marker.splitlines()[2] == "bytes (none: a marker covers no text)"
@@ -360,13 +393,17 @@ def test_gaps_at_either_end_are_shown_with_their_title():
 def test_a_gap_of_newlines_breaks_the_line_once_per_newline():
     tokens = [Token(1, "ab", 0, 2, b"ab"), Token(1, "ab", 4, 6, b"ab")]
     run = scroll(render_tokens(tokens, "ab\n\nab"))
-    gap = "<span class=\"gap\" title=\"'\\n\\n': not in any token (the pre-tokenizer drops it)\"><i>↵</i><i>↵</i></span>"
+    gap = '<span class="gap" title="\'\\n\\n\': not in any token (the pre-tokenizer drops it)"><i>↵</i><i>↵</i></span>'
     assert gap + "<br><br>" in run and run.count("<br>") == 2
 
 
 def test_boxes_for_names_never_break_the_line():
     # <unk> and a special token show their name, not ↵, so no line break follows them even when they cover a newline
-    tokens = [Token(0, "<unk>", 0, 1, b"\n", "unknown"), Token(9, "<sep>", 1, 2, b"\n", "special"), Token(2, "a", 2, 3, b"a")]
+    tokens = [
+        Token(0, "<unk>", 0, 1, b"\n", "unknown"),
+        Token(9, "<sep>", 1, 2, b"\n", "special"),
+        Token(2, "a", 2, 3, b"a"),
+    ]
     run = scroll(render_tokens(tokens, "\n\na"))
     assert "<br>" not in run
     # ... while a normal newline token does, once per newline it holds
@@ -377,20 +414,27 @@ def test_colour_classes_follow_each_tokens_kind_and_place():
     tokens = [Token(1, "a", 0, 1, b"a"), Token(2, "b", 1, 2, b"b"), Token(0, "<unk>", 2, 3, "é".encode(), "unknown")]
     boxes = parse(render_tokens(tokens, "abé")).tokens
     # the <unk> at place 2 takes unknown's palette of 2: c0 (normal's palette of 6 would give c2)
-    assert [box.classes for box in boxes] == [["tok", "k-normal", "c0"], ["tok", "k-normal", "c1"], ["tok", "k-unknown", "c0"]]
+    assert [box.classes for box in boxes] == [
+        ["tok", "k-normal", "c0"],
+        ["tok", "k-normal", "c1"],
+        ["tok", "k-unknown", "c0"],
+    ]
 
 
 def test_partial_tokens_of_one_character_form_one_group():
     # 😀 then a: two partial tokens (F0 9F | 98 80) spell the emoji, then a box of its own
-    tokens = [Token(1, "x", 0, 1, b"\xf0\x9f", partial=True), Token(2, "y", 0, 1, b"\x98\x80", partial=True),
-              Token(3, "a", 1, 2, b"a")]
+    tokens = [
+        Token(1, "x", 0, 1, b"\xf0\x9f", partial=True),
+        Token(2, "y", 0, 1, b"\x98\x80", partial=True),
+        Token(3, "a", 1, 2, b"a"),
+    ]
     markup = render_tokens(tokens, GRIN + "a")
     parsed = parse(markup)
     assert [[box.text for box in group] for group in parsed.groups] == [["F0 9F", "98 80"]]
     assert [box.text for box in parsed.tokens] == ["F0 9F", "98 80", "a"]
     # places 0, 1, 2 in the run: neighbours alternate inside the group and after it
     assert [box.classes[-1] for box in parsed.tokens] == ["c0", "c1", "c2"]
-    assert "<span class=\"char-group\" title=\"2 tokens together spell '😀'\">" in markup
+    assert '<span class="char-group" title="2 tokens together spell \'😀\'">' in markup
     run = scroll(markup)
     assert '</span><span class="char">=😀</span></span><span class="tok' in run  # boxes, the character, then a
     assert '>F0 9F</span></span><span class="tok' in run  # the group's boxes side by side, nothing between
@@ -399,38 +443,59 @@ def test_partial_tokens_of_one_character_form_one_group():
 
 def test_a_token_across_two_characters_joins_their_groups():
     # 😀😀 as F0 9F 98 | 80 F0 9F | 98 80: the middle token holds parts of both, so all three form one group
-    tokens = [Token(1, "x", 0, 1, b"\xf0\x9f\x98", partial=True), Token(2, "y", 0, 2, b"\x80\xf0\x9f", partial=True),
-              Token(3, "z", 1, 2, b"\x98\x80", partial=True)]
+    tokens = [
+        Token(1, "x", 0, 1, b"\xf0\x9f\x98", partial=True),
+        Token(2, "y", 0, 2, b"\x80\xf0\x9f", partial=True),
+        Token(3, "z", 1, 2, b"\x98\x80", partial=True),
+    ]
     parsed = parse(render_tokens(tokens, GRIN * 2))
     assert [[box.text for box in group] for group in parsed.groups] == [["F0 9F 98", "80 F0 9F", "98 80"]]
     # F0 9F | 98 | 80 F0 | 9F 98 80: the third token bridges the characters, the fourth ends the second
-    tokens = [Token(1, "w", 0, 1, b"\xf0\x9f", partial=True), Token(2, "x", 0, 1, b"\x98", partial=True),
-              Token(3, "y", 0, 2, b"\x80\xf0", partial=True), Token(4, "z", 1, 2, b"\x9f\x98\x80", partial=True)]
+    tokens = [
+        Token(1, "w", 0, 1, b"\xf0\x9f", partial=True),
+        Token(2, "x", 0, 1, b"\x98", partial=True),
+        Token(3, "y", 0, 2, b"\x80\xf0", partial=True),
+        Token(4, "z", 1, 2, b"\x9f\x98\x80", partial=True),
+    ]
     assert [len(group) for group in parse(render_tokens(tokens, GRIN * 2)).groups] == [4]
 
 
 def test_a_group_spells_from_its_first_tokens_start():
     # F0 9F 98 80 F0 | 9F | 98 80: the first token starts at the first emoji, the others at the second
-    tokens = [Token(1, "x", 0, 2, b"\xf0\x9f\x98\x80\xf0", partial=True), Token(2, "y", 1, 2, b"\x9f", partial=True),
-              Token(3, "z", 1, 2, b"\x98\x80", partial=True)]
+    tokens = [
+        Token(1, "x", 0, 2, b"\xf0\x9f\x98\x80\xf0", partial=True),
+        Token(2, "y", 1, 2, b"\x9f", partial=True),
+        Token(3, "z", 1, 2, b"\x98\x80", partial=True),
+    ]
     markup = render_tokens(tokens, GRIN * 2)
     assert "title=\"3 tokens together spell '😀😀'\"" in markup and '<span class="char">=😀😀</span>' in markup
 
 
 def test_two_split_characters_side_by_side_are_two_groups():
-    tokens = [Token(1, "x", 0, 1, b"\xf0\x9f", partial=True), Token(2, "y", 0, 1, b"\x98\x80", partial=True),
-              Token(1, "x", 1, 2, b"\xf0\x9f", partial=True), Token(2, "y", 1, 2, b"\x98\x80", partial=True)]
+    tokens = [
+        Token(1, "x", 0, 1, b"\xf0\x9f", partial=True),
+        Token(2, "y", 0, 1, b"\x98\x80", partial=True),
+        Token(1, "x", 1, 2, b"\xf0\x9f", partial=True),
+        Token(2, "y", 1, 2, b"\x98\x80", partial=True),
+    ]
     assert [len(group) for group in parse(render_tokens(tokens, GRIN * 2)).groups] == [2, 2]
 
 
 def test_a_group_breaks_the_line_only_for_its_own_newlines():
     # ↵ 😀 ↵: one break after each newline token, none for the group between them
-    tokens = [Token(5, "\n", 0, 1, b"\n"), Token(1, "x", 1, 2, b"\xf0\x9f", partial=True),
-              Token(2, "y", 1, 2, b"\x98\x80", partial=True), Token(5, "\n", 2, 3, b"\n")]
+    tokens = [
+        Token(5, "\n", 0, 1, b"\n"),
+        Token(1, "x", 1, 2, b"\xf0\x9f", partial=True),
+        Token(2, "y", 1, 2, b"\x98\x80", partial=True),
+        Token(5, "\n", 2, 3, b"\n"),
+    ]
     assert scroll(render_tokens(tokens, "\n" + GRIN + "\n")).count("<br>") == 2
     # a partial token that also holds a newline (80 0A): the group spells 😀↵ and the line breaks after it
-    tokens = [Token(1, "x", 0, 1, b"\xf0\x9f\x98", partial=True), Token(2, "y", 0, 2, b"\x80\n", partial=True),
-              Token(3, "a", 2, 3, b"a")]
+    tokens = [
+        Token(1, "x", 0, 1, b"\xf0\x9f\x98", partial=True),
+        Token(2, "y", 0, 2, b"\x80\n", partial=True),
+        Token(3, "a", 2, 3, b"a"),
+    ]
     run = scroll(render_tokens(tokens, GRIN + "\na"))
     assert '<span class="char">=😀<i>↵</i></span></span><br><span class="tok' in run and run.count("<br>") == 1
 
@@ -472,9 +537,13 @@ def test_note_only_when_tokens_are_left_out():
 
 
 def test_legend_samples_look_like_the_boxes_they_explain():
-    tokens = [Token(0, "<unk>", 0, 1, "é".encode(), "unknown"), Token(5, "<0xC3>", 1, 2, b"\xc3", "byte"),
-              Token(9, "<s>", 2, 5, b"<s>", "special"), Token(1, "x", 5, 6, b"\xf0\x9f", partial=True),
-              Token(2, "y", 5, 6, b"\x98\x80", partial=True)]
+    tokens = [
+        Token(0, "<unk>", 0, 1, "é".encode(), "unknown"),
+        Token(5, "<0xC3>", 1, 2, b"\xc3", "byte"),
+        Token(9, "<s>", 2, 5, b"<s>", "special"),
+        Token(1, "x", 5, 6, b"\xf0\x9f", partial=True),
+        Token(2, "y", 5, 6, b"\x98\x80", partial=True),
+    ]
     items = render_legend(tokens, "éé<s>" + GRIN).split('<span class="item">')[1:]
     assert items == [
         '<span class="tok k-normal c0">to</span><span class="tok k-normal c1">ken</span>'

@@ -22,8 +22,15 @@ def test_a_textbook_link_only_names_the_preset_and_size():
 def test_links_hold_changed_settings_and_short_pasted_text():
     settings = replace(DEFAULT_SETTINGS, split="gpt2", end_of_word="", units="bytes", tie_break="hf", merges=40)
     params = to_query_params(PASTE, settings, "hello hello")
-    assert params == {"preset": "paste", "text": "hello hello", "merges": "40", "split": "gpt2", "eow": "",
-                      "units": "bytes", "tie": "hf"}
+    assert params == {
+        "preset": "paste",
+        "text": "hello hello",
+        "merges": "40",
+        "split": "gpt2",
+        "eow": "",
+        "units": "bytes",
+        "tie": "hf",
+    }
 
 
 def test_uploads_and_long_pastes_make_no_link():
@@ -72,8 +79,15 @@ def test_pasted_text_round_trips():
 
 def test_nonsense_params_are_ignored_one_warning_each():
     back = from_query_params(
-        {"preset": "banana_bandana", "merges": "-3", "split": "words", "space": "yes", "top_k": "999",
-         "tie": "hf", "eow": "x" * 50}
+        {
+            "preset": "banana_bandana",
+            "merges": "-3",
+            "split": "words",
+            "space": "yes",
+            "top_k": "999",
+            "tie": "hf",
+            "eow": "x" * 50,
+        }
     )
     assert back.source == "banana_bandana"
     assert back.settings == replace(CORPUS_PRESETS["banana_bandana"].settings, tie_break="hf")

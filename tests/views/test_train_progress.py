@@ -30,15 +30,22 @@ def test_reports_closer_than_the_interval_are_skipped_but_never_the_first_or_the
     times = [0.0, 0.05, 0.19, 0.2, 0.39, 0.5, 0.51]
     reports = [(1, 10), (2, 10), (3, 10), (4, 10), (5, 10), (6, 10), (10, 10)]
     assert MIN_INTERVAL == 0.2
-    assert thinned(times, reports) == ["Merging: 1 of 10 merges", "Merging: 4 of 10 merges",
-                                       "Merging: 6 of 10 merges", "Merging: 10 of 10 merges"]
+    assert thinned(times, reports) == [
+        "Merging: 1 of 10 merges",
+        "Merging: 4 of 10 merges",
+        "Merging: 6 of 10 merges",
+        "Merging: 10 of 10 merges",
+    ]
 
 
 def test_a_slow_training_shows_every_report():
     times = [0.0, 0.3, 0.6, 0.9]
     assert thinned(times, [(20, 2000), (40, 2000), (60, 2000), (80, 2000)]) == [
-        "Merging: 20 of 2,000 merges", "Merging: 40 of 2,000 merges", "Merging: 60 of 2,000 merges",
-        "Merging: 80 of 2,000 merges"]
+        "Merging: 20 of 2,000 merges",
+        "Merging: 40 of 2,000 merges",
+        "Merging: 60 of 2,000 merges",
+        "Merging: 80 of 2,000 merges",
+    ]
 
 
 def test_the_bar_value_is_the_share_of_merges_made_and_never_passes_the_end():

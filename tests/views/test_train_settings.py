@@ -8,7 +8,9 @@ from dataclasses import fields, replace
 import pytest
 
 from bpe_core import Config, train
+from bpe_core.pretokenizers import PRETOKENIZERS
 from viz import state
+from viz.escape import markdown
 from viz.train.form import (
     CORPUS_PRESETS,
     NO_SPACES_RECIPE,
@@ -82,16 +84,23 @@ def test_recipes_set_the_classic_configs_from_any_starting_point():
     assert (gpt2.split, gpt2.units, gpt2.tie_break, gpt2.end_of_word) == ("gpt2", "bytes", "hf", None)
     assert (minbpe.split, minbpe.units) == ("none", "bytes")
     # the way back: every symbol setting of the page's defaults, the size and the rest as they were
-    assert (defaults.split, defaults.units, defaults.end_of_word, defaults.marker_placement, defaults.space_marker,
-            defaults.tie_break) == ("whitespace", "chars", "</w>", "own", False, "first")
+    assert (
+        defaults.split,
+        defaults.units,
+        defaults.end_of_word,
+        defaults.marker_placement,
+        defaults.space_marker,
+        defaults.tie_break,
+    ) == ("whitespace", "chars", "</w>", "own", False, "first")
     assert (defaults.merges, defaults.special_tokens) == (start.merges, start.special_tokens)
 
 
 def test_own_text_read_with_kept_settings_says_so_and_a_textbook_corpus_does_not():
     kept = TrainSettings(units="bytes", space_marker=True, tie_break="lex")
     assert settings_caption(kept, "paste") == (
-        "Your text is read with settings kept from before, not the defaults (units chars → bytes, spaces as Ġ off → on, "
-        "ties first → lex). A recipe changes them; Defaults goes back:")
+        "Your text is read with settings kept from before, not the defaults (units chars → bytes, "
+        "spaces as Ġ off → on, ties first → lex). A recipe changes them; Defaults goes back:"
+    )
     plain = "Start from a classic recipe (changes how text becomes symbols, not the size):"
     assert settings_caption(kept, "sample") == settings_caption(TrainSettings(merges=5), "upload") == plain
 
@@ -102,8 +111,9 @@ def test_invalid_combination_raises_the_engines_message():
 
 
 def test_space_marker_only_applies_to_characters_and_glue_needs_a_marker():
-    config = replace(DEFAULT_SETTINGS, end_of_word="", units="bytes", split="gpt2", space_marker=True,
-                     marker_placement="glued").to_config()
+    config = replace(
+        DEFAULT_SETTINGS, end_of_word="", units="bytes", split="gpt2", space_marker=True, marker_placement="glued"
+    ).to_config()
     assert config.space_marker is False and config.glue_marker is False
 
 
@@ -122,16 +132,21 @@ def test_pieces_config_survives_bad_special_tokens():
     assert pieces_config(settings) == Config(split="gpt2")
 
 
-@pytest.mark.parametrize("text, hinted", [
-    ("分词器" * 3 + "a" * 7, True),  # 9 of 16 letters CJK
-    ("分词器" + "a" * 7, True),  # 3 of 10: exactly 30%
-    ("分词器" + "a" * 8, False),  # 3 of 11: below 30%
-    ("ひらがなカタカナ", True), ("한국어", True),
-    (("x" * 25 + " ") * 4, True),  # 100 letters in words of 25
-    (("x" * 24 + " ") * 5, False),  # words of 24
-    (("x" * 30 + " ") * 3, False),  # long words, but only 90 letters
-    ("", False), ("   \n", False),
-])
+@pytest.mark.parametrize(
+    "text, hinted",
+    [
+        ("分词器" * 3 + "a" * 7, True),  # 9 of 16 letters CJK
+        ("分词器" + "a" * 7, True),  # 3 of 10: exactly 30%
+        ("分词器" + "a" * 8, False),  # 3 of 11: below 30%
+        ("ひらがなカタカナ", True),
+        ("한국어", True),
+        (("x" * 25 + " ") * 4, True),  # 100 letters in words of 25
+        (("x" * 24 + " ") * 5, False),  # words of 24
+        (("x" * 30 + " ") * 3, False),  # long words, but only 90 letters
+        ("", False),
+        ("   \n", False),
+    ],
+)
 def test_the_split_hint_appears_for_text_without_spaces_between_words(text, hinted):
     assert (split_hint(text, DEFAULT_SETTINGS) is not None) is hinted
 
@@ -148,9 +163,11 @@ def test_the_split_hint_only_concerns_the_whitespace_split_and_its_recipe_leaves
 def test_a_recipe_says_each_change_in_the_form_s_words():
     before = replace(DEFAULT_SETTINGS, marker_placement="glued", space_marker=True, merges=50)
     assert recipe_changes(before, replace(before, marker_placement="own", space_marker=False, merges=70)) == (
-        "Changed marker glued → own symbol, spaces as Ġ on → off.")  # sizes are not a recipe's
+        "Changed marker glued → own symbol, spaces as Ġ on → off."
+    )  # sizes are not a recipe's
     assert recipe_changes(replace(before, end_of_word=""), replace(before, end_of_word="_")) == (
-        "Changed end-of-word none → _.")
+        "Changed end-of-word none → _."
+    )
 
 
 def test_the_glossary_explains_every_setting_and_recipe_in_the_form_s_order():
@@ -160,9 +177,18 @@ def test_the_glossary_explains_every_setting_and_recipe_in_the_form_s_order():
     # The corpus, then every setting the trainer is given, then the four recipe buttons.
     assert labels[:4] == ["Corpus", "Stop at", "Merges", "Vocabulary size"]
     assert len(labels) == 1 + len(fields(TrainSettings)) + len(SETTING_PRESETS)
-    assert labels[-len(SETTING_PRESETS):] == list(SETTING_PRESETS)
+    assert labels[-len(SETTING_PRESETS) :] == list(SETTING_PRESETS)
     assert "Tie\\-break" in glossary and "Show spaces as Ġ" in labels
     meanings = dict(zip(labels, (text for _, text in items)))
     assert meanings["Tie-break"].startswith("When several pairs share the top count")
     special = r"Tokens that are never split or merged and get the first ids\, e\.g\. \<\|endoftext\|\>"
     assert meanings["Special tokens"].startswith(special)  # escaped: literal text, no HTML tag
+
+
+def test_the_glossary_names_every_pre_tokenizer_with_its_own_help():
+    """The split's help is read from the pre-tokenizer records, so a new record is explained without an edit here."""
+    meanings = dict(re.findall(r"^- \*\*(.+?)\*\*: (.+)$", settings_glossary(), flags=re.M))
+    split_help = meanings["Pre\\-tokenization"]
+    for record in PRETOKENIZERS:
+        assert markdown(f"{record.name}: {record.help}") in split_help
+    assert split_help.index("none\\:") < split_help.index("whitespace\\:") < split_help.index("gpt4o\\:")

@@ -59,8 +59,10 @@ def test_longest_tokens_of_one_length_come_in_the_order_merges_made_them(text, m
 
 
 def test_chips_are_escaped_html():
-    assert chips_html(["<script>", 'a"b']) == ('<span class="chip" title="&lt;script&gt;">&lt;script&gt;</span> '
-                                               '<span class="chip" title="a&quot;b">a&quot;b</span>')
+    assert chips_html(["<script>", 'a"b']) == (
+        '<span class="chip" title="&lt;script&gt;">&lt;script&gt;</span> '
+        '<span class="chip" title="a&quot;b">a&quot;b</span>'
+    )
 
 
 def shown_chips(block: str) -> list[str]:
@@ -72,14 +74,27 @@ def test_the_result_block_of_banana_bandana():
     # banana_ban d ana_, 3 tokens for its one word, 15 / 3 = 5 characters per token.
     block = result_html(banana_bandana(), compression(3, "banana_bandana_"))
     stats = re.findall(r'<div class="label">([^<]*)</div><div class="value">([^<]*)</div>', block)
-    assert stats == [("Vocabulary size", "12"), ("Merges made", "6"), ("Tokens per word", "3.00"),
-                     ("Characters per token", "5.00")]
+    assert stats == [
+        ("Vocabulary size", "12"),
+        ("Merges made", "6"),
+        ("Tokens per word", "3.00"),
+        ("Characters per token", "5.00"),
+    ]
     assert "3 tokens for the corpus&#x27;s words (fewer = better compression)" in block
     assert "Last merges (from step 6)" in block  # the first five, then the sixth
     assert shown_chips(block) == [
-        "a n → an", "b an → ban", "an a → ana", "ana _ → ana_", "ban ana_ → banana_",  # first merges
+        "a n → an",
+        "b an → ban",
+        "an a → ana",
+        "ana _ → ana_",
+        "ban ana_ → banana_",  # first merges
         "banana_ ban → banana_ban",  # last merges
-        "banana_ban", "banana_", "ana_", "ban", "ana", "an",  # longest tokens, ties in the order made
+        "banana_ban",
+        "banana_",
+        "ana_",
+        "ban",
+        "ana",
+        "an",  # longest tokens, ties in the order made
     ]
 
 

@@ -143,8 +143,11 @@ def tick_label(value: float, suffix: str = "") -> str:
     return f"{value:,.{decimals}f}{suffix}"
 
 
-def curve_panels(curves: Mapping[str, tuple[str, list[int]]], vocabulary_after: Callable[[int], int],
-                 marked_sizes: Sequence[int] = ()) -> Curves:
+def curve_panels(
+    curves: Mapping[str, tuple[str, list[int]]],
+    vocabulary_after: Callable[[int], int],
+    marked_sizes: Sequence[int] = (),
+) -> Curves:
     """Tokens needed (first panel) and characters per token (second) against the vocabulary size.
 
     ``curves`` maps a name to ``(text, token_counts)`` where ``token_counts[k]`` is the token count with the first
@@ -167,15 +170,28 @@ def curve_panels(curves: Mapping[str, tuple[str, list[int]]], vocabulary_after: 
             tokens = [100 * count / counts[0] if counts[0] else 0.0 for count in tokens]
         token_lines.append(Series(name, colour, tuple(zip(sizes, tokens))))
         ratio_lines.append(Series(name, colour, tuple(zip(sizes, chars_per_token(text, [counts[k] for k in shown])))))
-    panels = (_panel("Tokens, % of unmerged" if relative else "Tokens needed", token_lines, "%" if relative else "",
-                     whole=not relative), _panel("Characters per token", ratio_lines))
+    panels = (
+        _panel(
+            "Tokens, % of unmerged" if relative else "Tokens needed",
+            token_lines,
+            "%" if relative else "",
+            whole=not relative,
+        ),
+        _panel("Characters per token", ratio_lines),
+    )
     low, high = vocabulary_after(0), vocabulary_after(total)
     x_range = (low, max(high, low + 1))
-    markers = tuple((vocabulary_after(size), SIZE_COLOURS[index % len(SIZE_COLOURS)])
-                    for index, size in enumerate(marked_sizes))
+    markers = tuple(
+        (vocabulary_after(size), SIZE_COLOURS[index % len(SIZE_COLOURS)]) for index, size in enumerate(marked_sizes)
+    )
     x_ticks = ticks(*x_range, max(1, tick_step(x_range[1] - x_range[0])))  # sizes are whole numbers
-    return Curves(panels, x_range, x_ticks, markers,
-                  _bands(curves, vocabulary_after, sampled_steps(total, marked_sizes, MAX_HOVER_BANDS), x_range))
+    return Curves(
+        panels,
+        x_range,
+        x_ticks,
+        markers,
+        _bands(curves, vocabulary_after, sampled_steps(total, marked_sizes, MAX_HOVER_BANDS), x_range),
+    )
 
 
 def _panel(title: str, series: list[Series], suffix: str = "", whole: bool = False) -> Panel:
@@ -186,8 +202,12 @@ def _panel(title: str, series: list[Series], suffix: str = "", whole: bool = Fal
     return Panel(title, tuple(series), top, ticks(0, top, step), suffix)
 
 
-def _bands(curves: Mapping[str, tuple[str, list[int]]], vocabulary_after: Callable[[int], int], steps: list[int],
-           x_range: tuple[int, int]) -> tuple[tuple[float, float, str], ...]:
+def _bands(
+    curves: Mapping[str, tuple[str, list[int]]],
+    vocabulary_after: Callable[[int], int],
+    steps: list[int],
+    x_range: tuple[int, int],
+) -> tuple[tuple[float, float, str], ...]:
     """A band around each size of ``steps``, halfway to its neighbours (the nearest size is shown, as plotly's
     unified hover did), saying what every text needs there."""
     sizes = [vocabulary_after(k) for k in steps]
@@ -208,8 +228,11 @@ def _bands(curves: Mapping[str, tuple[str, list[int]]], vocabulary_after: Callab
 # -- HTML ----------------------------------------------------------------------------------------------
 
 
-def compression_html(curves: Mapping[str, tuple[str, list[int]]], vocabulary_after: Callable[[int], int],
-                     marked_sizes: Sequence[int] = ()) -> str:
+def compression_html(
+    curves: Mapping[str, tuple[str, list[int]]],
+    vocabulary_after: Callable[[int], int],
+    marked_sizes: Sequence[int] = (),
+) -> str:
     """``curve_panels`` drawn: a legend, then the two panels (see ``render_curves``)."""
     return render_curves(curve_panels(curves, vocabulary_after, marked_sizes))
 
@@ -221,8 +244,10 @@ def render_curves(curves: Curves) -> str:
     >>> "a&lt;b&gt;" in out and "<b>" not in out, out.count('class="lines"'), out.count('class="mark"')
     (True, 2, 1)
     """
-    legend = "".join(f'<span><span class="swatch" style="border-color:{line.colour}"></span>{html_text(line.name)}'
-                     "</span>" for line in curves.panels[0].series)
+    legend = "".join(
+        f'<span><span class="swatch" style="border-color:{line.colour}"></span>{html_text(line.name)}</span>'
+        for line in curves.panels[0].series
+    )
     panels = "".join(_panel_html(panel, curves, marks=index == 0) for index, panel in enumerate(curves.panels))
     return f'{_STYLE}<div class="bpe-cc"><div class="legend">{legend}</div><div class="panels">{panels}</div></div>'
 
@@ -233,30 +258,56 @@ def _panel_html(panel: Panel, curves: Curves, marks: bool) -> str:
     down = lambda value: PLOT - PLOT * value / panel.top  # noqa: E731
     labels = [tick_label(value, panel.y_suffix) for value in panel.y_ticks]
     width = max(map(len, labels)) * 0.6 + 1  # em of the widest y label, and a gap
-    grid = "".join(f'<line x1="0" x2="{PLOT}" y1="{down(v):.1f}" y2="{down(v):.1f}" stroke="#e6e8ec"{_KEEP_WIDTH}/>'
-                   for v in panel.y_ticks[1:])
-    grid += "".join(f'<line x1="{across(x):.1f}" x2="{across(x):.1f}" y1="0" y2="{PLOT}" stroke="#eef0f3"'
-                    f"{_KEEP_WIDTH}/>" for x in curves.x_ticks)
-    marked = "".join(f'<line x1="{across(size):.1f}" x2="{across(size):.1f}" y1="0" y2="{PLOT}" stroke="{colour}" '
-                     f'stroke-width="1.5" stroke-dasharray="2 3"{_KEEP_WIDTH}/>' for size, colour in curves.markers)
-    lines = "".join(f'<polyline points="{_steps_path(line.points, across, down)}" fill="none" stroke="{line.colour}" '
-                    f'stroke-width="2" stroke-linejoin="round"{_KEEP_WIDTH}/>' for line in panel.series)
-    svg = (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {PLOT} {PLOT}" preserveAspectRatio="none">'
-           f'{grid}{marked}{lines}</svg>')  # numbers and colours only: no outside text in the picture
-    picture = (f'<img class="lines" alt="{attribute(panel.title)} by vocabulary size" '
-               f'src="data:image/svg+xml;base64,{base64.b64encode(svg.encode()).decode()}">')
-    bands = "".join(f'<div class="band" style="left:{across(start) / PLOT * 100:.2f}%;'
-                    f'width:{max(across(end) - across(start), 1) / PLOT * 100:.2f}%" title="{attribute(title)}" '
-                    'tabindex="-1"></div>' for start, end, title in curves.bands)
-    notes = "".join(_mark_html(index, size, colour, across(size) / PLOT * 100)
-                    for index, (size, colour) in enumerate(curves.markers)) if marks else ""
-    y_labels = "".join(f'<span style="top:{down(v) / PLOT * 100:.2f}%">{label}</span>'
-                       for v, label in zip(panel.y_ticks, labels))
+    grid = "".join(
+        f'<line x1="0" x2="{PLOT}" y1="{down(v):.1f}" y2="{down(v):.1f}" stroke="#e6e8ec"{_KEEP_WIDTH}/>'
+        for v in panel.y_ticks[1:]
+    )
+    grid += "".join(
+        f'<line x1="{across(x):.1f}" x2="{across(x):.1f}" y1="0" y2="{PLOT}" stroke="#eef0f3"{_KEEP_WIDTH}/>'
+        for x in curves.x_ticks
+    )
+    marked = "".join(
+        f'<line x1="{across(size):.1f}" x2="{across(size):.1f}" y1="0" y2="{PLOT}" stroke="{colour}" '
+        f'stroke-width="1.5" stroke-dasharray="2 3"{_KEEP_WIDTH}/>'
+        for size, colour in curves.markers
+    )
+    lines = "".join(
+        f'<polyline points="{_steps_path(line.points, across, down)}" fill="none" stroke="{line.colour}" '
+        f'stroke-width="2" stroke-linejoin="round"{_KEEP_WIDTH}/>'
+        for line in panel.series
+    )
+    svg = (
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {PLOT} {PLOT}" preserveAspectRatio="none">'
+        f"{grid}{marked}{lines}</svg>"
+    )  # numbers and colours only: no outside text in the picture
+    picture = (
+        f'<img class="lines" alt="{attribute(panel.title)} by vocabulary size" '
+        f'src="data:image/svg+xml;base64,{base64.b64encode(svg.encode()).decode()}">'
+    )
+    bands = "".join(
+        f'<div class="band" style="left:{across(start) / PLOT * 100:.2f}%;'
+        f'width:{max(across(end) - across(start), 1) / PLOT * 100:.2f}%" title="{attribute(title)}" '
+        'tabindex="-1"></div>'
+        for start, end, title in curves.bands
+    )
+    notes = (
+        "".join(
+            _mark_html(index, size, colour, across(size) / PLOT * 100)
+            for index, (size, colour) in enumerate(curves.markers)
+        )
+        if marks
+        else ""
+    )
+    y_labels = "".join(
+        f'<span style="top:{down(v) / PLOT * 100:.2f}%">{label}</span>' for v, label in zip(panel.y_ticks, labels)
+    )
     x_labels = "".join(_x_label_html(across(x) / PLOT * 100, tick_label(x)) for x in curves.x_ticks)
-    return (f'<figure class="panel" style="--yw:{width:.1f}em"><div class="title">{html_text(panel.title)}</div>'
-            f'<div class="plot"><div class="ylabels">{y_labels}</div><div class="area">{picture}{notes}{bands}</div>'
-            f'<div></div><div class="xlabels">{x_labels}</div></div><div class="xtitle">vocabulary size</div>'
-            "</figure>")
+    return (
+        f'<figure class="panel" style="--yw:{width:.1f}em"><div class="title">{html_text(panel.title)}</div>'
+        f'<div class="plot"><div class="ylabels">{y_labels}</div><div class="area">{picture}{notes}{bands}</div>'
+        f'<div></div><div class="xlabels">{x_labels}</div></div><div class="xtitle">vocabulary size</div>'
+        "</figure>"
+    )
 
 
 def _steps_path(points: Sequence[tuple[int, float]], across, down) -> str:
@@ -279,7 +330,7 @@ def _mark_html(index: int, size: int, colour: str, percent: float) -> str:
     """A compared size's vocabulary beside its line, one line lower than the size before; to the left of its line
     when the line is near the right edge."""
     side = f"right:{100 - percent:.2f}%" if percent > 70 else f"left:{percent:.2f}%"
-    return (f'<span class="mark" style="{side};top:{index * MARK_LINE_PX}px;color:{colour}">{size:,}</span>')
+    return f'<span class="mark" style="{side};top:{index * MARK_LINE_PX}px;color:{colour}">{size:,}</span>'
 
 
 def number_format(column: str) -> str:
@@ -296,11 +347,14 @@ def size_table_html(rows: Sequence[Mapping[str, object]]) -> str:
     """``compare_data.size_table``'s rows as a static table that scrolls sideways inside its box on a phone.
 
     >>> out = size_table_html([{"vocabulary": 2062, "a<b>: chars/token": 4.5}])
-    >>> out[out.index("<table>"):].split("</tr>")
-    ['<table><tr><th>vocabulary</th><th>a&lt;b&gt;: chars/token</th>', '<tr><td>2,062</td><td>4.50</td>', '</table></div>']
+    >>> out[out.index("<table>"):].split("</tr>")  # doctest: +NORMALIZE_WHITESPACE
+    ['<table><tr><th>vocabulary</th><th>a&lt;b&gt;: chars/token</th>', '<tr><td>2,062</td><td>4.50</td>',
+    '</table></div>']
     """
     columns = list(rows[0]) if rows else []
     head = "".join(f"<th>{html_text(column)}</th>" for column in columns)
-    body = "".join("<tr>" + "".join(f"<td>{number_format(column).format(row[column])}</td>" for column in columns)
-                   + "</tr>" for row in rows)
+    body = "".join(
+        "<tr>" + "".join(f"<td>{number_format(column).format(row[column])}</td>" for column in columns) + "</tr>"
+        for row in rows
+    )
     return f'{_STYLE}<div class="bpe-st"><table><tr>{head}</tr>{body}</table></div>'

@@ -198,8 +198,7 @@ def compare_merge_lists(merges_a: list[Merge], merges_b: list[Merge]) -> MergeLi
     ([(2, ('b', 'an'))], [(2, ('an', 'a'))], 1)
     """
     first = next(
-        (index for index, (a, b) in enumerate(zip(merges_a, merges_b)) if a != b),
-        min(len(merges_a), len(merges_b)),
+        (index for index, (a, b) in enumerate(zip(merges_a, merges_b)) if a != b), min(len(merges_a), len(merges_b))
     )
     if first == len(merges_a) == len(merges_b):
         first_difference, first_a, first_b = None, None, None

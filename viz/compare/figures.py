@@ -35,15 +35,26 @@ def usage_figure(usage: VocabularyUsage) -> go.Figure:
     hovers = [_usage_hover(usage_bin) for usage_bin in usage.bins]
     fig = go.Figure()
     fig.add_bar(
-        x=labels, y=[b.used for b in usage.bins], name="used by the text", marker_color=USED_COLOUR,
-        hovertext=hovers, hoverinfo="text",
+        x=labels,
+        y=[b.used for b in usage.bins],
+        name="used by the text",
+        marker_color=USED_COLOUR,
+        hovertext=hovers,
+        hoverinfo="text",
     )
     fig.add_bar(
-        x=labels, y=[b.tokens - b.used for b in usage.bins], name="never used", marker_color=UNUSED_COLOUR,
-        hovertext=hovers, hoverinfo="text",
+        x=labels,
+        y=[b.tokens - b.used for b in usage.bins],
+        name="never used",
+        marker_color=UNUSED_COLOUR,
+        hovertext=hovers,
+        hoverinfo="text",
     )
     fig.update_layout(
-        barmode="stack", height=360, margin=dict(l=10, r=10, t=30, b=10), bargap=0.15,
+        barmode="stack",
+        height=360,
+        margin=dict(l=10, r=10, t=30, b=10),
+        bargap=0.15,
         legend=dict(orientation="h", yanchor="bottom", y=1.02, x=0, traceorder="normal"),
         xaxis=dict(title="the merge steps that made them", type="category"),  # short, to fit a phone
         yaxis=dict(title="vocabulary entries"),
@@ -77,17 +88,38 @@ def tokenizers_figure(rows: Sequence[Mapping]) -> go.Figure:
     """
     ordered = sorted(rows, key=lambda row: -row["Tokens"])  # plotly draws the first bar at the bottom
     ratios = [f"{row['Characters per token']:.2f}" if row["Characters per token"] else "–" for row in ordered]
-    fig = go.Figure(go.Bar(
-        x=[row["Tokens"] for row in ordered], y=list(range(len(ordered))), orientation="h", width=0.45,
-        marker_color=[LINE_COLOURS[0] if index else SIZE_COLOURS[2] for index in range(len(ordered) - 1, -1, -1)],
-        text=[f"{row['Tokens']:,} tokens · {ratio} chars/token" for row, ratio in zip(ordered, ratios)],
-        textposition="auto", textfont=dict(size=12),
-        hovertext=[plotly_text(row["Tokenizer"]) for row in ordered], hoverinfo="text+x", cliponaxis=False))
+    fig = go.Figure(
+        go.Bar(
+            x=[row["Tokens"] for row in ordered],
+            y=list(range(len(ordered))),
+            orientation="h",
+            width=0.45,
+            marker_color=[LINE_COLOURS[0] if index else SIZE_COLOURS[2] for index in range(len(ordered) - 1, -1, -1)],
+            text=[f"{row['Tokens']:,} tokens · {ratio} chars/token" for row, ratio in zip(ordered, ratios)],
+            textposition="auto",
+            textfont=dict(size=12),
+            hovertext=[plotly_text(row["Tokenizer"]) for row in ordered],
+            hoverinfo="text+x",
+            cliponaxis=False,
+        )
+    )
     for index, row in enumerate(ordered):  # the title just above its bar, left-aligned
-        fig.add_annotation(x=0, y=index + 0.32, xref="x", yref="y", xanchor="left", yanchor="bottom", showarrow=False,
-                           text=plotly_text(f"{row['Tokenizer']} (vocabulary {row['Vocabulary']:,})"),
-                           font=dict(size=12, color="#1f2335"))
-    fig.update_layout(height=60 + 52 * len(ordered), margin=dict(l=4, r=4, t=10, b=40), showlegend=False,
-                      xaxis=dict(title="tokens for your text (fewer is better)", rangemode="tozero"),
-                      yaxis=dict(visible=False, range=[-0.5, len(ordered) - 0.2]))
+        fig.add_annotation(
+            x=0,
+            y=index + 0.32,
+            xref="x",
+            yref="y",
+            xanchor="left",
+            yanchor="bottom",
+            showarrow=False,
+            text=plotly_text(f"{row['Tokenizer']} (vocabulary {row['Vocabulary']:,})"),
+            font=dict(size=12, color="#1f2335"),
+        )
+    fig.update_layout(
+        height=60 + 52 * len(ordered),
+        margin=dict(l=4, r=4, t=10, b=40),
+        showlegend=False,
+        xaxis=dict(title="tokens for your text (fewer is better)", rangemode="tozero"),
+        yaxis=dict(visible=False, range=[-0.5, len(ordered) - 0.2]),
+    )
     return fig

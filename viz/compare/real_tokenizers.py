@@ -48,8 +48,9 @@ def cost_rows(encoders: dict[str, Callable[[str], list]], samples: dict[str, str
     return rows
 
 
-def lined_up(mine_title: str, mine: Tokenizer, published: dict[str, Tokenizer],
-             cached: Callable[[Tokenizer, str, str], list]) -> tuple[dict[str, Tokenizer], dict[str, Callable]]:
+def lined_up(
+    mine_title: str, mine: Tokenizer, published: dict[str, Tokenizer], cached: Callable[[Tokenizer, str, str], list]
+) -> tuple[dict[str, Tokenizer], dict[str, Callable]]:
     """The tokenizers by title, the user's first, then the ``published`` ones by name; and the encoder of each
     (``encode_with_spans``; a published one's through ``cached(tokenizer, name, text)``, shared by sessions).
 
@@ -67,12 +68,19 @@ def lined_up(mine_title: str, mine: Tokenizer, published: dict[str, Tokenizer],
 def tokenizer_rows(results: dict[str, tuple[int, int]], characters: int) -> list[dict]:
     """One row per tokenizer, ``results`` mapping its title to (tokens of the text, vocabulary size).
 
-    >>> tokenizer_rows({"GPT-2": (4, 50257), "Mine": (0, 3)}, characters=10)
-    [{'Tokenizer': 'GPT-2', 'Tokens': 4, 'Characters per token': 2.5, 'Vocabulary': 50257}, {'Tokenizer': 'Mine', 'Tokens': 0, 'Characters per token': None, 'Vocabulary': 3}]
+    >>> tokenizer_rows({"GPT-2": (4, 50257), "Mine": (0, 3)}, characters=10)  # doctest: +NORMALIZE_WHITESPACE
+    [{'Tokenizer': 'GPT-2', 'Tokens': 4, 'Characters per token': 2.5, 'Vocabulary': 50257}, {'Tokenizer': 'Mine',
+    'Tokens': 0, 'Characters per token': None, 'Vocabulary': 3}]
     """
-    return [{"Tokenizer": title, "Tokens": tokens,
-             "Characters per token": round(characters / tokens, 2) if tokens else None, "Vocabulary": vocabulary}
-            for title, (tokens, vocabulary) in results.items()]
+    return [
+        {
+            "Tokenizer": title,
+            "Tokens": tokens,
+            "Characters per token": round(characters / tokens, 2) if tokens else None,
+            "Vocabulary": vocabulary,
+        }
+        for title, (tokens, vocabulary) in results.items()
+    ]
 
 
 def fewest_tokens_sentence(counts: dict[str, int]) -> str:
@@ -86,8 +94,10 @@ def fewest_tokens_sentence(counts: dict[str, int]) -> str:
     fewest = min(counts.values())
     best = [title for title, count in counts.items() if count == fewest]
     winners = f"{', '.join(best[:-1])} and {best[-1]} need" if len(best) > 1 else f"{best[0]} needs"
-    others = [f"{title} {'needs ' if not index else ''}{_times(count, fewest)} as many"
-              for index, (title, count) in enumerate((t, c) for t, c in counts.items() if c != fewest)]
+    others = [
+        f"{title} {'needs ' if not index else ''}{_times(count, fewest)} as many"
+        for index, (title, count) in enumerate((t, c) for t, c in counts.items() if c != fewest)
+    ]
     return f"{winners} the fewest tokens ({fewest:,})" + (f"; {', '.join(others)}." if others else ".")
 
 

@@ -11,7 +11,7 @@ from dataclasses import replace
 
 from bpe_core import Config
 from bpe_core.config import TIE_BREAKS, UNITS
-from bpe_core.pretokenize import SPLITS
+from bpe_core.pretokenizers import SPLITS
 from viz.compare.data import MergeListDiff, VocabularyUsage
 from viz.describe import plural
 from viz.readable import readable_symbol
@@ -26,13 +26,17 @@ LIST_LIMIT = 500  # rows shown of a long token table (merges only one side makes
 PRETOKENIZER_CORPUS_CHARS = 200_000  # both trainings use at most this much of the corpus, for speed
 # (material icon, label, whether it uses the vocabulary sizes): the icon font ships with Streamlit, emoji fonts may not
 TABS = [
-    ("show_chart", "Compression", True), ("compare_arrows", "Side by side", True),
-    ("content_cut", "Pre-tokenizers", False), ("smart_toy", "Real tokenizers", True),
+    ("show_chart", "Compression", True),
+    ("compare_arrows", "Side by side", True),
+    ("content_cut", "Pre-tokenizers", False),
+    ("smart_toy", "Real tokenizers", True),
     ("bar_chart", "Vocabulary usage", True),
 ]
 TEXT_HELP = "Shared with the Encode page, and used by every tab below (the curves show it as held-out text)."
-SIZES_HELP = ("Each size is a vocabulary: the model cut to the fewest of its merges that reach it (base symbols and "
-              "special tokens, plus one new token a merge).")
+SIZES_HELP = (
+    "Each size is a vocabulary: the model cut to the fewest of its merges that reach it (base symbols and "
+    "special tokens, plus one new token a merge)."
+)
 CURVES_ABOUT = (
     "How many tokens the text needs at every vocabulary size. The model cut to its first k merges is exactly "
     "what a training of k merges would have learned, so one training gives all sizes; the vocabulary is the base "
@@ -82,8 +86,10 @@ def training_text_caption(chars: int, from_corpus: bool) -> str:
     "Both are trained on the first 1,500 characters of the session's training corpus (capped at 200,000 for speed)."
     """
     where = "the session's training corpus" if from_corpus else "the KJV sample (this model has no known corpus)"
-    return (f"Both are trained on the first {chars:,} characters of {where} "
-            f"(capped at {PRETOKENIZER_CORPUS_CHARS:,} for speed).")
+    return (
+        f"Both are trained on the first {chars:,} characters of {where} "
+        f"(capped at {PRETOKENIZER_CORPUS_CHARS:,} for speed)."
+    )
 
 
 def tie_break_pair(config: Config, rule_a: str, rule_b: str) -> tuple[Config, Config]:
@@ -143,8 +149,15 @@ def merge_rows(merges: list[tuple[int, tuple[str, str]]], limit: int) -> list[di
     >>> merge_rows([(3, ("a", " b")), (5, ("x", "y"))], limit=1)
     [{'step': 3, 'left': 'a', 'right': '␣b', 'new token': 'a␣b'}]
     """
-    return [{"step": step, "left": readable_symbol(left), "right": readable_symbol(right),
-             "new token": readable_symbol(left + right)} for step, (left, right) in merges[:limit]]
+    return [
+        {
+            "step": step,
+            "left": readable_symbol(left),
+            "right": readable_symbol(right),
+            "new token": readable_symbol(left + right),
+        }
+        for step, (left, right) in merges[:limit]
+    ]
 
 
 def unused_rows(unused: tuple[tuple[int, str], ...], limit: int) -> list[dict]:
@@ -165,8 +178,12 @@ def usage_metrics(usage: VocabularyUsage) -> list[tuple[str, str, str | None, st
     """
     share = usage.never_used / usage.vocabulary if usage.vocabulary else 0.0
     return [
-        ("Vocabulary entries", f"{usage.vocabulary:,}", None,
-         "Base symbols and merged tokens; special tokens left out."),
+        (
+            "Vocabulary entries",
+            f"{usage.vocabulary:,}",
+            None,
+            "Base symbols and merged tokens; special tokens left out.",
+        ),
         ("Used at least once", f"{usage.used:,}", None, None),
         ("Never used", f"{usage.never_used:,}", f"{share:.0%} of the vocabulary", None),
     ]

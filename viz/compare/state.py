@@ -65,8 +65,9 @@ def cached_curve(_tok: Tokenizer, fingerprint: str, text: str) -> list[int]:
 
 
 @st.cache_resource(max_entries=16, show_spinner=False)
-def curves_html(_tok: Tokenizer, fingerprint: str, texts: tuple[tuple[str, str], ...],
-                sizes: tuple[ComparedSize, ...]) -> str:
+def curves_html(
+    _tok: Tokenizer, fingerprint: str, texts: tuple[tuple[str, str], ...], sizes: tuple[ComparedSize, ...]
+) -> str:
     """The curves of ``texts`` ((name, text) pairs) with ``sizes`` marked, as HTML built once for all sessions."""
     curves = {name: (text, cached_curve(_tok, fingerprint, text)) for name, text in texts}
     return compression_html(curves, vocabulary_scale(_tok, fingerprint).after, [size.merges for size in sizes])

@@ -46,10 +46,11 @@ def render_explain(
         boxes = []
         for position, symbol in enumerate(symbols):
             new = " new" if symbol == made else ""
-            boxes.append(f'<span class="tok k-normal {colour_class("normal", position)}{new}" '
-                         f'title="{attribute(repr(symbol))}">{show_whitespace(symbol)[0]}</span>')
-        rows.append(f'<div class="step-row"><span class="step-label">{label}</span>'
-                    f'<span>{"".join(boxes)}</span></div>')
+            boxes.append(
+                f'<span class="tok k-normal {colour_class("normal", position)}{new}" '
+                f'title="{attribute(repr(symbol))}">{show_whitespace(symbol)[0]}</span>'
+            )
+        rows.append(f'<div class="step-row"><span class="step-label">{label}</span><span>{"".join(boxes)}</span></div>')
     return f'{STYLE}<div class="bpe-tv">{"".join(rows)}</div>'
 
 

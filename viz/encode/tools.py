@@ -130,7 +130,7 @@ def _first_difference(original: str, decoded: str) -> str:
     index = next((k for k, (a, b) in enumerate(zip(original, decoded)) if a != b), min(len(original), len(decoded)))
     return (
         f"other: the texts first differ at character {index}: "
-        f"{original[index:index + 12]!r} became {decoded[index:index + 12]!r}"
+        f"{original[index : index + 12]!r} became {decoded[index : index + 12]!r}"
     )
 
 
@@ -141,8 +141,12 @@ def merged_pieces(text: str, split: str, specials: tuple[str, ...]) -> list[str]
     >>> merged_pieces("hi<|endoftext|>yo", "gpt2", ("<|endoftext|>",))
     ['hi', 'yo']
     """
-    return [piece for start, end, is_special in special_segments(text, specials) if not is_special
-            for piece in split_text(text[start:end], split)]
+    return [
+        piece
+        for start, end, is_special in special_segments(text, specials)
+        if not is_special
+        for piece in split_text(text[start:end], split)
+    ]
 
 
 def replay_choices(tok: Tokenizer, text: str, special: bool, limit: int = 200) -> dict[str, str]:
@@ -155,8 +159,10 @@ def replay_choices(tok: Tokenizer, text: str, special: bool, limit: int = 200) -
     if is_pipeline(tok):
         return why_pieces(tok, text, special, limit)
     specials = tok.config.special_tokens if special else ()
-    return {piece: readable_symbol(piece) for piece in unique_pieces(merged_pieces(text, tok.config.split, specials),
-                                                                      limit=limit)}
+    return {
+        piece: readable_symbol(piece)
+        for piece in unique_pieces(merged_pieces(text, tok.config.split, specials), limit=limit)
+    }
 
 
 def replay_caption(tok: Tokenizer) -> str:
@@ -168,8 +174,10 @@ def replay_caption(tok: Tokenizer) -> str:
     True
     """
     if is_pipeline(tok) and not tok.parts.get("pre_tokenizer"):
-        what = ("This model has no pre-tokenizer: its whole text is one piece, which falls into parts "
-                "wherever no merge can join the two sides.")
+        what = (
+            "This model has no pre-tokenizer: its whole text is one piece, which falls into parts "
+            "wherever no merge can join the two sides."
+        )
     else:
         what = "The pre-tokenizer cuts the text into pieces; merges never cross a piece."
     return what + " Pick one to replay its merges in training order (green outline: what that step made)."

@@ -19,7 +19,6 @@ TIED_COLOUR = "#f3a712"  # pairs with the winner's count that lost the tie-break
 OTHER_COLOUR = "#8da9c4"  # every other pair in the top K
 
 
-
 def plot_text(text: str) -> str:
     """A token as plotly text: visible, with ``<``/``>``/``&`` escaped (plotly reads a few HTML tags).
 

@@ -9,7 +9,7 @@
 from __future__ import annotations
 
 import math
-from typing import Sequence
+from collections.abc import Sequence
 
 import plotly.graph_objects as go
 
@@ -42,13 +42,14 @@ def sample_indices(total: int, max_points: int = MAX_FOREST_POINTS, keep_first: 
 def _log_colour_ticks(counts: Sequence[int]) -> tuple[list[float], list[str]]:
     top = max(counts)
     powers = range(0, int(math.log10(top)) + 1)
-    return [float(p) for p in powers], [f"{10 ** p:,}" for p in powers]
+    return [float(p) for p in powers], [f"{10**p:,}" for p in powers]
 
 
 def _step_hovers(steps: Sequence[Step]) -> dict:
     """Trace arguments that show each point's step summary on hover, escaped for plotly."""
-    return dict(hovertext=[plotly_text(step_summary(step)) for step in steps],
-                hovertemplate="%{hovertext}<extra></extra>")
+    return dict(
+        hovertext=[plotly_text(step_summary(step)) for step in steps], hovertemplate="%{hovertext}<extra></extra>"
+    )
 
 
 def forest_figure(steps: Sequence[Step], max_points: int = MAX_FOREST_POINTS) -> go.Figure:
@@ -92,11 +93,16 @@ def forest_figure(steps: Sequence[Step], max_points: int = MAX_FOREST_POINTS) ->
 def forest_caption(shown: int, total: int, has_counts: bool) -> str:
     """The caption of the forest figure: what a dot is, what its colour means, how many are shown.
 
-    >>> forest_caption(2000, 50000, False)
-    'Each dot is a merge: when it happened and how long the new token is. No counts: all dots share one colour. Showing 2,000 of 50,000 merges: the first ones and an even sample of the rest.'
+    >>> forest_caption(2000, 50000, False)  # doctest: +NORMALIZE_WHITESPACE
+    'Each dot is a merge: when it happened and how long the new token is. No counts: all dots share one colour. Showing
+    2,000 of 50,000 merges: the first ones and an even sample of the rest.'
     """
     colour = "Colour is the pair count (log scale)." if has_counts else "No counts: all dots share one colour."
-    sample = "" if shown == total else f" Showing {shown:,} of {total:,} merges: the first ones and an even sample of the rest."
+    sample = (
+        ""
+        if shown == total
+        else f" Showing {shown:,} of {total:,} merges: the first ones and an even sample of the rest."
+    )
     return f"Each dot is a merge: when it happened and how long the new token is. {colour}{sample}"
 
 

@@ -8,7 +8,7 @@
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 import plotly.graph_objects as go
 
@@ -66,7 +66,9 @@ def _race_traces(step: Step, ranks: Sequence[str]) -> list[go.Bar]:
         "winner": dict(name="winner", marker=dict(color=WINNER_COLOUR, line=dict(color="#7a1f0b", width=2))),
         "tied": dict(
             name="tied",
-            marker=dict(color=TIED_COLOUR, pattern=dict(shape="/", fgcolor="#6b4a00"), line=dict(color="#6b4a00", width=2)),
+            marker=dict(
+                color=TIED_COLOUR, pattern=dict(shape="/", fgcolor="#6b4a00"), line=dict(color="#6b4a00", width=2)
+            ),
         ),
         "other": dict(name="other", marker=dict(color=OTHER_COLOUR)),
     }
@@ -80,9 +82,7 @@ def _race_traces(step: Step, ranks: Sequence[str]) -> list[go.Bar]:
                 text=[plotly_text(f"{pair_label(left, right)}   {count:,}") for _, left, right, count in rows],
                 textposition="outside",
                 cliponaxis=False,
-                hovertext=[
-                    plotly_text(f"{pair_label(left, right)}: {count:,}") for _, left, right, count in rows
-                ],
+                hovertext=[plotly_text(f"{pair_label(left, right)}: {count:,}") for _, left, right, count in rows],
                 hovertemplate="%{hovertext}<extra></extra>",
                 showlegend=False,
                 **styles[group],
@@ -173,7 +173,10 @@ def race_figure(
                     dict(
                         label="▶ Play",
                         method="animate",
-                        args=[None, dict(frame=dict(duration=700, redraw=True), fromcurrent=True, transition=dict(duration=0))],
+                        args=[
+                            None,
+                            dict(frame=dict(duration=700, redraw=True), fromcurrent=True, transition=dict(duration=0)),
+                        ],
                     ),
                     dict(label="❚❚ Pause", method="animate", args=[[None], animate_args]),
                 ],

@@ -37,8 +37,14 @@ def step_lines_html(tok: Tokenizer, step: Step, lines: Sequence[str], lines_toke
     """
     config = tok.config
     # The whole model's merge ranks hold for any prefix of it: a merge keeps its step.
-    return render_lines(lines, lines_tokens, byte_level=config.units == "bytes", end_of_word=config.end_of_word,
-                        created_at=tok.created_at, highlight_id=step.new_id)
+    return render_lines(
+        lines,
+        lines_tokens,
+        byte_level=config.units == "bytes",
+        end_of_word=config.end_of_word,
+        created_at=tok.created_at,
+        highlight_id=step.new_id,
+    )
 
 
 def step_card_html(step: Step, tie_break: str) -> str:
@@ -64,7 +70,8 @@ def step_card_html(step: Step, tie_break: str) -> str:
     cells = "".join(
         '<div style="padding:4px 14px 4px 0">'
         f'<div style="font-size:12px;opacity:0.7">{html_text(name)}</div>'
-        f'<div style="font-size:18px;font-family:ui-monospace,Menlo,Consolas,monospace;white-space:pre">{html_text(value)}</div>'
+        '<div style="font-size:18px;font-family:ui-monospace,Menlo,Consolas,monospace;white-space:pre">'
+        f"{html_text(value)}</div>"
         "</div>"
         for name, value in facts
     )

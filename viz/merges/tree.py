@@ -9,8 +9,8 @@
 from __future__ import annotations
 
 import heapq
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 import plotly.graph_objects as go
 
@@ -168,7 +168,14 @@ def tree_figure(tree: TreeNode) -> go.Figure:
         )
     figure = go.Figure(
         [
-            go.Scatter(x=edge_x, y=edge_y, mode="lines", line=dict(color="#94a3b8", width=1.5), hoverinfo="skip", showlegend=False),
+            go.Scatter(
+                x=edge_x,
+                y=edge_y,
+                mode="lines",
+                line=dict(color="#94a3b8", width=1.5),
+                hoverinfo="skip",
+                showlegend=False,
+            ),
             go.Scatter(
                 x=[node.x for node in nodes],
                 y=[node.y for node in nodes],
@@ -236,4 +243,3 @@ def default_tree_token(steps: Sequence[Step], most_leaves: int = 12) -> str | No
     if fitting:
         return max(fitting, key=lambda token: counts[token])  # max keeps the first of equals
     return min(counts, key=lambda token: counts[token])
-

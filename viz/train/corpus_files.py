@@ -75,15 +75,16 @@ def corpus_stats(corpus: str | list[str], config: Config) -> CorpusStats:
     )
 
 
-
 def describe_stats(stats: CorpusStats, split: str) -> str:
     """The corpus size line under the corpus.
 
     >>> describe_stats(CorpusStats(chars=13, bytes=13, words=3, unique_pieces=1), "whitespace")
     '13 characters · 13 bytes (UTF-8) · 3 words · 1 unique piece (split: whitespace)'
     """
-    return (f"{plural(stats.chars, 'character')} · {plural(stats.bytes, 'byte')} (UTF-8) · "
-            f"{plural(stats.words, 'word')} · {plural(stats.unique_pieces, 'unique piece')} (split: {split})")
+    return (
+        f"{plural(stats.chars, 'character')} · {plural(stats.bytes, 'byte')} (UTF-8) · "
+        f"{plural(stats.words, 'word')} · {plural(stats.unique_pieces, 'unique piece')} (split: {split})"
+    )
 
 
 def preview(text: str) -> str:
@@ -96,9 +97,11 @@ def preview(text: str) -> str:
 
 
 # A code block's look; a long preview scrolls inside it.
-_PREVIEW_STYLE = ("margin:0;max-height:180px;overflow-y:auto;padding:.75rem 1rem;border-radius:.5rem;"
-                  "background:#f3f5fb;white-space:pre-wrap;overflow-wrap:anywhere;"
-                  'font:.875rem/1.6 "Source Code Pro",ui-monospace,monospace')
+_PREVIEW_STYLE = (
+    "margin:0;max-height:180px;overflow-y:auto;padding:.75rem 1rem;border-radius:.5rem;"
+    "background:#f3f5fb;white-space:pre-wrap;overflow-wrap:anywhere;"
+    'font:.875rem/1.6 "Source Code Pro",ui-monospace,monospace'
+)
 
 
 def preview_html(text: str) -> str:
@@ -108,4 +111,4 @@ def preview_html(text: str) -> str:
     >>> preview_html("<b>a  b</b>").endswith('>&lt;b&gt;a  b&lt;/b&gt;</pre>')
     True
     """
-    return f'<pre class="bpe-corpus-preview" style=\'{_PREVIEW_STYLE}\'>{html_text(preview(text))}</pre>'
+    return f"<pre class=\"bpe-corpus-preview\" style='{_PREVIEW_STYLE}'>{html_text(preview(text))}</pre>"

@@ -10,13 +10,17 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
+from bpe_core.pretokenizers import PRETOKENIZERS, pretokenizer
 from viz.escape import markdown
 from viz.training_settings import DEFAULT_SETTINGS, TrainSettings
 
 CHOICE_LABELS = {  # how the form's radios name the choices that are not words already
-    "merges": "merges", "vocab_size": "vocab size",
-    "own": "own symbol", "glued": "glued",
-    "unk": "<unk>", "byte_fallback": "byte fallback",
+    "merges": "merges",
+    "vocab_size": "vocab size",
+    "own": "own symbol",
+    "glued": "glued",
+    "unk": "<unk>",
+    "byte_fallback": "byte fallback",
 }
 
 # The textbook examples start from plain settings (no marker), then change what they need.
@@ -49,19 +53,13 @@ CORPUS_PRESETS: dict[str, CorpusPreset] = {
         replace(_PLAIN, end_of_word="_", stop_by="vocab_size", vocab_size=50, min_frequency=2),
     ),
     "banana": CorpusPreset(
-        "Textbook: banana banana",
-        "banana banana",
-        replace(_PLAIN, split="none", space_marker=True, merges=10),
+        "Textbook: banana banana", "banana banana", replace(_PLAIN, split="none", space_marker=True, merges=10)
     ),
     "banana_bandana": CorpusPreset(
-        "Textbook: banana_bandana_",
-        "banana_bandana_",
-        replace(_PLAIN, split="none", merges=6),
+        "Textbook: banana_bandana_", "banana_bandana_", replace(_PLAIN, split="none", merges=6)
     ),
     "hello": CorpusPreset(
-        "Textbook: hello world lines",
-        "hello world\nhello there\nworld peace\nhi there",
-        replace(_PLAIN, merges=100),
+        "Textbook: hello world lines", "hello world\nhello there\nworld peace\nhi there", replace(_PLAIN, merges=100)
     ),
     "sample": CorpusPreset("Real text: King James Bible sample (~1 MB)", None),
 }
@@ -75,12 +73,19 @@ SOURCE_LABELS = {
 
 # What a recipe sets (how text becomes symbols, never the size), with short names: a toast shows
 # about three lines before it folds.
-_RECIPE_FIELDS = {"split": "split", "units": "units", "end_of_word": "end-of-word", "marker_placement": "marker",
-                  "space_marker": "spaces as Ġ", "tie_break": "ties"}
+_RECIPE_FIELDS = {
+    "split": "split",
+    "units": "units",
+    "end_of_word": "end-of-word",
+    "marker_placement": "marker",
+    "space_marker": "spaces as Ġ",
+    "tie_break": "ties",
+}
 DEFAULTS_RECIPE_LABEL = "Defaults (words + </w>)"
 GLOSSARY_LABEL = "What the settings mean"  # folded: settings_glossary
-MORE_SETTINGS_LABEL = ("More settings: tie-break, spaces as Ġ, min frequency, special tokens, unknown characters, "
-                       "top-K")  # folded
+MORE_SETTINGS_LABEL = (
+    "More settings: tie-break, spaces as Ġ, min frequency, special tokens, unknown characters, top-K"  # folded
+)
 # The three classic recipes, and the way back to the page's defaults.
 SETTING_PRESETS: dict[str, dict] = {
     "Sennrich (words + </w>)": dict(
@@ -108,16 +113,18 @@ def split_hint(text: str, settings: TrainSettings) -> str | None:
     >>> split_hint("low lower lowest " * 5, TrainSettings()), split_hint("分词器", TrainSettings(split="gpt4"))
     (None, None)
     """
-    if settings.split != "whitespace":
+    if not pretokenizer(settings.split).pieces_are_words:
         return None
     sample = text[:_HINT_SAMPLE]
     words = sample.split()
     letters = sum(map(len, words))
     if not letters or (len(_CJK.findall(sample)) < 0.3 * letters and (letters < 100 or letters / len(words) < 25)):
         return None
-    return ("This text has few spaces between its words (Chinese, Japanese and Korean use none), so the whitespace "
-            "split makes a whole clause one word. The GPT-4 split also cuts at punctuation, digits and changes of "
-            "script, and byte units give every character a base token, as GPT-4 does.")
+    return (
+        "This text has few spaces between its words (Chinese, Japanese and Korean use none), so the whitespace "
+        "split makes a whole clause one word. The GPT-4 split also cuts at punctuation, digits and changes of "
+        "script, and byte units give every character a base token, as GPT-4 does."
+    )
 
 
 def _differences(before: TrainSettings, after: TrainSettings) -> list[str]:
@@ -126,8 +133,11 @@ def _differences(before: TrainSettings, after: TrainSettings) -> list[str]:
             return "on" if value else "off"
         return CHOICE_LABELS.get(value, value) if value != "" else "none"
 
-    return [f"{label} {shown(getattr(before, name))} → {shown(getattr(after, name))}"
-            for name, label in _RECIPE_FIELDS.items() if getattr(before, name) != getattr(after, name)]
+    return [
+        f"{label} {shown(getattr(before, name))} → {shown(getattr(after, name))}"
+        for name, label in _RECIPE_FIELDS.items()
+        if getattr(before, name) != getattr(after, name)
+    ]
 
 
 def recipe_changes(before: TrainSettings, after: TrainSettings) -> str:
@@ -139,7 +149,9 @@ def recipe_changes(before: TrainSettings, after: TrainSettings) -> str:
     'Nothing to change: the settings already follow this recipe.'
     """
     changed = _differences(before, after)
-    return f"Changed {', '.join(changed)}." if changed else "Nothing to change: the settings already follow this recipe."
+    return (
+        f"Changed {', '.join(changed)}." if changed else "Nothing to change: the settings already follow this recipe."
+    )
 
 
 def settings_caption(settings: TrainSettings, source: str) -> str:
@@ -148,14 +160,17 @@ def settings_caption(settings: TrainSettings, source: str) -> str:
 
     >>> settings_caption(TrainSettings(), PASTE)
     'Start from a classic recipe (changes how text becomes symbols, not the size):'
-    >>> settings_caption(TrainSettings(split="gpt2", end_of_word=""), UPLOAD)
-    'Your text is read with settings kept from before, not the defaults (split whitespace → gpt2, end-of-word </w> → none). A recipe changes them; Defaults goes back:'
+    >>> settings_caption(TrainSettings(split="gpt2", end_of_word=""), UPLOAD)  # doctest: +NORMALIZE_WHITESPACE
+    'Your text is read with settings kept from before, not the defaults (split whitespace → gpt2, end-of-word </w> →
+    none). A recipe changes them; Defaults goes back:'
     """
     kept = _differences(DEFAULT_SETTINGS, settings) if source in (PASTE, UPLOAD) else []
     if not kept:
         return "Start from a classic recipe (changes how text becomes symbols, not the size):"
-    return (f"Your text is read with settings kept from before, not the defaults ({', '.join(kept)}). "
-            "A recipe changes them; Defaults goes back:")
+    return (
+        f"Your text is read with settings kept from before, not the defaults ({', '.join(kept)}). "
+        "A recipe changes them; Defaults goes back:"
+    )
 
 
 def source_label(source: str) -> str:
@@ -178,10 +193,19 @@ def base_settings(source: str) -> TrainSettings:
 # -- labels and help texts ---------------------------------------------------------
 
 FIELD_LABELS = {  # the form's widget labels, by settings field (and the corpus choice), in the form's order
-    "source": "Corpus", "stop_by": "Stop at", "merges": "Merges", "vocab_size": "Vocabulary size",
-    "split": "Pre-tokenization", "units": "Units", "end_of_word": "End-of-word marker",
-    "marker_placement": "Marker placement", "tie_break": "Tie-break", "space_marker": "Show spaces as Ġ",
-    "min_frequency": "Min frequency", "special_tokens": "Special tokens", "unknown": "Unknown characters",
+    "source": "Corpus",
+    "stop_by": "Stop at",
+    "merges": "Merges",
+    "vocab_size": "Vocabulary size",
+    "split": "Pre-tokenization",
+    "units": "Units",
+    "end_of_word": "End-of-word marker",
+    "marker_placement": "Marker placement",
+    "tie_break": "Tie-break",
+    "space_marker": "Show spaces as Ġ",
+    "min_frequency": "Min frequency",
+    "special_tokens": "Special tokens",
+    "unknown": "Unknown characters",
     "top_k": "Top-K pairs in the trace",
 }
 FIELD_HELP = {  # what each field does (the glossary below), and the uploader's help
@@ -194,16 +218,14 @@ FIELD_HELP = {  # what each field does (the glossary below), and the uploader's 
     "and special token.",
     "min_frequency": "Stop early once the most frequent pair occurs fewer times than this: rare pairs "
     "are not worth a token.",
-    "split": "How text is cut into pieces before BPE; merges never cross a piece boundary. none = the whole "
-    "text is one piece; whitespace = words; gpt2/gpt4/gpt4o = the regexes of those models.",
+    "split": "How text is cut into pieces before BPE; merges never cross a piece boundary. "
+    + " ".join(f"{record.name}: {record.help}" for record in PRETOKENIZERS),
     "end_of_word": "A marker added after every word (whitespace split only), so 'est' ending a word differs "
     "from 'est' inside one. Empty = no marker.",
     "marker_placement": "Own symbol: l o w </w>, the marker is merged like a letter. "
     "Glued: l o w</w>, the last letter carries it.",
-    "units": "Base symbols: the characters seen in the corpus, or all 256 byte values "
-    "(then no text is ever unknown).",
-    "space_marker": "Characters mode: show a space as Ġ so it is visible inside tokens "
-    "(it stays a symbol of its own).",
+    "units": "Base symbols: the characters seen in the corpus, or all 256 byte values (then no text is ever unknown).",
+    "space_marker": "Characters mode: show a space as Ġ so it is visible inside tokens (it stays a symbol of its own).",
     "special_tokens": "Tokens that are never split or merged and get the first ids, e.g. <|endoftext|>. "
     "Where one occurs in the corpus it is recognised as that special token, not learned from. "
     "Separate them with commas or spaces.",
@@ -232,6 +254,7 @@ def settings_glossary() -> str:
     >>> "</w>" in glossary, r"\<\/w\>" in glossary  # escaped: the marker, not an HTML tag
     (False, True)
     """
+
     def item(label: str, text: str) -> str:
         return f"- **{markdown(label)}**: {markdown(text)}"
 

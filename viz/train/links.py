@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, fields, replace
 
 from bpe_core.config import TIE_BREAKS, UNITS, UNKNOWN_MODES
-from bpe_core.pretokenize import SPLITS
+from bpe_core.pretokenizers import SPLITS
 from viz.train.form import CORPUS_PRESETS, PASTE, UPLOAD, base_settings
 from viz.training_settings import DEFAULT_SETTINGS, MARKER_PLACEMENTS, MAX_SIZE, MAX_TOP_K, STOP_BY, TrainSettings
 

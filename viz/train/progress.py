@@ -41,8 +41,13 @@ class ThinnedProgress:
     ['Merging: 1 of 5 merges', 'Merging: 3 of 5 merges', 'Merging: 5 of 5 merges']
     """
 
-    def __init__(self, show: Callable[[float, str], object], *, min_interval: float = MIN_INTERVAL,
-                 clock: Callable[[], float] = time.monotonic):
+    def __init__(
+        self,
+        show: Callable[[float, str], object],
+        *,
+        min_interval: float = MIN_INTERVAL,
+        clock: Callable[[], float] = time.monotonic,
+    ):
         self.show, self.min_interval, self.clock = show, min_interval, clock
         self.last_shown: float | None = None
 

@@ -56,9 +56,15 @@ def init_train_form(query_params: dict) -> str:
     Its widgets keep their values after that, drawn or not (``persist_state``)."""
     if FORM_FILLED_KEY not in st.session_state:
         link = from_query_params(query_params)
-        st.session_state.update({FORM_FILLED_KEY: True, LINK_WARNINGS_KEY: link.warnings,
-                                 FROM_LINK_KEY: link.source is not None,
-                                 SOURCE_WIDGET: link.source or "sample", PASTE_WIDGET: link.pasted_text})
+        st.session_state.update(
+            {
+                FORM_FILLED_KEY: True,
+                LINK_WARNINGS_KEY: link.warnings,
+                FROM_LINK_KEY: link.source is not None,
+                SOURCE_WIDGET: link.source or "sample",
+                PASTE_WIDGET: link.pasted_text,
+            }
+        )
         show_train_settings(link.settings)
     return st.session_state[SOURCE_WIDGET]
 
@@ -116,15 +122,18 @@ def model_to_adopt() -> Tokenizer | None:
     return model
 
 
-def train_and_keep(source: str, settings: TrainSettings, config: Config, corpus: str,
-                   training_text: str | list[str]) -> bool:
+def train_and_keep(
+    source: str, settings: TrainSettings, config: Config, corpus: str, training_text: str | list[str]
+) -> bool:
     """Train (or fetch the same run from the shared store) and make it the session's model; True if it is new."""
+
     def train_with_progress() -> Tokenizer:
         with st.spinner("Training", show_time=True):  # the time ticks in the browser, from the click on
             bar = st.progress(0.0, text=progress.STARTING)
             try:
-                return train(training_text, config, **settings.train_kwargs(),
-                             progress=progress.ThinnedProgress(bar.progress))
+                return train(
+                    training_text, config, **settings.train_kwargs(), progress=progress.ThinnedProgress(bar.progress)
+                )
             finally:
                 bar.empty()
 

@@ -49,14 +49,17 @@ def first_and_last_merges(model: Tokenizer, n: int = 5) -> tuple[list[str], list
     """The first ``n`` and last ``n`` merges as ``a n → an`` labels (no overlap for short runs); only those are
     labelled, as the page draws this on every visit and a loaded model has 50,000 merges or more."""
     merges = model.merges
-    return ([merge_label(*merge) for merge in merges[:n]],
-            [merge_label(*merge) for merge in merges[max(n, len(merges) - n):]])
+    return (
+        [merge_label(*merge) for merge in merges[:n]],
+        [merge_label(*merge) for merge in merges[max(n, len(merges) - n) :]],
+    )
 
 
 def longest_tokens(model: Tokenizer, n: int = 12) -> list[str]:
     """The ``n`` longest tokens that merges made, longest first (ties: made first)."""
-    longest = heapq.nlargest(n, model.created_at.items(),
-                             key=lambda made: (len(model.id_to_token[made[0]]), -made[1]))  # (token id, step)
+    longest = heapq.nlargest(
+        n, model.created_at.items(), key=lambda made: (len(model.id_to_token[made[0]]), -made[1])
+    )  # (token id, step)
     return [model.id_to_token[token_id] for token_id, _ in longest]
 
 
@@ -82,8 +85,9 @@ def chips_html(texts: list[str]) -> str:
     >>> chips_html(['<b title="x">'])
     '<span class="chip" title="&lt;b title=&quot;x&quot;&gt;">&lt;b title=&quot;x&quot;&gt;</span>'
     """
-    return " ".join(f'<span class="chip" title="{escape.attribute(text)}">{escape.html_text(text)}</span>'
-                    for text in texts)
+    return " ".join(
+        f'<span class="chip" title="{escape.attribute(text)}">{escape.html_text(text)}</span>' for text in texts
+    )
 
 
 def result_html(model: Tokenizer, ratio: dict[str, float] | None) -> str:
@@ -98,16 +102,21 @@ def result_html(model: Tokenizer, ratio: dict[str, float] | None) -> str:
     stats = "".join(
         f'<div class="stat"><div class="label">{escape.html_text(label)}</div>'
         f'<div class="value">{escape.html_text(value)}</div>'
-        + (f'<div class="note">{escape.html_text(note)}</div>' if note else "") + "</div>"
-        for label, value, note in result_metrics(model, ratio))
+        + (f'<div class="note">{escape.html_text(note)}</div>' if note else "")
+        + "</div>"
+        for label, value, note in result_metrics(model, ratio)
+    )
     parts = [_RESULT_STYLE, '<div class="bpe-result">', f'<div class="stats">{stats}</div>']
     if model.merges:
         first, last = first_and_last_merges(model)
         lists = [("First merges", first)]
         if last:
             lists.append((f"Last merges (from step {len(model.merges) - len(last) + 1:,})", last))
-        parts.append('<div class="lists">' + "".join(
-            f'<div><div class="head">{head}</div>{chips_html(chips)}</div>' for head, chips in lists) + "</div>")
+        parts.append(
+            '<div class="lists">'
+            + "".join(f'<div><div class="head">{head}</div>{chips_html(chips)}</div>' for head, chips in lists)
+            + "</div>"
+        )
         longest = [readable_symbol(token) for token in longest_tokens(model)]
         parts.append(f'<div class="head">Longest tokens</div>{chips_html(longest)}')
         parts.append(f'<div class="legend">{escape.html_text(glyph_legend())}</div>')
@@ -141,7 +150,6 @@ def compression(n_tokens: int, text: str) -> dict[str, float]:
     }
 
 
-
 def as_sentence(text: str) -> str:
     """An engine message (``stopped after 6 merges``) as a sentence for an alert.
 
@@ -167,8 +175,14 @@ def result_metrics(model: Tokenizer, ratio: dict[str, float] | None) -> list[tup
         loaded = "No corpus to measure on: this model was loaded."
         return sizes + [("Tokens per word", "—", loaded), ("Characters per token", "—", loaded)]
     return sizes + [
-        ("Tokens per word", f"{ratio['tokens_per_word']:.2f}",
-         f"{ratio['tokens']:,} tokens for the corpus's words (fewer = better compression)"),
-        ("Characters per token", f"{ratio['chars_per_token']:.2f}",
-         "Corpus characters divided by tokens (more = better compression)"),
+        (
+            "Tokens per word",
+            f"{ratio['tokens_per_word']:.2f}",
+            f"{ratio['tokens']:,} tokens for the corpus's words (fewer = better compression)",
+        ),
+        (
+            "Characters per token",
+            f"{ratio['chars_per_token']:.2f}",
+            "Corpus characters divided by tokens (more = better compression)",
+        ),
     ]

@@ -1,0 +1,67 @@
+"""The Encode page's folded sections, drawn only while open: Why this split? and the decoder."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from bpe_core import Tokenizer, UnknownIdError
+from viz import state
+from viz.encode import state as encode_state
+from viz.encode.replay_html import render_explain
+from viz.encode.tools import parse_ids, replay_caption, replay_choices
+from viz.escape import markdown
+from viz.pipeline_view import is_pipeline
+
+MAX_PIECES = 200  # choices offered under "Why this split"
+
+
+MAX_EXPLAIN_CHARS = 200  # a longer piece is cut before replaying it merge by merge
+
+
+def show_why(tok: Tokenizer, text: str, match_special: bool) -> None:
+    labels = replay_choices(tok, text, match_special, limit=MAX_PIECES)
+    pieces = list(labels)
+    if not pieces:
+        st.caption("Type some text above (besides special tokens) to replay how one of its pieces is encoded.")
+        return
+    st.caption(replay_caption(tok))
+    state.keep_choice(encode_state.PIECE_KEY, pieces, max(pieces, key=len))  # the longest first, a kept one after
+    piece = st.selectbox("Piece", pieces, key=encode_state.PIECE_KEY, format_func=labels.get)
+    if len(piece) > MAX_EXPLAIN_CHARS:
+        st.caption(f"This piece is long; replaying its first {MAX_EXPLAIN_CHARS} characters.")
+        piece = piece[:MAX_EXPLAIN_CHARS]
+    if is_pipeline(tok) and tok.ignores_merges(piece):
+        st.info(
+            "**Whole-word hit (ignore_merges)**: this piece is already a token, so the model takes it whole "
+            "without merging. Below: the merges that would build it."
+        )
+    history = tok.explain(piece)
+    st.html(render_explain(history, tok.merges, counts=[step.count for step in tok.steps] if tok.has_counts else None))
+    if len(history) == 1:
+        st.caption("No merge applies to this piece: it stays as its base symbols.")
+    if tok.config.units == "bytes":
+        st.caption("Byte-level symbols use GPT-2's byte alphabet: Ġ is a space, Ċ a newline, Ã© the bytes of é.")
+
+
+def show_decoder(tok: Tokenizer, example_ids: list[int]) -> None:
+    input_col, button_col = st.columns([4, 1], vertical_alignment="bottom")
+    button_col.button("Use ids above", on_click=encode_state.fill_decoder, args=(example_ids,), key="encode_fill_ids")
+    raw_ids = input_col.text_input(
+        "Token ids (comma or space separated)",
+        key=encode_state.IDS_KEY,
+        placeholder=", ".join(map(str, example_ids[:8])) or "15496, 11, 0",
+    )
+    if not raw_ids.strip():
+        return
+    try:
+        decoded = tok.decode(parse_ids(raw_ids))
+    except UnknownIdError as error:
+        st.error(f"Cannot decode: {markdown(str(error))}.")
+        return
+    except ValueError as error:
+        st.error(f"Cannot read the ids: {markdown(str(error))}.")
+        return
+    st.caption("Decoded text:")
+    st.code(decoded, language=None, wrap_lines=True)
+    if "\ufffd" in decoded:
+        st.caption("� marks bytes that do not form a whole character: an id there holds only part of one.")
