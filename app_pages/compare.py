@@ -56,10 +56,12 @@ st.caption(
 )
 top = st.container()  # filled once the tabs say which one is open: the sizes only beside the tabs that use them
 tabs = st.tabs(
-    [f":material/{icon}: {label}" for icon, label, _ in setup.TABS], key=compare_state.TAB_KEY, on_change="rerun"
+    [f":material/{icon}: {label}" for icon, label, _, _ in compare_tabs.TABS],
+    key=compare_state.TAB_KEY,
+    on_change="rerun",
 )
 open_index = next(index for index, tab in enumerate(tabs) if tab.open)  # only the open tab is drawn
-text_column, sizes_column = top.columns(2, gap="medium") if setup.TABS[open_index][2] else (top, None)
+text_column, sizes_column = top.columns(2, gap="medium") if compare_tabs.TABS[open_index][2] else (top, None)
 state.restore_text(compare_state.TEXT_KEY, setup.DEFAULT_TEXT)
 text = text_column.text_area(
     "Your text",
@@ -71,12 +73,5 @@ text = text_column.text_area(
     help=setup.TEXT_HELP,
 )
 sizes = [] if sizes_column is None else choose_sizes(sizes_column, tok, fingerprint)
-sections = [
-    lambda: compare_tabs.compression_section(tok, fingerprint, corpus, text, sizes),
-    lambda: compare_tabs.side_by_side_section(tok, text, sizes),
-    lambda: compare_tabs.pretokenizer_section(tok, corpus, text),
-    lambda: compare_tabs.real_tokenizers_section(tok, text, sizes),
-    lambda: compare_tabs.usage_section(tok, fingerprint, corpus, text, sizes),
-]
 with tabs[open_index]:
-    sections[open_index]()
+    compare_tabs.TABS[open_index][3](compare_tabs.TabInputs(tok, fingerprint, corpus, text, sizes))

@@ -21,6 +21,8 @@ from pathlib import Path
 
 DATA = Path(__file__).resolve().parent / "data"
 PYTHON = sys.executable
+# HF's byte-level trainer as our command line says it: GPT-2's split, bytes, HF's tie-break, a file read by lines
+HF_BYTE_LEVEL = "--split gpt2 --units bytes --tie-break hf --lines --vocab-size 16000".split()
 SENTENCE = "In the beginning God created the heaven and the earth."
 HF_ENCODE = (
     "import sys; from tokenizers import Tokenizer; print(Tokenizer.from_file(sys.argv[1]).encode(sys.argv[2]).ids)"
@@ -70,24 +72,7 @@ def main() -> None:
             timing = fastest(
                 {
                     "hf": [PYTHON, "-m", "bench.hf_train", str(corpus), "16000", str(hf_model)],
-                    "ours": [
-                        PYTHON,
-                        "-m",
-                        "bpe_core",
-                        "train",
-                        str(corpus),
-                        "--split",
-                        "gpt2",
-                        "--units",
-                        "bytes",
-                        "--tie-break",
-                        "hf",
-                        "--lines",
-                        "--vocab-size",
-                        "16000",
-                        "-o",
-                        str(ours_model),
-                    ],
+                    "ours": [PYTHON, "-m", "bpe_core", "train", str(corpus), *HF_BYTE_LEVEL, "-o", str(ours_model)],
                 },
                 args.repeat,
             )

@@ -14,6 +14,7 @@ page        (function) a fresh context + page (1400x1000). Dialogs are
                        ``<test>-FAILED.png`` screenshot behind.
 screenshot  (function) ``screenshot(page, suffix="") -> Path`` saves
                        ``tests/screenshots/<test name>[-suffix].png``.
+banana      (session)  the textbook model: ``banana_bandana_``, no split, 6 merges.
 
 Helpers such as ``wait_for_app(page)``, ``open_app(page, base_url, path)``,
 ``click_nav(page, title)`` and ``save_screenshot(page, name)`` are in
@@ -40,6 +41,7 @@ from browser_helpers import (
 from hypothesis import settings
 
 from bench.tiktoken_offline import offline_tiktoken
+from bpe_core import Config, Tokenizer, train
 
 SERVER_START_TIMEOUT = 60.0
 
@@ -143,3 +145,10 @@ def screenshot(request):
 def tiktoken_module(tmp_path_factory):
     """tiktoken, loading the rank files this project ships (no network)."""
     return offline_tiktoken(tmp_path_factory.mktemp("tiktoken-cache"))
+
+
+@pytest.fixture(scope="session")
+def banana() -> Tokenizer:
+    """The textbook model every view test works out by hand: banana_bandana_ with no split, 6 merges a+n, b+an,
+    an+a, ana+_, ban+ana_, banana_+ban (counts 4 2 2 2 1 1)."""
+    return train("banana_bandana_", Config(split="none"), merges=6)

@@ -1,4 +1,6 @@
-"""Pure builders for the pages: plotly figures and escaped HTML, plus the shared session state.
+"""Pure builders for the pages: plotly figures and escaped HTML, and the session state.
 
-Everything here except ``state`` is free of Streamlit so it can be unit-tested directly.
+At the top, what pages share (escaping, notation, naming, the model store, token boxes, the shared state); below,
+one folder per page (``train``, ``merges``, ``encode``, ``compare``) with its views and its own ``state`` module.
+Only the state modules, ``model_io`` and ``encode.live_text`` import Streamlit (``tests/test_layers.py``).
 """

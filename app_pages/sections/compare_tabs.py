@@ -1,6 +1,8 @@
-"""The Compare page's tabs, one function each, and the token strips and size choices they share."""
+"""The Compare page's tabs, one function each (``TABS``, in order), and the token strips and size choices they share."""
 
 from __future__ import annotations
+
+from typing import NamedTuple
 
 import streamlit as st
 
@@ -20,6 +22,16 @@ from viz.pipeline_view import tokens_html
 from viz.token_legend import render_legend
 
 
+class TabInputs(NamedTuple):
+    """What every tab is drawn from: the session's model, its fingerprint and corpus, the text typed, the sizes."""
+
+    tok: Tokenizer
+    fingerprint: str
+    corpus: str
+    text: str
+    sizes: list[ComparedSize]
+
+
 def show_token_strip(tok: Tokenizer, text: str, heading: str, tokens: list[Token] | None = None) -> list[Token]:
     """Draw ``text`` encoded by ``tok`` (or its ``tokens``) under a heading with the token count; return the tokens."""
     tokens = tok.encode_with_spans(text) if tokens is None else tokens
@@ -34,7 +46,8 @@ def size_select(column, label: str, sizes: list[ComparedSize], key: str) -> Comp
     return column.selectbox(label, sizes, index=len(sizes) - 1, format_func=lambda size: size.label, key=key)
 
 
-def compression_section(tok: Tokenizer, fingerprint: str, corpus: str, text: str, sizes: list[ComparedSize]) -> None:
+def compression_section(inputs: TabInputs) -> None:
+    tok, fingerprint, corpus, text, sizes = inputs
     st.caption(setup.CURVES_ABOUT)
     texts = tuple((name, value) for name, value in (("training corpus", corpus), ("your text", text)) if value)
     if not texts:
@@ -47,7 +60,8 @@ def compression_section(tok: Tokenizer, fingerprint: str, corpus: str, text: str
         st.caption("This model's split drops whitespace; characters per token still counts it in the text length.")
 
 
-def side_by_side_section(tok: Tokenizer, text: str, sizes: list[ComparedSize]) -> None:
+def side_by_side_section(inputs: TabInputs) -> None:
+    tok, text, sizes = inputs.tok, inputs.text, inputs.sizes
     if not text:
         st.info("Type some text above to see it cut at each size.")
         return
@@ -80,7 +94,8 @@ def chosen_configs(session_config: Config, preset: str) -> tuple[Config, Config]
     return tuple(configs) if len(configs) == 2 else None
 
 
-def pretokenizer_section(tok: Tokenizer, corpus: str, text: str) -> None:
+def pretokenizer_section(inputs: TabInputs) -> None:
+    tok, corpus, text = inputs.tok, inputs.corpus, inputs.text
     preset_column, merges_column = st.columns([3, 1])
     preset = preset_column.radio(
         "Compare", list(setup.PRETOKENIZER_PRESETS), horizontal=True, key=compare_state.PRETOK_PRESET_KEY
@@ -112,7 +127,8 @@ def pretokenizer_section(tok: Tokenizer, corpus: str, text: str) -> None:
         st.html(render_legend(strips[0] + strips[1], text))
 
 
-def real_tokenizers_section(tok: Tokenizer, text: str, sizes: list[ComparedSize]) -> None:
+def real_tokenizers_section(inputs: TabInputs) -> None:
+    tok, text, sizes = inputs.tok, inputs.text, inputs.sizes
     if not text:
         st.info("Type some text above to compare it with GPT-2, GPT-4, GPT-4o and six open models.")
         return
@@ -138,7 +154,8 @@ def real_tokenizers_section(tok: Tokenizer, text: str, sizes: list[ComparedSize]
     st.dataframe(real.cost_rows(encoders), hide_index=True, width="stretch")
 
 
-def usage_section(tok: Tokenizer, fingerprint: str, corpus: str, text: str, sizes: list[ComparedSize]) -> None:
+def usage_section(inputs: TabInputs) -> None:
+    tok, fingerprint, corpus, text, sizes = inputs
     left, right = st.columns([1, 2])
     merges = size_select(left, "Model at", sizes, compare_state.USAGE_SIZE_KEY).merges
     sources = {"your text": text, "training corpus": corpus}
@@ -167,3 +184,14 @@ def usage_section(tok: Tokenizer, fingerprint: str, corpus: str, text: str, size
             st.write("None: the text uses every merged token.")
         if len(usage.unused_merged) > setup.LIST_LIMIT:
             st.caption(f"The first {setup.LIST_LIMIT:,} in step order.")
+
+
+# The page's tabs, in order: (material icon (its font ships with Streamlit, emoji fonts may not), label, whether the
+# size boxes sit beside the text, the section drawn while it is open); the first is open on a first visit
+TABS = [
+    ("show_chart", "Compression", True, compression_section),
+    ("compare_arrows", "Side by side", True, side_by_side_section),
+    ("content_cut", "Pre-tokenizers", False, pretokenizer_section),
+    ("smart_toy", "Real tokenizers", True, real_tokenizers_section),
+    ("bar_chart", "Vocabulary usage", True, usage_section),
+]

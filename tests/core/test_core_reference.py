@@ -192,24 +192,8 @@ def test_cli_lines_trains_a_file_as_hf_does(tmp_path):
     reference = hf_merges(hf_byte_level_trained_on_file(corpus, vocab_size))
     for reading, expected_equal in ((["--lines"], True), ([], False)):
         model = tmp_path / "model.json"
-        command = [
-            sys.executable,
-            "-m",
-            "bpe_core",
-            "train",
-            str(corpus),
-            "--split",
-            "gpt2",
-            "--units",
-            "bytes",
-            "--tie-break",
-            "hf",
-            "--vocab-size",
-            str(vocab_size),
-            "-o",
-            str(model),
-            *reading,
-        ]
+        byte_level = ["--split", "gpt2", "--units", "bytes", "--tie-break", "hf", "--vocab-size", str(vocab_size)]
+        command = [sys.executable, "-m", "bpe_core", "train", str(corpus), *byte_level, "-o", str(model), *reading]
         assert subprocess.run(command, capture_output=True, timeout=600).returncode == 0
         assert (load_model(model).merges == reference) is expected_equal
 

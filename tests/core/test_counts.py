@@ -258,21 +258,8 @@ def test_count_then_train_gives_hf_byte_level_merges(tmp_path):
     corpus, table, model = written(tmp_path, text), tmp_path / "counts.tsv", tmp_path / "model.json"
     counted = run("count", corpus, "--split", "gpt2", "--lines", "--block-size", "30000", "-o", str(table))
     assert counted.returncode == 0, counted.stderr
-    trained = run(
-        "train",
-        "--counts",
-        str(table),
-        "--split",
-        "gpt2",
-        "--units",
-        "bytes",
-        "--tie-break",
-        "hf",
-        "--vocab-size",
-        str(256 + 800),
-        "-o",
-        str(model),
-    )
+    byte_level = ["--split", "gpt2", "--units", "bytes", "--tie-break", "hf", "--vocab-size", str(256 + 800)]
+    trained = run("train", "--counts", str(table), *byte_level, "-o", str(model))
     assert trained.returncode == 0, trained.stderr
     assert load_model(model).merges == hf_merges(hf_byte_level_trained_on_file(Path(corpus), 256 + 800))
 

@@ -7,12 +7,7 @@ Ids with split "none" and <unk>: <unk> 0, then the characters in code-point orde
 
 import pytest
 
-from bpe_core import Config, TreeNode, train
-
-
-@pytest.fixture(scope="module")
-def banana():
-    return train("banana_bandana_", Config(split="none"), merges=6)
+from bpe_core import TreeNode
 
 
 def test_the_merge_tree_of_ban_names_every_id_step_and_count(banana):

@@ -66,11 +66,6 @@ def markdown_texts(at: AppTest) -> str:
     return shown(at.main.markdown).replace(" | ", "\n")
 
 
-@pytest.fixture(scope="module")
-def banana():
-    return train(BANANA, Config(split="none"), merges=6)
-
-
 def test_default_model_shows_curves_and_three_sizes():
     at = open_compare()
     # default sizes for the 2,000-merge default model, as vocabularies: 62 base symbols (<unk>, </w> and the

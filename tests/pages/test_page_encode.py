@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import pytest
 from browser_helpers import REPO_ROOT
+from published_titles import PUBLISHED_TITLES
 from streamlit.testing.v1 import AppTest
 
-from bpe_core import Config, load_gpt2, train
+from bpe_core import load_gpt2
 from viz.encode import state as encode_state
 from viz.page_registry import ENCODE, TRAIN
 
@@ -66,11 +67,6 @@ SECTIONS = {
     encode_state.DECODE_KEY: "Decode: token ids back to text",
     encode_state.TABLE_KEY: "Token table: one row per token",
 }
-
-
-@pytest.fixture(scope="module")
-def banana():
-    return train("banana_bandana_", Config(split="none"), merges=6)
 
 
 def test_default_text_is_encoded_with_the_session_model():
@@ -202,15 +198,7 @@ def test_gpt4_and_gpt4o_give_tiktoken_ids(source, ids, note):
     assert at.selectbox(key="encode_source").options == [
         "Trained model",
         "Prefix of the trained model",
-        "GPT-2",
-        "GPT-4 (cl100k_base)",
-        "GPT-4o (o200k_base)",
-        "Llama 2",
-        "Llama 3",
-        "Qwen3",
-        "DeepSeek-V3",
-        "Gemma 3",
-        "Claude (legacy)",
+        *PUBLISHED_TITLES.values(),
     ]
     assert shown_ids(at) == ids
     assert metric(at, "Tokens") == "4"

@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 import re
 
-import pytest
 from browser_helpers import REPO_ROOT
+from published_titles import PUBLISHED_TITLES
 from streamlit.testing.v1 import AppTest
 
 from bpe_core import Config, load_gpt2, train
@@ -63,11 +63,6 @@ def _boxes(at: AppTest) -> list[tuple[str, bool]]:
         (text, " new" in classes)
         for classes, text in re.findall(r'<span class="(tok [^"]*)"[^>]*>([^<]*)</span>', _segmentation(at))
     ]
-
-
-@pytest.fixture(scope="module")
-def banana():
-    return train(BANANA, Config(split="none"), merges=6)
 
 
 def test_default_model_page_has_animated_race(banana):
@@ -195,18 +190,7 @@ def _choose_source(at: AppTest, source: str) -> AppTest:
 
 def test_gpt4_tree_is_found_by_typing_its_text():
     at = _choose_source(_open_merges(tab="race"), "cl100k_base")
-    assert at.selectbox(key="merges_source").options == [
-        "Trained model",
-        "GPT-2",
-        "GPT-4 (cl100k_base)",
-        "GPT-4o (o200k_base)",
-        "Llama 2",
-        "Llama 3",
-        "Qwen3",
-        "DeepSeek-V3",
-        "Gemma 3",
-        "Claude (legacy)",
-    ]
+    assert at.selectbox(key="merges_source").options == ["Trained model", *PUBLISHED_TITLES.values()]
     captions = " ".join(caption.value for caption in at.caption)
     assert "The tokenizer of GPT-4, GPT-3.5 Turbo" in captions
     assert r"GPT\-4 \(cl100k\_base\): 100,000 merges" in captions

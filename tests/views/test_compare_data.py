@@ -30,11 +30,6 @@ def direct_counts(tok, text, sizes):
 
 
 @pytest.fixture(scope="module")
-def banana():
-    return train("banana_bandana_", Config(split="none"), merges=6)
-
-
-@pytest.fixture(scope="module")
 def sample_model():
     return train(SAMPLE[:50_000], Config(split="whitespace", end_of_word="</w>"), merges=300)
 

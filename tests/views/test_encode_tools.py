@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from published_titles import PUBLISHED_TITLES
 
 from bpe_core import Config, load_gpt2, train
 from bpe_core.pretrained import PRETRAINED, load_pretrained
@@ -15,18 +16,6 @@ from viz.encode.tools import (
     unique_pieces,
 )
 from viz.published import PRETRAINED_NOTES, PRETRAINED_TITLES, prefix_title, source_labels
-
-PUBLISHED_TITLES = {
-    "gpt2": "GPT-2",
-    "cl100k_base": "GPT-4 (cl100k_base)",
-    "o200k_base": "GPT-4o (o200k_base)",
-    "llama2": "Llama 2",
-    "llama3": "Llama 3",
-    "qwen3": "Qwen3",
-    "deepseek-v3": "DeepSeek-V3",
-    "gemma3": "Gemma 3",
-    "claude-legacy": "Claude (legacy)",
-}
 
 
 @pytest.mark.parametrize(

@@ -6,7 +6,7 @@ import math
 
 import pytest
 
-from bpe_core import Config, Step, load_gpt2, train
+from bpe_core import Step, load_gpt2
 from viz.merges.overview import (
     count_curve_caption,
     count_curve_figure,
@@ -17,12 +17,6 @@ from viz.merges.overview import (
 )
 
 MAX_FIGURE_JSON = 1_500_000  # bytes: what a 16k-merge model may send per figure
-
-
-@pytest.fixture(scope="module")
-def banana():
-    """The textbook model: 6 merges a+n, b+an, an+a, ana+_, ban+ana_, banana_+ban (counts 4 2 2 2 1 1)."""
-    return train("banana_bandana_", Config(split="none"), merges=6)
 
 
 def test_sample_indices_keep_the_start_and_an_even_sample():

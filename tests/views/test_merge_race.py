@@ -4,16 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from bpe_core import Config, Step, load_gpt2, train
+from bpe_core import Step, load_gpt2
 from viz.merges.race import DEFAULT_WINDOW, race_figure, race_pairs, window_bounds
 
 MAX_FIGURE_JSON = 1_500_000  # bytes: what a 16k-merge model may send per figure
-
-
-@pytest.fixture(scope="module")
-def banana():
-    """The textbook model: 6 merges a+n, b+an, an+a, ana+_, ban+ana_, banana_+ban."""
-    return train("banana_bandana_", Config(split="none"), merges=6)
 
 
 @pytest.fixture(scope="module")

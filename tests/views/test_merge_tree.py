@@ -18,12 +18,6 @@ from viz.merges.tree import (
 GPT2_BIGGEST = "ÃĥÃĤ" * 32  # GPT-2's token with the most base symbols: mojibake of "Ã\x83Ã\x82" repeated
 
 
-@pytest.fixture(scope="module")
-def banana():
-    """The textbook model: 6 merges a+n, b+an, an+a, ana+_, ban+ana_, banana_+ban."""
-    return train("banana_bandana_", Config(split="none"), merges=6)
-
-
 def test_tree_of_banana_ban(banana):
     # banana_ban = banana_ + ban; banana_ = ban + ana_; ana_ = ana + _; ana = an + a; ban = b + an; an = a + n
     tree = banana.merge_tree("banana_ban")

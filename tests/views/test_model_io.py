@@ -54,11 +54,6 @@ WORDPIECE_JSON = json.dumps(
 
 
 @pytest.fixture(scope="module")
-def banana():
-    return train("banana_bandana_", Config(split="none"), merges=6)
-
-
-@pytest.fixture(scope="module")
 def byte_level():
     return train("the cat sat on the mat with the hat " * 20, Config(split="gpt2", units="bytes"), merges=30)
 

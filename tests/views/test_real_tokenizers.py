@@ -4,6 +4,7 @@ import lzma
 
 import pytest
 from browser_helpers import REPO_ROOT
+from published_titles import PUBLISHED_TITLES
 
 from bpe_core import Config, train
 from bpe_core.pretrained import load_pretrained
@@ -47,17 +48,7 @@ def test_the_fewest_tokens_sentence_names_the_winner_and_the_others_ratios():
 
 
 def test_the_view_offers_the_nine_published_tokenizers_by_their_titles():
-    assert REAL_TOKENIZERS == {
-        "gpt2": "GPT-2",
-        "cl100k_base": "GPT-4 (cl100k_base)",
-        "o200k_base": "GPT-4o (o200k_base)",
-        "llama2": "Llama 2",
-        "llama3": "Llama 3",
-        "qwen3": "Qwen3",
-        "deepseek-v3": "DeepSeek-V3",
-        "gemma3": "Gemma 3",
-        "claude-legacy": "Claude (legacy)",
-    }
+    assert REAL_TOKENIZERS == PUBLISHED_TITLES
     assert DEFAULT_REAL == ("gpt2", "cl100k_base", "o200k_base", "llama3")  # the slow ones load only when picked
 
 

@@ -84,11 +84,6 @@ def gpt2():
     return load_gpt2()
 
 
-@pytest.fixture(scope="module")
-def banana():
-    return train(BANANA, Config(split="none"), merges=6)
-
-
 def render_with(tok, text: str, **options) -> str:
     return render_tokens(
         tok.encode_with_spans(text),

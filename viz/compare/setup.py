@@ -24,14 +24,6 @@ STRIP_MAX_CHARS = 5_000  # token strips draw the first this-many characters
 SIZE_BOX_WIDTH = 136  # pixels of a size's number box: room for its + and - (shown over 120); two to a row on a phone
 LIST_LIMIT = 500  # rows shown of a long token table (merges only one side makes, tokens never used)
 PRETOKENIZER_CORPUS_CHARS = 200_000  # both trainings use at most this much of the corpus, for speed
-# (material icon, label, whether it uses the vocabulary sizes): the icon font ships with Streamlit, emoji fonts may not
-TABS = [
-    ("show_chart", "Compression", True),
-    ("compare_arrows", "Side by side", True),
-    ("content_cut", "Pre-tokenizers", False),
-    ("smart_toy", "Real tokenizers", True),
-    ("bar_chart", "Vocabulary usage", True),
-]
 TEXT_HELP = "Shared with the Encode page, and used by every tab below (the curves show it as held-out text)."
 SIZES_HELP = (
     "Each size is a vocabulary: the model cut to the fewest of its merges that reach it (base symbols and "

@@ -1,1 +1,2 @@
-"""The train page's views and its own state."""
+"""The Train page's views: the form's labels and recipes, corpus files, shareable links, what a model learned,
+training progress, and its own state module (``viz.train.state``)."""
