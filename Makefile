@@ -1,10 +1,11 @@
 # BPE Explorer developer commands.
 #   make run    - start the app on http://localhost:8501
+#   make class  - the app for a class: every interface, PORT (8501); prints the address students type and a QR code
 #   make test   - lint, then run the whole test suite (unit, AppTest and browser tests)
 #   make lint   - ruff: lint and formatting (ruff.toml; `make format` rewrites the files)
 #   make bench  - run the benchmarks
 #   make loadtest - 10 concurrent browser sessions + single-user latency against a local server
-#   make classroom REPLICAS=2 - the app on REPLICAS processes behind nginx on http://127.0.0.1:8080
+#   make classroom REPLICAS=2 - the app on REPLICAS processes behind nginx on every interface, PORT (8080)
 #                   (foreground; Ctrl+C or SIGTERM stops every process; needs nginx, installed as root if missing)
 #   make classroom-test - 30 simulated students (Streamlit's websocket protocol) through the balancer
 #   make mutants - mutation testing of bpe_core and the pure views (slow; see bench/mutants.py)
@@ -18,7 +19,7 @@ VPY    := $(VENV)/bin/python
 RUN_STAMP  := $(VENV)/requirements.stamp
 TEST_STAMP := $(VENV)/requirements-test.stamp
 
-.PHONY: run test lint format bench loadtest classroom classroom-test mutants venv clean-venv
+.PHONY: run class test lint format bench loadtest classroom classroom-test mutants venv clean-venv
 
 $(VENV)/pyvenv.cfg:
 	$(PYTHON) -m venv $(VENV)
@@ -35,6 +36,11 @@ $(TEST_STAMP): requirements-test.txt requirements.txt | $(VENV)/pyvenv.cfg
 
 run: $(RUN_STAMP)
 	$(VENV)/bin/streamlit run app.py --server.port 8501 --server.address localhost
+
+# A class on the room's network: every interface; the students' address and its QR code are printed first.
+class: PORT ?= 8501
+class: $(RUN_STAMP)
+	$(VPY) deploy/serve_class.py --port $(PORT)
 
 test: lint
 	$(VPY) -m pytest -q
@@ -67,8 +73,9 @@ $(NGINX):
 	DEBIAN_FRONTEND=noninteractive apt-get update
 	DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=300 install -y nginx
 
+classroom: PORT ?= 8080
 classroom: $(RUN_STAMP) | $(NGINX)
-	$(VPY) -m bench.classroom serve --replicas $(REPLICAS)
+	$(VPY) -m bench.classroom serve --replicas $(REPLICAS) --port $(PORT) --listen 0.0.0.0
 
 classroom-test: $(TEST_STAMP) | $(NGINX)
 	$(VPY) -m bench.classroom test --replicas $(REPLICAS) --students $(STUDENTS)

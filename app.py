@@ -9,6 +9,7 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from viz import state
+from viz.classroom import state as classroom_state
 from viz.compare import state as compare_state
 from viz.encode import live_text
 from viz.encode import state as encode_state
@@ -19,7 +20,14 @@ from viz.train import state as train_state
 st.set_page_config(page_title="BPE Explorer", page_icon="🧩", layout="wide")
 
 # Every page's widgets that keep their value while another page (or a closed tab) does not draw them
-KEPT_CHOICES = (*train_state.KEPT, *merges_state.KEPT, *encode_state.KEPT, *compare_state.KEPT, *state.MODEL_IO_KEPT)
+KEPT_CHOICES = (
+    *train_state.KEPT,
+    *merges_state.KEPT,
+    *encode_state.KEPT,
+    *compare_state.KEPT,
+    *classroom_state.KEPT,
+    *state.MODEL_IO_KEPT,
+)
 
 
 def render_sidebar(slot) -> None:

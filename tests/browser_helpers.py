@@ -76,9 +76,10 @@ class ServerDidNotStart(RuntimeError):
 
 
 @contextlib.contextmanager
-def running_app(log_path: Path, timeout: float = 60.0, script: str = "app.py"):
+def running_app(log_path: Path, timeout: float = 60.0, script: str = "app.py", env: dict[str, str] | None = None):
     """``streamlit run app.py`` (or another ``script`` of the project) on 127.0.0.1:<free port>,
-    from the project root (its ``.streamlit/config.toml`` applies), output to ``log_path``.
+    from the project root (its ``.streamlit/config.toml`` applies), output to ``log_path``, with ``env`` added
+    to the environment.
 
     Yields ``(base URL, process)`` once ``/_stcore/health`` answers ``ok``;
     stops the server on exit.
@@ -109,7 +110,7 @@ def running_app(log_path: Path, timeout: float = 60.0, script: str = "app.py"):
             stdout=log,
             stderr=subprocess.STDOUT,
             stdin=subprocess.DEVNULL,
-            env=dict(os.environ, PYTHONUNBUFFERED="1"),
+            env=dict(os.environ, PYTHONUNBUFFERED="1", **(env or {})),
         )
     try:
         deadline = time.monotonic() + timeout

@@ -14,7 +14,14 @@ MODULES = ["bpe_core"] + [
 ]
 VIZ_MODULES = [info.name for info in pkgutil.walk_packages(viz.__path__, "viz.") if not info.ispkg]
 # Session keys and caches need a running app
-NO_EXAMPLES = {"viz.state", "viz.train.state", "viz.merges.state", "viz.encode.state", "viz.compare.state"}
+NO_EXAMPLES = {
+    "viz.state",
+    "viz.train.state",
+    "viz.merges.state",
+    "viz.encode.state",
+    "viz.compare.state",
+    "viz.classroom.state",
+}
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -16,7 +16,7 @@ import pytest
 from browser_helpers import REPO_ROOT
 
 MAX_MODULE_LINES, MAX_PAGE_LINES = 400, 200
-PAGE_FOLDERS = ("train", "merges", "encode", "compare")  # viz/<page>/: one per page
+PAGE_FOLDERS = ("train", "merges", "encode", "compare", "classroom")  # viz/<page>/: one per page
 ENGINE_MAY_IMPORT = set(sys.stdlib_module_names) | {"regex", "dask", "distributed"}  # Dask: the optional counter
 STREAMLIT_MODULES = {
     "viz.state",

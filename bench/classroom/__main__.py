@@ -1,4 +1,4 @@
-"""A classroom on several app replicas behind nginx, on 127.0.0.1, and a load test that speaks Streamlit's protocol.
+"""A classroom on several app replicas behind nginx, and a load test that speaks Streamlit's protocol.
 
     make classroom REPLICAS=2        # serve: in the foreground until Ctrl+C or SIGTERM, then every process stops
     make classroom-test              # 30 simulated students through the balancer, 2 replicas
@@ -23,6 +23,7 @@ import time
 from bench.classroom.cluster import MAX_REPLICAS, Classroom, running_classroom
 from bench.classroom.student import Student
 from bench.loadtest import action_table, cpu_seconds, load_average, percentile, rss_mib
+from viz.classroom.address import EVERY_INTERFACE, announcement, network_address
 
 MAX_STUDENTS = 60
 RUN_DEADLINE = 900.0  # the whole test stops after this long, whatever happens
@@ -91,10 +92,16 @@ async def load_test(classroom: Classroom, students: int) -> bool:
     return len(completed) == students
 
 
-def serve(replicas: int, port: int) -> int:
-    """Run the classroom until Ctrl+C or SIGTERM; exit 1 if a process of it dies first."""
+def serve(replicas: int, port: int, listen: str) -> int:
+    """Run the classroom until Ctrl+C or SIGTERM; exit 1 if a process of it dies first. On every interface
+    (``listen`` 0.0.0.0) it first prints the address students type and its QR code."""
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))  # unwinds through running_classroom's cleanup
-    with running_classroom(replicas, port) as classroom:
+    class_url = ""
+    if listen in EVERY_INTERFACE:
+        url, text = announcement(network_address(), port)
+        print(text, flush=True)
+        class_url = url or ""
+    with running_classroom(replicas, port, listen=listen, class_url=class_url) as classroom:
         print(
             f"Classroom: {classroom.url} -> {', '.join(r.address for r in classroom.replicas)} "
             f"(logs in {classroom.folder}). Ctrl+C stops it.",
@@ -114,11 +121,12 @@ def main() -> int:
     parser.add_argument("command", choices=["serve", "test"])
     parser.add_argument("--replicas", type=int, default=2, help=f"app processes behind nginx (1-{MAX_REPLICAS})")
     parser.add_argument("--students", type=int, default=30, help=f"test: students at once (1-{MAX_STUDENTS})")
-    parser.add_argument("--port", type=int, default=8080, help="serve: nginx's port on 127.0.0.1")
+    parser.add_argument("--port", type=int, default=8080, help="serve: nginx's port")
+    parser.add_argument("--listen", default="127.0.0.1", help="serve: nginx's address (0.0.0.0: every interface)")
     args = parser.parse_args()
     replicas = max(1, min(MAX_REPLICAS, args.replicas))
     if args.command == "serve":
-        return serve(replicas, args.port)
+        return serve(replicas, args.port, args.listen)
     students = max(1, min(MAX_STUDENTS, args.students))
     print(f"Load average at the start: {load_average()}", flush=True)
     with running_classroom(replicas) as classroom:

@@ -33,6 +33,8 @@ MAX_REPLICAS = 8
 sys.path.insert(0, str(REPO / "tests"))
 from browser_helpers import answers_ok, free_port, log_tail  # noqa: E402
 
+from viz.classroom.address import CLASS_URL_ENV  # noqa: E402
+
 
 class ClassroomDidNotStart(RuntimeError):
     """A replica or nginx exited or stayed silent; the message ends with its log."""
@@ -90,7 +92,7 @@ def nginx_config(listen: str, upstreams: list[str], run_dir: Path) -> str:
     return text
 
 
-def start_replica(index: int, folder: Path, cookie_secret: str) -> Server:
+def start_replica(index: int, folder: Path, cookie_secret: str, class_url: str | None) -> Server:
     port = free_port()
     log = folder / f"replica-{index}.log"
     command = [
@@ -107,6 +109,8 @@ def start_replica(index: int, folder: Path, cookie_secret: str) -> Server:
     ]
     # The secret goes through the environment, out of sight of `ps`.
     environment = dict(os.environ, PYTHONUNBUFFERED="1", STREAMLIT_SERVER_COOKIE_SECRET=cookie_secret)
+    if class_url:  # the Class page shows the balancer's address, the one students type
+        environment[CLASS_URL_ENV] = class_url
     with open(log, "wb") as output:
         process = subprocess.Popen(
             command, cwd=REPO, stdout=output, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, env=environment
@@ -114,13 +118,13 @@ def start_replica(index: int, folder: Path, cookie_secret: str) -> Server:
     return Server(f"replica {index}", f"127.0.0.1:{port}", process, log)
 
 
-def start_balancer(upstreams: list[str], folder: Path, port: int) -> Server:
+def start_balancer(upstreams: list[str], folder: Path, port: int, listen: str) -> Server:
     if not os.access(NGINX, os.X_OK):
         raise ClassroomDidNotStart(f"{NGINX} not found: apt-get install nginx (make classroom does it as root)")
     run_dir = folder / "nginx"
     run_dir.mkdir()
     config = run_dir / "nginx.conf"
-    config.write_text(nginx_config(f"127.0.0.1:{port}", upstreams, run_dir), encoding="utf-8")
+    config.write_text(nginx_config(f"{listen}:{port}", upstreams, run_dir), encoding="utf-8")
     log = run_dir / "error.log"
     # -e: the error log from the first moment (before the config is read nginx would use /var/log/nginx).
     command = [NGINX, "-p", str(run_dir), "-c", str(config), "-e", str(log)]
@@ -158,10 +162,12 @@ def stop(servers: list[Server]) -> None:
 
 
 @contextlib.contextmanager
-def running_classroom(replicas: int, port: int | None = None, keep_logs: bool = False):
-    """Yields a ``Classroom`` of ``replicas`` app processes behind nginx on 127.0.0.1:``port`` (a free port if
-    None), once all of them answer their health checks; stops them all on exit and removes the temporary folder
-    unless ``keep_logs``."""
+def running_classroom(
+    replicas: int, port: int | None = None, keep_logs: bool = False, listen: str = "127.0.0.1", class_url: str = ""
+):
+    """Yields a ``Classroom`` of ``replicas`` app processes behind nginx on ``listen``:``port`` (a free port if
+    None; ``0.0.0.0`` for every interface, ``class_url`` then the address students type), once all of them answer
+    their health checks; stops them all on exit and removes the temporary folder unless ``keep_logs``."""
     if not 1 <= replicas <= MAX_REPLICAS:
         raise ValueError(f"replicas must be 1-{MAX_REPLICAS}, not {replicas}")
     folder = Path(tempfile.mkdtemp(prefix="bpe-classroom-"))
@@ -169,8 +175,8 @@ def running_classroom(replicas: int, port: int | None = None, keep_logs: bool = 
     started: list[Server] = []
     try:
         cookie_secret = secrets.token_hex(32)
-        started += [start_replica(index, folder, cookie_secret) for index in range(1, replicas + 1)]
-        balancer = start_balancer([replica.address for replica in started], folder, port or free_port())
+        started += [start_replica(index, folder, cookie_secret, class_url) for index in range(1, replicas + 1)]
+        balancer = start_balancer([replica.address for replica in started], folder, port or free_port(), listen)
         started.append(balancer)
         wait_until_healthy(started, time.monotonic() + START_TIMEOUT)
         yield Classroom(f"http://{balancer.address}", started[:-1], balancer, folder)

@@ -16,7 +16,13 @@ def test_a_deep_link_on_a_fresh_server_is_routed(browser, page, tmp_path):
     with running_app(tmp_path / "server.log") as (base_url, _):
         open_app(page, base_url, "Encode")  # the first address this server is asked for
         assert page.url.rstrip("/").endswith("/Encode")
-        assert sidebar_nav_labels(page) == ["Train", "Merges", "Encode / Decode", "Compare"]  # the router's titles
+        assert sidebar_nav_labels(page) == [
+            "Train",
+            "Merges",
+            "Encode / Decode",
+            "Compare",
+            "Class",
+        ]  # the router's titles
         assert page.locator("h1").all_inner_texts() == ["Encode / Decode"]
         sidebar = page.locator(SIDEBAR).inner_text()
         assert "BPE Explorer" in sidebar and "Current model: 2,000 merges" in sidebar  # app.py drew the sidebar

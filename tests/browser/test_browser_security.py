@@ -31,7 +31,7 @@ PAYLOADS = [
 PAYLOAD_CORPUS = "\n".join(PAYLOADS * 8)
 PAYLOAD_TEXT = " ".join(PAYLOADS)
 MAIN = '[data-testid="stMain"]'
-PAGES = ["Train", "Merges", "Encode / Decode", "Compare"]
+PAGES = ["Train", "Merges", "Encode / Decode", "Compare", "Class"]
 COMPARE_TABS = ["Compression", "Side by side", "Pre-tokenizers", "Real tokenizers", "Vocabulary usage"]
 
 # Elements a payload would create if it were parsed as HTML or markdown, anywhere in the document

@@ -10,10 +10,12 @@ import os
 import re
 
 import pytest
+from browser_helpers import answers_ok, free_port
 
 from bench.classroom.__main__ import load_test, seat_on_every_replica
 from bench.classroom.cluster import NGINX, running_classroom
 from bench.classroom.student import Student
+from viz.classroom.address import join_url, network_address
 
 pytestmark = pytest.mark.slow
 
@@ -104,3 +106,24 @@ def test_five_students_take_the_tour_through_the_balancer_as_make_classroom_test
     assert re.fullmatch(
         r"classroom: 5/5 sessions completed, p50 \d+\.\d\d s, p95 \d+\.\d\d s per action, 2 replicas", last_line
     )
+
+
+def test_a_classroom_on_every_interface_shows_students_its_address():
+    """make classroom: nginx listens on the room's network, and the Class page names nginx's address."""
+    host = network_address()
+    if host is None:
+        pytest.skip("this machine has only loopback: no room's network to serve")
+    if not os.access(NGINX, os.X_OK):
+        pytest.skip(f"{NGINX} is missing: apt-get install nginx")
+    port = free_port()
+    url = join_url(host, port)
+    with running_classroom(replicas=1, port=port, listen="0.0.0.0", class_url=url):
+        assert answers_ok(f"{url}_stcore/health")  # through nginx, at the network address
+
+        async def lesson():
+            student = Student(url.rstrip("/"))
+            await student.enter()
+            await student.open_page("Class")
+            return student.shown_text()
+
+        assert url in run_students(lesson)

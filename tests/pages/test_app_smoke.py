@@ -41,7 +41,7 @@ def test_sidebar_describes_a_trained_model():
 @pytest.mark.browser
 def test_browser_navigation(app_server, page, screenshot):
     open_app(page, app_server)
-    assert sidebar_nav_labels(page) == ["Train", "Merges", "Encode / Decode", "Compare"]
+    assert sidebar_nav_labels(page) == ["Train", "Merges", "Encode / Decode", "Compare", "Class"]
 
     click_nav(page, "Merges")
     assert page.url.rstrip("/").endswith("/Merges")

@@ -26,7 +26,7 @@ PAGE_STATES = {"train": train_state, "merges": merges_state, "encode": encode_st
 def test_every_page_file_is_registered_once():
     files = sorted(path.relative_to(REPO_ROOT).as_posix() for path in (REPO_ROOT / "app_pages").glob("*.py"))
     assert sorted(page.path for page in page_registry.PAGES) == files
-    assert [page.url_path for page in page_registry.PAGES] == ["Train", "Merges", "Encode", "Compare"]
+    assert [page.url_path for page in page_registry.PAGES] == ["Train", "Merges", "Encode", "Compare", "Class"]
     assert not (REPO_ROOT / "pages").exists()  # Streamlit would read that folder on its own, beside the router
 
 
@@ -46,7 +46,7 @@ def test_the_router_keeps_every_pages_choices():
         if isinstance(node, ast.Assign) and any(getattr(target, "id", "") == "KEPT_CHOICES" for target in node.targets)
     )
     assert sorted(ast.unparse(item.value) for item in kept.elts) == sorted(
-        [f"{page}_state.KEPT" for page in PAGE_STATES] + ["state.MODEL_IO_KEPT"]
+        [f"{page}_state.KEPT" for page in (*PAGE_STATES, "classroom")] + ["state.MODEL_IO_KEPT"]
     )
     assert state.MODEL_IO_KEPT == ("train_section_open", "merges_section_open", "encode_section_open")
 
