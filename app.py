@@ -77,6 +77,7 @@ def load_page_code_early() -> None:
 sidebar_slot = st.sidebar.empty()
 if state.model_if_any() is None:  # every page sets the model: only a session's first run has none
     load_page_code_early()
+    train_state.train_from_link(st.query_params.to_dict())  # a reload or a shared link: the model it names
 state.keep_choices(KEPT_CHOICES)
 pages = [
     st.Page(page.path, title=page.title, icon=page.icon, url_path=page.url_path, default=index == 0)

@@ -12,7 +12,7 @@ import streamlit as st
 
 from bpe_core import Tokenizer
 from bpe_core.pretrained import PRETRAINED, load_pretrained
-from viz import model_io, state
+from viz import model_io, share_link, state
 from viz.escape import markdown
 from viz.merges import state as merges_state
 from viz.merges.labels import tie_break_rule
@@ -41,7 +41,6 @@ def choose_tokenizer() -> tuple[Tokenizer, tuple[str, int], str]:
     return published, merges_state.published_cache_key(source), ""
 
 
-@st.fragment
 def pair_race(tok: Tokenizer, key: tuple[str, int], _corpus: str) -> None:
     st.subheader("Pair-frequency race")
     if not tok.has_counts:
@@ -70,7 +69,6 @@ def pair_race(tok: Tokenizer, key: tuple[str, int], _corpus: str) -> None:
     st.caption(f"Showing steps {first:,} to {last:,} of {total:,}.")
 
 
-@st.fragment
 def step_scrubber(tok: Tokenizer, key: tuple[str, int], corpus: str) -> None:
     st.subheader("Step by step")
     total = len(tok.steps)
@@ -104,7 +102,6 @@ def step_scrubber(tok: Tokenizer, key: tuple[str, int], corpus: str) -> None:
     st.html(step_lines_html(tok, tok.steps[step_number - 1], shown, encoded))
 
 
-@st.fragment
 def merge_tree(tok: Tokenizer, key: tuple[str, int], _corpus: str) -> None:
     st.subheader("Merge tree")
     choices, default = merges_state.tree_choices(tok, key)
@@ -154,19 +151,38 @@ def overview(tok: Tokenizer, key: tuple[str, int], _corpus: str) -> None:
     st.plotly_chart(curve, key="merges_count_chart")
 
 
-# The page's tabs, in order: (material icon, label, the section drawn while it is open, given the tokenizer shown,
-# its cache key and its training text); the first is open on a first visit
+# The page's tabs, in order: (name in the address, material icon, label, the section drawn while it is open, given
+# the tokenizer shown, its cache key and its training text); the first is open on a first visit
 TABS = [
-    ("linear_scale", "Step by step", step_scrubber),
-    ("leaderboard", "Pair race", pair_race),
-    ("account_tree", "Merge tree", merge_tree),
-    ("scatter_plot", "All merges", overview),
+    ("steps", "linear_scale", "Step by step", step_scrubber),
+    ("race", "leaderboard", "Pair race", pair_race),
+    ("tree", "account_tree", "Merge tree", merge_tree),
+    ("overview", "scatter_plot", "All merges", overview),
 ]
+TAB_LABELS = {name: f":material/{icon}: {label}" for name, icon, label, _ in TABS}  # name in the address -> label
 
-state.keep_choices(
-    merges_state.KEPT
-)  # before any widget: a closed tab's widgets are not drawn, so their values are kept for them
+
+def address_bar(tab_name: str) -> None:
+    """The address bar and the Copy link button: the model's link and this page's choices."""
+    model_link, cannot_travel = share_link.model_params()
+    share_link.show_address({**model_link, **merges_state.address(tab_name)}, cannot_travel)
+
+
+@st.fragment
+def open_tab(tab_name: str, section, tok: Tokenizer, key: tuple[str, int], corpus: str) -> None:
+    """One tab: a move of its widgets reruns only it (and its address), not the page."""
+    link_slot = st.container()  # on top, filled once the section has read and kept its widgets' values
+    section(tok, key, corpus)
+    with link_slot:
+        address_bar(tab_name)
+
+
+# Before any widget: a closed tab's widgets are not drawn, so their values are kept for them
+state.keep_choices(merges_state.KEPT)
+ignored = merges_state.take_link(st.query_params.to_dict(), TAB_LABELS, ("model", *PRETRAINED))
 st.title("Merges")
+if ignored:
+    st.warning(markdown(f"Ignored in the address: {'; '.join(ignored)}. The page's defaults are used instead."))
 model_io.load_section("merges")
 model, current_key, corpus = choose_tokenizer()
 st.caption(
@@ -175,11 +191,10 @@ st.caption(
 )
 if not model.steps:
     st.info("This model has no merges yet. Train one with at least one merge on the Train page.")
+    address_bar(TABS[0][0])
 else:
-    tabs = st.tabs(
-        [f":material/{icon}: {label}" for icon, label, _ in TABS], key=merges_state.TAB_KEY, on_change="rerun"
-    )
-    for tab, (_, _, section) in zip(tabs, TABS):
+    tabs = st.tabs(list(TAB_LABELS.values()), key=merges_state.TAB_KEY, on_change="rerun")
+    for tab, (name, _, _, section) in zip(tabs, TABS):
         with tab:
             if tab.open:
-                section(model, current_key, corpus)
+                open_tab(name, section, model, current_key, corpus)

@@ -7,7 +7,7 @@ import streamlit as st
 
 from app_pages.sections import train_form
 from bpe_core import Config, Tokenizer
-from viz import escape, model_io, state
+from viz import escape, model_io, share_link, state
 from viz.describe import describe_config, text_digest
 from viz.page_registry import TRAIN
 from viz.train import form as ts
@@ -70,6 +70,7 @@ def train_button_and_result(
 
 
 st.title(TRAIN.title)
+link_slot = st.container()  # Copy link, filled once the model is known
 st.caption("Pick a corpus and settings, press Train, and see which pairs BPE merged, in order.")
 chosen_source = train_state.init_train_form(st.query_params.to_dict())
 loaded = train_state.model_to_adopt()
@@ -102,6 +103,5 @@ if train_state.take_train_from_link() and corpus and config is not None:  # a sh
     train_state.train_and_keep(source, settings, config, corpus, training_text)
 train_button_and_result(source, settings, config, corpus, training_text)
 model_io.save_and_load_section(state.current_model(), "train")
-link = state.model_about().get("link", {})
-if st.query_params.to_dict() != link:  # the address bar describes the current model, so it can be shared
-    st.query_params.from_dict(link)
+with link_slot:  # the address bar describes the current model, so it can be shared
+    share_link.show_address(*share_link.model_params())

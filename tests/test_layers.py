@@ -21,6 +21,7 @@ ENGINE_MAY_IMPORT = set(sys.stdlib_module_names) | {"regex", "dask", "distribute
 STREAMLIT_MODULES = {
     "viz.state",
     "viz.model_io",
+    "viz.share_link",
     "viz.encode.live_text",
     *(f"viz.{page}.state" for page in PAGE_FOLDERS),
 }

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from urllib.parse import parse_qs, urlparse
+
 import pytest
 from apptest_helpers import APP_FILE, ok
 from browser_helpers import click_nav, exception_texts, open_app, sidebar_nav_labels
@@ -44,7 +46,9 @@ def test_browser_navigation(app_server, page, screenshot):
     assert sidebar_nav_labels(page) == ["Train", "Merges", "Encode / Decode", "Compare", "Class"]
 
     click_nav(page, "Merges")
-    assert page.url.rstrip("/").endswith("/Merges")
+    address = urlparse(page.url)
+    assert address.path == "/Merges"
+    assert parse_qs(address.query) == {"tab": ["steps"], "step": ["1"]}  # the default model needs no parameter
     heading = page.locator('[data-testid="stMain"] h1').first
     assert heading.inner_text().strip() == "Merges"
     assert exception_texts(page) == []

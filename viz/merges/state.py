@@ -9,6 +9,7 @@ import streamlit as st
 
 from bpe_core import Token, Tokenizer
 from viz import state
+from viz.merges.links import merges_params, read_merges_params
 from viz.merges.overview import count_curve_figure, forest_figure
 from viz.merges.race import race_figure
 from viz.merges.tree import default_tree_token
@@ -67,3 +68,32 @@ def overview_charts(_tok: Tokenizer, key: tuple[str, int]) -> tuple[go.Figure, g
 def tree_choices(_tok: Tokenizer, key: tuple[str, int]) -> tuple[list[str], str | None]:
     """Merged tokens in step order (each once) and the one to show first."""
     return list(dict.fromkeys(step.new_token for step in _tok.steps)), default_tree_token(_tok.steps)
+
+
+LINK_READ_KEY = "bpe_merges_link_read"  # the address's parameters were given to the widgets: once a session
+
+
+def take_link(query_params: dict, tab_labels: dict[str, str], tokenizers: tuple[str, ...]) -> list[str]:
+    """On the session's first Merges run, put what its address asks (``viz.merges.links``) into the widgets before
+    they are drawn; returns the parameters ignored. ``tab_labels`` maps a tab's name in the address to its label."""
+    if LINK_READ_KEY in st.session_state:
+        return []
+    st.session_state[LINK_READ_KEY] = True
+    link = read_merges_params(query_params, tuple(tab_labels), tokenizers)
+    if link.tab is not None:
+        st.session_state[TAB_KEY] = tab_labels[link.tab]
+    if link.step is not None:
+        st.session_state[STEP_KEY] = link.step  # kept within the model's steps when drawn
+    if link.token is not None:
+        st.session_state[TREE_TOKEN_KEY] = link.token  # kept only if it is one of the model's merged tokens
+        st.session_state[TREE_SEARCH_KEY] = link.token  # and found by its text in a vocabulary too big to list
+    if link.tokenizer is not None:
+        st.session_state[SOURCE_KEY] = link.tokenizer
+    return link.warnings
+
+
+def address(tab_name: str) -> dict[str, str]:
+    """The page's state as query parameters, read from its widgets (drawn or kept)."""
+    step = st.session_state.get(STEP_KEY, state.kept_value(STEP_KEY, None))
+    token = st.session_state.get(TREE_TOKEN_KEY, state.kept_value(TREE_TOKEN_KEY, None))
+    return merges_params(tab_name, step, token, st.session_state.get(SOURCE_KEY, "model"))

@@ -146,3 +146,24 @@ def train_and_keep(
     link = to_query_params(source, settings, corpus if source == PASTE else "")
     state.set_model(model, corpus=corpus, settings={"preset": source, **settings.as_dict(), "link": link})
     return new
+
+
+def train_from_link(query_params: dict) -> None:
+    """A session's first run, on any page: the model its address names (a textbook corpus, the sample or pasted
+    text, with their settings), trained or taken from the store before the page draws, so that a reload or a link
+    opened in another browser shows the same model. Bad parameters wait for the Train page's warnings."""
+    source = init_train_form(query_params)
+    if not take_train_from_link():
+        return
+    settings = train_widget_settings()
+    try:
+        config = settings.to_config()
+    except ValueError:  # the Train page says why and keeps the default model
+        st.session_state[FROM_LINK_KEY] = True
+        return
+    preset = CORPUS_PRESETS.get(source)
+    if source == PASTE:
+        corpus = st.session_state[PASTE_WIDGET]
+    else:
+        corpus = state.sample_text() if preset.text is None else preset.text
+    train_and_keep(source, settings, config, corpus, corpus)

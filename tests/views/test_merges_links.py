@@ -1,0 +1,54 @@
+"""The Merges page's address, and the link every page offers: worked out by hand."""
+
+from __future__ import annotations
+
+import pytest
+
+from viz.merges.links import MAX_TOKEN_CHARS, merges_params, read_merges_params
+from viz.share_link import page_link
+
+TABS, TOKENIZERS = ("steps", "race", "tree", "overview"), ("model", "gpt2", "cl100k_base")
+
+
+def test_the_page_s_state_becomes_parameters_and_comes_back():
+    params = merges_params("tree", 7, "ban</w>", "gpt2")
+    assert params == {"tab": "tree", "step": "7", "token": "ban</w>", "tokenizer": "gpt2"}
+    link = read_merges_params(params, TABS, TOKENIZERS)
+    assert (link.tab, link.step, link.token, link.tokenizer, link.warnings) == ("tree", 7, "ban</w>", "gpt2", [])
+
+
+def test_defaults_stay_out_of_the_address():
+    assert merges_params("steps", None, None, "model") == {"tab": "steps"}
+    assert merges_params("race", 1, "", "model") == {"tab": "race", "step": "1"}
+
+
+@pytest.mark.parametrize(
+    ("params", "warning"),
+    [
+        ({"tab": "<script>"}, "tab=<script>: no such tab"),
+        ({"step": "0"}, "step=0: not a whole number from 1"),
+        ({"step": "-3"}, "step=-3: not a whole number from 1"),
+        ({"step": "٣"}, "step=٣: not a whole number from 1"),  # a digit, but not one int() should be trusted with
+        ({"step": "1e9x"}, "step=1e9x: not a whole number from 1"),
+        ({"token": "x" * (MAX_TOKEN_CHARS + 1)}, f"token: not a token (1 to {MAX_TOKEN_CHARS} characters)"),
+        ({"token": ""}, f"token: not a token (1 to {MAX_TOKEN_CHARS} characters)"),
+        ({"tokenizer": "../../etc/passwd"}, "tokenizer=../../etc/passwd: no such tokenizer"),
+    ],
+)
+def test_a_bad_parameter_is_dropped_with_a_warning(params, warning):
+    link = read_merges_params({**params, "tab": params.get("tab", "race")}, TABS, TOKENIZERS)
+    assert link.warnings == [warning]
+    assert link.step is None and link.token is None and link.tokenizer is None
+    assert link.tab == (None if "tab" in params else "race")  # the good parameters still count
+
+
+def test_unknown_parameters_are_not_the_page_s_business():
+    link = read_merges_params({"preset": "banana", "merges": "6"}, TABS, TOKENIZERS)  # the model's, for Train
+    assert link.warnings == [] and link.tab is None
+
+
+def test_the_link_replaces_the_page_s_query_and_encodes_its_values():
+    assert page_link("http://h:1/Merges?tab=race#top", {"token": "a&b=c", "tab": "tree"}) == (
+        "http://h:1/Merges?token=a%26b%3Dc&tab=tree"
+    )
+    assert page_link("http://h:1/Encode", {}) == "http://h:1/Encode"

@@ -1,0 +1,44 @@
+"""The "Copy link" button every page shows: the page's address as it is now (the model, then the page's own
+choices), to paste in another browser or send; a reload of the page comes back from the same address.
+
+>>> page_link("http://10.0.0.7:8501/Merges?tab=race", {"preset": "banana", "tab": "tree", "token": "a b"})
+'http://10.0.0.7:8501/Merges?preset=banana&tab=tree&token=a+b'
+"""
+
+from __future__ import annotations
+
+from urllib.parse import urlencode
+
+import streamlit as st
+
+from viz import state
+
+
+def page_link(current_url: str, params: dict[str, str]) -> str:
+    """The address of the page at ``current_url`` (its own query left out) with ``params``."""
+    base = current_url.split("?", 1)[0].split("#", 1)[0]
+    return f"{base}?{urlencode(params)}" if params else base
+
+
+def model_params() -> tuple[dict[str, str], str]:
+    """The session's model as query parameters (``viz.train.links``), and what a link cannot carry, if anything."""
+    about = state.model_about()
+    if about.get("link"):
+        return dict(about["link"]), ""
+    if "link" in about or about.get("source") in ("upload", "gpt2"):  # trained on files or a long text; loaded
+        return (
+            {},
+            "This model cannot travel in a link (files, a long text or a loaded tokenizer): it opens the default.",
+        )
+    return {}, ""  # the default model needs no parameter
+
+
+def show_address(params: dict[str, str], missing: str = "") -> None:
+    """Write ``params`` into the address bar (a reload comes back to them) and offer them as a link to copy."""
+    if st.query_params.to_dict() != params:
+        st.query_params.from_dict(params)
+    with st.popover("Copy link", icon=":material/link:"):
+        st.caption("This address opens the page as it is now, in any browser: copy it with the icon at its right.")
+        st.code(page_link(st.context.url or "", params), language=None, wrap_lines=True)
+        if missing:
+            st.caption(missing)
