@@ -6,7 +6,7 @@ import streamlit as st
 
 from app_pages.sections import compare_tabs
 from bpe_core import Tokenizer
-from viz import escape, state
+from viz import escape, share_link, state
 from viz.compare import setup
 from viz.compare import state as compare_state
 from viz.compare.data import ComparedSize, default_sizes
@@ -22,10 +22,10 @@ def choose_sizes(column, tok: Tokenizer, fingerprint: str) -> list[ComparedSize]
         column.info("This model has no merges, so there is only one size: train one with merges.")
         column.page_link(TRAIN.path, label=f"Go to {TRAIN.title}", icon=TRAIN.icon)
         return [scale.reaching(scale.smallest)]
+    state.start_widget(compare_state.SIZE_COUNT_KEY, 3)  # or as many as the address gave
     count = column.segmented_control(
         "Vocabulary sizes to compare",
         [2, 3, 4],
-        default=3,
         required=True,
         key=compare_state.SIZE_COUNT_KEY,
         persist_state="session",
@@ -50,18 +50,21 @@ def choose_sizes(column, tok: Tokenizer, fingerprint: str) -> list[ComparedSize]
 st.title(COMPARE.title)
 tok, corpus = state.current_model(), state.current_corpus()
 fingerprint = state.fingerprint(tok)
+tab_labels = {name: f":material/{icon}: {label}" for name, icon, label, _, _ in compare_tabs.TABS}  # by address name
+ignored = compare_state.take_link(
+    st.query_params.to_dict(), tab_labels, compare_state.vocabulary_scale(tok, fingerprint), fingerprint
+)
 st.caption(
     f"Session model: {escape.markdown(tok.name or 'trained here')}, {len(tok.merges):,} merges, vocabulary of "
     f"{len(tok.vocab):,}, {escape.markdown(describe_config(tok.config, short=True))}."
 )
+link_slot = st.container()  # Copy link, filled once the page is drawn
+if ignored:
+    st.warning(escape.markdown(f"Ignored in the address: {'; '.join(ignored)}. The page's defaults are used instead."))
 top = st.container()  # filled once the tabs say which one is open: the sizes only beside the tabs that use them
-tabs = st.tabs(
-    [f":material/{icon}: {label}" for icon, label, _, _ in compare_tabs.TABS],
-    key=compare_state.TAB_KEY,
-    on_change="rerun",
-)
+tabs = st.tabs(list(tab_labels.values()), key=compare_state.TAB_KEY, on_change="rerun")
 open_index = next(index for index, tab in enumerate(tabs) if tab.open)  # only the open tab is drawn
-text_column, sizes_column = top.columns(2, gap="medium") if compare_tabs.TABS[open_index][2] else (top, None)
+text_column, sizes_column = top.columns(2, gap="medium") if compare_tabs.TABS[open_index][3] else (top, None)
 state.restore_text(compare_state.TEXT_KEY, setup.DEFAULT_TEXT)
 text = text_column.text_area(
     "Your text",
@@ -74,4 +77,10 @@ text = text_column.text_area(
 )
 sizes = [] if sizes_column is None else choose_sizes(sizes_column, tok, fingerprint)
 with tabs[open_index]:
-    compare_tabs.TABS[open_index][3](compare_tabs.TabInputs(tok, fingerprint, corpus, text, sizes))
+    compare_tabs.TABS[open_index][4](compare_tabs.TabInputs(tok, fingerprint, corpus, text, sizes))
+with link_slot:
+    model_link, cannot_travel = share_link.model_params()
+    page_params, too_long = compare_state.address(
+        compare_tabs.TABS[open_index][0], fingerprint, text, setup.DEFAULT_TEXT
+    )
+    share_link.show_address({**model_link, **page_params}, " ".join(filter(None, (cannot_travel, too_long))))

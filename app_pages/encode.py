@@ -7,7 +7,7 @@ import streamlit as st
 from app_pages.sections import encode_folded
 from bpe_core import Token, Tokenizer
 from bpe_core.pretrained import PRETRAINED, load_pretrained
-from viz import model_io, state
+from viz import model_io, share_link, state
 from viz.encode import state as encode_state
 from viz.encode.live_text import commit_while_typing
 from viz.encode.tools import describe_round_trip, describe_tokenizer, token_rows
@@ -89,10 +89,13 @@ def show_round_trip(tok: Tokenizer, tokens: list[Token], text: str, shown: str) 
         st.success("**Round trip OK**: `decode(encode(text)) == text`")
 
 
-state.keep_choices(
-    encode_state.KEPT
-)  # before any widget: a closed section's widgets are not drawn, so their values are kept for them
+# Before any widget: a closed section's widgets are not drawn, so their values are kept for them
+state.keep_choices(encode_state.KEPT)
+ignored = encode_state.take_link(st.query_params.to_dict(), SOURCES)
 st.title("Encode / Decode")
+link_slot = st.container()  # Copy link, filled once the text is known
+if ignored:
+    st.warning(markdown(f"Ignored in the address: {'; '.join(ignored)}. The page's defaults are used instead."))
 st.caption(
     "Type text and see it cut into tokens. Hover a token (tap it on a phone) for its id, bytes and the merge "
     "that made it."
@@ -154,3 +157,7 @@ with st.expander(
 ) as table:
     if table.open and tokens is not None:
         st.dataframe(token_rows(tokens, shown), hide_index=True)
+with link_slot:
+    model_link, cannot_travel = share_link.model_params()
+    page_params, too_long = encode_state.address(text, EXAMPLE_TEXT)
+    share_link.show_address({**model_link, **page_params}, " ".join(filter(None, (cannot_travel, too_long))))

@@ -21,6 +21,7 @@ NO_EXAMPLES = {
     "viz.encode.state",
     "viz.compare.state",
     "viz.classroom.state",
+    "viz.share_link",  # a widget: needs a running app too
 }
 
 

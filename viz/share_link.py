@@ -1,23 +1,14 @@
 """The "Copy link" button every page shows: the page's address as it is now (the model, then the page's own
-choices), to paste in another browser or send; a reload of the page comes back from the same address.
-
->>> page_link("http://10.0.0.7:8501/Merges?tab=race", {"preset": "banana", "tab": "tree", "token": "a b"})
-'http://10.0.0.7:8501/Merges?preset=banana&tab=tree&token=a+b'
-"""
+choices), to paste in another browser or send; a reload of the page comes back from the same address."""
 
 from __future__ import annotations
-
-from urllib.parse import urlencode
 
 import streamlit as st
 
 from viz import state
+from viz.addresses import page_link
 
-
-def page_link(current_url: str, params: dict[str, str]) -> str:
-    """The address of the page at ``current_url`` (its own query left out) with ``params``."""
-    base = current_url.split("?", 1)[0].split("#", 1)[0]
-    return f"{base}?{urlencode(params)}" if params else base
+LINK_LANGUAGE = "text"  # the address's code block: plain text, and told apart from the pages' own code blocks
 
 
 def model_params() -> tuple[dict[str, str], str]:
@@ -39,6 +30,6 @@ def show_address(params: dict[str, str], missing: str = "") -> None:
         st.query_params.from_dict(params)
     with st.popover("Copy link", icon=":material/link:"):
         st.caption("This address opens the page as it is now, in any browser: copy it with the icon at its right.")
-        st.code(page_link(st.context.url or "", params), language=None, wrap_lines=True)
+        st.code(page_link(st.context.url or "", params), language=LINK_LANGUAGE, wrap_lines=True)
         if missing:
             st.caption(missing)

@@ -133,6 +133,11 @@ def share_text(widget_key: str) -> None:
     st.session_state[_SHARED_TEXT_KEY] = st.session_state[widget_key]
 
 
+def set_text(widget_key: str, text: str) -> None:
+    """Put ``text`` in a text box before it is drawn (an address asked for it), as the text of both pages."""
+    st.session_state[widget_key] = st.session_state[_SHARED_TEXT_KEY] = text
+
+
 # -- widgets that keep their value while not drawn
 
 

@@ -134,10 +134,10 @@ def real_tokenizers_section(inputs: TabInputs) -> None:
         return
     left, right = st.columns([1, 3])
     size = size_select(left, "Your model at", sizes, compare_state.REAL_SIZE_KEY)
+    state.start_widget(compare_state.REAL_CHOICE_KEY, list(real.DEFAULT_REAL))  # or the address's choice
     chosen = right.multiselect(
         "Published tokenizers",
         list(real.REAL_TOKENIZERS),
-        default=list(real.DEFAULT_REAL),
         format_func=real.REAL_TOKENIZERS.get,
         key=compare_state.REAL_CHOICE_KEY,
     )
@@ -186,12 +186,13 @@ def usage_section(inputs: TabInputs) -> None:
             st.caption(f"The first {setup.LIST_LIMIT:,} in step order.")
 
 
-# The page's tabs, in order: (material icon (its font ships with Streamlit, emoji fonts may not), label, whether the
-# size boxes sit beside the text, the section drawn while it is open); the first is open on a first visit
+# The page's tabs, in order: (name in the address, material icon (its font ships with Streamlit, emoji fonts may
+# not), label, whether the size boxes sit beside the text, the section drawn while it is open); the first is open on
+# a first visit
 TABS = [
-    ("show_chart", "Compression", True, compression_section),
-    ("compare_arrows", "Side by side", True, side_by_side_section),
-    ("content_cut", "Pre-tokenizers", False, pretokenizer_section),
-    ("smart_toy", "Real tokenizers", True, real_tokenizers_section),
-    ("bar_chart", "Vocabulary usage", True, usage_section),
+    ("curves", "show_chart", "Compression", True, compression_section),
+    ("side", "compare_arrows", "Side by side", True, side_by_side_section),
+    ("pretok", "content_cut", "Pre-tokenizers", False, pretokenizer_section),
+    ("real", "smart_toy", "Real tokenizers", True, real_tokenizers_section),
+    ("usage", "bar_chart", "Vocabulary usage", True, usage_section),
 ]

@@ -6,7 +6,16 @@ from __future__ import annotations
 from urllib.parse import parse_qs, urlparse
 
 import pytest
-from browser_helpers import SIDEBAR, VIEWPORT, choose_option, click_nav, exception_texts, open_tab, wait_for_app
+from browser_helpers import (
+    SIDEBAR,
+    VIEWPORT,
+    choose_option,
+    click_nav,
+    exception_texts,
+    open_app,
+    open_tab,
+    wait_for_app,
+)
 from test_browser_train import TRAIN_BUTTON, choose_corpus
 
 pytestmark = pytest.mark.browser
@@ -59,4 +68,24 @@ def test_a_reload_and_another_browser_come_back_to_the_same_merges_page(app_serv
         screenshot(elsewhere, "another-browser")
     finally:
         elsewhere.context.close()
+    assert exception_texts(page) == []
+
+
+def test_compare_and_encode_come_back_after_a_reload(app_server, page):
+    open_app(page, app_server, "Compare")
+    box = page.get_by_role("textbox", name="Your text")
+    box.fill("Reload me, said the phone.")
+    box.press("Control+Enter")
+    wait_for_app(page)
+    open_tab(page, "Real tokenizers")
+    page.reload(wait_until="domcontentloaded")
+    wait_for_app(page)
+    assert page.get_by_role("textbox", name="Your text").input_value() == "Reload me, said the phone."
+    assert page.locator(f'{MAIN} [role="tab"][aria-selected="true"]').inner_text().endswith("Real tokenizers")
+
+    click_nav(page, "Encode / Decode")  # the same text, shared; the page's own address now
+    assert parse_qs(urlparse(page.url).query)["input"] == ["Reload me, said the phone."]
+    page.reload(wait_until="domcontentloaded")
+    wait_for_app(page)
+    assert page.get_by_role("textbox", name="Text to encode").input_value() == "Reload me, said the phone."
     assert exception_texts(page) == []

@@ -8,6 +8,7 @@ from browser_helpers import REPO_ROOT
 from streamlit.testing.v1 import AppTest
 
 from viz import state
+from viz.share_link import LINK_LANGUAGE
 
 APP_FILE = str(REPO_ROOT / "app.py")
 
@@ -34,3 +35,9 @@ def shown(elements) -> str:
     """The texts of some elements (``at.error``, ``at.markdown``, ...) as the reader sees them: one string,
     with the backslashes that escape them from Markdown removed (viz.escape.markdown puts them in)."""
     return re.sub(r"\\(.)", r"\1", " | ".join(element.value for element in elements), flags=re.DOTALL)
+
+
+def shown_ids(at: AppTest) -> list[int]:
+    """The token ids Encode shows: its first code block that is not the Copy link's address."""
+    ids_block = next(code.value for code in at.code if code.proto.language != LINK_LANGUAGE)
+    return [int(part) for part in ids_block.split(", ")] if ids_block else []

@@ -3,12 +3,14 @@ another browser, gives the same model and the same choices; a bad address gives 
 
 from __future__ import annotations
 
-from apptest_helpers import APP_FILE, ok, shown
+from apptest_helpers import APP_FILE, ok, shown, shown_ids
 from streamlit.testing.v1 import AppTest
 
-from bpe_core import Config, train
+from bpe_core import Config, load_gpt2, train
+from viz.compare import state as compare_state
+from viz.encode import state as encode_state
 from viz.merges import state as merges_state
-from viz.page_registry import MERGES
+from viz.page_registry import COMPARE, ENCODE, MERGES
 from viz.state import MODEL_KEY
 
 BANANA_LINK = {"preset": "banana_bandana", "merges": "6"}  # the textbook corpus and its own settings
@@ -54,3 +56,60 @@ def test_a_hostile_address_gives_the_defaults_and_one_warning():
     assert at.session_state[merges_state.TAB_KEY].endswith("Step by step")  # the defaults
     assert at.selectbox(key=merges_state.SOURCE_KEY).value == "model"
     assert dict(at.query_params) == {"tab": "steps", "step": "1"}  # the address is corrected
+
+
+def test_encode_comes_back_with_its_text_tokenizer_and_open_sections():
+    params = {"tokenizer": "gpt2", "input": "low <lower> lowest", "open": "why,table"}
+    at = open_address(ENCODE.path, params)
+    assert at.text_area(key=encode_state.TEXT_KEY).value == "low <lower> lowest"
+    assert at.selectbox(key=encode_state.SOURCE_KEY).value == "gpt2"
+    assert at.session_state[encode_state.WHY_KEY] and at.session_state[encode_state.TABLE_KEY]
+    assert not at.session_state[encode_state.DECODE_KEY]
+    assert shown_ids(at) == load_gpt2().encode("low <lower> lowest")
+    assert dict(at.query_params) == params
+
+
+def test_a_text_too_long_for_a_link_is_said_so_not_cut():
+    at = open_address(ENCODE.path, {"input": "short"})
+    long_text = "word " * 500  # 2,500 characters
+    ok(at.text_area(key=encode_state.TEXT_KEY).set_value(long_text).run())
+    assert "input" not in dict(at.query_params)
+    assert any(
+        "Your text (2,500 characters) is longer than a link carries (2,000)" in caption.value for caption in at.caption
+    )
+
+
+def test_a_prefix_and_a_hostile_section_list():
+    at = open_address(ENCODE.path, {"tokenizer": "prefix", "prefix": "3", "open": "why,<script>"})
+    assert at.slider(key=encode_state.PREFIX_MERGES_KEY).value == 3
+    assert shown(at.warning[:1]) == (  # then the round trip's own warning (a prefix of 3 merges loses characters)
+        "Ignored in the address: open=why,<script>: <script> is not one of why, decode, table. "
+        "The page's defaults are used instead."
+    )
+    assert not at.session_state[encode_state.WHY_KEY]  # the whole list is dropped, not half of it
+    assert dict(at.query_params) == {"tokenizer": "prefix", "prefix": "3"}
+
+
+def test_compare_comes_back_with_its_tab_sizes_text_and_tokenizers():
+    params = {"tab": "real", "sizes": "7,12", "input": "bandana", "real": "gpt2,llama3"}
+    at = open_address(COMPARE.path, {**BANANA_LINK, **params})
+    assert at.session_state[compare_state.TAB_KEY].endswith("Real tokenizers")
+    assert [at.number_input(key=compare_state.size_key(index)).value for index in range(2)] == [7, 12]
+    assert at.text_area(key=compare_state.TEXT_KEY).value == "bandana"
+    assert at.multiselect(key=compare_state.REAL_CHOICE_KEY).value == ["gpt2", "llama3"]
+    assert dict(at.query_params) == {**BANANA_LINK, **params}
+    assert not at.warning
+
+
+def test_compare_drops_sizes_the_model_cannot_reach():
+    at = open_address(COMPARE.path, {**BANANA_LINK, "tab": "side", "sizes": "7,5000"})  # 12 tokens at most
+    assert shown(at.warning) == (
+        "Ignored in the address: sizes=7,5000: not 2-4 whole numbers from 6 to 12. "
+        "The page's defaults are used instead."
+    )
+    plain = open_address(COMPARE.path, {**BANANA_LINK, "tab": "side"})  # the same page without the bad sizes
+
+    def sizes(of: AppTest) -> list[int]:
+        return [of.number_input(key=compare_state.size_key(index)).value for index in range(3)]
+
+    assert sizes(at) == sizes(plain)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from apptest_helpers import shown_ids
 from browser_helpers import REPO_ROOT
 from published_titles import PUBLISHED_TITLES
 from streamlit.testing.v1 import AppTest
@@ -35,11 +36,6 @@ def rerun(at: AppTest) -> AppTest:
     at.run()
     assert not at.exception, errors(at)
     return at
-
-
-def shown_ids(at: AppTest) -> list[int]:
-    ids_block = at.code[0].value
-    return [int(part) for part in ids_block.split(", ")] if ids_block else []
 
 
 def metric(at: AppTest, label: str) -> str:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from apptest_helpers import APP_FILE, ok, open_model_io, shown
+from apptest_helpers import APP_FILE, ok, open_model_io, shown, shown_ids
 from open_model_references import SHIPPED, hf_reference
 from streamlit.testing.v1 import AppTest
 
@@ -34,10 +34,6 @@ def encode_with(name: str, text: str = TEXT) -> AppTest:
     return ok(at.text_area(key=encode_state.TEXT_KEY).set_value(text).run())
 
 
-def ids_shown(at: AppTest) -> list[int]:
-    return [int(part) for part in at.code[0].value.split(", ")]
-
-
 def boxes(at: AppTest) -> str:
     return next(element.value for element in at.get("html") if 'class="bpe-scroll"' in element.value)
 
@@ -45,7 +41,7 @@ def boxes(at: AppTest) -> str:
 def test_encode_llama2_shows_the_normalized_text_byte_fallback_and_the_steps():
     at = encode_with("llama2")
     hf = hf_reference("llama2").encode(TEXT, add_special_tokens=False)
-    assert ids_shown(at) == hf.ids
+    assert shown_ids(at) == hf.ids
     steps = shown(at.markdown)
     assert "Normalizer: spaces became ▁ (3×); ▁ put in front of the text" in steps
     assert "Pre-tokenizer: none, so the whole text is one piece" in steps
@@ -59,7 +55,7 @@ def test_encode_llama2_shows_the_normalized_text_byte_fallback_and_the_steps():
 
 def test_encode_llama3_marks_whole_word_hits_and_says_so_in_why_this_split():
     at = encode_with("llama3", "Hi tokenizers")  # HF: Hi (a token, taken whole) | Ġtokenizers (merged: Ġtoken izers)
-    assert ids_shown(at) == hf_reference("llama3").encode("Hi tokenizers", add_special_tokens=False).ids
+    assert shown_ids(at) == hf_reference("llama3").encode("Hi tokenizers", add_special_tokens=False).ids
     assert "1 pieces were already tokens and were taken whole" in shown(at.markdown)
     assert boxes(at).count(' hit"') == 1 and boxes(at).count('class="cut"') == 1
     piece = at.selectbox(key=encode_state.PIECE_KEY)
@@ -70,7 +66,7 @@ def test_encode_llama3_marks_whole_word_hits_and_says_so_in_why_this_split():
 
 def test_encode_claude_says_the_round_trip_gives_the_nfkc_text():
     at = encode_with("claude-legacy", "ﬁne")
-    assert ids_shown(at) == hf_reference("claude-legacy").encode("ﬁne", add_special_tokens=False).ids
+    assert shown_ids(at) == hf_reference("claude-legacy").encode("ﬁne", add_special_tokens=False).ids
     assert "Normalizer: ﬁ → fi" in shown(at.markdown)
     assert "Round trip gives the text as the model saw it" in shown(at.info)
     assert at.selectbox(key=encode_state.PIECE_KEY).options == ["fine"]
@@ -118,5 +114,5 @@ def test_each_open_models_tokenizer_json_xz_uploads_on_the_encode_page(name):
     assert shown(at.success[:1]).startswith(f"Loaded {name}.tokenizer.json.xz: ")  # named as uploaded
     assert at.selectbox(key=encode_state.SOURCE_KEY).value == "model"
     ok(at.text_area(key=encode_state.TEXT_KEY).set_value(TEXT).run())
-    assert ids_shown(at) == hf_reference(name).encode(TEXT, add_special_tokens=False).ids
-    assert ids_shown(at) == load_pretrained(name).encode(TEXT)
+    assert shown_ids(at) == hf_reference(name).encode(TEXT, add_special_tokens=False).ids
+    assert shown_ids(at) == load_pretrained(name).encode(TEXT)

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from viz.addresses import page_link
 from viz.merges.links import MAX_TOKEN_CHARS, merges_params, read_merges_params
-from viz.share_link import page_link
 
 TABS, TOKENIZERS = ("steps", "race", "tree", "overview"), ("model", "gpt2", "cl100k_base")
 
@@ -26,12 +26,15 @@ def test_defaults_stay_out_of_the_address():
     ("params", "warning"),
     [
         ({"tab": "<script>"}, "tab=<script>: no such tab"),
-        ({"step": "0"}, "step=0: not a whole number from 1"),
-        ({"step": "-3"}, "step=-3: not a whole number from 1"),
-        ({"step": "٣"}, "step=٣: not a whole number from 1"),  # a digit, but not one int() should be trusted with
-        ({"step": "1e9x"}, "step=1e9x: not a whole number from 1"),
-        ({"token": "x" * (MAX_TOKEN_CHARS + 1)}, f"token: not a token (1 to {MAX_TOKEN_CHARS} characters)"),
-        ({"token": ""}, f"token: not a token (1 to {MAX_TOKEN_CHARS} characters)"),
+        ({"step": "0"}, "step=0: not a whole number from 1 to 1,000,000"),
+        ({"step": "-3"}, "step=-3: not a whole number from 1 to 1,000,000"),
+        (
+            {"step": "٣"},
+            "step=٣: not a whole number from 1 to 1,000,000",
+        ),  # a digit, but not one int() should be trusted with
+        ({"step": "1e9x"}, "step=1e9x: not a whole number from 1 to 1,000,000"),
+        ({"token": "x" * (MAX_TOKEN_CHARS + 1)}, f"token: not 1 to {MAX_TOKEN_CHARS} characters"),
+        ({"token": ""}, f"token: not 1 to {MAX_TOKEN_CHARS} characters"),
         ({"tokenizer": "../../etc/passwd"}, "tokenizer=../../etc/passwd: no such tokenizer"),
     ],
 )

@@ -12,8 +12,11 @@ from __future__ import annotations
 import streamlit as st
 
 from bpe_core import Config, Token, Tokenizer, train
+from viz import state
 from viz.compare.curves import compression_html
 from viz.compare.data import ComparedSize, VocabularyScale, tokens_by_merge_count
+from viz.compare.links import compare_params, read_compare_params
+from viz.compare.real_tokenizers import DEFAULT_REAL, REAL_TOKENIZERS
 
 TEXT_KEY, TAB_KEY = "compare_text", "compare_tab"  # the text every tab uses, the open tab
 KEPT = (TAB_KEY,)  # the open tab, across page switches
@@ -88,3 +91,34 @@ def cached_ids(_tok: Tokenizer, fingerprint: str, merges: int, text: str) -> lis
 def published_tokens(_tok: Tokenizer, name: str, text: str) -> list[Token]:
     """``text`` as the published tokenizer ``name`` (``_tok``) cuts it, with spans: shared by all sessions."""
     return _tok.encode_with_spans(text)
+
+
+LINK_READ_KEY = "bpe_compare_link_read"  # the address's parameters were given to the widgets: once a session
+
+
+def take_link(query_params: dict, tab_labels: dict[str, str], scale: VocabularyScale, fingerprint: str) -> list[str]:
+    """On the session's first Compare run, put what its address asks (``viz.compare.links``) into the widgets
+    before they are drawn: the sizes for this model (``fingerprint``); returns the parameters ignored."""
+    if LINK_READ_KEY in st.session_state:
+        return []
+    st.session_state[LINK_READ_KEY] = True
+    link = read_compare_params(query_params, tuple(tab_labels), (scale.smallest, scale.largest), tuple(REAL_TOKENIZERS))
+    if link.tab is not None:
+        st.session_state[TAB_KEY] = tab_labels[link.tab]
+    if link.sizes is not None:
+        st.session_state[SIZE_COUNT_KEY] = len(link.sizes)
+        st.session_state[SIZES_KEY] = (fingerprint, link.sizes)
+        for index in range(len(link.sizes)):
+            st.session_state.pop(size_key(index), None)  # prepare_size_widgets starts them at the kept sizes
+    if link.text is not None:
+        state.set_text(TEXT_KEY, link.text)
+    if link.real is not None:
+        st.session_state[REAL_CHOICE_KEY] = link.real
+    return link.warnings
+
+
+def address(tab_name: str, fingerprint: str, text: str, example: str) -> tuple[dict[str, str], str]:
+    """The page's state as query parameters (``viz.compare.links``), and what they cannot carry."""
+    kept_for, sizes = st.session_state.get(SIZES_KEY, (None, []))
+    real = st.session_state.get(REAL_CHOICE_KEY, list(DEFAULT_REAL))
+    return compare_params(tab_name, sizes if kept_for == fingerprint else [], text, real, example, DEFAULT_REAL)

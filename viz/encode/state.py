@@ -7,6 +7,8 @@ from __future__ import annotations
 import streamlit as st
 
 from bpe_core import Tokenizer
+from viz import state
+from viz.encode.links import encode_params, read_encode_params
 
 SOURCE_KEY, PREFIX_MERGES_KEY, TEXT_KEY = "encode_source", "encode_prefix_merges", "encode_text"
 IDS_KEY, PIECE_KEY = "encode_ids", "encode_piece"  # the decoder's ids, the piece replayed
@@ -32,3 +34,32 @@ def fill_decoder(ids: list[int]) -> None:
 
 # Kept across page switches and while a section is closed: the choices, the ids typed, the sections open
 KEPT = (SOURCE_KEY, PREFIX_MERGES_KEY, SPECIAL_KEY, WHY_KEY, PIECE_KEY, DECODE_KEY, IDS_KEY, TABLE_KEY)
+
+
+LINK_READ_KEY = "bpe_encode_link_read"  # the address's parameters were given to the widgets: once a session
+_SECTION_KEYS = {"why": WHY_KEY, "decode": DECODE_KEY, "table": TABLE_KEY}  # a section's name in the address
+
+
+def take_link(query_params: dict, tokenizers: tuple[str, ...]) -> list[str]:
+    """On the session's first Encode run, put what its address asks (``viz.encode.links``) into the widgets before
+    they are drawn; returns the parameters ignored."""
+    if LINK_READ_KEY in st.session_state:
+        return []
+    st.session_state[LINK_READ_KEY] = True
+    link = read_encode_params(query_params, tokenizers)
+    if link.tokenizer is not None:
+        st.session_state[SOURCE_KEY] = link.tokenizer
+    if link.prefix is not None:
+        st.session_state[PREFIX_MERGES_KEY] = link.prefix  # kept within the model's merges when drawn
+    if link.text is not None:
+        state.set_text(TEXT_KEY, link.text)
+    for name in link.open_sections or ():
+        st.session_state[_SECTION_KEYS[name]] = True
+    return link.warnings
+
+
+def address(text: str, example: str) -> tuple[dict[str, str], str]:
+    """The page's state as query parameters (``viz.encode.links``), and what they cannot carry."""
+    tokenizer = st.session_state.get(SOURCE_KEY, "model")
+    open_sections = [name for name, key in _SECTION_KEYS.items() if st.session_state.get(key)]
+    return encode_params(tokenizer, st.session_state.get(PREFIX_MERGES_KEY), text, open_sections, example)

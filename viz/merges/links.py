@@ -7,7 +7,7 @@ A malformed or hostile value is never an error: it is dropped, the page keeps it
 {'tab': 'tree', 'step': '12', 'token': 'banana_'}
 >>> link = read_merges_params({"tab": "race", "step": "x"}, tabs=("steps", "race"), tokenizers=("model", "gpt2"))
 >>> link.tab, link.step, link.warnings
-('race', None, ['step=x: not a whole number from 1'])
+('race', None, ['step=x: not a whole number from 1 to 1,000,000'])
 """
 
 from __future__ import annotations
@@ -15,8 +15,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-PARAMS = ("tab", "step", "token", "tokenizer")  # the Merges page's own query parameters
+from viz.addresses import read_choice, read_count, read_text
+
 MAX_TOKEN_CHARS = 200  # a token longer than this is no merged token of any tokenizer shown here
+MAX_STEP = 1_000_000  # as many merges as training makes at most (bpe_core.train.MAX_SIZE)
 
 
 def merges_params(tab: str, step: int | None, token: str | None, tokenizer: str) -> dict[str, str]:
@@ -52,26 +54,11 @@ def read_merges_params(params: Mapping[str, str], tabs: Sequence[str], tokenizer
     >>> read_merges_params({"tokenizer": "<b>", "token": "an"}, ("steps",), ("model",)).warnings
     ['tokenizer=<b>: no such tokenizer']
     """
-    link = MergesLink()
-    if "tab" in params:
-        if params["tab"] in tabs:
-            link.tab = params["tab"]
-        else:
-            link.warnings.append(f"tab={params['tab']}: no such tab")
-    if "step" in params:
-        text = params["step"]
-        if text.isascii() and text.isdigit() and int(text) >= 1:
-            link.step = int(text)
-        else:
-            link.warnings.append(f"step={text}: not a whole number from 1")
-    if "token" in params:
-        if 0 < len(params["token"]) <= MAX_TOKEN_CHARS:
-            link.token = params["token"]
-        else:
-            link.warnings.append(f"token: not a token (1 to {MAX_TOKEN_CHARS} characters)")
-    if "tokenizer" in params:
-        if params["tokenizer"] in tokenizers:
-            link.tokenizer = params["tokenizer"]
-        else:
-            link.warnings.append(f"tokenizer={params['tokenizer']}: no such tokenizer")
-    return link
+    warnings: list[str] = []
+    return MergesLink(
+        tab=read_choice(params, "tab", tabs, warnings),
+        step=read_count(params, "step", 1, MAX_STEP, warnings),
+        token=read_text(params, "token", MAX_TOKEN_CHARS, warnings),
+        tokenizer=read_choice(params, "tokenizer", tokenizers, warnings),
+        warnings=warnings,
+    )
