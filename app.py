@@ -15,9 +15,16 @@ from viz.encode import live_text
 from viz.encode import state as encode_state
 from viz.merges import state as merges_state
 from viz.page_registry import PAGES
+from viz.presenting import presentation_css
 from viz.train import state as train_state
 
-st.set_page_config(page_title="BPE Explorer", page_icon="🧩", layout="wide")
+presenting = state.start_presentation(st.query_params.to_dict())  # ?present=1, or the sidebar's toggle
+st.set_page_config(
+    page_title="BPE Explorer",
+    page_icon="🧩",
+    layout="wide",
+    initial_sidebar_state="collapsed" if presenting else "auto",
+)
 
 # Every page's widgets that keep their value while another page (or a closed tab) does not draw them
 KEPT_CHOICES = (
@@ -38,6 +45,11 @@ def render_sidebar(slot) -> None:
             st.caption("No model trained yet")
         else:
             st.caption(f"Current model: {len(tok.merges):,} merges, vocabulary of {len(tok.vocab):,} tokens")
+        st.toggle(
+            "Presentation mode",
+            key=state.PRESENT_KEY,
+            help="For a projector: larger type, the sidebar folded away. ← and → step through the merges.",
+        )
 
 
 EARLY_CODE_KEY = "bpe_early_code"  # the hidden container of load_page_code_early, and its CSS class
@@ -79,6 +91,8 @@ if state.model_if_any() is None:  # every page sets the model: only a session's 
     load_page_code_early()
     train_state.train_from_link(st.query_params.to_dict())  # a reload or a shared link: the model it names
 state.keep_choices(KEPT_CHOICES)
+if presenting:
+    st.html(presentation_css())
 pages = [
     st.Page(page.path, title=page.title, icon=page.icon, url_path=page.url_path, default=index == 0)
     for index, page in enumerate(PAGES)

@@ -21,7 +21,8 @@ NO_EXAMPLES = {
     "viz.encode.state",
     "viz.compare.state",
     "viz.classroom.state",
-    "viz.share_link",  # a widget: needs a running app too
+    "viz.share_link",  # widgets: need a running app too
+    "viz.merges.step_keys",
 }
 
 

@@ -23,6 +23,7 @@ STREAMLIT_MODULES = {
     "viz.model_io",
     "viz.share_link",
     "viz.encode.live_text",
+    "viz.merges.step_keys",
     *(f"viz.{page}.state" for page in PAGE_FOLDERS),
 }
 

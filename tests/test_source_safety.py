@@ -20,7 +20,7 @@ APP_SOURCES = sorted(
     [REPO_ROOT / "app.py", *(path for folder in APP_FOLDERS for path in (REPO_ROOT / folder).rglob("*.py"))]
 )
 FORBIDDEN = {
-    "components": re.compile(r"\bcomponents\s*\."),  # st.components.html, .v1, .v2: only in LIVE_TEXT
+    "components": re.compile(r"\bcomponents\s*\."),  # st.components.html, .v1, .v2: only in COMPONENTS
     "unsafe_allow_javascript": re.compile(r"unsafe_allow_javascript"),
     "pickle": re.compile(r"\bpickle\b|\bshelve\b|\bmarshal\.loads"),
     "eval(": re.compile(r"\beval\s*\("),
@@ -33,7 +33,8 @@ def relative(path: Path) -> str:
     return str(path.relative_to(REPO_ROOT))
 
 
-LIVE_TEXT = REPO_ROOT / "viz" / "encode" / "live_text.py"  # the one component: a constant script, no HTML from data
+# The app's only components (invisible, a constant script each, no HTML from data): the live text box, the step keys
+COMPONENTS = (REPO_ROOT / "viz" / "encode" / "live_text.py", REPO_ROOT / "viz" / "merges" / "step_keys.py")
 
 
 @pytest.mark.parametrize("path", APP_SOURCES, ids=relative)
@@ -42,14 +43,15 @@ def test_no_forbidden_calls(path):
     found = [
         name
         for name, pattern in FORBIDDEN.items()
-        if pattern.search(source) and not (name == "components" and path == LIVE_TEXT)
+        if pattern.search(source) and not (name == "components" and path in COMPONENTS)
     ]
     assert not found, f"{relative(path)} uses {', '.join(found)}"
 
 
-def test_the_one_component_has_constant_html_css_and_script():
+@pytest.mark.parametrize("path", COMPONENTS, ids=relative)
+def test_each_component_has_constant_html_css_and_script(path):
     """Its html, css and js are module-level string literals: nothing a user typed can become its code."""
-    tree = ast.parse(LIVE_TEXT.read_text(encoding="utf-8"))
+    tree = ast.parse(path.read_text(encoding="utf-8"))
     constants = {
         target.id
         for node in tree.body

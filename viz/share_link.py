@@ -7,6 +7,7 @@ import streamlit as st
 
 from viz import state
 from viz.addresses import page_link
+from viz.presenting import presentation_params
 
 LINK_LANGUAGE = "text"  # the address's code block: plain text, and told apart from the pages' own code blocks
 
@@ -26,6 +27,7 @@ def model_params() -> tuple[dict[str, str], str]:
 
 def show_address(params: dict[str, str], missing: str = "") -> None:
     """Write ``params`` into the address bar (a reload comes back to them) and offer them as a link to copy."""
+    params = {**params, **presentation_params(state.presenting())}  # a reload keeps presenting
     if st.query_params.to_dict() != params:
         st.query_params.from_dict(params)
     with st.popover("Copy link", icon=":material/link:"):

@@ -19,6 +19,7 @@ import streamlit as st
 from bpe_core import Config, Tokenizer, train
 from viz.describe import model_fingerprint
 from viz.model_store import ModelStore, training_key
+from viz.presenting import wants_presentation
 from viz.training_settings import DEFAULT_SETTINGS
 
 MODEL_KEY = "bpe_model"  # the Tokenizer the pages show
@@ -136,6 +137,21 @@ def share_text(widget_key: str) -> None:
 def set_text(widget_key: str, text: str) -> None:
     """Put ``text`` in a text box before it is drawn (an address asked for it), as the text of both pages."""
     st.session_state[widget_key] = st.session_state[_SHARED_TEXT_KEY] = text
+
+
+# -- presentation mode (viz.presenting)
+
+PRESENT_KEY = "present_mode"  # the sidebar's toggle, drawn on every run
+
+
+def start_presentation(query_params: dict) -> bool:
+    """A session starts presenting if its first address asks for it (``?present=1``); the toggle decides after."""
+    st.session_state.setdefault(PRESENT_KEY, wants_presentation(query_params))
+    return st.session_state[PRESENT_KEY]
+
+
+def presenting() -> bool:
+    return bool(st.session_state.get(PRESENT_KEY))
 
 
 # -- widgets that keep their value while not drawn

@@ -11,7 +11,8 @@ from viz.compare import state as compare_state
 from viz.encode import state as encode_state
 from viz.merges import state as merges_state
 from viz.page_registry import COMPARE, ENCODE, MERGES
-from viz.state import MODEL_KEY
+from viz.presenting import presentation_css
+from viz.state import MODEL_KEY, PRESENT_KEY
 
 BANANA_LINK = {"preset": "banana_bandana", "merges": "6"}  # the textbook corpus and its own settings
 
@@ -113,3 +114,13 @@ def test_compare_drops_sizes_the_model_cannot_reach():
         return [of.number_input(key=compare_state.size_key(index)).value for index in range(3)]
 
     assert sizes(at) == sizes(plain)
+
+
+def test_presentation_mode_comes_from_the_address_and_stays_in_it():
+    at = open_address(MERGES.path, {**BANANA_LINK, "present": "1", "tab": "race"})
+    assert at.session_state[PRESENT_KEY] and at.sidebar.toggle(key=PRESENT_KEY).value
+    assert dict(at.query_params) == {**BANANA_LINK, "tab": "race", "present": "1"}
+    assert any(presentation_css() in element.value for element in at.get("html"))
+    ok(at.sidebar.toggle(key=PRESENT_KEY).set_value(False).run())  # the toggle ends it, and the address says so
+    assert "present" not in dict(at.query_params)
+    assert not any(presentation_css() in element.value for element in at.get("html"))

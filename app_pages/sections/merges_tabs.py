@@ -1,0 +1,145 @@
+"""The Merges page's tabs, one function each (``TABS``, in order), each drawing the tokenizer shown, its cache key
+and its training text."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from bpe_core import Tokenizer
+from viz import state
+from viz.escape import markdown
+from viz.merges import state as merges_state
+from viz.merges.labels import tie_break_rule
+from viz.merges.overview import count_curve_caption, forest_caption
+from viz.merges.race import DEFAULT_WINDOW, window_bounds
+from viz.merges.search import matching_tokens
+from viz.merges.step import corpus_lines, step_card_html, step_lines_html
+from viz.merges.step_keys import step_with_arrow_keys
+from viz.merges.tree import collapsed_note, tree_figure
+from viz.pipeline_view import seen_text
+from viz.readable import readable_symbol
+
+MAX_LISTED_TOKENS = 5_000  # a model with more merged tokens is searched by text rather than listed whole
+PREVIOUS, NEXT = "◀ Previous", "Next ▶"  # the step buttons, which ← and → press too
+
+
+def pair_race(tok: Tokenizer, key: tuple[str, int], _corpus: str) -> None:
+    st.subheader("Pair-frequency race")
+    if not tok.has_counts:
+        st.info(
+            "This model has no training counts (it was loaded from a merge list, as GPT-2 published it), so "
+            "there is no race to show. Train a model on the Train page to watch the pairs compete."
+        )
+        return
+    total = len(tok.steps)
+    st.caption(
+        f"Before each step BPE counts every adjacent pair and merges the most frequent one. Bars are the top "
+        f"pairs by rank; the winner is red, pairs tied with it are striped amber, and the tie-break rule is "
+        f"**{markdown(tie_break_rule(tok.config.tie_break))}**. Press ▶ Play or drag the slider under the chart. "
+        f"The animation covers {DEFAULT_WINDOW} steps at a time."
+    )
+    state.keep_in_range(merges_state.WINDOW_START_KEY, 1, total)
+    start_col, button_col = st.columns([1, 2], vertical_alignment="bottom")
+    first_step = start_col.number_input("First step of the animation", 1, total, key=merges_state.WINDOW_START_KEY)
+    button_col.button(
+        "Centre on the step chosen in Step by step",
+        on_click=merges_state.centre_race_on_step,
+        args=(DEFAULT_WINDOW // 2,),
+    )
+    first, last = window_bounds(total, first_step)
+    st.plotly_chart(merges_state.race_chart(tok, key, first_step), key="merges_race_chart")
+    st.caption(f"Showing steps {first:,} to {last:,} of {total:,}.")
+
+
+def step_scrubber(tok: Tokenizer, key: tuple[str, int], corpus: str) -> None:
+    st.subheader("Step by step")
+    total = len(tok.steps)
+    state.keep_in_range(merges_state.STEP_KEY, 1, total)
+    if total > 1:
+        buttons = st.container(horizontal=True)  # above the slider: whole labels at any width
+        buttons.button(PREVIOUS, on_click=merges_state.move_step, args=(-1, total), key="merges_previous")
+        buttons.button(NEXT, on_click=merges_state.move_step, args=(1, total), key="merges_next")
+        step_with_arrow_keys(PREVIOUS, NEXT)
+        step_number = st.slider("Step", 1, total, key=merges_state.STEP_KEY)
+    else:
+        step_number = 1
+    st.html(step_card_html(tok.steps[step_number - 1], tok.config.tie_break))
+
+    source = corpus
+    if not corpus.strip():
+        source = state.sample_text()
+        st.caption("This model came without its training text, so here is the sample text instead.")
+    try:
+        lines = tuple(corpus_lines(source))
+        encoded = merges_state.segmented_lines(tok, key, step_number, lines)
+    except (ValueError, KeyError) as error:
+        st.warning(f"Could not encode the text with this model: {markdown(str(error))}")
+        return
+    st.markdown(
+        f"**The text after step {step_number:,}**: one box per token; the token made at this step "
+        "has a thick green outline."
+    )
+    shown = [seen_text(tok, line) for line in lines]  # the spans of a normalizing model point into its own text
+    st.html(step_lines_html(tok, tok.steps[step_number - 1], shown, encoded))
+
+
+def merge_tree(tok: Tokenizer, key: tuple[str, int], _corpus: str) -> None:
+    st.subheader("Merge tree")
+    choices, default = merges_state.tree_choices(tok, key)
+    if len(choices) > MAX_LISTED_TOKENS:
+        typed = st.text_input(
+            "Find a token by the text it stands for",
+            key=merges_state.TREE_SEARCH_KEY,
+            live=True,
+            placeholder="type e.g. understanding",
+        )
+        if typed:
+            choices = matching_tokens(choices, typed, byte_level=tok.config.units == "bytes")
+            if not choices:
+                st.info("No token of this tokenizer contains that text.")
+                return
+            default = choices[0]
+        else:
+            choices = [default]
+    merges_state.keep_tree_token(choices, default)
+    token = st.selectbox(
+        "Token (type to search)", choices, format_func=readable_symbol, key=merges_state.TREE_TOKEN_KEY
+    )
+    try:
+        tree = tok.merge_tree(token)
+    except KeyError as error:
+        st.warning(f"No tree for that token: {markdown(str(error))}")
+        return
+    figure = tree_figure(tree)
+    st.caption(
+        f"{len(tree.leaves())} base symbols, merged bottom-up; each box is a token, joined to the two parts it was "
+        f"merged from. Hover a box for its step and count.{collapsed_note(figure.layout.meta['collapsed'])}"
+    )
+    st.plotly_chart(figure, width="content", key="merges_tree_chart")
+
+
+def overview(tok: Tokenizer, key: tuple[str, int], _corpus: str) -> None:
+    forest, curve = merges_state.overview_charts(tok, key)
+    st.subheader("All merges at a glance")
+    st.caption(forest_caption(forest.layout.meta["shown"], forest.layout.meta["total"], tok.has_counts))
+    st.plotly_chart(forest, key="merges_forest_chart")
+
+    st.subheader("Winning count per step")
+    if not tok.has_counts:
+        st.info("The count curve needs training counts, which this model does not have. Train a model to see it.")
+        return
+    st.caption(count_curve_caption(curve.layout.meta["rising"]))
+    st.plotly_chart(curve, key="merges_count_chart")
+
+
+# The page's tabs, in order: (name in the address, material icon, label, the section drawn while it is open, given
+# the tokenizer shown, its cache key and its training text); the first is open on a first visit
+TABS = [
+    ("steps", "linear_scale", "Step by step", step_scrubber),
+    ("race", "leaderboard", "Pair race", pair_race),
+    ("tree", "account_tree", "Merge tree", merge_tree),
+    ("overview", "scatter_plot", "All merges", overview),
+]
+
+
+TAB_LABELS = {name: f":material/{icon}: {label}" for name, icon, label, _ in TABS}  # name in the address -> label

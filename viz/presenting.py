@@ -1,0 +1,38 @@
+"""Presentation mode, for a projector: asked for by ``?present=1`` in any page's address (or the sidebar's toggle),
+it collapses the sidebar and sets every page's type larger, so that the back of the room can read it.
+
+>>> wants_presentation({"present": "1"}), wants_presentation({"present": "yes"}), wants_presentation({})
+(True, False, False)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+PRESENT_PARAM = "present"  # in every page's address while presenting
+# Larger type everywhere (Streamlit sizes its text and spacing in rem), and the page's top margin, kept for a
+# toolbar a room never uses, given to the page
+_PRESENTATION_CSS = '<style>html{font-size:18px}[data-testid="stMainBlockContainer"]{padding-top:2rem}</style>'
+
+
+def presentation_css() -> str:
+    """The style every page gets while presenting (a constant: nothing from an address reaches it).
+
+    >>> presentation_css().startswith("<style>html{font-size:18px}")
+    True
+    """
+    return _PRESENTATION_CSS
+
+
+def wants_presentation(params: Mapping[str, str]) -> bool:
+    """Whether an address asks for presentation mode (``present=1``; anything else is the usual page)."""
+    return params.get(PRESENT_PARAM) == "1"
+
+
+def presentation_params(presenting: bool) -> dict[str, str]:
+    """What a page's address says of presentation mode: nothing unless it is on.
+
+    >>> presentation_params(True), presentation_params(False)
+    ({'present': '1'}, {})
+    """
+    return {PRESENT_PARAM: "1"} if presenting else {}
