@@ -21,7 +21,9 @@ from itertools import chain
 from .pretokenize import special_segments
 from .pretokenizers import pretokenizer
 
-_SAFE_CUT = re.compile(r"(?<=\S)(?= \S)|(?<=\S\n)(?=\S)")
+# Before a space, or after a single newline, between non-spaces; never before a "/" after the newline: GPT-4o's
+# punctuation piece takes the line end and the slashes after it ("!\n/" in "!\n/a").
+_SAFE_CUT = re.compile(r"(?<=\S)(?= \S)|(?<=\S\n)(?=[^\s/])")
 _CUT_WINDOW = 4096  # how far back from the end a cut is looked for
 _STREAM_CHUNK = 1 << 16  # characters gathered before a streamed text is cut and encoded
 

@@ -87,12 +87,12 @@ def test_the_word_and_whitespace_flags_say_what_the_pieces_are(name):
 
 
 def cuts_between_non_spaces(text: str) -> list[int]:
-    """Before a space, or after a single newline, with a non-space on each side."""
+    """Before a space, or after a single newline, with a non-space on each side (not a "/" after the newline)."""
     return [
         i
         for i in range(1, len(text) - 1)
         if (text[i] == " " and not text[i - 1].isspace() and not text[i + 1].isspace())
-        or (text[i - 1] == "\n" and i >= 2 and not text[i - 2].isspace() and not text[i].isspace())
+        or (text[i - 1] == "\n" and i >= 2 and not text[i - 2].isspace() and not text[i].isspace() and text[i] != "/")
     ]
 
 
@@ -181,3 +181,12 @@ def test_exporting_a_model_whose_split_is_unknown_is_the_clear_error():
     tok.config = unchecked
     with pytest.raises(ValueError, match=UNKNOWN):
         to_hf_json(tok)
+
+
+def test_no_cut_before_a_slash_after_a_newline():
+    """GPT-4o's punctuation piece takes the line end and the slashes after it: "!\\n/a" is "!\\n/" + "a" (o200k's
+    pattern ends that branch with [\\r\\n/]*), so a cut after the newline would change the pieces."""
+    assert pretokenizer("gpt4o").pieces("!\n/a") == ["!\n/", "a"]
+    assert last_safe_cut("!\n/a", split="gpt4o", specials=()) == 0
+    assert next_cut(io.BytesIO(b"!\n/a b"), 1, cut_rule("gpt4o", lines=False)) == 4  # before the space instead
+    assert last_safe_cut("!\nab c", split="gpt4o", specials=()) == 4  # a letter after the newline: the space, last
