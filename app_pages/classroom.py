@@ -12,5 +12,5 @@ from viz.page_registry import CLASS
 state.current_model()  # as every page: the sidebar names the session's model
 st.title(CLASS.title)
 st.caption("Teach with it: project this page. Every page the students open is their own to try.")
-share_link.show_address(*share_link.model_params())  # the model, for a room that should start from it
+share_link.show_address()  # the model, for a room that should start from it
 st.html(reach_html(classroom_state.students_address()))

@@ -59,8 +59,7 @@ st.caption(
     f"{len(tok.vocab):,}, {escape.markdown(describe_config(tok.config, short=True))}."
 )
 link_slot = st.container()  # Copy link, filled once the page is drawn
-if ignored:
-    st.warning(escape.markdown(f"Ignored in the address: {'; '.join(ignored)}. The page's defaults are used instead."))
+share_link.warn_ignored(ignored)
 top = st.container()  # filled once the tabs say which one is open: the sizes only beside the tabs that use them
 tabs = st.tabs(list(tab_labels.values()), key=compare_state.TAB_KEY, on_change="rerun")
 open_index = next(index for index, tab in enumerate(tabs) if tab.open)  # only the open tab is drawn
@@ -79,8 +78,5 @@ sizes = [] if sizes_column is None else choose_sizes(sizes_column, tok, fingerpr
 with tabs[open_index]:
     compare_tabs.TABS[open_index][4](compare_tabs.TabInputs(tok, fingerprint, corpus, text, sizes))
 with link_slot:
-    model_link, cannot_travel = share_link.model_params()
-    page_params, too_long = compare_state.address(
-        compare_tabs.TABS[open_index][0], fingerprint, text, setup.DEFAULT_TEXT
-    )
-    share_link.show_address({**model_link, **page_params}, " ".join(filter(None, (cannot_travel, too_long))))
+    open_name = compare_tabs.TABS[open_index][0]
+    share_link.show_address(*compare_state.address(open_name, fingerprint, text, setup.DEFAULT_TEXT))

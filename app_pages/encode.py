@@ -94,8 +94,7 @@ state.keep_choices(encode_state.KEPT)
 ignored = encode_state.take_link(st.query_params.to_dict(), SOURCES)
 st.title("Encode / Decode")
 link_slot = st.container()  # Copy link, filled once the text is known
-if ignored:
-    st.warning(markdown(f"Ignored in the address: {'; '.join(ignored)}. The page's defaults are used instead."))
+share_link.warn_ignored(ignored)
 st.caption(
     "Type text and see it cut into tokens. Hover a token (tap it on a phone) for its id, bytes and the merge "
     "that made it."
@@ -158,6 +157,4 @@ with st.expander(
     if table.open and tokens is not None:
         st.dataframe(token_rows(tokens, shown), hide_index=True)
 with link_slot:
-    model_link, cannot_travel = share_link.model_params()
-    page_params, too_long = encode_state.address(text, EXAMPLE_TEXT)
-    share_link.show_address({**model_link, **page_params}, " ".join(filter(None, (cannot_travel, too_long))))
+    share_link.show_address(*encode_state.address(text, EXAMPLE_TEXT))

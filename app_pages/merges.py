@@ -36,8 +36,7 @@ def choose_tokenizer() -> tuple[Tokenizer, tuple[str, int], str]:
 
 def address_bar(tab_name: str) -> None:
     """The address bar and the Copy link button: the model's link and this page's choices."""
-    model_link, cannot_travel = share_link.model_params()
-    share_link.show_address({**model_link, **merges_state.address(tab_name)}, cannot_travel)
+    share_link.show_address(merges_state.address(tab_name))
 
 
 @st.fragment
@@ -53,8 +52,7 @@ def open_tab(tab_name: str, section, tok: Tokenizer, key: tuple[str, int], corpu
 state.keep_choices(merges_state.KEPT)
 ignored = merges_state.take_link(st.query_params.to_dict(), merges_tabs.TAB_LABELS, ("model", *PRETRAINED))
 st.title("Merges")
-if ignored:
-    st.warning(markdown(f"Ignored in the address: {'; '.join(ignored)}. The page's defaults are used instead."))
+share_link.warn_ignored(ignored)
 model_io.load_section("merges")
 model, current_key, corpus = choose_tokenizer()
 st.caption(

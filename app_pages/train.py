@@ -104,4 +104,4 @@ if train_state.take_train_from_link() and corpus and config is not None:  # a sh
 train_button_and_result(source, settings, config, corpus, training_text)
 model_io.save_and_load_section(state.current_model(), "train")
 with link_slot:  # the address bar describes the current model, so it can be shared
-    share_link.show_address(*share_link.model_params())
+    share_link.show_address()

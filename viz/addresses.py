@@ -19,6 +19,11 @@ TEXT_PARAM = "input"  # the text typed on Encode and Compare ("text" is a pasted
 MAX_LINK_TEXT = 2_000  # characters of it an address carries; a longer text is said to stay out
 
 
+def _whole_number(text: str, low: int, high: int) -> int | None:
+    """``text`` as a whole number from ``low`` to ``high`` (ASCII digits only: int() takes other scripts' too)."""
+    return int(text) if text.isascii() and text.isdigit() and low <= int(text) <= high else None
+
+
 def read_choice(params: Mapping[str, str], name: str, choices: Sequence[str], warnings: list[str]) -> str | None:
     """``params[name]`` if it is one of ``choices``; None if absent or not (then warned)."""
     if name not in params:
@@ -33,11 +38,10 @@ def read_count(params: Mapping[str, str], name: str, low: int, high: int, warnin
     """``params[name]`` as a whole number from ``low`` to ``high`` (ASCII digits only)."""
     if name not in params:
         return None
-    text = params[name]
-    if text.isascii() and text.isdigit() and low <= int(text) <= high:
-        return int(text)
-    warnings.append(f"{name}={text}: not a whole number from {low:,} to {high:,}")
-    return None
+    number = _whole_number(params[name], low, high)
+    if number is None:
+        warnings.append(f"{name}={params[name]}: not a whole number from {low:,} to {high:,}")
+    return number
 
 
 def read_counts(
@@ -50,9 +54,9 @@ def read_counts(
     """
     if name not in params:
         return None
-    items = params[name].split(",")
-    if len(items) in lengths and all(item.isascii() and item.isdigit() and low <= int(item) <= high for item in items):
-        return [int(item) for item in items]
+    numbers = [_whole_number(item, low, high) for item in params[name].split(",")]
+    if len(numbers) in lengths and None not in numbers:
+        return numbers
     warnings.append(
         f"{name}={params[name]}: not {lengths.start}-{lengths.stop - 1} whole numbers from {low:,} to {high:,}"
     )

@@ -157,6 +157,14 @@ def presenting() -> bool:
 # -- widgets that keep their value while not drawn
 
 
+def first_time(key: str) -> bool:
+    """True the first time a session asks with ``key`` (a page reading its address once), False after."""
+    if key in st.session_state:
+        return False
+    st.session_state[key] = True
+    return True
+
+
 def keep_in_range(key: str, low: int, high: int, start: int | None = None) -> None:
     """Start a number widget at ``start`` (else ``low``), or keep its value in the current model's range."""
     st.session_state[key] = max(low, min(high, int(st.session_state.get(key, low if start is None else start))))

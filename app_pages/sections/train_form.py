@@ -7,7 +7,7 @@ import streamlit as st
 
 from bpe_core.config import TIE_BREAKS, UNITS, UNKNOWN_MODES
 from bpe_core.pretokenizers import SPLITS
-from viz import escape, state
+from viz import escape
 from viz.train import form as ts
 from viz.train import state as train_state
 from viz.train.corpus_files import LINES_NOTE, describe_stats, preview_html, training_input
@@ -54,8 +54,7 @@ def render_corpus(settings: TrainSettings) -> tuple[str, str, str | list[str]]:
             st.caption(escape.markdown("Using: " + ", ".join(upload["names"])))
         corpus, training_text = "\n".join(upload["texts"]), training_input(upload["texts"])
     else:
-        preset = ts.CORPUS_PRESETS[source]
-        corpus = training_text = state.sample_text() if preset.text is None else preset.text
+        corpus = training_text = train_state.preset_corpus(source)
         st.html(preview_html(corpus))
     if corpus:
         config = pieces_config(settings)

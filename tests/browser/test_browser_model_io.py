@@ -10,6 +10,7 @@ from urllib.parse import urlencode
 import pytest
 from browser_helpers import click_nav, exception_texts, open_app, open_section, open_tab, wait_for_app
 from tokenizers import Tokenizer as HFTokenizer
+from wordpiece_file import WORDPIECE
 
 from bpe_core import Config, train
 
@@ -21,19 +22,6 @@ MERGES = 25
 SENTENCE = "The rat and the cat sat, that is that."
 GPT2_TEXT = "Hello, ByteLevel BPE!"
 GPT2_IDS = "15496, 11, 30589, 4971, 347, 11401, 0"
-WORDPIECE = {
-    "version": "1.0",
-    "added_tokens": [],
-    "normalizer": None,
-    "pre_tokenizer": {"type": "Whitespace"},
-    "model": {
-        "type": "WordPiece",
-        "unk_token": "[UNK]",
-        "continuing_subword_prefix": "##",
-        "max_input_chars_per_word": 100,
-        "vocab": {"[UNK]": 0, "un": 1, "##able": 2},
-    },
-}
 
 
 def assert_clean(page) -> None:

@@ -10,6 +10,7 @@ import pytest
 from apptest_helpers import APP_FILE, ok, shown, shown_ids, train_metric
 from streamlit.testing.v1 import AppTest
 from tokenizers import Tokenizer as HFTokenizer
+from wordpiece_file import WORDPIECE
 
 from bpe_core import Config, load_gpt2, train
 from bpe_core.formats import model_to_json, to_gpt2_files, to_hf_json
@@ -35,22 +36,7 @@ BANANA_BANDANA = ["a n", "b an", "an a", "ana _", "ban ana_", "banana_ ban"]
 GPT2_TEXT = "Hello, ByteLevel BPE!"
 GPT2_IDS = [15496, 11, 30589, 4971, 347, 11401, 0]
 MODEL_JSON, HF_JSON, GPT2_PAIR = EXPORTS
-# A tiny WordPiece tokenizer.json, as the tokenizers library writes one.
-WORDPIECE_JSON = json.dumps(
-    {
-        "version": "1.0",
-        "added_tokens": [],
-        "normalizer": None,
-        "pre_tokenizer": {"type": "Whitespace"},
-        "model": {
-            "type": "WordPiece",
-            "unk_token": "[UNK]",
-            "continuing_subword_prefix": "##",
-            "max_input_chars_per_word": 100,
-            "vocab": {"[UNK]": 0, "un": 1, "##able": 2},
-        },
-    }
-).encode()
+WORDPIECE_JSON = json.dumps(WORDPIECE).encode()
 
 
 @pytest.fixture(scope="module")

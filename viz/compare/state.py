@@ -99,9 +99,8 @@ LINK_READ_KEY = "bpe_compare_link_read"  # the address's parameters were given t
 def take_link(query_params: dict, tab_labels: dict[str, str], scale: VocabularyScale, fingerprint: str) -> list[str]:
     """On the session's first Compare run, put what its address asks (``viz.compare.links``) into the widgets
     before they are drawn: the sizes for this model (``fingerprint``); returns the parameters ignored."""
-    if LINK_READ_KEY in st.session_state:
+    if not state.first_time(LINK_READ_KEY):
         return []
-    st.session_state[LINK_READ_KEY] = True
     link = read_compare_params(query_params, tuple(tab_labels), (scale.smallest, scale.largest), tuple(REAL_TOKENIZERS))
     if link.tab is not None:
         st.session_state[TAB_KEY] = tab_labels[link.tab]

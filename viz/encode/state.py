@@ -43,9 +43,8 @@ _SECTION_KEYS = {"why": WHY_KEY, "decode": DECODE_KEY, "table": TABLE_KEY}  # a 
 def take_link(query_params: dict, tokenizers: tuple[str, ...]) -> list[str]:
     """On the session's first Encode run, put what its address asks (``viz.encode.links``) into the widgets before
     they are drawn; returns the parameters ignored."""
-    if LINK_READ_KEY in st.session_state:
+    if not state.first_time(LINK_READ_KEY):
         return []
-    st.session_state[LINK_READ_KEY] = True
     link = read_encode_params(query_params, tokenizers)
     if link.tokenizer is not None:
         st.session_state[SOURCE_KEY] = link.tokenizer

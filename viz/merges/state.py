@@ -76,9 +76,8 @@ LINK_READ_KEY = "bpe_merges_link_read"  # the address's parameters were given to
 def take_link(query_params: dict, tab_labels: dict[str, str], tokenizers: tuple[str, ...]) -> list[str]:
     """On the session's first Merges run, put what its address asks (``viz.merges.links``) into the widgets before
     they are drawn; returns the parameters ignored. ``tab_labels`` maps a tab's name in the address to its label."""
-    if LINK_READ_KEY in st.session_state:
+    if not state.first_time(LINK_READ_KEY):
         return []
-    st.session_state[LINK_READ_KEY] = True
     link = read_merges_params(query_params, tuple(tab_labels), tokenizers)
     if link.tab is not None:
         st.session_state[TAB_KEY] = tab_labels[link.tab]

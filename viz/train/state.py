@@ -153,17 +153,17 @@ def train_from_link(query_params: dict) -> None:
     text, with their settings), trained or taken from the store before the page draws, so that a reload or a link
     opened in another browser shows the same model. Bad parameters wait for the Train page's warnings."""
     source = init_train_form(query_params)
-    if not take_train_from_link():
-        return
     settings = train_widget_settings()
     try:
         config = settings.to_config()
-    except ValueError:  # the Train page says why and keeps the default model
-        st.session_state[FROM_LINK_KEY] = True
+    except ValueError:  # left for the Train page, which says why and keeps the default model
         return
-    preset = CORPUS_PRESETS.get(source)
-    if source == PASTE:
-        corpus = st.session_state[PASTE_WIDGET]
-    else:
-        corpus = state.sample_text() if preset.text is None else preset.text
-    train_and_keep(source, settings, config, corpus, corpus)
+    if take_train_from_link():
+        corpus = st.session_state[PASTE_WIDGET] if source == PASTE else preset_corpus(source)
+        train_and_keep(source, settings, config, corpus, corpus)
+
+
+def preset_corpus(source: str) -> str:
+    """The text of a built-in corpus (``CORPUS_PRESETS``): its own, or the shipped sample."""
+    preset = CORPUS_PRESETS[source]
+    return state.sample_text() if preset.text is None else preset.text
