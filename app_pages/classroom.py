@@ -1,16 +1,54 @@
-"""Class: how students on the room's network reach the app, as an address to type and a QR code to scan."""
+"""Class: students on the room's network reach the app by an address or a QR code, and the teacher runs a live
+"which pair merges next?" round that every student's phone follows."""
 
 from __future__ import annotations
 
 import streamlit as st
 
+from app_pages.sections import class_student, class_teacher
+from live_class.rules import read_code
 from viz import share_link, state
 from viz.classroom import state as classroom_state
+from viz.classroom.links import class_params
 from viz.classroom.reach import reach_html
+from viz.escape import markdown
 from viz.page_registry import CLASS
 
 state.current_model()  # as every page: the sidebar names the session's model
 st.title(CLASS.title)
-st.caption("Teach with it: project this page. Every page the students open is their own to try.")
-share_link.show_address()  # the model, for a room that should start from it
-st.html(reach_html(classroom_state.students_address()))
+code_asked, warnings = classroom_state.take_link(st.query_params.to_dict())
+share_link.warn_ignored(warnings)
+try:
+    store = classroom_state.class_store()
+except ValueError as problem:  # BPE_CLASS_STORE names no store this server can open
+    st.error(markdown(str(problem)))
+    st.stop()
+
+if teaching := classroom_state.teaching():
+    share_link.show_address()  # the teacher's own page: the model; the class is in the session, never the address
+    class_teacher.console(store, *teaching)
+elif studying := classroom_state.studying():
+    share_link.show_address(class_params(*studying))  # a reload comes back to the class, under the same name
+    class_student.follow(store, *studying)
+elif code_asked:
+    share_link.show_address(class_params(code_asked))
+    class_student.join_form(store, code_asked)
+else:
+    st.caption("Teach with it: project this page. Every page the students open is their own to try.")
+    share_link.show_address()
+    st.html(reach_html(classroom_state.students_address()))
+    st.subheader("A live class")
+    st.markdown(
+        "Start a class, and students join from their phones with its code. At each step of your model they guess "
+        "**which pair merges next**; you reveal the answer and move everyone on."
+    )
+    class_teacher.start(store)
+    with st.form("class_code"):
+        typed = st.text_input("Class code (students)", max_chars=12, placeholder="e.g. K7QPX")
+        if st.form_submit_button("Join"):
+            code = read_code(typed)
+            if code is None:
+                st.warning("A class code is five letters and digits, as the teacher's screen shows it.")
+            else:
+                st.query_params["join"] = code
+                st.rerun()

@@ -336,3 +336,32 @@ def choose_option(page, label: str, option: str) -> None:
             wait_for_app(page)
     wanted.click()
     wait_for_app(page)
+
+
+@contextlib.contextmanager
+def running_redis(folder: Path, timeout: float = 20.0):
+    """Debian's ``redis-server`` on 127.0.0.1:<free port>, its files in ``folder``; yields its ``redis://`` URL
+    once it answers PING, and stops it on exit."""
+    port = free_port()
+    command = ["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--dir", str(folder), "--save", ""]
+    with open(folder / "redis.log", "wb") as log:
+        process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + timeout
+        while not _redis_answers(port):
+            if process.poll() is not None or time.monotonic() > deadline:
+                raise ServerDidNotStart(f"redis-server did not start.\n{log_tail(folder / 'redis.log')}")
+            time.sleep(0.1)
+        yield f"redis://127.0.0.1:{port}/0"
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+
+
+def _redis_answers(port: int) -> bool:
+    try:
+        with socket.create_connection(("127.0.0.1", port), timeout=1.0) as connection:
+            connection.sendall(b"PING\r\n")
+            return connection.recv(16).startswith(b"+PONG")
+    except OSError:
+        return False

@@ -24,6 +24,8 @@ Helpers such as ``wait_for_app(page)``, ``open_app(page, base_url, path)``,
 from __future__ import annotations
 
 import os
+import shutil
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -35,6 +37,7 @@ from browser_helpers import (
     VIEWPORT,
     ServerDidNotStart,
     running_app,
+    running_redis,
     safe_name,
     save_screenshot,
 )
@@ -47,6 +50,9 @@ SERVER_START_TIMEOUT = 60.0
 
 # CI runs the same property-test examples every time (derandomized), so a red run can be repeated;
 # a developer's run explores new ones.
+# The live class's store for every server and page the tests start: a file of its own, never data/live/'s.
+os.environ.setdefault("BPE_CLASS_STORE", f"sqlite:///{tempfile.mkdtemp(prefix='bpe-class-')}/classes.sqlite3")
+
 settings.register_profile("ci", derandomize=True, print_blob=True)
 if os.environ.get("CI"):
     settings.load_profile("ci")
@@ -152,3 +158,15 @@ def banana() -> Tokenizer:
     """The textbook model every view test works out by hand: banana_bandana_ with no split, 6 merges a+n, b+an,
     an+a, ana+_, ban+ana_, banana_+ban (counts 4 2 2 2 1 1)."""
     return train("banana_bandana_", Config(split="none"), merges=6)
+
+
+@pytest.fixture(scope="session")
+def redis_url(tmp_path_factory):
+    """``redis://127.0.0.1:<port>/0`` of a private ``redis-server`` (Debian's), for the class store's tests. Skips
+    when it is missing, or fails when BPE_REQUIRE_REDIS=1 (as CI sets after installing it)."""
+    if shutil.which("redis-server") is None:
+        if os.environ.get("BPE_REQUIRE_REDIS") == "1":
+            pytest.fail("redis-server is missing (BPE_REQUIRE_REDIS=1): apt-get install redis-server")
+        pytest.skip("redis-server is not installed")
+    with running_redis(tmp_path_factory.mktemp("redis")) as url:
+        yield url

@@ -7,12 +7,14 @@ import pkgutil
 import pytest
 
 import bpe_core
+import live_class
 import viz
 
 MODULES = ["bpe_core"] + [
     info.name for info in pkgutil.walk_packages(bpe_core.__path__, "bpe_core.") if info.name != "bpe_core.__main__"
 ]
 VIZ_MODULES = [info.name for info in pkgutil.walk_packages(viz.__path__, "viz.") if not info.ispkg]
+VIZ_MODULES += [info.name for info in pkgutil.walk_packages(live_class.__path__, "live_class.")]
 # Session keys and caches need a running app
 NO_EXAMPLES = {
     "viz.state",
@@ -23,6 +25,7 @@ NO_EXAMPLES = {
     "viz.classroom.state",
     "viz.share_link",  # widgets: need a running app too
     "viz.merges.step_keys",
+    "live_class.store",  # an interface: its two implementations carry the examples
 }
 
 

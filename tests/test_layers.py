@@ -1,6 +1,7 @@
 """The house rules, checked on every run: the floors import only downwards, no import cycle, no file too long.
 
-The floors, from the bottom: the engine (``bpe_core``: the standard library and ``regex`` only), the views (``viz``:
+The floors, from the bottom: the engine (``bpe_core``: the standard library and ``regex`` only) and, beside it, the
+live class (``live_class``: the standard library and the ``redis`` client, nothing of the app); the views (``viz``:
 what pages share at its top, one folder per page), the pages (``app.py`` and ``app_pages/``). A page's folder in
 ``viz`` may use the top of ``viz`` but not another page's folder, and the top of ``viz`` uses no page's folder.
 Only the state modules, ``model_io`` and the live text box talk to Streamlit.
@@ -18,6 +19,7 @@ from browser_helpers import REPO_ROOT
 MAX_MODULE_LINES, MAX_PAGE_LINES = 400, 200
 PAGE_FOLDERS = ("train", "merges", "encode", "compare", "classroom")  # viz/<page>/: one per page
 ENGINE_MAY_IMPORT = set(sys.stdlib_module_names) | {"regex", "dask", "distributed"}  # Dask: the optional counter
+LIVE_CLASS_MAY_IMPORT = set(sys.stdlib_module_names) | {"redis"}
 STREAMLIT_MODULES = {
     "viz.state",
     "viz.model_io",
@@ -52,10 +54,12 @@ def sources(folder: str) -> list[Path]:
 
 
 def floor_of(module: str) -> str:
-    """``engine``, ``viz`` (its top), ``viz.<page>``, ``pages`` or ``outside`` (a library)."""
+    """``engine``, ``live_class``, ``viz`` (its top), ``viz.<page>``, ``pages`` or ``outside`` (a library)."""
     parts = module.split(".")
     if parts[0] == "bpe_core":
         return "engine"
+    if parts[0] == "live_class":
+        return "live_class"
     if parts[0] == "viz":
         return f"viz.{parts[1]}" if len(parts) > 1 and parts[1] in PAGE_FOLDERS else "viz"
     if parts[0] in ("app", "app_pages"):
@@ -68,12 +72,14 @@ def may_import(importer: str, imported: str) -> bool:
     low, high = floor_of(importer), floor_of(imported)
     if low == "engine":
         return high == "engine" or (high == "outside" and imported.split(".")[0] in ENGINE_MAY_IMPORT)
+    if low == "live_class":
+        return high == "live_class" or (high == "outside" and imported.split(".")[0] in LIVE_CLASS_MAY_IMPORT)
     if high == "pages":
         return low == "pages"
     if low == "viz":
         return not high.startswith("viz.")  # the top of viz never reaches into a page's folder
     if low.startswith("viz."):
-        return high in ("engine", "viz", "outside", low)  # its own folder, the shared top, never another page's
+        return high in ("engine", "live_class", "viz", "outside", low)  # its own folder, the shared top, never another page's
     return True
 
 
@@ -83,9 +89,11 @@ def test_the_rule_itself():
     assert not may_import("viz.state", "viz.train.form")  # the shared top into a page's folder
     assert not may_import("bpe_core.tokenizer", "viz.escape") and not may_import("bpe_core.train", "plotly")
     assert not may_import("viz.escape", "app_pages.train") and may_import("app_pages.train", "viz.train.form")
+    assert may_import("viz.classroom.state", "live_class.room") and may_import("live_class.store", "sqlite3")
+    assert not may_import("live_class.room", "bpe_core.train") and not may_import("live_class.room", "streamlit")
 
 
-@pytest.mark.parametrize("folder", ["bpe_core", "viz", "app_pages"])
+@pytest.mark.parametrize("folder", ["bpe_core", "live_class", "viz", "app_pages"])
 def test_imports_point_down(folder):
     wrong = [
         f"{module_name(path)} imports {imported}"
@@ -134,7 +142,7 @@ def test_the_cycle_finder():
     assert cycle_in({"a": {"b", "c"}, "b": {"c"}, "c": set()}) == []
 
 
-@pytest.mark.parametrize("folder", ["bpe_core", "viz"])
+@pytest.mark.parametrize("folder", ["bpe_core", "live_class", "viz"])
 def test_no_import_cycle(folder):
     assert cycle_in(import_graph(folder)) == []
 
@@ -146,7 +154,12 @@ def line_count(path: Path) -> int:
 def test_no_file_too_long():
     long = [
         f"{path.relative_to(REPO_ROOT)}: {line_count(path)} lines"
-        for folder, limit in (("bpe_core", MAX_MODULE_LINES), ("viz", MAX_MODULE_LINES), ("app_pages", MAX_PAGE_LINES))
+        for folder, limit in (
+            ("bpe_core", MAX_MODULE_LINES),
+            ("live_class", MAX_MODULE_LINES),
+            ("viz", MAX_MODULE_LINES),
+            ("app_pages", MAX_PAGE_LINES),
+        )
         for path in sources(folder)
         if line_count(path) > limit
     ]

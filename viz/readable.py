@@ -33,3 +33,13 @@ def readable_symbol(text: str) -> str:
         else:
             out.append(char)
     return "".join(out)
+
+
+def pair_label(left: str, right: str) -> str:
+    """A pair of tokens as plain readable text, the way Merges and the Class page name it (escape it again for
+    HTML or plotly).
+
+    >>> pair_label("Ġ", "t"), pair_label(" ", "\\n")
+    ('Ġ + t', '␣ + ↵')
+    """
+    return f"{readable_symbol(left)} + {readable_symbol(right)}"

@@ -1,15 +1,25 @@
-"""The Class page's own state: the address students type, worked out once per server process (it depends on how
-Streamlit listens and on this machine's network, not on the session). No widget of its own is kept yet."""
+"""The Class page's own state: the address students type (worked out once per server process), the class store
+(one per process), and the session's role in a class. The teacher's key lives only here, in the teacher's
+server-side session: it never reaches an address or a student's browser."""
 
 from __future__ import annotations
 
 import os
+import time
 
 import streamlit as st
 
+from live_class.choose import open_store
+from live_class.store import ClassStore
 from viz.classroom.address import CLASS_URL_ENV, ClassAddress, class_address, network_address
+from viz.classroom.links import read_class_link
 
 KEPT: tuple[str, ...] = ()  # the Class page's widgets whose values are kept while it is not drawn
+TEACHING_KEY = "class_teaching"  # (code, teacher key) of the class this session teaches
+STUDYING_KEY = "class_studying"  # (code, student id) of the class this session joined
+SENTENCE_KEY = "class_sentence"  # the count question's sentence, as the teacher typed it
+NAME_KEY = "class_name"  # "Your name"
+GUESS_KEY = "class_guess"  # a student's token-count guess
 
 
 @st.cache_resource(max_entries=1, show_spinner=False)
@@ -25,3 +35,50 @@ def students_address() -> ClassAddress:
         st.get_option("server.port"),
         _this_machine(),
     )
+
+
+@st.cache_resource(max_entries=1, show_spinner=False)
+def class_store() -> ClassStore:
+    """This process's connection to the class store (``BPE_CLASS_STORE``; a ``ValueError`` names a bad one)."""
+    return open_store()
+
+
+def now() -> float:
+    return time.time()
+
+
+def teaching() -> tuple[str, str] | None:
+    """(code, teacher key) if this session started a class."""
+    return st.session_state.get(TEACHING_KEY)
+
+
+def start_teaching(code: str, key: str) -> None:
+    st.session_state[TEACHING_KEY] = (code, key)
+    st.session_state.pop(STUDYING_KEY, None)
+
+
+def studying() -> tuple[str, str] | None:
+    """(code, student id) if this session joined a class."""
+    return st.session_state.get(STUDYING_KEY)
+
+
+def start_studying(code: str, student: str) -> None:
+    st.session_state[STUDYING_KEY] = (code, student)
+
+
+def leave_class() -> None:
+    for key in (TEACHING_KEY, STUDYING_KEY):
+        st.session_state.pop(key, None)
+
+
+def take_link(query_params: dict) -> tuple[str | None, list[str]]:
+    """What the address asks of the Class page: the class to join (its code) and the warnings. A student id that
+    the class knows puts this session back in the class under that name (a reloaded phone)."""
+    warnings: list[str] = []
+    code, student = read_class_link(query_params, warnings)
+    if code and student and studying() != (code, student) and teaching() is None:
+        if student in class_store().students(code):
+            start_studying(code, student)
+        else:
+            warnings.append("student: not a student of this class")
+    return code, warnings

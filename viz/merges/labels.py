@@ -12,7 +12,7 @@ from __future__ import annotations
 from bpe_core import Step
 from viz.describe import TIE_BREAK_WORDS
 from viz.escape import plotly_text
-from viz.readable import readable_symbol
+from viz.readable import pair_label, readable_symbol
 
 WINNER_COLOUR = "#e4572e"  # the pair merged at this step
 TIED_COLOUR = "#f3a712"  # pairs with the winner's count that lost the tie-break
@@ -26,15 +26,6 @@ def plot_text(text: str) -> str:
     '&lt;b&gt;'
     """
     return plotly_text(readable_symbol(text))
-
-
-def pair_label(left: str, right: str) -> str:
-    """``left + right`` as plain readable text (escape it again for HTML/plotly).
-
-    >>> pair_label("Ġ", "t")
-    'Ġ + t'
-    """
-    return f"{readable_symbol(left)} + {readable_symbol(right)}"
 
 
 def tie_break_rule(tie_break: str) -> str:

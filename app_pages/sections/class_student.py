@@ -1,0 +1,114 @@
+"""A student's side of a live class: join with a name, then follow the teacher's step and answer each question
+on the phone; a second tap changes the vote until the teacher reveals the answer."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from live_class import room, rules
+from live_class.records import PAIR, Question
+from live_class.rules import NAME_LIMIT, ClassProblem
+from live_class.store import ClassStore
+from viz.classroom import state as classroom_state
+from viz.classroom.live_view import count_result, follow_html, sentence_html, tally_figure
+from viz.escape import markdown
+
+POLL_SECONDS = 1.0  # a student sees the teacher's step and question within about this long (and a run's time)
+_SAID_KEY = "class_said"  # what the last vote got back: "Your vote: ..." or why it was refused
+
+
+def join_form(store: ClassStore, code: str) -> None:
+    st.subheader(f"Join class {code}")
+    with st.form("class_join", enter_to_submit=True):
+        name = st.text_input("Your name", max_chars=NAME_LIMIT, key=classroom_state.NAME_KEY)
+        if st.form_submit_button("Join", type="primary"):
+            try:
+                student = room.join(store, code, name, classroom_state.now())
+            except ClassProblem as problem:
+                st.warning(markdown(str(problem)))
+            else:
+                classroom_state.start_studying(code, student)
+                st.rerun()
+
+
+def _vote(store: ClassStore, code: str, student: str, number: int, answer: str) -> None:
+    """A tap's callback: runs before the screen is drawn again, so the screen shows the vote just cast."""
+    try:
+        said = room.vote(store, code, student, number, answer, classroom_state.now())
+    except ClassProblem as problem:
+        said = str(problem)
+    st.session_state[_SAID_KEY] = (number, said)
+
+
+def _said(number: int) -> None:
+    said = st.session_state.get(_SAID_KEY)
+    if said and said[0] == number:
+        st.caption(markdown(said[1]))
+
+
+def _pair_question(store: ClassStore, code: str, student: str, question: Question, mine: str | None) -> None:
+    st.markdown("**Which pair merges next?**")
+    for index, choice in enumerate(question.choices):
+        st.button(
+            markdown(choice),
+            key=f"class_vote_{question.number}_{index}",
+            type="primary" if choice == mine else "secondary",
+            disabled=question.revealed,
+            width="stretch",
+            on_click=_vote,
+            args=(store, code, student, question.number, choice),
+        )
+
+
+def _count_question(store: ClassStore, code: str, student: str, question: Question) -> None:
+    st.markdown("**How many tokens will GPT-4 use for this sentence?**")
+    st.html(sentence_html(question.prompt))
+    if question.revealed:
+        return
+    guess_key = f"{classroom_state.GUESS_KEY}_{question.number}"
+    row = st.container(horizontal=True, vertical_alignment="bottom")
+    row.text_input("Your guess", key=guess_key, max_chars=12, placeholder="a number")
+
+    def send() -> None:
+        _vote(store, code, student, question.number, st.session_state.get(guess_key, ""))
+
+    row.button("Send", on_click=send)
+
+
+@st.fragment(run_every=POLL_SECONDS)
+def follow(store: ClassStore, code: str, student: str) -> None:
+    """What a student's screen shows, asked again every ``POLL_SECONDS``."""
+    try:
+        record = room.open_class(store, code, classroom_state.now())
+    except ClassProblem as problem:
+        st.info(markdown(str(problem)))
+        return
+    students = store.students(code)
+    if student not in students:
+        st.warning("This class does not know you: join it again.")
+        return
+    st.html(follow_html(code, record.step, record.model_title))
+    st.caption(markdown(f"You are {students[student]}."))
+    question = store.question(code, record.question) if record.question else None
+    if question is None:
+        st.info("Wait for the teacher's question.")
+        return
+    votes = store.votes(code, question.number)
+    if question.kind == PAIR:
+        _pair_question(store, code, student, question, votes.get(student))
+    else:
+        _count_question(store, code, student, question)
+    _said(question.number)
+    if question.revealed:
+        _revealed(question, votes, students, student)
+
+
+def _revealed(question: Question, votes: dict[str, str], students: dict[str, str], student: str) -> None:
+    if question.kind == PAIR:
+        right = votes.get(student) == question.answer
+        st.markdown(markdown(f"The pair merged: {question.answer}. " + ("You got it!" if right else "Not this time.")))
+        st.plotly_chart(
+            tally_figure(rules.tally(question.choices, votes), question.answer), config={"staticPlot": True}
+        )
+    else:
+        st.markdown(markdown(count_result(int(question.answer), votes, students)))

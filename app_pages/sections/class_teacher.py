@@ -1,0 +1,133 @@
+"""The teacher's side of a live class: the join address and its QR code, the step and the questions, the live
+tally, Reveal and Next step, the room's names and the scoreboard."""
+
+from __future__ import annotations
+
+from urllib.parse import urlencode
+
+import streamlit as st
+
+from bpe_core import Tokenizer
+from live_class import room, rules
+from live_class.records import COUNT, PAIR, ClassRecord
+from live_class.rules import ClassProblem
+from live_class.store import ClassStore
+from viz import state
+from viz.classroom import state as classroom_state
+from viz.classroom.address import ClassAddress
+from viz.classroom.links import class_params
+from viz.classroom.live_view import (
+    count_result,
+    follow_html,
+    names_html,
+    scoreboard_html,
+    sentence_html,
+    tally_figure,
+    votes_line,
+)
+from viz.classroom.questions import SENTENCE, SENTENCE_LIMIT, gpt4_count, model_caption, pair_question
+from viz.classroom.reach import reach_html
+from viz.escape import markdown
+from viz.page_registry import CLASS
+
+POLL_SECONDS = 1.0  # how often the teacher's tally and a student's screen ask the store what changed
+
+
+def join_address(code: str) -> str:
+    """The address students open to join: the room's address when students can reach this server, else this
+    browser's own (a class tried on one machine)."""
+    base = classroom_state.students_address().url or (st.context.url or "").split("?")[0].rsplit("/", 1)[0] + "/"
+    return f"{base.rstrip('/')}/{CLASS.url_path}?{urlencode(class_params(code))}"
+
+
+def start(store: ClassStore) -> None:
+    """The "Start a class" button: a new class at step 1 of the session's model, asking its first question."""
+    if not st.button("Start a class", type="primary", icon=":material/play_arrow:"):
+        return
+    code, key = room.start_class(store, classroom_state.now())
+    classroom_state.start_teaching(code, key)
+    _ask_step(store, code, key, state.current_model(), 1)
+    st.rerun()
+
+
+def _ask_step(store: ClassStore, code: str, key: str, model: Tokenizer, step: int) -> None:
+    """Show ``step`` to the class and ask which pair it merges, if the model's trace has a race there."""
+    room.show(store, code, key, classroom_state.now(), step=step)
+    question = pair_question(model, step)
+    if question is None:
+        st.info(f"This model has no race of pairs at step {step:,}: train one on the Train page to ask it.")
+        return
+    prompt, choices, answer = question
+    room.ask(store, code, key, PAIR, prompt, choices, answer, classroom_state.now())
+
+
+def _follow_model(store: ClassStore, code: str, key: str, record: ClassRecord, model: Tokenizer) -> None:
+    """Students see the teacher's current model: tell the store when the teacher trained or loaded another."""
+    caption, link = model_caption(model), urlencode(state.model_about().get("link") or {})
+    if (record.model_title, record.model_link) != (caption, link):
+        room.show(store, code, key, classroom_state.now(), model_title=caption, model_link=link)
+
+
+def console(store: ClassStore, code: str, key: str) -> None:
+    model = state.current_model()
+    try:
+        record = room.open_class(store, code, classroom_state.now())
+    except ClassProblem as problem:
+        st.info(markdown(str(problem)))
+        if st.button("Start another class"):
+            classroom_state.leave_class()
+            st.rerun()
+        return
+    _follow_model(store, code, key, record, model)
+    st.subheader(f"Class {code}")
+    st.html(reach_html(ClassAddress(join_address(code))))
+    _controls(store, code, key, record, model)
+    live_tally(store, code)
+
+
+def _controls(store: ClassStore, code: str, key: str, record: ClassRecord, model: Tokenizer) -> None:
+    row = st.container(horizontal=True)
+    try:
+        if row.button("Reveal", type="primary", icon=":material/visibility:"):
+            room.reveal(store, code, key, classroom_state.now())
+        last = len(model.merges)
+        if row.button("Next step", icon=":material/skip_next:", disabled=record.step >= last):
+            _ask_step(store, code, key, model, record.step + 1)
+        if row.button("Ask the pair again", icon=":material/replay:", disabled=not 1 <= record.step <= last):
+            _ask_step(store, code, key, model, record.step)
+        with st.expander("Ask: How many tokens will GPT-4 use for this sentence?"):
+            state.start_widget(classroom_state.SENTENCE_KEY, SENTENCE)
+            sentence = st.text_input("Sentence", max_chars=SENTENCE_LIMIT, key=classroom_state.SENTENCE_KEY)
+            if st.button("Ask this sentence", disabled=not sentence.strip()):
+                room.ask(store, code, key, COUNT, sentence, (), str(gpt4_count(sentence)), classroom_state.now())
+        if row.button("End class", icon=":material/stop:"):
+            room.end_class(store, code, key, classroom_state.now())
+            classroom_state.leave_class()
+            st.rerun()
+    except ClassProblem as problem:
+        st.warning(markdown(str(problem)))
+
+
+@st.fragment(run_every=POLL_SECONDS)
+def live_tally(store: ClassStore, code: str) -> None:
+    """What the projector shows, asked again every ``POLL_SECONDS``: the step, the question and its votes."""
+    record = store.class_record(code)
+    if record is None:
+        return
+    students = store.students(code)
+    st.html(follow_html(code, record.step, record.model_title))
+    question = store.question(code, record.question) if record.question else None
+    if question is not None:
+        votes = store.votes(code, question.number)
+        ask = "Which pair merges next?" if question.kind == PAIR else "How many tokens will GPT-4 use?"
+        st.markdown(f"**{markdown(ask)}** {markdown(votes_line(len(votes), len(students)))}")
+        if question.kind == PAIR:
+            answer = question.answer if question.revealed else None
+            st.plotly_chart(tally_figure(rules.tally(question.choices, votes), answer), config={"staticPlot": True})
+        else:
+            st.html(sentence_html(question.prompt))
+            if question.revealed:
+                st.markdown(markdown(count_result(int(question.answer), votes, students)))
+    st.html(names_html(list(students.values())))
+    with st.expander("Scoreboard"):
+        st.html(scoreboard_html(room.results(store, code)))

@@ -1,0 +1,73 @@
+"""A live class as plain data: the class itself and its questions, as every store keeps and returns them.
+
+>>> question = Question(1, PAIR, "Step 3", ("a + n", "n + a"), "a + n")
+>>> question.revealed, question.replace(revealed=True).revealed
+(False, True)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from dataclasses import dataclass
+
+PAIR = "pair"  # "Which pair merges next?": choices are the step's top pairs, the answer is the one merged
+COUNT = "count"  # "How many tokens will GPT-4 use for this sentence?": a number, the closest wins
+KINDS = (PAIR, COUNT)
+
+
+@dataclass(frozen=True)
+class Question:
+    """One question of a class: its number in the class (1, 2, ...), kind, what it asks, the choices a student
+    taps (a pair question) and the answer, revealed or not."""
+
+    number: int
+    kind: str
+    prompt: str
+    choices: tuple[str, ...]
+    answer: str
+    revealed: bool = False
+
+    def replace(self, **changes) -> Question:
+        return dataclasses.replace(self, **changes)
+
+    def to_json(self) -> str:
+        """Everything but ``revealed``, which a store keeps apart (a vote checks it atomically).
+
+        >>> Question.from_json(Question(2, COUNT, "Hi", (), "1").to_json(), revealed=True)
+        Question(number=2, kind='count', prompt='Hi', choices=(), answer='1', revealed=True)
+        """
+        fields = {"number": self.number, "kind": self.kind, "prompt": self.prompt, "choices": list(self.choices)}
+        return json.dumps({**fields, "answer": self.answer})
+
+    @classmethod
+    def from_json(cls, text: str, *, revealed: bool) -> Question:
+        data = json.loads(text)
+        choices = tuple(data["choices"])
+        return cls(data["number"], data["kind"], data["prompt"], choices, data["answer"], revealed)
+
+
+@dataclass(frozen=True)
+class ClassRecord:
+    """A class as students follow it: the teacher's model (its title and its link's query string), the step shown,
+    the question asked (0: none yet), when anyone last acted (seconds since the epoch) and whether it ended.
+    ``teacher_hash`` is the SHA-256 of the teacher's key: the key itself stays in the teacher's session.
+
+    >>> ClassRecord("ABCDE", "00", 10.0).step
+    0
+    """
+
+    code: str
+    teacher_hash: str
+    last_active: float
+    model_title: str = ""
+    model_link: str = ""
+    step: int = 0
+    question: int = 0
+    ended: bool = False
+
+    def replace(self, **changes) -> ClassRecord:
+        return dataclasses.replace(self, **changes)
+
+
+FOLLOWED = ("model_title", "model_link", "step", "question", "ended")  # what the teacher changes; students follow

@@ -1,0 +1,142 @@
+"""The class store for replicas: Redis, which every replica reaches. A class is a few keys under ``bpe:class:CODE``
+(hashes for the class, its students, questions, reveals, and one per question's votes). A vote and a reveal are
+each one Lua script, so Redis runs them one at a time: no vote slips in after the reveal. Every write gives the
+class's keys ``KEEP_SECONDS`` to live, so a forgotten class leaves nothing behind.
+
+>>> RedisClassStore("redis://localhost:6379/0").prefix("ABCDE")
+'bpe:class:ABCDE'
+"""
+
+from __future__ import annotations
+
+import redis
+
+from live_class.records import FOLLOWED, ClassRecord, Question
+from live_class.store import KEEP_SECONDS, ClassStore
+
+_NUMBERS = {"last_active": float, "step": int, "question": int}
+
+# KEYS: the class's keys (class, students, joined, questions, revealed), then the question's votes. ARGV: the question's
+# number, the student, the answer, the time, the lifetime in seconds.
+_VOTE = """
+if redis.call('HEXISTS', KEYS[4], ARGV[1]) == 0 or redis.call('HEXISTS', KEYS[5], ARGV[1]) == 1 then
+  return 0
+end
+redis.call('HSET', KEYS[6], ARGV[2], ARGV[3])
+local last = tonumber(redis.call('HGET', KEYS[1], 'last_active') or '0')
+if tonumber(ARGV[4]) > last then redis.call('HSET', KEYS[1], 'last_active', ARGV[4]) end
+for _, key in ipairs(KEYS) do redis.call('EXPIRE', key, ARGV[5]) end
+return 1
+"""
+
+# KEYS: the class's keys. ARGV: the student, the name, the time, the lifetime in seconds. The joining order is a
+# sorted set scored by arrival (a hash has no order; times can tie).
+_JOIN = """
+redis.call('HSET', KEYS[2], ARGV[1], ARGV[2])
+redis.call('ZADD', KEYS[3], 'NX', redis.call('ZCARD', KEYS[3]), ARGV[1])
+redis.call('HSET', KEYS[1], 'last_active', ARGV[3])
+for _, key in ipairs(KEYS) do redis.call('EXPIRE', key, ARGV[4]) end
+"""
+# KEYS: the questions and the reveals. ARGV: the question's number.
+_REVEAL = """
+if redis.call('HEXISTS', KEYS[1], ARGV[1]) == 0 then return 0 end
+return redis.call('HSETNX', KEYS[2], ARGV[1], '1')
+"""
+
+
+class RedisClassStore(ClassStore):
+    """Classes in Redis at ``url`` (``redis://host:port/db``); the connection is made on first use."""
+
+    def __init__(self, url: str):
+        self.redis = redis.Redis.from_url(url, decode_responses=True, socket_timeout=5.0)
+        self._vote = self.redis.register_script(_VOTE)
+        self._reveal = self.redis.register_script(_REVEAL)
+        self._join = self.redis.register_script(_JOIN)
+
+    @staticmethod
+    def prefix(code: str) -> str:
+        return f"bpe:class:{code}"
+
+    def _keys(self, code: str) -> list[str]:
+        base = self.prefix(code)
+        return [base, f"{base}:students", f"{base}:joined", f"{base}:questions", f"{base}:revealed"]
+
+    def _keep(self, pipeline, code: str) -> None:
+        for key in self._keys(code):
+            pipeline.expire(key, KEEP_SECONDS)
+
+    def create_class(self, record: ClassRecord) -> bool:
+        key = self.prefix(record.code)
+        if not self.redis.hsetnx(key, "teacher_hash", record.teacher_hash):
+            return False
+        fields = {"last_active": record.last_active, **{name: getattr(record, name) for name in FOLLOWED}}
+        with self.redis.pipeline() as pipeline:
+            pipeline.hset(key, mapping={name: _stored(value) for name, value in fields.items()})
+            pipeline.expire(key, KEEP_SECONDS)
+            pipeline.execute()
+        return True
+
+    def class_record(self, code: str) -> ClassRecord | None:
+        fields = self.redis.hgetall(self.prefix(code))
+        if "teacher_hash" not in fields or "ended" not in fields:  # unknown, or still being created
+            return None
+        values = {name: _NUMBERS.get(name, str)(value) for name, value in fields.items()}
+        return ClassRecord(code=code, **{**values, "ended": fields["ended"] == "1"})
+
+    def update_class(self, code: str, last_active: float, **followed) -> None:
+        unknown = set(followed) - set(FOLLOWED)
+        if unknown:
+            raise ValueError(f"not a field students follow: {sorted(unknown)}")
+        changes = {**followed, "last_active": last_active}
+        with self.redis.pipeline() as pipeline:
+            pipeline.hset(self.prefix(code), mapping={name: _stored(value) for name, value in changes.items()})
+            self._keep(pipeline, code)
+            pipeline.execute()
+
+    def add_student(self, code: str, student: str, name: str, last_active: float) -> None:
+        self._join(keys=self._keys(code), args=[student, name, _stored(last_active), KEEP_SECONDS])
+
+    def students(self, code: str) -> dict[str, str]:
+        _, students, joined, _, _ = self._keys(code)
+        with self.redis.pipeline() as pipeline:
+            pipeline.zrange(joined, 0, -1)
+            pipeline.hgetall(students)
+            order, names = pipeline.execute()
+        return {student: names[student] for student in order if student in names}
+
+    def put_question(self, code: str, question: Question) -> None:
+        *_, questions, revealed = self._keys(code)
+        with self.redis.pipeline() as pipeline:
+            pipeline.hset(questions, str(question.number), question.to_json())
+            pipeline.hdel(revealed, str(question.number))
+            self._keep(pipeline, code)
+            pipeline.execute()
+
+    def questions(self, code: str) -> list[Question]:
+        *_, questions, revealed = self._keys(code)
+        with self.redis.pipeline() as pipeline:
+            pipeline.hgetall(questions)
+            pipeline.hgetall(revealed)
+            bodies, reveals = pipeline.execute()
+        found = [Question.from_json(body, revealed=number in reveals) for number, body in bodies.items()]
+        return sorted(found, key=lambda question: question.number)
+
+    def vote(self, code: str, number: int, student: str, answer: str, last_active: float) -> bool:
+        keys = [*self._keys(code), f"{self.prefix(code)}:votes:{number}"]
+        return self._vote(keys=keys, args=[number, student, answer, _stored(last_active), KEEP_SECONDS]) == 1
+
+    def reveal(self, code: str, number: int) -> bool:
+        *_, questions, revealed = self._keys(code)
+        return self._reveal(keys=[questions, revealed], args=[number]) == 1
+
+    def votes(self, code: str, number: int) -> dict[str, str]:
+        return self.redis.hgetall(f"{self.prefix(code)}:votes:{number}")
+
+
+def _stored(value) -> str:
+    """A field as Redis keeps it: text, with a flag as "1" or "0".
+
+    >>> _stored(True), _stored(3), _stored(2.5), _stored("x")
+    ('1', '3', '2.5', 'x')
+    """
+    return ("1" if value else "0") if isinstance(value, bool) else str(value)

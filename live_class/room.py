@@ -1,0 +1,129 @@
+"""A live class's actions over a store, each checked by the rules: the teacher starts it, shows a model and a step,
+asks, reveals and ends it; a student joins and votes. A teacher action needs the teacher's key; whatever an
+address says, a student's session has none.
+
+>>> from live_class.sqlite_store import SqliteClassStore
+>>> store = SqliteClassStore(":memory:")
+>>> code, key = start_class(store, now=0.0)
+>>> ada = join(store, code, "Ada", now=1.0)
+>>> number = ask(store, code, key, PAIR, "Step 1", ("a + n", "n + a"), "a + n", now=2.0)
+>>> vote(store, code, ada, number, "n + a", now=3.0), vote(store, code, ada, number, "a + n", now=4.0)
+('Your vote: n + a', 'Your vote: a + n')
+>>> reveal(store, code, key, now=5.0).answer
+'a + n'
+>>> results(store, code)
+[('Ada', 1)]
+"""
+
+from __future__ import annotations
+
+from live_class import rules
+from live_class.records import COUNT, KINDS, PAIR, ClassRecord, Question
+from live_class.rules import ClassProblem
+from live_class.store import ClassStore
+
+__all__ = ["COUNT", "PAIR", "ClassProblem", "start_class", "join", "ask", "vote", "reveal", "results"]
+
+_CODE_TRIES = 20  # codes are drawn at random from 32**5; a taken one is drawn again
+
+
+def start_class(store: ClassStore, now: float) -> tuple[str, str]:
+    """A new class: its code, and the teacher's key (for the teacher's session only)."""
+    key = rules.new_teacher_key()
+    for _ in range(_CODE_TRIES):
+        code = rules.new_code()
+        if store.create_class(ClassRecord(code, rules.key_hash(key), now)):
+            return code, key
+    raise ClassProblem("No free class code was found: try again.")
+
+
+def open_class(store: ClassStore, code: str, now: float) -> ClassRecord:
+    """The class, if it runs; otherwise ``ClassProblem`` says why."""
+    record = store.class_record(code)
+    if record is None:
+        raise ClassProblem(f"There is no class {code}: check the code with your teacher.")
+    if rules.is_over(record, now):
+        raise ClassProblem(f"Class {code} is over.")
+    return record
+
+
+def _as_teacher(store: ClassStore, code: str, key: str | None, now: float) -> ClassRecord:
+    record = open_class(store, code, now)
+    if not rules.is_teacher(record, key):
+        raise ClassProblem("Only the teacher's browser can do that.")
+    return record
+
+
+def show(store: ClassStore, code: str, key: str | None, now: float, **followed) -> None:
+    """The teacher shows students a model (``model_title``, ``model_link``) or a ``step``."""
+    _as_teacher(store, code, key, now)
+    store.update_class(code, now, **followed)
+
+
+def end_class(store: ClassStore, code: str, key: str | None, now: float) -> None:
+    _as_teacher(store, code, key, now)
+    store.update_class(code, now, ended=True)
+
+
+def join(store: ClassStore, code: str, typed_name: str, now: float) -> str:
+    """A student joins under a name (``rules.clean_name``); their new id."""
+    open_class(store, code, now)
+    name = rules.clean_name(typed_name, set(store.students(code).values()))
+    student = rules.new_student_id()
+    store.add_student(code, student, name, now)
+    return student
+
+
+def ask(
+    store: ClassStore,
+    code: str,
+    key: str | None,
+    kind: str,
+    prompt: str,
+    choices: tuple[str, ...],
+    answer: str,
+    now: float,
+) -> int:
+    """The teacher asks a new question (the one before it is closed to votes); its number."""
+    if kind not in KINDS or (kind == PAIR and answer not in choices):
+        raise ValueError(f"a {kind} question needs its answer among its choices")  # a page's mistake, not a user's
+    record = _as_teacher(store, code, key, now)
+    number = record.question + 1
+    if record.question:
+        store.reveal(code, record.question)
+    store.put_question(code, Question(number, kind, prompt, choices, answer))
+    store.update_class(code, now, question=number)
+    return number
+
+
+def vote(store: ClassStore, code: str, student: str, number: int, answer: str, now: float) -> str:
+    """A student's answer to question ``number``; what their screen says, or ``ClassProblem``."""
+    open_class(store, code, now)
+    if student not in store.students(code):
+        raise ClassProblem("Join the class first.")
+    question = store.question(code, number)
+    if question is None:
+        raise ClassProblem("That question was not asked.")
+    if question.kind == COUNT:
+        answer = str(rules.read_guess(answer))
+    elif answer not in question.choices:
+        raise ClassProblem("That is not one of the choices.")
+    if not store.vote(code, number, student, answer, now):
+        raise ClassProblem("Too late: the answer is out.")
+    return f"Your vote: {answer}"
+
+
+def reveal(store: ClassStore, code: str, key: str | None, now: float) -> Question:
+    """The teacher reveals the current question's answer; it takes no vote from then on."""
+    record = _as_teacher(store, code, key, now)
+    if not record.question:
+        raise ClassProblem("Ask a question first.")
+    store.reveal(code, record.question)
+    store.update_class(code, now)
+    return store.question(code, record.question)
+
+
+def results(store: ClassStore, code: str) -> list[tuple[str, int]]:
+    """The class's scoreboard over its revealed questions (``rules.scoreboard``)."""
+    revealed = [(question, store.votes(code, question.number)) for question in store.questions(code)]
+    return rules.scoreboard(store.students(code), [(q, votes) for q, votes in revealed if q.revealed])

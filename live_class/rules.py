@@ -1,0 +1,169 @@
+"""The rules of a live class, as pure functions: class codes, names, the teacher's key, when a class is over,
+how the room voted and who scores.
+
+A student's second tap changes their vote until the teacher reveals the answer: each student counts once, with
+their last choice. After the reveal no vote is taken.
+
+>>> tally(("a + n", "n + a"), {"s1": "a + n", "s2": "n + a", "s3": "a + n"})
+[('a + n', 2), ('n + a', 1)]
+>>> sorted(closest_guesses(7, {"s1": "5", "s2": "9", "s3": "12"}))
+['s1', 's2']
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import re
+import secrets
+import unicodedata
+
+from live_class.records import COUNT, ClassRecord, Question
+
+CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no I, O, 0 or 1: read aloud and typed without doubt
+CODE_LENGTH = 5
+NAME_LIMIT = 40  # characters of "Your name"
+IDLE_SECONDS = 4 * 3600  # a class nobody acted in for this long is over
+STUDENT_ID_LENGTH = 16
+MAX_COUNT_GUESS = 10**9
+
+_CODE = re.compile(f"[{CODE_ALPHABET}]{{{CODE_LENGTH}}}")
+_STUDENT_ID = re.compile(f"[A-Za-z0-9_-]{{{STUDENT_ID_LENGTH}}}")
+
+
+class ClassProblem(ValueError):
+    """Something a class cannot do, said in words a student or teacher reads on the page."""
+
+
+def new_code() -> str:
+    """A random class code: five characters from ``CODE_ALPHABET``."""
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+def read_code(text: str) -> str | None:
+    """A class code as typed or taken from an address (any case, spaces around), or None if it cannot be one.
+
+    >>> read_code(" abc23 "), read_code("ABC10"), read_code("<b>")
+    ('ABC23', None, None)
+    """
+    code = text.strip().upper()
+    return code if _CODE.fullmatch(code) else None
+
+
+def new_student_id() -> str:
+    """A student's id: random, kept in their session and their address, so a reload keeps their place."""
+    return secrets.token_urlsafe(12)[:STUDENT_ID_LENGTH]
+
+
+def is_student_id(text: str) -> bool:
+    """
+    >>> is_student_id("a" * 16), is_student_id("a" * 15), is_student_id("<script>aaaaaaaa")
+    (True, False, False)
+    """
+    return bool(_STUDENT_ID.fullmatch(text))
+
+
+def new_teacher_key() -> str:
+    """The teacher's key: it stays in the teacher's server-side session; the store keeps only its hash."""
+    return secrets.token_urlsafe(32)
+
+
+def key_hash(key: str) -> str:
+    """
+    >>> key_hash("k")[:12]
+    '8254c329a928'
+    """
+    return hashlib.sha256(key.encode("utf-8")).hexdigest()
+
+
+def is_teacher(record: ClassRecord, key: str | None) -> bool:
+    """Whether ``key`` is this class's teacher key (compared in constant time)."""
+    return bool(key) and hmac.compare_digest(record.teacher_hash, key_hash(key))
+
+
+def clean_name(typed: str, taken: set[str] = frozenset()) -> str:
+    """A student's name as the class shows it: spaces collapsed, control characters dropped, at most
+    ``NAME_LIMIT`` characters, not empty and not already someone's (case aside). Otherwise ``ClassProblem``.
+
+    >>> clean_name("  Ada \\n Lovelace ")
+    'Ada Lovelace'
+    >>> clean_name("ada", {"Ada"})
+    Traceback (most recent call last):
+    ...
+    live_class.rules.ClassProblem: Someone in this class is already called ada: add an initial.
+    """
+    name = " ".join("".join(ch for ch in typed if unicodedata.category(ch)[0] != "C").split())
+    if not name:
+        raise ClassProblem("Type your name to join.")
+    if len(name) > NAME_LIMIT:
+        raise ClassProblem(f"A name has at most {NAME_LIMIT} characters; yours has {len(name)}.")
+    if name.casefold() in {other.casefold() for other in taken}:
+        raise ClassProblem(f"Someone in this class is already called {name}: add an initial.")
+    return name
+
+
+def is_over(record: ClassRecord, now: float) -> bool:
+    """Ended by the teacher, or nobody acted in it for ``IDLE_SECONDS``.
+
+    >>> record = ClassRecord("ABCDE", "h", last_active=0.0)
+    >>> is_over(record, IDLE_SECONDS - 1), is_over(record, IDLE_SECONDS), is_over(record.replace(ended=True), 1)
+    (False, True, True)
+    """
+    return record.ended or now - record.last_active >= IDLE_SECONDS
+
+
+def read_guess(typed: str) -> int:
+    """A token-count guess: a whole number from 0 to ``MAX_COUNT_GUESS``, or ``ClassProblem``.
+
+    >>> read_guess(" 12 "), read_guess("1_000")
+    (12, 1000)
+    """
+    text = typed.strip().replace("_", "").replace(",", "")
+    if not text.isdecimal() or len(text) > len(str(MAX_COUNT_GUESS)) or int(text) > MAX_COUNT_GUESS:
+        raise ClassProblem(f"Type a whole number of tokens, from 0 to {MAX_COUNT_GUESS:,}.")
+    return int(text)
+
+
+def tally(choices: tuple[str, ...], votes: dict[str, str]) -> list[tuple[str, int]]:
+    """How many students chose each choice, in the choices' order; a vote for no choice is not counted."""
+    counts = dict.fromkeys(choices, 0)
+    for answer in votes.values():
+        if answer in counts:
+            counts[answer] += 1
+    return list(counts.items())
+
+
+def closest_guesses(answer: int, votes: dict[str, str]) -> set[str]:
+    """The students whose guess is nearest the answer (all of them on a tie)."""
+    distances = {student: abs(int(guess) - answer) for student, guess in votes.items() if guess.isdecimal()}
+    best = min(distances.values(), default=None)
+    return {student for student, distance in distances.items() if distance == best}
+
+
+def winners(question: Question, votes: dict[str, str]) -> set[str]:
+    """Who scores a point on a revealed question: the right pair, or the closest count.
+
+    >>> from live_class.records import PAIR
+    >>> winners(Question(1, PAIR, "Step 1", ("a + n", "n + a"), "n + a"), {"s1": "a + n", "s2": "n + a"})
+    {'s2'}
+    """
+    if question.kind == COUNT:
+        return closest_guesses(int(question.answer), votes)
+    return {student for student, answer in votes.items() if answer == question.answer}
+
+
+def scoreboard(students: dict[str, str], revealed: list[tuple[Question, dict[str, str]]]) -> list[tuple[str, int]]:
+    """Every student's points over the revealed questions, best first (then in joining order).
+
+    >>> from live_class.records import PAIR
+    >>> question = Question(1, PAIR, "Step 1", ("a + n", "n + a"), "n + a")
+    >>> scoreboard({"s1": "Ada", "s2": "Bo"}, [(question, {"s1": "a + n", "s2": "n + a"})])
+    [('Bo', 1), ('Ada', 0)]
+    """
+    points = dict.fromkeys(students, 0)
+    for question, votes in revealed:
+        for student in winners(question, votes):
+            if student in points:
+                points[student] += 1
+    order = sorted(points, key=lambda student: -points[student])  # stable: joining order on a tie
+    return [(students[student], points[student]) for student in order]

@@ -1,0 +1,140 @@
+"""The embedded class store: one SQLite file (write-ahead log, so readers never wait for a writer), shared by every
+thread of a server and by the servers of one machine. Each thread has its own connection.
+
+>>> from live_class.records import PAIR, ClassRecord, Question
+>>> store = SqliteClassStore(":memory:")
+>>> store.create_class(ClassRecord("ABCDE", "hash", 0.0))
+True
+>>> store.put_question("ABCDE", Question(1, PAIR, "Step 1", ("a + b", "b + c"), "a + b"))
+>>> store.vote("ABCDE", 1, "s1", "b + c", 1.0), store.reveal("ABCDE", 1), store.vote("ABCDE", 1, "s2", "a + b", 2.0)
+(True, True, False)
+>>> store.votes("ABCDE", 1)
+{'s1': 'b + c'}
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+from pathlib import Path
+
+from live_class.records import FOLLOWED, ClassRecord, Question
+from live_class.store import KEEP_SECONDS, ClassStore
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS classes (
+    code TEXT PRIMARY KEY, teacher_hash TEXT NOT NULL, last_active REAL NOT NULL, model_title TEXT NOT NULL,
+    model_link TEXT NOT NULL, step INTEGER NOT NULL, question INTEGER NOT NULL, ended INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS students (
+    code TEXT NOT NULL, student TEXT NOT NULL, name TEXT NOT NULL, joined INTEGER PRIMARY KEY AUTOINCREMENT,
+    UNIQUE (code, student));
+CREATE TABLE IF NOT EXISTS questions (
+    code TEXT NOT NULL, number INTEGER NOT NULL, body TEXT NOT NULL, revealed INTEGER NOT NULL,
+    PRIMARY KEY (code, number));
+CREATE TABLE IF NOT EXISTS votes (
+    code TEXT NOT NULL, number INTEGER NOT NULL, student TEXT NOT NULL, answer TEXT NOT NULL,
+    PRIMARY KEY (code, number, student));
+"""
+_COLUMNS = ("code", "teacher_hash", "last_active", *FOLLOWED)
+_TABLES = ("classes", "students", "questions", "votes")
+
+
+class SqliteClassStore(ClassStore):
+    """Classes in one SQLite file (``":memory:"``: one private database, for examples)."""
+
+    def __init__(self, path: str):
+        self.path = path
+        if path != ":memory:":
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        self._local = threading.local()
+        self._shared = self._connect() if path == ":memory:" else None  # one in-memory database, not one a thread
+        with self._connection() as connection:
+            connection.executescript(_SCHEMA)
+
+    def _connect(self) -> sqlite3.Connection:
+        connection = sqlite3.connect(self.path, timeout=10.0, isolation_level=None, check_same_thread=False)
+        connection.execute("PRAGMA journal_mode=WAL")
+        connection.execute("PRAGMA synchronous=NORMAL")  # with WAL: durable across a crashed process
+        return connection
+
+    def _connection(self) -> sqlite3.Connection:
+        if self._shared is not None:
+            return self._shared
+        connection = getattr(self._local, "connection", None)
+        if connection is None:
+            connection = self._local.connection = self._connect()
+        return connection
+
+    def _run(self, sql: str, parameters: tuple = ()) -> sqlite3.Cursor:
+        return self._connection().execute(sql, parameters)
+
+    def create_class(self, record: ClassRecord) -> bool:
+        self._forget_old_classes(record.last_active)
+        values = tuple(getattr(record, column) for column in _COLUMNS)
+        placeholders = ",".join("?" * len(values))
+        cursor = self._run(f"INSERT OR IGNORE INTO classes ({','.join(_COLUMNS)}) VALUES ({placeholders})", values)
+        return cursor.rowcount == 1
+
+    def _forget_old_classes(self, now: float) -> None:
+        old = "SELECT code FROM classes WHERE last_active < ?"
+        connection = self._connection()
+        with connection:  # one transaction: no class is half deleted
+            connection.execute("BEGIN IMMEDIATE")
+            for table in reversed(_TABLES):
+                connection.execute(f"DELETE FROM {table} WHERE code IN ({old})", (now - KEEP_SECONDS,))
+
+    def class_record(self, code: str) -> ClassRecord | None:
+        row = self._run(f"SELECT {','.join(_COLUMNS)} FROM classes WHERE code = ?", (code,)).fetchone()
+        if row is None:
+            return None
+        fields = dict(zip(_COLUMNS, row))
+        return ClassRecord(**{**fields, "ended": bool(fields["ended"])})
+
+    def update_class(self, code: str, last_active: float, **followed) -> None:
+        unknown = set(followed) - set(FOLLOWED)
+        if unknown:
+            raise ValueError(f"not a field students follow: {sorted(unknown)}")
+        changes = {**followed, "last_active": last_active}
+        assignments = ", ".join(f"{name} = ?" for name in changes)
+        self._run(f"UPDATE classes SET {assignments} WHERE code = ?", (*changes.values(), code))
+
+    def add_student(self, code: str, student: str, name: str, last_active: float) -> None:
+        self._run("INSERT OR REPLACE INTO students (code, student, name) VALUES (?, ?, ?)", (code, student, name))
+        self._run("UPDATE classes SET last_active = ? WHERE code = ?", (last_active, code))
+
+    def students(self, code: str) -> dict[str, str]:
+        rows = self._run("SELECT student, name FROM students WHERE code = ? ORDER BY joined", (code,))
+        return dict(rows.fetchall())
+
+    def put_question(self, code: str, question: Question) -> None:
+        self._run(
+            "INSERT OR REPLACE INTO questions (code, number, body, revealed) VALUES (?, ?, ?, 0)",
+            (code, question.number, question.to_json()),
+        )
+
+    def questions(self, code: str) -> list[Question]:
+        rows = self._run("SELECT body, revealed FROM questions WHERE code = ? ORDER BY number", (code,))
+        return [Question.from_json(body, revealed=bool(revealed)) for body, revealed in rows.fetchall()]
+
+    def vote(self, code: str, number: int, student: str, answer: str, last_active: float) -> bool:
+        # One statement: the check that the question is open and the write cannot be split by a reveal.
+        cursor = self._run(
+            "INSERT INTO votes (code, number, student, answer) SELECT ?, ?, ?, ? FROM questions"
+            " WHERE code = ? AND number = ? AND revealed = 0"
+            " ON CONFLICT (code, number, student) DO UPDATE SET answer = excluded.answer",
+            (code, number, student, answer, code, number),
+        )
+        if cursor.rowcount != 1:
+            return False
+        self._run("UPDATE classes SET last_active = MAX(last_active, ?) WHERE code = ?", (last_active, code))
+        return True
+
+    def reveal(self, code: str, number: int) -> bool:
+        cursor = self._run(
+            "UPDATE questions SET revealed = 1 WHERE code = ? AND number = ? AND revealed = 0", (code, number)
+        )
+        return cursor.rowcount == 1
+
+    def votes(self, code: str, number: int) -> dict[str, str]:
+        rows = self._run("SELECT student, answer FROM votes WHERE code = ? AND number = ?", (code, number))
+        return dict(rows.fetchall())

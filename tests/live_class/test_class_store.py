@@ -1,0 +1,138 @@
+"""The class store's contract, run on both implementations: SQLite (the embedded default) and Redis (replicas).
+Each test opens a fresh store; "another replica" is a second store object on the same file or server."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+import redis
+from live_class_fixtures import pair_question
+
+from live_class.choose import open_store
+from live_class.records import COUNT, ClassRecord, Question
+from live_class.redis_store import RedisClassStore
+from live_class.sqlite_store import SqliteClassStore
+from live_class.store import KEEP_SECONDS
+
+HOSTILE_NAME = "<img src=x onerror=alert(1)> **bold** {{x}}"
+
+
+def test_the_address_picks_the_implementation(store_address, store):
+    assert isinstance(store, RedisClassStore if store_address.startswith("redis") else SqliteClassStore)
+
+
+def test_a_bad_address_says_what_is_accepted():
+    with pytest.raises(ValueError, match="redis://host:port/db or sqlite:///path"):
+        open_store("postgres://x")
+
+
+def test_a_class_code_is_taken_once(store):
+    assert store.create_class(ClassRecord("ABCDE", "first", 10.0))
+    assert not store.create_class(ClassRecord("ABCDE", "second", 20.0))
+    assert store.class_record("ABCDE") == ClassRecord("ABCDE", "first", 10.0)
+    assert store.class_record("ZZZZZ") is None
+
+
+def test_what_the_teacher_shows_is_what_another_replica_reads(store_address, store):
+    store.create_class(ClassRecord("ABCDE", "h", 10.0))
+    store.update_class("ABCDE", 12.5, model_title="My <model>", model_link="corpus=bible&merges=50", step=7)
+    store.update_class("ABCDE", 13.0, question=2, ended=True)
+    other_replica = open_store(store_address)
+    expected = ClassRecord("ABCDE", "h", 13.0, "My <model>", "corpus=bible&merges=50", 7, 2, True)
+    assert other_replica.class_record("ABCDE") == expected
+    with pytest.raises(ValueError, match="teacher_hash"):
+        store.update_class("ABCDE", 14.0, teacher_hash="mine now")
+
+
+def test_students_come_back_in_joining_order_with_their_names_literal(store):
+    store.create_class(ClassRecord("ABCDE", "h", 0.0))
+    for index, name in enumerate(["Zoë", HOSTILE_NAME, "Ada"]):
+        store.add_student("ABCDE", f"s{index}", name, float(index + 1))
+    assert store.students("ABCDE") == {"s0": "Zoë", "s1": HOSTILE_NAME, "s2": "Ada"}
+    assert list(store.students("ABCDE")) == ["s0", "s1", "s2"]
+    assert store.class_record("ABCDE").last_active == 3.0
+    assert store.students("OTHER") == {}
+
+
+def test_a_vote_counts_once_with_the_last_tap_until_the_reveal(store):
+    store.create_class(ClassRecord("ABCDE", "h", 0.0))
+    assert not store.vote("ABCDE", 1, "s1", "a + n", 1.0)  # nothing asked yet
+    store.put_question("ABCDE", pair_question())
+    assert store.vote("ABCDE", 1, "s1", "n + a", 2.0)
+    assert store.vote("ABCDE", 1, "s1", "a + n", 3.0)  # a second tap changes the vote
+    assert store.vote("ABCDE", 1, "s2", "b + a", 4.0)
+    assert store.votes("ABCDE", 1) == {"s1": "a + n", "s2": "b + a"}
+    assert store.reveal("ABCDE", 1) and not store.reveal("ABCDE", 1)  # only the first reveal counts
+    assert not store.vote("ABCDE", 1, "s3", "a + n", 5.0) and not store.vote("ABCDE", 1, "s1", "b + a", 5.0)
+    assert store.votes("ABCDE", 1) == {"s1": "a + n", "s2": "b + a"}
+    assert store.class_record("ABCDE").last_active == 4.0  # refused votes are no activity
+    assert not store.reveal("ABCDE", 2)  # not asked
+
+
+def test_questions_keep_their_fields_and_reveals(store):
+    store.create_class(ClassRecord("ABCDE", "h", 0.0))
+    count = Question(2, COUNT, "How many tokens? «日本» <b>", (), "17")
+    store.put_question("ABCDE", pair_question())
+    store.put_question("ABCDE", count)
+    store.reveal("ABCDE", 1)
+    assert store.questions("ABCDE") == [pair_question().replace(revealed=True), count]
+    assert store.question("ABCDE", 2) == count and store.question("ABCDE", 3) is None
+    assert store.votes("ABCDE", 2) == {}
+
+
+def test_votes_racing_a_reveal_are_all_kept_or_refused(store_address, store):
+    """Thirty students vote at once on two replicas while the teacher reveals: every vote the store accepted is
+    in the tally, and none came in after the reveal."""
+    store.create_class(ClassRecord("ABCDE", "h", 0.0))
+    store.put_question("ABCDE", pair_question())
+    replicas = [store, open_store(store_address)]
+    accepted: dict[str, bool] = {}
+    start = threading.Barrier(31)
+
+    def student(index: int) -> None:
+        start.wait()
+        accepted[f"s{index}"] = replicas[index % 2].vote("ABCDE", 1, f"s{index}", "n + a", 1.0)
+
+    threads = [threading.Thread(target=student, args=(index,)) for index in range(30)]
+    for thread in threads:
+        thread.start()
+    start.wait()
+    assert store.reveal("ABCDE", 1)
+    after_reveal = dict(store.votes("ABCDE", 1))
+    for thread in threads:
+        thread.join()
+    counted = {student for student, ok in accepted.items() if ok}
+    assert set(store.votes("ABCDE", 1)) == counted == set(after_reveal)
+
+
+def test_a_restarted_server_finds_the_class_as_it_was(store_address, store):
+    store.create_class(ClassRecord("ABCDE", "h", 0.0))
+    store.add_student("ABCDE", "s1", "Ada", 1.0)
+    store.put_question("ABCDE", pair_question())
+    store.vote("ABCDE", 1, "s1", "a + n", 2.0)
+    del store
+    restarted = open_store(store_address)
+    assert restarted.students("ABCDE") == {"s1": "Ada"}
+    assert restarted.votes("ABCDE", 1) == {"s1": "a + n"}
+    assert restarted.class_record("ABCDE").last_active == 2.0
+
+
+def test_a_forgotten_class_leaves_nothing_behind(store_address, store):
+    """SQLite deletes a class nobody acted in for KEEP_SECONDS when the next class starts; Redis gives each of a
+    class's keys that lifetime on every write."""
+    store.create_class(ClassRecord("OLDER", "h", 0.0))
+    store.add_student("OLDER", "s1", "Ada", 1.0)
+    store.put_question("OLDER", pair_question())
+    store.vote("OLDER", 1, "s1", "a + n", 1.0)
+    if isinstance(store, SqliteClassStore):
+        store.create_class(ClassRecord("NEWER", "h", 1.0 + KEEP_SECONDS - 1))
+        assert store.class_record("OLDER") is not None
+        store.create_class(ClassRecord("LATER", "h", 1.0 + KEEP_SECONDS + 1))
+        assert store.class_record("OLDER") is None and store.students("OLDER") == {}
+        assert store.questions("OLDER") == [] and store.votes("OLDER", 1) == {}
+    else:
+        client = redis.Redis.from_url(store_address)
+        keys = client.keys("bpe:class:OLDER*")
+        assert len(keys) == 5  # the class, its students, their joining order, its questions and the votes
+        assert all(0 < client.ttl(key) <= KEEP_SECONDS for key in keys)

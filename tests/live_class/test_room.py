@@ -1,0 +1,116 @@
+"""A live class played through ``live_class.room`` on both stores: the teacher's key, joining, voting, revealing,
+the scoreboard, and a class that ends. Expected results are worked out by hand from the rules in the issue."""
+
+from __future__ import annotations
+
+import pytest
+from live_class_fixtures import pair_question
+
+from live_class import room, rules
+from live_class.records import COUNT, PAIR
+from live_class.rules import IDLE_SECONDS, ClassProblem
+
+CHOICES = pair_question().choices
+
+
+def ask_pair(store, code, key, now=3.0):
+    return room.ask(store, code, key, PAIR, "Step 1", CHOICES, "a + n", now=now)
+
+
+def test_only_the_teachers_key_moves_the_class(store):
+    code, key = room.start_class(store, now=0.0)
+    other_code, other_key = room.start_class(store, now=0.0)
+    assert code != other_code and rules.read_code(code) == code
+    assert store.class_record(code).teacher_hash != key  # the store keeps a hash, never the key
+    for wrong_key in (None, "", other_key, key + "x"):
+        with pytest.raises(ClassProblem, match="Only the teacher"):
+            room.show(store, code, wrong_key, now=1.0, step=5)
+        with pytest.raises(ClassProblem, match="Only the teacher"):
+            ask_pair(store, code, wrong_key)
+    assert store.class_record(code).step == 0 and store.questions(code) == []
+    room.show(store, code, key, now=2.0, step=5, model_title="Bible, 50 merges")
+    assert (store.class_record(code).step, store.class_record(code).model_title) == (5, "Bible, 50 merges")
+
+
+def test_students_join_with_clean_distinct_names(store):
+    code, _ = room.start_class(store, now=0.0)
+    ada = room.join(store, code, "  Ada  Lovelace\t", now=1.0)
+    hostile = room.join(store, code, "<b>Bo</b>", now=2.0)
+    assert rules.is_student_id(ada) and ada != hostile
+    assert store.students(code) == {ada: "Ada Lovelace", hostile: "<b>Bo</b>"}
+    with pytest.raises(ClassProblem, match="already called"):
+        room.join(store, code, "ADA LOVELACE", now=3.0)
+    with pytest.raises(ClassProblem, match="at most 40 characters; yours has 41"):
+        room.join(store, code, "x" * 41, now=3.0)
+    assert room.join(store, code, "y" * 40, now=3.0)
+    with pytest.raises(ClassProblem, match="There is no class"):
+        room.join(store, "ZZZZZ", "Cy", now=3.0)
+
+
+def test_a_pair_question_from_ask_to_scoreboard(store):
+    code, key = room.start_class(store, now=0.0)
+    ada, bo, cy = (room.join(store, code, name, now=1.0) for name in ("Ada", "Bo", "Cy"))
+    number = ask_pair(store, code, key)
+    assert store.class_record(code).question == number == 1
+    assert room.vote(store, code, ada, number, "n + a", now=4.0) == "Your vote: n + a"
+    assert room.vote(store, code, ada, number, "a + n", now=5.0) == "Your vote: a + n"  # changed
+    room.vote(store, code, bo, number, "b + a", now=5.0)
+    with pytest.raises(ClassProblem, match="not one of the choices"):
+        room.vote(store, code, cy, number, "<script>", now=5.0)
+    with pytest.raises(ClassProblem, match="Join the class first"):
+        room.vote(store, code, "a" * 16, number, "a + n", now=5.0)
+    assert rules.tally(CHOICES, store.votes(code, number)) == [("a + n", 1), ("n + a", 0), ("b + a", 1)]
+    assert room.results(store, code) == [("Ada", 0), ("Bo", 0), ("Cy", 0)]  # nothing revealed yet
+    assert room.reveal(store, code, key, now=6.0).answer == "a + n"
+    with pytest.raises(ClassProblem, match="Too late"):
+        room.vote(store, code, cy, number, "a + n", now=7.0)
+    assert room.results(store, code) == [("Ada", 1), ("Bo", 0), ("Cy", 0)]
+
+
+def test_a_count_question_goes_to_the_closest_guesses(store):
+    code, key = room.start_class(store, now=0.0)
+    ada, bo, cy = (room.join(store, code, name, now=1.0) for name in ("Ada", "Bo", "Cy"))
+    number = room.ask(store, code, key, COUNT, "Hello world", (), "7", now=2.0)
+    room.vote(store, code, ada, number, "5", now=3.0)
+    room.vote(store, code, bo, number, " 9 ", now=3.0)  # as far above as Ada is below: both win
+    room.vote(store, code, cy, number, "1,000", now=3.0)
+    with pytest.raises(ClassProblem, match="whole number"):
+        room.vote(store, code, cy, number, "-3", now=3.0)
+    room.reveal(store, code, key, now=4.0)
+    assert room.results(store, code) == [("Ada", 1), ("Bo", 1), ("Cy", 0)]
+
+
+def test_asking_again_closes_the_question_before(store):
+    code, key = room.start_class(store, now=0.0)
+    ada = room.join(store, code, "Ada", now=1.0)
+    first = ask_pair(store, code, key)
+    second = room.ask(store, code, key, PAIR, "Step 2", CHOICES, "b + a", now=4.0)
+    assert second == first + 1
+    with pytest.raises(ClassProblem, match="Too late"):
+        room.vote(store, code, ada, first, "a + n", now=5.0)
+    assert room.vote(store, code, ada, second, "b + a", now=5.0)
+
+
+def test_a_class_ends_by_the_teacher_or_after_four_idle_hours(store):
+    code, key = room.start_class(store, now=0.0)
+    ada = room.join(store, code, "Ada", now=100.0)
+    ask_pair(store, code, key, now=200.0)
+    room.vote(store, code, ada, 1, "a + n", now=300.0)  # a vote is activity too
+    assert room.open_class(store, code, now=300.0 + IDLE_SECONDS - 1)
+    with pytest.raises(ClassProblem, match="is over"):
+        room.open_class(store, code, now=300.0 + IDLE_SECONDS)
+    with pytest.raises(ClassProblem, match="is over"):
+        room.reveal(store, code, key, now=300.0 + IDLE_SECONDS)
+
+    code, key = room.start_class(store, now=0.0)
+    with pytest.raises(ClassProblem, match="Only the teacher"):
+        room.end_class(store, code, "not the key", now=1.0)
+    room.end_class(store, code, key, now=1.0)
+    with pytest.raises(ClassProblem, match="is over"):
+        room.join(store, code, "Ada", now=2.0)
+
+
+def test_reveal_needs_a_question(store):
+    code, key = room.start_class(store, now=0.0)
+    with pytest.raises(ClassProblem, match="Ask a question first"):
+        room.reveal(store, code, key, now=1.0)

@@ -1,0 +1,156 @@
+"""A live class on the Class page (AppTest): a teacher's session and students' sessions share the class store.
+The teacher's key stays in the teacher's session; a student's address never gives controls."""
+
+from __future__ import annotations
+
+import hashlib
+
+import pytest
+from apptest_helpers import ok
+from browser_helpers import REPO_ROOT
+from streamlit.testing.v1 import AppTest
+
+from live_class.choose import open_store
+from live_class.rules import read_code
+from viz.classroom import state as classroom_state
+from viz.page_registry import CLASS
+
+HOSTILE_NAME = "<b>Bo</b> **x**"
+TEACHER_BUTTONS = {"Reveal", "Next step", "Ask the pair again", "End class", "Start a class", "Ask this sentence"}
+
+
+def class_page(**params: str) -> AppTest:
+    at = AppTest.from_file(str(REPO_ROOT / CLASS.path), default_timeout=60)
+    for name, value in params.items():
+        at.query_params[name] = value
+    return ok(at.run())
+
+
+def press(at: AppTest, label: str) -> AppTest:
+    next(button for button in at.button if button.label == label).click()
+    return ok(at.run())
+
+
+def labels(at: AppTest) -> set[str]:
+    return {button.label for button in at.button}
+
+
+def everything_shown(at: AppTest) -> str:
+    kinds = ("markdown", "caption", "html", "subheader", "code", "warning", "info")
+    return "\n".join(str(element.value) for kind in kinds for element in at.get(kind))
+
+
+def plain(markdown_text: str) -> str:
+    """Escaped Markdown as it reads on screen (for text with no backslash of its own)."""
+    return markdown_text.replace("\\", "")
+
+
+@pytest.fixture
+def teacher() -> AppTest:
+    return press(class_page(), "Start a class")
+
+
+def class_code(teacher: AppTest) -> str:
+    code, _ = teacher.session_state[classroom_state.TEACHING_KEY]
+    return code
+
+
+def join(code: str, name: str) -> tuple[AppTest, str]:
+    student = class_page(join=code)
+    assert student.subheader[0].value == f"Join class {code}"
+    student.text_input(key=classroom_state.NAME_KEY).input(name)
+    student = press(student, "Join")
+    return student, student.query_params["student"]
+
+
+def test_starting_a_class_keeps_the_key_in_the_teachers_session_only(teacher):
+    code, key = teacher.session_state[classroom_state.TEACHING_KEY]
+    assert read_code(code) == code and teacher.subheader[0].value == f"Class {code}"
+    record = open_store().class_record(code)
+    assert record.teacher_hash == hashlib.sha256(key.encode()).hexdigest()
+    assert (record.step, record.question) == (1, 1)  # step 1 shown, its pair asked
+    assert key not in everything_shown(teacher) and key not in str(dict(teacher.query_params))
+    assert f"/Class?join={code}" in everything_shown(teacher)  # the join address, beside its QR code
+
+
+def test_a_student_joins_votes_changes_and_is_refused_after_the_reveal(teacher):
+    code = class_code(teacher)
+    student, student_id = join(code, HOSTILE_NAME)
+    store = open_store()
+    assert store.students(code)[student_id] == HOSTILE_NAME
+    assert "Step 1" in everything_shown(student) and f"You are {HOSTILE_NAME}." in plain(everything_shown(student))
+    question = store.question(code, 1)
+    first, second = question.choices[0], question.choices[1]
+    student = press(student, next(b.label for b in student.button if b.label.replace("\\", "") == first))
+    student = press(student, next(b.label for b in student.button if b.label.replace("\\", "") == second))
+    assert store.votes(code, 1) == {student_id: second}  # the second tap changed the vote
+    assert "1 vote from 1 student" in everything_shown(ok(teacher.run()))
+    teacher = press(teacher, "Reveal")
+    student = ok(student.run())
+    assert all(button.disabled for button in student.button)
+    assert f"The pair merged: {question.answer}." in plain(everything_shown(student))
+    assert store.votes(code, 1) == {student_id: second}
+
+
+def test_next_step_moves_every_student_on(teacher):
+    code = class_code(teacher)
+    student, _ = join(code, "Ada")
+    teacher = press(teacher, "Next step")
+    assert open_store().class_record(code).step == 2
+    assert "Step 2" in everything_shown(ok(student.run()))
+
+
+def test_a_reloaded_phone_comes_back_to_its_class_under_its_name(teacher):
+    code = class_code(teacher)
+    _, student_id = join(code, "Ada")
+    reloaded = class_page(join=code, student=student_id)
+    assert "You are Ada." in plain(everything_shown(reloaded)) and not reloaded.text_input
+
+
+def test_teacher_like_parameters_give_a_student_no_controls(teacher):
+    code, key = teacher.session_state[classroom_state.TEACHING_KEY]
+    _, student_id = join(code, "Ada")
+    for params in (
+        {"join": code, "student": student_id, "teacher": "1", "key": key, "role": "teacher"},
+        {"join": code, "teacher": key},
+        {"teacher": "1", "key": key},
+    ):
+        page = class_page(**params)
+        assert not labels(page) & (TEACHER_BUTTONS - {"Start a class"}), params
+
+
+@pytest.mark.parametrize(
+    ("params", "warned"),
+    [
+        ({"join": "<script>alert(1)</script>"}, "join=<script>alert(1)</script>: not a class code"),
+        ({"join": "ZZZZZ", "student": "not-an-id"}, "student=not-an-id: not a student of a class"),
+        ({"join": "ZZZZZ", "student": "a" * 16}, "student: not a student of this class"),
+    ],
+)
+def test_a_malformed_class_address_warns_and_keeps_the_page(params, warned):
+    page = class_page(**params)
+    assert warned in plain(page.warning[0].value)
+    assert "<script>" not in everything_shown(page)
+
+
+def test_a_name_already_taken_is_refused_in_words(teacher):
+    code = class_code(teacher)
+    join(code, "Ada")
+    again = class_page(join=code)
+    again.text_input(key=classroom_state.NAME_KEY).input("ADA")
+    again = press(again, "Join")
+    assert "already called ADA" in again.warning[0].value and "student" not in again.query_params
+
+
+def test_the_count_question_takes_a_number_and_the_closest_wins(teacher):
+    code = class_code(teacher)
+    ada, ada_id = join(code, "Ada")
+    teacher.text_input(key=classroom_state.SENTENCE_KEY).input("Hello world")
+    teacher = press(teacher, "Ask this sentence")
+    ada = ok(ada.run())
+    guess_key = f"{classroom_state.GUESS_KEY}_2"
+    ada.text_input(key=guess_key).input("3")
+    ada = press(ada, "Send")
+    assert open_store().votes(code, 2) == {ada_id: "3"}
+    teacher = press(teacher, "Reveal")
+    assert "GPT-4 uses 2 tokens. Closest: Ada (3)." in plain(everything_shown(teacher))

@@ -1,0 +1,56 @@
+"""The live class's views: questions made from a model (checked against the textbook and tiktoken), the tally
+figure, and every name and choice escaped."""
+
+from __future__ import annotations
+
+from bpe_core import textbook
+from viz.classroom.live_view import count_result, follow_html, names_html, scoreboard_html, tally_figure
+from viz.classroom.questions import CHOICES, gpt4_count, pair_question
+
+HOSTILE = "<img src=x onerror=alert(1)>"
+
+
+def test_each_step_asks_for_the_pair_the_textbook_merges(banana):
+    """banana_bandana_: a+n, b+an, an+a, ana+_, ban+ana_, banana_+ban (the banana fixture, by hand)."""
+    expected = textbook.train_merges("banana_bandana_", banana.config, merges=6)
+    for step, (left, right) in enumerate(expected, start=1):
+        prompt, choices, answer = pair_question(banana, step) or ("", (), "")
+        assert prompt == f"Step {step}" and answer == f"{left} + {right}"
+        assert answer in choices and len(set(choices)) == len(choices) <= CHOICES
+        assert list(choices) == sorted(choices)  # reading order: the winner's place gives nothing away
+    assert pair_question(banana, 0) is None and pair_question(banana, 7) is None
+
+
+def test_the_first_step_offers_the_best_rivals(banana):
+    """Before step 1, b a n a n a _ b a n d a n a _ has a+n 4 times, n+a 3, b+a and a+_ twice, _+b, n+d and d+a
+    once: the three best rivals of a+n are n+a, b+a and a+_."""
+    _, choices, _ = pair_question(banana, 1)
+    assert choices == ("a + _", "a + n", "b + a", "n + a")
+
+
+def test_the_count_question_is_gpt4s_own_count(tiktoken_module):
+    reference = tiktoken_module.get_encoding("cl100k_base")
+    for sentence in ("Hello world", "Tokenizers cut unbelievably long words.", "日本語のテキスト 🙂"):
+        assert gpt4_count(sentence) == len(reference.encode(sentence))
+
+
+def test_the_tally_marks_the_answer_only_after_the_reveal():
+    before = tally_figure([("a + n", 2), ("n + a", 0)])
+    after = tally_figure([("a + n", 2), ("n + a", 0)], answer="n + a")
+    assert list(before.data[0].y) == ["a + n", "n + a"] and list(before.data[0].x) == [2, 0]
+    assert len(set(before.data[0].marker.color)) == 1
+    assert list(after.data[0].y) == ["a + n", "n + a ✓"]
+    assert after.data[0].marker.color[1] != after.data[0].marker.color[0]
+
+
+def test_names_choices_and_sentences_stay_literal():
+    assert HOSTILE not in names_html([HOSTILE]) and "&lt;img src=x onerror=alert(1)&gt;" in names_html([HOSTILE])
+    assert HOSTILE not in scoreboard_html([(HOSTILE, 1)])
+    assert HOSTILE not in follow_html("ABCDE", 2, HOSTILE)
+    assert "<img" not in "".join(tally_figure([(HOSTILE, 1)]).data[0].y)
+
+
+def test_the_count_result_names_every_closest_guess():
+    students = {"s1": "Ada", "s2": "Bo", "s3": "Cy"}
+    assert count_result(10, {"s1": "8", "s2": "12", "s3": "11"}, students) == "GPT-4 uses 10 tokens. Closest: Cy (11)."
+    assert count_result(10, {"s1": "8", "s2": "12"}, students) == "GPT-4 uses 10 tokens. Closest: Ada (8), Bo (12)."

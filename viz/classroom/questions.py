@@ -1,0 +1,52 @@
+"""The class's questions, made from a model: "Which pair merges next?" from a step's race (the real answer always
+among the choices, which are shown in a fixed order that does not give it away), and "How many tokens will GPT-4
+use for this sentence?" counted by GPT-4's own tokenizer.
+
+>>> from bpe_core import Config, train
+>>> model = train("banana bandana", Config(), merges=3)
+>>> pair_question(model, 1)
+('Step 1', ('a + n', 'b + a', 'n + a', 'n + d'), 'a + n')
+"""
+
+from __future__ import annotations
+
+from bpe_core import Tokenizer
+from bpe_core.pretrained import load_pretrained
+from viz.describe import describe_config, plural
+from viz.readable import pair_label
+
+CHOICES = 4  # pairs a student picks from: four buttons fit a phone's screen
+SENTENCE = "Tokenizers cut unbelievably long words into familiar pieces."  # the count question's default
+SENTENCE_LIMIT = 300  # characters: a sentence a room reads on a projector
+
+
+def pair_question(model: Tokenizer, step: int) -> tuple[str, tuple[str, ...], str] | None:
+    """What step ``step`` (1-based) asks: its prompt, the race's best ``CHOICES`` pairs in reading order, and the
+    pair it merged; None when the model has no race for that step (a published model, or a step past the end)."""
+    if not 1 <= step <= len(model.merges):
+        return None
+    record = model.steps[step - 1]
+    answer = pair_label(record.left, record.right)
+    rivals = [pair_label(left, right) for left, right, _ in record.top if pair_label(left, right) != answer]
+    if not rivals:
+        return None
+    return f"Step {step}", tuple(sorted([answer, *rivals[: CHOICES - 1]])), answer
+
+
+def gpt4_count(sentence: str) -> int:
+    """How many tokens GPT-4 (cl100k_base) cuts ``sentence`` into.
+
+    >>> gpt4_count("Hello world")
+    2
+    """
+    return len(load_pretrained("cl100k_base").encode(sentence))
+
+
+def model_caption(model: Tokenizer) -> str:
+    """The model students follow, in a few plain words (escape it where it is shown).
+
+    >>> from bpe_core import Config, train
+    >>> model_caption(train("banana bandana", Config(), merges=3))
+    'whitespace split · characters · ties: first occurrence · 3 merges'
+    """
+    return f"{describe_config(model.config, short=True)} · {plural(len(model.merges), 'merge')}"
