@@ -15,7 +15,6 @@ from viz.escape import markdown
 from viz.page_registry import CLASS
 
 state.current_model()  # as every page: the sidebar names the session's model
-st.title(CLASS.title)
 code_asked, warnings = classroom_state.take_link(st.query_params.to_dict())
 share_link.warn_ignored(warnings)
 try:
@@ -24,16 +23,18 @@ except ValueError as problem:  # BPE_CLASS_STORE names no store this server can 
     st.error(markdown(str(problem)))
     st.stop()
 
+# In a class the step banner heads the page: the projector and a phone keep their height for the question.
 if teaching := classroom_state.teaching():
-    share_link.show_address()  # the teacher's own page: the model; the class is in the session, never the address
-    class_teacher.console(store, *teaching)
+    class_teacher.console(store, *teaching)  # its Copy link carries the model; the class stays in the session
 elif studying := classroom_state.studying():
     share_link.show_address(class_params(*studying))  # a reload comes back to the class, under the same name
     class_student.follow(store, *studying)
 elif code_asked:
+    st.title(CLASS.title)
     share_link.show_address(class_params(code_asked))
     class_student.join_form(store, code_asked)
 else:
+    st.title(CLASS.title)
     st.caption("Teach with it: project this page. Every page the students open is their own to try.")
     share_link.show_address()
     st.html(reach_html(classroom_state.students_address()))

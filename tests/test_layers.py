@@ -79,7 +79,13 @@ def may_import(importer: str, imported: str) -> bool:
     if low == "viz":
         return not high.startswith("viz.")  # the top of viz never reaches into a page's folder
     if low.startswith("viz."):
-        return high in ("engine", "live_class", "viz", "outside", low)  # its own folder, the shared top, never another page's
+        return high in (
+            "engine",
+            "live_class",
+            "viz",
+            "outside",
+            low,
+        )  # its own folder, the shared top, never another page's
     return True
 
 

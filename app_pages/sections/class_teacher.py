@@ -12,13 +12,14 @@ from live_class import room, rules
 from live_class.records import COUNT, PAIR, ClassRecord
 from live_class.rules import ClassProblem
 from live_class.store import ClassStore
-from viz import state
+from viz import share_link, state
 from viz.classroom import state as classroom_state
 from viz.classroom.address import ClassAddress
 from viz.classroom.links import class_params
 from viz.classroom.live_view import (
     count_result,
     follow_html,
+    join_line_html,
     names_html,
     scoreboard_html,
     sentence_html,
@@ -79,10 +80,9 @@ def console(store: ClassStore, code: str, key: str) -> None:
             st.rerun()
         return
     _follow_model(store, code, key, record, model)
-    st.subheader(f"Class {code}")
-    st.html(reach_html(ClassAddress(join_address(code))))
     _controls(store, code, key, record, model)
-    live_tally(store, code)
+    live_tally(store, code, join_address(code))
+    share_link.show_address()  # below the class: the teacher's model (the class itself stays in this session)
 
 
 def _controls(store: ClassStore, code: str, key: str, record: ClassRecord, model: Tokenizer) -> None:
@@ -93,9 +93,10 @@ def _controls(store: ClassStore, code: str, key: str, record: ClassRecord, model
         last = len(model.merges)
         if row.button("Next step", icon=":material/skip_next:", disabled=record.step >= last):
             _ask_step(store, code, key, model, record.step + 1)
-        if row.button("Ask the pair again", icon=":material/replay:", disabled=not 1 <= record.step <= last):
+        if row.button("Ask again", icon=":material/replay:", disabled=not 1 <= record.step <= last):
             _ask_step(store, code, key, model, record.step)
-        with st.expander("Ask: How many tokens will GPT-4 use for this sentence?"):
+        with row.popover("GPT-4 count", icon=":material/calculate:"):
+            st.markdown("**Ask: How many tokens will GPT-4 use for this sentence?**")
             state.start_widget(classroom_state.SENTENCE_KEY, SENTENCE)
             sentence = st.text_input("Sentence", max_chars=SENTENCE_LIMIT, key=classroom_state.SENTENCE_KEY)
             if st.button("Ask this sentence", disabled=not sentence.strip()):
@@ -109,18 +110,21 @@ def _controls(store: ClassStore, code: str, key: str, record: ClassRecord, model
 
 
 @st.fragment(run_every=POLL_SECONDS)
-def live_tally(store: ClassStore, code: str) -> None:
-    """What the projector shows, asked again every ``POLL_SECONDS``: the step, the question and its votes."""
+def live_tally(store: ClassStore, code: str, join_at: str) -> None:
+    """What the projector shows, asked again every ``POLL_SECONDS``: the join address (its QR code large until
+    someone joins), the step, the question and its votes, who joined, the scoreboard."""
     record = store.class_record(code)
     if record is None:
         return
     students = store.students(code)
-    st.html(follow_html(code, record.step, record.model_title))
+    st.html(join_line_html(join_at) if students else reach_html(ClassAddress(join_at)))
     question = store.question(code, record.question) if record.question else None
-    if question is not None:
+    if question is None:
+        st.html(follow_html(code, record.step, record.model_title))
+    else:
         votes = store.votes(code, question.number)
-        ask = "Which pair merges next?" if question.kind == PAIR else "How many tokens will GPT-4 use?"
-        st.markdown(f"**{markdown(ask)}** {markdown(votes_line(len(votes), len(students)))}")
+        asking = "Which pair merges next?" if question.kind == PAIR else "How many tokens will GPT-4 use?"
+        st.html(follow_html(code, record.step, record.model_title, f"{asking} {votes_line(len(votes), len(students))}"))
         if question.kind == PAIR:
             answer = question.answer if question.revealed else None
             st.plotly_chart(tally_figure(rules.tally(question.choices, votes), answer), config={"staticPlot": True})
@@ -131,3 +135,6 @@ def live_tally(store: ClassStore, code: str) -> None:
     st.html(names_html(list(students.values())))
     with st.expander("Scoreboard"):
         st.html(scoreboard_html(room.results(store, code)))
+    if students:
+        with st.expander("QR code to join"):
+            st.html(reach_html(ClassAddress(join_at)))

@@ -22,7 +22,10 @@ VOTE_COLOUR = "#8da9c4"  # every bar before the reveal, and the other bars after
 _STYLE = """<style>
 .bpe-follow{display:flex;flex-wrap:wrap;gap:.4rem 1.2rem;align-items:baseline}
 .bpe-follow .bpe-step{font:700 2rem/1.1 system-ui,sans-serif;color:#1f2335}
-.bpe-follow .bpe-model{color:#3d4152;overflow-wrap:anywhere}
+.bpe-follow .bpe-ask{font-size:1.25rem;font-weight:600;color:#1f2335}
+.bpe-model{color:#3d4152;font-size:.9rem;overflow-wrap:anywhere}
+.bpe-join{font-size:1.1rem;color:#3d4152;overflow-wrap:anywhere}
+.bpe-join code{font:600 1.2rem ui-monospace,Menlo,Consolas,monospace;color:#1f2335}
 .bpe-names{display:flex;flex-wrap:wrap;gap:.35rem}
 .bpe-names span{border:1px solid #c9cedb;border-radius:1rem;padding:.1rem .6rem;overflow-wrap:anywhere}
 .bpe-sentence{font-size:1.3rem;border-left:4px solid #8da9c4;padding:.3rem .8rem;overflow-wrap:anywhere}
@@ -40,17 +43,29 @@ def votes_line(votes: int, students: int) -> str:
     return f"{plural(votes, 'vote')} from {plural(students, 'student')}"
 
 
-def follow_html(code: str, step: int, model_caption: str) -> str:
-    """The banner on every student's screen: the class, the step the teacher shows, and the teacher's model.
+def follow_html(code: str, step: int, model_caption: str, asking: str = "") -> str:
+    """The banner on every screen of the class: the step the teacher shows, what is asked (the projector adds the
+    number of votes), then the class and the teacher's model in small type.
 
-    >>> "Step 4" in follow_html("ABCDE", 4, "whitespace split") and "Class ABCDE" in follow_html("ABCDE", 4, "m")
-    True
+    >>> banner = follow_html("ABCDE", 4, "whitespace split", "Which pair merges next? 3 votes")
+    >>> "Step 4</span><span class=\"bpe-ask\">Which pair merges next? 3 votes" in banner, "Class ABCDE · " in banner
+    (True, True)
     """
     step_text = f"Step {step}" if step else "Waiting for the teacher"
     return (
         f'{_STYLE}<div class="bpe-follow"><span class="bpe-step">{html_text(step_text)}</span>'
-        f'<span class="bpe-model">Class {html_text(code)} · {html_text(model_caption)}</span></div>'
+        f'<span class="bpe-ask">{html_text(asking)}</span></div>'
+        f'<div class="bpe-model">Class {html_text(code)} · {html_text(model_caption)}</div>'
     )
+
+
+def join_line_html(join_address: str) -> str:
+    """The join address on one line, once the QR code has made way for the questions.
+
+    >>> join_line_html("http://10.0.0.7:8501/Class?join=ABCDE")[len(_STYLE) :]
+    '<div class="bpe-join">Join at <code>http://10.0.0.7:8501/Class?join=ABCDE</code></div>'
+    """
+    return f'{_STYLE}<div class="bpe-join">Join at <code>{html_text(join_address)}</code></div>'
 
 
 def names_html(names: list[str]) -> str:
@@ -77,9 +92,14 @@ def tally_figure(tally: list[tuple[str, int]], answer: str | None = None) -> go.
 
     >>> figure = tally_figure([("a + n", 2), ("<b>", 1)], answer="a + n")
     >>> list(figure.data[0].y), list(figure.data[0].x), figure.data[0].marker.color
-    (['a + n ✓', '&lt;b&gt;'], [2, 1], ('#1a7f37', '#8da9c4'))
+    (['<span style="color:#1a7f37"><b>a + n ✓</b></span>', '&lt;b&gt;'], [2, 1], ('#1a7f37', '#8da9c4'))
     """
-    labels = [plotly_text(choice) + (" ✓" if choice == answer else "") for choice, _ in tally]
+    labels = [
+        f'<span style="color:{RIGHT_COLOUR}"><b>{plotly_text(choice)} ✓</b></span>'
+        if choice == answer
+        else plotly_text(choice)
+        for choice, _ in tally
+    ]
     counts = [count for _, count in tally]
     colours = [RIGHT_COLOUR if choice == answer else VOTE_COLOUR for choice, _ in tally]
     figure = go.Figure(
@@ -94,7 +114,7 @@ def tally_figure(tally: list[tuple[str, int]], answer: str | None = None) -> go.
         )
     )
     figure.update_layout(
-        height=60 + 44 * len(tally),
+        height=50 + 40 * len(tally),
         margin=dict(l=10, r=10, t=10, b=30),
         yaxis=dict(autorange="reversed", automargin=True, tickfont=dict(size=18)),
         xaxis=dict(rangemode="tozero", dtick=1 if max(counts, default=0) <= 10 else None, title="votes"),

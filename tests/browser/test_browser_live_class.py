@@ -1,0 +1,82 @@
+"""A live class in Chromium: a teacher on a desktop (then a projector) and two students on phones join, vote,
+see the tally, the reveal and the next step, without reloading. Names typed by students stay literal."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from browser_helpers import exception_texts, open_app, overlapping_elements, page_width, wait_for_app
+
+pytestmark = pytest.mark.browser
+
+PHONE = {"width": 390, "height": 844}
+PROJECTOR = {"width": 853, "height": 480}
+HOSTILE_NAME = "<img src=x onerror=alert(1)>"
+FOLLOW_MS = 4_000  # a student's screen follows the teacher within 2 s (a poll a second): twice that, for CI
+
+
+@pytest.fixture
+def phone(browser):
+    """A student's phone: a new browser of its own per student."""
+    contexts = []
+
+    def open_phone():
+        context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+        contexts.append(context)
+        page = context.new_page()
+        page.dialogs = []
+        page.on("dialog", lambda dialog: (page.dialogs.append(dialog.message), dialog.dismiss()))
+        return page
+
+    yield open_phone
+    for context in contexts:
+        context.close()
+
+
+def join(student, join_address: str, name: str) -> None:
+    student.goto(join_address, wait_until="domcontentloaded")
+    wait_for_app(student)
+    student.get_by_label("Your name").fill(name)
+    student.get_by_role("button", name="Join").click()
+    student.get_by_text("Which pair merges next?").wait_for(timeout=FOLLOW_MS * 3)
+
+
+def test_a_class_from_the_projector_to_two_phones(app_server, page, phone, screenshot):
+    open_app(page, app_server, "Class")
+    page.get_by_role("button", name="Start a class").click()
+    wait_for_app(page)
+    join_address = page.locator(".bpe-url").inner_text()  # the QR code's address, until someone joins
+    code = re.search(r"/Class\?join=(\w{5})$", join_address).group(1)
+    assert page.locator(".bpe-model").inner_text().startswith(f"Class {code} · ")
+
+    ada, other = phone(), phone()
+    join(ada, join_address, "Ada")
+    join(other, join_address, HOSTILE_NAME)
+    for student in (ada, other):
+        assert student.locator(".bpe-step").inner_text() == "Step 1"
+        assert page_width(student) <= PHONE["width"] and overlapping_elements(student) == []
+    vote = ".st-key-class_vote_1_{} button"  # the choices of question 1, by their widget keys
+    ada.locator(vote.format(0)).click()
+    other.locator(vote.format(1)).click()
+    page.get_by_text("2 votes from 2 students").wait_for(timeout=FOLLOW_MS)
+    assert page.locator(".bpe-names span").all_inner_texts() == ["Ada", HOSTILE_NAME]  # literal, not an image
+    screenshot(ada, "phone-voted")
+
+    page.get_by_role("button", name="Reveal").click()
+    for student in (ada, other):
+        student.get_by_text("The pair merged:").wait_for(timeout=FOLLOW_MS)
+    screenshot(other, "phone-revealed")
+    screenshot(page, "teacher-revealed")
+
+    page.get_by_role("button", name="Next step").click()
+    for student in (ada, other):
+        student.locator(".bpe-step", has_text="Step 2").wait_for(timeout=FOLLOW_MS)
+    assert not ada.get_by_role("button", name="Reveal").count()  # a student never gets the teacher's controls
+    page.set_viewport_size(PROJECTOR)
+    page.locator("[data-testid=stSidebar] label").filter(has_text="Presentation mode").click()  # the toggle
+    wait_for_app(page)
+    assert page_width(page) <= PROJECTOR["width"] and overlapping_elements(page) == []
+    screenshot(page, "projector")
+    assert exception_texts(page) == exception_texts(ada) == exception_texts(other) == []
+    assert page.dialogs == ada.dialogs == other.dialogs == []  # no name ran as script
