@@ -157,4 +157,5 @@ def test_the_arrow_keys_step_the_race(app_server, page, screenshot):
         page.keyboard.press("ArrowRight")
     page.wait_for_function("() => document.querySelector('.gtitle')?.textContent.startsWith('step 6')")
     assert page.page_errors == [] and exception_texts(page) == []
+    page.locator(RACE).scroll_into_view_if_needed()
     screenshot(page, "race")
