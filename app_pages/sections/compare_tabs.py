@@ -41,9 +41,9 @@ def show_token_strip(tok: Tokenizer, text: str, heading: str, tokens: list[Token
     return tokens
 
 
-def size_select(column, label: str, sizes: list[ComparedSize], key: str) -> ComparedSize:
-    """One of the compared sizes, the largest first."""
-    return column.selectbox(label, sizes, index=len(sizes) - 1, format_func=lambda size: size.label, key=key)
+def size_select(label: str, sizes: list[ComparedSize], key: str) -> ComparedSize:
+    """One of the compared sizes, the largest first, on a row of its own: in a column its label was cut at 853x480."""
+    return st.selectbox(label, sizes, index=len(sizes) - 1, format_func=lambda size: size.label, key=key)
 
 
 def compression_section(inputs: TabInputs) -> None:
@@ -132,10 +132,9 @@ def real_tokenizers_section(inputs: TabInputs) -> None:
     if not text:
         st.info("Type some text above to compare it with GPT-2, GPT-4, GPT-4o and six open models.")
         return
-    left, right = st.columns([1, 3])
-    size = size_select(left, "Your model at", sizes, compare_state.REAL_SIZE_KEY)
+    size = size_select("Your model at", sizes, compare_state.REAL_SIZE_KEY)
     state.start_widget(compare_state.REAL_CHOICE_KEY, list(real.DEFAULT_REAL))  # or the address's choice
-    chosen = right.multiselect(
+    chosen = st.multiselect(
         "Published tokenizers",
         list(real.REAL_TOKENIZERS),
         format_func=real.REAL_TOKENIZERS.get,
@@ -156,10 +155,9 @@ def real_tokenizers_section(inputs: TabInputs) -> None:
 
 def usage_section(inputs: TabInputs) -> None:
     tok, fingerprint, corpus, text, sizes = inputs
-    left, right = st.columns([1, 2])
-    merges = size_select(left, "Model at", sizes, compare_state.USAGE_SIZE_KEY).merges
+    merges = size_select("Model at", sizes, compare_state.USAGE_SIZE_KEY).merges
     sources = {"your text": text, "training corpus": corpus}
-    source = right.radio(
+    source = st.radio(
         "Text", [name for name, value in sources.items() if value], horizontal=True, key=compare_state.USAGE_SOURCE_KEY
     )
     if source is None:

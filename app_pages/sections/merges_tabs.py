@@ -14,13 +14,14 @@ from viz.merges.overview import count_curve_caption, forest_caption
 from viz.merges.race import DEFAULT_WINDOW, window_bounds
 from viz.merges.search import matching_tokens
 from viz.merges.step import corpus_lines, step_card_html, step_lines_html
-from viz.merges.step_keys import step_with_arrow_keys
+from viz.merges.step_keys import step_chart_with_arrow_keys, step_with_arrow_keys
 from viz.merges.tree import collapsed_note, tree_figure
 from viz.pipeline_view import seen_text
 from viz.readable import readable_symbol
 
 MAX_LISTED_TOKENS = 5_000  # a model with more merged tokens is searched by text rather than listed whole
 PREVIOUS, NEXT = "◀ Previous", "Next ▶"  # the step buttons, which ← and → press too
+RACE_CHART = "merges_race_chart"  # the race's key: ← and → move its slider
 
 
 def pair_race(tok: Tokenizer, key: tuple[str, int], _corpus: str) -> None:
@@ -35,8 +36,8 @@ def pair_race(tok: Tokenizer, key: tuple[str, int], _corpus: str) -> None:
     st.caption(
         f"Before each step BPE counts every adjacent pair and merges the most frequent one. Bars are the top "
         f"pairs by rank; the winner is red, pairs tied with it are striped amber, and the tie-break rule is "
-        f"**{markdown(tie_break_rule(tok.config.tie_break))}**. Press ▶ Play or drag the slider under the chart. "
-        f"The animation covers {DEFAULT_WINDOW} steps at a time."
+        f"**{markdown(tie_break_rule(tok.config.tie_break))}**. Press ▶ Play, drag the slider under the chart or "
+        f"press ← and →. The animation covers {DEFAULT_WINDOW} steps at a time."
     )
     state.keep_in_range(merges_state.WINDOW_START_KEY, 1, total)
     start_col, button_col = st.columns([1, 2], vertical_alignment="bottom")
@@ -47,7 +48,8 @@ def pair_race(tok: Tokenizer, key: tuple[str, int], _corpus: str) -> None:
         args=(DEFAULT_WINDOW // 2,),
     )
     first, last = window_bounds(total, first_step)
-    st.plotly_chart(merges_state.race_chart(tok, key, first_step), key="merges_race_chart")
+    st.plotly_chart(merges_state.race_chart(tok, key, first_step), key=RACE_CHART)
+    step_chart_with_arrow_keys(RACE_CHART)
     st.caption(f"Showing steps {first:,} to {last:,} of {total:,}.")
 
 

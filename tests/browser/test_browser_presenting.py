@@ -4,7 +4,7 @@ merges (but not while typing), and the step buttons' labels whole."""
 from __future__ import annotations
 
 import pytest
-from browser_helpers import SIDEBAR, exception_texts, open_app, wait_for_app
+from browser_helpers import SIDEBAR, exception_texts, open_app, overlapping_elements, page_width, wait_for_app
 
 pytestmark = pytest.mark.browser
 
@@ -49,3 +49,113 @@ def test_the_step_labels_fit_beside_the_sidebar_too(app_server, page):
     assert page.locator(SIDEBAR).get_attribute("data-collapsed") == "false"
     for label in ("◀ Previous", "Next ▶"):
         assert page.get_by_role("button", name=label).evaluate("el => el.scrollWidth <= el.clientWidth")
+
+
+# Every page, and every tab or section of it, as a room sees it (the page's address names the tab). The tab names
+# are written out here: a page with a tab this list misses fails the count of tabs below.
+EVERY_VIEW = [
+    ("?present=1", 0),
+    *((f"Merges?present=1&tab={tab}", 4) for tab in ("steps", "race", "tree", "overview")),
+    ("Encode?present=1&open=why,decode,table", 0),
+    *((f"Compare?present=1&tab={tab}", 5) for tab in ("curves", "side", "pretok", "real", "usage")),
+    ("Class?present=1", 0),
+]
+
+# What a room would miss, read from the page: buttons and select boxes whose text is cut (wider than their box),
+# boxes of the main block that run past its edges, and boxes that hide part of their content behind a scroll bar
+# (tables; Streamlit's own tab bar scrolls by design and is left out). Plotly's inner SVG is measured by its chart.
+_CUT_JS = """() => {
+  const main = document.querySelector('[data-testid=stMainBlockContainer]');
+  const edge = main.getBoundingClientRect();
+  const shown = (el) => el.checkVisibility({visibilityProperty: true}) && !el.closest('details:not([open])');
+  const name = (el) => `${el.tagName} ${el.dataset.testid || ''} ${(el.innerText || el.value || '').slice(0, 40)}`;
+  const cut = [];
+  for (const el of main.querySelectorAll('button, input[role=combobox]')) {
+    if (shown(el) && el.scrollWidth > el.clientWidth + 1) cut.push(`cut: ${name(el)}`);
+  }
+  for (const el of main.querySelectorAll('*')) {
+    if (!shown(el) || el.ownerSVGElement || el.closest('[data-testid=stTabs] [role=tablist]')) continue;
+    const box = el.getBoundingClientRect();
+    if (box.width && (box.left < edge.left - 1 || box.right > edge.right + 1)) cut.push(`past the edge: ${name(el)}`);
+    const scrolls = ['auto', 'scroll', 'hidden'].includes(getComputedStyle(el).overflowX);
+    if (scrolls && el.clientWidth > 20 && el.scrollWidth > el.clientWidth + 1) cut.push(`hidden: ${name(el)}`);
+  }
+  return cut;
+}"""
+
+
+def cut_or_covered(page) -> list[str]:
+    return page.evaluate(_CUT_JS)
+
+
+@pytest.mark.parametrize("address, tabs", EVERY_VIEW)
+def test_every_view_fits_a_projector(app_server, page, address, tabs):
+    page.set_viewport_size(PROJECTOR)
+    open_app(page, app_server, address)
+    assert page.locator('[data-testid="stMain"] [role="tab"]').count() == tabs
+    assert page.evaluate("getComputedStyle(document.documentElement).fontSize") == "18px"
+    assert cut_or_covered(page) == []
+    assert page_width(page) <= PROJECTOR["width"]
+    assert overlapping_elements(page) == []
+    assert exception_texts(page) == []
+
+
+RACE = ".st-key-merges_race_chart"  # the race's chart (the sidebar holds a blank one that loads plotly early)
+RACE_ADDRESS = "Merges?preset=banana_bandana&merges=6&tab=race"
+# Where the race's controls and colour key sit, in the window's pixels, once plotly has drawn them all
+_RACE_BOXES_JS = """() => {
+  const box = (el) => { const r = el.getBoundingClientRect(); return {left: r.left, right: r.right, top: r.top,
+    bottom: r.bottom}; };
+  const chart = document.querySelector('.st-key-merges_race_chart');
+  const [buttons, slider, key] = ['.updatemenu-button', '.slider-rail-rect', '.annotation'].map(
+    (css) => [...(chart?.querySelectorAll(css) || [])]);
+  if (!buttons.length || !slider.length || !key.length) return null;
+  return {chart: box(chart), buttons: buttons.map(box), slider: box(slider[0]), key: box(key[0])};
+}"""
+
+
+def open_race(page, app_server, size) -> None:
+    """The banana race in a window of ``size``, presenting, once plotly has drawn its slider."""
+    page.set_viewport_size(size)
+    open_app(page, app_server, RACE_ADDRESS + "&present=1")
+    page.locator(f"{RACE} .slider-rail-rect").wait_for(state="attached")
+
+
+def race_step(page) -> str:
+    """The step the race shows, from its title ("step 3: an + a → ana ...")."""
+    return (page.locator(f"{RACE} .gtitle").first.text_content() or "").split(":")[0]
+
+
+@pytest.mark.parametrize("size", [{"width": 1400, "height": 900}, PROJECTOR, {"width": 390, "height": 844}])
+def test_the_race_controls_and_key_stay_whole(app_server, page, size):
+    open_race(page, app_server, size)
+    boxes = page.wait_for_function(_RACE_BOXES_JS).json_value()
+    chart, slider, key = boxes["chart"], boxes["slider"], boxes["key"]
+    assert len(boxes["buttons"]) == 2
+    for button in boxes["buttons"]:  # Play and Pause end above the slider's rail, inside the chart
+        assert button["bottom"] <= slider["top"] and button["left"] >= chart["left"]
+    assert chart["left"] <= key["left"] and key["right"] <= chart["right"]  # the colour key is not cut
+    assert chart["left"] <= slider["left"] and slider["right"] <= chart["right"]
+
+
+def test_the_arrow_keys_step_the_race(app_server, page, screenshot):
+    open_race(page, app_server, PROJECTOR)
+    assert race_step(page) == "step 1"
+    page.locator("h1").click()
+    page.keyboard.press("ArrowLeft")  # nothing before the first step
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function("() => document.querySelector('.gtitle')?.textContent.startsWith('step 3')")
+    page.keyboard.press("ArrowLeft")
+    page.wait_for_function("() => document.querySelector('.gtitle')?.textContent.startsWith('step 2')")
+    assert page.locator(f"{RACE} .slider-group .slider-label").count() == 6  # the slider is still there
+    page.get_by_label("First step of the animation").press("ArrowRight")  # typing in a box moves no frame
+    page.wait_for_timeout(300)
+    assert race_step(page) == "step 2"
+    for _ in range(7):  # past the last step: it stays on it
+        page.locator("h1").click()
+        page.keyboard.press("ArrowRight")
+    page.wait_for_function("() => document.querySelector('.gtitle')?.textContent.startsWith('step 6')")
+    assert page.page_errors == [] and exception_texts(page) == []
+    page.locator(RACE).scroll_into_view_if_needed()
+    screenshot(page, "race")

@@ -21,7 +21,7 @@ pytestmark = pytest.mark.slow
 
 # Corpora no KJV token contains, so each word shows up only on the page of the student who trained it.
 PASTED = {0: "zzq zzq zzq", 1: "xxj xxj xxj"}  # student index -> text; students 0 and 1 sit on different replicas
-SAMPLE_LABEL = "Trained on: Real text: King James Bible sample (~1 MB)"
+SAMPLE_LABEL = "Trained on: Real text: King James Bible"
 
 
 @pytest.fixture(scope="module")

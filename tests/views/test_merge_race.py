@@ -72,10 +72,10 @@ def test_race_marks_pairs_tied_with_the_winner(banana):
 
 
 def test_race_names_the_active_tie_break_rule():
-    key = (
+    key = (  # two short lines: one long line was cut on a phone
         '<span style="color:#e4572e">■</span> winner (merged)   '
-        '<span style="color:#f3a712">▨</span> tied with the winner; {rule}   '
-        '<span style="color:#8da9c4">■</span> other pairs'
+        '<span style="color:#8da9c4">■</span> other pairs<br>'
+        '<span style="color:#f3a712">▨</span> tied with the winner; {rule}'
     )
     steps = [Step(1, "a", "b", "ab", 3, 2, 1)]
     assert race_figure(steps).layout.annotations[0].text == key.format(rule="first occurrence wins")
@@ -187,18 +187,22 @@ def test_race_height_grows_with_the_number_of_ranks():
     assert len(figure.layout.yaxis.categoryarray) == 20
 
 
-def test_race_controls_sit_55_px_under_the_plot():
+def test_race_buttons_sit_on_their_own_row_above_the_slider():
+    # Worked out in px under the plot area: the axis title takes about 50, Play/Pause (about 26 px high) start 55
+    # down, the slider 90 down, so the buttons end before the slider begins, at any width (before, the slider began
+    # right of the buttons at 16 % of the width, under them on a phone).
     for steps, height in ((TWO_STEPS, 360), (TWENTY_RANKS, 720)):
         figure = race_figure(steps)
         assert (figure.layout.margin.t, figure.layout.margin.b) == (RACE_TOP_MARGIN, RACE_BOTTOM_MARGIN)
-        assert (RACE_TOP_MARGIN, RACE_BOTTOM_MARGIN) == (80, 130)  # room for title and key; axis title and controls
+        assert (RACE_TOP_MARGIN, RACE_BOTTOM_MARGIN) == (100, 160)  # title and a two-line key; axis title, controls
         assert (figure.layout.margin.l, figure.layout.margin.r) == (50, 30)
-        plot_height = height - 80 - 130
+        plot_height = height - 100 - 160  # 100 or 460 px
         menu, slider = figure.layout.updatemenus[0], figure.layout.sliders[0]
-        # plotly places both in fractions of the plot's height (150 or 510 px here): -55 / 150 of 150 px is 55 px down
-        assert menu.y == pytest.approx(-55 / plot_height) and slider.y == pytest.approx(-55 / plot_height)
+        # plotly places both in fractions of the plot's height: -55 / 100 of 100 px is 55 px down
+        assert menu.y == pytest.approx(-55 / plot_height) and slider.y == pytest.approx(-90 / plot_height)
         assert (menu.yanchor, slider.yanchor) == ("top", "top")
-        assert (menu.pad.t, menu.pad.r, slider.pad.t) == (30, 10, 30)
+        assert (menu.pad.t, menu.pad.r, slider.pad.t) == (0, 0, 0)
+        assert (menu.x, slider.x, slider.len) == (0, 0, 1)  # both from the plot's left edge, the slider its whole width
 
 
 def test_race_play_pause_and_slider():
@@ -217,22 +221,22 @@ def test_race_play_pause_and_slider():
     # Pause: plotly's idiom, an immediate animation to no frame
     immediate = {"mode": "immediate", "frame": {"duration": 0, "redraw": True}, "transition": {"duration": 0}}
     assert list(pause.args[0]) == [None] and pause.args[1] == immediate
-    # the slider starts at the first step, right of the buttons, to the plot's right edge
-    assert (slider.active, slider.x, slider.len) == (0, 0.16, 0.84)
+    assert slider.active == 0  # the slider starts at the first step
     assert slider.currentvalue.visible is False  # the title names the step
     assert [step.method for step in slider.steps] == ["animate", "animate"]
     assert [step.args[1] for step in slider.steps] == [immediate, immediate]  # a jump, not a 700 ms replay
 
 
-def test_race_colour_key_sits_above_the_plot_on_the_right():
+def test_race_colour_key_sits_above_the_plot_from_its_left_edge():
     key = race_figure(TWO_STEPS).layout.annotations[0]
-    assert (key.xref, key.yref, key.x, key.y, key.xanchor, key.yanchor) == (
+    assert (key.xref, key.yref, key.x, key.y, key.xanchor, key.yanchor, key.align) == (
         "paper",
         "paper",
-        1,
+        0,
         1.02,
-        "right",
+        "left",
         "bottom",
+        "left",
     )
     assert key.showarrow is False and key.font.size == 12
 

@@ -42,6 +42,18 @@ def test_step_card_without_counts():
     assert facts["Pair merged"] == "Ġ + t" and facts["New token"] == "Ġt  (id 256)"
 
 
+def test_step_card_values_wrap_inside_the_page():
+    # a long tie rule or token wraps (it ran out of its box at 853x480), and every size follows the page's type (rem)
+    card = step_card_html(Step(1, "x" * 60, "y", "x" * 60 + "y", 9, 4, 3), "lex")
+    cells = re.findall(r'<div style="([^"]*)"><div style="([^"]*)">[^<]*</div><div style="([^"]*)">', card)
+    assert len(cells) == 5
+    for cell, name, value in cells:
+        assert "max-width:100%" in cell and "box-sizing:border-box" in cell
+        assert name == "font-size:0.75rem;opacity:0.7"
+        assert "font-size:1.125rem" in value and "white-space:pre-wrap" in value and "overflow-wrap:anywhere" in value
+    assert "px" not in "".join(name + value for _, name, value in cells)
+
+
 def test_step_lines_outline_the_token_made_at_the_step():
     banana = train("banana_bandana_", Config(split="none"), merges=6)
     prefix = banana.prefix(2)

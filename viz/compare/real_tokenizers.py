@@ -3,7 +3,7 @@ tokens, characters per token and vocabulary sizes, and what one sentence costs i
 
 >>> rows = cost_rows({"Letters": list}, {"English": "abcd", "Code": "ab"})  # one token per character
 >>> rows[1]
-{'Text': 'Code', 'Characters': 2, 'Letters': '2 (0.5× English)'}
+{'Tokenizer': 'Letters', 'English': '4', 'Code': '2 (0.5× English)'}
 """
 
 from __future__ import annotations
@@ -33,17 +33,18 @@ BASELINE = "English"
 
 
 def cost_rows(encoders: dict[str, Callable[[str], list]], samples: dict[str, str] = LANGUAGE_SAMPLES) -> list[dict]:
-    """One row per sample: its length in characters, then its token count under each encoder, with how
-    many times the first sample's count it is (the first sample is the baseline, English by default)."""
-    counts = {name: {title: len(encode(text)) for title, encode in encoders.items()} for name, text in samples.items()}
+    """A column per sample, a row per encoder: its token count of each sample, with how many times the first
+    sample's count it is (the first sample is the baseline, English by default); above them, the samples' lengths in
+    characters. A row per tokenizer keeps the table as wide as the samples are many (four), so that it fits a
+    projector's width whatever the number of tokenizers picked."""
     baseline_name = next(iter(samples))
-    rows = []
-    for name, text in samples.items():
-        row: dict = {"Text": name, "Characters": len(text)}
-        for title in encoders:
-            count, baseline = counts[name][title], counts[baseline_name][title]
-            times = "" if name == baseline_name else f" ({_times(count, baseline)} {baseline_name})"
-            row[title] = f"{count:,}{times}"
+    rows: list[dict] = [{"Tokenizer": "Characters", **{name: f"{len(text):,}" for name, text in samples.items()}}]
+    for title, encode in encoders.items():
+        counts = {name: len(encode(text)) for name, text in samples.items()}
+        row = {"Tokenizer": title}
+        for name, count in counts.items():
+            times = "" if name == baseline_name else f" ({_times(count, counts[baseline_name])} {baseline_name})"
+            row[name] = f"{count:,}{times}"
         rows.append(row)
     return rows
 

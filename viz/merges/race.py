@@ -17,8 +17,12 @@ from viz.escape import plotly_text
 from viz.merges.labels import OTHER_COLOUR, TIED_COLOUR, WINNER_COLOUR, pair_label, step_summary, tie_break_rule
 
 DEFAULT_WINDOW = 50  # steps per animation: keeps big models' figures small
-RACE_TOP_MARGIN = 80  # px: title and colour key
-RACE_BOTTOM_MARGIN = 130  # px: axis title, then Play/Pause and the step slider
+RACE_TOP_MARGIN = 100  # px: title and the colour key's two lines
+# px under the plot area: the axis title, then Play/Pause on their own row, then the step slider under them (never
+# beside the buttons: on a narrow screen the buttons would sit on the slider)
+BUTTONS_BELOW = 55
+SLIDER_BELOW = 90
+RACE_BOTTOM_MARGIN = 160
 
 
 def _race_title(text: str) -> dict:
@@ -122,9 +126,9 @@ def race_figure(
         for index, frame in enumerate(frames)
     ]
     height = max(360, 200 + 26 * top_k)
-    # Play/Pause and the slider sit a fixed 55 px under the plot, whatever its height
+    # Play/Pause and the slider sit a fixed distance under the plot, whatever its height
     # (plotly places them in fractions of the plot area).
-    controls_y = -55 / (height - RACE_TOP_MARGIN - RACE_BOTTOM_MARGIN)
+    plot_height = height - RACE_TOP_MARGIN - RACE_BOTTOM_MARGIN
     figure = go.Figure(data=frames[0].data if frames else [], frames=frames)
     figure.update_layout(
         title=frames[0].layout.title if frames else _race_title("no merges"),
@@ -140,21 +144,23 @@ def race_figure(
             title="rank",
             fixedrange=True,
         ),
-        # A fixed key instead of a legend: a legend would drop "tied" on frames without ties.
+        # A fixed key instead of a legend: a legend would drop "tied" on frames without ties. Two short lines from
+        # the plot's left edge: one long line was cut on a phone.
         annotations=[
             dict(
                 text=(
                     f'<span style="color:{WINNER_COLOUR}">■</span> winner (merged)   '
+                    f'<span style="color:{OTHER_COLOUR}">■</span> other pairs<br>'
                     f'<span style="color:{TIED_COLOUR}">▨</span> tied with the winner; '
-                    f"{plotly_text(tie_break_rule(tie_break))}   "
-                    f'<span style="color:{OTHER_COLOUR}">■</span> other pairs'
+                    f"{plotly_text(tie_break_rule(tie_break))}"
                 ),
                 xref="paper",
                 yref="paper",
-                x=1,
+                x=0,
                 y=1.02,
-                xanchor="right",
+                xanchor="left",
                 yanchor="bottom",
+                align="left",
                 showarrow=False,
                 font=dict(size=12),
             )
@@ -164,10 +170,10 @@ def race_figure(
                 type="buttons",
                 direction="left",
                 x=0,
-                y=controls_y,
+                y=-BUTTONS_BELOW / plot_height,
                 xanchor="left",
                 yanchor="top",
-                pad=dict(t=30, r=10),
+                pad=dict(t=0, r=0),
                 showactive=False,
                 buttons=[
                     dict(
@@ -185,11 +191,11 @@ def race_figure(
         sliders=[
             dict(
                 active=0,
-                x=0.16,
-                len=0.84,
-                y=controls_y,
+                x=0,
+                len=1,
+                y=-SLIDER_BELOW / plot_height,
                 yanchor="top",
-                pad=dict(t=30),
+                pad=dict(t=0),
                 currentvalue=dict(visible=False),
                 steps=slider_steps,
             )

@@ -67,10 +67,13 @@ def step_card_html(step: Step, tie_break: str) -> str:
         ("Count", count),
         ("Ties", ties),
     ]
+    # Sizes in rem grow with presentation mode's type; a long value (the ties' rule, a long token) wraps inside the
+    # page rather than running out of it
     cells = "".join(
-        '<div style="padding:4px 14px 4px 0">'
-        f'<div style="font-size:12px;opacity:0.7">{html_text(name)}</div>'
-        '<div style="font-size:18px;font-family:ui-monospace,Menlo,Consolas,monospace;white-space:pre">'
+        '<div style="padding:4px 14px 4px 0;max-width:100%;box-sizing:border-box">'
+        f'<div style="font-size:0.75rem;opacity:0.7">{html_text(name)}</div>'
+        '<div style="font-size:1.125rem;font-family:ui-monospace,Menlo,Consolas,monospace;'
+        'white-space:pre-wrap;overflow-wrap:anywhere">'
         f"{html_text(value)}</div>"
         "</div>"
         for name, value in facts

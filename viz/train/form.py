@@ -61,7 +61,7 @@ CORPUS_PRESETS: dict[str, CorpusPreset] = {
     "hello": CorpusPreset(
         "Textbook: hello world lines", "hello world\nhello there\nworld peace\nhi there", replace(_PLAIN, merges=100)
     ),
-    "sample": CorpusPreset("Real text: King James Bible sample (~1 MB)", None),
+    "sample": CorpusPreset("Real text: King James Bible", None),
 }
 PASTE = "paste"
 UPLOAD = "upload"
