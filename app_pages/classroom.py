@@ -18,7 +18,7 @@ state.current_model()  # as every page: the sidebar names the session's model
 code_asked, warnings = classroom_state.take_link(st.query_params.to_dict())
 share_link.warn_ignored(warnings)
 try:
-    store = classroom_state.class_store()
+    store = state.class_store()
 except ValueError as problem:  # BPE_CLASS_STORE names no store this server can open
     st.error(markdown(str(problem)))
     st.stop()

@@ -58,6 +58,10 @@ class ClassStore(ABC):
     def votes(self, code: str, number: int) -> dict[str, str]:
         """The answers to question ``number``: student id -> answer."""
 
+    @abstractmethod
+    def latest_activity(self) -> float | None:
+        """When a teacher last acted in a class that has not ended (None: no class runs)."""
+
     def question(self, code: str, number: int) -> Question | None:
         """Question ``number`` of the class, or None."""
         return next((question for question in self.questions(code) if question.number == number), None)

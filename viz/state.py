@@ -17,6 +17,8 @@ from pathlib import Path
 import streamlit as st
 
 from bpe_core import Config, Tokenizer, train
+from live_class.choose import open_store
+from live_class.store import ClassStore
 from viz.describe import model_fingerprint
 from viz.model_store import ModelStore, training_key
 from viz.presenting import wants_presentation
@@ -47,6 +49,13 @@ def default_model() -> Tokenizer:
 def model_store() -> ModelStore:
     """Trained models shared by all sessions: the 16 most recently used."""
     return ModelStore(capacity=16)
+
+
+@st.cache_resource(max_entries=1, show_spinner=False)
+def class_store() -> ClassStore:
+    """This process's connection to the live class's store (``BPE_CLASS_STORE``; a ``ValueError`` names a bad one):
+    the Class page keeps its classes there, and the Train page asks it whether a class runs."""
+    return open_store()
 
 
 def current_model() -> Tokenizer:

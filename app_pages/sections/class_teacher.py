@@ -117,7 +117,10 @@ def live_tally(store: ClassStore, code: str, join_at: str) -> None:
     if record is None:
         return
     students = store.students(code)
-    st.html(join_line_html(join_at) if students else reach_html(ClassAddress(join_at)))
+    if students:
+        st.html(join_line_html(join_at))
+    else:
+        st.html(reach_html(ClassAddress(join_at)))
     question = store.question(code, record.question) if record.question else None
     if question is None:
         st.html(follow_html(code, record.step, record.model_title))

@@ -33,6 +33,7 @@ MAX_REPLICAS = 8
 sys.path.insert(0, str(REPO / "tests"))
 from browser_helpers import answers_ok, free_port, log_tail  # noqa: E402
 
+from live_class.choose import STORE_ENV  # noqa: E402
 from viz.classroom.address import CLASS_URL_ENV  # noqa: E402
 
 
@@ -60,6 +61,7 @@ class Classroom:
     replicas: list[Server]
     balancer: Server
     folder: Path  # configs and logs
+    environment: dict[str, str]  # what every replica is started with (the cookie secret, the class store, ...)
 
     @property
     def replica_pids(self) -> list[int]:
@@ -92,8 +94,9 @@ def nginx_config(listen: str, upstreams: list[str], run_dir: Path) -> str:
     return text
 
 
-def start_replica(index: int, folder: Path, cookie_secret: str, class_url: str | None) -> Server:
-    port = free_port()
+def start_replica(index: int, folder: Path, environment: dict[str, str], port: int | None = None) -> Server:
+    """Replica ``index`` on ``port`` (a free one if None), its output appended to its log."""
+    port = port or free_port()
     log = folder / f"replica-{index}.log"
     command = [
         sys.executable,
@@ -107,15 +110,28 @@ def start_replica(index: int, folder: Path, cookie_secret: str, class_url: str |
         "--server.port",
         str(port),
     ]
-    # The secret goes through the environment, out of sight of `ps`.
-    environment = dict(os.environ, PYTHONUNBUFFERED="1", STREAMLIT_SERVER_COOKIE_SECRET=cookie_secret)
-    if class_url:  # the Class page shows the balancer's address, the one students type
-        environment[CLASS_URL_ENV] = class_url
-    with open(log, "wb") as output:
+    with open(log, "ab") as output:
         process = subprocess.Popen(
-            command, cwd=REPO, stdout=output, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, env=environment
+            command,
+            cwd=REPO,
+            stdout=output,
+            stderr=subprocess.STDOUT,
+            stdin=subprocess.DEVNULL,
+            env=dict(os.environ, PYTHONUNBUFFERED="1", **environment),
         )
     return Server(f"replica {index}", f"127.0.0.1:{port}", process, log)
+
+
+def restart_replica(classroom: Classroom, index: int) -> None:
+    """Kill replica ``index`` (1-based) as a crash would (SIGKILL: no goodbye to its sessions), then start it again
+    on the same address, so nginx sends its students back to it, and wait until it answers."""
+    old = classroom.replicas[index - 1]
+    old.process.kill()
+    old.process.wait(timeout=STOP_TIMEOUT)
+    port = int(old.address.rpartition(":")[2])
+    new = start_replica(index, classroom.folder, classroom.environment, port)
+    classroom.replicas[index - 1] = new
+    wait_until_healthy([new], time.monotonic() + START_TIMEOUT)
 
 
 def start_balancer(upstreams: list[str], folder: Path, port: int, listen: str) -> Server:
@@ -163,23 +179,36 @@ def stop(servers: list[Server]) -> None:
 
 @contextlib.contextmanager
 def running_classroom(
-    replicas: int, port: int | None = None, keep_logs: bool = False, listen: str = "127.0.0.1", class_url: str = ""
+    replicas: int,
+    port: int | None = None,
+    keep_logs: bool = False,
+    listen: str = "127.0.0.1",
+    class_url: str = "",
+    class_store: str = "",
 ):
     """Yields a ``Classroom`` of ``replicas`` app processes behind nginx on ``listen``:``port`` (a free port if
-    None; ``0.0.0.0`` for every interface, ``class_url`` then the address students type), once all of them answer
-    their health checks; stops them all on exit and removes the temporary folder unless ``keep_logs``."""
+    None; ``0.0.0.0`` for every interface, ``class_url`` then the address students type), sharing the live class's
+    store ``class_store`` (``BPE_CLASS_STORE``; empty: the environment's, else the SQLite default), once all of them
+    answer their health checks; stops them all on exit and removes the temporary folder unless ``keep_logs``."""
     if not 1 <= replicas <= MAX_REPLICAS:
         raise ValueError(f"replicas must be 1-{MAX_REPLICAS}, not {replicas}")
     folder = Path(tempfile.mkdtemp(prefix="bpe-classroom-"))
     folder.chmod(0o711)  # nginx's workers run as another user when started by root and must reach their temp paths
     started: list[Server] = []
     try:
-        cookie_secret = secrets.token_hex(32)
-        started += [start_replica(index, folder, cookie_secret, class_url) for index in range(1, replicas + 1)]
+        # The secret goes through the environment, out of sight of `ps`.
+        environment = {"STREAMLIT_SERVER_COOKIE_SECRET": secrets.token_hex(32)}
+        if class_url:  # the Class page shows the balancer's address, the one students type
+            environment[CLASS_URL_ENV] = class_url
+        if class_store:
+            environment[STORE_ENV] = class_store
+        started += [start_replica(index, folder, environment) for index in range(1, replicas + 1)]
         balancer = start_balancer([replica.address for replica in started], folder, port or free_port(), listen)
         started.append(balancer)
         wait_until_healthy(started, time.monotonic() + START_TIMEOUT)
-        yield Classroom(f"http://{balancer.address}", started[:-1], balancer, folder)
+        classroom = Classroom(f"http://{balancer.address}", started[:-1], balancer, folder, environment)
+        yield classroom
+        started = [*classroom.replicas, balancer]  # a restarted replica is a new process
     finally:
         stop(started)
         if not keep_logs:

@@ -24,7 +24,11 @@ from websockets.asyncio.client import connect
 SAMPLE = (Path(__file__).resolve().parents[2] / "data" / "kjv_sample.txt").read_text(encoding="utf-8")
 PARAGRAPH = SAMPLE[:600]  # what the browser load test encodes
 ACTION_TIMEOUT = 180.0  # seconds one action may take before the student gives up
-RUN_OVER = {ForwardMsg.FINISHED_SUCCESSFULLY, ForwardMsg.FINISHED_WITH_COMPILE_ERROR}
+RUN_OVER = {
+    ForwardMsg.FINISHED_SUCCESSFULLY,
+    ForwardMsg.FINISHED_WITH_COMPILE_ERROR,
+    ForwardMsg.FINISHED_FRAGMENT_RUN_SUCCESSFULLY,
+}
 
 
 def html_text(body: str) -> str:
@@ -63,6 +67,7 @@ class Student:
         self.query_string = ""
         self.widget_values: dict[str, WidgetState] = {}  # what this student typed or chose on the current page
         self.elements: list = []  # the Element protos the last run sent, in order
+        self.auto_rerun = ""  # the fragment the page asks the browser to run again and again (st.fragment run_every)
         self.times: dict[str, float] = {}
         self.problems: list[str] = []
 
@@ -84,6 +89,11 @@ class Student:
 
     async def enter(self) -> None:
         """Load the page, open the websocket on the same replica and run the default page."""
+        await self.connect()
+        await self.rerun()
+
+    async def connect(self) -> None:
+        """Load the page and open the websocket on the same replica (a browser's reload, before its first run)."""
         await asyncio.to_thread(self.load_front_page)
         self.websocket = await connect(
             self.base_url.replace("http", "ws", 1) + "/_stcore/stream",
@@ -97,7 +107,6 @@ class Student:
         socket_replica = self.websocket.response.headers.get("X-Replica", "")
         if socket_replica != self.replica:
             raise ActionFailed(f"the page came from {self.replica or '?'} but the websocket from {socket_replica}")
-        await self.rerun()
 
     async def leave(self) -> None:
         if self.websocket is not None:
@@ -105,13 +114,16 @@ class Student:
 
     # -- script runs -------------------------------------------------------------------------
 
-    async def rerun(self, trigger: str = "") -> None:
-        """Ask for a run of the current page with this student's widget values (and ``trigger``, a button's
-        id, pressed) and read the answer until the run is over."""
+    async def rerun(self, trigger: str = "", fragment: str = "") -> None:
+        """Ask for a run of the current page (or of one ``fragment`` of it) with this student's widget values (and
+        ``trigger``, a button's id, pressed) and read the answer until the run is over."""
         message = BackMsg()
         state = message.rerun_script
         state.query_string = self.query_string
         state.page_script_hash = self.page_hash
+        if fragment:
+            state.fragment_id = fragment
+            state.is_auto_rerun = not trigger
         state.widget_states.widgets.extend(self.widget_values.values())
         if trigger:
             state.widget_states.widgets.add(id=trigger, trigger_value=True)
@@ -129,6 +141,8 @@ class Student:
         if kind == "navigation":
             self.pages = {page.page_name: page.page_script_hash for page in message.navigation.app_pages}
             self.page_hash = message.navigation.page_script_hash
+        elif kind == "auto_rerun":
+            self.auto_rerun = message.auto_rerun.fragment_id
         elif kind == "page_info_changed":
             self.query_string = message.page_info_changed.query_string  # the address bar the browser would show
         elif kind == "delta" and message.delta.WhichOneof("type") == "new_element":
@@ -142,11 +156,12 @@ class Student:
             return message.script_finished in RUN_OVER
         return False
 
-    async def open_page(self, title: str) -> None:
-        """Click a page in the sidebar: a run of that page with no query string and no widget values."""
+    async def open_page(self, title: str, query_string: str = "") -> None:
+        """Click a page in the sidebar (or open its address with ``query_string``): a run of that page with no
+        widget values."""
         if title not in self.pages:
             raise ActionFailed(f"no page titled {title!r}; pages: {list(self.pages)}")
-        self.page_hash, self.query_string, self.widget_values = self.pages[title], "", {}
+        self.page_hash, self.query_string, self.widget_values = self.pages[title], query_string, {}
         await self.rerun()
 
     def widget(self, kind: str, label: str):
@@ -156,8 +171,15 @@ class Student:
                 return getattr(element, kind)
         raise ActionFailed(f"no {kind} labelled {label!r} on the page")
 
-    async def press(self, label: str) -> None:
-        await self.rerun(trigger=self.widget("button", label).id)
+    async def press(self, label: str, fragment: str = "") -> None:
+        await self.rerun(trigger=self.widget("button", label).id, fragment=fragment)
+
+    async def submit(self, fields: dict[str, str], button: str) -> None:
+        """Fill a form's text inputs (by label) and press its submit button: one run with all of them."""
+        for label, text in fields.items():
+            box = self.widget("text_input", label)
+            self.widget_values[box.id] = WidgetState(id=box.id, string_value=text)
+        await self.press(button)
 
     async def type_text(self, label: str, text: str) -> None:
         """Type into a text area and leave it (the browser's Ctrl+Enter or blur): one run with the new text."""

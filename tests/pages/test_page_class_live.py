@@ -3,17 +3,20 @@ The teacher's key stays in the teacher's session; a student's address never give
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
+import time
 
 import pytest
 from apptest_helpers import ok
 from browser_helpers import REPO_ROOT
 from streamlit.testing.v1 import AppTest
 
+from live_class import room
 from live_class.choose import open_store
-from live_class.rules import read_code
+from live_class.rules import CLASS_TRAINING_LIMIT, ClassProblem, read_code
 from viz.classroom import state as classroom_state
-from viz.page_registry import CLASS
+from viz.page_registry import CLASS, TRAIN
 
 HOSTILE_NAME = "<b>Bo</b> **x**"
 TEACHER_BUTTONS = {"Reveal", "Next step", "Ask again", "End class", "Start a class", "Ask this sentence"}
@@ -46,8 +49,14 @@ def plain(markdown_text: str) -> str:
 
 
 @pytest.fixture
-def teacher() -> AppTest:
-    return press(class_page(), "Start a class")
+def teacher():
+    """A teacher's session with a class started; the class ends after the test (a running class bounds training
+    on the whole server)."""
+    at = press(class_page(), "Start a class")
+    yield at
+    code, key = at.session_state[classroom_state.TEACHING_KEY]
+    with contextlib.suppress(ClassProblem):
+        room.end_class(open_store(), code, key, time.time())
 
 
 def class_code(teacher: AppTest) -> str:
@@ -154,3 +163,20 @@ def test_the_count_question_takes_a_number_and_the_closest_wins(teacher):
     assert open_store().votes(code, 2) == {ada_id: "3"}
     teacher = press(teacher, "Reveal")
     assert "GPT-4 uses 2 tokens. Closest: Ada (3)." in plain(everything_shown(teacher))
+
+
+def test_a_running_class_bounds_what_one_training_asks(teacher):
+    """The textbook banana_bandana corpus runs out of pairs after 8 merges, so asking for more costs nothing: only
+    the bound speaks, until the class ends."""
+    train_page = AppTest.from_file(str(REPO_ROOT / TRAIN.path), default_timeout=60)
+    train_page.query_params.update(preset="banana_bandana", merges=str(CLASS_TRAINING_LIMIT + 1))
+    train_page = press(ok(train_page.run()), "Train")
+    assert f"at most {CLASS_TRAINING_LIMIT:,} merges or tokens (this one asks for 20,001)" in plain(
+        train_page.warning[0].value
+    )
+    code, key = teacher.session_state[classroom_state.TEACHING_KEY]
+    room.end_class(open_store(), code, key, time.time())
+    train_page = press(train_page, "Train")
+    assert [plain(warning.value) for warning in train_page.warning] == [
+        "Stopped after 8 merges: no pair is left to merge (asked for 20001 merges)."
+    ]

@@ -48,7 +48,7 @@ def follow_html(code: str, step: int, model_caption: str, asking: str = "") -> s
     number of votes), then the class and the teacher's model in small type.
 
     >>> banner = follow_html("ABCDE", 4, "whitespace split", "Which pair merges next? 3 votes")
-    >>> "Step 4</span><span class=\"bpe-ask\">Which pair merges next? 3 votes" in banner, "Class ABCDE · " in banner
+    >>> 'Step 4</span><span class="bpe-ask">Which pair merges next? 3 votes' in banner, "Class ABCDE · " in banner
     (True, True)
     """
     step_text = f"Step {step}" if step else "Waiting for the teacher"

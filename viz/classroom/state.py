@@ -9,8 +9,7 @@ import time
 
 import streamlit as st
 
-from live_class.choose import open_store
-from live_class.store import ClassStore
+from viz import state
 from viz.classroom.address import CLASS_URL_ENV, ClassAddress, class_address, network_address
 from viz.classroom.links import read_class_link
 
@@ -35,12 +34,6 @@ def students_address() -> ClassAddress:
         st.get_option("server.port"),
         _this_machine(),
     )
-
-
-@st.cache_resource(max_entries=1, show_spinner=False)
-def class_store() -> ClassStore:
-    """This process's connection to the class store (``BPE_CLASS_STORE``; a ``ValueError`` names a bad one)."""
-    return open_store()
 
 
 def now() -> float:
@@ -77,7 +70,7 @@ def take_link(query_params: dict) -> tuple[str | None, list[str]]:
     warnings: list[str] = []
     code, student = read_class_link(query_params, warnings)
     if code and student and studying() != (code, student) and teaching() is None:
-        if student in class_store().students(code):
+        if student in state.class_store().students(code):
             start_studying(code, student)
         else:
             warnings.append("student: not a student of this class")

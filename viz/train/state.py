@@ -5,11 +5,13 @@ defaults, then kept for the session by ``persist_state``), the uploaded corpus, 
 from __future__ import annotations
 
 import json
+import time
 from dataclasses import fields, replace
 
 import streamlit as st
 
 from bpe_core import Config, Tokenizer, train
+from live_class.rules import training_refused
 from viz import escape, state
 from viz.model_store import corpus_key, training_key
 from viz.train import progress
@@ -137,6 +139,11 @@ def train_and_keep(
             finally:
                 bar.empty()
 
+    size = getattr(settings, settings.stop_by)
+    refused = training_refused(size, state.class_store().latest_activity(), time.time())
+    if refused:
+        st.warning(escape.markdown(f"{refused} The current model is kept."))
+        return False
     try:
         model = state.model_store().get_or_make(training_key(training_text, settings), train_with_progress)
     except ValueError as error:
