@@ -8,6 +8,8 @@
 #   make classroom REPLICAS=2 - the app on REPLICAS processes behind nginx on every interface, PORT (8080)
 #                   (foreground; Ctrl+C or SIGTERM stops every process; needs nginx, installed as root if missing)
 #   make classroom-test - 30 simulated students (Streamlit's websocket protocol) through the balancer
+#   make class-test STUDENTS=30 REPLICAS=2 - a live class through the balancer, replicas sharing Redis; its last line
+#                   says who joined, votes counted once, p95 step seen, votes lost at a replica's restart
 #   make mutants - mutation testing of bpe_core and the pure views (slow; see bench/mutants.py)
 #                   (not part of make test; needs /usr/bin/chromium)
 # The virtualenv lives in .venv; pip only reruns when a requirements file changes
@@ -19,7 +21,7 @@ VPY    := $(VENV)/bin/python
 RUN_STAMP  := $(VENV)/requirements.stamp
 TEST_STAMP := $(VENV)/requirements-test.stamp
 
-.PHONY: run class test lint format bench loadtest classroom classroom-test mutants venv clean-venv
+.PHONY: run class test lint format bench loadtest classroom classroom-test class-test mutants venv clean-venv
 
 $(VENV)/pyvenv.cfg:
 	$(PYTHON) -m venv $(VENV)
@@ -66,19 +68,23 @@ loadtest: $(TEST_STAMP)
 REPLICAS ?= 2
 STUDENTS ?= 30
 NGINX    := /usr/sbin/nginx
+REDIS    := /usr/bin/redis-server
 
-# Debian's nginx, as CI installs Chromium: only as root, otherwise say what to run.
-$(NGINX):
-	@[ "$$(id -u)" -eq 0 ] || { echo "nginx is missing: sudo apt-get install nginx"; exit 1; }
+# Debian's nginx and redis-server, as CI installs Chromium: only as root, otherwise say what to run.
+$(NGINX) $(REDIS):
+	@[ "$$(id -u)" -eq 0 ] || { echo "$(notdir $@) is missing: sudo apt-get install $(notdir $@)"; exit 1; }
 	DEBIAN_FRONTEND=noninteractive apt-get update
-	DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=300 install -y nginx
+	DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=300 install -y $(notdir $@)
 
 classroom: PORT ?= 8080
-classroom: $(RUN_STAMP) | $(NGINX)
+classroom: $(RUN_STAMP) | $(NGINX) $(REDIS)
 	$(VPY) -m bench.classroom serve --replicas $(REPLICAS) --port $(PORT) --listen 0.0.0.0
 
 classroom-test: $(TEST_STAMP) | $(NGINX)
 	$(VPY) -m bench.classroom test --replicas $(REPLICAS) --students $(STUDENTS)
+
+class-test: $(TEST_STAMP) | $(NGINX) $(REDIS)
+	$(VPY) -m bench.classroom class --replicas $(REPLICAS) --students $(STUDENTS) --store redis
 
 mutants: $(TEST_STAMP)
 	$(VPY) -m bench.mutants $(MUTANTS)

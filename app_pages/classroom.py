@@ -15,13 +15,14 @@ from viz.escape import markdown
 from viz.page_registry import CLASS
 
 state.current_model()  # as every page: the sidebar names the session's model
-code_asked, warnings = classroom_state.take_link(st.query_params.to_dict())
-share_link.warn_ignored(warnings)
 try:
     store = state.class_store()
 except ValueError as problem:  # BPE_CLASS_STORE names no store this server can open
     st.error(markdown(str(problem)))
     st.stop()
+classroom_state.resume_teaching(store)
+code_asked, warnings = classroom_state.take_link(st.query_params.to_dict())
+share_link.warn_ignored(warnings)
 
 # In a class the step banner heads the page: the projector and a phone keep their height for the question.
 if teaching := classroom_state.teaching():

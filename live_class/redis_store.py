@@ -12,7 +12,7 @@ from __future__ import annotations
 import redis
 
 from live_class.records import FOLLOWED, ClassRecord, Question
-from live_class.store import KEEP_SECONDS, ClassStore
+from live_class.store import KEEP_SECONDS, ClassStore, unavailable_as_problem
 
 RUNNING = "bpe:classes"  # the classes not ended, scored by when their teacher last acted
 _NUMBERS = {"last_active": float, "step": int, "question": int}
@@ -45,6 +45,7 @@ return redis.call('HSETNX', KEYS[2], ARGV[1], '1')
 """
 
 
+@unavailable_as_problem(redis.RedisError, "Redis")
 class RedisClassStore(ClassStore):
     """Classes in Redis at ``url`` (``redis://host:port/db``); the connection is made on first use."""
 

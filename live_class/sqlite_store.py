@@ -19,7 +19,7 @@ import threading
 from pathlib import Path
 
 from live_class.records import FOLLOWED, ClassRecord, Question
-from live_class.store import KEEP_SECONDS, ClassStore
+from live_class.store import KEEP_SECONDS, ClassStore, unavailable_as_problem
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS classes (
@@ -39,6 +39,7 @@ _COLUMNS = ("code", "teacher_hash", "last_active", *FOLLOWED)
 _TABLES = ("classes", "students", "questions", "votes")
 
 
+@unavailable_as_problem(sqlite3.OperationalError, "SQLite")
 class SqliteClassStore(ClassStore):
     """Classes in one SQLite file (``":memory:"``: one private database, for examples)."""
 

@@ -7,11 +7,44 @@ the first reveal of a question counts. Everything else (who may do what, who win
 
 from __future__ import annotations
 
+import functools
 from abc import ABC, abstractmethod
 
 from live_class.records import ClassRecord, Question
+from live_class.rules import ClassProblem
 
 KEEP_SECONDS = 2 * 24 * 3600  # a class's records are deleted this long after anyone last acted in it
+
+
+class StoreUnavailable(ClassProblem):
+    """The store did not answer (Redis down, the SQLite file locked too long or on a full disk): a page says so in
+    words and carries on, never with a traceback."""
+
+
+def unavailable_as_problem(errors: type[Exception] | tuple[type[Exception], ...], name: str):
+    """A class decorator for an implementation: each method of the interface it defines raises ``StoreUnavailable``
+    instead of the library's ``errors``."""
+
+    def decorate(cls):
+        interface = {attribute for attribute in vars(ClassStore) if not attribute.startswith("_")} | {"__init__"}
+        for attribute in interface & set(vars(cls)):
+            setattr(cls, attribute, _plainly(vars(cls)[attribute], errors, name))
+        return cls
+
+    return decorate
+
+
+def _plainly(method, errors, name: str):
+    @functools.wraps(method)
+    def answered(*args, **kwargs):
+        try:
+            return method(*args, **kwargs)
+        except errors as error:
+            raise StoreUnavailable(
+                f"The class store ({name}) does not answer: {error}. Try again in a moment."
+            ) from error
+
+    return answered
 
 
 class ClassStore(ABC):

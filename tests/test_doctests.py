@@ -25,6 +25,7 @@ NO_EXAMPLES = {
     "viz.classroom.state",
     "viz.share_link",  # widgets: need a running app too
     "viz.merges.step_keys",
+    "viz.classroom.teacher_cookie",
     "live_class.store",  # an interface: its two implementations carry the examples
 }
 

@@ -34,7 +34,11 @@ def relative(path: Path) -> str:
 
 
 # The app's only components (invisible, a constant script each, no HTML from data): the live text box, the step keys
-COMPONENTS = (REPO_ROOT / "viz" / "encode" / "live_text.py", REPO_ROOT / "viz" / "merges" / "step_keys.py")
+COMPONENTS = (
+    REPO_ROOT / "viz" / "encode" / "live_text.py",
+    REPO_ROOT / "viz" / "merges" / "step_keys.py",
+    REPO_ROOT / "viz" / "classroom" / "teacher_cookie.py",
+)
 
 
 @pytest.mark.parametrize("path", APP_SOURCES, ids=relative)

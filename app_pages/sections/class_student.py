@@ -19,6 +19,11 @@ _SAID_KEY = "class_said"  # what the last vote got back: "Your vote: ..." or why
 
 def join_form(store: ClassStore, code: str) -> None:
     st.subheader(f"Join class {code}")
+    try:
+        room.open_class(store, code, classroom_state.now())
+    except ClassProblem as problem:  # no such class, over, or the store did not answer
+        st.info(markdown(str(problem)))
+        return
     with st.form("class_join", enter_to_submit=True):
         name = st.text_input("Your name", max_chars=NAME_LIMIT, key=classroom_state.NAME_KEY)
         if st.form_submit_button("Join", type="primary"):
@@ -77,12 +82,20 @@ def _count_question(store: ClassStore, code: str, student: str, question: Questi
 
 @st.fragment(run_every=POLL_SECONDS)
 def follow(store: ClassStore, code: str, student: str) -> None:
-    """What a student's screen shows, asked again every ``POLL_SECONDS``."""
+    """What a student's screen shows, asked again every ``POLL_SECONDS``; a class that is over says so and lets the
+    student go back to the Class page."""
     try:
-        record = room.open_class(store, code, classroom_state.now())
+        _screen(store, code, student)
     except ClassProblem as problem:
         st.info(markdown(str(problem)))
-        return
+        if st.button("Leave the class"):
+            classroom_state.leave_class()
+            st.query_params.clear()
+            st.rerun(scope="app")
+
+
+def _screen(store: ClassStore, code: str, student: str) -> None:
+    record = room.open_class(store, code, classroom_state.now())
     students = store.students(code)
     if student not in students:
         st.warning("This class does not know you: join it again.")

@@ -28,6 +28,7 @@ from viz.classroom.live_view import (
 )
 from viz.classroom.questions import SENTENCE, SENTENCE_LIMIT, gpt4_count, model_caption, pair_question
 from viz.classroom.reach import reach_html
+from viz.classroom.teacher_cookie import remember_teacher
 from viz.escape import markdown
 from viz.page_registry import CLASS
 
@@ -45,9 +46,13 @@ def start(store: ClassStore) -> None:
     """The "Start a class" button: a new class at step 1 of the session's model, asking its first question."""
     if not st.button("Start a class", type="primary", icon=":material/play_arrow:"):
         return
-    code, key = room.start_class(store, classroom_state.now())
-    classroom_state.start_teaching(code, key)
-    _ask_step(store, code, key, state.current_model(), 1)
+    try:
+        code, key = room.start_class(store, classroom_state.now())
+        classroom_state.start_teaching(code, key)
+        _ask_step(store, code, key, state.current_model(), 1)
+    except ClassProblem as problem:
+        st.warning(markdown(str(problem)))
+        return
     st.rerun()
 
 
@@ -73,13 +78,14 @@ def console(store: ClassStore, code: str, key: str) -> None:
     model = state.current_model()
     try:
         record = room.open_class(store, code, classroom_state.now())
-    except ClassProblem as problem:
+        _follow_model(store, code, key, record, model)
+    except ClassProblem as problem:  # over, or the store did not answer
         st.info(markdown(str(problem)))
         if st.button("Start another class"):
             classroom_state.leave_class()
             st.rerun()
         return
-    _follow_model(store, code, key, record, model)
+    remember_teacher(code, key)  # a reload or a restarted replica finds the class again
     _controls(store, code, key, record, model)
     live_tally(store, code, join_address(code))
     share_link.show_address()  # below the class: the teacher's model (the class itself stays in this session)
@@ -113,6 +119,13 @@ def _controls(store: ClassStore, code: str, key: str, record: ClassRecord, model
 def live_tally(store: ClassStore, code: str, join_at: str) -> None:
     """What the projector shows, asked again every ``POLL_SECONDS``: the join address (its QR code large until
     someone joins), the step, the question and its votes, who joined, the scoreboard."""
+    try:
+        _projector(store, code, join_at)
+    except ClassProblem as problem:  # the store did not answer this time: the next second asks again
+        st.info(markdown(str(problem)))
+
+
+def _projector(store: ClassStore, code: str, join_at: str) -> None:
     record = store.class_record(code)
     if record is None:
         return

@@ -32,6 +32,7 @@ MAX_REPLICAS = 8
 
 sys.path.insert(0, str(REPO / "tests"))
 from browser_helpers import answers_ok, free_port, log_tail  # noqa: E402
+from browser_helpers import running_redis as redis_in  # noqa: E402
 
 from live_class.choose import STORE_ENV  # noqa: E402
 from viz.classroom.address import CLASS_URL_ENV  # noqa: E402
@@ -195,6 +196,7 @@ def running_classroom(
     folder = Path(tempfile.mkdtemp(prefix="bpe-classroom-"))
     folder.chmod(0o711)  # nginx's workers run as another user when started by root and must reach their temp paths
     started: list[Server] = []
+    classroom = None
     try:
         # The secret goes through the environment, out of sight of `ps`.
         environment = {"STREAMLIT_SERVER_COOKIE_SECRET": secrets.token_hex(32)}
@@ -208,8 +210,18 @@ def running_classroom(
         wait_until_healthy(started, time.monotonic() + START_TIMEOUT)
         classroom = Classroom(f"http://{balancer.address}", started[:-1], balancer, folder, environment)
         yield classroom
-        started = [*classroom.replicas, balancer]  # a restarted replica is a new process
     finally:
+        if classroom is not None:  # a restarted replica is a new process
+            started += [replica for replica in classroom.replicas if replica not in started]
         stop(started)
         if not keep_logs:
             shutil.rmtree(folder, ignore_errors=True)
+
+
+@contextlib.contextmanager
+def running_redis():
+    """Debian's redis-server for the replicas' live class, in a temporary folder; yields its ``redis://`` URL."""
+    if shutil.which("redis-server") is None:
+        raise ClassroomDidNotStart("redis-server not found: apt-get install redis-server (make does it as root)")
+    with tempfile.TemporaryDirectory(prefix="bpe-redis-") as folder, redis_in(Path(folder)) as url:
+        yield url

@@ -148,3 +148,14 @@ def test_the_latest_activity_tells_whether_a_class_runs(store):
     assert store.latest_activity() == 20.0
     store.update_class("LATER", 50.0, ended=True)
     assert store.latest_activity() is None
+
+
+def test_a_store_that_does_not_answer_says_so_in_words(tmp_path):
+    """Redis on a port nobody listens on, and an SQLite file that is a folder: a ClassProblem a page can show."""
+    from browser_helpers import free_port
+
+    from live_class.store import StoreUnavailable
+
+    for address in (f"redis://127.0.0.1:{free_port()}/0", f"sqlite:///{tmp_path}"):
+        with pytest.raises(StoreUnavailable, match=r"The class store \((Redis|SQLite)\) does not answer"):
+            open_store(address).class_record("ABCDE")

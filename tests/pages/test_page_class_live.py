@@ -9,12 +9,13 @@ import time
 
 import pytest
 from apptest_helpers import ok
-from browser_helpers import REPO_ROOT
+from browser_helpers import REPO_ROOT, free_port
 from streamlit.testing.v1 import AppTest
 
 from live_class import room
-from live_class.choose import open_store
+from live_class.choose import STORE_ENV, open_store
 from live_class.rules import CLASS_TRAINING_LIMIT, ClassProblem, read_code
+from viz import state
 from viz.classroom import state as classroom_state
 from viz.page_registry import CLASS, TRAIN
 
@@ -180,3 +181,16 @@ def test_a_running_class_bounds_what_one_training_asks(teacher):
     assert [plain(warning.value) for warning in train_page.warning] == [
         "Stopped after 8 merges: no pair is left to merge (asked for 20001 merges)."
     ]
+
+
+def test_a_class_store_that_does_not_answer_is_said_in_words(monkeypatch):
+    monkeypatch.setenv(STORE_ENV, f"redis://127.0.0.1:{free_port()}/0")  # nobody listens there
+    state.class_store.clear()
+    try:
+        teacher = press(class_page(), "Start a class")
+        assert "The class store (Redis) does not answer" in plain(teacher.warning[0].value)
+        student = class_page(join="ABCDE")
+        assert "The class store (Redis) does not answer" in plain(student.info[0].value)
+        assert classroom_state.TEACHING_KEY not in teacher.session_state
+    finally:
+        state.class_store.clear()  # the next test's pages open the store of the environment again

@@ -9,9 +9,12 @@ import time
 
 import streamlit as st
 
+from live_class import rules
+from live_class.store import ClassStore
 from viz import state
 from viz.classroom.address import CLASS_URL_ENV, ClassAddress, class_address, network_address
 from viz.classroom.links import read_class_link
+from viz.classroom.teacher_cookie import forget_teacher, remembered_teacher
 
 KEPT: tuple[str, ...] = ()  # the Class page's widgets whose values are kept while it is not drawn
 TEACHING_KEY = "class_teaching"  # (code, teacher key) of the class this session teaches
@@ -70,8 +73,29 @@ def take_link(query_params: dict) -> tuple[str | None, list[str]]:
     warnings: list[str] = []
     code, student = read_class_link(query_params, warnings)
     if code and student and studying() != (code, student) and teaching() is None:
-        if student in state.class_store().students(code):
+        try:
+            known = student in state.class_store().students(code)
+        except rules.ClassProblem as problem:  # the store did not answer: the join form says the rest
+            warnings.append(f"student: {problem}")
+            return code, warnings
+        if known:
             start_studying(code, student)
         else:
             warnings.append("student: not a student of this class")
     return code, warnings
+
+
+def resume_teaching(store: ClassStore) -> None:
+    """A teacher's browser that comes back (a reload, a restarted replica) with its class's cookie teaches again;
+    a cookie of a class that is over, or with a wrong key, is deleted."""
+    if teaching() is not None or (remembered := remembered_teacher()) is None:
+        return
+    code, key = remembered
+    try:
+        record = store.class_record(code) if rules.read_code(code) else None
+    except rules.ClassProblem:  # the store did not answer: keep the cookie for the next run
+        return
+    if record is not None and not rules.is_over(record, now()) and rules.is_teacher(record, key):
+        start_teaching(code, key)
+    else:
+        forget_teacher()

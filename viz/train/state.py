@@ -124,6 +124,15 @@ def model_to_adopt() -> Tokenizer | None:
     return model
 
 
+def _class_activity() -> float | None:
+    """When a teacher last acted in a running class on this server's store; None when no class runs, or the store
+    cannot be asked (a bad ``BPE_CLASS_STORE``, Redis down: both ValueErrors), so a class store never stops Train."""
+    try:
+        return state.class_store().latest_activity()
+    except ValueError:
+        return None
+
+
 def train_and_keep(
     source: str, settings: TrainSettings, config: Config, corpus: str, training_text: str | list[str]
 ) -> bool:
@@ -140,7 +149,7 @@ def train_and_keep(
                 bar.empty()
 
     size = getattr(settings, settings.stop_by)
-    refused = training_refused(size, state.class_store().latest_activity(), time.time())
+    refused = training_refused(size, _class_activity(), time.time())
     if refused:
         st.warning(escape.markdown(f"{refused} The current model is kept."))
         return False

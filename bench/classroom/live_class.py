@@ -1,0 +1,328 @@
+"""A live class through the balancer, spoken in Streamlit's protocol: a teacher starts a class on the Class page,
+students join it by its code, and for three steps they vote which pair merges next (some tap twice), the teacher
+reveals and moves everyone on. During the second question a replica is killed and started again; during the third
+one student trains the heaviest recipe the class allows on the 1 MB sample.
+
+Each student asks for its screen again every second, as the browser does for the page's ``st.fragment(run_every)``,
+and notes when it first shows the teacher's new step. What was counted is read back from the class store itself.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import random
+import re
+import time
+from dataclasses import dataclass, field
+
+from bench.classroom.cluster import Classroom, restart_replica
+from bench.classroom.student import ActionFailed, Student
+from bench.loadtest import cpu_seconds, percentile
+from live_class.choose import open_store
+from live_class.rules import CLASS_TRAINING_LIMIT
+from viz.classroom.teacher_cookie import COOKIE
+
+POLL_SECONDS = 1.0  # as the Class page's fragments ask the browser
+STEP_TARGET = 2.0  # seconds: a student sees the teacher's new step within this (p95)
+ROUNDS = 3
+RECONNECT_SECONDS = 90.0  # how long a student whose replica died keeps trying to come back
+WAIT_SECONDS = 60.0  # for every vote of a round to be counted, and every student to see a step
+# The heaviest recipe on the sample (raw bytes, no split), at the largest size a running class allows.
+HEAVY_LINK = f"preset=sample&units=bytes&split=none&eow=&merges={CLASS_TRAINING_LIMIT}"
+_VOTE_BUTTON = re.compile(r"class_vote_(\d+)_(\d+)$")  # the Class page's keys of a question's choices
+_STEP = re.compile(r"\bStep (\d+)\b")
+_JOIN = re.compile(r"/Class\?join=([A-Z2-9]{5})\b")
+_TALLY = re.compile(r"\b(\d+) votes? from (\d+) students?\b")
+
+
+class ClassStudent(Student):
+    """A student of a live class: joins, then asks for its screen every second, votes when asked, and comes back
+    (like a phone's reload of the same address) when its replica goes away."""
+
+    def __init__(self, base_url: str, name: str = ""):
+        super().__init__(base_url)
+        self.name = name
+        self.code = ""
+        self.lock = asyncio.Lock()  # one message exchange at a time on the websocket
+        self.step_seen: dict[int, float] = {}  # step -> when this student's screen first showed it
+        self.votes: dict[int, str] = {}  # question -> the last choice the screen confirmed
+        self.reconnects = 0
+
+    @property
+    def student_id(self) -> str:
+        found = re.search(r"(?:^|&)student=([\w-]+)", self.query_string)
+        return found.group(1) if found else ""
+
+    def note_step(self) -> None:
+        shown = _STEP.search(self.shown_text())
+        if shown:
+            self.step_seen.setdefault(int(shown.group(1)), time.monotonic())
+
+    async def join(self, code: str) -> None:
+        self.code = code
+        await self.enter()
+        await self.open_page("Class", f"join={code}")
+        await self.submit({"Your name": self.name}, "Join")
+        if not self.student_id:
+            raise ActionFailed(f"{self.name} did not join: {self.shown_text()[:200]}")
+        self.note_step()
+
+    async def poll(self) -> None:
+        """One auto-rerun of the screen's fragment; a lost replica makes the student reconnect first."""
+        async with self.lock:
+            try:
+                await self.rerun(fragment=self.auto_rerun)
+            except ActionFailed:  # the page showed an exception: a real failure
+                raise
+            except Exception:  # a closed socket or a timeout: the replica went away
+                await self.come_back()
+            self.note_step()
+
+    async def come_back(self) -> None:
+        """Reload the same address (class and student id) until a replica answers: the store keeps the rest."""
+        deadline = time.monotonic() + RECONNECT_SECONDS
+        while True:
+            with contextlib.suppress(Exception):
+                await self.leave()
+            try:
+                await self.connect()
+                await self.rerun()
+                self.reconnects += 1
+                return
+            except Exception:
+                if time.monotonic() > deadline:
+                    raise
+                await asyncio.sleep(0.5)
+
+    async def keep_polling(self, stop: asyncio.Event) -> None:
+        await asyncio.sleep(random.random() * POLL_SECONDS)  # browsers do not tick together
+        while not stop.is_set():
+            started = time.monotonic()
+            await self.poll()
+            await asyncio.sleep(max(0.0, POLL_SECONDS - (time.monotonic() - started)))
+
+    def choices(self) -> dict[int, tuple[int, str]]:
+        """The question's choice buttons the screen shows: index -> (question number, button id)."""
+        found = {}
+        for element in self.elements:
+            if element.WhichOneof("type") == "button" and (match := _VOTE_BUTTON.search(element.button.id)):
+                found[int(match.group(2))] = (int(match.group(1)), element.button.id)
+        return found
+
+    def button_label(self, button_id: str) -> str:
+        return next(
+            e.button.label for e in self.elements if e.WhichOneof("type") == "button" and e.button.id == button_id
+        )
+
+    async def vote(self, pick: int) -> None:
+        """Tap choice ``pick`` (modulo the choices shown) and note it once the screen confirms it."""
+        for _ in range(3):  # a reconnect in between redraws the screen: look again
+            async with self.lock:
+                choices = self.choices()
+                if choices:
+                    number, button = choices[pick % len(choices)]
+                    label = self.button_label(button)
+                    try:
+                        await self.rerun(trigger=button, fragment=self.auto_rerun)
+                    except Exception:
+                        await self.come_back()
+                        continue
+                    choice = re.sub(r"\\(.)", r"\1", label)
+                    if f"Your vote: {choice}" in self.shown_text():
+                        self.votes[number] = choice
+                        return
+            await self.poll()
+        raise ActionFailed(f"{self.name}'s vote was not confirmed: {self.shown_text()[-200:]}")
+
+
+class Teacher(ClassStudent):
+    """The teacher's browser: its class's cookie (which the page's component sets) brings it back to the class
+    after its replica restarts."""
+
+    def keep_cookie(self) -> None:
+        """What the page's teacher-cookie component does in a browser: store the value it is given."""
+        for element in self.elements:
+            if element.WhichOneof("type") == "bidi_component" and COOKIE in element.bidi_component.component_name:
+                data = json.loads(element.bidi_component.json)
+                self.cookies[data["name"]] = data["value"]
+
+    async def start_class(self) -> str:
+        await self.enter()
+        await self.open_page("Class")
+        await self.press("Start a class")
+        self.keep_cookie()
+        found = _JOIN.search(self.shown_text())
+        if not found:
+            raise ActionFailed(f"no class code on the teacher's page: {self.shown_text()[:300]}")
+        self.code = found.group(1)
+        return self.code
+
+    async def tally(self) -> tuple[int, int]:
+        """(votes, students) as the projector shows them now."""
+        async with self.lock:
+            page = self.elements  # the buttons the teacher presses are outside the fragment
+            try:
+                await self.rerun(fragment=self.auto_rerun)
+            except ActionFailed:
+                raise
+            except Exception:  # the teacher's replica went away: back with the cookie
+                await self.come_back()
+                page = self.elements
+            found = _TALLY.search(self.shown_text())
+            self.elements = page
+        return (int(found.group(1)), int(found.group(2))) if found else (0, 0)
+
+    async def act(self, label: str) -> None:
+        async with self.lock:
+            try:
+                await self.press(label)
+            except ActionFailed:
+                raise
+            except Exception:
+                await self.come_back()
+                await self.press(label)
+
+
+@dataclass
+class ClassReport:
+    students: int
+    replicas: int
+    joined: int = 0
+    counted_once: int = 0
+    step_delays: list[float] = field(default_factory=list)
+    lost_at_restart: int = 0
+    cpu_per_student: float = float("nan")  # share of one core each student cost the replicas, during the class
+    heavy_seconds: float = float("nan")
+    came_back: int = 0  # sessions (students and teacher) that reconnected after the restart
+    cpu_of_killed: float = 0.0  # CPU seconds the killed replica had used, read just before the kill
+    problems: list[str] = field(default_factory=list)
+
+    @property
+    def p95(self) -> float:
+        return percentile(self.step_delays, 0.95) if self.step_delays else float("nan")
+
+    @property
+    def passed(self) -> bool:
+        n = self.students
+        return (
+            (self.joined, self.counted_once, self.lost_at_restart) == (n, n, 0)
+            and self.p95 < STEP_TARGET
+            and not self.problems
+        )
+
+    def last_line(self) -> str:
+        n = self.students
+        return (
+            f"class: {self.joined}/{n} students joined, {self.counted_once}/{n} votes counted once, "
+            f"p95 step seen {self.p95:.2f} s, restart lost {self.lost_at_restart} votes, {self.replicas} replicas"
+        )
+
+
+async def seat(classroom: Classroom, students: int, make) -> list:
+    """``students`` new students spread evenly over the replicas by the balancer's cookie (bounded tries)."""
+    seats: dict[str, list] = {replica.address: [] for replica in classroom.replicas}
+    share = -(-students // len(seats))
+    for _ in range(40 * students):
+        if sum(map(len, seats.values())) >= students:
+            break
+        student = make()
+        await asyncio.to_thread(student.load_front_page)
+        if len(seats.get(student.replica, [share])) < share:
+            seats[student.replica].append(student)
+    crowd = [student for round_ in range(share) for group in seats.values() for student in group[round_ : round_ + 1]]
+    if len(crowd) < students:
+        raise RuntimeError(
+            f"the balancer did not seat {students} students: { ({a: len(s) for a, s in seats.items()}) }"
+        )
+    return crowd[:students]
+
+
+async def heavy_training(classroom: Classroom, report: ClassReport) -> None:
+    """One student opens the app with a link that trains the heaviest recipe the class allows on the sample."""
+    student = Student(classroom.url)
+    student.query_string = HEAVY_LINK
+    started = time.monotonic()
+    try:
+        await student.enter()
+        if f"{CLASS_TRAINING_LIMIT:,} merges" not in student.shown_text():
+            report.problems.append(f"the heavy training did not make its model: {student.shown_text()[:200]}")
+    finally:
+        report.heavy_seconds = time.monotonic() - started
+        await student.leave()
+
+
+async def one_question(
+    crowd: list[ClassStudent], round_: int, classroom: Classroom, report: ClassReport, store, code: str
+) -> None:
+    """Every student votes once (every fourth taps twice); round 2 restarts a replica half way, round 3 trains."""
+    acknowledged = asyncio.Event()
+    done = 0
+
+    async def student_votes(index: int, student: ClassStudent) -> None:
+        nonlocal done
+        await asyncio.sleep(random.random() * 1.5)
+        await student.vote(index + round_)
+        if index % 4 == 1:
+            await asyncio.sleep(0.3)
+            await student.vote(index + round_ + 1)  # a second tap changes the vote
+        done += 1
+        if done >= len(crowd) // 2:
+            acknowledged.set()
+
+    async def restart_half_way() -> None:
+        await acknowledged.wait()
+        number = store.class_record(code).question
+        before = {student.student_id: student.votes.get(number) for student in crowd if number in student.votes}
+        killed = classroom.replicas[0].process.pid
+        report.cpu_of_killed = cpu_seconds(killed)  # its CPU time would go with it
+        await asyncio.to_thread(restart_replica, classroom, 1)
+        after = store.votes(code, number)
+        report.lost_at_restart = sum(1 for sid, choice in before.items() if after.get(sid) is None)
+
+    extra = [restart_half_way()] if round_ == 2 else [heavy_training(classroom, report)] if round_ == 3 else []
+    await asyncio.gather(*(student_votes(index, student) for index, student in enumerate(crowd)), *extra)
+
+
+async def run_class(classroom: Classroom, store_address: str, students: int) -> ClassReport:
+    report = ClassReport(students, len(classroom.replicas))
+    store = open_store(store_address)
+    teacher = Teacher(classroom.url)
+    code = await teacher.start_class()
+    crowd = await seat(classroom, students, lambda: ClassStudent(classroom.url))
+    for index, student in enumerate(crowd):
+        student.name = f"Student {index + 1}" if index % 7 else f"<b>Student {index + 1}</b>"  # names stay literal
+    cpu_before, start = sum(cpu_seconds(pid) for pid in classroom.replica_pids), time.monotonic()
+    joined = await asyncio.gather(*(student.join(code) for student in crowd), return_exceptions=True)
+    report.problems += [f"join: {error}" for error in joined if isinstance(error, Exception)]
+    report.joined = sum(1 for name in store.students(code).values() if name in {s.name for s in crowd})
+    stop = asyncio.Event()
+    pollers = [asyncio.create_task(student.keep_polling(stop)) for student in crowd]
+    try:
+        for round_ in range(1, ROUNDS + 1):
+            await one_question(crowd, round_, classroom, report, store, code)
+            deadline = time.monotonic() + WAIT_SECONDS
+            while (await teacher.tally())[0] < students and time.monotonic() < deadline:
+                await asyncio.sleep(0.5)
+            await teacher.act("Reveal")
+            await teacher.act("Next step")
+            shown_at, step = time.monotonic(), round_ + 1
+            while any(step not in s.step_seen for s in crowd) and time.monotonic() < shown_at + WAIT_SECONDS:
+                await asyncio.sleep(0.1)
+            report.step_delays += [max(0.0, s.step_seen.get(step, float("inf")) - shown_at) for s in crowd]
+    finally:
+        stop.set()
+        results = await asyncio.gather(*pollers, return_exceptions=True)
+        report.problems += [f"poll: {error}" for error in results if isinstance(error, Exception)]
+    wall = time.monotonic() - start
+    cpu = sum(cpu_seconds(pid) for pid in classroom.replica_pids) + report.cpu_of_killed - cpu_before
+    report.cpu_per_student = cpu / wall / students
+    report.came_back = sum(person.reconnects for person in (teacher, *crowd))
+    questions = [q.number for q in store.questions(code)][:ROUNDS]
+    counted = {q: store.votes(code, q) for q in questions}
+    report.counted_once = sum(
+        1 for s in crowd if all(q in s.votes and counted[q].get(s.student_id) == s.votes[q] for q in questions)
+    )
+    await asyncio.gather(teacher.leave(), *(student.leave() for student in crowd), return_exceptions=True)
+    return report
