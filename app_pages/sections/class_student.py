@@ -3,6 +3,8 @@ on the phone; a second tap changes the vote until the teacher reveals the answer
 
 from __future__ import annotations
 
+from urllib.parse import urlencode
+
 import streamlit as st
 
 from live_class import room, rules
@@ -10,10 +12,11 @@ from live_class.records import PAIR, Question
 from live_class.rules import NAME_LIMIT, ClassProblem
 from live_class.store import ClassStore
 from viz.classroom import state as classroom_state
-from viz.classroom.live_view import count_result, follow_html, sentence_html, tally_figure
+from viz.classroom.live_view import POLL_SECONDS, count_result, follow_html, sentence_html, tally_figure
 from viz.escape import markdown
+from viz.merges.links import merges_params
+from viz.page_registry import MERGES
 
-POLL_SECONDS = 1.0  # a student sees the teacher's step and question within about this long (and a run's time)
 _SAID_KEY = "class_said"  # what the last vote got back: "Your vote: ..." or why it was refused
 
 
@@ -82,7 +85,7 @@ def _count_question(store: ClassStore, code: str, student: str, question: Questi
 
 @st.fragment(run_every=POLL_SECONDS)
 def follow(store: ClassStore, code: str, student: str) -> None:
-    """What a student's screen shows, asked again every ``POLL_SECONDS``; a class that is over says so and lets the
+    """What a student's screen shows, asked again every second; a class that is over says so and lets the
     student go back to the Class page."""
     try:
         _screen(store, code, student)
@@ -101,7 +104,11 @@ def _screen(store: ClassStore, code: str, student: str) -> None:
         st.warning("This class does not know you: join it again.")
         return
     st.html(follow_html(code, record.step, record.model_title))
-    st.caption(markdown(f"You are {students[student]}."))
+    row = st.container(horizontal=True, vertical_alignment="center")
+    row.caption(markdown(f"You are {students[student]}."))
+    if record.step:  # the teacher's model at this step, in a tab of its own: this screen keeps the class
+        steps = urlencode(merges_params("steps", record.step, None, "model"))
+        row.link_button("See it on Merges", f"{MERGES.url_path}?{'&'.join(filter(None, (record.model_link, steps)))}")
     question = store.question(code, record.question) if record.question else None
     if question is None:
         st.info("Wait for the teacher's question.")
@@ -114,6 +121,8 @@ def _screen(store: ClassStore, code: str, student: str) -> None:
     _said(question.number)
     if question.revealed:
         _revealed(question, votes, students, student)
+        points = dict(room.results(store, code)).get(students[student], 0)
+        st.caption(markdown(f"Your points so far: {points}"))
 
 
 def _revealed(question: Question, votes: dict[str, str], students: dict[str, str], student: str) -> None:

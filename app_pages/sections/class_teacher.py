@@ -17,6 +17,7 @@ from viz.classroom import state as classroom_state
 from viz.classroom.address import ClassAddress
 from viz.classroom.links import class_params
 from viz.classroom.live_view import (
+    POLL_SECONDS,
     count_result,
     follow_html,
     join_line_html,
@@ -31,8 +32,6 @@ from viz.classroom.reach import reach_html
 from viz.classroom.teacher_cookie import remember_teacher
 from viz.escape import markdown
 from viz.page_registry import CLASS
-
-POLL_SECONDS = 1.0  # how often the teacher's tally and a student's screen ask the store what changed
 
 
 def join_address(code: str) -> str:
@@ -117,7 +116,7 @@ def _controls(store: ClassStore, code: str, key: str, record: ClassRecord, model
 
 @st.fragment(run_every=POLL_SECONDS)
 def live_tally(store: ClassStore, code: str, join_at: str) -> None:
-    """What the projector shows, asked again every ``POLL_SECONDS``: the join address (its QR code large until
+    """What the projector shows, asked again every second: the join address (its QR code large until
     someone joins), the step, the question and its votes, who joined, the scoreboard."""
     try:
         _projector(store, code, join_at)

@@ -22,9 +22,9 @@ from bench.classroom.student import ActionFailed, Student
 from bench.loadtest import cpu_seconds, percentile
 from live_class.choose import open_store
 from live_class.rules import CLASS_TRAINING_LIMIT
+from viz.classroom.live_view import POLL_SECONDS  # as the Class page's fragments ask the browser
 from viz.classroom.teacher_cookie import COOKIE
 
-POLL_SECONDS = 1.0  # as the Class page's fragments ask the browser
 STEP_TARGET = 2.0  # seconds: a student sees the teacher's new step within this (p95)
 ROUNDS = 3
 RECONNECT_SECONDS = 90.0  # how long a student whose replica died keeps trying to come back

@@ -90,7 +90,8 @@ def test_a_student_joins_votes_changes_and_is_refused_after_the_reveal(teacher):
     assert store.students(code)[student_id] == HOSTILE_NAME
     assert "Step 1" in everything_shown(student) and f"You are {HOSTILE_NAME}." in plain(everything_shown(student))
     question = store.question(code, 1)
-    first, second = question.choices[0], question.choices[1]
+    first = next(choice for choice in question.choices if choice != question.answer)
+    second = question.answer
     student = press(student, next(b.label for b in student.button if b.label.replace("\\", "") == first))
     student = press(student, next(b.label for b in student.button if b.label.replace("\\", "") == second))
     assert store.votes(code, 1) == {student_id: second}  # the second tap changed the vote
@@ -99,6 +100,8 @@ def test_a_student_joins_votes_changes_and_is_refused_after_the_reveal(teacher):
     student = ok(student.run())
     assert all(button.disabled for button in student.button)
     assert f"The pair merged: {question.answer}." in plain(everything_shown(student))
+    assert "You got it!" in plain(everything_shown(student))  # the second tap is the vote that counts
+    assert "Your points so far: 1" in plain(everything_shown(student))
     assert store.votes(code, 1) == {student_id: second}
 
 
@@ -107,7 +110,10 @@ def test_next_step_moves_every_student_on(teacher):
     student, _ = join(code, "Ada")
     teacher = press(teacher, "Next step")
     assert open_store().class_record(code).step == 2
-    assert "Step 2" in everything_shown(ok(student.run()))
+    student = ok(student.run())
+    assert "Step 2" in everything_shown(student)
+    # The teacher's model is the default one (no parameter of its own): the step view of step 2 of it.
+    assert [link.proto.url for link in student.get("link_button")] == ["Merges?tab=steps&step=2"]
 
 
 def test_a_reloaded_phone_comes_back_to_its_class_under_its_name(teacher):

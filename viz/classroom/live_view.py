@@ -16,6 +16,7 @@ from live_class.rules import closest_guesses
 from viz.describe import plural
 from viz.escape import html_text, plotly_text
 
+POLL_SECONDS = 1.0  # how often the projector and every student's screen ask the store what changed
 RIGHT_COLOUR = "#1a7f37"  # the revealed answer (green: read as "right" in a room)
 VOTE_COLOUR = "#8da9c4"  # every bar before the reveal, and the other bars after it
 
