@@ -6,7 +6,9 @@ from __future__ import annotations
 import re
 
 import pytest
-from browser_helpers import exception_texts, open_app, overlapping_elements, page_width, wait_for_app
+from browser_helpers import exception_texts, open_app, overlapping_elements, page_width, running_app, wait_for_app
+
+from live_class.choose import STORE_ENV
 
 pytestmark = pytest.mark.browser
 
@@ -14,6 +16,14 @@ PHONE = {"width": 390, "height": 844}
 PROJECTOR = {"width": 853, "height": 480}
 HOSTILE_NAME = "<img src=x onerror=alert(1)>"
 FOLLOW_MS = 4_000  # a student's screen follows the teacher within 2 s (a poll a second): twice that, for CI
+
+
+@pytest.fixture(scope="module")
+def class_server(tmp_path_factory):
+    """The app with a class store of its own: a class left running here must not bound training in other tests."""
+    folder = tmp_path_factory.mktemp("live-class")
+    with running_app(folder / "server.log", env={STORE_ENV: f"sqlite:///{folder}/classes.sqlite3"}) as (url, _):
+        yield url
 
 
 @pytest.fixture
@@ -42,8 +52,8 @@ def join(student, join_address: str, name: str) -> None:
     student.get_by_text("Which pair merges next?").wait_for(timeout=FOLLOW_MS * 3)
 
 
-def test_a_class_from_the_projector_to_two_phones(app_server, page, phone, screenshot):
-    open_app(page, app_server, "Class")
+def test_a_class_from_the_projector_to_two_phones(class_server, page, phone, screenshot):
+    open_app(page, class_server, "Class")
     page.get_by_role("button", name="Start a class").click()
     wait_for_app(page)
     join_address = page.locator(".bpe-url").inner_text()  # the QR code's address, until someone joins
