@@ -208,9 +208,9 @@ def test_a_marker_inside_the_corpus_is_warned_about(tmp_path):
     [
         (lambda data: data["config"].update(end_of_word=5), "end_of_word must be a text or null, not 5"),
         (lambda data: data["config"].update(glue_marker="yes"), "glue_marker must be true or false"),
-        (lambda data: data["vocab"].update(a=-1), "the id of 'a' must be a whole number of at least 0, not -1"),
-        (lambda data: data["vocab"].update(b=data["vocab"]["a"]), "'a' and 'b' share the id"),
-        (lambda data: data["merges"].append(["a"]), "each merge must be a list of two texts"),
+        (lambda data: data["vocab"].update(a=-1), 'vocab["a"]: id -1 is not a whole number from 0 to 4294967295'),
+        (lambda data: data["vocab"].update(b=data["vocab"]["a"]), 'vocab: "a" and "b" share the id'),
+        (lambda data: data["merges"].append(["a"]), 'merges[6]: ["a"] is not a list of two texts'),
     ],
 )
 def test_a_model_file_with_a_wrong_field_is_refused_naming_it(tmp_path, banana_model, change, message):
