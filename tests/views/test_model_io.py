@@ -14,21 +14,12 @@ from wordpiece_file import WORDPIECE
 
 from bpe_core import Config, load_gpt2, train
 from bpe_core.formats import model_to_json, to_gpt2_files, to_hf_json
+from bpe_core.formats.files import XZ_MAX_BYTES, unpack_xz
 from bpe_core.pretrained import DATA as GPT2_DATA
 from bpe_core.pretrained import load_pretrained
 from viz import state
 from viz.merges import state as merges_state
-from viz.model_io import (
-    EXPORTS,
-    XZ_MAX_BYTES,
-    describe_loaded,
-    export_refusal,
-    hf_json_text,
-    load_added,
-    load_uploaded,
-    model_origin,
-    unpack_xz,
-)
+from viz.model_io import EXPORTS, describe_loaded, export_refusal, hf_json_text, load_added, load_uploaded, model_origin
 from viz.page_registry import COMPARE, ENCODE, MERGES
 from viz.train import state as train_state
 
