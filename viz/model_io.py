@@ -31,6 +31,7 @@ from bpe_core.formats import (
 from bpe_core.formats.files import unpack_xz
 from bpe_core.pipeline.tokenizer import PipelineTokenizer
 from viz import escape, state
+from viz.describe import model_size
 from viz.text_files import decode_text_file
 
 UPLOAD_TYPES = ["json", "txt", "bpe", "xz"]
@@ -125,8 +126,7 @@ def describe_loaded(tok: Tokenizer, label: str) -> str:
     >>> describe_loaded(train("aaab", Config(split="none"), merges=1), "m.json")  # a, b, aa and <unk>
     'Loaded m.json: 1 merge, vocabulary of 4 tokens. It is now the model on every page.'
     """
-    merges = f"{len(tok.merges):,} merge{'' if len(tok.merges) == 1 else 's'}"
-    return f"Loaded {label}: {merges}, vocabulary of {tok.vocab_size:,} tokens. It is now the model on every page."
+    return f"Loaded {label}: {model_size(tok)}. It is now the model on every page."
 
 
 def model_origin(tok: Tokenizer, settings: dict) -> str:
