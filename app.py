@@ -11,6 +11,7 @@ import streamlit as st
 from viz import state
 from viz.classroom import state as classroom_state
 from viz.compare import state as compare_state
+from viz.describe import model_size
 from viz.encode import live_text
 from viz.encode import state as encode_state
 from viz.merges import state as merges_state
@@ -44,7 +45,7 @@ def render_sidebar(slot) -> None:
         if tok is None:
             st.caption("No model trained yet")
         else:
-            st.caption(f"Current model: {len(tok.merges):,} merges, vocabulary of {len(tok.vocab):,} tokens")
+            st.caption(f"Current model: {model_size(tok)}")
         st.toggle(
             "Presentation mode",
             key=state.PRESENT_KEY,

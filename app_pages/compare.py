@@ -10,7 +10,7 @@ from viz import escape, share_link, state
 from viz.compare import setup
 from viz.compare import state as compare_state
 from viz.compare.data import ComparedSize, default_sizes
-from viz.describe import describe_config
+from viz.describe import describe_config, model_size
 from viz.page_registry import COMPARE, TRAIN
 
 
@@ -55,8 +55,8 @@ ignored = compare_state.take_link(
     st.query_params.to_dict(), tab_labels, compare_state.vocabulary_scale(tok, fingerprint), fingerprint
 )
 st.caption(
-    f"Session model: {escape.markdown(tok.name or 'trained here')}, {len(tok.merges):,} merges, vocabulary of "
-    f"{len(tok.vocab):,}, {escape.markdown(describe_config(tok.config, short=True))}."
+    f"Session model: {escape.markdown(tok.name or 'trained here')}, {model_size(tok)}, "
+    f"{escape.markdown(describe_config(tok.config, short=True))}."
 )
 link_slot = st.container()  # Copy link, filled once the page is drawn
 share_link.warn_ignored(ignored)

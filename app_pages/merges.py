@@ -14,6 +14,7 @@ from app_pages.sections import merges_tabs
 from bpe_core import Tokenizer
 from bpe_core.pretrained import PRETRAINED, load_pretrained
 from viz import model_io, share_link, state
+from viz.describe import model_size
 from viz.escape import markdown
 from viz.merges import state as merges_state
 from viz.merges.labels import tie_break_rule
@@ -56,7 +57,7 @@ share_link.warn_ignored(ignored)
 model_io.load_section("merges")
 model, current_key, corpus = choose_tokenizer()
 st.caption(
-    f"{model_io.model_title(model)}: {len(model.merges):,} merges, vocabulary of {model.vocab_size:,} tokens, "
+    f"{model_io.model_title(model)}: {model_size(model)}, "
     f"tie-break: {markdown(tie_break_rule(model.config.tie_break))}."
 )
 if not model.steps:

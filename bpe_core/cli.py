@@ -27,6 +27,7 @@ from .blocks import count_files
 from .config import TIE_BREAKS, UNITS, UNKNOWN_MODES, Config
 from .formats import load_any, save_model, to_gpt2_files, to_hf_json, write_text_atomically
 from .formats.counts_tsv import CountsHeader, counts_from_tsv, counts_to_tsv
+from .formats.files import unpack_xz
 from .pipeline.tokenizer import PipelineTokenizer
 from .pretokenize import SPLITS, lines
 from .pretrained import PRETRAINED, load_pretrained
@@ -39,6 +40,17 @@ BLOCK_BYTES = 16 * 1024 * 1024  # count: a block is one task, counted in a few s
 
 def _read_text(path: str) -> str:
     """A UTF-8 text file (``-``: standard input), at most MAX_INPUT_BYTES, without a leading BOM."""
+    return _decoded(*_read_bytes(path))
+
+
+def _read_model_file(path: str) -> tuple[str, str]:
+    """A tokenizer file as (its name, its text): ``NAME.xz`` unpacked as the pages unpack an upload."""
+    name, data = _read_bytes(path)
+    inner, data = unpack_xz(name, data)  # within the pages' cap: a small file may unpack to gigabytes
+    return Path(inner).name, _decoded(name, data)
+
+
+def _read_bytes(path: str) -> tuple[str, bytes]:
     name = "standard input" if path == "-" else path
     if path == "-":
         data = sys.stdin.buffer.read(MAX_INPUT_BYTES + 1)
@@ -47,6 +59,10 @@ def _read_text(path: str) -> str:
             data = stream.read(MAX_INPUT_BYTES + 1)
     if len(data) > MAX_INPUT_BYTES:
         raise ValueError(f"{name} is larger than the limit of {MAX_INPUT_BYTES // 2**20} MiB")
+    return name, data
+
+
+def _decoded(name: str, data: bytes) -> str:
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as error:
@@ -71,7 +87,7 @@ def _load_model(path: str) -> Tokenizer:
         if path in PRETRAINED:
             return load_pretrained(path)
         raise ValueError(f"{path} is neither a model file nor a published tokenizer ({', '.join(PRETRAINED)})")
-    return load_any({Path(path).name: _read_text(path)})
+    return load_any(dict([_read_model_file(path)]))
 
 
 def _cmd_train(args: argparse.Namespace) -> None:
@@ -247,7 +263,7 @@ def _cmd_export(args: argparse.Namespace) -> None:
 
 def _cmd_import(args: argparse.Namespace) -> None:
     _check_output(args.output, args.paths)
-    tok = load_any({Path(path).name: _read_text(path) for path in args.paths})
+    tok = load_any(dict(map(_read_model_file, args.paths)))
     save_model(tok, args.output)
 
 

@@ -81,3 +81,13 @@ def plural(count: int, noun: str) -> str:
     ('1 word', '2,000 pieces')
     """
     return f"{count:,} {noun}" if count == 1 else f"{count:,} {noun}s"
+
+
+def model_size(tok: Tokenizer) -> str:
+    """A model's size in words: its merges and its vocabulary.
+
+    >>> from bpe_core import Config, train
+    >>> model_size(train("aaab", Config(split="none"), merges=1))  # a, b, aa and <unk>
+    '1 merge, vocabulary of 4 tokens'
+    """
+    return f"{plural(len(tok.merges), 'merge')}, vocabulary of {plural(len(tok.vocab), 'token')}"

@@ -11,7 +11,6 @@ Besides ``viz/state.py`` this is the only ``viz`` module importing Streamlit.
 from __future__ import annotations
 
 import json
-import lzma
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
@@ -29,8 +28,10 @@ from bpe_core.formats import (
     to_gpt2_files,
     to_hf_json,
 )
+from bpe_core.formats.files import unpack_xz
 from bpe_core.pipeline.tokenizer import PipelineTokenizer
 from viz import escape, state
+from viz.describe import model_size
 from viz.text_files import decode_text_file
 
 UPLOAD_TYPES = ["json", "txt", "bpe", "xz"]
@@ -39,7 +40,6 @@ UPLOAD_HELP = (
     "with xz (tokenizer.json.xz: uploads stop at 10 MB, and Gemma 3's tokenizer.json is 33 MB); "
     "or GPT-2 style vocab.json + merges.txt (select both files together)."
 )
-XZ_MAX_BYTES = 64 * 2**20  # the most an uploaded .xz file may unpack to (Gemma 3's tokenizer.json is 33 MB)
 
 # -- reading uploaded files (pure) ---------------------------------------------------
 
@@ -63,34 +63,6 @@ def _lone_file_hint(name: str, text: str) -> str | None:
     if isinstance(data, dict) and data and all(type(value) is int for value in data.values()):
         return "this looks like a GPT-2 vocab.json: upload it together with its merges.txt (select both files)"
     return None
-
-
-def unpack_xz(name: str, data: bytes, limit: int = XZ_MAX_BYTES) -> tuple[str, bytes]:
-    """An uploaded ``NAME.xz`` unpacked, as (NAME, its bytes); any other file as it is. Raises ``ValueError``
-    starting with the file name when the file is not xz, is cut short, or unpacks to more than ``limit`` bytes.
-
-    >>> unpack_xz("tokenizer.json.xz", lzma.compress(b"{}"))
-    ('tokenizer.json', b'{}')
-    >>> unpack_xz("big.json.xz", lzma.compress(b"x" * 11), limit=10)
-    Traceback (most recent call last):
-    ...
-    ValueError: big.json.xz: it unpacks to more than 10 bytes, more than this app reads from one file
-    """
-    if not name.lower().endswith(".xz"):
-        return name, data
-    unpacker = lzma.LZMADecompressor(format=lzma.FORMAT_XZ)
-    try:
-        if not data.startswith(b"\xfd7zXZ\x00"):  # xz's magic bytes
-            raise lzma.LZMAError
-        unpacked = unpacker.decompress(data, max_length=limit + 1)
-    except lzma.LZMAError:
-        raise ValueError(f"{name}: this is not an xz file (make one with: xz -k tokenizer.json)") from None
-    if len(unpacked) > limit:
-        most = f"{limit // 2**20} MB" if limit >= 2**20 else f"{limit:,} bytes"
-        raise ValueError(f"{name}: it unpacks to more than {most}, more than this app reads from one file")
-    if not unpacker.eof:
-        raise ValueError(f"{name}: the xz file ends too early (was the upload cut short?)")
-    return name[:-3], unpacked
 
 
 def load_uploaded(files: dict[str, bytes]) -> Tokenizer:
@@ -154,8 +126,7 @@ def describe_loaded(tok: Tokenizer, label: str) -> str:
     >>> describe_loaded(train("aaab", Config(split="none"), merges=1), "m.json")  # a, b, aa and <unk>
     'Loaded m.json: 1 merge, vocabulary of 4 tokens. It is now the model on every page.'
     """
-    merges = f"{len(tok.merges):,} merge{'' if len(tok.merges) == 1 else 's'}"
-    return f"Loaded {label}: {merges}, vocabulary of {tok.vocab_size:,} tokens. It is now the model on every page."
+    return f"Loaded {label}: {model_size(tok)}. It is now the model on every page."
 
 
 def model_origin(tok: Tokenizer, settings: dict) -> str:

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from bpe_core import Token, Tokenizer
 from bpe_core.pipeline.tokenizer import PipelineTokenizer
+from viz.describe import plural
 from viz.readable import readable_symbol
 from viz.token_html import render_tokens
 
@@ -196,17 +197,17 @@ def steps_markdown(steps: PipelineSteps) -> list[str]:
         split = "nothing to cut (only special tokens)"
     model = ["merged each piece by the ranks of its merge list"]
     if steps.hits:
+        whole = "piece was already a token and was" if len(steps.hits) == 1 else "pieces were already tokens and were"
         model.append(
-            f"{len(steps.hits):,} pieces were already tokens and were taken whole, without merging "
-            "(whole-word hit, ignore_merges: green underline)"
+            f"{len(steps.hits):,} {whole} taken whole, without merging (whole-word hit, ignore_merges: green underline)"
         )
     if steps.byte_tokens:
         model.append(
-            f"{steps.byte_tokens:,} byte-fallback tokens: characters not in the vocabulary, spelled as "
+            f"{plural(steps.byte_tokens, 'byte-fallback token')}: characters not in the vocabulary, spelled as "
             "their UTF-8 bytes (<0xF0> ...)"
         )
     if steps.unknown_tokens:
-        model.append(f"{steps.unknown_tokens:,} characters became the unknown token")
+        model.append(f"{plural(steps.unknown_tokens, 'character')} became the unknown token")
     lines = [f"1. Normalizer: {changes}{more}", f"2. Pre-tokenizer: {split}", f"3. BPE model: {'; '.join(model)}"]
     if steps.added_by_model:
         lines.append(

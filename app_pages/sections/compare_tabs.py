@@ -17,7 +17,7 @@ from viz.compare import state as compare_state
 from viz.compare.curves import size_table_html
 from viz.compare.data import ComparedSize, chars_per_token, compare_merge_lists, size_table, vocabulary_usage
 from viz.compare.figures import tokenizers_figure, usage_figure
-from viz.describe import describe_config
+from viz.describe import describe_config, plural
 from viz.pipeline_view import tokens_html
 from viz.token_legend import render_legend
 
@@ -36,7 +36,7 @@ def show_token_strip(tok: Tokenizer, text: str, heading: str, tokens: list[Token
     """Draw ``text`` encoded by ``tok`` (or its ``tokens``) under a heading with the token count; return the tokens."""
     tokens = tok.encode_with_spans(text) if tokens is None else tokens
     ratio = chars_per_token(text, [len(tokens)])[0]
-    st.markdown(f"{escape.markdown(heading)} — **{len(tokens):,} tokens** ({ratio:.2f} characters per token)")
+    st.markdown(f"{escape.markdown(heading)} — **{plural(len(tokens), 'token')}** ({ratio:.2f} characters per token)")
     st.html(tokens_html(tok, tokens, text, max_chars=setup.STRIP_MAX_CHARS))  # on the text the model sees
     return tokens
 

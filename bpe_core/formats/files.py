@@ -1,4 +1,5 @@
-"""The text of model files: JSON read with a clear error, files written so a failure loses nothing.
+"""The text of model files: JSON read with a clear error, .xz unpacked within a cap, files written so a
+failure loses nothing.
 
 >>> read_json('{"a": 1}')
 {'a': 1}
@@ -7,8 +8,11 @@
 from __future__ import annotations
 
 import json
+import lzma
 import os
 from pathlib import Path
+
+XZ_MAX_BYTES = 64 * 2**20  # the most a .xz file may unpack to (Gemma 3's tokenizer.json is 33 MB)
 
 
 class ExportError(ValueError):
@@ -44,3 +48,32 @@ def write_text_atomically(path: str | os.PathLike, text: str) -> None:
     except BaseException:
         temporary.unlink(missing_ok=True)
         raise
+
+
+def unpack_xz(name: str, data: bytes, limit: int = XZ_MAX_BYTES) -> tuple[str, bytes]:
+    """A ``NAME.xz`` file (an upload, or a file the command line reads) unpacked, as (NAME, its bytes); any
+    other file as it is.  Raises ``ValueError`` starting with the file name when the file is not xz, is
+    cut short, or unpacks to more than ``limit`` bytes.
+
+    >>> unpack_xz("tokenizer.json.xz", lzma.compress(b"{}"))
+    ('tokenizer.json', b'{}')
+    >>> unpack_xz("big.json.xz", lzma.compress(b"x" * 11), limit=10)
+    Traceback (most recent call last):
+    ...
+    ValueError: big.json.xz: it unpacks to more than 10 bytes, more than this app reads from one file
+    """
+    if not name.lower().endswith(".xz"):
+        return name, data
+    unpacker = lzma.LZMADecompressor(format=lzma.FORMAT_XZ)
+    try:
+        if not data.startswith(b"\xfd7zXZ\x00"):  # xz's magic bytes
+            raise lzma.LZMAError
+        unpacked = unpacker.decompress(data, max_length=limit + 1)
+    except lzma.LZMAError:
+        raise ValueError(f"{name}: this is not an xz file (make one with: xz -k tokenizer.json)") from None
+    if len(unpacked) > limit:
+        most = f"{limit // 2**20} MB" if limit >= 2**20 else f"{limit:,} bytes"
+        raise ValueError(f"{name}: it unpacks to more than {most}, more than this app reads from one file")
+    if not unpacker.eof:
+        raise ValueError(f"{name}: the xz file ends too early (was the upload cut short?)")
+    return name[:-3], unpacked

@@ -15,6 +15,7 @@ from ..bytelevel import ALPHABET
 from ..config import Config
 from ..pretokenizers import pretokenizer
 from ..tokenizer import Tokenizer
+from .fields import checked_vocab, shown
 from .files import ExportError, read_json
 
 
@@ -26,13 +27,25 @@ def read_merges_txt(text: str) -> list[tuple[str, str]]:
     """
     merges = []
     for number, line in enumerate(text.splitlines(), start=1):
-        if not line.strip() or (number == 1 and line.startswith("#version")):
+        if number == 1 and line.startswith("#version"):
             continue
         parts = line.split(" ")
-        if len(parts) != 2 or not all(parts):
-            raise ValueError(f"line {number} of the merges file is not two tokens separated by one space: {line!r}")
+        if len(parts) != 2 or not all(parts):  # an empty line too, as HF refuses it
+            raise ValueError(f"merges.txt line {number}: {shown(line)} is not two tokens separated by one space")
         merges.append((parts[0], parts[1]))
     return merges
+
+
+def _check_merges_in_vocab(merges: list[tuple[str, str]], vocab: dict[str, int], text: str) -> None:
+    """Each merge's parts and the token it makes are in vocab.json, as HF's ``BPE.from_file`` requires;
+    the first line that names another token is named."""
+    if vocab.keys() >= {part for left, right in merges for part in (left, right, left + right)}:
+        return
+    first = 2 if text.startswith("#version") else 1
+    for number, (left, right) in enumerate(merges, start=first):
+        for part in (left, right, left + right):
+            if part not in vocab:
+                raise ValueError(f"merges.txt line {number}: {shown(part)} is not in vocab.json")
 
 
 def check_gpt2_exportable(tok: Tokenizer) -> None:
@@ -62,9 +75,9 @@ def from_gpt2_files(vocab_text: str, merges_text: str, *, name: str = "") -> Tok
         vocab = read_json(vocab_text)
     except ValueError as error:
         raise ValueError(f"vocab.json is {error}") from None
-    if not isinstance(vocab, dict) or not all(isinstance(v, int) for v in vocab.values()):
-        raise ValueError("vocab.json must map each token to a whole-number id")
+    vocab = checked_vocab(vocab, "vocab.json")
     merges = read_merges_txt(merges_text)
+    _check_merges_in_vocab(merges, vocab, merges_text)
     made = {left + right for left, right in merges} | set(ALPHABET)
     specials = tuple(token for token in sorted(vocab, key=vocab.get) if token not in made)
     config = Config(split="gpt2", units="bytes", special_tokens=specials)

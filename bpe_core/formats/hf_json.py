@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import copy
 import operator
-from itertools import chain, repeat
 
 from ..config import SPACE_MARKER, UNK_TOKEN, Config
 from ..pipeline.added_tokens import AddedToken
@@ -26,6 +25,7 @@ from ..pipeline.tokenizer import PipelineTokenizer
 from ..pretokenizers import PRETOKENIZERS, pretokenizer
 from ..tokenizer import Tokenizer
 from .files import ExportError, read_json
+from .hf_fields import read_model_fields
 
 # How an import recognises each split: a Split step by its regex, another step by its type.
 _SPLIT_OF_REGEX = {
@@ -242,20 +242,14 @@ def from_hf_json(data: dict | str, *, name: str = "") -> Tokenizer:
     kind = model.get("type", "BPE" if "merges" in model else None)
     if kind != "BPE":
         raise ValueError(f"this is a {kind or 'unknown'} tokenizer, not BPE: only BPE models can be loaded here")
+    vocab, merges, added = read_model_fields(data)  # each field as HF reads it, the first wrong one named
     if model.get("dropout") not in (None, 0, 0.0):
         raise ValueError(
-            "BPE dropout (random merges while encoding) is not supported: ids would change from run to run"
+            "model.dropout: BPE dropout (random merges while encoding) is not supported: "
+            "ids would change from run to run"
         )
-    try:
-        vocab = {str(token): int(index) for token, index in model["vocab"].items()}
-        merges = _sharing_strings(_merge_pairs(model["merges"]), vocab)
-        added = [
-            AddedToken(str(entry["content"]), int(entry["id"]), bool(entry["special"]), bool(entry["normalized"]))
-            for entry in data.get("added_tokens") or []
-        ]  # each field required, as HF requires it
-        config = _config_if_it_fits(data)
-    except (KeyError, TypeError, AttributeError) as error:
-        raise ValueError(f"the tokenizer.json is incomplete or malformed ({type(error).__name__}: {error})") from None
+    merges = _sharing_strings(merges, vocab)
+    config = _config_if_it_fits(data)
     if config is None:
         return _pipeline(data, vocab, merges, added, name)
     for entry in added:
@@ -329,27 +323,3 @@ def _sharing_strings(merges: list[tuple[str, str]], vocab: dict[str, int]) -> li
     lefts = map(own.get, map(operator.itemgetter(0), merges), map(operator.itemgetter(0), merges))
     rights = map(own.get, map(operator.itemgetter(1), merges), map(operator.itemgetter(1), merges))
     return list(zip(lefts, rights))
-
-
-def _merge_pairs(merges: list) -> list[tuple[str, str]]:
-    """Merges spelled ``"a b"`` (older files) or ``["a", "b"]`` (newer ones), checked in bulk
-    (half a million of them: C-level maps), and the first bad one named."""
-    if not isinstance(merges, list):
-        raise ValueError("the merges must be a list")
-    if set(map(type, merges)) == {str}:
-        pairs = list(map(tuple, map(str.split, merges, repeat(" "))))
-    else:
-        pairs = [
-            tuple(merge.split(" ")) if type(merge) is str else tuple(merge) if type(merge) is list else None
-            for merge in merges
-        ]
-    if None not in pairs and set(map(len, pairs)) <= {2}:
-        parts = list(chain.from_iterable(pairs))
-        if set(map(type, parts)) <= {str} and "" not in parts:
-            return pairs
-    bad = next(
-        merge
-        for merge, pair in zip(merges, pairs)
-        if pair is None or len(pair) != 2 or not all(isinstance(part, str) and part for part in pair)
-    )
-    raise ValueError(f"a merge must be two tokens, not {bad!r}")

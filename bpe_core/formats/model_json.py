@@ -16,6 +16,7 @@ from ..config import Config
 from ..pipeline.tokenizer import PipelineTokenizer
 from ..tokenizer import Tokenizer
 from ..trace import Step
+from .fields import checked_text, checked_vocab, entry, shown
 from .files import ExportError, read_json, write_text_atomically
 
 FORMAT_NAME = "bpe-explorer"
@@ -74,30 +75,41 @@ def model_from_dict(data: dict) -> Tokenizer:
             f"model file version {data.get('version')!r} is not supported (this is version {FORMAT_VERSION})"
         )
     try:
-        config = Config.from_dict(data["config"])
-        vocab = data["vocab"]
-        for token, index in vocab.items():
-            if type(index) is not int or index < 0:
-                raise ValueError(f"vocab: the id of {token!r} must be a whole number of at least 0, not {index!r}")
-        merges = [_merge(pair) for pair in data["merges"]]
+        try:
+            config = Config.from_dict(data["config"])
+        except ValueError as error:
+            raise ValueError(f"config: {error}") from None
+        vocab = checked_vocab(data["vocab"], "vocab")
+        merges = data["merges"]
+        if not isinstance(merges, list):
+            raise ValueError(f"merges: must be a list of merges, not {shown(merges)}")
+        merges = [_merge(pair, number) for number, pair in enumerate(merges)]
         stop = data.get("stop", {})
-        warnings = [str(w) for w in data.get("warnings", [])]
+        if not isinstance(stop, dict):
+            raise ValueError(f"stop: {shown(stop)} is not an object")
+        reason, message = (checked_text(stop.get(key, ""), f"stop.{key}") for key in ("reason", "message"))
+        warnings = data.get("warnings", [])
+        if not isinstance(warnings, list):
+            raise ValueError(f"warnings: must be a list of texts, not {shown(warnings)}")
+        for number, warning in enumerate(warnings):
+            checked_text(warning, entry("warnings", number))
+        name = checked_text(data.get("name", ""), "name")
         base_size, corpus_tokens = data.get("base_size"), data.get("corpus_tokens")
         if corpus_tokens is not None and (type(corpus_tokens) is not int or corpus_tokens < 0):
-            raise ValueError(f"corpus_tokens must be a whole number of at least 0, not {corpus_tokens!r}")
+            raise ValueError(f"corpus_tokens: {shown(corpus_tokens)} is not a whole number of at least 0")
         if base_size is not None and (type(base_size) is not int or not 0 <= base_size <= len(vocab)):
-            raise ValueError(f"base_size must be a whole number from 0 to the vocabulary size, not {base_size!r}")
+            raise ValueError(f"base_size: {shown(base_size)} is not a whole number from 0 to the vocabulary size")
         counts = _trace_columns(data, len(merges))
-    except (KeyError, TypeError, AttributeError, ValueError) as error:
+    except (KeyError, TypeError, AttributeError) as error:
         raise ValueError(f"the model file is incomplete or malformed ({type(error).__name__}: {error})") from None
     tok = Tokenizer(
         config=config,
         vocab=vocab,
         merges=merges,
         steps=None,
-        stop_reason=stop.get("reason", ""),
-        stop_message=stop.get("message", ""),
-        name=str(data.get("name", "")),
+        stop_reason=reason,
+        stop_message=message,
+        name=name,
         warnings=warnings,
         base_size=base_size,
         corpus_tokens=corpus_tokens,
@@ -139,12 +151,12 @@ def _trace_columns(data: dict, merges: int) -> list[tuple[int | None, int, list[
     for count, tied, _ in rows:
         if (count is not None and type(count) is not int) or type(tied) is not int:
             raise ValueError(f"trace: a count or tie must be a whole number, not {count!r} / {tied!r}")
-    return [(count, tied, [tuple(entry) for entry in race]) for count, tied, race in rows]
+    return [(count, tied, [tuple(item) for item in race]) for count, tied, race in rows]
 
 
-def _merge(pair) -> tuple[str, str]:
+def _merge(pair, number: int) -> tuple[str, str]:
     if not (isinstance(pair, list) and len(pair) == 2 and all(isinstance(part, str) for part in pair)):
-        raise ValueError(f"merges: each merge must be a list of two texts, not {pair!r}")
+        raise ValueError(f"{entry('merges', number)}: {shown(pair)} is not a list of two texts")
     return pair[0], pair[1]
 
 

@@ -208,9 +208,9 @@ def test_a_marker_inside_the_corpus_is_warned_about(tmp_path):
     [
         (lambda data: data["config"].update(end_of_word=5), "end_of_word must be a text or null, not 5"),
         (lambda data: data["config"].update(glue_marker="yes"), "glue_marker must be true or false"),
-        (lambda data: data["vocab"].update(a=-1), "the id of 'a' must be a whole number of at least 0, not -1"),
-        (lambda data: data["vocab"].update(b=data["vocab"]["a"]), "'a' and 'b' share the id"),
-        (lambda data: data["merges"].append(["a"]), "each merge must be a list of two texts"),
+        (lambda data: data["vocab"].update(a=-1), 'vocab["a"]: id -1 is not a whole number from 0 to 4294967295'),
+        (lambda data: data["vocab"].update(b=data["vocab"]["a"]), 'vocab: "a" and "b" share the id'),
+        (lambda data: data["merges"].append(["a"]), 'merges[6]: ["a"] is not a list of two texts'),
     ],
 )
 def test_a_model_file_with_a_wrong_field_is_refused_naming_it(tmp_path, banana_model, change, message):
@@ -300,3 +300,47 @@ def test_published_tokenizers_by_name():
         "gpt5 is neither a model file nor a published tokenizer (gpt2, cl100k_base, o200k_base, llama2, llama3, "
         "qwen3, deepseek-v3, gemma3, claude-legacy)"
     ) in unknown.stderr
+
+
+def test_an_xz_tokenizer_file_is_read_as_the_pages_read_it(tmp_path):
+    """A shipped open model, compressed as it ships, encodes as HF tokenizers encodes the unpacked file."""
+    import lzma
+
+    from tokenizers import Tokenizer as HFTokenizer
+
+    packed = ROOT / "bpe_core" / "data" / "open" / "llama2.tokenizer.json.xz"
+    text = "Hello, wörld! 😀"
+    reference = HFTokenizer.from_str(lzma.decompress(packed.read_bytes()).decode("utf-8"))
+    result = run("encode", str(packed), text)
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout)["ids"] == reference.encode(text, add_special_tokens=False).ids
+    # import names the model after the unpacked file, as an upload is named
+    exported = tmp_path / "banana.tokenizer.json"
+    model = tmp_path / "m.json"
+    run("train", "-", "--merges", "3", "--split", "gpt2", "--units", "bytes", "-o", str(model), stdin="banana bandana")
+    assert run("export", str(model), "--format", "hf", "-o", str(exported)).returncode == 0
+    small = tmp_path / "banana.tokenizer.json.xz"
+    small.write_bytes(lzma.compress(exported.read_bytes()))
+    assert run("import", str(small), "-o", str(tmp_path / "back.json")).returncode == 0
+    back = json.loads((tmp_path / "back.json").read_text(encoding="utf-8"))
+    # by hand: a+n (4 times), then b+an and an+a tie at 2 (b+an first), then an+a (2) before Ġ+ban (1)
+    assert (back["name"], back["merges"]) == ("banana.tokenizer.json", [["a", "n"], ["b", "an"], ["an", "a"]])
+
+
+def test_a_bad_xz_file_is_one_line_with_the_pages_cap(tmp_path):
+    import lzma
+
+    bomb = tmp_path / "bomb.json.xz"
+    bomb.write_bytes(lzma.compress(b" " * (64 * 2**20 + 1)))  # a few kilobytes that unpack to 64 MB and one byte
+    result = run("encode", str(bomb), "x")
+    assert (result.returncode, result.stderr) == (
+        1,
+        f"error: {bomb}: it unpacks to more than 64 MB, more than this app reads from one file\n",
+    )
+    fake = tmp_path / "fake.json.xz"
+    fake.write_text("{}", encoding="utf-8")
+    result = run("encode", str(fake), "x")
+    assert (result.returncode, result.stderr) == (
+        1,
+        f"error: {fake}: this is not an xz file (make one with: xz -k tokenizer.json)\n",
+    )

@@ -83,8 +83,8 @@ def test_only_gpt2s_scheme_goes_into_the_gpt2_pair(config):
 @pytest.mark.parametrize(
     "vocab_text, message",
     [
-        ("[1]", "vocab.json must map each token to a whole-number id"),
-        ('{"a": "x"}', "vocab.json must map each token to a whole-number id"),
+        ("[1]", "vocab.json: must be an object mapping each token to its id, not a list"),
+        ('{"a": "x"}', r'vocab.json\["a"\]: id "x" is not a whole number from 0 to 4294967295'),
         ("{", "vocab.json is not valid JSON"),
     ],
 )
@@ -236,9 +236,7 @@ def test_gpt2_pair_reading_in_detail():
 
     assert read_merges_txt("a b\nc d\n") == [("a", "b"), ("c", "d")]  # a first line that is a merge
     for bad in ("a  b", "ab", "a b c"):
-        with pytest.raises(
-            ValueError, match=f"^line 1 of the merges file is not two tokens separated by one space: {bad!r}$"
-        ):
+        with pytest.raises(ValueError, match=f'^merges.txt line 1: "{bad}" is not two tokens separated by one space$'):
             read_merges_txt(bad)
     # special tokens are the tokens no merge makes, in id order
     vocab = {"<a>": 258, "a": 0, "<b>": 257, "ab": 256}
@@ -279,7 +277,7 @@ def test_imports_refuse_what_they_cannot_represent():
     data = to_hf_json(train("ab ab", Config(split="gpt2"), merges=1))
     with pytest.raises(ValueError, match="^normalizer 'BertNormalizer' is not supported here$"):
         from_hf_json({**data, "normalizer": {"type": "BertNormalizer"}})
-    with pytest.raises(ValueError, match=r"a merge must be two tokens, not \['a', ''\]"):
+    with pytest.raises(ValueError, match=r'model.merges\[0\]: \["a", ""\] is not two tokens'):
         from_hf_json({**data, "model": {**data["model"], "merges": [["a", ""]]}})
     no_unk = {**data, "added_tokens": [], "model": {**data["model"], "vocab": {"a": 0, "b": 1, "ab": 2}}}
     assert from_hf_json(no_unk).vocab["<unk>"] == 3  # the next id: HF would drop unknown characters silently
@@ -297,15 +295,12 @@ def test_rank_files_must_be_strict_base64():
     [
         (
             lambda data: data.update(base_size="3"),
-            "base_size must be a whole number from 0 to the vocabulary size, not '3'",
+            r'base_size: "3" is not a whole number from 0 to the vocabulary size',
         ),
-        (lambda data: data.update(corpus_tokens=-1), "corpus_tokens must be a whole number of at least 0, not -1"),
+        (lambda data: data.update(corpus_tokens=-1), "corpus_tokens: -1 is not a whole number of at least 0"),
         (lambda data: data["trace"].update(tied=["x"]), "trace: a count or tie must be a whole number, not 1 / 'x'"),
         (lambda data: data["trace"].update(counts=["1"]), "trace: a count or tie must be a whole number, not '1' / 2"),
-        (
-            lambda data: data.update(merges=[["a", 1]]),
-            r"merges: each merge must be a list of two texts, not \['a', 1\]",
-        ),
+        (lambda data: data.update(merges=[["a", 1]]), r'merges\[0\]: \["a", 1\] is not a list of two texts'),
     ],
 )
 def test_model_file_fields_are_checked(aab, change, message):

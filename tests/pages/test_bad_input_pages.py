@@ -215,6 +215,27 @@ def test_a_bad_model_file_is_an_error_and_keeps_the_model(name):
     assert merge_pairs(at) == BANANA_BANDANA
 
 
+# The file: HF refuses it at load ("invalid value: integer `-5`, expected u32"); before, it loaded and
+# encoding "abc" gave only "b".
+NEGATIVE_ID_FILE = (
+    '{"model": {"type": "BPE", "vocab": {"a": -5, "b": 99999999999, "c": 2}, "merges": []}, "added_tokens": []}'
+)
+
+
+@pytest.mark.parametrize("page", ["train", "encode"])
+def test_a_tokenizer_json_with_a_negative_id_is_refused_naming_the_field_and_keeps_the_model(page):
+    at = trained_banana()
+    if page == "encode":
+        at = ok(at.switch_page(ENCODE.path).run())
+    upload = [("bad.tokenizer.json", NEGATIVE_ID_FILE.encode(), "application/json")]
+    ok(open_model_io(at, page).file_uploader(key=f"{page}_tokenizer_files").set_value(upload).run())
+    assert shown(at.error) == (
+        'Could not load bad.tokenizer.json: model.vocab["a"]: id -5 is not a whole number from 0 to 4294967295. '
+        "The current model is kept."
+    )
+    assert merge_pairs(ok(at.switch_page(page_registry.TRAIN.path).run())) == BANANA_BANDANA
+
+
 # -- links ------------------------------------------------------------------------------------
 
 

@@ -56,7 +56,7 @@ def test_encode_llama2_shows_the_normalized_text_byte_fallback_and_the_steps():
 def test_encode_llama3_marks_whole_word_hits_and_says_so_in_why_this_split():
     at = encode_with("llama3", "Hi tokenizers")  # HF: Hi (a token, taken whole) | Ġtokenizers (merged: Ġtoken izers)
     assert shown_ids(at) == hf_reference("llama3").encode("Hi tokenizers", add_special_tokens=False).ids
-    assert "1 pieces were already tokens and were taken whole" in shown(at.markdown)
+    assert "1 piece was already a token and was taken whole" in shown(at.markdown)
     assert boxes(at).count(' hit"') == 1 and boxes(at).count('class="cut"') == 1
     piece = at.selectbox(key=encode_state.PIECE_KEY)
     assert piece.options == ["Hi", "␣tokenizers"]

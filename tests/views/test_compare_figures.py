@@ -73,7 +73,11 @@ def test_usage_hover_says_which_tokens_and_how_they_are_used():
     base, middle, last = usage_figure(USAGE).data[0].hovertext
     assert base == "<b>base symbols</b><br>4 of 5 used · 9 tokens of the text<br>most used: a ×5, &lt;b&gt; ×2"
     assert middle == "<b>tokens made in steps 1-3</b><br>1 of 3 used · 2 tokens of the text<br>most used: ab ×2"
-    assert last == "<b>tokens made in steps 4</b><br>0 of 1 used · 0 tokens of the text"  # nothing used: no examples
+    assert last == "<b>tokens made in step 4</b><br>0 of 1 used · 0 tokens of the text"  # nothing used: no examples
+    once = UsageBin(1, 1, 1, 1, 1, (("ab", 1),))
+    assert usage_figure(VocabularyUsage([once], 1, 1, 0, 1)).data[0].hovertext[0] == (
+        "<b>tokens made in step 1</b><br>1 of 1 used · 1 token of the text<br>most used: ab ×1"
+    )
     big = UsageBin(1, 9, 12_345, 1_234, 56_789, (("\n", 1_000),))
     assert usage_figure(VocabularyUsage([big], 12_345, 1_234, 11_111, 56_789)).data[0].hovertext[0] == (
         "<b>tokens made in steps 1-9</b><br>1,234 of 12,345 used · 56,789 tokens of the text<br>most used: ↵ ×1,000"

@@ -22,6 +22,7 @@ def test_a_merge_reads_left_plus_right_with_spaces_shown_and_backticks_made_harm
 
 def test_identical_lists_say_so_with_the_number_of_merges():
     assert merge_lists_sentence(diff(None), 1200) == "The two merge lists are identical (1,200 merges)."
+    assert merge_lists_sentence(diff(None), 1) == "The two merge lists are identical (1 merge)."
 
 
 def test_lists_that_differ_at_once_have_no_agreed_steps():

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bpe_core import Config, load_gpt2, train
-from viz.describe import describe_config, model_fingerprint, plural, text_digest
+from viz.describe import describe_config, model_fingerprint, model_size, plural, text_digest
 
 
 @pytest.mark.parametrize(
@@ -59,3 +59,9 @@ def test_text_digest_is_sha256_of_utf8_and_takes_lone_surrogates():
 
 def test_plural():
     assert [plural(0, "merge"), plural(1, "merge"), plural(12345, "merge")] == ["0 merges", "1 merge", "12,345 merges"]
+
+
+def test_a_model_size_says_one_merge_and_many_tokens_in_good_english():
+    one = train("ab", Config(split="none"), merges=1)  # <unk>, a, b, then ab
+    assert model_size(one) == "1 merge, vocabulary of 4 tokens"
+    assert model_size(train("banana_bandana_", Config(split="none"), merges=6)) == "6 merges, vocabulary of 12 tokens"

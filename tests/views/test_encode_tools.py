@@ -132,6 +132,10 @@ def test_tokenizer_description_names_size_and_configuration():
     assert describe_tokenizer(banana, "Trained model") == (
         "Trained model: 6 merges, vocabulary of 12 tokens; no split · characters · ties\\: first occurrence."
     )
+    one = train("ab", Config(split="none"), merges=1)  # <unk>, a, b, then ab
+    assert describe_tokenizer(one, "Trained model") == (
+        "Trained model: 1 merge, vocabulary of 4 tokens; no split · characters · ties\\: first occurrence."
+    )
     assert describe_tokenizer(banana.prefix(2), "Trained model") == (
         "Prefix of the trained model: the first 2 of 6 merges, vocabulary of 8 tokens; "
         "no split · characters · ties\\: first occurrence."

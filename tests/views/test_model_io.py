@@ -14,21 +14,12 @@ from wordpiece_file import WORDPIECE
 
 from bpe_core import Config, load_gpt2, train
 from bpe_core.formats import model_to_json, to_gpt2_files, to_hf_json
+from bpe_core.formats.files import XZ_MAX_BYTES, unpack_xz
 from bpe_core.pretrained import DATA as GPT2_DATA
 from bpe_core.pretrained import load_pretrained
 from viz import state
 from viz.merges import state as merges_state
-from viz.model_io import (
-    EXPORTS,
-    XZ_MAX_BYTES,
-    describe_loaded,
-    export_refusal,
-    hf_json_text,
-    load_added,
-    load_uploaded,
-    model_origin,
-    unpack_xz,
-)
+from viz.model_io import EXPORTS, describe_loaded, export_refusal, hf_json_text, load_added, load_uploaded, model_origin
 from viz.page_registry import COMPARE, ENCODE, MERGES
 from viz.train import state as train_state
 
@@ -103,12 +94,12 @@ def test_a_utf8_bom_is_accepted(banana):
         ),
         (
             {"vocab.json": b'{"a": 0}', "merges.txt": b"a b\n"},
-            "merges.txt, vocab.json: merge 1 ('a' 'b') names 'b', which is not in the vocabulary",
+            'merges.txt, vocab.json: merges.txt line 1: "b" is not in vocab.json',
         ),
         ({"deep.json": b"[" * 100_000}, "deep.json: not valid JSON: it is nested too deeply"),
         (
             {"broken.json": b'{"model": {"type": "BPE", "vocab": {"a": 0}, "merges": []}, "added_tokens": [{}]}'},
-            "broken.json: the tokenizer.json is incomplete or malformed (KeyError: 'content')",
+            "broken.json: added_tokens[0].id is missing",
         ),
         (
             {"a.json": b"{}", "b.json": b"{}"},

@@ -121,10 +121,16 @@ def test_steps_in_words_by_hand():
     assert steps_markdown(steps) == [
         "1. Normalizer: ﬁ → fi (looked at the first 20,000 characters)",
         "2. Pre-tokenizer: cut the text into 2 pieces (red lines); merges never cross a cut",
-        "3. BPE model: merged each piece by the ranks of its merge list; 1 pieces were already tokens and were taken "
+        "3. BPE model: merged each piece by the ranks of its merge list; 1 piece was already a token and was taken "
         "whole, without merging (whole-word hit, ignore_merges: green underline); 2 byte-fallback tokens: characters "
-        "not in the vocabulary, spelled as their UTF-8 bytes (<0xF0> ...); 1 characters became the unknown token",
+        "not in the vocabulary, spelled as their UTF-8 bytes (<0xF0> ...); 1 character became the unknown token",
     ]
+    other_counts = PipelineSteps([], [("a", 0, 1), ("b", 1, 2)], frozenset({1}), frozenset({0, 1}), 1, 2, [])
+    assert steps_markdown(other_counts)[2] == (
+        "3. BPE model: merged each piece by the ranks of its merge list; 2 pieces were already tokens and were taken "
+        "whole, without merging (whole-word hit, ignore_merges: green underline); 1 byte-fallback token: characters "
+        "not in the vocabulary, spelled as their UTF-8 bytes (<0xF0> ...); 2 characters became the unknown token"
+    )
     nothing = PipelineSteps([], [], frozenset(), frozenset(), 0, 0, ["<s>"])
     assert steps_markdown(nothing) == [
         "1. Normalizer: nothing to change in this text",

@@ -107,6 +107,8 @@ def test_the_tokenizers_chart_by_hand():
         "10 tokens · 6.00 chars/token",
     ]
     assert list(bars.marker.color) == [LINE_COLOURS[0], LINE_COLOURS[0], SIZE_COLOURS[2]]  # the fewest in green
+    one = tokenizers_figure(tokenizer_rows({"Whole": (1, 50)}, characters=6))
+    assert list(one.data[0].text) == ["1 token · 6.00 chars/token"]
     assert [note.text for note in fig.layout.annotations] == [  # titles over their bars, escaped for plotly
         "Your &lt;model&gt; (vocabulary 2,105)",
         "GPT-2 (vocabulary 50,257)",

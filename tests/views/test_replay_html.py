@@ -54,3 +54,9 @@ def test_replay_names_the_count_of_the_last_counted_step():
     assert "(pair seen 4 times)" in text and "(pair seen 2 times)" in text
     first_only = plain_text(render_explain(tok.explain("ban"), tok.merges, counts=[4]))  # step 2's count unknown
     assert "(pair seen 4 times)" in first_only and first_only.count("pair seen") == 1
+
+
+def test_a_pair_seen_once_is_seen_1_time():
+    tok = train("ab", Config(split="none"), merges=1)  # the pair a b occurs once
+    markup = render_explain(tok.explain("ab"), tok.merges, counts=[step.count for step in tok.steps])
+    assert explain_rows(markup)[1] == ("step 1: a + b → ab (pair seen 1 time)", ["ab"], ["ab"])

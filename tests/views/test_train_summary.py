@@ -81,6 +81,8 @@ def test_the_result_block_of_banana_bandana():
         ("Characters per token", "5.00"),
     ]
     assert "3 tokens for the corpus&#x27;s words (fewer = better compression)" in block
+    one = result_html(banana_bandana(), compression(1, "banana_bandana_"))  # one token for the word
+    assert "1 token for the corpus&#x27;s words (fewer = better compression)" in one
     assert "Last merges (from step 6)" in block  # the first five, then the sixth
     assert shown_chips(block) == [
         "a n → an",

@@ -219,7 +219,7 @@ def _bands(
         for name, (text, counts) in curves.items():
             if k < len(counts):
                 ratio = chars_per_token(text, [counts[k]])[0]
-                lines.append(f"{name}: {counts[k]:,} tokens, {ratio:.2f} characters per token")
+                lines.append(f"{name}: {plural(counts[k], 'token')}, {ratio:.2f} characters per token")
         if end > start:  # a merge that made a token again adds no size: the next step's band has it
             bands.append((start, end, "\n".join(lines)))
     return tuple(bands)

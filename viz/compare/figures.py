@@ -15,6 +15,7 @@ import plotly.graph_objects as go
 
 from viz.compare.curves import LINE_COLOURS, SIZE_COLOURS
 from viz.compare.data import VocabularyUsage
+from viz.describe import plural
 from viz.escape import plotly_text
 from viz.readable import readable_symbol
 
@@ -63,10 +64,11 @@ def usage_figure(usage: VocabularyUsage) -> go.Figure:
 
 
 def _usage_hover(usage_bin) -> str:
-    where = "base symbols" if usage_bin.last_step == 0 else f"tokens made in steps {usage_bin.label}"
+    steps = "step" if usage_bin.first_step == usage_bin.last_step else "steps"
+    where = "base symbols" if usage_bin.last_step == 0 else f"tokens made in {steps} {usage_bin.label}"
     lines = [
         f"<b>{where}</b>",
-        f"{usage_bin.used:,} of {usage_bin.tokens:,} used · {usage_bin.uses:,} tokens of the text",
+        f"{usage_bin.used:,} of {usage_bin.tokens:,} used · {plural(usage_bin.uses, 'token')} of the text",
     ]
     if usage_bin.top:
         examples = ", ".join(f"{html.escape(readable_symbol(token))} ×{count:,}" for token, count in usage_bin.top)
@@ -95,7 +97,7 @@ def tokenizers_figure(rows: Sequence[Mapping]) -> go.Figure:
             orientation="h",
             width=0.45,
             marker_color=[LINE_COLOURS[0] if index else SIZE_COLOURS[2] for index in range(len(ordered) - 1, -1, -1)],
-            text=[f"{row['Tokens']:,} tokens · {ratio} chars/token" for row, ratio in zip(ordered, ratios)],
+            text=[f"{plural(row['Tokens'], 'token')} · {ratio} chars/token" for row, ratio in zip(ordered, ratios)],
             textposition="auto",
             textfont=dict(size=12),
             hovertext=[plotly_text(row["Tokenizer"]) for row in ordered],

@@ -115,7 +115,7 @@ def merge_lists_sentence(diff: MergeListDiff, merges_a: int) -> str:
     They share 1 merged token.
     """
     if diff.first_difference is None:
-        return f"The two merge lists are identical ({merges_a:,} merges)."
+        return f"The two merge lists are identical ({plural(merges_a, 'merge')})."
     agreed = diff.first_difference - 1
     before = f"agree for {agreed:,} step{'s' if agreed > 1 else ''} and " if agreed else ""
     return (

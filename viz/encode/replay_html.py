@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from viz.describe import plural
 from viz.escape import attribute
 from viz.token_html import STYLE, colour_class, show_whitespace
 
@@ -41,7 +42,7 @@ def render_explain(
             left, right = merges[step - 1]
             made = left + right
             count = counts[step - 1] if counts is not None and step - 1 < len(counts) else None
-            seen = f" (pair seen {count:,} times)" if count is not None else ""
+            seen = f" (pair seen {plural(count, 'time')})" if count is not None else ""
             label = f"step {step}: {_code(left)} + {_code(right)} → {_code(made)}{seen}"
         boxes = []
         for position, symbol in enumerate(symbols):

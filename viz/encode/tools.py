@@ -14,7 +14,7 @@ from collections.abc import Iterable, Sequence
 from bpe_core import Token, Tokenizer
 from bpe_core.config import UNK_TOKEN as UNK
 from bpe_core.pretokenize import special_segments, split_text
-from viz.describe import describe_config
+from viz.describe import describe_config, plural
 from viz.escape import markdown
 from viz.pipeline_view import is_pipeline, pipeline_parts, why_pieces
 from viz.published import prefix_title
@@ -38,9 +38,9 @@ def describe_tokenizer(tok: Tokenizer, title: str) -> str:
     if tok.stop_reason == "prefix":
         size = f"{prefix_title(title, named=bool(tok.name))}: {markdown(tok.stop_message)}"
     else:
-        size = f"{title}: {len(tok.merges):,} merges"
+        size = f"{title}: {plural(len(tok.merges), 'merge')}"
     how = pipeline_parts(tok) if is_pipeline(tok) else describe_config(tok.config)  # a pipeline's Config says little
-    return f"{size}, vocabulary of {len(tok.vocab):,} tokens; {markdown(how)}."
+    return f"{size}, vocabulary of {plural(len(tok.vocab), 'token')}; {markdown(how)}."
 
 
 def parse_ids(text: str) -> list[int]:

@@ -6,6 +6,7 @@ import heapq
 
 from bpe_core import Tokenizer
 from viz import escape
+from viz.describe import plural
 from viz.readable import WHITESPACE_GLYPHS, readable_symbol
 
 _WHITESPACE_NAMES = {" ": "a space", "\n": "a newline", "\t": "a tab", "\r": "a carriage return"}
@@ -178,7 +179,7 @@ def result_metrics(model: Tokenizer, ratio: dict[str, float] | None) -> list[tup
         (
             "Tokens per word",
             f"{ratio['tokens_per_word']:.2f}",
-            f"{ratio['tokens']:,} tokens for the corpus's words (fewer = better compression)",
+            f"{plural(ratio['tokens'], 'token')} for the corpus's words (fewer = better compression)",
         ),
         (
             "Characters per token",
