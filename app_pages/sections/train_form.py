@@ -11,6 +11,7 @@ from viz import escape
 from viz.train import form as ts
 from viz.train import state as train_state
 from viz.train.corpus_files import LINES_NOTE, describe_stats, preview_html, training_input
+from viz.train.sizes import PASTE_MIN_FREQUENCY, PASTE_SIZE_NOTE
 from viz.training_settings import MARKER_PLACEMENTS, MAX_SIZE, MAX_TOP_K, STOP_BY, TrainSettings, pieces_config
 
 WIDGETS = train_state.SETTING_WIDGETS
@@ -37,6 +38,8 @@ def render_corpus(settings: TrainSettings) -> tuple[str, str, str | list[str]]:
             persist_state=KEPT,
             placeholder="Paste or type any text, e.g. low lower lowest",
         )
+        if settings.min_frequency == PASTE_MIN_FREQUENCY:
+            st.caption(PASTE_SIZE_NOTE)
     elif source == ts.UPLOAD:
         st.file_uploader(
             "Text files (UTF-8)",

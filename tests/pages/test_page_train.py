@@ -203,8 +203,26 @@ def test_pasted_text_trains_and_goes_into_the_link():
     at = press_train(at)
     assert merge_pairs(at)[0] == "u g"
     assert at.query_params["text"] == "hug hug pug"
-    # Every word merges into one token: 3 tokens for 3 words and 11 characters.
-    assert (train_metric(at, "Tokens per word"), train_metric(at, "Characters per token")) == ("1.00", "3.67")
+    # Pasted text stops at min frequency 2: u+g (3), ug+</w> (3), h+ug</w> (2); p+ug</w> occurs once and stays
+    # apart, so 4 tokens for 3 words and 11 characters.
+    assert merge_pairs(at) == ["u g", "ug </w>", "h ug</w>"]
+    assert (train_metric(at, "Tokens per word"), train_metric(at, "Characters per token")) == ("1.33", "2.75")
+
+
+def test_a_textbook_s_sizes_stay_behind_and_pasted_text_starts_at_min_frequency_two():
+    at = choose(open_train(), "low")  # the textbook's own: vocabulary 50, min frequency 2
+    widgets = train_state.SETTING_WIDGETS
+    sizes = ("stop_by", "merges", "vocab_size", "min_frequency")
+    assert [at.session_state[widgets[name]] for name in sizes] == ["vocab_size", 2000, 50, 2]
+    at = choose(at, "sample")  # 50 would train nothing on the Bible: the default sizes come back, and say so
+    assert [at.session_state[widgets[name]] for name in sizes] == ["merges", 2000, 1000, 1]
+    assert at.session_state[widgets["end_of_word"]] == "_"  # how text becomes symbols is kept
+    assert [toast.value for toast in at.toast] == [
+        "Sizes for this corpus\\: vocabulary size 50 → 2\\,000 merges\\, min frequency 2 → 1\\."
+    ]
+    at = choose(at, "paste")
+    assert at.session_state[widgets["min_frequency"]] == 2
+    assert "training stops once the best pair occurs fewer than twice (min frequency 2)" in shown(at.caption)
 
 
 def test_text_without_spaces_gets_a_one_click_byte_level_split():

@@ -18,6 +18,7 @@ from viz.train import progress
 from viz.train.corpus_files import CorpusStats, corpus_stats, read_uploads
 from viz.train.form import CORPUS_PRESETS, PASTE, recipe_changes
 from viz.train.links import from_query_params, to_query_params
+from viz.train.sizes import size_changes, sizes_for_corpus
 from viz.train.summary import compression
 from viz.training_settings import TrainSettings
 
@@ -26,6 +27,7 @@ UPLOAD_KEY = "bpe_train_upload"  # {"names", "texts", "errors"} of the uploaded 
 LINK_WARNINGS_KEY = "bpe_train_link_warnings"  # link parameters that were ignored, shown once
 FROM_LINK_KEY = "bpe_train_from_link"  # a link named a corpus: train it on this run
 ADOPTED_KEY = "bpe_train_adopted_model"  # the loaded model whose settings the form last took over
+LAST_SOURCE_KEY = "bpe_train_last_source"  # the corpus chosen before the current one (a textbook's sizes stay there)
 SOURCE_WIDGET, TABLE_WIDGET = "train_source", "train_merge_table"  # the corpus; the table of merges open
 MORE_WIDGET = "train_more_settings"  # the folded settings open
 GLOSSARY_WIDGET = "train_glossary"  # the folded list of what the settings mean open
@@ -64,6 +66,7 @@ def init_train_form(query_params: dict) -> str:
                 LINK_WARNINGS_KEY: link.warnings,
                 FROM_LINK_KEY: link.source is not None,
                 SOURCE_WIDGET: link.source or "sample",
+                LAST_SOURCE_KEY: link.source or "sample",
                 PASTE_WIDGET: link.pasted_text,
             }
         )
@@ -83,10 +86,15 @@ def show_train_settings(settings: TrainSettings) -> None:
 
 
 def on_train_source_change() -> None:
-    """A textbook corpus brings its textbook's settings."""
-    preset = CORPUS_PRESETS.get(st.session_state[SOURCE_WIDGET])
-    if preset is not None and preset.settings is not None:
-        show_train_settings(preset.settings)
+    """A textbook corpus brings its textbook's settings; its sizes stay behind when the user moves to a real
+    corpus, and pasted text starts at min frequency 2 (``viz.train.sizes``). A toast says what sizes changed."""
+    source = st.session_state[SOURCE_WIDGET]
+    before = train_widget_settings()
+    after = sizes_for_corpus(st.session_state.get(LAST_SOURCE_KEY, ""), source, before)
+    st.session_state[LAST_SOURCE_KEY] = source
+    show_train_settings(after)
+    if changed := size_changes(before, after):
+        st.toast(escape.markdown(changed), icon=":material/straighten:")
 
 
 def apply_recipe(changes: dict) -> None:
