@@ -11,6 +11,7 @@ from viz.encode.links import encode_params
 from viz.escape import markdown
 from viz.merges import state as merges_state
 from viz.merges.labels import tie_break_rule, token_text
+from viz.merges.links import MAX_TOKEN_CHARS
 from viz.merges.overview import count_curve_caption, forest_caption
 from viz.merges.race import DEFAULT_WINDOW, window_bounds
 from viz.merges.search import matching_tokens, split_note_html, token_forms
@@ -113,6 +114,7 @@ def merge_tree(tok: Tokenizer, key: tuple[str, int], _corpus: str) -> None:
             "Find a token by the text it stands for",
             key=merges_state.TREE_SEARCH_KEY,
             live=True,
+            max_chars=MAX_TOKEN_CHARS,
             placeholder="type e.g. understanding",
         )
         choices = matching_tokens(choices, typed, byte_level=byte_level) if typed else [default]
