@@ -71,7 +71,8 @@ def segmented_lines(_tok: Tokenizer, key: tuple[str, int], step: int, lines: tup
 
 @st.cache_resource(max_entries=4, show_spinner=False)
 def overview_charts(_tok: Tokenizer, key: tuple[str, int]) -> tuple[go.Figure, go.Figure]:
-    return forest_figure(_tok.steps), count_curve_figure(_tok.steps)
+    byte_level = _tok.config.units == "bytes"
+    return forest_figure(_tok.steps, byte_level=byte_level), count_curve_figure(_tok.steps, byte_level)
 
 
 @st.cache_data(max_entries=4, show_spinner=False)
