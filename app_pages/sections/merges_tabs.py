@@ -109,6 +109,7 @@ def merge_tree(tok: Tokenizer, key: tuple[str, int], _corpus: str) -> None:
     byte_level = tok.config.units == "bytes"
     choices, default = merges_state.tree_choices(tok, key)
     searched = len(choices) > MAX_LISTED_TOKENS  # one search box: the text box, then a plain list of what it found
+    label = "Token (type to search)"
     if searched:
         typed = st.text_input(
             "Find a token by the text it stands for",
@@ -125,9 +126,10 @@ def merge_tree(tok: Tokenizer, key: tuple[str, int], _corpus: str) -> None:
         if not choices:
             return
         default = choices[0]
+        label = f"Token ({len(choices)} found)" if typed else "Token"
     merges_state.keep_tree_token(choices, default)
     token = st.selectbox(
-        f"Token ({len(choices)} found)" if searched else "Token (type to search)",
+        label,
         choices,
         format_func=lambda token: token_text(token, byte_level),
         key=merges_state.TREE_TOKEN_KEY,

@@ -215,11 +215,12 @@ def test_gpt4_tree_is_found_by_typing_its_text():
     _tab(at, "tree")
     # it opens on a common word built by several merges, not on a run of spaces; one search box (the text box)
     assert at.selectbox(key="merges_tree_token").value == "Ġunderstanding"
-    assert len(at.text_input) == 1  # the list of tokens found takes no typing
+    assert len(at.text_input) == 1 and at.selectbox(key="merges_tree_token").label == "Token"  # it takes no typing
     assert "filter_mode: FILTER_MODE_NONE" in str(at.selectbox(key="merges_tree_token").proto)
     at.text_input(key="merges_tree_search").set_value(" understanding").run()
     assert not at.exception
     assert at.selectbox(key="merges_tree_token").options == ["␣understanding"]  # as the token boxes write it
+    assert at.selectbox(key="merges_tree_token").label == "Token (1 found)"
     (tree,) = _specs(at)
     labels = [box["text"] for box in tree["layout"]["annotations"]]
     leaves = ["␣", "u", "n", "d", "e", "r", "s", "t", "a", "n", "d", "i", "n", "g"]  # " understanding", byte by byte
