@@ -6,18 +6,19 @@ from __future__ import annotations
 import streamlit as st
 
 from bpe_core import Tokenizer
-from viz import state
+from viz import model_io, state
+from viz.encode.links import encode_params
 from viz.escape import markdown
 from viz.merges import state as merges_state
-from viz.merges.labels import tie_break_rule
+from viz.merges.labels import tie_break_rule, token_text
+from viz.merges.links import MAX_TOKEN_CHARS
 from viz.merges.overview import count_curve_caption, forest_caption
 from viz.merges.race import DEFAULT_WINDOW, window_bounds
-from viz.merges.search import matching_tokens
+from viz.merges.search import matching_tokens, split_note_html, token_forms
 from viz.merges.step import corpus_lines, step_card_html, step_lines_html
 from viz.merges.step_keys import step_chart_with_arrow_keys, step_with_arrow_keys
 from viz.merges.tree import collapsed_note, tree_figure
 from viz.pipeline_view import seen_text
-from viz.readable import readable_symbol
 
 MAX_LISTED_TOKENS = 5_000  # a model with more merged tokens is searched by text rather than listed whole
 PREVIOUS, NEXT = "◀ Previous", "Next ▶"  # the step buttons, which ← and → press too
@@ -28,8 +29,9 @@ def pair_race(tok: Tokenizer, key: tuple[str, int], _corpus: str) -> None:
     st.subheader("Pair-frequency race")
     if not tok.has_counts:
         st.info(
-            "This model has no training counts (it was loaded from a merge list, as GPT-2 published it), so "
-            "there is no race to show. Train a model on the Train page to watch the pairs compete."
+            f"{model_io.model_title(tok)} has no training counts: a published tokenizer keeps the order of its "
+            "merges, not the pair counts its training saw, so there is no race to show. Train a model on the Train "
+            "page to watch the pairs compete."
         )
         return
     total = len(tok.steps)
@@ -37,7 +39,8 @@ def pair_race(tok: Tokenizer, key: tuple[str, int], _corpus: str) -> None:
         f"Before each step BPE counts every adjacent pair and merges the most frequent one. Bars are the top "
         f"pairs by rank; the winner is red, pairs tied with it are striped amber, and the tie-break rule is "
         f"**{markdown(tie_break_rule(tok.config.tie_break))}**. Press ▶ Play, drag the slider under the chart or "
-        f"press ← and →. The animation covers {DEFAULT_WINDOW} steps at a time."
+        f"press ← and →. The animation covers {DEFAULT_WINDOW} steps at a time; the count axis fits each step's "
+        "top count unless you fix it."
     )
     state.keep_in_range(merges_state.WINDOW_START_KEY, 1, total)
     start_col, button_col = st.columns([1, 2], vertical_alignment="bottom")
@@ -47,8 +50,13 @@ def pair_race(tok: Tokenizer, key: tuple[str, int], _corpus: str) -> None:
         on_click=merges_state.centre_race_on_step,
         args=(DEFAULT_WINDOW // 2,),
     )
+    fixed_axis = st.toggle(
+        "Fix the count axis at the highest count of the steps shown",
+        key=merges_state.RACE_FIXED_AXIS_KEY,
+        help="Off, each step's bars fill the chart; on, one axis for all the steps animated shows the counts fall.",
+    )
     first, last = window_bounds(total, first_step)
-    st.plotly_chart(merges_state.race_chart(tok, key, first_step), key=RACE_CHART)
+    st.plotly_chart(merges_state.race_chart(tok, key, first_step, fixed_axis), key=RACE_CHART)
     step_chart_with_arrow_keys(RACE_CHART)
     st.caption(f"Showing steps {first:,} to {last:,} of {total:,}.")
 
@@ -65,7 +73,7 @@ def step_scrubber(tok: Tokenizer, key: tuple[str, int], corpus: str) -> None:
         step_number = st.slider("Step", 1, total, key=merges_state.STEP_KEY)
     else:
         step_number = 1
-    st.html(step_card_html(tok.steps[step_number - 1], tok.config.tie_break))
+    st.html(step_card_html(tok.steps[step_number - 1], tok.config.tie_break, tok.config.units == "bytes"))
 
     source = corpus
     if not corpus.strip():
@@ -85,34 +93,54 @@ def step_scrubber(tok: Tokenizer, key: tuple[str, int], corpus: str) -> None:
     st.html(step_lines_html(tok, tok.steps[step_number - 1], shown, encoded))
 
 
+def _split_note(tok: Tokenizer, typed: str) -> None:
+    """How ``tok`` cuts a text that is not one of its tokens, with a link to Encode's "Why this split?"."""
+    source = st.session_state.get(merges_state.SOURCE_KEY, "model")
+    params, _ = encode_params(source, None, typed, ["why"], example="")
+    model_link = (state.model_about().get("link") or {}) if source == "model" else {}
+    shown = seen_text(tok, typed)
+    title = tok.name or "the trained model"
+    byte_level = tok.config.units == "bytes"
+    st.html(split_note_html(shown, tok.encode_with_spans(typed), title, byte_level, {**model_link, **params}))
+
+
 def merge_tree(tok: Tokenizer, key: tuple[str, int], _corpus: str) -> None:
     st.subheader("Merge tree")
+    byte_level = tok.config.units == "bytes"
     choices, default = merges_state.tree_choices(tok, key)
-    if len(choices) > MAX_LISTED_TOKENS:
+    searched = len(choices) > MAX_LISTED_TOKENS  # one search box: the text box, then a plain list of what it found
+    label = "Token (type to search)"
+    if searched:
         typed = st.text_input(
             "Find a token by the text it stands for",
             key=merges_state.TREE_SEARCH_KEY,
             live=True,
+            max_chars=MAX_TOKEN_CHARS,
             placeholder="type e.g. understanding",
         )
-        if typed:
-            choices = matching_tokens(choices, typed, byte_level=tok.config.units == "bytes")
+        choices = matching_tokens(choices, typed, byte_level=byte_level) if typed else [default]
+        if typed and not (choices and choices[0] in token_forms(typed, byte_level)):
             if not choices:
                 st.info("No token of this tokenizer contains that text.")
-                return
-            default = choices[0]
-        else:
-            choices = [default]
+            _split_note(tok, typed)
+        if not choices:
+            return
+        default = choices[0]
+        label = f"Token ({len(choices)} found)" if typed else "Token"
     merges_state.keep_tree_token(choices, default)
     token = st.selectbox(
-        "Token (type to search)", choices, format_func=readable_symbol, key=merges_state.TREE_TOKEN_KEY
+        label,
+        choices,
+        format_func=lambda token: token_text(token, byte_level),
+        key=merges_state.TREE_TOKEN_KEY,
+        filter_mode=None if searched else "fuzzy",
     )
     try:
         tree = tok.merge_tree(token)
     except KeyError as error:
         st.warning(f"No tree for that token: {markdown(str(error))}")
         return
-    figure = tree_figure(tree)
+    figure = tree_figure(tree, byte_level)
     st.caption(
         f"{len(tree.leaves())} base symbols, merged bottom-up; each box is a token, joined to the two parts it was "
         f"merged from. Hover a box for its step and count.{collapsed_note(figure.layout.meta['collapsed'])}"

@@ -119,8 +119,8 @@ def test_gpt4_merge_tree_found_by_typing(app_server, page, screenshot):
     tree = page.locator(CHART).first  # only the open tab is drawn
     tree.scroll_into_view_if_needed()
     labels = tree.locator("g.annotation text").all_text_contents()
-    assert labels[0] == "Ġunderstanding"
-    assert {"Ġunderstand", "Ġunder", "stand", "ing", "Ġ", "u", "n", "d", "e", "r", "s", "t", "a", "i", "g"} <= set(
+    assert labels[0] == "␣understanding"  # as the token boxes write a space
+    assert {"␣understand", "␣under", "stand", "ing", "␣", "u", "n", "d", "e", "r", "s", "t", "a", "i", "g"} <= set(
         labels
     )
     screenshot(page, "desktop")
@@ -128,4 +128,12 @@ def test_gpt4_merge_tree_found_by_typing(app_server, page, screenshot):
     page.wait_for_timeout(500)
     tree.scroll_into_view_if_needed()
     screenshot(page, "phone")
+    search.fill(" tokenization")  # not one token: how GPT-4 cuts it, and a link to Encode's "Why this split?"
+    wait_for_app(page)
+    note = page.locator(".bpe-split-note")
+    assert note.locator("span.tok").all_inner_texts() == ["␣token", "ization"]
+    link = note.get_by_role("link", name="Why this split? Open it on Encode")
+    assert link.get_attribute("href") == "Encode?tokenizer=cl100k_base&input=+tokenization&open=why"
+    note.scroll_into_view_if_needed()
+    screenshot(page, "split")
     assert exception_texts(page) == [] and page.page_errors == []

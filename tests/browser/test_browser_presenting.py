@@ -126,6 +126,17 @@ def race_step(page) -> str:
     return (page.locator(f"{RACE} .gtitle").first.text_content() or "").split(":")[0]
 
 
+def race_axis(page) -> dict:
+    """The race's count axis as plotly drew it: its range and its title."""
+    return page.evaluate(
+        """() => {
+            const plot = document.querySelector('.st-key-merges_race_chart .js-plotly-plot');
+            return {range: plot._fullLayout.xaxis.range.map((end) => Math.round(end * 100) / 100),
+                    title: plot.querySelector('.xtitle')?.textContent};
+        }"""
+    )
+
+
 @pytest.mark.parametrize("size", [{"width": 1400, "height": 900}, PROJECTOR, {"width": 390, "height": 844}])
 def test_the_race_controls_and_key_stay_whole(app_server, page, size):
     open_race(page, app_server, size)
@@ -146,6 +157,8 @@ def test_the_arrow_keys_step_the_race(app_server, page, screenshot):
     page.keyboard.press("ArrowRight")
     page.keyboard.press("ArrowRight")
     page.wait_for_function("() => document.querySelector('.gtitle')?.textContent.startsWith('step 3')")
+    # the count axis follows the step: banana's top count is 4 before step 1, 2 before step 3 (times 1.45)
+    assert race_axis(page) == {"range": [0, 2.9], "title": "pair count before the step"}
     page.keyboard.press("ArrowLeft")
     page.wait_for_function("() => document.querySelector('.gtitle')?.textContent.startsWith('step 2')")
     assert page.locator(f"{RACE} .slider-group .slider-label").count() == 6  # the slider is still there

@@ -113,6 +113,20 @@ def test_textbook_model_first_and_last_step(banana):
     assert _boxes(at) == [("banana_ban", True), ("d", False), ("ana_", False)]
 
 
+def test_race_axis_follows_the_step_unless_fixed(banana):
+    # banana_bandana_'s top counts before steps 1 to 6: 4, 2, 2, 2, 1, 1; the axis runs to 1.45 times the count
+    at = _open_merges(banana, corpus=BANANA, tab="race")
+    toggle = at.toggle(key="merges_race_fixed_axis")
+    assert toggle.label == "Fix the count axis at the highest count of the steps shown" and toggle.value is False
+    ends = [frame["layout"]["xaxis"]["range"][1] for frame in _specs(at)[0]["frames"]]
+    assert ends == [4 * 1.45, 2 * 1.45, 2 * 1.45, 2 * 1.45, 1.45, 1.45]
+    toggle.set_value(True).run()
+    ends = [frame["layout"]["xaxis"]["range"][1] for frame in _specs(at)[0]["frames"]]
+    assert ends == [4 * 1.45] * 6
+    _tab(_tab(at, "tree"), "race")  # kept while the tab is closed
+    assert at.toggle(key="merges_race_fixed_axis").value is True
+
+
 def test_previous_and_next_buttons(banana):
     at = _open_merges(banana, corpus=BANANA)
     at.button(key="merges_previous").click().run()
@@ -194,16 +208,42 @@ def test_gpt4_tree_is_found_by_typing_its_text():
     captions = " ".join(caption.value for caption in at.caption)
     assert "The tokenizer of GPT-4, GPT-3.5 Turbo" in captions
     assert r"GPT\-4 \(cl100k\_base\): 100,000 merges" in captions
-    assert "no training counts" in " ".join(info.value for info in at.info)
+    infos = " ".join(info.value for info in at.info)
+    assert r"GPT\-4 \(cl100k\_base\) has no training counts" in infos and "GPT-2" not in infos  # its own name
     _tab(at, "overview")
     assert "count curve needs training counts" in " ".join(info.value for info in at.info)
-    _tab(at, "tree").text_input(key="merges_tree_search").set_value(" understanding").run()
+    _tab(at, "tree")
+    # it opens on a common word built by several merges, not on a run of spaces; one search box (the text box)
+    assert at.selectbox(key="merges_tree_token").value == "Ġunderstanding"
+    assert len(at.text_input) == 1 and at.selectbox(key="merges_tree_token").label == "Token"  # it takes no typing
+    assert "filter_mode: FILTER_MODE_NONE" in str(at.selectbox(key="merges_tree_token").proto)
+    at.text_input(key="merges_tree_search").set_value(" understanding").run()
     assert not at.exception
-    assert at.selectbox(key="merges_tree_token").options == ["Ġunderstanding"]
+    assert at.selectbox(key="merges_tree_token").options == ["␣understanding"]  # as the token boxes write it
+    assert at.selectbox(key="merges_tree_token").label == "Token (1 found)"
     (tree,) = _specs(at)
     labels = [box["text"] for box in tree["layout"]["annotations"]]
-    leaves = ["Ġ", "u", "n", "d", "e", "r", "s", "t", "a", "n", "d", "i", "n", "g"]  # " understanding", byte by byte
-    assert labels[0] == "Ġunderstanding" and [label for label in labels if label in set(leaves)] == leaves
+    leaves = ["␣", "u", "n", "d", "e", "r", "s", "t", "a", "n", "d", "i", "n", "g"]  # " understanding", byte by byte
+    assert labels[0] == "␣understanding" and [label for label in labels if label in set(leaves)] == leaves
+    assert not at.get("html")  # one token: no split shown
+
+
+def test_a_text_that_is_not_one_token_shows_its_split_and_links_to_encode():
+    at = _choose_source(_open_merges(tab="tree"), "cl100k_base")
+    at.text_input(key="merges_tree_search").set_value(" tokenizations<b>").run()
+    assert not at.exception
+    assert "No token of this tokenizer contains that text." in [info.value for info in at.info]
+    (note,) = [html.proto.body for html in at.get("html")]
+    assert "“␣tokenizations&lt;b&gt;” is not one token of GPT-4 (cl100k_base): it cuts that text into" in note
+    assert "cuts that text into 4 tokens" in note and note.count('class="tok ') == 4  # ␣token izations <b >
+    assert "<b>" not in note.split("</style>", 1)[1]
+    link = re.search(r'<a href="([^"]*)" target="_blank" rel="noopener">Why this split\? Open it on Encode</a>', note)
+    assert link.group(1) == "Encode?tokenizer=cl100k_base&amp;input=+tokenizations%3Cb%3E&amp;open=why"
+    # two tokens contain "understandin" but it is none itself: the tokens found, and its split (under stand in)
+    at.text_input(key="merges_tree_search").set_value("understandin").run()
+    found = at.selectbox(key="merges_tree_token")
+    assert not at.info and found.options == ["␣understanding", "␣misunderstanding"]
+    assert "cuts that text into 3 tokens" in at.get("html")[0].proto.body
 
 
 def test_search_finds_nothing_and_says_so():
@@ -211,6 +251,7 @@ def test_search_finds_nothing_and_says_so():
     at.text_input(key="merges_tree_search").set_value("zzzzzzzzzzzzzzzz").run()
     assert not at.exception
     assert "No token of this tokenizer contains that text." in [info.value for info in at.info]
+    assert "is not one token of GPT-4o (o200k_base)" in at.get("html")[0].proto.body
 
 
 def test_back_to_the_session_model_lists_its_tokens(banana):

@@ -177,3 +177,14 @@ def test_captions_count_with_thousands_separators():
         "Each dot is a merge: when it happened and how long the new token is. No counts: all dots share one colour."
         " Showing 5 of 6 merges: the first ones and an even sample of the rest."
     )
+
+
+def test_overview_hovers_name_byte_level_tokens_by_their_text():
+    # GPT-2's stand-in Ġ is a space: the hovers write it ␣, as the token boxes do
+    steps = [Step(1, "Ġ", "t", "Ġt", 256, 9, 1), Step(2, "Ġt", "he", "Ġthe", 257, 12, 1)]
+    assert list(forest_figure(steps, byte_level=True).data[0].hovertext) == [
+        "step 1: ␣ + t → ␣t (count 9)",
+        "step 2: ␣t + he → ␣the (count 12)",
+    ]
+    (rise,) = count_curve_figure(steps, byte_level=True).data[1].hovertext  # the count rose at step 2
+    assert rise == "step 2: ␣t + he → ␣the (count 12)"

@@ -1,4 +1,5 @@
-"""The pair-frequency race: one frame per step, the winner and its ties marked, fixed axes."""
+"""The pair-frequency race: one frame per step, the winner and its ties marked, the count axis following the step
+(or fixed)."""
 
 from __future__ import annotations
 
@@ -82,11 +83,34 @@ def test_race_names_the_active_tie_break_rule():
     assert race_figure(steps, tie_break="hf").layout.annotations[0].text == key.format(rule="smallest ids (HF) wins")
 
 
-def test_race_axes_stay_fixed_over_the_window(banana):
+def test_race_count_axis_follows_each_step(banana):
+    # banana_bandana_'s top counts before steps 1 to 6 (worked out by hand above): 4, 2, 2, 2, 1, 1
     figure = race_figure(banana.steps)
     assert list(figure.layout.yaxis.categoryarray) == ["#1", "#2", "#3", "#4", "#5", "#6", "#7"]
-    assert list(figure.layout.xaxis.range) == pytest.approx([0, 4 * 1.45])  # the highest count, 4, fits
-    assert all(frame.layout.xaxis.range is None for frame in figure.frames)  # frames never rescale
+    assert [frame.layout.xaxis.range[0] for frame in figure.frames] == [0] * 6  # from 0: lengths compare counts
+    ends = [frame.layout.xaxis.range[1] for frame in figure.frames]
+    assert ends == pytest.approx([4 * 1.45, 2 * 1.45, 2 * 1.45, 2 * 1.45, 1.45, 1.45])
+    assert list(figure.layout.xaxis.range) == pytest.approx([0, 4 * 1.45])  # the figure opens on step 1's
+    # every frame carries the whole axis: an animation step resets what its frame leaves out
+    for axis in [figure.layout.xaxis, *(frame.layout.xaxis for frame in figure.frames)]:
+        assert (axis.title.text, axis.fixedrange) == ("pair count before the step", True)
+
+
+def test_race_count_axis_can_stay_fixed_over_the_window(banana):
+    figure = race_figure(banana.steps, fixed_axis=True)
+    ends = [frame.layout.xaxis.range[1] for frame in figure.frames]
+    assert ends == pytest.approx([4 * 1.45] * 6)  # the window's highest count, 4, in every frame
+    assert list(figure.layout.xaxis.range) == pytest.approx([0, 4 * 1.45])
+    assert [frame.name for frame in figure.frames] == ["1", "2", "3", "4", "5", "6"]  # the same frames otherwise
+
+
+def test_race_names_byte_level_tokens_by_their_text():
+    # GPT-2's stand-ins: Ġ is a space (0x20), Ã© the two bytes of é; the boxes write them ␣ and é
+    steps = [Step(1, "Ġ", "Ġ", "ĠĠ", 300, 7, 1, (("Ġ", "Ġ", 7), ("Ã", "©", 5)))]
+    frame = race_figure(steps, byte_level=True).frames[0]
+    assert list(frame.data[0].text) == ["␣ + ␣   7"] and list(frame.data[2].text) == ["\\xc3 + \\xa9   5"]
+    assert frame.layout.title.text == "<b>step 1: ␣ + ␣ → ␣␣ (count 7)</b>"
+    assert race_figure(steps).frames[0].layout.title.text == "<b>step 1: Ġ + Ġ → ĠĠ (count 7)</b>"  # chars: as spelt
 
 
 def test_race_escapes_pair_text():
@@ -261,10 +285,15 @@ def test_race_without_merges_or_counts():
 
 def test_race_window_picks_its_steps():
     steps = [Step(n, "a", str(n), f"a{n}", 10 + n, 100 - n, 1) for n in range(1, 11)]
-    figure = race_figure(steps, first_step=4, window=3)
+    figure = race_figure(steps, first_step=4, window=3, fixed_axis=True)
     assert [frame.name for frame in figure.frames] == ["4", "5", "6"]
-    # the count axis fits the highest count in the window (96 before step 4), not the model's (99)
+    # a fixed count axis fits the highest count in the window (96 before step 4), not the model's (99)
     assert list(figure.layout.xaxis.range) == pytest.approx([0, 96 * 1.45])
+    assert list(figure.frames[2].layout.xaxis.range) == pytest.approx([0, 96 * 1.45])
+    # else step 6's frame fits its own, 94
+    assert list(race_figure(steps, first_step=4, window=3).frames[2].layout.xaxis.range) == pytest.approx(
+        [0, 94 * 1.45]
+    )
     # by default a window starts at step 1, also in a model longer than one window
     sixty = [Step(n, "a", str(n), f"a{n}", 10 + n, 100 - n, 1) for n in range(1, 61)]
     assert [frame.name for frame in race_figure(sixty).frames] == [str(n) for n in range(1, 51)]

@@ -80,3 +80,9 @@ def test_step_lines_of_a_character_model_show_its_word_end_marker():
     tok = train("lo lo lo", Config(end_of_word="</w>"), merges=2)  # l o, then lo </w>
     markup = step_lines_html(tok, tok.steps[1], ["lo"], [tok.encode_with_spans("lo")])
     assert 'lo<span class="marker">&lt;/w&gt;</span>' in markup
+
+
+def test_step_card_of_a_byte_level_model_writes_tokens_as_its_boxes_do():
+    # GPT-2's first merge is Ġ + t: a space (0x20) and t, written ␣ in the token boxes under the card
+    facts = card_facts(step_card_html(load_gpt2().steps[0], "hf", byte_level=True))
+    assert facts["Pair merged"] == "␣ + t" and facts["New token"] == "␣t  (id 256)"

@@ -292,3 +292,14 @@ def test_collapsed_note_for_one_violet_box():
         " The tree is too big to draw whole: the violet box stands for merged parts whose own trees you can pick above."
     )
     assert collapsed_note(2).startswith(" The tree is too big to draw whole: the 2 violet boxes stand for")
+
+
+def test_byte_level_tree_names_tokens_by_their_text():
+    # GPT-2 builds " the" (Ġthe) from Ġt + he (merges 1 and 2 of merges.txt: Ġ t, then h e, then Ġt he ...)
+    tree = load_gpt2().merge_tree("Ġthe")
+    figure = tree_figure(tree, byte_level=True)
+    labels = [box.text for box in figure.layout.annotations]
+    assert labels == ["␣the", "␣t", "␣", "t", "he", "h", "e"]  # root first, then each part before its own parts
+    assert list(figure.data[1].text) == labels
+    assert figure.data[1].hovertext[2] == "␣: base symbol"
+    assert [box.text for box in tree_figure(tree).layout.annotations][:3] == ["Ġthe", "Ġt", "Ġ"]  # as spelt

@@ -1,31 +1,47 @@
 """Names, colours and plain-text labels shared by the Merges figures.
 
 Every merge figure labels pairs, steps and tie-break rules the same way, and
-draws the winning pair in the same colour.
+draws the winning pair in the same colour. A byte-level token is named by the text its bytes spell, as the token
+boxes show it (``␣`` for a space), not by GPT-2's stand-ins (``Ġ``): one notation on the whole page.
 
->>> pair_label("a", "n")
-'a + n'
+>>> token_pair("a", "n", byte_level=False), token_pair("Ġ", "Ġ", byte_level=True)
+('a + n', '␣ + ␣')
 """
 
 from __future__ import annotations
 
 from bpe_core import Step
+from bpe_core.bytelevel import CHAR_TO_BYTE
 from viz.describe import TIE_BREAK_WORDS
-from viz.escape import plotly_text
-from viz.readable import pair_label, readable_symbol
+from viz.readable import readable_symbol
 
 WINNER_COLOUR = "#e4572e"  # the pair merged at this step
 TIED_COLOUR = "#f3a712"  # pairs with the winner's count that lost the tie-break
 OTHER_COLOUR = "#8da9c4"  # every other pair in the top K
 
 
-def plot_text(text: str) -> str:
-    """A token as plotly text: visible, with ``<``/``>``/``&`` escaped (plotly reads a few HTML tags).
+def token_text(token: str, byte_level: bool) -> str:
+    """A token as plain readable text: a byte-level token as the text its bytes spell (a byte that is only part of
+    a character as ``\\xNN``), whitespace as the boxes' glyphs (``readable_symbol``). Escape it for HTML or plotly.
 
-    >>> plot_text("<b>")
-    '&lt;b&gt;'
+    >>> token_text("Ġthe", byte_level=True), token_text("Ã©", byte_level=True), token_text("Ã", byte_level=True)
+    ('␣the', 'é', '\\\\xc3')
+    >>> token_text("Ġthe", byte_level=False)  # a model of characters keeps its own spelling
+    'Ġthe'
     """
-    return plotly_text(readable_symbol(text))
+    if not byte_level or any(char not in CHAR_TO_BYTE for char in token):
+        return readable_symbol(token)
+    raw = bytes(CHAR_TO_BYTE[char] for char in token)
+    return readable_symbol(raw.decode("utf-8", errors="backslashreplace"))
+
+
+def token_pair(left: str, right: str, byte_level: bool) -> str:
+    """A pair as ``viz.readable.pair_label`` names it, in ``token_text``'s notation.
+
+    >>> token_pair("Ġt", "he", byte_level=True)
+    '␣t + he'
+    """
+    return f"{token_text(left, byte_level)} + {token_text(right, byte_level)}"
 
 
 def tie_break_rule(tie_break: str) -> str:
@@ -33,8 +49,8 @@ def tie_break_rule(tie_break: str) -> str:
     return f"{TIE_BREAK_WORDS[tie_break]} wins"
 
 
-def step_summary(step: Step) -> str:
-    """One line about a step, plain text.
+def step_summary(step: Step, byte_level: bool = False) -> str:
+    """One line about a step, plain text (tokens in ``token_text``'s notation).
 
     >>> step_summary(Step(2, "b", "an", "ban", 7, 2, 3))
     'step 2: b + an → ban (count 2, 3 pairs tied)'
@@ -45,4 +61,5 @@ def step_summary(step: Step) -> str:
         detail = f"count {step.count:,}, {step.tied} pairs tied"
     else:
         detail = f"count {step.count:,}"
-    return f"step {step.step}: {pair_label(step.left, step.right)} → {readable_symbol(step.new_token)} ({detail})"
+    made = token_text(step.new_token, byte_level)
+    return f"step {step.step}: {token_pair(step.left, step.right, byte_level)} → {made} ({detail})"

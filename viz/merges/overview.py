@@ -45,14 +45,15 @@ def _log_colour_ticks(counts: Sequence[int]) -> tuple[list[float], list[str]]:
     return [float(p) for p in powers], [f"{10**p:,}" for p in powers]
 
 
-def _step_hovers(steps: Sequence[Step]) -> dict:
-    """Trace arguments that show each point's step summary on hover, escaped for plotly."""
+def _step_hovers(steps: Sequence[Step], byte_level: bool) -> dict:
+    """Trace arguments that show each point's step summary on hover (``labels.token_text``), escaped for plotly."""
     return dict(
-        hovertext=[plotly_text(step_summary(step)) for step in steps], hovertemplate="%{hovertext}<extra></extra>"
+        hovertext=[plotly_text(step_summary(step, byte_level)) for step in steps],
+        hovertemplate="%{hovertext}<extra></extra>",
     )
 
 
-def forest_figure(steps: Sequence[Step], max_points: int = MAX_FOREST_POINTS) -> go.Figure:
+def forest_figure(steps: Sequence[Step], max_points: int = MAX_FOREST_POINTS, byte_level: bool = False) -> go.Figure:
     """Every merge as a dot: step on x, length of the new token on y, colour = log count.
 
     Big models are thinned to ``max_points`` dots (see ``sample_indices``); the figure's
@@ -77,7 +78,7 @@ def forest_figure(steps: Sequence[Step], max_points: int = MAX_FOREST_POINTS) ->
             y=[len(step.new_token) for step in chosen],
             mode="markers",
             marker=marker,
-            **_step_hovers(chosen),
+            **_step_hovers(chosen, byte_level),
         )
     )
     figure.update_layout(
@@ -134,7 +135,7 @@ def rising_steps(steps: Sequence[Step]) -> list[Step]:
     ]
 
 
-def count_curve_figure(steps: Sequence[Step]) -> go.Figure:
+def count_curve_figure(steps: Sequence[Step], byte_level: bool = False) -> go.Figure:
     """The winning count at each step (log scale), with the steps where it rose marked."""
     counted = [step for step in steps if step.count is not None]
     rising = rising_steps(steps)
@@ -154,7 +155,7 @@ def count_curve_figure(steps: Sequence[Step]) -> go.Figure:
                 mode="markers",
                 name="count went up",
                 marker=dict(symbol="triangle-up", size=11, color=UP_COLOUR, line=dict(color="#0b3d36", width=1)),
-                **_step_hovers(rising),
+                **_step_hovers(rising, byte_level),
             ),
         ]
     )

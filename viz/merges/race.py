@@ -1,9 +1,13 @@
 """The pair-frequency race: the top-K pair counts before each step, as an animated bar chart.
 
+Each frame sets its own count axis, so a late step's bars are as long as an early one's; ``fixed_axis`` keeps one
+axis for the whole window instead, to see the counts fall.
+
 >>> from bpe_core import Config, train
 >>> tok = train("banana_bandana_", Config(split="none"), merges=6)
->>> len(race_figure(tok.steps, first_step=1, window=50).frames)
-6
+>>> figure = race_figure(tok.steps, first_step=1, window=50)
+>>> [frame.layout.xaxis.range[1] for frame in figure.frames]  # top counts 4, 2, 2, 2, 1, 1 times 1.45
+[5.8, 2.9, 2.9, 2.9, 1.45, 1.45]
 """
 
 from __future__ import annotations
@@ -14,7 +18,7 @@ import plotly.graph_objects as go
 
 from bpe_core import Step
 from viz.escape import plotly_text
-from viz.merges.labels import OTHER_COLOUR, TIED_COLOUR, WINNER_COLOUR, pair_label, step_summary, tie_break_rule
+from viz.merges.labels import OTHER_COLOUR, TIED_COLOUR, WINNER_COLOUR, step_summary, tie_break_rule, token_pair
 
 DEFAULT_WINDOW = 50  # steps per animation: keeps big models' figures small
 RACE_TOP_MARGIN = 100  # px: title and the colour key's two lines
@@ -23,6 +27,7 @@ RACE_TOP_MARGIN = 100  # px: title and the colour key's two lines
 BUTTONS_BELOW = 55
 SLIDER_BELOW = 90
 RACE_BOTTOM_MARGIN = 160
+HEAD_ROOM = 1.45  # the count axis runs to 1.45 times the highest count: room for the labels beyond the bars
 
 
 def _race_title(text: str) -> dict:
@@ -53,7 +58,21 @@ def race_pairs(step: Step) -> tuple[tuple[str, str, int], ...]:
     return ()
 
 
-def _race_traces(step: Step, ranks: Sequence[str]) -> list[go.Bar]:
+def _count_axis(highest: int) -> dict:
+    """The whole count axis, in the figure and in every frame: an animation step resets what its frame leaves out.
+
+    >>> _count_axis(4)["range"]
+    [0, 5.8]
+    """
+    return dict(title="pair count before the step", range=[0, highest * HEAD_ROOM], fixedrange=True)
+
+
+def _highest(step: Step) -> int:
+    """The highest count racing before ``step`` (1 when none was recorded: an axis from 0 to 1.45)."""
+    return max((count for _, _, count in race_pairs(step)), default=1)
+
+
+def _race_traces(step: Step, ranks: Sequence[str], byte_level: bool) -> list[go.Bar]:
     """Three bar traces (winner, tied, others) on the fixed rank axis, for one step."""
     groups: dict[str, list[tuple[str, str, str, int]]] = {"winner": [], "tied": [], "other": []}
     pairs = race_pairs(step)
@@ -83,10 +102,14 @@ def _race_traces(step: Step, ranks: Sequence[str]) -> list[go.Bar]:
                 x=[count for _, _, _, count in rows],
                 y=[rank for rank, _, _, _ in rows],
                 orientation="h",
-                text=[plotly_text(f"{pair_label(left, right)}   {count:,}") for _, left, right, count in rows],
+                text=[
+                    plotly_text(f"{token_pair(left, right, byte_level)}   {count:,}") for _, left, right, count in rows
+                ],
                 textposition="outside",
                 cliponaxis=False,
-                hovertext=[plotly_text(f"{pair_label(left, right)}: {count:,}") for _, left, right, count in rows],
+                hovertext=[
+                    plotly_text(f"{token_pair(left, right, byte_level)}: {count:,}") for _, left, right, count in rows
+                ],
                 hovertemplate="%{hovertext}<extra></extra>",
                 showlegend=False,
                 **styles[group],
@@ -96,25 +119,36 @@ def _race_traces(step: Step, ranks: Sequence[str]) -> list[go.Bar]:
 
 
 def race_figure(
-    steps: Sequence[Step], *, first_step: int = 1, window: int = DEFAULT_WINDOW, tie_break: str = "first"
+    steps: Sequence[Step],
+    *,
+    first_step: int = 1,
+    window: int = DEFAULT_WINDOW,
+    tie_break: str = "first",
+    fixed_axis: bool = False,
+    byte_level: bool = False,
 ) -> go.Figure:
     """The top-K pair counts before each step of a window, as an animated horizontal bar chart.
 
     One frame per step (named by its step number), a Play/Pause menu and a step
-    slider. Bars sit on fixed rank positions 1..K with the pair as their text,
-    and the count axis is fixed over the window, so nothing jumps between frames.
+    slider. Bars sit on fixed rank positions 1..K with the pair as their text (a
+    byte-level model's tokens as text, ``labels.token_text``). Each frame's count
+    axis runs to its own highest count, so the bars fill the chart at every step;
+    with ``fixed_axis`` the axis fits the window's highest count in every frame.
     """
     first, last = window_bounds(len(steps), first_step, window)
     shown = steps[first - 1 : last]
     top_k = max((len(race_pairs(step)) for step in shown), default=1)
     ranks = [f"#{rank}" for rank in range(1, top_k + 1)]
-    highest = max((count for step in shown for _, _, count in race_pairs(step)), default=1)
+    highest = max((_highest(step) for step in shown), default=1)
 
     frames = [
         go.Frame(
             name=str(step.step),
-            data=_race_traces(step, ranks),
-            layout=go.Layout(title=_race_title(plotly_text(step_summary(step)))),
+            data=_race_traces(step, ranks, byte_level),
+            layout=go.Layout(
+                title=_race_title(plotly_text(step_summary(step, byte_level))),
+                xaxis=_count_axis(highest if fixed_axis else _highest(step)),
+            ),
         )
         for step in shown
     ]
@@ -135,7 +169,7 @@ def race_figure(
         barmode="overlay",
         height=height,
         margin=dict(l=50, r=30, t=RACE_TOP_MARGIN, b=RACE_BOTTOM_MARGIN),
-        xaxis=dict(title="pair count before the step", range=[0, highest * 1.45], fixedrange=True),
+        xaxis=frames[0].layout.xaxis if frames else _count_axis(1),
         yaxis=dict(
             type="category",
             categoryorder="array",

@@ -1,5 +1,5 @@
-"""The Merges page's own session-state keys and caches: its widgets (the tab, the step, the race's window, the
-token whose tree is drawn, the tokenizer shown) and its figures, cached per model.
+"""The Merges page's own session-state keys and caches: its widgets (the tab, the step, the race's window and axis,
+the token whose tree is drawn, the tokenizer shown) and its figures, cached per model.
 """
 
 from __future__ import annotations
@@ -12,14 +12,17 @@ from viz import state
 from viz.merges.links import merges_params, read_merges_params
 from viz.merges.overview import count_curve_figure, forest_figure
 from viz.merges.race import race_figure
+from viz.merges.search import word_token
 from viz.merges.tree import default_tree_token
 
 STEP_KEY = "merges_step"  # widget keys of the Merges page: the step slider,
 WINDOW_START_KEY = "merges_window_start"  # the race's first step,
+RACE_FIXED_AXIS_KEY = "merges_race_fixed_axis"  # one count axis for the whole race (else one per step),
 TREE_TOKEN_KEY = "merges_tree_token"  # the token whose tree is drawn,
 TREE_SEARCH_KEY = "merges_tree_search"  # the text that finds it in a model too big to list,
 TAB_KEY, SOURCE_KEY = "merges_tab", "merges_source"  # the open tab, the tokenizer ("model" or PRETRAINED)
-KEPT = (SOURCE_KEY, STEP_KEY, WINDOW_START_KEY, TREE_TOKEN_KEY, TAB_KEY)  # kept while a closed tab hides them
+# kept while a closed tab hides them
+KEPT = (SOURCE_KEY, STEP_KEY, WINDOW_START_KEY, RACE_FIXED_AXIS_KEY, TREE_TOKEN_KEY, TAB_KEY)
 
 
 def move_step(delta: int, total: int) -> None:
@@ -48,8 +51,15 @@ def published_cache_key(name: str) -> tuple[str, int]:
 
 # The Merges figures, per model (``key``: merges_cache_key), as objects (not pickled copies): pages only read them.
 @st.cache_resource(max_entries=16, show_spinner=False)
-def race_chart(_tok: Tokenizer, key: tuple[str, int], first_step: int) -> go.Figure:
-    return race_figure(_tok.steps, first_step=first_step, tie_break=_tok.config.tie_break)
+def race_chart(_tok: Tokenizer, key: tuple[str, int], first_step: int, fixed_axis: bool) -> go.Figure:
+    config = _tok.config
+    return race_figure(
+        _tok.steps,
+        first_step=first_step,
+        tie_break=config.tie_break,
+        fixed_axis=fixed_axis,
+        byte_level=config.units == "bytes",
+    )
 
 
 @st.cache_data(max_entries=64, show_spinner=False)
@@ -61,13 +71,16 @@ def segmented_lines(_tok: Tokenizer, key: tuple[str, int], step: int, lines: tup
 
 @st.cache_resource(max_entries=4, show_spinner=False)
 def overview_charts(_tok: Tokenizer, key: tuple[str, int]) -> tuple[go.Figure, go.Figure]:
-    return forest_figure(_tok.steps), count_curve_figure(_tok.steps)
+    byte_level = _tok.config.units == "bytes"
+    return forest_figure(_tok.steps, byte_level=byte_level), count_curve_figure(_tok.steps, byte_level)
 
 
 @st.cache_data(max_entries=4, show_spinner=False)
 def tree_choices(_tok: Tokenizer, key: tuple[str, int]) -> tuple[list[str], str | None]:
-    """Merged tokens in step order (each once) and the one to show first."""
-    return list(dict.fromkeys(step.new_token for step in _tok.steps)), default_tree_token(_tok.steps)
+    """Merged tokens in step order (each once) and the one to show first: a common word built by several merges
+    (``search.word_token``: " understanding" in every published tokenizer), else ``tree.default_tree_token``'s."""
+    default = word_token(_tok) or default_tree_token(_tok.steps)
+    return list(dict.fromkeys(step.new_token for step in _tok.steps)), default
 
 
 LINK_READ_KEY = "bpe_merges_link_read"  # the address's parameters were given to the widgets: once a session

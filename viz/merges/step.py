@@ -10,8 +10,7 @@ from collections.abc import Sequence
 
 from bpe_core import Step, Token, Tokenizer
 from viz.escape import html_text
-from viz.merges.labels import pair_label, tie_break_rule
-from viz.readable import readable_symbol
+from viz.merges.labels import tie_break_rule, token_pair, token_text
 from viz.token_html import render_lines
 
 
@@ -47,8 +46,9 @@ def step_lines_html(tok: Tokenizer, step: Step, lines: Sequence[str], lines_toke
     )
 
 
-def step_card_html(step: Step, tie_break: str) -> str:
-    """The facts of one step as a small escaped HTML card: pair, new token, count, ties.
+def step_card_html(step: Step, tie_break: str, byte_level: bool = False) -> str:
+    """The facts of one step as a small escaped HTML card: pair, new token, count, ties. A byte-level model's
+    tokens are written as the boxes under the card write them (``␣`` for a space, ``labels.token_text``).
 
     >>> "&lt;b&gt;" in step_card_html(Step(1, "<", "b>", "<b>", 9, 4, 2), "first")
     True
@@ -62,8 +62,8 @@ def step_card_html(step: Step, tie_break: str) -> str:
         ties = f"{step.tied} pairs shared the top count; {tie_break_rule(tie_break)}"
     facts = [
         ("Step", str(step.step)),
-        ("Pair merged", pair_label(step.left, step.right)),
-        ("New token", f"{readable_symbol(step.new_token)}  (id {step.new_id})"),
+        ("Pair merged", token_pair(step.left, step.right, byte_level)),
+        ("New token", f"{token_text(step.new_token, byte_level)}  (id {step.new_id})"),
         ("Count", count),
         ("Ties", ties),
     ]

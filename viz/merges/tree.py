@@ -16,8 +16,7 @@ import plotly.graph_objects as go
 
 from bpe_core import Step, TreeNode
 from viz.escape import plotly_text
-from viz.merges.labels import WINNER_COLOUR, plot_text
-from viz.readable import readable_symbol
+from viz.merges.labels import WINNER_COLOUR, token_text
 
 SYMBOL_BACKGROUND = "#dbeafe"  # a base symbol
 MERGED_BACKGROUND = "#fde2c4"  # a merged part drawn with its own parts
@@ -95,12 +94,13 @@ def tree_layout(
     return nodes, edges
 
 
-def _node_hover(node: TreeNodePosition) -> str:
+def _node_hover(node: TreeNodePosition, byte_level: bool) -> str:
+    name = token_text(node.token, byte_level)
     if node.step is None:
-        return f"{readable_symbol(node.token)}: base symbol"
+        return f"{name}: base symbol"
     count = "n/a" if node.count is None else f"{node.count:,}"
     parts = "; its parts are not drawn (choose it to see its own tree)" if node.collapsed else ""
-    return f"{readable_symbol(node.token)}: made at step {node.step}, count {count}{parts}"
+    return f"{name}: made at step {node.step}, count {count}{parts}"
 
 
 def _node_colours(node: TreeNodePosition) -> tuple[str, str]:
@@ -114,21 +114,22 @@ def _node_colours(node: TreeNodePosition) -> tuple[str, str]:
     return SYMBOL_BACKGROUND, "#64748b"
 
 
-def short_label(text: str, max_chars: int = 40) -> str:
-    """A readable label cut in the middle when long (the hover keeps the whole token).
+def short_label(text: str, max_chars: int = 40, byte_level: bool = False) -> str:
+    """A readable label (``labels.token_text``) cut in the middle when long (the hover keeps the whole token).
 
-    >>> short_label("abcdefghij", 5)
-    'ab…ij'
+    >>> short_label("abcdefghij", 5), short_label("Ġthe", byte_level=True)
+    ('ab…ij', '␣the')
     """
-    text = readable_symbol(text)
+    text = token_text(text, byte_level)
     if len(text) <= max_chars:
         return text
     keep = (max_chars - 1) // 2
     return text[:keep] + "…" + text[len(text) - keep :]
 
 
-def tree_figure(tree: TreeNode) -> go.Figure:
-    """A merge tree as a node-link diagram: boxes labelled by token, lines to the two parts.
+def tree_figure(tree: TreeNode, byte_level: bool = False) -> go.Figure:
+    """A merge tree as a node-link diagram: boxes labelled by token, lines to the two parts (a byte-level model's
+    tokens as the text they spell, ``labels.token_text``).
 
     Boxes are annotations (they size themselves to the label); an invisible marker under
     each box carries its label (``text``), path (``customdata``) and hover. The width grows
@@ -147,7 +148,7 @@ def tree_figure(tree: TreeNode) -> go.Figure:
     collapsed = sum(1 for node in nodes if node.collapsed)
     height_levels = by_path[""].y + 1
     font_size = 14 if leaves <= 24 else 12
-    hover = [plotly_text(_node_hover(node)) for node in nodes]
+    hover = [plotly_text(_node_hover(node, byte_level)) for node in nodes]
     boxes = []
     for node, hover_text in zip(nodes, hover):
         background, border = _node_colours(node)
@@ -155,7 +156,7 @@ def tree_figure(tree: TreeNode) -> go.Figure:
             dict(
                 x=node.x,
                 y=node.y,
-                text=plotly_text(short_label(node.token)),
+                text=plotly_text(short_label(node.token, byte_level=byte_level)),
                 showarrow=False,
                 bgcolor=background,
                 bordercolor=border,
@@ -181,7 +182,7 @@ def tree_figure(tree: TreeNode) -> go.Figure:
                 y=[node.y for node in nodes],
                 mode="markers",
                 marker=dict(size=font_size + 12, opacity=0),
-                text=[plot_text(node.token) for node in nodes],
+                text=[plotly_text(token_text(node.token, byte_level)) for node in nodes],
                 customdata=[node.path for node in nodes],
                 hovertext=hover,
                 hovertemplate="%{hovertext}<extra></extra>",
