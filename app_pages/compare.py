@@ -2,22 +2,56 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import streamlit as st
 
 from app_pages.sections import compare_tabs
 from bpe_core import Tokenizer
+from bpe_core.trace import STOP_MERGES, STOP_PREFIX, STOP_VOCAB_SIZE
 from viz import escape, share_link, state
 from viz.compare import setup
 from viz.compare import state as compare_state
 from viz.compare.data import ComparedSize, default_sizes
 from viz.describe import describe_config, model_size
 from viz.page_registry import COMPARE, TRAIN
+from viz.train import state as train_state
+from viz.train.form import UPLOAD
+from viz.training_settings import MAX_SIZE, TrainSettings, settings_from
+
+SIZE_STOPS = (STOP_MERGES, STOP_VOCAB_SIZE, STOP_PREFIX)  # a model stopped by its size can be trained further
+RAN_OUT_KEY = "bpe_compare_ran_out"  # the corpus ran out of pairs below a size asked: said once, after the rerun
+
+
+def extendable(tok: Tokenizer) -> TrainSettings | None:
+    """The settings that trained the session's model further, if it can be: trained here on a corpus the session
+    has (not files, not a loaded tokenizer) and stopped by its size, not because the corpus ran out of pairs."""
+    about = state.model_about()
+    if about.get("preset") in (None, UPLOAD) or not state.current_corpus() or tok.stop_reason not in SIZE_STOPS:
+        return None
+    return settings_from(about)
+
+
+def train_further(column, tok: Tokenizer, settings: TrainSettings, sizes: list[int]) -> None:
+    """Train the session's model up to the largest size asked, on the same corpus and settings, and keep the
+    sizes for it: its first k merges are those of the smaller model, so every smaller size compares the same."""
+    wanted = replace(settings, stop_by="vocab_size", vocab_size=max(sizes))
+    corpus = state.current_corpus()
+    with column:
+        if train_state.train_and_keep(state.model_about()["preset"], wanted, wanted.to_config(), corpus, corpus):
+            model = state.current_model()
+            reached = len(model.vocab)
+            compare_state.keep_sizes(state.fingerprint(model), [min(size, reached) for size in sizes])
+            if reached < max(sizes):
+                st.session_state[RAN_OUT_KEY] = setup.ran_out(reached, len(model.merges))
+            st.rerun()
 
 
 def choose_sizes(column, tok: Tokenizer, fingerprint: str) -> list[ComparedSize]:
     """Two to four vocabulary sizes in ``column`` (a number box each, + and - step by a twentieth of the range),
-    with the merges that reach them."""
+    with the merges that reach them; a size beyond the model trains it further."""
     scale = compare_state.vocabulary_scale(tok, fingerprint)
+    settings = extendable(tok)
     if not tok.merges:
         column.info("This model has no merges, so there is only one size: train one with merges.")
         column.page_link(TRAIN.path, label=f"Go to {TRAIN.title}", icon=TRAIN.icon)
@@ -33,16 +67,24 @@ def choose_sizes(column, tok: Tokenizer, fingerprint: str) -> list[ComparedSize]
     )
     compare_state.prepare_size_widgets(fingerprint, [scale.after(k) for k in default_sizes(len(tok.merges), count)])
     row = column.container(horizontal=True, wrap=True)  # a box is cheaper to draw than a slider (~10 ms each)
+    largest = MAX_SIZE if settings else scale.largest
     for index in range(count):
+        state.keep_in_range(compare_state.size_key(index), scale.smallest, largest)
         row.number_input(
             f"Size {index + 1}",
             scale.smallest,
-            scale.largest,
+            largest,
             step=scale.step,
             key=compare_state.size_key(index),
             width=setup.SIZE_BOX_WIDTH,
         )
-    return [scale.reaching(size) for size in compare_state.remember_sizes(fingerprint)]
+    column.caption(setup.size_note(scale.largest, settings is not None))
+    if ran_out := st.session_state.pop(RAN_OUT_KEY, None):
+        column.info(ran_out)
+    sizes = compare_state.remember_sizes(fingerprint)
+    if settings is not None and max(sizes) > scale.largest:
+        train_further(column, tok, settings, sizes)
+    return [scale.reaching(size) for size in sizes]
 
 
 # -- page --------------------------------------------------------------------------------

@@ -31,12 +31,14 @@ def errors(at: AppTest) -> list[str]:
     return [e.message for e in at.exception]
 
 
-def open_compare(model=None, corpus: str = "", tab: str | None = None, text: str | None = None) -> AppTest:
+def open_compare(
+    model=None, corpus: str = "", tab: str | None = None, text: str | None = None, about: dict | None = None
+) -> AppTest:
     at = AppTest.from_file(APP_FILE, default_timeout=120)
     if model is not None:
         at.session_state[state.MODEL_KEY] = model
         at.session_state[state.CORPUS_KEY] = corpus
-        at.session_state[state.SETTINGS_KEY] = {}
+        at.session_state[state.SETTINGS_KEY] = about or {}
     if tab is not None:
         at.session_state[compare_state.TAB_KEY] = tab
     at.run()
@@ -148,6 +150,34 @@ def test_typed_sizes_reach_the_fewest_merges(banana):
 
 def size_values(at: AppTest) -> list[int]:
     return [box.value for box in at.number_input if box.label.startswith("Size ")]
+
+
+def test_a_size_beyond_the_model_trains_it_further_and_keeps_the_sizes():
+    at = open_compare()  # the default model: the sample, 2,000 merges, vocabulary 2,062
+    before = size_values(at)
+    assert "a larger size trains it further on the same corpus and settings" in shown(at.caption)
+    at.number_input(key=compare_state.size_key(2)).set_value(5000).run()
+    assert not at.exception, errors(at)
+    model = at.session_state[state.MODEL_KEY]
+    assert len(model.vocab) == 5000 and at.query_params["vocab_size"] == "5000"
+    assert size_values(at) == [*before[:2], 5000]
+    # Training stops where it is told: its first 2,000 merges are the 2,000-merge model's, so smaller sizes compare
+    # the same as before.
+    assert model.merges[:2000] == train(state.sample_text(), state.DEFAULT_CONFIG, merges=2000).merges
+
+
+def test_a_corpus_that_runs_out_of_pairs_says_so_in_words(banana):
+    """banana_bandana_ as one piece runs out after 8 merges, one token then: 6 base symbols + 8 = vocabulary 14."""
+    about = {"preset": "banana_bandana", "split": "none", "end_of_word": "", "merges": 6}
+    at = open_compare(banana, corpus=BANANA, about=about)
+    at.number_input(key=compare_state.size_key(2)).set_value(100).run()
+    assert not at.exception, errors(at)
+    assert len(at.session_state[state.MODEL_KEY].merges) == 8
+    assert shown(at.info) == (
+        "The corpus ran out of pairs to merge at a vocabulary of 14 (8 merges): a larger size needs more text."
+    )
+    assert size_values(at)[2] == 14
+    assert "cannot be trained further here" in shown(at.caption)
 
 
 def test_plus_and_minus_step_by_a_twentieth_of_the_range_rounded():

@@ -179,3 +179,30 @@ def usage_metrics(usage: VocabularyUsage) -> list[tuple[str, str, str | None, st
         ("Used at least once", f"{usage.used:,}", None, None),
         ("Never used", f"{usage.never_used:,}", f"{share:.0%} of the vocabulary", None),
     ]
+
+
+def size_note(largest: int, extendable: bool) -> str:
+    """The line under the size boxes: how far the model goes, and whether a larger size trains it further.
+
+    >>> size_note(2062, True)
+    'Your model has a vocabulary of 2,062; a larger size trains it further on the same corpus and settings.'
+    >>> size_note(50257, False)
+    'This model has a vocabulary of 50,257 and cannot be trained further here (retrain it on Train).'
+    """
+    if extendable:
+        return (
+            f"Your model has a vocabulary of {largest:,}; a larger size trains it further on the same corpus and "
+            "settings."
+        )
+    return f"This model has a vocabulary of {largest:,} and cannot be trained further here (retrain it on Train)."
+
+
+def ran_out(reached: int, merges: int) -> str:
+    """
+    >>> ran_out(7391, 7300)
+    'The corpus ran out of pairs to merge at a vocabulary of 7,391 (7,300 merges): a larger size needs more text.'
+    """
+    return (
+        f"The corpus ran out of pairs to merge at a vocabulary of {reached:,} ({merges:,} merges): "
+        "a larger size needs more text."
+    )

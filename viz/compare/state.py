@@ -49,6 +49,13 @@ def prepare_size_widgets(fingerprint: str, defaults: list[int]) -> None:
             st.session_state[size_key(index)] = start
 
 
+def keep_sizes(fingerprint: str, sizes: list[int]) -> None:
+    """The sizes chosen, for the model ``fingerprint`` names (a model just trained further keeps them)."""
+    st.session_state[SIZES_KEY] = (fingerprint, sizes)
+    for index in range(len(sizes)):
+        st.session_state.pop(size_key(index), None)  # prepare_size_widgets starts them at the kept sizes
+
+
 def remember_sizes(fingerprint: str) -> list[int]:
     """The vocabulary sizes the size boxes hold now, kept for this model across tabs and page switches."""
     sizes = [st.session_state[size_key(index)] for index in range(st.session_state[SIZE_COUNT_KEY])]
@@ -106,9 +113,7 @@ def take_link(query_params: dict, tab_labels: dict[str, str], scale: VocabularyS
         st.session_state[TAB_KEY] = tab_labels[link.tab]
     if link.sizes is not None:
         st.session_state[SIZE_COUNT_KEY] = len(link.sizes)
-        st.session_state[SIZES_KEY] = (fingerprint, link.sizes)
-        for index in range(len(link.sizes)):
-            st.session_state.pop(size_key(index), None)  # prepare_size_widgets starts them at the kept sizes
+        keep_sizes(fingerprint, link.sizes)
     if link.text is not None:
         state.set_text(TEXT_KEY, link.text)
     if link.real is not None:
