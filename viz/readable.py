@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import unicodedata
 
+from bpe_core.bytelevel import CHAR_TO_BYTE
+
 # ␣ rather than ·: a middle dot is a real letter in some texts (Catalan "l·l").
 WHITESPACE_GLYPHS = {" ": "␣", "\n": "↵", "\t": "→", "\r": "␍"}
 # control, format, surrogate, private use, unassigned, line/paragraph/other separators
@@ -43,3 +45,27 @@ def pair_label(left: str, right: str) -> str:
     ('Ġ + t', '␣ + ↵')
     """
     return f"{readable_symbol(left)} + {readable_symbol(right)}"
+
+
+def token_text(token: str, byte_level: bool) -> str:
+    """A token as plain readable text: a byte-level token as the text its bytes spell (a byte that is only part of
+    a character as ``\\xNN``), whitespace as the boxes' glyphs (``readable_symbol``). Escape it for HTML or plotly.
+
+    >>> token_text("Ġthe", byte_level=True), token_text("Ã©", byte_level=True), token_text("Ã", byte_level=True)
+    ('␣the', 'é', '\\\\xc3')
+    >>> token_text("Ġthe", byte_level=False)  # a model of characters keeps its own spelling
+    'Ġthe'
+    """
+    if not byte_level or any(char not in CHAR_TO_BYTE for char in token):
+        return readable_symbol(token)
+    raw = bytes(CHAR_TO_BYTE[char] for char in token)
+    return readable_symbol(raw.decode("utf-8", errors="backslashreplace"))
+
+
+def token_pair(left: str, right: str, byte_level: bool) -> str:
+    """A pair as ``viz.readable.pair_label`` names it, in ``token_text``'s notation.
+
+    >>> token_pair("Ġt", "he", byte_level=True)
+    '␣t + he'
+    """
+    return f"{token_text(left, byte_level)} + {token_text(right, byte_level)}"

@@ -7,6 +7,7 @@ import json
 
 import pytest
 from apptest_helpers import APP_FILE, ok, open_model_io, shown, train_metric
+from byte_level_text import spelled_pair
 from streamlit.testing.v1 import AppTest
 from tokenizers import Tokenizer as HFTokenizer
 from tokenizers import models, pre_tokenizers, trainers
@@ -86,17 +87,16 @@ def choose(at: AppTest, source: str) -> AppTest:
 
 
 def hf_byte_level_merges(text: str, merges: int) -> list[str]:
-    """The merges HF tokenizers' BpeTrainer learns from ``text`` with GPT-2's byte-level pre-tokenizer."""
+    """The merges HF tokenizers' BpeTrainer learns from ``text`` with GPT-2's byte-level pre-tokenizer, as the page
+    spells them (the text their bytes make)."""
     reference = HFTokenizer(models.BPE())
     reference.pre_tokenizer = pre_tokenizers.ByteLevel(add_prefix_space=False, use_regex=True)
     trainer = trainers.BpeTrainer(
         vocab_size=256 + merges, initial_alphabet=pre_tokenizers.ByteLevel.alphabet(), show_progress=False
     )
     reference.train_from_iterator([text], trainer=trainer)
-    return [
-        " ".join(merge) if isinstance(merge, list) else merge
-        for merge in json.loads(reference.to_str())["model"]["merges"]
-    ]
+    merges = json.loads(reference.to_str())["model"]["merges"]
+    return [spelled_pair(*(merge if isinstance(merge, list) else merge.split(" "))) for merge in merges]
 
 
 def test_first_visit_shows_the_default_model_summary():
@@ -376,7 +376,7 @@ def test_a_model_without_counts_renders():
     at.session_state[state.SETTINGS_KEY] = {"preset": "gpt2"}
     ok(at.run())
     assert train_metric(at, "Merges made") == "50,000"
-    assert merge_pairs(at)[0] == "Ġ t"
+    assert merge_pairs(at)[0] == "␣ t"  # GPT-2's first merge, Ġ t: a space and a t
     assert at.dataframe[0].value["count"].isna().all()
     assert "This model has no training counts (its merges were published without them)." in [
         c.value for c in at.caption

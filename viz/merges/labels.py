@@ -11,37 +11,12 @@ boxes show it (``␣`` for a space), not by GPT-2's stand-ins (``Ġ``): one nota
 from __future__ import annotations
 
 from bpe_core import Step
-from bpe_core.bytelevel import CHAR_TO_BYTE
 from viz.describe import TIE_BREAK_WORDS
-from viz.readable import readable_symbol
+from viz.readable import token_pair, token_text
 
 WINNER_COLOUR = "#e4572e"  # the pair merged at this step
 TIED_COLOUR = "#f3a712"  # pairs with the winner's count that lost the tie-break
 OTHER_COLOUR = "#8da9c4"  # every other pair in the top K
-
-
-def token_text(token: str, byte_level: bool) -> str:
-    """A token as plain readable text: a byte-level token as the text its bytes spell (a byte that is only part of
-    a character as ``\\xNN``), whitespace as the boxes' glyphs (``readable_symbol``). Escape it for HTML or plotly.
-
-    >>> token_text("Ġthe", byte_level=True), token_text("Ã©", byte_level=True), token_text("Ã", byte_level=True)
-    ('␣the', 'é', '\\\\xc3')
-    >>> token_text("Ġthe", byte_level=False)  # a model of characters keeps its own spelling
-    'Ġthe'
-    """
-    if not byte_level or any(char not in CHAR_TO_BYTE for char in token):
-        return readable_symbol(token)
-    raw = bytes(CHAR_TO_BYTE[char] for char in token)
-    return readable_symbol(raw.decode("utf-8", errors="backslashreplace"))
-
-
-def token_pair(left: str, right: str, byte_level: bool) -> str:
-    """A pair as ``viz.readable.pair_label`` names it, in ``token_text``'s notation.
-
-    >>> token_pair("Ġt", "he", byte_level=True)
-    '␣t + he'
-    """
-    return f"{token_text(left, byte_level)} + {token_text(right, byte_level)}"
 
 
 def tie_break_rule(tie_break: str) -> str:

@@ -131,7 +131,7 @@ def race_figure(
 
     One frame per step (named by its step number), a Play/Pause menu and a step
     slider. Bars sit on fixed rank positions 1..K with the pair as their text (a
-    byte-level model's tokens as text, ``labels.token_text``). Each frame's count
+    byte-level model's tokens as text, ``viz.readable.token_text``). Each frame's count
     axis runs to its own highest count, so the bars fill the chart at every step;
     with ``fixed_axis`` the axis fits the window's highest count in every frame.
     """

@@ -16,7 +16,7 @@ from urllib.parse import urlencode
 from bpe_core import Token, Tokenizer, TreeNode
 from bpe_core.bytelevel import bytes_to_display
 from viz.escape import attribute, html_text
-from viz.merges.labels import token_text
+from viz.readable import token_text
 from viz.token_html import render_tokens
 
 MAX_MATCHES = 100  # options offered at once: enough to scan, few enough to send on every keystroke

@@ -10,7 +10,8 @@ from collections.abc import Sequence
 
 from bpe_core import Step, Token, Tokenizer
 from viz.escape import html_text
-from viz.merges.labels import tie_break_rule, token_pair, token_text
+from viz.merges.labels import tie_break_rule
+from viz.readable import token_pair, token_text
 from viz.token_html import render_lines
 
 
@@ -48,7 +49,7 @@ def step_lines_html(tok: Tokenizer, step: Step, lines: Sequence[str], lines_toke
 
 def step_card_html(step: Step, tie_break: str, byte_level: bool = False) -> str:
     """The facts of one step as a small escaped HTML card: pair, new token, count, ties. A byte-level model's
-    tokens are written as the boxes under the card write them (``␣`` for a space, ``labels.token_text``).
+    tokens are written as the boxes under the card write them (``␣`` for a space, ``viz.readable.token_text``).
 
     >>> "&lt;b&gt;" in step_card_html(Step(1, "<", "b>", "<b>", 9, 4, 2), "first")
     True

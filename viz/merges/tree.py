@@ -16,7 +16,8 @@ import plotly.graph_objects as go
 
 from bpe_core import Step, TreeNode
 from viz.escape import plotly_text
-from viz.merges.labels import WINNER_COLOUR, token_text
+from viz.merges.labels import WINNER_COLOUR
+from viz.readable import token_text
 
 SYMBOL_BACKGROUND = "#dbeafe"  # a base symbol
 MERGED_BACKGROUND = "#fde2c4"  # a merged part drawn with its own parts
@@ -115,7 +116,7 @@ def _node_colours(node: TreeNodePosition) -> tuple[str, str]:
 
 
 def short_label(text: str, max_chars: int = 40, byte_level: bool = False) -> str:
-    """A readable label (``labels.token_text``) cut in the middle when long (the hover keeps the whole token).
+    """A readable label (``viz.readable.token_text``) cut in the middle when long (the hover keeps the whole token).
 
     >>> short_label("abcdefghij", 5), short_label("Ġthe", byte_level=True)
     ('ab…ij', '␣the')
@@ -129,7 +130,7 @@ def short_label(text: str, max_chars: int = 40, byte_level: bool = False) -> str
 
 def tree_figure(tree: TreeNode, byte_level: bool = False) -> go.Figure:
     """A merge tree as a node-link diagram: boxes labelled by token, lines to the two parts (a byte-level model's
-    tokens as the text they spell, ``labels.token_text``).
+    tokens as the text they spell, ``viz.readable.token_text``).
 
     Boxes are annotations (they size themselves to the label); an invisible marker under
     each box carries its label (``text``), path (``customdata``) and hover. The width grows

@@ -7,7 +7,7 @@ import heapq
 from bpe_core import Tokenizer
 from viz import escape
 from viz.describe import plural
-from viz.readable import WHITESPACE_GLYPHS, readable_symbol
+from viz.readable import WHITESPACE_GLYPHS, token_text
 
 _WHITESPACE_NAMES = {" ": "a space", "\n": "a newline", "\t": "a tab", "\r": "a carriage return"}
 
@@ -22,9 +22,13 @@ def glyph_legend() -> str:
     return names[0].replace(" ", " is ", 1) + ", " + ", ".join(names[1:]) + "."
 
 
-def merge_label(left: str, right: str) -> str:
-    """``a n → an``: one merge, readable."""
-    return f"{readable_symbol(left)} {readable_symbol(right)} → {readable_symbol(left + right)}"
+def merge_label(left: str, right: str, byte_level: bool = False) -> str:
+    """``a n → an``: one merge, readable; a byte-level model's tokens as the text they spell (``token_text``).
+
+    >>> merge_label("Ġ", "Ġ", byte_level=True), merge_label("a", "n")
+    ('␣ ␣ → ␣␣', 'a n → an')
+    """
+    return f"{token_text(left, byte_level)} {token_text(right, byte_level)} → {token_text(left + right, byte_level)}"
 
 
 def tie_label(tied: int) -> str:
@@ -36,11 +40,11 @@ def tie_label(tied: int) -> str:
 
 def merge_table(model: Tokenizer) -> dict[str, list]:
     """Columns for the merge table: step, pair, new token, count, tie (column-wise, for a dataframe)."""
-    steps = model.steps
+    steps, byte_level = model.steps, model.config.units == "bytes"
     return {
         "step": [step.step for step in steps],
-        "pair": [f"{readable_symbol(step.left)} {readable_symbol(step.right)}" for step in steps],
-        "new token": [readable_symbol(step.new_token) for step in steps],
+        "pair": [f"{token_text(step.left, byte_level)} {token_text(step.right, byte_level)}" for step in steps],
+        "new token": [token_text(step.new_token, byte_level) for step in steps],
         "count": [step.count for step in steps],
         "tie": [tie_label(step.tied) for step in steps],
     }
@@ -49,10 +53,10 @@ def merge_table(model: Tokenizer) -> dict[str, list]:
 def first_and_last_merges(model: Tokenizer, n: int = 5) -> tuple[list[str], list[str]]:
     """The first ``n`` and last ``n`` merges as ``a n → an`` labels (no overlap for short runs); only those are
     labelled, as the page draws this on every visit and a loaded model has 50,000 merges or more."""
-    merges = model.merges
+    merges, byte_level = model.merges, model.config.units == "bytes"
     return (
-        [merge_label(*merge) for merge in merges[:n]],
-        [merge_label(*merge) for merge in merges[max(n, len(merges) - n) :]],
+        [merge_label(*merge, byte_level) for merge in merges[:n]],
+        [merge_label(*merge, byte_level) for merge in merges[max(n, len(merges) - n) :]],
     )
 
 
@@ -118,7 +122,7 @@ def result_html(model: Tokenizer, ratio: dict[str, float] | None) -> str:
             + "".join(f'<div><div class="head">{head}</div>{chips_html(chips)}</div>' for head, chips in lists)
             + "</div>"
         )
-        longest = [readable_symbol(token) for token in longest_tokens(model)]
+        longest = [token_text(token, model.config.units == "bytes") for token in longest_tokens(model)]
         parts.append(f'<div class="head">Longest tokens</div>{chips_html(longest)}')
         parts.append(f'<div class="legend">{escape.html_text(glyph_legend())}</div>')
     return "".join(parts) + "</div>"
