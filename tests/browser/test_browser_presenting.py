@@ -100,6 +100,36 @@ def test_every_view_fits_a_projector(app_server, page, address, tabs):
     assert exception_texts(page) == []
 
 
+PHONE = {"width": 390, "height": 844}
+# Wide tables still scroll sideways on a phone (Encode's token table, Compare's size and languages tables): known,
+# left for the next slice of issue 33. strict: a view that starts to fit fails here until it leaves this list.
+PHONE_TABLES_SCROLL = {
+    "Encode?present=1&open=why,decode,table",
+    "Compare?present=1&tab=curves",
+    "Compare?present=1&tab=real",
+}
+
+
+@pytest.mark.parametrize(
+    "address, tabs",
+    [
+        pytest.param(*view, marks=pytest.mark.xfail(strict=True, reason="a wide table scrolls sideways"))
+        if view[0] in PHONE_TABLES_SCROLL
+        else view
+        for view in EVERY_VIEW
+    ],
+)
+def test_every_view_fits_a_phone(app_server, page, address, tabs):
+    """The same views as a student's phone shows them: no presentation mode, 390 pixels wide."""
+    page.set_viewport_size(PHONE)
+    open_app(page, app_server, address.replace("present=1&", "").replace("?present=1", ""))
+    assert page.locator('[data-testid="stMain"] [role="tab"]').count() == tabs
+    assert cut_or_covered(page) == []
+    assert page_width(page) <= PHONE["width"]
+    assert overlapping_elements(page) == []
+    assert exception_texts(page) == []
+
+
 RACE = ".st-key-merges_race_chart"  # the race's chart (the sidebar holds a blank one that loads plotly early)
 RACE_ADDRESS = "Merges?preset=banana_bandana&merges=6&tab=race"
 # Where the race's controls and colour key sit, in the window's pixels, once plotly has drawn them all
