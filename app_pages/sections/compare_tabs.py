@@ -127,6 +127,9 @@ def pretokenizer_section(inputs: TabInputs) -> None:
         st.html(render_legend(strips[0] + strips[1], text))
 
 
+MINE = "Your model"  # the session's model among the published tokenizers
+
+
 def real_tokenizers_section(inputs: TabInputs) -> None:
     tok, text, sizes = inputs.tok, inputs.text, inputs.sizes
     if not text:
@@ -140,10 +143,18 @@ def real_tokenizers_section(inputs: TabInputs) -> None:
         format_func=real.REAL_TOKENIZERS.get,
         key=compare_state.REAL_CHOICE_KEY,
     )
-    with st.spinner("Loading the tokenizers picked (each once per server, Gemma 3 in about 3 seconds)..."):
-        published = {name: load_pretrained(name) for name in chosen}
-    models, encoders = real.lined_up("Your model", tok.prefix(size.merges), published, compare_state.published_tokens)
-    strips = {title: show_token_strip(models[title], text, title, encode(text)) for title, encode in encoders.items()}
+    mine = tok.prefix(size.merges)
+    strips = {MINE: show_token_strip(mine, text, MINE)}  # at once: the user's own needs no loading
+    loading, published = st.empty(), {}
+    for index, name in enumerate(chosen, start=1):  # each drawn as soon as it is loaded (GPT-2 and GPT-4 are quick)
+        title = real.REAL_TOKENIZERS[name]
+        loading.caption(real.loading_line(title, index, len(chosen)))
+        published[name] = load_pretrained(name)
+        strips[title] = show_token_strip(
+            published[name], text, title, compare_state.published_tokens(published[name], name, text)
+        )
+    loading.empty()
+    models, encoders = real.lined_up(MINE, mine, published, compare_state.published_tokens)
     st.html(render_legend([token for tokens in strips.values() for token in tokens], text))
     rows = real.tokenizer_rows({title: (len(strips[title]), models[title].vocab_size) for title in models}, len(text))
     st.markdown(escape.markdown(real.fewest_tokens_sentence({title: len(tokens) for title, tokens in strips.items()})))

@@ -66,6 +66,17 @@ def lined_up(
     return models, {mine_title: mine.encode_with_spans} | encoders
 
 
+def loading_line(title: str, index: int, count: int) -> str:
+    """The line under the tokenizers drawn so far while the next one loads (each loads once per server).
+
+    >>> loading_line("Gemma 3", 2, 3)
+    'Loading Gemma 3 (2 of 3); each tokenizer loads once per server, the largest in about 3 seconds.'
+    """
+    return (
+        f"Loading {title} ({index} of {count}); each tokenizer loads once per server, the largest in about 3 seconds."
+    )
+
+
 def tokenizer_rows(results: dict[str, tuple[int, int]], characters: int) -> list[dict]:
     """One row per tokenizer, ``results`` mapping its title to (tokens of the text, vocabulary size).
 
