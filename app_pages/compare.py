@@ -7,6 +7,7 @@ from dataclasses import replace
 import streamlit as st
 
 from app_pages.sections import compare_tabs
+from app_pages.sections.compare_parts import TabInputs
 from bpe_core import Tokenizer
 from bpe_core.trace import STOP_MERGES, STOP_PREFIX, STOP_VOCAB_SIZE
 from viz import escape, share_link, state
@@ -118,7 +119,7 @@ text = text_column.text_area(
 )
 sizes = [] if sizes_column is None else choose_sizes(sizes_column, tok, fingerprint)
 with tabs[open_index]:
-    compare_tabs.TABS[open_index][4](compare_tabs.TabInputs(tok, fingerprint, corpus, text, sizes))
+    compare_tabs.TABS[open_index][4](TabInputs(tok, fingerprint, corpus, text, sizes))
 with link_slot:
     open_name = compare_tabs.TABS[open_index][0]
     share_link.show_address(*compare_state.address(open_name, fingerprint, text, setup.DEFAULT_TEXT))

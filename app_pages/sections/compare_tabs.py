@@ -1,49 +1,22 @@
-"""The Compare page's tabs, one function each (``TABS``, in order), and the token strips and size choices they share."""
+"""The Compare page's tabs, one function each (``TABS``, in order; Real tokenizers in ``compare_real``)."""
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
 import streamlit as st
 
-from bpe_core import Config, Token, Tokenizer
+from app_pages.sections.compare_parts import TabInputs, show_token_strip, size_select
+from app_pages.sections.compare_real import real_tokenizers_section
+from bpe_core import Config
 from bpe_core.config import TIE_BREAKS
 from bpe_core.pretokenizers import pretokenizer
-from bpe_core.pretrained import load_pretrained
 from viz import escape, state
-from viz.compare import real_tokenizers as real
 from viz.compare import setup
 from viz.compare import state as compare_state
 from viz.compare.curves import size_table_html
-from viz.compare.data import ComparedSize, chars_per_token, compare_merge_lists, size_table, vocabulary_usage
-from viz.compare.figures import tokenizers_figure, usage_figure
-from viz.describe import describe_config, plural
-from viz.pipeline_view import tokens_html
+from viz.compare.data import compare_merge_lists, size_table, vocabulary_usage
+from viz.compare.figures import usage_figure
+from viz.describe import describe_config
 from viz.token_legend import render_legend
-
-
-class TabInputs(NamedTuple):
-    """What every tab is drawn from: the session's model, its fingerprint and corpus, the text typed, the sizes."""
-
-    tok: Tokenizer
-    fingerprint: str
-    corpus: str
-    text: str
-    sizes: list[ComparedSize]
-
-
-def show_token_strip(tok: Tokenizer, text: str, heading: str, tokens: list[Token] | None = None) -> list[Token]:
-    """Draw ``text`` encoded by ``tok`` (or its ``tokens``) under a heading with the token count; return the tokens."""
-    tokens = tok.encode_with_spans(text) if tokens is None else tokens
-    ratio = chars_per_token(text, [len(tokens)])[0]
-    st.markdown(f"{escape.markdown(heading)} — **{plural(len(tokens), 'token')}** ({ratio:.2f} characters per token)")
-    st.html(tokens_html(tok, tokens, text, max_chars=setup.STRIP_MAX_CHARS))  # on the text the model sees
-    return tokens
-
-
-def size_select(label: str, sizes: list[ComparedSize], key: str) -> ComparedSize:
-    """One of the compared sizes, the largest first, on a row of its own: in a column its label was cut at 853x480."""
-    return st.selectbox(label, sizes, index=len(sizes) - 1, format_func=lambda size: size.label, key=key)
 
 
 def compression_section(inputs: TabInputs) -> None:
@@ -125,43 +98,6 @@ def pretokenizer_section(inputs: TabInputs) -> None:
     if text:
         strips = [show_token_strip(model, text, name) for name, model in zip(names, models)]
         st.html(render_legend(strips[0] + strips[1], text))
-
-
-MINE = "Your model"  # the session's model among the published tokenizers
-
-
-def real_tokenizers_section(inputs: TabInputs) -> None:
-    tok, text, sizes = inputs.tok, inputs.text, inputs.sizes
-    if not text:
-        st.info("Type some text above to compare it with GPT-2, GPT-4, GPT-4o and six open models.")
-        return
-    size = size_select("Your model at", sizes, compare_state.REAL_SIZE_KEY)
-    state.start_widget(compare_state.REAL_CHOICE_KEY, list(real.DEFAULT_REAL))  # or the address's choice
-    chosen = st.multiselect(
-        "Published tokenizers",
-        list(real.REAL_TOKENIZERS),
-        format_func=real.REAL_TOKENIZERS.get,
-        key=compare_state.REAL_CHOICE_KEY,
-    )
-    mine = tok.prefix(size.merges)
-    strips = {MINE: show_token_strip(mine, text, MINE)}  # at once: the user's own needs no loading
-    loading, published = st.empty(), {}
-    for index, name in enumerate(chosen, start=1):  # each drawn as soon as it is loaded (GPT-2 and GPT-4 are quick)
-        title = real.REAL_TOKENIZERS[name]
-        loading.caption(real.loading_line(title, index, len(chosen)))
-        published[name] = load_pretrained(name)
-        strips[title] = show_token_strip(
-            published[name], text, title, compare_state.published_tokens(published[name], name, text)
-        )
-    loading.empty()
-    models, encoders = real.lined_up(MINE, mine, published, compare_state.published_tokens)
-    st.html(render_legend([token for tokens in strips.values() for token in tokens], text))
-    rows = real.tokenizer_rows({title: (len(strips[title]), models[title].vocab_size) for title in models}, len(text))
-    st.markdown(escape.markdown(real.fewest_tokens_sentence({title: len(tokens) for title, tokens in strips.items()})))
-    st.plotly_chart(tokenizers_figure(rows), key=compare_state.REAL_CHART, config={"displayModeBar": False})
-    st.dataframe(rows, hide_index=True, width="stretch")
-    st.markdown(real.COST_TABLE_TITLE)
-    st.dataframe(real.cost_rows(encoders), hide_index=True, width="stretch")
 
 
 def usage_section(inputs: TabInputs) -> None:

@@ -1,0 +1,50 @@
+"""Compare's Real tokenizers tab: the session's model beside the published tokenizers picked, each drawn as soon
+as it is loaded, then their counts, a chart and the cost of four kinds of text."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from app_pages.sections.compare_parts import TabInputs, show_token_strip, size_select
+from bpe_core.pretrained import load_pretrained
+from viz import escape, state
+from viz.compare import real_tokenizers as real
+from viz.compare import state as compare_state
+from viz.compare.figures import tokenizers_figure
+from viz.token_legend import render_legend
+
+MINE = "Your model"  # the session's model among the published tokenizers
+
+
+def real_tokenizers_section(inputs: TabInputs) -> None:
+    tok, text, sizes = inputs.tok, inputs.text, inputs.sizes
+    if not text:
+        st.info("Type some text above to compare it with GPT-2, GPT-4, GPT-4o and six open models.")
+        return
+    size = size_select("Your model at", sizes, compare_state.REAL_SIZE_KEY)
+    state.start_widget(compare_state.REAL_CHOICE_KEY, list(real.DEFAULT_REAL))  # or the address's choice
+    chosen = st.multiselect(
+        "Published tokenizers",
+        list(real.REAL_TOKENIZERS),
+        format_func=real.REAL_TOKENIZERS.get,
+        key=compare_state.REAL_CHOICE_KEY,
+    )
+    mine = tok.prefix(size.merges)
+    strips = {MINE: show_token_strip(mine, text, MINE)}  # at once: the user's own needs no loading
+    loading, published = st.empty(), {}
+    for index, name in enumerate(chosen, start=1):  # each drawn as soon as it is loaded (GPT-2 and GPT-4 are quick)
+        title = real.REAL_TOKENIZERS[name]
+        loading.caption(real.loading_line(title, index, len(chosen)))
+        published[name] = load_pretrained(name)
+        strips[title] = show_token_strip(
+            published[name], text, title, compare_state.published_tokens(published[name], name, text)
+        )
+    loading.empty()
+    models, encoders = real.lined_up(MINE, mine, published, compare_state.published_tokens)
+    st.html(render_legend([token for tokens in strips.values() for token in tokens], text))
+    rows = real.tokenizer_rows({title: (len(strips[title]), models[title].vocab_size) for title in models}, len(text))
+    st.markdown(escape.markdown(real.fewest_tokens_sentence({title: len(tokens) for title, tokens in strips.items()})))
+    st.plotly_chart(tokenizers_figure(rows), key=compare_state.REAL_CHART, config={"displayModeBar": False})
+    st.dataframe(rows, hide_index=True, width="stretch")
+    st.markdown(real.COST_TABLE_TITLE)
+    st.dataframe(real.cost_rows(encoders), hide_index=True, width="stretch")
