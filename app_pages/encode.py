@@ -9,6 +9,7 @@ from bpe_core import Token, Tokenizer
 from bpe_core.pretrained import PRETRAINED, load_pretrained
 from viz import model_io, share_link, state
 from viz.encode import state as encode_state
+from viz.encode.layout import COUNTS_KEY, counts_css
 from viz.encode.live_text import commit_while_typing
 from viz.encode.tools import describe_round_trip, describe_tokenizer, token_rows
 from viz.escape import markdown
@@ -54,24 +55,24 @@ def choose_tokenizer() -> tuple[str, Tokenizer]:
 
 
 def show_counts(ids: list[int], text: str) -> None:
-    row = st.container(horizontal=True, gap="medium")  # one row on a phone too (columns would stack them)
+    row = st.container(horizontal=True, gap="medium", key=COUNTS_KEY)  # one row on a phone too (columns would stack)
     row.metric("Tokens", f"{len(ids):,}")
     row.metric("Characters", f"{len(text):,}")
     row.metric("Characters per token", f"{len(text) / len(ids):.2f}" if ids else "–")
-    st.caption("Token ids (Decode, below, turns them back into text):")
-    st.code(", ".join(map(str, ids)), language=None, wrap_lines=True)
 
 
-def show_steps(tok: Tokenizer, tokens: list[Token], text: str, shown: str, match_special: bool) -> tuple[set, set]:
-    """What a tokenizer.json's parts did, step by step; returns the pre-tokenizer's cuts and the whole-word hits."""
-    if not is_pipeline(tok):
-        return set(), set()
-    steps = pipeline_steps(tok, text, tokens, match_special)
-    st.markdown(
-        "**What each step did** (the boxes show the text as the model sees it, after the normalizer)\n\n"
-        + "\n".join(f"- {markdown(line)}" for line in steps_markdown(steps))
-    )
-    return steps.cuts, steps.hits
+def show_tokens(tok: Tokenizer, tokens: list[Token], text: str, shown: str, match_special: bool) -> None:
+    """The coloured boxes and their key; for a tokenizer.json, what its parts did, step by step, under them."""
+    steps = pipeline_steps(tok, text, tokens, match_special) if is_pipeline(tok) else None
+    cuts, hits = (steps.cuts, steps.hits) if steps else (set(), set())
+    # with the counts' CSS (a short row above: the boxes start close under the text box)
+    st.html(counts_css() + tokens_html(tok, tokens, text, match_special, cuts=cuts, hits=hits))
+    st.html(render_legend(tokens, shown, cuts=bool(cuts), hits=bool(hits)))
+    if steps:
+        st.markdown(
+            "**What each step did** (the boxes above show the text as the model sees it, after the normalizer)\n\n"
+            + "\n".join(f"- {markdown(line)}" for line in steps_markdown(steps))
+        )
 
 
 def show_round_trip(tok: Tokenizer, tokens: list[Token], text: str, shown: str) -> None:
@@ -96,8 +97,7 @@ st.title("Encode / Decode")
 link_slot = st.container()  # Copy link, filled once the text is known
 share_link.warn_ignored(ignored)
 st.caption(
-    "Type text and see it cut into tokens. Hover a token (tap it on a phone) for its id, bytes and the merge "
-    "that made it."
+    "Type text and see it cut into tokens. Hover, click or tap a token for its id, bytes and the merge that made it."
 )
 model_io.load_section("encode")
 
@@ -132,11 +132,11 @@ except ValueError as error:
 
 if tokens is not None:
     shown = seen_text(tokenizer, text, match_special)  # a normalizer may have rewritten the text: spans point here
-    show_counts([token.id for token in tokens], text)
-    cuts, hits = show_steps(tokenizer, tokens, text, shown, match_special)
-    st.html(tokens_html(tokenizer, tokens, text, match_special, cuts=cuts, hits=hits))
-    st.html(render_legend(tokens, shown, cuts=bool(cuts), hits=bool(hits)))
+    show_counts([token.id for token in tokens], text)  # the counts, then the boxes, right under the text box
+    show_tokens(tokenizer, tokens, text, shown, match_special)
     show_round_trip(tokenizer, tokens, text, shown)
+with st.expander("Token ids", icon=":material/tag:", key=encode_state.IDS_OPEN_KEY, on_change="rerun"):
+    encode_folded.show_ids([token.id for token in tokens or []])  # always drawn: short, and Decode's example
 # The rest is drawn only while open (each a click away, kept open or closed across page switches)
 with st.expander(
     "Why this split? Replay how one piece is merged",

@@ -1,4 +1,4 @@
-"""Escaped HTML for tokenized text: coloured token boxes, whitespace glyphs, hover details.
+"""Escaped HTML for tokenized text: coloured token boxes, whitespace glyphs, details on hover, click or focus.
 
 Pure builders (no Streamlit): data in, an HTML string out, every piece of text
 escaped by ``viz.escape``. The Encode, Merges and Compare pages pass the string to ``st.html``.
@@ -19,6 +19,7 @@ from bpe_core import Token
 from bpe_core.units import BYTE_TOKENS
 from viz.escape import attribute, html_text
 from viz.readable import WHITESPACE_GLYPHS
+from viz.token_popover import DETAILS_ATTRIBUTE, popover_css, tap_details_css, token_details
 
 DEFAULT_MAX_CHARS = 20_000
 
@@ -32,14 +33,7 @@ PALETTES: dict[str, tuple[str, ...]] = {
 }
 
 _BYTE_TOKEN_NAMES = frozenset(BYTE_TOKENS)  # <0x00> ... <0xFF>: a byte-fallback token shows its name
-HIT_NOTE = "whole-word hit (ignore_merges): this piece is already a token, so the model took it whole without merging"
 CUT_NOTE = "the pre-tokenizer cut the text here: no merge crosses this line"
-
-KIND_NOTES = {
-    "unknown": "unknown: this character never appeared in the training text, so it became <unk>",
-    "byte": "byte fallback: a character never seen in training, spelled as its raw bytes",
-    "special": "special token: never split and never merged",
-}
 
 _STYLE_TEMPLATE = """<style>
 .bpe-tv{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:15px;line-height:2.05;
@@ -72,22 +66,13 @@ _STYLE_TEMPLATE = """<style>
 .bpe-tv .legend .item{margin-right:14px;white-space:nowrap}
 @media (max-width:640px){.bpe-tv .legend .item{white-space:normal;display:block}
   .bpe-tv .step-row{flex-wrap:wrap;gap:2px 10px}.bpe-tv .step-label{flex:1 1 100%}}
-{tap_details}
+{details}
 {palette_rules}</style>"""
 
 
-def tap_details_css(selector: str) -> str:
-    """On a touch screen (no hover), a tapped ``selector`` (focused: give it tabindex) shows its title in a bottom
-    bar."""
-    return (
-        "@media (hover:none),(pointer:coarse){" + selector + ":focus::after{content:attr(title);position:fixed;"
-        "left:8px;right:8px;bottom:8px;z-index:1000;padding:8px 10px;border-radius:8px;background:#1f2430;"
-        "color:#fff;font-size:13px;font-weight:400;line-height:1.45;white-space:pre-wrap;overflow-wrap:anywhere;"
-        "box-shadow:0 2px 10px rgba(0,0,0,.3)}}"
-    )
-
-
-STYLE = _STYLE_TEMPLATE.replace("{tap_details}", tap_details_css(".bpe-tv .tok")).replace(
+STYLE = _STYLE_TEMPLATE.replace(
+    "{details}", tap_details_css(".bpe-tv .tok", DETAILS_ATTRIBUTE) + popover_css(".bpe-tv", ".tok[data-details]")
+).replace(
     "{palette_rules}",
     "".join(
         f".bpe-tv .k-{kind}.c{shade}{{background:{colour}}}\n"
@@ -179,36 +164,6 @@ def token_label(token: Token, *, byte_level: bool, end_of_word: str | None = Non
     return show_whitespace(label)[0]
 
 
-def token_title(token: Token, text: str, *, created_at: Mapping[int, int] | None = None) -> str:
-    """The hover text of one token (plain text; escape it before putting it in an attribute).
-
-    >>> print(token_title(Token(7, "ab", 0, 2, b"ab"), "ab", created_at={7: 0}))
-    id 7 · token 'ab'
-    text 'ab'
-    bytes 61 62
-    made by merge step 1
-    """
-    covered = text[token.start : token.end]
-    lines = [
-        f"id {token.id} · token {token.token!r}",
-        f"text {covered!r}" + (" (the whole character this token is part of)" if token.partial else ""),
-        f"bytes {token.raw.hex(' ').upper() or '(none: a marker covers no text)'}",
-    ]
-    if token.kind in ("special", "unknown"):
-        lines.append("special token")
-    elif created_at is not None and token.id in created_at:
-        lines.append(f"made by merge step {created_at[token.id] + 1}")
-    elif created_at is not None:
-        lines.append("base symbol (not made by a merge)")
-    if token.kind in KIND_NOTES:
-        lines.append(KIND_NOTES[token.kind])
-    if token.partial:
-        lines.append(
-            "partial: holds only part of a multi-byte character; its neighbours in the dashed box hold the rest"
-        )
-    return "\n".join(lines)
-
-
 @dataclass
 class _Box:
     """One token box, ready to join: its HTML and the line breaks that follow it."""
@@ -229,14 +184,14 @@ def _token_box(
     hits: Collection[int] = (),
 ) -> _Box:
     hit = position in hits
-    title = attribute(token_title(token, text, created_at=created_at) + (f"\n{HIT_NOTE}" if hit else ""))
+    details = attribute(token_details(token, text, created_at=created_at, hit=hit))
     label = token_label(token, byte_level=byte_level, end_of_word=end_of_word)
     # A newline inside the token breaks the line after the box, not inside it.
     breaks = 0 if (token.partial or token.kind in ("special", "unknown")) else token.raw.count(b"\n")
     new = (" new" if token.id == highlight_id else "") + (" hit" if hit else "")
     classes = f"tok k-{token.kind} {colour_class(token.kind, position)}{new}"
-    # tabindex: a tap focuses the box, and on a touch screen (no hover) its details show in a bar at the bottom
-    return _Box(f'<span class="{classes}" title="{title}" tabindex="-1">{label}</span>', breaks)
+    # tabindex: a click, a tap or Tab focuses the box, and its details show (viz.token_popover)
+    return _Box(f'<span class="{classes}" {DETAILS_ATTRIBUTE}="{details}" tabindex="0">{label}</span>', breaks)
 
 
 def _gap_html(gap: str) -> str:

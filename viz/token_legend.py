@@ -29,7 +29,9 @@ def render_legend(tokens: Sequence[Token], text: str, *, cuts: bool = False, hit
         return f'<span class="tok k-{kind} c{shade}">{label}</span>'
 
     items = [
-        sample("normal", "to") + sample("normal", "ken", shade=1) + " one box per token (hover or tap for details)",
+        sample("normal", "to")
+        + sample("normal", "ken", shade=1)
+        + " one box per token (hover, click or tap for details)",
         ", ".join(f"<i>{WHITESPACE_GLYPHS[char]}</i> {name}" for char, name in _WHITESPACE_NAMES.items()),
     ]
     if _has_gaps(tokens, text):

@@ -1,4 +1,4 @@
-"""The Encode page's folded sections, drawn only while open: Why this split? and the decoder."""
+"""The Encode page's folded sections: the token ids, and, drawn only while open, Why this split? and the decoder."""
 
 from __future__ import annotations
 
@@ -16,6 +16,11 @@ MAX_PIECES = 200  # choices offered under "Why this split"
 
 
 MAX_EXPLAIN_CHARS = 200  # a longer piece is cut before replaying it merge by merge
+
+
+def show_ids(ids: list[int]) -> None:
+    st.caption("Decode, below, turns them back into text.")
+    st.code(", ".join(map(str, ids)), language=None, wrap_lines=True)
 
 
 def show_why(tok: Tokenizer, text: str, match_special: bool) -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import io
+
 import pytest
 from browser_helpers import (
     choose_option,
@@ -13,6 +15,7 @@ from browser_helpers import (
     page_width,
     wait_for_app,
 )
+from PIL import Image
 
 from viz.encode.live_text import LIVE_MAX_CHARS
 
@@ -28,7 +31,7 @@ _BOX_STYLES_JS = """
 (selector) => Array.from(document.querySelectorAll(selector)).map((el) => {
   const style = getComputedStyle(el);
   return {background: style.backgroundColor, border: parseFloat(style.borderTopWidth),
-          title: el.getAttribute('title'), text: el.innerText};
+          details: el.getAttribute('data-details'), text: el.innerText};
 })
 """
 
@@ -52,6 +55,15 @@ def choose_tokenizer(page, label: str) -> None:
 
 
 WHY, DECODE, TABLE = "Why this split?", "Decode: token ids back to text", "Token table: one row per token"
+IDS_SECTION = ".st-key-encode_token_ids"  # the folded "Token ids" (its label is also part of Decode's)
+
+
+def shown_ids(page) -> str:
+    """The token ids, "Token ids" opened first if it is folded."""
+    if page.locator(f"{IDS_SECTION} details[open]").count() == 0:
+        page.locator(f"{IDS_SECTION} summary").click()
+        wait_for_app(page)
+    return page.locator(f'{IDS_SECTION} [data-testid="stCode"]').inner_text().strip()
 
 
 def token_area_text(page) -> str:
@@ -65,7 +77,7 @@ def test_tokens_are_coloured_bordered_and_hoverable(app_server, page, screenshot
     assert len(boxes) > 20
     assert all(a["background"] != b["background"] for a, b in zip(boxes, boxes[1:]))
     assert all(box["border"] >= 1 for box in boxes)  # boundaries visible without colour
-    assert boxes[0]["title"].startswith("id ") and "bytes 48" in boxes[0]["title"]  # 'H' of the example
+    assert boxes[0]["details"].startswith("id ") and "bytes 48" in boxes[0]["details"]  # 'H' of the example
     assert any(box["text"] == "<unk>" for box in boxes)  # é / 🙂 are unseen by the default model
     page.locator(TOKEN_BOXES).first.hover()
     assert exception_texts(page) == [] and page.page_errors == []
@@ -81,8 +93,7 @@ def test_gpt2_emoji_is_grouped_as_hex_bytes(app_server, page, screenshot):
     assert group.locator(".tok").count() == 2
     assert "F0 9F 98" in group.inner_text()
     assert "\ufffd" not in token_area_text(page)
-    code_blocks = page.locator('[data-testid="stCode"]').all_inner_texts()
-    assert any("15496, 11, 30589, 4971, 347, 11401, 0" in block for block in code_blocks)
+    assert shown_ids(page).startswith("15496, 11, 30589, 4971, 347, 11401, 0")
     assert "Round trip OK" in page.locator('[data-testid="stAlert"]').first.inner_text()
     screenshot(page, whole=True)
 
@@ -144,13 +155,12 @@ def test_gpt4o_shows_count_and_ids_then_special_tokens_as_text(app_server, page,
     encode_text(page, "Hello, world!<|endoftext|>")
     assert metric_value(page, "Tokens") == "5"
     assert metric_value(page, "Characters per token") == "5.20"  # 26 characters / 5 tokens
-    ids = page.locator('[data-testid="stCode"]').first.inner_text()
-    assert ids.strip() == "13225, 11, 2375, 0, 199999"  # tiktoken's ids; <|endoftext|> is o200k's 199999
+    assert shown_ids(page) == "13225, 11, 2375, 0, 199999"  # tiktoken's ids; <|endoftext|> is o200k's 199999
     screenshot(page, "desktop", whole=True)
 
     page.get_by_text("Match special tokens", exact=True).click()
     wait_for_app(page)
-    ids = page.locator('[data-testid="stCode"]').first.inner_text().strip()
+    ids = shown_ids(page)
     assert ids.startswith("13225, 11, 2375, 0, ") and "199999" not in ids  # now ordinary text, several tokens
     page.set_viewport_size(PHONE)
     page.wait_for_timeout(500)
@@ -221,7 +231,9 @@ def test_choices_outlive_a_visit_to_another_page(app_server, page):
     assert exception_texts(page) == [] and page.page_errors == []
 
 
-IDS_SHOWN_JS = "(ids) => document.querySelector('[data-testid=\"stCode\"]')?.innerText.trim() === ids"
+IDS_SHOWN_JS = (  # read while folded too
+    "(ids) => document.querySelector('.st-key-encode_token_ids [data-testid=\"stCode\"]')?.textContent.trim() === ids"
+)
 FOCUS_JS = "() => [document.activeElement.getAttribute('aria-label'), document.activeElement.selectionStart]"
 # Counts the Ctrl+Enter presses the page makes itself (untrusted events): one per pause in typing.
 COUNT_COMMITS_JS = """() => { window.bpeCommits = 0; document.addEventListener('keydown', (event) => {
@@ -292,7 +304,7 @@ def test_text_over_the_limit_waits_for_the_box_to_lose_focus(app_server, page, s
 
 # The details a focused (tapped) token box shows in a bar: its ::after, where it is, and the box's own title.
 TAPPED_JS = """() => { const el = document.activeElement; const after = getComputedStyle(el, '::after');
-  return {token: el.classList.contains('tok'), title: el.getAttribute('title'), content: after.content,
+  return {token: el.classList.contains('tok'), details: el.getAttribute('data-details'), content: after.content,
           position: after.position, bottom: after.bottom}; }"""
 
 
@@ -328,7 +340,7 @@ def test_encode_fits_a_phone_and_a_tap_shows_a_tokens_details(browser, app_serve
         token.scroll_into_view_if_needed()
         token.tap()
         tapped = page.evaluate(TAPPED_JS)
-        assert tapped["token"] and tapped["title"].startswith("id ")
+        assert tapped["token"] and tapped["details"].startswith("id ")
         assert tapped["content"].startswith('"id ') and (tapped["position"], tapped["bottom"]) == ("fixed", "8px")
         screenshot(page, "phone-tapped")
         page.locator("h1").first.tap()  # a tap elsewhere closes it
@@ -342,12 +354,85 @@ def test_encode_fits_a_phone_and_a_tap_shows_a_tokens_details(browser, app_serve
         context.close()
 
 
-def test_a_click_on_a_desktop_shows_no_details_bar(app_server, page):
-    """With a mouse the hover shows the details: a click leaves no bar over the page."""
+WIDE = {"width": 1400, "height": 900}
+# The details a token box shows as its ::after: the words, and whether they are drawn at all.
+SHOWN_JS = """(el) => { const after = getComputedStyle(el, '::after');
+  return {content: after.content, position: after.position, details: el.getAttribute('data-details')}; }"""
+POPOVER_BACKGROUND = (0x1F, 0x24, 0x30)
+
+
+def popover_under(page, token) -> tuple[int, int, int]:
+    """The colour a little under ``token``'s box, where its popover is drawn."""
+    box = token.bounding_box()
+    shot = page.screenshot(clip={"x": box["x"] + 4, "y": box["y"] + box["height"] + 14, "width": 6, "height": 6})
+    return Image.open(io.BytesIO(shot)).convert("RGB").getpixel((3, 3))
+
+
+def test_a_phone_shows_the_first_tokens_while_a_sentence_is_typed(browser, app_server, screenshot):
+    context = browser.new_context(viewport=DESKTOP, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    try:
+        open_encode(page, app_server)  # the menu is open at this width
+        page.set_viewport_size(PHONE)
+        area = page.get_by_label("Text to encode")
+        area.fill("")
+        area.tap()
+        sentence = "The cat sat on the mat, said the tokenizer."
+        page.keyboard.type(sentence)  # no Ctrl+Enter: the tokens follow the typing
+        page.wait_for_function(
+            "(n) => [...document.querySelectorAll('[data-testid=stMetric]')].some((m) => m.innerText.includes(n))",
+            arg=f"{len(sentence)}",
+        )
+        wait_for_app(page)
+        first = page.locator(TOKEN_BOXES).first.bounding_box()
+        assert page.evaluate("() => document.querySelector('[data-testid=stMain]').scrollTop") == 0  # not scrolled
+        assert 0 < first["y"] and first["y"] + first["height"] <= PHONE["height"]  # inside the first screen
+        assert metric_value(page, "Characters") == f"{len(sentence)}"
+        screenshot(page, "phone")
+        assert exception_texts(page) == []
+    finally:
+        context.close()
+
+
+def test_a_desktop_shows_a_tokens_details_in_a_popover_on_hover_click_and_tab(app_server, page, screenshot):
+    page.set_viewport_size(WIDE)
     open_encode(page, app_server)
-    page.locator(TOKEN_BOXES).nth(3).click()
-    tapped = page.evaluate(TAPPED_JS)
-    assert tapped["token"] and tapped["content"] == "none"
+    token = page.locator(TOKEN_BOXES).nth(3)
+    hidden = page.evaluate(SHOWN_JS, token.element_handle())
+    assert hidden["content"] == "none" and hidden["details"].startswith("id ")
+    assert token.get_attribute("title") is None  # no small native tooltip beside the popover
+
+    token.hover()
+    shown = page.evaluate(SHOWN_JS, token.element_handle())
+    assert shown["content"] == '"' + hidden["details"].replace("\n", "\\a ") + '"'  # the tap bar's words
+    assert shown["position"] == "fixed"  # the token area's scrolling never clips it
+    assert popover_under(page, token) == POPOVER_BACKGROUND  # drawn right under the token
+    screenshot(page, "hover")
+
+    page.mouse.move(2, 2)
+    assert page.evaluate(SHOWN_JS, token.element_handle())["content"] == "none"
+    token.click()  # a click keeps it (focus) until the mouse points at another token
+    assert page.evaluate(SHOWN_JS, token.element_handle())["content"].startswith('"id ')
+    page.mouse.move(2, 2)
+    assert page.evaluate(SHOWN_JS, token.element_handle())["content"].startswith('"id ')
+    other = page.locator(TOKEN_BOXES).nth(8)
+    other.hover()  # one popover at a time: the hovered token's
+    assert page.evaluate(SHOWN_JS, token.element_handle())["content"] == "none"
+    assert page.evaluate(SHOWN_JS, other.element_handle())["content"].startswith('"id ')
+
+    page.mouse.move(2, 2)
+    area = page.get_by_label("Text to encode")
+    area.focus()
+    page.keyboard.press("Tab")  # from the text box, Tab reaches the first token
+    first = page.locator(TOKEN_BOXES).first
+    assert page.evaluate("() => document.activeElement.classList.contains('tok')")
+    assert page.evaluate(SHOWN_JS, first.element_handle())["content"].startswith('"id ')
+    assert popover_under(page, first) == POPOVER_BACKGROUND
+    page.keyboard.press("Tab")  # and the next
+    assert page.evaluate(SHOWN_JS, page.locator(TOKEN_BOXES).nth(1).element_handle())["content"].startswith('"id ')
+    wait_for_app(page)  # leaving the text box sent its text
+    screenshot(page, "tab")
+    assert exception_texts(page) == [] and page.page_errors == []
 
 
 def test_the_first_page_fetches_the_code_the_other_pages_need(app_server, page):

@@ -42,7 +42,9 @@ def test_merges_page_play_scrub_and_tree(app_server, page, screenshot):
     assert "Step\n7" in _step_card_text(page)
     # the boxes outlined in the text are the token the step card names
     new_id = re.search(r"\(id (\d+)\)", _step_card_text(page)).group(1)
-    outlined = page.locator('[data-testid="stHtml"] span.tok.new').evaluate_all("boxes => boxes.map(box => box.title)")
+    outlined = page.locator('[data-testid="stHtml"] span.tok.new').evaluate_all(
+        "boxes => boxes.map(box => box.dataset.details)"
+    )
     assert outlined and all(title.startswith(f"id {new_id} ·") for title in outlined)
     page.locator('[data-testid="stSlider"]').first.scroll_into_view_if_needed()
     screenshot(page, "3-step-7")

@@ -69,7 +69,7 @@ def test_encode_llama3_cuts_and_whole_word_hits(app_server, page, screenshot):
     scroll = page.locator(".bpe-scroll").first
     assert scroll.locator(".cut").count() >= 5 and scroll.locator(".tok.hit").count() >= 3
     first = scroll.locator(".tok.hit").first
-    assert "whole-word hit (ignore_merges)" in first.get_attribute("title")
+    assert "whole-word hit (ignore_merges)" in first.get_attribute("data-details")
     assert page.get_by_text("pieces were already tokens and were taken whole", exact=False).count() == 1
     clean(page)
     both_sizes(page, screenshot)

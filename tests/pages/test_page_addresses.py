@@ -60,10 +60,13 @@ def test_a_hostile_address_gives_the_defaults_and_one_warning():
 
 
 def test_encode_comes_back_with_its_text_tokenizer_and_open_sections():
-    params = {"tokenizer": "gpt2", "input": "low <lower> lowest", "open": "why,table"}
+    params = {"tokenizer": "gpt2", "input": "low <lower> lowest", "open": "ids,why,table"}
     at = open_address(ENCODE.path, params)
     assert at.text_area(key=encode_state.TEXT_KEY).value == "low <lower> lowest"
     assert at.selectbox(key=encode_state.SOURCE_KEY).value == "gpt2"
+    assert (
+        at.session_state[encode_state.IDS_OPEN_KEY] and at.expander(key=encode_state.IDS_OPEN_KEY).label == "Token ids"
+    )
     assert at.session_state[encode_state.WHY_KEY] and at.session_state[encode_state.TABLE_KEY]
     assert not at.session_state[encode_state.DECODE_KEY]
     assert shown_ids(at) == load_gpt2().encode("low <lower> lowest")
@@ -84,7 +87,7 @@ def test_a_prefix_and_a_hostile_section_list():
     at = open_address(ENCODE.path, {"tokenizer": "prefix", "prefix": "3", "open": "why,<script>"})
     assert at.slider(key=encode_state.PREFIX_MERGES_KEY).value == 3
     assert shown(at.warning[:1]) == (  # then the round trip's own warning (a prefix of 3 merges loses characters)
-        "Ignored in the address: open=why,<script>: <script> is not one of why, decode, table. "
+        "Ignored in the address: open=why,<script>: <script> is not one of ids, why, decode, table. "
         "The page's defaults are used instead."
     )
     assert not at.session_state[encode_state.WHY_KEY]  # the whole list is dropped, not half of it

@@ -255,3 +255,36 @@ def test_a_piece_no_longer_in_the_text_gives_way_to_the_longest():
     rerun(at)
     assert encode(at, "a cat sat").selectbox(key="encode_piece").value == " cat"  # still a piece: kept
     assert encode(at, "a dog sat").selectbox(key="encode_piece").value == " dog"  # gone: the longest (first of two)
+
+
+def drawn_in_order(node) -> list[str]:
+    """The main area's elements in page order, as their types (an expander as ``expander:<label>``)."""
+    if node.type == "expander":
+        return [f"expander:{node.label}"]  # what it holds is folded away
+    children = getattr(node, "children", None)
+    if children is None:
+        return [node.type]
+    return [kind for index in sorted(children) for kind in drawn_in_order(children[index])]
+
+
+def test_the_tokens_come_right_under_the_text_box_and_the_ids_are_folded_below(banana):
+    at = encode(open_page(banana), "bandana_")
+    order = drawn_in_order(at.main)
+    after_text = order[order.index("text_area") :]
+    # the text box, the live-typing component, the three counts in a row, then the boxes and their key
+    assert [kind for kind in after_text if kind != "bidi_component"][:6] == [
+        "text_area",
+        "metric",
+        "metric",
+        "metric",
+        "html",
+        "html",
+    ]
+    assert 'class="tok ' in at.html[0].value and "stMetricValue" in at.html[0].value  # with the counts' CSS
+    expanders = [kind for kind in after_text if kind.startswith("expander:")]
+    assert expanders == ["expander:Token ids", *(f"expander:{label}" for label in SECTIONS.values())]
+    assert after_text.index("expander:Token ids") > after_text.index("success")  # under the round trip's verdict
+    assert shown_ids(at) == banana.encode("bandana_")  # drawn while folded: Decode's example, a quick look
+    assert "open" not in dict(at.query_params)
+    at.session_state[encode_state.IDS_OPEN_KEY] = True  # as a click on its heading
+    assert dict(rerun(at).query_params)["open"] == "ids"

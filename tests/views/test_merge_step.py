@@ -60,7 +60,9 @@ def test_step_lines_outline_the_token_made_at_the_step():
     lines = ["bandana_", "banana_"]
     markup = step_lines_html(banana, banana.steps[1], lines, [prefix.encode_with_spans(line) for line in lines])
     # after b+an (step 2): ban d an a _ | ban an a _ ; the two "ban" are new
-    boxes = re.findall(r'<span class="tok k-normal c\d( new)?" title="([^"]*)" tabindex="-1">([^<]*)</span>', markup)
+    boxes = re.findall(
+        r'<span class="tok k-normal c\d( new)?" data-details="([^"]*)" tabindex="0">([^<]*)</span>', markup
+    )
     assert [(text, bool(new)) for new, _, text in boxes] == [
         ("ban", True),
         ("d", False),

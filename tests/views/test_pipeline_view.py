@@ -32,7 +32,7 @@ def box_texts(out: str) -> list[str]:
     """The text inside each token box (the labels of these models hold no inner tags but ␣)."""
     return [
         html.unescape(re.sub(r"<[^>]+>", "", label))
-        for label in re.findall(r'<span class="tok [^"]*" title="[^"]*" tabindex="-1">(.*?)</span>', out)
+        for label in re.findall(r'<span class="tok [^"]*" data-details="[^"]*" tabindex="0">(.*?)</span>', out)
     ]
 
 

@@ -9,8 +9,9 @@ from html.parser import HTMLParser
 import pytest
 
 from bpe_core import Config, Token, load_gpt2, train
-from viz.token_html import KIND_NOTES, PALETTES, render_lines, render_tokens
+from viz.token_html import PALETTES, render_lines, render_tokens
 from viz.token_legend import render_legend
+from viz.token_popover import KIND_NOTES, token_details
 
 BANANA = "banana_bandana_"
 
@@ -18,7 +19,7 @@ BANANA = "banana_bandana_"
 class _Box:
     def __init__(self, attrs: dict):
         self.classes = attrs.get("class", "").split()
-        self.title = attrs.get("title", "")
+        self.details = attrs.get("data-details", attrs.get("title", ""))  # a token's details, a group's title
         self.text = ""
 
 
@@ -101,7 +102,7 @@ def test_one_box_per_token_in_text_order(banana):
 
 
 @pytest.mark.parametrize("payload", ["<script>alert(1)</script>", "<img src=x onerror=alert(1)>", "a\"b'c&d"])
-def test_text_and_titles_are_escaped(gpt2, payload):
+def test_text_and_details_are_escaped(gpt2, payload):
     markup = render_with(gpt2, payload)
     parsed = parse(markup)
     assert "script" not in parsed.elements and "img" not in parsed.elements
@@ -109,7 +110,7 @@ def test_text_and_titles_are_escaped(gpt2, payload):
     assert shown == payload
     # every token's own text appears, unescaped, in its hover
     for token, box in zip(gpt2.encode_with_spans(payload), parsed.tokens):
-        assert repr(payload[token.start : token.end]) in box.title
+        assert repr(payload[token.start : token.end]) in box.details
 
 
 def test_whitespace_is_visible_and_newlines_break_lines():
@@ -139,7 +140,7 @@ def test_adjacent_unknown_tokens_differ_and_look_unknown():
     assert [box.text for box in boxes] == ["<unk>", "<unk>", "a"]
     assert background(boxes[0]) != background(boxes[1])
     assert "k-unknown" in boxes[0].classes and "k-unknown" not in boxes[2].classes
-    assert "never appeared in the training text" in boxes[0].title
+    assert "never appeared in the training text" in boxes[0].details
 
 
 def test_partial_character_tokens_are_grouped_as_hex(gpt2):
@@ -151,24 +152,24 @@ def test_partial_character_tokens_are_grouped_as_hex(gpt2):
     assert len(parsed.groups) == 1
     group = parsed.groups[0]
     assert [box.text for box in group] == ["␣F0 9F 98", "80"]
-    assert all("partial" in box.title for box in group)
+    assert all("partial" in box.details for box in group)
     assert parsed.tokens[0] not in group
 
 
 def test_hover_names_id_bytes_and_merge_step(gpt2):
     boxes = parse(render_with(gpt2, "Hello, world")).tokens
     hello, comma, world = boxes
-    assert "id 15496" in hello.title
-    assert "bytes 48 65 6C 6C 6F" in hello.title
-    assert "made by merge step 15241" in hello.title  # GPT-2's merged tokens have ids 256 + (step - 1)
-    assert "base symbol" in comma.title  # ',' is one byte: no merge made it
-    assert "token 'Ġworld'" in world.title
+    assert "id 15496" in hello.details
+    assert "bytes 48 65 6C 6C 6F" in hello.details
+    assert "made by merge step 15241" in hello.details  # GPT-2's merged tokens have ids 256 + (step - 1)
+    assert "base symbol" in comma.details  # ',' is one byte: no merge made it
+    assert "token 'Ġworld'" in world.details
 
 
 def test_special_tokens_are_marked(gpt2):
     boxes = parse(render_with(gpt2, "a<|endoftext|>b")).tokens
     assert boxes[1].text == "<|endoftext|>"
-    assert "k-special" in boxes[1].classes and "special token" in boxes[1].title
+    assert "k-special" in boxes[1].classes and "special token" in boxes[1].details
 
 
 def test_end_of_word_marker_and_dropped_whitespace_are_shown():
@@ -206,7 +207,7 @@ GLYPH_KEY = "␣ space, ↵ newline, → tab, ␍ carriage return"
 
 
 def test_legend_lists_only_the_kinds_present(gpt2):
-    boxes = "token one box per token (hover or tap for details)"
+    boxes = "token one box per token (hover, click or tap for details)"
     assert legend_items(render_legend(gpt2.encode_with_spans("hello"), "hello")) == [boxes, GLYPH_KEY]
     assert legend_items(render_legend(gpt2.encode_with_spans("a 😀"), "a 😀")) == [
         boxes,
@@ -229,7 +230,7 @@ def test_byte_fallback_tokens_have_their_own_style_and_legend():
     assert [token.kind for token in tokens] == ["normal", "byte", "byte"]
     parsed = parse(render_with(tok, "hé"))
     assert [box.text for box in parsed.tokens] == ["h", "<0xC3>", "<0xA9>"]  # a byte-fallback token shows its name
-    assert all("k-byte" in box.classes and "byte fallback" in box.title for box in parsed.tokens[1:])
+    assert all("k-byte" in box.classes and "byte fallback" in box.details for box in parsed.tokens[1:])
     assert [box.text for box in parsed.groups[0]] == ["<0xC3>", "<0xA9>"]  # one character, two byte tokens
     assert "byte fallback" in render_legend(tokens, "hé")
 
@@ -273,7 +274,7 @@ def test_lines_mark_unknown_characters_like_the_encode_page(banana):
     boxes = parse(render_lines_with(banana, ["banzai"])).tokens  # z and i never seen in training
     assert [box.text for box in boxes] == ["ban", "<unk>", "a", "<unk>"]
     assert [("k-unknown" in box.classes) for box in boxes] == [False, True, False, True]
-    assert all(box.title.endswith(KIND_NOTES["unknown"]) for box in (boxes[1], boxes[3]))
+    assert all(box.details.endswith(KIND_NOTES["unknown"]) for box in (boxes[1], boxes[3]))
 
 
 def test_lines_show_text_no_token_covers_as_a_gap():
@@ -288,12 +289,12 @@ def test_lines_escape_token_text():
     parsed = parse(render_lines(['<script>x"&\n'], [tokens]))
     assert "script" not in parsed.elements
     assert [box.text for box in parsed.tokens] == ["<script>", 'x"&↵']
-    assert parsed.tokens[1].title.startswith("id 2 · token 'x\"&\\n'")
+    assert parsed.tokens[1].details.startswith("id 2 · token 'x\"&\\n'")
 
 
 # -- the helpers, on cases worked out by hand -------------------------------------------------------
 
-from viz.token_html import bytes_label, colour_class, show_whitespace, token_label, token_title  # noqa: E402
+from viz.token_html import bytes_label, colour_class, show_whitespace, token_label  # noqa: E402
 
 
 def test_colour_class_cycles_through_each_kinds_palette():
@@ -343,19 +344,19 @@ def test_token_label_per_kind():
     assert token_label(Token(5, "</w>lo", 0, 2, b"lo"), byte_level=False, end_of_word="</w>") == "&lt;/w&gt;lo"
 
 
-def test_token_title_lines_by_hand():
-    assert token_title(Token(7, "ab", 1, 3, b"ab"), "xab") == "id 7 · token 'ab'\ntext 'ab'\nbytes 61 62"
-    assert token_title(Token(3, "a", 0, 1, b"a"), "a", created_at={7: 0}).endswith(
+def test_token_details_lines_by_hand():
+    assert token_details(Token(7, "ab", 1, 3, b"ab"), "xab") == "id 7 · token 'ab'\ntext 'ab'\nbytes 61 62"
+    assert token_details(Token(3, "a", 0, 1, b"a"), "a", created_at={7: 0}).endswith(
         "\nbase symbol (not made by a merge)"
     )
-    assert token_title(Token(7, "ab", 0, 2, b"ab"), "ab", created_at={7: 4}).endswith("\nmade by merge step 5")
-    marker = token_title(Token(4, "</w>", 2, 2, b""), "ab")
+    assert token_details(Token(7, "ab", 0, 2, b"ab"), "ab", created_at={7: 4}).endswith("\nmade by merge step 5")
+    marker = token_details(Token(4, "</w>", 2, 2, b""), "ab")
     assert marker.splitlines()[2] == "bytes (none: a marker covers no text)"
-    unknown = token_title(Token(0, "<unk>", 0, 1, "é".encode(), "unknown"), "é", created_at={})
+    unknown = token_details(Token(0, "<unk>", 0, 1, "é".encode(), "unknown"), "é", created_at={})
     assert unknown.splitlines()[3:] == ["special token", KIND_NOTES["unknown"]]
-    special = token_title(Token(9, "<s>", 0, 3, b"<s>", "special"), "<s>", created_at={9: 0})
+    special = token_details(Token(9, "<s>", 0, 3, b"<s>", "special"), "<s>", created_at={9: 0})
     assert special.splitlines()[3:] == ["special token", KIND_NOTES["special"]]  # not "made by merge step 1"
-    part = token_title(Token(5, "x", 0, 1, b"\xf0\x9f", partial=True), "😀")
+    part = token_details(Token(5, "x", 0, 1, b"\xf0\x9f", partial=True), "😀")
     assert part.splitlines()[1] == "text '😀' (the whole character this token is part of)"
     assert part.splitlines()[-1].startswith("partial: holds only part of a multi-byte character")
 
@@ -374,8 +375,8 @@ def scroll(markup: str) -> str:
     return markup[len(head) : -len("</div></div>")]
 
 
-def box(classes: str, title: str, label: str) -> str:
-    return f'<span class="tok {classes}" title="{title}" tabindex="-1">{label}</span>'
+def box(classes: str, details: str, label: str) -> str:
+    return f'<span class="tok {classes}" data-details="{details}" tabindex="0">{label}</span>'
 
 
 def test_gaps_at_either_end_are_shown_with_their_title():
@@ -542,7 +543,7 @@ def test_legend_samples_look_like_the_boxes_they_explain():
     items = render_legend(tokens, "éé<s>" + GRIN).split('<span class="item">')[1:]
     assert items == [
         '<span class="tok k-normal c0">to</span><span class="tok k-normal c1">ken</span>'
-        " one box per token (hover or tap for details)</span>",
+        " one box per token (hover, click or tap for details)</span>",
         "<i>␣</i> space, <i>↵</i> newline, <i>→</i> tab, <i>␍</i> carriage return</span>",
         '<span class="char-group"><span class="tok k-normal c0"><span class="hex">F0 9F</span></span>'
         '<span class="tok k-normal c1"><span class="hex">98 80</span></span><span class="char">=…</span></span>'

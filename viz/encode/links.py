@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from viz.addresses import MAX_LINK_TEXT, TEXT_PARAM, read_choice, read_count, read_names, read_text, text_params
 
-SECTIONS = ("why", "decode", "table")  # the folded sections, by their names in the address
+SECTIONS = ("ids", "why", "decode", "table")  # the folded sections, by their names in the address
 MAX_PREFIX = 1_000_000  # merges a prefix keeps at most (bpe_core.train.MAX_SIZE)
 
 
@@ -52,7 +52,7 @@ def read_encode_params(params: Mapping[str, str], tokenizers: Sequence[str]) -> 
     """Read the page's parameters back; ``tokenizers`` are the names the Tokenizer choice offers.
 
     >>> read_encode_params({"open": "why,<b>"}, ("model",)).warnings
-    ['open=why,<b>: <b> is not one of why, decode, table']
+    ['open=why,<b>: <b> is not one of ids, why, decode, table']
     """
     warnings: list[str] = []
     return EncodeLink(

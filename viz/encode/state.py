@@ -13,7 +13,8 @@ from viz.encode.links import encode_params, read_encode_params
 SOURCE_KEY, PREFIX_MERGES_KEY, TEXT_KEY = "encode_source", "encode_prefix_merges", "encode_text"
 IDS_KEY, PIECE_KEY = "encode_ids", "encode_piece"  # the decoder's ids, the piece replayed
 SPECIAL_KEY = "encode_match_special"
-# The sections drawn only while open (expanders): "Why this split?", the decoder, the token table
+# The folded sections (expanders): the token ids; drawn only while open, "Why this split?", the decoder, the table
+IDS_OPEN_KEY = "encode_token_ids"
 WHY_KEY, DECODE_KEY, TABLE_KEY = "encode_why", "encode_decode", "encode_token_table"
 _PREFIX_KEY = "bpe_encode_prefix"  # (model, merges, prefix tokenizer): one cut kept per session
 
@@ -33,11 +34,12 @@ def fill_decoder(ids: list[int]) -> None:
 
 
 # Kept across page switches and while a section is closed: the choices, the ids typed, the sections open
-KEPT = (SOURCE_KEY, PREFIX_MERGES_KEY, SPECIAL_KEY, WHY_KEY, PIECE_KEY, DECODE_KEY, IDS_KEY, TABLE_KEY)
+KEPT = (SOURCE_KEY, PREFIX_MERGES_KEY, SPECIAL_KEY, IDS_OPEN_KEY, WHY_KEY, PIECE_KEY, DECODE_KEY, IDS_KEY, TABLE_KEY)
 
 
 LINK_READ_KEY = "bpe_encode_link_read"  # the address's parameters were given to the widgets: once a session
-_SECTION_KEYS = {"why": WHY_KEY, "decode": DECODE_KEY, "table": TABLE_KEY}  # a section's name in the address
+# A section's name in the address, and its key
+_SECTION_KEYS = {"ids": IDS_OPEN_KEY, "why": WHY_KEY, "decode": DECODE_KEY, "table": TABLE_KEY}
 
 
 def take_link(query_params: dict, tokenizers: tuple[str, ...]) -> list[str]:
