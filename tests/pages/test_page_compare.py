@@ -57,7 +57,7 @@ def html_with(at: AppTest, marker: str) -> str:
 def size_rows(at: AppTest) -> dict[str, list[str]]:
     """The size table under the curves, column by column, as the reader sees its cells."""
     rows = [
-        [html.unescape(cell) for cell in re.findall(r"<t[hd]>([^<]*)</t[hd]>", row)]
+        [html.unescape(cell) for cell in re.findall(r"<t[hd][^>]*>([^<]*)</t[hd]>", row)]
         for row in re.findall(r"<tr>(.*?)</tr>", html_with(at, 'class="bpe-st"'))
     ]
     return {column: [row[index] for row in rows[1:]] for index, column in enumerate(rows[0])}

@@ -61,6 +61,13 @@ _STYLE = """<style>
 .bpe-st table{border-collapse:collapse;font-size:14px;color:#31333f}
 .bpe-st th,.bpe-st td{padding:4px 12px;border-bottom:1px solid #e6e8ec;white-space:nowrap;text-align:right}
 .bpe-st th{font-weight:600;color:#5f6470;border-bottom-color:#c9ccd3}
+@media (max-width:520px){
+  .bpe-st tr:first-child{display:none}
+  .bpe-st table,.bpe-st tbody,.bpe-st tr,.bpe-st td{display:block;width:100%}
+  .bpe-st tr{border-bottom:1px solid #c9ccd3;padding:4px 0}
+  .bpe-st td{display:flex;justify-content:space-between;gap:1rem;border:0;padding:2px 4px;white-space:normal}
+  .bpe-st td::before{content:attr(data-column);color:#5f6470;text-align:left}
+}
 </style>""".replace("{tap_details}", tap_details_css(".bpe-cc .band"))
 
 
@@ -344,17 +351,24 @@ def number_format(column: str) -> str:
 
 
 def size_table_html(rows: Sequence[Mapping[str, object]]) -> str:
-    """``compare_data.size_table``'s rows as a static table that scrolls sideways inside its box on a phone.
+    """``compare_data.size_table``'s rows as a static table; on a phone each size becomes a card of "column: value"
+    lines (the column names as data, drawn by CSS), so nothing scrolls sideways.
 
     >>> out = size_table_html([{"vocabulary": 2062, "a<b>: chars/token": 4.5}])
     >>> out[out.index("<table>"):].split("</tr>")  # doctest: +NORMALIZE_WHITESPACE
-    ['<table><tr><th>vocabulary</th><th>a&lt;b&gt;: chars/token</th>', '<tr><td>2,062</td><td>4.50</td>',
+    ['<table><tr><th>vocabulary</th><th>a&lt;b&gt;: chars/token</th>',
+    '<tr><td data-column="vocabulary">2,062</td><td data-column="a&lt;b&gt;: chars/token">4.50</td>',
     '</table></div>']
     """
     columns = list(rows[0]) if rows else []
     head = "".join(f"<th>{html_text(column)}</th>" for column in columns)
     body = "".join(
-        "<tr>" + "".join(f"<td>{number_format(column).format(row[column])}</td>" for column in columns) + "</tr>"
+        "<tr>"
+        + "".join(
+            f'<td data-column="{attribute(column)}">{number_format(column).format(row[column])}</td>'
+            for column in columns
+        )
+        + "</tr>"
         for row in rows
     )
     return f'{_STYLE}<div class="bpe-st"><table><tr>{head}</tr>{body}</table></div>'
