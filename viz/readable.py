@@ -37,16 +37,6 @@ def readable_symbol(text: str) -> str:
     return "".join(out)
 
 
-def pair_label(left: str, right: str) -> str:
-    """A pair of tokens as plain readable text, the way Merges and the Class page name it (escape it again for
-    HTML or plotly).
-
-    >>> pair_label("Ġ", "t"), pair_label(" ", "\\n")
-    ('Ġ + t', '␣ + ↵')
-    """
-    return f"{readable_symbol(left)} + {readable_symbol(right)}"
-
-
 def token_text(token: str, byte_level: bool) -> str:
     """A token as plain readable text: a byte-level token as the text its bytes spell (a byte that is only part of
     a character as ``\\xNN``), whitespace as the boxes' glyphs (``readable_symbol``). Escape it for HTML or plotly.
@@ -63,9 +53,10 @@ def token_text(token: str, byte_level: bool) -> str:
 
 
 def token_pair(left: str, right: str, byte_level: bool) -> str:
-    """A pair as ``viz.readable.pair_label`` names it, in ``token_text``'s notation.
+    """A pair of tokens as plain readable text, ``left + right`` in ``token_text``'s notation, the way Merges and the
+    Class page name it (escape it again for HTML or plotly).
 
-    >>> token_pair("Ġt", "he", byte_level=True)
-    '␣t + he'
+    >>> token_pair("Ġt", "he", byte_level=True), token_pair("Ġ", "t", byte_level=False), token_pair(" ", "\\n", False)
+    ('␣t + he', 'Ġ + t', '␣ + ↵')
     """
     return f"{token_text(left, byte_level)} + {token_text(right, byte_level)}"

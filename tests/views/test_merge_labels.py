@@ -4,12 +4,11 @@ from __future__ import annotations
 
 from bpe_core import Step
 from viz.merges.labels import step_summary, tie_break_rule, token_pair, token_text
-from viz.readable import pair_label
 
 
-def test_pair_label_keeps_byte_level_space_marker():
-    assert pair_label("Ġ", "t") == "Ġ + t"
-    assert pair_label("\n", "\n") == "↵ + ↵"
+def test_a_pair_of_characters_keeps_its_own_spelling():
+    assert token_pair("Ġ", "t", byte_level=False) == "Ġ + t"
+    assert token_pair("\n", "\n", byte_level=False) == "↵ + ↵"
 
 
 def test_tie_break_rules_are_named():

@@ -13,7 +13,7 @@ from __future__ import annotations
 from bpe_core import Tokenizer
 from bpe_core.pretrained import load_pretrained
 from viz.describe import describe_config, plural
-from viz.readable import pair_label
+from viz.readable import token_pair
 
 CHOICES = 4  # pairs a student picks from: four buttons fit a phone's screen
 SENTENCE = "Tokenizers cut unbelievably long words into familiar pieces."  # the count question's default
@@ -26,8 +26,9 @@ def pair_question(model: Tokenizer, step: int) -> tuple[str, tuple[str, ...], st
     if not 1 <= step <= len(model.merges):
         return None
     record = model.steps[step - 1]
-    answer = pair_label(record.left, record.right)
-    rivals = [pair_label(left, right) for left, right, _ in record.top if pair_label(left, right) != answer]
+    answer = token_pair(record.left, record.right, byte_level=False)
+    rivals = [token_pair(left, right, False) for left, right, _ in record.top]
+    rivals = [rival for rival in rivals if rival != answer]
     if not rivals:
         return None
     return f"Step {step}", tuple(sorted([answer, *rivals[: CHOICES - 1]])), answer
