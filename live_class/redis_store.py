@@ -129,6 +129,14 @@ class RedisClassStore(ClassStore):
         found = [Question.from_json(body, revealed=number in reveals) for number, body in bodies.items()]
         return sorted(found, key=lambda question: question.number)
 
+    def question(self, code: str, number: int) -> Question | None:
+        *_, questions, revealed = self._keys(code)
+        with self.redis.pipeline() as pipeline:
+            pipeline.hget(questions, str(number))
+            pipeline.hexists(revealed, str(number))
+            body, was_revealed = pipeline.execute()
+        return None if body is None else Question.from_json(body, revealed=bool(was_revealed))
+
     def vote(self, code: str, number: int, student: str, answer: str, last_active: float) -> bool:
         keys = [*self._keys(code), f"{self.prefix(code)}:votes:{number}"]
         return self._vote(keys=keys, args=[number, student, answer, _stored(last_active), KEEP_SECONDS]) == 1

@@ -117,6 +117,10 @@ class SqliteClassStore(ClassStore):
         rows = self._run("SELECT body, revealed FROM questions WHERE code = ? ORDER BY number", (code,))
         return [Question.from_json(body, revealed=bool(revealed)) for body, revealed in rows.fetchall()]
 
+    def question(self, code: str, number: int) -> Question | None:
+        row = self._run("SELECT body, revealed FROM questions WHERE code = ? AND number = ?", (code, number)).fetchone()
+        return None if row is None else Question.from_json(row[0], revealed=bool(row[1]))
+
     def vote(self, code: str, number: int, student: str, answer: str, last_active: float) -> bool:
         # One statement: the check that the question is open and the write cannot be split by a reveal.
         cursor = self._run(

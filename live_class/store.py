@@ -95,6 +95,6 @@ class ClassStore(ABC):
     def latest_activity(self) -> float | None:
         """When a teacher last acted in a class that has not ended (None: no class runs)."""
 
+    @abstractmethod
     def question(self, code: str, number: int) -> Question | None:
-        """Question ``number`` of the class, or None."""
-        return next((question for question in self.questions(code) if question.number == number), None)
+        """Question ``number`` of the class, or None (read alone: every screen asks for it every second)."""

@@ -78,6 +78,7 @@ def test_questions_keep_their_fields_and_reveals(store):
     store.reveal("ABCDE", 1)
     assert store.questions("ABCDE") == [pair_question().replace(revealed=True), count]
     assert store.question("ABCDE", 2) == count and store.question("ABCDE", 3) is None
+    assert store.question("ABCDE", 1) == pair_question().replace(revealed=True)
     assert store.votes("ABCDE", 2) == {}
 
 
