@@ -123,7 +123,8 @@ def reveal(store: ClassStore, code: str, key: str | None, now: float) -> Questio
     return store.question(code, record.question)
 
 
-def results(store: ClassStore, code: str) -> list[tuple[str, int]]:
-    """The class's scoreboard over its revealed questions (``rules.scoreboard``)."""
-    revealed = [(question, store.votes(code, question.number)) for question in store.questions(code)]
-    return rules.scoreboard(store.students(code), [(q, votes) for q, votes in revealed if q.revealed])
+def results(store: ClassStore, code: str, students: dict[str, str] | None = None) -> list[tuple[str, int]]:
+    """The class's scoreboard over its revealed questions (``rules.scoreboard``); ``students`` if the caller has
+    just read them (a screen asks every second), else read here. Only revealed questions' votes are read."""
+    revealed = [(q, store.votes(code, q.number)) for q in store.questions(code) if q.revealed]
+    return rules.scoreboard(store.students(code) if students is None else students, revealed)

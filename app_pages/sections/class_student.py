@@ -121,7 +121,7 @@ def _screen(store: ClassStore, code: str, student: str) -> None:
     _said(question.number)
     if question.revealed:
         _revealed(question, votes, students, student)
-        points = dict(room.results(store, code)).get(students[student], 0)
+        points = dict(room.results(store, code, students)).get(students[student], 0)
         st.caption(markdown(f"Your points so far: {points}"))
 
 

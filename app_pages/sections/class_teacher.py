@@ -149,7 +149,7 @@ def _projector(store: ClassStore, code: str, join_at: str) -> None:
                 st.markdown(markdown(count_result(int(question.answer), votes, students)))
     st.html(names_html(list(students.values())))
     with st.expander("Scoreboard"):
-        st.html(scoreboard_html(room.results(store, code)))
+        st.html(scoreboard_html(room.results(store, code, students)))
     if students:
         with st.expander("QR code to join"):
             st.html(reach_html(ClassAddress(join_at)))
