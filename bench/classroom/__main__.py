@@ -32,29 +32,12 @@ import time
 
 from bench.classroom.cluster import MAX_REPLICAS, Classroom, running_classroom, running_redis
 from bench.classroom.live_class import run_class
-from bench.classroom.student import Student
+from bench.classroom.student import Student, seat_on_every_replica
 from bench.loadtest import action_table, cpu_seconds, load_average, percentile, rss_mib
 from viz.classroom.address import EVERY_INTERFACE, announcement, network_address
 
 MAX_STUDENTS = 60
 RUN_DEADLINE = 900.0  # the whole test stops after this long, whatever happens
-SEATING_TRIES = 20  # front-page loads per student allowed to find a seat on a given replica
-
-
-async def seat_on_every_replica(classroom: Classroom, per_replica: int) -> list[Student]:
-    """Students whose replica cookies spread them evenly, ``per_replica`` on each replica (in replica order,
-    then round by round). Students get a random replica from the balancer, so this loads the front page until
-    each replica has its share (bounded)."""
-    seats: dict[str, list[Student]] = {replica.address: [] for replica in classroom.replicas}
-    for _ in range(SEATING_TRIES * per_replica * len(seats)):
-        if all(len(students) == per_replica for students in seats.values()):
-            return [students[round_] for round_ in range(per_replica) for students in seats.values()]
-        student = Student(classroom.url)
-        await asyncio.to_thread(student.load_front_page)
-        if student.replica in seats and len(seats[student.replica]) < per_replica:
-            seats[student.replica].append(student)
-    seated = {address: len(students) for address, students in seats.items()}
-    raise RuntimeError(f"the balancer did not spread students over every replica: {seated}")
 
 
 def replicas_cpu(classroom: Classroom) -> float:

@@ -18,7 +18,7 @@ import time
 from dataclasses import dataclass, field
 
 from bench.classroom.cluster import Classroom, restart_replica
-from bench.classroom.student import ActionFailed, Student
+from bench.classroom.student import ActionFailed, Student, seat_on_every_replica
 from bench.loadtest import cpu_seconds, percentile
 from live_class.choose import open_store
 from live_class.rules import CLASS_TRAINING_LIMIT
@@ -220,25 +220,6 @@ class ClassReport:
         )
 
 
-async def seat(classroom: Classroom, students: int, make) -> list:
-    """``students`` new students spread evenly over the replicas by the balancer's cookie (bounded tries)."""
-    seats: dict[str, list] = {replica.address: [] for replica in classroom.replicas}
-    share = -(-students // len(seats))
-    for _ in range(40 * students):
-        if sum(map(len, seats.values())) >= students:
-            break
-        student = make()
-        await asyncio.to_thread(student.load_front_page)
-        if len(seats.get(student.replica, [share])) < share:
-            seats[student.replica].append(student)
-    crowd = [student for round_ in range(share) for group in seats.values() for student in group[round_ : round_ + 1]]
-    if len(crowd) < students:
-        raise RuntimeError(
-            f"the balancer did not seat {students} students: { ({a: len(s) for a, s in seats.items()}) }"
-        )
-    return crowd[:students]
-
-
 async def heavy_training(classroom: Classroom, report: ClassReport) -> None:
     """One student opens the app with a link that trains the heaviest recipe the class allows on the sample."""
     student = Student(classroom.url)
@@ -290,7 +271,9 @@ async def run_class(classroom: Classroom, store_address: str, students: int) -> 
     store = open_store(store_address)
     teacher = Teacher(classroom.url)
     code = await teacher.start_class()
-    crowd = await seat(classroom, students, lambda: ClassStudent(classroom.url))
+    per_replica = -(-students // len(classroom.replicas))  # the last round may seat one or two more than asked
+    seated = await seat_on_every_replica(classroom, per_replica, lambda: ClassStudent(classroom.url))
+    crowd = seated[:students]
     for index, student in enumerate(crowd):
         student.name = f"Student {index + 1}" if index % 7 else f"<b>Student {index + 1}</b>"  # names stay literal
     cpu_before, start = sum(cpu_seconds(pid) for pid in classroom.replica_pids), time.monotonic()

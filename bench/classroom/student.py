@@ -15,11 +15,15 @@ import re
 import time
 import urllib.request
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from streamlit.proto.BackMsg_pb2 import BackMsg
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 from streamlit.proto.WidgetStates_pb2 import WidgetState
 from websockets.asyncio.client import connect
+
+if TYPE_CHECKING:
+    from bench.classroom.cluster import Classroom
 
 SAMPLE = (Path(__file__).resolve().parents[2] / "data" / "kjv_sample.txt").read_text(encoding="utf-8")
 PARAGRAPH = SAMPLE[:600]  # what the browser load test encodes
@@ -227,3 +231,22 @@ class Student:
             self.problems.append(f"{type(error).__name__}: {str(error)[:200]}")
         finally:
             await self.leave()
+
+
+SEATING_TRIES = 20  # front-page loads per student allowed to find a seat on a given replica
+
+
+async def seat_on_every_replica(classroom: Classroom, per_replica: int, make=None) -> list:
+    """Students (``make()``, a plain ``Student`` by default) whose replica cookies spread them evenly,
+    ``per_replica`` on each replica (in replica order, then round by round). Students get a random replica from the
+    balancer, so this loads the front page until each replica has its share (bounded)."""
+    seats: dict[str, list] = {replica.address: [] for replica in classroom.replicas}
+    for _ in range(SEATING_TRIES * per_replica * len(seats)):
+        if all(len(students) == per_replica for students in seats.values()):
+            return [students[round_] for round_ in range(per_replica) for students in seats.values()]
+        student = make() if make else Student(classroom.url)
+        await asyncio.to_thread(student.load_front_page)
+        if student.replica in seats and len(seats[student.replica]) < per_replica:
+            seats[student.replica].append(student)
+    seated = {address: len(students) for address, students in seats.items()}
+    raise RuntimeError(f"the balancer did not spread students over every replica: {seated}")
