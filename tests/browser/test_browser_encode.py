@@ -43,6 +43,19 @@ def open_encode(page, base_url: str) -> None:
     page.wait_for_selector(TOKEN_BOXES)
 
 
+@pytest.fixture
+def phone_encode(browser, app_server):
+    """A touch phone on the Encode page: opened at desktop width (where the menu is open), then 390x844."""
+    context = browser.new_context(viewport=DESKTOP, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    try:
+        open_encode(page, app_server)
+        page.set_viewport_size(PHONE)
+        yield page
+    finally:
+        context.close()
+
+
 def encode_text(page, text: str) -> None:
     box = page.get_by_label("Text to encode")
     box.fill(text)
@@ -308,50 +321,44 @@ TAPPED_JS = """() => { const el = document.activeElement; const after = getCompu
           position: after.position, bottom: after.bottom}; }"""
 
 
-def test_encode_fits_a_phone_and_a_tap_shows_a_tokens_details(browser, app_server, screenshot):
-    context = browser.new_context(viewport=DESKTOP, has_touch=True, is_mobile=True)
-    page = context.new_page()
-    try:
-        open_encode(page, app_server)  # the menu is open at this width
-        page.set_viewport_size(PHONE)
-        for label in (WHY, DECODE, TABLE):
-            open_section(page, label)
-        assert page_width(page) <= PHONE["width"]  # nothing makes the page scroll sideways
-        assert overlapping_elements(page) == []
-        metrics = [box.bounding_box() for box in page.locator('[data-testid="stMetric"]').all()]
-        assert len(metrics) == 3 and len({round(box["y"]) for box in metrics}) == 1  # the counts share one row
-        # the token table is wider than a phone: it scrolls inside its own box
-        table = page.locator('[data-testid="stDataFrame"]')
-        assert table.bounding_box()["x"] + table.bounding_box()["width"] <= PHONE["width"]
-        scroller = page.evaluate(
-            "() => { const s = document.querySelector('[data-testid=stDataFrame] .dvn-scroller');"
-            " return [s.scrollWidth, s.clientWidth]; }"
-        )
-        assert scroller[0] > scroller[1]
-        # the decoder's box and button fit side by side or one under the other, never over each other
-        box = page.get_by_label("Token ids (comma or space separated)").bounding_box()
-        button = page.get_by_role("button", name="Use ids above").bounding_box()
-        assert max(box["x"] + box["width"], button["x"] + button["width"]) <= PHONE["width"]
-        assert box["y"] + box["height"] <= button["y"] or box["x"] + box["width"] <= button["x"]
-        screenshot(page, "phone", whole=True)
+def test_encode_fits_a_phone_and_a_tap_shows_a_tokens_details(phone_encode, screenshot):
+    page = phone_encode
+    for label in (WHY, DECODE, TABLE):
+        open_section(page, label)
+    assert page_width(page) <= PHONE["width"]  # nothing makes the page scroll sideways
+    assert overlapping_elements(page) == []
+    metrics = [box.bounding_box() for box in page.locator('[data-testid="stMetric"]').all()]
+    assert len(metrics) == 3 and len({round(box["y"]) for box in metrics}) == 1  # the counts share one row
+    # the token table is wider than a phone: it scrolls inside its own box
+    table = page.locator('[data-testid="stDataFrame"]')
+    assert table.bounding_box()["x"] + table.bounding_box()["width"] <= PHONE["width"]
+    scroller = page.evaluate(
+        "() => { const s = document.querySelector('[data-testid=stDataFrame] .dvn-scroller');"
+        " return [s.scrollWidth, s.clientWidth]; }"
+    )
+    assert scroller[0] > scroller[1]
+    # the decoder's box and button fit side by side or one under the other, never over each other
+    box = page.get_by_label("Token ids (comma or space separated)").bounding_box()
+    button = page.get_by_role("button", name="Use ids above").bounding_box()
+    assert max(box["x"] + box["width"], button["x"] + button["width"]) <= PHONE["width"]
+    assert box["y"] + box["height"] <= button["y"] or box["x"] + box["width"] <= button["x"]
+    screenshot(page, "phone", whole=True)
 
-        # a tap on a token box shows its details in a bar at the bottom of the screen
-        token = page.locator(TOKEN_BOXES).nth(3)
-        token.scroll_into_view_if_needed()
-        token.tap()
-        tapped = page.evaluate(TAPPED_JS)
-        assert tapped["token"] and tapped["details"].startswith("id ")
-        assert tapped["content"].startswith('"id ') and (tapped["position"], tapped["bottom"]) == ("fixed", "8px")
-        screenshot(page, "phone-tapped")
-        page.locator("h1").first.tap()  # a tap elsewhere closes it
-        assert page.evaluate("() => document.activeElement.classList.contains('tok')") is False
+    # a tap on a token box shows its details in a bar at the bottom of the screen
+    token = page.locator(TOKEN_BOXES).nth(3)
+    token.scroll_into_view_if_needed()
+    token.tap()
+    tapped = page.evaluate(TAPPED_JS)
+    assert tapped["token"] and tapped["details"].startswith("id ")
+    assert tapped["content"].startswith('"id ') and (tapped["position"], tapped["bottom"]) == ("fixed", "8px")
+    screenshot(page, "phone-tapped")
+    page.locator("h1").first.tap()  # a tap elsewhere closes it
+    assert page.evaluate("() => document.activeElement.classList.contains('tok')") is False
 
-        page.set_viewport_size({"width": 1400, "height": 900})
-        assert overlapping_elements(page) == []
-        screenshot(page, "desktop", whole=True)
-        assert exception_texts(page) == []
-    finally:
-        context.close()
+    page.set_viewport_size({"width": 1400, "height": 900})
+    assert overlapping_elements(page) == []
+    screenshot(page, "desktop", whole=True)
+    assert exception_texts(page) == []
 
 
 WIDE = {"width": 1400, "height": 900}
@@ -368,30 +375,24 @@ def popover_under(page, token) -> tuple[int, int, int]:
     return Image.open(io.BytesIO(shot)).convert("RGB").getpixel((3, 3))
 
 
-def test_a_phone_shows_the_first_tokens_while_a_sentence_is_typed(browser, app_server, screenshot):
-    context = browser.new_context(viewport=DESKTOP, has_touch=True, is_mobile=True)
-    page = context.new_page()
-    try:
-        open_encode(page, app_server)  # the menu is open at this width
-        page.set_viewport_size(PHONE)
-        area = page.get_by_label("Text to encode")
-        area.fill("")
-        area.tap()
-        sentence = "The cat sat on the mat, said the tokenizer."
-        page.keyboard.type(sentence)  # no Ctrl+Enter: the tokens follow the typing
-        page.wait_for_function(
-            "(n) => [...document.querySelectorAll('[data-testid=stMetric]')].some((m) => m.innerText.includes(n))",
-            arg=f"{len(sentence)}",
-        )
-        wait_for_app(page)
-        first = page.locator(TOKEN_BOXES).first.bounding_box()
-        assert page.evaluate("() => document.querySelector('[data-testid=stMain]').scrollTop") == 0  # not scrolled
-        assert 0 < first["y"] and first["y"] + first["height"] <= PHONE["height"]  # inside the first screen
-        assert metric_value(page, "Characters") == f"{len(sentence)}"
-        screenshot(page, "phone")
-        assert exception_texts(page) == []
-    finally:
-        context.close()
+def test_a_phone_shows_the_first_tokens_while_a_sentence_is_typed(phone_encode, screenshot):
+    page = phone_encode
+    area = page.get_by_label("Text to encode")
+    area.fill("")
+    area.tap()
+    sentence = "The cat sat on the mat, said the tokenizer."
+    page.keyboard.type(sentence)  # no Ctrl+Enter: the tokens follow the typing
+    page.wait_for_function(
+        "(n) => [...document.querySelectorAll('[data-testid=stMetric]')].some((m) => m.innerText.includes(n))",
+        arg=f"{len(sentence)}",
+    )
+    wait_for_app(page)
+    first = page.locator(TOKEN_BOXES).first.bounding_box()
+    assert page.evaluate("() => document.querySelector('[data-testid=stMain]').scrollTop") == 0  # not scrolled
+    assert 0 < first["y"] and first["y"] + first["height"] <= PHONE["height"]  # inside the first screen
+    assert metric_value(page, "Characters") == f"{len(sentence)}"
+    screenshot(page, "phone")
+    assert exception_texts(page) == []
 
 
 def test_a_desktop_shows_a_tokens_details_in_a_popover_on_hover_click_and_tab(app_server, page, screenshot):
