@@ -69,15 +69,22 @@ class ClassStudent(Student):
             raise ActionFailed(f"{self.name} did not join: {self.shown_text()[:200]}")
         self.note_step()
 
+    async def rerun_or_come_back(self, trigger: str = "", fragment: str = "") -> bool:
+        """A run (``Student.rerun``); True if it went through, False if the replica had gone away (a closed socket,
+        a timeout) and the student came back instead. An exception on the page is a real failure: raised."""
+        try:
+            await self.rerun(trigger=trigger, fragment=fragment)
+        except ActionFailed:
+            raise
+        except Exception:
+            await self.come_back()
+            return False
+        return True
+
     async def poll(self) -> None:
         """One auto-rerun of the screen's fragment; a lost replica makes the student reconnect first."""
         async with self.lock:
-            try:
-                await self.rerun(fragment=self.auto_rerun)
-            except ActionFailed:  # the page showed an exception: a real failure
-                raise
-            except Exception:  # a closed socket or a timeout: the replica went away
-                await self.come_back()
+            await self.rerun_or_come_back(fragment=self.auto_rerun)
             self.note_step()
 
     async def come_back(self) -> None:
@@ -124,10 +131,7 @@ class ClassStudent(Student):
                 if choices:
                     number, button = choices[pick % len(choices)]
                     label = self.button_label(button)
-                    try:
-                        await self.rerun(trigger=button, fragment=self.auto_rerun)
-                    except Exception:
-                        await self.come_back()
+                    if not await self.rerun_or_come_back(trigger=button, fragment=self.auto_rerun):
                         continue
                     choice = re.sub(r"\\(.)", r"\1", label)
                     if f"Your vote: {choice}" in self.shown_text():
@@ -163,12 +167,7 @@ class Teacher(ClassStudent):
         """(votes, students) as the projector shows them now."""
         async with self.lock:
             page = self.elements  # the buttons the teacher presses are outside the fragment
-            try:
-                await self.rerun(fragment=self.auto_rerun)
-            except ActionFailed:
-                raise
-            except Exception:  # the teacher's replica went away: back with the cookie
-                await self.come_back()
+            if not await self.rerun_or_come_back(fragment=self.auto_rerun):  # back with the cookie: a new page
                 page = self.elements
             found = _TALLY.search(self.shown_text())
             self.elements = page
@@ -176,13 +175,8 @@ class Teacher(ClassStudent):
 
     async def act(self, label: str) -> None:
         async with self.lock:
-            try:
-                await self.press(label)
-            except ActionFailed:
-                raise
-            except Exception:
-                await self.come_back()
-                await self.press(label)
+            if not await self.rerun_or_come_back(trigger=self.widget("button", label).id):
+                await self.press(label)  # on the page the teacher came back to
 
 
 @dataclass
