@@ -9,7 +9,7 @@ from app_pages.sections import class_student, class_teacher
 from live_class.rules import read_code
 from viz import share_link, state
 from viz.classroom import state as classroom_state
-from viz.classroom.links import class_params
+from viz.classroom.links import JOIN_PARAM, class_params
 from viz.classroom.reach import reach_html
 from viz.escape import markdown
 from viz.page_registry import CLASS
@@ -52,5 +52,5 @@ else:
             if code is None:
                 st.warning("A class code is five letters and digits, as the teacher's screen shows it.")
             else:
-                st.query_params["join"] = code
+                st.query_params[JOIN_PARAM] = code
                 st.rerun()

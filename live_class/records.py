@@ -71,3 +71,15 @@ class ClassRecord:
 
 
 FOLLOWED = ("model_title", "model_link", "step", "question", "ended")  # what the teacher changes; students follow
+
+
+def followed_changes(last_active: float, followed: dict) -> dict:
+    """The fields a class update writes: ``followed`` (only ``FOLLOWED`` fields, else ``ValueError``) and the time.
+
+    >>> followed_changes(5.0, {"step": 2})
+    {'step': 2, 'last_active': 5.0}
+    """
+    unknown = set(followed) - set(FOLLOWED)
+    if unknown:
+        raise ValueError(f"not a field students follow: {sorted(unknown)}")
+    return {**followed, "last_active": last_active}

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import redis
 
-from live_class.records import FOLLOWED, ClassRecord, Question
+from live_class.records import FOLLOWED, ClassRecord, Question, followed_changes
 from live_class.store import KEEP_SECONDS, ClassStore, unavailable_as_problem
 
 RUNNING = "bpe:classes"  # the classes not ended, scored by when their teacher last acted
@@ -88,10 +88,7 @@ class RedisClassStore(ClassStore):
         return ClassRecord(code=code, **{**values, "ended": fields["ended"] == "1"})
 
     def update_class(self, code: str, last_active: float, **followed) -> None:
-        unknown = set(followed) - set(FOLLOWED)
-        if unknown:
-            raise ValueError(f"not a field students follow: {sorted(unknown)}")
-        changes = {**followed, "last_active": last_active}
+        changes = followed_changes(last_active, followed)
         with self.redis.pipeline() as pipeline:
             pipeline.hset(self.prefix(code), mapping={name: _stored(value) for name, value in changes.items()})
             self._keep(pipeline, code)

@@ -18,7 +18,7 @@ import sqlite3
 import threading
 from pathlib import Path
 
-from live_class.records import FOLLOWED, ClassRecord, Question
+from live_class.records import FOLLOWED, ClassRecord, Question, followed_changes
 from live_class.store import KEEP_SECONDS, ClassStore, unavailable_as_problem
 
 _SCHEMA = """
@@ -92,10 +92,7 @@ class SqliteClassStore(ClassStore):
         return ClassRecord(**{**fields, "ended": bool(fields["ended"])})
 
     def update_class(self, code: str, last_active: float, **followed) -> None:
-        unknown = set(followed) - set(FOLLOWED)
-        if unknown:
-            raise ValueError(f"not a field students follow: {sorted(unknown)}")
-        changes = {**followed, "last_active": last_active}
+        changes = followed_changes(last_active, followed)
         assignments = ", ".join(f"{name} = ?" for name in changes)
         self._run(f"UPDATE classes SET {assignments} WHERE code = ?", (*changes.values(), code))
 
