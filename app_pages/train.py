@@ -9,6 +9,7 @@ from app_pages.sections import train_form
 from bpe_core import Config, Tokenizer
 from viz import escape, model_io, share_link, state
 from viz.describe import describe_config, text_digest
+from viz.notation import token_key
 from viz.page_registry import TRAIN
 from viz.train import form as ts
 from viz.train import state as train_state
@@ -48,6 +49,8 @@ def render_result(model: Tokenizer, corpus: str, about: dict) -> None:
                     "tie": st.column_config.TextColumn("tie", help="How many pairs shared the winning count"),
                 },
             )
+            if key := token_key((part for merge in model.merges for part in merge), model.config):
+                st.caption(escape.markdown(key))
     if not model.has_counts:
         st.caption("This model has no training counts (its merges were published without them).")
 

@@ -10,10 +10,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bpe_core import Token
+from viz.notation import WHITESPACE_NAMES
 from viz.readable import WHITESPACE_GLYPHS
 from viz.token_html import STYLE
-
-_WHITESPACE_NAMES = {" ": "space", "\n": "newline", "\t": "tab", "\r": "carriage return"}
 
 
 def render_legend(tokens: Sequence[Token], text: str, *, cuts: bool = False, hits: bool = False) -> str:
@@ -32,7 +31,7 @@ def render_legend(tokens: Sequence[Token], text: str, *, cuts: bool = False, hit
         sample("normal", "to")
         + sample("normal", "ken", shade=1)
         + " one box per token (hover, click or tap for details)",
-        ", ".join(f"<i>{WHITESPACE_GLYPHS[char]}</i> {name}" for char, name in _WHITESPACE_NAMES.items()),
+        ", ".join(f"<i>{WHITESPACE_GLYPHS[char]}</i> {name}" for char, name in WHITESPACE_NAMES.items()),
     ]
     if _has_gaps(tokens, text):
         items.append(f'<span class="gap">{WHITESPACE_GLYPHS[" "]}</span> whitespace in no token (the split drops it)')

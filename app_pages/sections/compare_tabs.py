@@ -16,6 +16,7 @@ from viz.compare.curves import size_table_html
 from viz.compare.data import compare_merge_lists, size_table, vocabulary_usage
 from viz.compare.figures import usage_figure
 from viz.describe import describe_config
+from viz.notation import token_key
 from viz.token_legend import render_legend
 
 
@@ -91,10 +92,14 @@ def pretokenizer_section(inputs: TabInputs) -> None:
         column.markdown(f"**{escape.markdown(name)}**  \n{escape.markdown(model.stop_message)}")
     diff = compare_merge_lists(models[0].merges, models[1].merges)
     alert = st.success if diff.first_difference is None else st.markdown
-    alert(setup.merge_lists_sentence(diff, len(models[0].merges)))
-    for side, only, column in zip("AB", (diff.only_a, diff.only_b), st.columns(2)):
+    byte_level = tuple(model.config.units == "bytes" for model in models)
+    alert(setup.merge_lists_sentence(diff, len(models[0].merges), byte_level))
+    for side, only, model, column in zip("AB", (diff.only_a, diff.only_b), models, st.columns(2)):
         column.markdown(setup.only_heading(side, len(only)))
-        column.dataframe(setup.merge_rows(only, setup.LIST_LIMIT), hide_index=True, height=240, width="stretch")
+        rows = setup.merge_rows(only, setup.LIST_LIMIT, model.config.units == "bytes")
+        column.dataframe(rows, hide_index=True, height=240, width="stretch")
+        if key := token_key((part for _, merge in only[: setup.LIST_LIMIT] for part in merge), model.config):
+            column.caption(escape.markdown(key))
     if text:
         strips = [show_token_strip(model, text, name) for name, model in zip(names, models)]
         st.html(render_legend(strips[0] + strips[1], text))
@@ -118,13 +123,15 @@ def usage_section(inputs: TabInputs) -> None:
     usage = vocabulary_usage(tok.prefix(merges), ids)
     for column, (label, value, note, help_text) in zip(st.columns(3), setup.usage_metrics(usage)):
         column.metric(label, value, note, help=help_text, delta_color="off", delta_arrow="off")
-    st.plotly_chart(usage_figure(usage), key=compare_state.USAGE_CHART)
+    byte_level = tok.config.units == "bytes"
+    st.plotly_chart(usage_figure(usage, byte_level), key=compare_state.USAGE_CHART)
     st.caption(setup.STEPPING_STONES)
     with st.expander(f"Merged tokens this text never uses ({len(usage.unused_merged):,})"):
         if usage.unused_merged:
-            st.dataframe(
-                setup.unused_rows(usage.unused_merged, setup.LIST_LIMIT), hide_index=True, height=240, width="stretch"
-            )
+            shown = usage.unused_merged[: setup.LIST_LIMIT]
+            st.dataframe(setup.unused_rows(shown, len(shown), byte_level), hide_index=True, height=240, width="stretch")
+            if key := token_key((token for _, token in shown), tok.config):
+                st.caption(escape.markdown(key))
         else:
             st.write("None: the text uses every merged token.")
         if len(usage.unused_merged) > setup.LIST_LIMIT:

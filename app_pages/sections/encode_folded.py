@@ -10,7 +10,9 @@ from viz.encode import state as encode_state
 from viz.encode.replay_html import render_explain
 from viz.encode.tools import parse_ids, replay_caption, replay_choices
 from viz.escape import markdown
+from viz.notation import glyph_key
 from viz.pipeline_view import is_pipeline
+from viz.readable import readable_symbol
 
 MAX_PIECES = 200  # choices offered under "Why this split"
 
@@ -44,8 +46,9 @@ def show_why(tok: Tokenizer, text: str, match_special: bool) -> None:
     st.html(render_explain(history, tok.merges, counts=[step.count for step in tok.steps] if tok.has_counts else None))
     if len(history) == 1:
         st.caption("No merge applies to this piece: it stays as its base symbols.")
-    if tok.config.units == "bytes":
-        st.caption("Byte-level symbols use GPT-2's byte alphabet: Ġ is a space, Ċ a newline, Ã© the bytes of é.")
+    symbols = (readable_symbol(symbol) for _, row in history for symbol in row)
+    if key := glyph_key(symbols, spaces_as_g=tok.config.space_marker, byte_alphabet=tok.config.units == "bytes"):
+        st.caption(markdown(key))
 
 
 def show_decoder(tok: Tokenizer, example_ids: list[int]) -> None:

@@ -3,6 +3,8 @@ and its training text."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 import streamlit as st
 
 from bpe_core import Tokenizer
@@ -18,6 +20,7 @@ from viz.merges.search import matching_tokens, split_note_html, token_forms
 from viz.merges.step import corpus_lines, step_card_html, step_lines_html
 from viz.merges.step_keys import step_chart_with_arrow_keys, step_with_arrow_keys
 from viz.merges.tree import collapsed_note, tree_figure
+from viz.notation import token_key
 from viz.pipeline_view import seen_text
 
 MAX_LISTED_TOKENS = 5_000  # a model with more merged tokens is searched by text rather than listed whole
@@ -58,6 +61,7 @@ def pair_race(tok: Tokenizer, key: tuple[str, int], _corpus: str) -> None:
     first, last = window_bounds(total, first_step)
     st.plotly_chart(merges_state.race_chart(tok, key, first_step, fixed_axis), key=RACE_CHART)
     step_chart_with_arrow_keys(RACE_CHART)
+    _glyph_key(tok, (part for step in tok.steps[first - 1 : last] for pair in step.top for part in pair[:2]))
     st.caption(f"Showing steps {first:,} to {last:,} of {total:,}.")
 
 
@@ -73,7 +77,9 @@ def step_scrubber(tok: Tokenizer, key: tuple[str, int], corpus: str) -> None:
         step_number = st.slider("Step", 1, total, key=merges_state.STEP_KEY)
     else:
         step_number = 1
-    st.html(step_card_html(tok.steps[step_number - 1], tok.config.tie_break, tok.config.units == "bytes"))
+    step = tok.steps[step_number - 1]
+    st.html(step_card_html(step, tok.config.tie_break, tok.config.units == "bytes"))
+    _glyph_key(tok, (step.left, step.right))
 
     source = corpus
     if not corpus.strip():
@@ -90,7 +96,13 @@ def step_scrubber(tok: Tokenizer, key: tuple[str, int], corpus: str) -> None:
         "has a thick green outline."
     )
     shown = [seen_text(tok, line) for line in lines]  # the spans of a normalizing model point into its own text
-    st.html(step_lines_html(tok, tok.steps[step_number - 1], shown, encoded))
+    st.html(step_lines_html(tok, step, shown, encoded))
+
+
+def _glyph_key(tok: Tokenizer, tokens: Iterable[str]) -> None:
+    """What the glyphs in the tokens just shown stand for, when they hold any."""
+    if key := token_key(tokens, tok.config):
+        st.caption(markdown(key))
 
 
 def _split_note(tok: Tokenizer, typed: str) -> None:
@@ -146,6 +158,7 @@ def merge_tree(tok: Tokenizer, key: tuple[str, int], _corpus: str) -> None:
         f"merged from. Hover a box for its step and count.{collapsed_note(figure.layout.meta['collapsed'])}"
     )
     st.plotly_chart(figure, width="content", key="merges_tree_chart")
+    _glyph_key(tok, tree.leaves())
 
 
 def overview(tok: Tokenizer, key: tuple[str, int], _corpus: str) -> None:

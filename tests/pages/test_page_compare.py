@@ -348,3 +348,15 @@ def test_model_without_merges():
     link = at.get("page_link")[0].proto
     assert (link.page, link.label) == ("", "Go to Train")  # Train is the router's default page: its address is the root
     assert "Vocabulary 6 (0 merges) — **15 tokens**" in markdown_texts(at)
+
+
+def test_the_byte_level_side_writes_spaces_as_the_boxes_do(banana):
+    """The default preset puts words + </w> beside GPT-2 byte-level: on "ab ab" B's first merge is a b (twice),
+    then ␣ + ab (GPT-2's regex keeps the space with the word), never written Ġ; each side keys its own marks."""
+    at = open_compare(banana, corpus="ab ab", tab=TABS[2], text="ab")
+    at.number_input(key=compare_state.PRETOK_MERGES_KEY).set_value(2).run()
+    assert not at.exception, errors(at)
+    sides = [frame.value.to_dict("records") for frame in at.dataframe]
+    assert sides[1][0]["new token"] == "␣ab" and not any("Ġ" in str(row) for side in sides for row in side)
+    captions = shown(at.main.caption)
+    assert "Key: ␣ a space." in captions and "</w> the end of a word" in captions

@@ -171,6 +171,15 @@ def test_why_this_split_replays_the_merges(banana):
     steps = load_gpt2().explain(" unbelievable")
     assert replay.count('class="step-row"') == len(steps)
     assert f"step {steps[-1][0]}:" in replay and "pair seen" not in replay  # GPT-2 has no counts
+    # the replay shows GPT-2's raw symbols (Ġunbelievable): its key names Ġ, and only what the replay shows
+    assert keys(at) == ["Key: Ġ a space in GPT-2's byte alphabet."]
+    at.selectbox(key="encode_piece").set_value("the")
+    assert keys(rerun(at)) == []
+
+
+def keys(at: AppTest) -> list[str]:
+    """The glyph keys among the captions, as the reader sees them (Markdown's escapes removed)."""
+    return [text for text in (caption.value.replace("\\", "") for caption in at.caption) if text.startswith("Key:")]
 
 
 def test_text_survives_a_visit_to_another_page(banana):

@@ -260,3 +260,24 @@ def test_back_to_the_session_model_lists_its_tokens(banana):
     _choose_source(at, "model")
     assert not at.text_input  # ... the banana model's 6 are listed
     assert at.selectbox(key="merges_tree_token").value == "banana_ban" and _tab(at, "steps").slider[0].max == 6
+
+
+def _captions(at: AppTest) -> str:
+    """The captions as read on the page (without Markdown's escapes)."""
+    return " ".join(caption.value for caption in at.caption).replace("\\", "")
+
+
+def test_each_tab_keys_the_glyphs_its_tokens_show():
+    """GPT-2's first merge is Ġ + t, written ␣ + t: the step card is keyed; banana's a + n needs no key, but its tree
+    and race show the _ marker as a letter, never keyed as a space."""
+    at = _open_merges(load_gpt2(), corpus="", tab="steps")
+    assert "␣ + t" in _step_card(at) and "Key: ␣ a space." in _captions(at)
+    letters = next(
+        step for step, pair in enumerate(load_gpt2().merges, 1) if "".join(pair).isascii() and "".join(pair).isalpha()
+    )
+    at.slider[0].set_value(letters).run()
+    assert "Key:" not in _captions(at)
+    space_pairs = train("ab ab ab", Config(split="none"), merges=3)
+    at = _open_merges(space_pairs, corpus="ab ab ab", tab="race")
+    assert "Key: ␣ a space." in _captions(at)  # a␣ and ␣a race from step 1
+    assert "Key:" not in _captions(_tab(_open_merges(train(BANANA, Config(), merges=6), BANANA), "race"))

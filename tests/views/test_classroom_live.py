@@ -54,3 +54,14 @@ def test_the_count_result_names_every_closest_guess():
     students = {"s1": "Ada", "s2": "Bo", "s3": "Cy"}
     assert count_result(10, {"s1": "8", "s2": "12", "s3": "11"}, students) == "GPT-4 uses 10 tokens. Closest: Cy (11)."
     assert count_result(10, {"s1": "8", "s2": "12"}, students) == "GPT-4 uses 10 tokens. Closest: Ada (8), Bo (12)."
+
+
+def test_a_byte_level_models_pairs_are_the_text_they_spell():
+    """ "low lower lowest" in GPT-2's recipe: pieces low, ␣lower, ␣lowest; l+o and o+w occur 3 times each and
+    ␣+l twice. l+o wins the tie (seen first, and the smaller ids), and a space is written ␣, never GPT-2's Ġ."""
+    from bpe_core import Config, train
+
+    model = train("low lower lowest", Config(split="gpt2", units="bytes"), merges=2)
+    _, choices, answer = pair_question(model, 1)
+    assert answer == "l + o"
+    assert "␣ + l" in choices and not any("Ġ" in choice for choice in choices)

@@ -1,7 +1,7 @@
 """Compare's sentences and metrics, on small cases worked out by hand."""
 
 from viz.compare.data import MergeListDiff, VocabularyUsage
-from viz.compare.setup import merge_lists_sentence, merge_rows, merge_text, only_heading, usage_metrics
+from viz.compare.setup import merge_lists_sentence, merge_rows, merge_text, only_heading, unused_rows, usage_metrics
 
 
 def diff(first_difference, first_a=None, first_b=None, shared_tokens=0) -> MergeListDiff:
@@ -52,8 +52,18 @@ def test_usage_metrics_give_the_never_used_share_and_zero_for_an_empty_vocabular
 
 
 def test_the_heading_says_only_the_first_500_are_shown_beyond_500():
-    assert only_heading("A", 500) == "**500 merged tokens only A makes** (␣ = space)"
-    assert only_heading("B", 501) == "**501 merged tokens only B makes** (first 500 shown) (␣ = space)"
+    assert only_heading("A", 500) == "**500 merged tokens only A makes**"
+    assert only_heading("B", 501) == "**501 merged tokens only B makes** (first 500 shown)"
+
+
+def test_byte_level_merges_are_written_as_the_text_they_spell():
+    # GPT-2's stand-ins: Ġ is a space, Ã and © are the two bytes of é
+    assert merge_rows([(1, ("Ã", "©"))], limit=1, byte_level=True) == [
+        {"step": 1, "left": "\\xc3", "right": "\\xa9", "new token": "é"}
+    ]
+    assert merge_rows([(1, ("Ã", "©"))], limit=1) == [{"step": 1, "left": "Ã", "right": "©", "new token": "Ã©"}]
+    assert merge_text(("Ġ", "t"), byte_level=True) == "␣ + t"
+    assert unused_rows(((4, "Ġthe"),), limit=1, byte_level=True) == [{"step": 4, "token": "␣the"}]
 
 
 def test_merge_rows_are_readable_and_limited():

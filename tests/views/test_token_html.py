@@ -203,7 +203,7 @@ def legend_items(markup: str) -> list[str]:
     return [plain_text(item) for item in markup.split('<span class="item">')[1:]]
 
 
-GLYPH_KEY = "␣ space, ↵ newline, → tab, ␍ carriage return"
+GLYPH_KEY = "␣ a space, ↵ a newline, → a tab, ␍ a carriage return"
 
 
 def test_legend_lists_only_the_kinds_present(gpt2):
@@ -544,7 +544,7 @@ def test_legend_samples_look_like_the_boxes_they_explain():
     assert items == [
         '<span class="tok k-normal c0">to</span><span class="tok k-normal c1">ken</span>'
         " one box per token (hover, click or tap for details)</span>",
-        "<i>␣</i> space, <i>↵</i> newline, <i>→</i> tab, <i>␍</i> carriage return</span>",
+        "<i>␣</i> a space, <i>↵</i> a newline, <i>→</i> a tab, <i>␍</i> a carriage return</span>",
         '<span class="char-group"><span class="tok k-normal c0"><span class="hex">F0 9F</span></span>'
         '<span class="tok k-normal c1"><span class="hex">98 80</span></span><span class="char">=…</span></span>'
         " tokens holding parts of one character (hex bytes)</span>",

@@ -118,10 +118,12 @@ def test_compression_of_an_empty_text_is_zero_not_an_error():
     assert compression(0, "") == {"tokens": 0, "tokens_per_word": 0.0, "chars_per_token": 0.0}
 
 
-def test_glyph_legend_names_every_glyph():
-    from viz.train.summary import glyph_legend
-
-    assert glyph_legend() == "␣ is a space, ↵ a newline, → a tab, ␍ a carriage return."
+def test_the_result_block_keys_only_the_glyphs_it_shows():
+    # whitespace split: no token holds a space, so there is nothing to key
+    assert 'class="legend"' not in result_html(train("ab ab", Config(), merges=1), None)
+    # no split: "ab" (twice) then a token holding the space, so the key names ␣ and nothing else
+    block = result_html(train("ab ab", Config(split="none"), merges=2), None)
+    assert re.search(r'class="legend">Key: ␣ a space\.</div>', block)
 
 
 def test_longest_tokens_default_to_twelve():

@@ -22,13 +22,15 @@ SENTENCE_LIMIT = 300  # characters: a sentence a room reads on a projector
 
 def pair_question(model: Tokenizer, step: int) -> tuple[str, tuple[str, ...], str] | None:
     """What step ``step`` (1-based) asks: its prompt, the race's best ``CHOICES`` pairs in reading order, and the
-    pair it merged; None when the model has no race for that step (a published model, or a step past the end)."""
+    pair it merged; None when the model has no race for that step (a published model, or a step past the end).
+    Pairs are named as Merges names them (``viz.readable.token_pair``: a byte-level model's tokens as the text they
+    spell); two pairs written alike count once, so every choice is a different text."""
     if not 1 <= step <= len(model.merges):
         return None
-    record = model.steps[step - 1]
-    answer = token_pair(record.left, record.right, byte_level=False)
-    rivals = [token_pair(left, right, False) for left, right, _ in record.top]
-    rivals = [rival for rival in rivals if rival != answer]
+    record, byte_level = model.steps[step - 1], model.config.units == "bytes"
+    answer = token_pair(record.left, record.right, byte_level)
+    rivals = [token_pair(left, right, byte_level) for left, right, _ in record.top]
+    rivals = list(dict.fromkeys(rival for rival in rivals if rival != answer))
     if not rivals:
         return None
     return f"Step {step}", tuple(sorted([answer, *rivals[: CHOICES - 1]])), answer

@@ -17,14 +17,15 @@ from viz.compare.curves import LINE_COLOURS, SIZE_COLOURS
 from viz.compare.data import VocabularyUsage
 from viz.describe import plural
 from viz.escape import plotly_text
-from viz.readable import readable_symbol
+from viz.readable import token_text
 
 USED_COLOUR = "#2a9d8f"
 UNUSED_COLOUR = "#d5d9e0"
 
 
-def usage_figure(usage: VocabularyUsage) -> go.Figure:
-    """Stacked bars per bin of merge steps: vocabulary entries the text used vs never used.
+def usage_figure(usage: VocabularyUsage, byte_level: bool = False) -> go.Figure:
+    """Stacked bars per bin of merge steps: vocabulary entries the text used vs never used; the hover names the
+    most used tokens (a byte-level model's as the text they spell, ``byte_level``).
 
     >>> from viz.compare.data import UsageBin, VocabularyUsage
     >>> bins = [UsageBin(0, 0, 5, 1, 1, (("d", 1),)), UsageBin(1, 6, 6, 2, 2, (("ana_", 1),))]
@@ -33,7 +34,7 @@ def usage_figure(usage: VocabularyUsage) -> go.Figure:
     (['used by the text', 'never used'], [1, 2], [4, 4])
     """
     labels = [usage_bin.label for usage_bin in usage.bins]
-    hovers = [_usage_hover(usage_bin) for usage_bin in usage.bins]
+    hovers = [_usage_hover(usage_bin, byte_level) for usage_bin in usage.bins]
     fig = go.Figure()
     fig.add_bar(
         x=labels,
@@ -63,7 +64,7 @@ def usage_figure(usage: VocabularyUsage) -> go.Figure:
     return fig
 
 
-def _usage_hover(usage_bin) -> str:
+def _usage_hover(usage_bin, byte_level: bool) -> str:
     steps = "step" if usage_bin.first_step == usage_bin.last_step else "steps"
     where = "base symbols" if usage_bin.last_step == 0 else f"tokens made in {steps} {usage_bin.label}"
     lines = [
@@ -71,7 +72,9 @@ def _usage_hover(usage_bin) -> str:
         f"{usage_bin.used:,} of {usage_bin.tokens:,} used · {plural(usage_bin.uses, 'token')} of the text",
     ]
     if usage_bin.top:
-        examples = ", ".join(f"{html.escape(readable_symbol(token))} ×{count:,}" for token, count in usage_bin.top)
+        examples = ", ".join(
+            f"{html.escape(token_text(token, byte_level))} ×{count:,}" for token, count in usage_bin.top
+        )
         lines.append(f"most used: {examples}")
     return "<br>".join(lines)
 

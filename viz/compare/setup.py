@@ -14,7 +14,7 @@ from bpe_core.config import TIE_BREAKS, UNITS
 from bpe_core.pretokenizers import SPLITS
 from viz.compare.data import MergeListDiff, VocabularyUsage
 from viz.describe import plural
-from viz.readable import readable_symbol
+from viz.readable import token_pair, token_text
 
 DEFAULT_TEXT = (
     "Tokenizers don't read words, they read pieces. Unbelievably, a bigger vocabulary "
@@ -94,19 +94,21 @@ def tie_break_pair(config: Config, rule_a: str, rule_b: str) -> tuple[Config, Co
     return replace(config, tie_break=rule_a), replace(config, tie_break=rule_b)
 
 
-def merge_text(merge: tuple[str, str] | None) -> str:
-    """One merge for inline code: ``b + an`` (backticks become ', so the code span can't end early).
+def merge_text(merge: tuple[str, str] | None, byte_level: bool = False) -> str:
+    """One merge for inline code: ``b + an`` (backticks become ', so the code span can't end early); a byte-level
+    model's tokens as the text they spell (``viz.readable.token_text``).
 
-    >>> merge_text(("a`", " b")), merge_text(None)
-    ("a' + ␣b", '(nothing: the list ended)')
+    >>> merge_text(("a`", " b")), merge_text(("Ġ", "t"), byte_level=True), merge_text(None)
+    ("a' + ␣b", '␣ + t', '(nothing: the list ended)')
     """
     if merge is None:
         return "(nothing: the list ended)"
-    return f"{readable_symbol(merge[0])} + {readable_symbol(merge[1])}".replace("`", "'")
+    return token_pair(*merge, byte_level).replace("`", "'")
 
 
-def merge_lists_sentence(diff: MergeListDiff, merges_a: int) -> str:
-    """Markdown saying where two merge lists part ways (``merges_a``: how many merges list A has).
+def merge_lists_sentence(diff: MergeListDiff, merges_a: int, byte_level: tuple[bool, bool] = (False, False)) -> str:
+    """Markdown saying where two merge lists part ways (``merges_a``: how many merges list A has; ``byte_level``:
+    whether A's and B's tokens are bytes).
 
     >>> from viz.compare.data import compare_merge_lists
     >>> diff = compare_merge_lists([("a", "n"), ("b", "an")], [("a", "n"), ("an", "a")])
@@ -120,7 +122,7 @@ def merge_lists_sentence(diff: MergeListDiff, merges_a: int) -> str:
     before = f"agree for {agreed:,} step{'s' if agreed > 1 else ''} and " if agreed else ""
     return (
         f"The merge lists {before}first differ at **step {diff.first_difference:,}**: "
-        f"A merges `{merge_text(diff.first_a)}`, B merges `{merge_text(diff.first_b)}`. "
+        f"A merges `{merge_text(diff.first_a, byte_level[0])}`, B merges `{merge_text(diff.first_b, byte_level[1])}`. "
         f"They share {plural(diff.shared_tokens, 'merged token')}."
     )
 
@@ -129,36 +131,39 @@ def only_heading(side: str, count: int) -> str:
     """The heading over the merged tokens only one side makes (Markdown).
 
     >>> only_heading("A", 501)
-    '**501 merged tokens only A makes** (first 500 shown) (␣ = space)'
+    '**501 merged tokens only A makes** (first 500 shown)'
     """
     more = f" (first {LIST_LIMIT:,} shown)" if count > LIST_LIMIT else ""
-    return f"**{count:,} merged tokens only {side} makes**{more} (␣ = space)"
+    return f"**{count:,} merged tokens only {side} makes**{more}"
 
 
-def merge_rows(merges: list[tuple[int, tuple[str, str]]], limit: int) -> list[dict]:
-    """Table rows for ``(step, (left, right))`` merges, the first ``limit`` of them, tokens made readable.
+def merge_rows(merges: list[tuple[int, tuple[str, str]]], limit: int, byte_level: bool = False) -> list[dict]:
+    """Table rows for ``(step, (left, right))`` merges, the first ``limit`` of them, tokens made readable
+    (``viz.readable.token_text``).
 
     >>> merge_rows([(3, ("a", " b")), (5, ("x", "y"))], limit=1)
     [{'step': 3, 'left': 'a', 'right': '␣b', 'new token': 'a␣b'}]
+    >>> merge_rows([(1, ("Ġ", "t"))], limit=1, byte_level=True)
+    [{'step': 1, 'left': '␣', 'right': 't', 'new token': '␣t'}]
     """
     return [
         {
             "step": step,
-            "left": readable_symbol(left),
-            "right": readable_symbol(right),
-            "new token": readable_symbol(left + right),
+            "left": token_text(left, byte_level),
+            "right": token_text(right, byte_level),
+            "new token": token_text(left + right, byte_level),
         }
         for step, (left, right) in merges[:limit]
     ]
 
 
-def unused_rows(unused: tuple[tuple[int, str], ...], limit: int) -> list[dict]:
+def unused_rows(unused: tuple[tuple[int, str], ...], limit: int, byte_level: bool = False) -> list[dict]:
     """Table rows for ``(step, token)`` pairs of merged tokens a text never uses, the first ``limit``.
 
-    >>> unused_rows(((2, "a n"), (4, "x")), limit=1)
-    [{'step': 2, 'token': 'a␣n'}]
+    >>> unused_rows(((2, "a n"), (4, "x")), limit=1), unused_rows(((7, "Ġa"),), limit=1, byte_level=True)
+    ([{'step': 2, 'token': 'a␣n'}], [{'step': 7, 'token': '␣a'}])
     """
-    return [{"step": step, "token": readable_symbol(token)} for step, token in unused[:limit]]
+    return [{"step": step, "token": token_text(token, byte_level)} for step, token in unused[:limit]]
 
 
 def usage_metrics(usage: VocabularyUsage) -> list[tuple[str, str, str | None, str | None]]:

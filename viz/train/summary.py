@@ -7,19 +7,8 @@ import heapq
 from bpe_core import Tokenizer
 from viz import escape
 from viz.describe import plural
-from viz.readable import WHITESPACE_GLYPHS, token_text
-
-_WHITESPACE_NAMES = {" ": "a space", "\n": "a newline", "\t": "a tab", "\r": "a carriage return"}
-
-
-def glyph_legend() -> str:
-    """What the whitespace glyphs in token chips stand for.
-
-    >>> glyph_legend()
-    '␣ is a space, ↵ a newline, → a tab, ␍ a carriage return.'
-    """
-    names = [f"{WHITESPACE_GLYPHS[char]} {name}" for char, name in _WHITESPACE_NAMES.items()]
-    return names[0].replace(" ", " is ", 1) + ", " + ", ".join(names[1:]) + "."
+from viz.notation import token_key
+from viz.readable import token_text
 
 
 def merge_label(left: str, right: str, byte_level: bool = False) -> str:
@@ -122,9 +111,15 @@ def result_html(model: Tokenizer, ratio: dict[str, float] | None) -> str:
             + "".join(f'<div><div class="head">{head}</div>{chips_html(chips)}</div>' for head, chips in lists)
             + "</div>"
         )
-        longest = [token_text(token, model.config.units == "bytes") for token in longest_tokens(model)]
-        parts.append(f'<div class="head">Longest tokens</div>{chips_html(longest)}')
-        parts.append(f'<div class="legend">{escape.html_text(glyph_legend())}</div>')
+        longest = longest_tokens(model)
+        byte_level = model.config.units == "bytes"
+        parts.append(
+            f'<div class="head">Longest tokens</div>{chips_html([token_text(t, byte_level) for t in longest])}'
+        )
+        shown = [part for merge in model.merges[:5] + model.merges[-5:] for part in (*merge, "".join(merge))]
+        key = token_key(shown + longest, model.config)
+        if key:
+            parts.append(f'<div class="legend">{escape.html_text(key)}</div>')
     return "".join(parts) + "</div>"
 
 
