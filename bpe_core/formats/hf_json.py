@@ -24,8 +24,10 @@ from ..pipeline.spec import UnsupportedPart
 from ..pipeline.tokenizer import PipelineTokenizer
 from ..pretokenizers import PRETOKENIZERS, pretokenizer
 from ..tokenizer import Tokenizer
+from .fields import checked_text
 from .files import ExportError, read_json
 from .hf_fields import read_model_fields
+from .hf_parts_fields import check_parts
 
 # How an import recognises each split: a Split step by its regex, another step by its type.
 _SPLIT_OF_REGEX = {
@@ -241,8 +243,10 @@ def from_hf_json(data: dict | str, *, name: str = "") -> Tokenizer:
     model = data["model"]
     kind = model.get("type", "BPE" if "merges" in model else None)
     if kind != "BPE":
+        checked_text(kind, "model.type", optional=True)
         raise ValueError(f"this is a {kind or 'unknown'} tokenizer, not BPE: only BPE models can be loaded here")
     vocab, merges, added = read_model_fields(data)  # each field as HF reads it, the first wrong one named
+    check_parts(data)  # the parts too, though a file our own settings describe does not run them
     if model.get("dropout") not in (None, 0, 0.0):
         raise ValueError(
             "model.dropout: BPE dropout (random merges while encoding) is not supported: "

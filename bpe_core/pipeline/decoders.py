@@ -129,7 +129,7 @@ def _replace(spec: Spec) -> _Step:
 
 
 def _sequence(spec: Spec) -> _Step:
-    return in_order([_build(Spec("decoder", part)) for part in spec.parts("decoders")])
+    return in_order([_build(step) for step in spec.steps("decoders")])
 
 
 def _build(spec: Spec) -> _Step:

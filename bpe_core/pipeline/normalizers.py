@@ -110,7 +110,7 @@ def _replace(spec: Spec) -> Normalizer:
 
 
 def _sequence(spec: Spec) -> Normalizer:
-    return in_order([_build(Spec("normalizer", part)) for part in spec.parts("normalizers")])
+    return in_order([_build(step) for step in spec.steps("normalizers")])
 
 
 def _build(spec: Spec) -> Normalizer:

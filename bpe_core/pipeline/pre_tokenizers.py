@@ -202,7 +202,7 @@ def _metaspace(spec: Spec) -> _Step:
 
 
 def _sequence(spec: Spec) -> _Step:
-    steps = [_build(Spec("pre-tokenizer", part)) for part in spec.parts("pretokenizers")]
+    steps = [_build(step) for step in spec.steps("pretokenizers")]
 
     def step(pieces: list[_Piece], at_text_start: bool) -> list[_Piece]:
         for each in steps:
@@ -237,7 +237,7 @@ def _build(spec: Spec) -> _Step:
 
 def build_pre_tokenizer(spec: dict | None) -> PreTokenizer:
     """The pre-tokenizer ``spec`` describes; with None, the whole text is one piece (none if empty)."""
-    step = None if spec is None else _build(Spec("pre-tokenizer", spec))
+    step = None if spec is None else _build(Spec("pre_tokenizer", spec))
 
     def pre_tokenize(text: str, *, at_text_start: bool = True) -> list[tuple[str, int, int]]:
         if step is None:
@@ -278,7 +278,7 @@ def _piece_steps(spec: dict) -> list[_PieceStep] | None:
     steps: list[_PieceStep] = []
     for part in spec["pretokenizers"] if spec["type"] == "Sequence" else [spec]:
         if part["type"] == "Split" and part["behavior"] == "Isolated" and not part["invert"]:
-            pattern = Spec("pre-tokenizer", part).pattern()
+            pattern = Spec("pre_tokenizer", part).pattern()
             if pattern.groups:
                 return None
             steps.append(_isolating(pattern))

@@ -102,7 +102,7 @@ def test_both_merge_spellings_are_read():
         ('{"model": {"type": "BPE", "vocab": {"a": 0}, "merges": ["a"]}}', r'model.merges\[0\]: "a" is not two tokens'),
         (
             '{"pre_tokenizer": {"type": "BertPreTokenizer"}, "model": {"type": "BPE", "vocab": {}, "merges": []}}',
-            "pre-tokenizer 'BertPreTokenizer' is not supported here",
+            "pre_tokenizer 'BertPreTokenizer' is not supported here",
         ),
         ("[1, 2]", "not an HF tokenizer.json"),
     ],
