@@ -2,8 +2,8 @@
 
 The same page titles as the app (``viz.page_registry``), and on each page the kinds of widget the
 latency test drives in the app: a primary "Train" button, a "Step" slider, a "Text to encode" text area,
-and one small plotly chart. ``bench.loadtest --part latency`` runs the same actions against this and
-against ``app.py`` and reports each app's time beside the other's.
+one small plotly chart, and on Compare a "Size 3" number box. ``bench.loadtest --part latency`` runs the same
+actions against this and against ``app.py`` and reports each app's time beside the other's.
 
     .venv/bin/streamlit run bench/bare_app/app.py    # from the project root, to look at it
 """
@@ -25,6 +25,8 @@ def bare_page(title: str, slug: str) -> None:
     st.button("Train", type="primary", key=f"{slug}_button")
     step = st.slider("Step", 1, 100, key=f"{slug}_step")
     text = st.text_area("Text to encode", key=f"{slug}_text", height=120)
+    if slug == "compare":  # the box the app's Compare page trains a larger model from
+        st.number_input("Size 3", 1, 100_000, value=500, key=f"{slug}_size")
     st.caption(f"Step {step}; {len(text):,} characters.")
     st.plotly_chart(go.Figure(go.Scatter(x=[1, 2, 3], y=[step, 2, len(text) % 7])), key=f"{slug}_chart")
 

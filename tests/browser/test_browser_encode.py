@@ -436,15 +436,54 @@ def test_a_desktop_shows_a_tokens_details_in_a_popover_on_hover_click_and_tab(ap
     assert exception_texts(page) == [] and page.page_errors == []
 
 
+# Every frame while the first page loads: the largest area of the early code's placeholders left uncovered by the
+# boxes that clip them, the tallest the early code's box was, and every place the sidebar's links and the page's
+# title were seen at (they must never move)
+FIRST_PAINT_RECORDER = """
+window.__firstPaint = {earlyPlaceholderArea: 0, earlyHeight: 0, places: new Set()};
+const visibleArea = (el) => {
+  if (!el.getClientRects().length) return 0;
+  let {left, top, right, bottom} = el.getBoundingClientRect();
+  for (let box = el.parentElement; box; box = box.parentElement) {
+    if (getComputedStyle(box).overflow === 'visible') continue;
+    const clip = box.getBoundingClientRect();
+    left = Math.max(left, clip.left); top = Math.max(top, clip.top);
+    right = Math.min(right, clip.right); bottom = Math.min(bottom, clip.bottom);
+  }
+  return Math.max(0, right - left) * Math.max(0, bottom - top);
+};
+const look = () => {
+  const record = window.__firstPaint;
+  const early = document.querySelector('.st-key-bpe_early_code');
+  if (early && early.getClientRects().length) {
+    record.earlyHeight = Math.max(record.earlyHeight, early.getBoundingClientRect().height);
+    for (const placeholder of early.querySelectorAll('[data-testid="stSkeleton"]'))
+      record.earlyPlaceholderArea = Math.max(record.earlyPlaceholderArea, visibleArea(placeholder));
+  }
+  const anchors = [...document.querySelectorAll('[data-testid="stSidebarNavLink"], [data-testid="stMain"] h1')];
+  if (anchors.length) record.places.add(anchors.map((el) => Math.round(el.getBoundingClientRect().top)).join(','));
+  requestAnimationFrame(look);
+};
+requestAnimationFrame(look);
+"""
+
+
 def test_the_first_page_fetches_the_code_the_other_pages_need(app_server, page):
     """Encode's text area, metrics, code blocks, toggle and live-typing component, and the slider and segmented control
-    of Merges and Compare, are drawn hidden on a session's first run (app.load_page_code_early): the browser
-    fetches their code while the first page loads, not on those pages' first visits."""
+    of Merges and Compare, are drawn hidden after a session's first page (app.load_page_code_early): the browser
+    fetches their code before those pages' first visits. While the first page loads the sidebar shows no placeholder,
+    the early code's box is never taller than a pixel, and nothing above it moves."""
     fetched = []
     page.on("request", lambda request: fetched.append(request.url))
+    page.add_init_script(FIRST_PAINT_RECORDER)
     open_app(page, app_server)
     assert page.locator(".st-key-bpe_early_code").count() == 1
     assert not page.locator(".st-key-bpe_early_code").is_visible()
+    record = page.evaluate("({...window.__firstPaint, places: [...window.__firstPaint.places]})")
+    assert record["earlyHeight"] <= 1 and record["earlyPlaceholderArea"] <= record["earlyHeight"] * 300
+    seen = [places.split(",") for places in record["places"]]
+    complete = max(seen, key=len)  # once every link and the title are in
+    assert [places for places in seen if places != complete[: len(places)]] == []
     first_load = len(fetched)
     for title in ("Encode / Decode", "Merges", "Compare"):
         click_nav(page, title)
