@@ -122,5 +122,8 @@ def test_tokenizer_json_round_trip_and_gpt2(app_server, page, screenshot, tmp_pa
     assert page.locator(f'{MAIN} [data-testid="stPlotlyChart"]').count() == 1  # the forest, and no count curve
     open_tab(page, "Pair race")
     assert "no training counts" in page.locator(MAIN).inner_text()
+    open_tab(page, "Step by step")  # step 1 is Ġ + t, written as the boxes write it, with the key under it
+    text = page.locator(MAIN).inner_text()
+    assert "␣ + t" in text and "Key: ␣ a space." in text and "Ġ" not in text
     assert_clean(page)
     screenshot(page, "merges_gpt2", whole=True)
