@@ -178,3 +178,23 @@ def test_compare_sizes_only_where_used_and_kept(app_server, page, screenshot):
         screenshot(page, f"phone-{tab.split()[0].lower()}", whole=True)
         assert_clean(page)
     page.set_viewport_size(VIEWPORT)
+
+
+@pytest.mark.browser
+def test_a_size_beyond_the_model_trains_it_further_in_place(app_server, page, screenshot):
+    """The default model stops at vocabulary 2,062; asking for 5,000 trains the sample further, the three sizes stay
+    and the curves mark 5,000: "500, 5000 and GPT-4" answered without a trip to Train."""
+    open_app(page, app_server)
+    click_nav(page, "Compare")
+    boxes = page.locator(f"{MAIN} {TYPED}")
+    for index, size in ((0, "500"), (2, "5000")):
+        boxes.nth(index).fill(size)
+        boxes.nth(index).press("Enter")
+        wait_for_app(page)
+    assert typed_sizes(page) == ["500", "262", "5000"]
+    assert page.locator(f"{CURVES} .mark").all_inner_texts() == ["500", "262", "5,000"]
+    assert "4,938 merges, vocabulary of 5,000 tokens" in page.locator('[data-testid="stSidebar"]').inner_text()
+    open_tab(page, "Real tokenizers")  # GPT-4 beside the sizes, on the same screen
+    assert page.locator(MAIN).get_by_text("GPT-4", exact=False).count() > 0
+    screenshot(page, "real-5000")
+    assert_clean(page)

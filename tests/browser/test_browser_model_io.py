@@ -98,6 +98,18 @@ def test_tokenizer_json_round_trip_and_gpt2(app_server, page, screenshot, tmp_pa
     assert shown_ids(page) == expected.encode(SENTENCE)  # the uploaded model is kept
     screenshot(page, "encode_wordpiece_refused")
 
+    # HF refuses a vocabulary id of -5 at load (u32); so do we, naming the field, and the model is kept
+    negative = json.loads(saved.read_text(encoding="utf-8"))
+    negative["model"]["vocab"]["a"] = -5
+    with pytest.raises(Exception, match="-5"):
+        HFTokenizer.from_str(json.dumps(negative))
+    bad_id = tmp_path / "negative-id.json"
+    bad_id.write_text(json.dumps(negative), encoding="utf-8")
+    upload(page, bad_id)
+    error = page.locator(f'{MAIN} [data-testid="stAlert"]').filter(has_text="Could not load")
+    assert 'model.vocab["a"]: id -5 is not a whole number from 0 to 4294967295' in error.inner_text()
+    assert shown_ids(page) == expected.encode(SENTENCE)
+
     page.get_by_role("button", name="Use GPT-2's real tokenizer").click()
     wait_for_app(page)
     encode_text(page, GPT2_TEXT)

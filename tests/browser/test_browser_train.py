@@ -94,6 +94,18 @@ def test_default_model_then_preset_survives_a_page_switch(app_server, page, scre
     screenshot(page, "after_page_switch", whole=True)
 
 
+def test_a_textbook_size_stays_behind_on_a_real_corpus(app_server, page):
+    """ "low" trains vocabulary 50 at min frequency 2; moving to the Bible brings back its own sizes and says so."""
+    open_app(page, app_server)
+    choose_corpus(page, "Textbook: low lower newest widest")
+    choose_corpus(page, "Real text: King James Bible")
+    toast = page.locator('[data-testid="stToast"]').filter(has_text="Sizes for this corpus")
+    assert "vocabulary size 50 → 2,000 merges" in toast.inner_text()
+    train(page)
+    assert "2,000 merges" in page.locator('[data-testid="stSidebar"]').inner_text()
+    assert_clean(page)
+
+
 def test_pasted_corpus_trains(app_server, page, screenshot):
     open_app(page, app_server)
     choose_corpus(page, "Paste your own text")
