@@ -58,3 +58,13 @@ def plotly_text(text: str) -> str:
     '&lt;b&gt; &amp; "x"'
     """
     return html.escape(text, quote=False)
+
+
+def scroll_box(name: str) -> str:
+    """The attributes of a box of ours that scrolls: Tab reaches it, so the keyboard can scroll it, and a screen
+    reader names it (WCAG 2.1.1; axe's scrollable-region-focusable).
+
+    >>> scroll_box('Tokens of "a"')
+    'tabindex="0" role="region" aria-label="Tokens of &quot;a&quot;"'
+    """
+    return f'tabindex="0" role="region" aria-label="{attribute(name)}"'

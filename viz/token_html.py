@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from bpe_core import Token
 from bpe_core.units import BYTE_TOKENS
-from viz.escape import attribute, html_text
+from viz.escape import attribute, html_text, scroll_box
 from viz.readable import WHITESPACE_GLYPHS
 from viz.token_popover import DETAILS_ATTRIBUTE, popover_css, tap_details_css, token_details
 
@@ -33,6 +33,9 @@ PALETTES: dict[str, tuple[str, ...]] = {
 }
 
 _BYTE_TOKEN_NAMES = frozenset(BYTE_TOKENS)  # <0x00> ... <0xFF>: a byte-fallback token shows its name
+# The faded glyphs (a word-end marker, whitespace, whitespace in no token): greyer than the text, yet 4.5:1 (WCAG AA)
+# on white and on every box they sit in (normal and byte boxes; specials and unknowns show their name only).
+FADED = "#585b65"
 CUT_NOTE = "the pre-tokenizer cut the text here: no merge crosses this line"
 
 _STYLE_TEMPLATE = """<style>
@@ -49,10 +52,10 @@ _STYLE_TEMPLATE = """<style>
 .bpe-tv .hit{box-shadow:inset 0 -3px 0 #2e7d32}
 .bpe-tv .cut{display:inline-block;width:0;height:1.5em;border-left:2px solid #d0473c;margin:0 2px;
   vertical-align:middle}
-.bpe-tv .marker{color:#7a7f8c}
+.bpe-tv .marker,.bpe-tv i,.bpe-tv .gap{color:{faded}}
 .bpe-tv .hex{font-size:.8em;color:#444a57;letter-spacing:-.02em}
-.bpe-tv i{font-style:normal;color:#8a90a0}
-.bpe-tv .gap{color:#a3a8b5;padding:0 2px;vertical-align:middle}
+.bpe-tv i{font-style:normal}
+.bpe-tv .gap{padding:0 2px;vertical-align:middle}
 .bpe-tv .char-group{display:inline-block;padding:0 2px;margin:0 2px;border:2px dashed #6f7687;border-radius:6px;
   vertical-align:middle;line-height:1.55;white-space:nowrap}
 .bpe-tv .char-group .char{font-size:.85em;color:#4a5060;padding:0 2px 0 3px}
@@ -70,15 +73,19 @@ _STYLE_TEMPLATE = """<style>
 {palette_rules}</style>"""
 
 
-STYLE = _STYLE_TEMPLATE.replace(
-    "{details}", tap_details_css(".bpe-tv .tok", DETAILS_ATTRIBUTE) + popover_css(".bpe-tv", ".tok[data-details]")
-).replace(
-    "{palette_rules}",
-    "".join(
-        f".bpe-tv .k-{kind}.c{shade}{{background:{colour}}}\n"
-        for kind, colours in PALETTES.items()
-        for shade, colour in enumerate(colours)
-    ),
+STYLE = (
+    _STYLE_TEMPLATE.replace("{faded}", FADED)
+    .replace(
+        "{details}", tap_details_css(".bpe-tv .tok", DETAILS_ATTRIBUTE) + popover_css(".bpe-tv", ".tok[data-details]")
+    )
+    .replace(
+        "{palette_rules}",
+        "".join(
+            f".bpe-tv .k-{kind}.c{shade}{{background:{colour}}}\n"
+            for kind, colours in PALETTES.items()
+            for shade, colour in enumerate(colours)
+        ),
+    )
 )
 
 
@@ -299,7 +306,8 @@ def render_tokens(
         byte_level=byte_level, end_of_word=end_of_word, created_at=created_at, highlight_id=highlight_id, hits=hits
     )
     run = _token_run(shown, text, len(text) if complete else max_chars, box_options, cuts)
-    return f'{STYLE}<div class="bpe-tv">{note}<div class="bpe-scroll">{run}</div></div>'
+    box = scroll_box("Text cut into tokens")
+    return f'{STYLE}<div class="bpe-tv">{note}<div class="bpe-scroll" {box}>{run}</div></div>'
 
 
 def render_lines(
@@ -325,4 +333,6 @@ def render_lines(
         f'<div class="line">{_token_run(tokens, line, len(line), box_options)}</div>'
         for line, tokens in zip(lines, lines_tokens)
     )
-    return f'{STYLE}<div class="bpe-tv"><div class="bpe-scroll">{rows}</div></div>'
+    return (
+        f'{STYLE}<div class="bpe-tv"><div class="bpe-scroll" {scroll_box("Lines cut into tokens")}>{rows}</div></div>'
+    )

@@ -424,7 +424,9 @@ def test_a_desktop_shows_a_tokens_details_in_a_popover_on_hover_click_and_tab(ap
     page.mouse.move(2, 2)
     area = page.get_by_label("Text to encode")
     area.focus()
-    page.keyboard.press("Tab")  # from the text box, Tab reaches the first token
+    page.keyboard.press("Tab")  # from the text box, Tab reaches the token area (the keys scroll it)
+    assert page.evaluate("() => document.activeElement.getAttribute('aria-label')") == "Text cut into tokens"
+    page.keyboard.press("Tab")  # then its first token
     first = page.locator(TOKEN_BOXES).first
     assert page.evaluate("() => document.activeElement.classList.contains('tok')")
     assert page.evaluate(SHOWN_JS, first.element_handle())["content"].startswith('"id ')

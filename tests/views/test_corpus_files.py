@@ -75,5 +75,8 @@ def test_the_preview_block_is_escaped_keeps_its_spaces_and_scrolls():
     # The text as the preview cuts it (600 characters and " …"), its HTML characters escaped, nothing else changed.
     assert body == "  &lt;b&gt;low&lt;/b&gt; &amp; :smile:\n\tlower" + "x" * 571 + " …"
     assert block.startswith('<pre class="bpe-corpus-preview"')
-    style = block[block.index("style='") + 7 : block.index("'>")]
+    style_at = block.index("style='") + 7
+    style = block[style_at : block.index("'", style_at)]
     assert "white-space:pre-wrap" in style and "max-height:180px" in style and "overflow-y:auto" in style
+    # it scrolls, so Tab reaches it (the keyboard then scrolls it) and a screen reader names it
+    assert block[: block.index(">")].endswith(' tabindex="0" role="region" aria-label="Corpus preview"')

@@ -14,6 +14,9 @@ from viz.token_legend import render_legend
 from viz.token_popover import KIND_NOTES, token_details
 
 BANANA = "banana_bandana_"
+# The scroll boxes as Tab reaches them and a screen reader names them
+TOKENS_BOX = '<div class="bpe-scroll" tabindex="0" role="region" aria-label="Text cut into tokens">'
+LINES_BOX = '<div class="bpe-scroll" tabindex="0" role="region" aria-label="Lines cut into tokens">'
 
 
 class _Box:
@@ -265,7 +268,7 @@ def test_lines_show_merges_fusing_symbols(banana):
 
 def test_lines_are_rows_in_one_scroll_box(banana):
     markup = render_lines_with(banana, ["ban", "ana_"])
-    body = markup.split('<div class="bpe-scroll">', 1)[1]
+    body = markup.split(LINES_BOX, 1)[1]
     assert body.count('<div class="line">') == 2
     assert [box.text for box in parse(markup).tokens] == ["ban", "ana_"]
 
@@ -370,7 +373,7 @@ GRIN = "😀"  # F0 9F 98 80
 
 def scroll(markup: str) -> str:
     """The token run inside the scroll box (no style, no note)."""
-    head = f'{STYLE}<div class="bpe-tv"><div class="bpe-scroll">'
+    head = f'{STYLE}<div class="bpe-tv">{TOKENS_BOX}'
     assert markup.startswith(head) and markup.endswith("</div></div>")  # no note before the run
     return markup[len(head) : -len("</div></div>")]
 
@@ -517,7 +520,7 @@ def test_render_options_reach_every_box():
 def test_lines_are_joined_without_anything_between():
     a, b = Token(1, "a", 0, 1, b"a"), Token(2, "b", 0, 1, b"b")
     markup = render_lines(["a", "b"], [[a], [b]])
-    rows = markup.split('<div class="bpe-scroll">', 1)[1]
+    rows = markup.split(LINES_BOX, 1)[1]
     assert rows.startswith('<div class="line"><span') and '</span></div><div class="line"><span' in rows
 
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+from test_token_html import TOKENS_BOX  # the scroll box's opening tag
+
 from bpe_core import Token
 from viz.encode.layout import counts_css
 from viz.token_html import STYLE, render_lines, render_tokens
@@ -19,7 +21,7 @@ def test_details_name_the_merge_and_end_with_a_whole_word_hit():
 
 def test_a_box_carries_its_details_escaped_and_is_reachable_by_tab():
     markup = render_tokens([Token(1, "<b>", 0, 3, b"<b>"), Token(2, '"', 3, 4, b'"')], '<b>"')
-    boxes = markup.split('<div class="bpe-scroll">')[1].removesuffix("</div></div>")
+    boxes = markup.split(TOKENS_BOX)[1].removesuffix("</div></div>")
     assert boxes == (
         "<span class=\"tok k-normal c0\" data-details=\"id 1 · token '&lt;b&gt;'\ntext '&lt;b&gt;'\nbytes 3C 62 3E\""
         ' tabindex="0">&lt;b&gt;</span>'

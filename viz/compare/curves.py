@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 from viz.compare.data import chars_per_token
 from viz.describe import plural
-from viz.escape import attribute, html_text
+from viz.escape import attribute, html_text, scroll_box
 from viz.token_html import tap_details_css
 
 LINE_COLOURS = ("#2b59c3", "#e4572e", "#2a9d8f", "#8e5bb5")  # one per text
@@ -371,4 +371,4 @@ def size_table_html(rows: Sequence[Mapping[str, object]]) -> str:
         + "</tr>"
         for row in rows
     )
-    return f'{_STYLE}<div class="bpe-st"><table><tr>{head}</tr>{body}</table></div>'
+    return f'{_STYLE}<div class="bpe-st" {scroll_box("Sizes compared")}><table><tr>{head}</tr>{body}</table></div>'

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from bpe_core import Config, count_pieces
 from bpe_core.pretokenize import lines
 from viz.describe import plural
-from viz.escape import html_text
+from viz.escape import html_text, scroll_box
 from viz.text_files import decode_text_file
 
 PREVIEW_CHARS = 600  # how much of a long corpus the preview shows
@@ -111,4 +111,5 @@ def preview_html(text: str) -> str:
     >>> preview_html("<b>a  b</b>").endswith('>&lt;b&gt;a  b&lt;/b&gt;</pre>')
     True
     """
-    return f"<pre class=\"bpe-corpus-preview\" style='{_PREVIEW_STYLE}'>{html_text(preview(text))}</pre>"
+    box = scroll_box("Corpus preview")
+    return f"<pre class=\"bpe-corpus-preview\" style='{_PREVIEW_STYLE}' {box}>{html_text(preview(text))}</pre>"
