@@ -7,6 +7,7 @@ import subprocess
 import sys
 
 import pytest
+from hf_document import tokenizer_document
 from tokenizers import Tokenizer as HFTokenizer
 
 from bpe_core.formats import from_hf_json, load_any
@@ -18,18 +19,7 @@ TEXT = "abc ab, b12"
 def document(**fields) -> dict:
     """a, b, c and the merge a b -> ab, with each top-level field set as given."""
     vocab = {"a": 0, "b": 1, "c": 2, "ab": 3, " ": 4, ",": 5, "1": 6, "2": 7, "<s>": 8}
-    data = {
-        "version": "1.0",
-        "truncation": None,
-        "padding": None,
-        "added_tokens": [],
-        "normalizer": None,
-        "pre_tokenizer": None,
-        "post_processor": None,
-        "decoder": None,
-        "model": {"type": "BPE", "vocab": vocab, "merges": [["a", "b"]]},
-    }
-    return {**data, **fields}
+    return tokenizer_document({"type": "BPE", "vocab": vocab, "merges": [["a", "b"]]}, **fields)
 
 
 def model(**options) -> dict:

@@ -19,6 +19,7 @@ import unicodedata
 from pathlib import Path
 
 import pytest
+from hf_document import tokenizer_document
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from tokenizers import Tokenizer
@@ -102,18 +103,7 @@ any_text = st.lists(KNOWN | SUSPECTS, max_size=30).map("".join)
 @functools.cache
 def hf_part(role: str, spec_json: str):
     """HF's part for a spec, inside an otherwise empty tokenizer.json."""
-    document = {
-        "version": "1.0",
-        "truncation": None,
-        "padding": None,
-        "added_tokens": [],
-        "normalizer": None,
-        "pre_tokenizer": None,
-        "post_processor": None,
-        "decoder": None,
-        "model": {"type": "BPE", "vocab": {}, "merges": []},
-    }
-    document[role] = json.loads(spec_json)
+    document = tokenizer_document({"type": "BPE", "vocab": {}, "merges": []}, **{role: json.loads(spec_json)})
     return getattr(Tokenizer.from_str(json.dumps(document)), role)
 
 
