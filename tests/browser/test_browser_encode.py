@@ -440,9 +440,9 @@ def test_a_desktop_shows_a_tokens_details_in_a_popover_on_hover_click_and_tab(ap
 
 # Every frame while the first page loads: the largest area of the early code's placeholders left uncovered by the
 # boxes that clip them, the tallest the early code's box was, and every place the sidebar's links and the page's
-# title were seen at (they must never move)
+# title were seen at, by their text (they must never move)
 FIRST_PAINT_RECORDER = """
-window.__firstPaint = {earlyPlaceholderArea: 0, earlyHeight: 0, places: new Set()};
+window.__firstPaint = {earlyPlaceholderArea: 0, earlyHeight: 0, places: {}};
 const visibleArea = (el) => {
   if (!el.getClientRects().length) return 0;
   let {left, top, right, bottom} = el.getBoundingClientRect();
@@ -462,8 +462,10 @@ const look = () => {
     for (const placeholder of early.querySelectorAll('[data-testid="stSkeleton"]'))
       record.earlyPlaceholderArea = Math.max(record.earlyPlaceholderArea, visibleArea(placeholder));
   }
-  const anchors = [...document.querySelectorAll('[data-testid="stSidebarNavLink"], [data-testid="stMain"] h1')];
-  if (anchors.length) record.places.add(anchors.map((el) => Math.round(el.getBoundingClientRect().top)).join(','));
+  for (const anchor of document.querySelectorAll('[data-testid="stSidebarNavLink"], [data-testid="stMain"] h1')) {
+    const name = anchor.innerText.trim();
+    (record.places[name] = record.places[name] || new Set()).add(Math.round(anchor.getBoundingClientRect().top));
+  }
   requestAnimationFrame(look);
 };
 requestAnimationFrame(look);
@@ -481,11 +483,13 @@ def test_the_first_page_fetches_the_code_the_other_pages_need(app_server, page):
     open_app(page, app_server)
     assert page.locator(".st-key-bpe_early_code").count() == 1
     assert not page.locator(".st-key-bpe_early_code").is_visible()
-    record = page.evaluate("({...window.__firstPaint, places: [...window.__firstPaint.places]})")
+    record = page.evaluate(
+        "({...window.__firstPaint, places: Object.fromEntries("
+        "Object.entries(window.__firstPaint.places).map(([name, tops]) => [name, [...tops]]))})"
+    )
     assert record["earlyHeight"] <= 1 and record["earlyPlaceholderArea"] <= record["earlyHeight"] * 300
-    seen = [places.split(",") for places in record["places"]]
-    complete = max(seen, key=len)  # once every link and the title are in
-    assert [places for places in seen if places != complete[: len(places)]] == []
+    assert len(record["places"]) == 6  # the five links and the title
+    assert {name: tops for name, tops in record["places"].items() if len(tops) > 1} == {}  # each seen at one place
     first_load = len(fetched)
     for title in ("Encode / Decode", "Merges", "Compare"):
         click_nav(page, title)
