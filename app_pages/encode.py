@@ -11,7 +11,7 @@ from viz import model_io, share_link, state
 from viz.encode import state as encode_state
 from viz.encode.layout import COUNTS_KEY, counts_css
 from viz.encode.live_text import commit_while_typing
-from viz.encode.tools import describe_round_trip, describe_tokenizer, token_rows
+from viz.encode.tools import describe_round_trip, describe_tokenizer
 from viz.escape import markdown
 from viz.pipeline_view import (
     LOAD_SECONDS,
@@ -155,6 +155,6 @@ with st.expander(
     "Token table: one row per token", icon=":material/table_rows:", key=encode_state.TABLE_KEY, on_change="rerun"
 ) as table:
     if table.open and tokens is not None:
-        st.dataframe(token_rows(tokens, shown), hide_index=True)
+        encode_folded.show_table(tokens, shown)
 with link_slot:
     share_link.show_address(*encode_state.address(text, EXAMPLE_TEXT))

@@ -25,6 +25,7 @@ DESKTOP = {"width": 1280, "height": 800}
 pytestmark = pytest.mark.browser
 
 TOKEN_BOXES = ".bpe-scroll .tok"
+TOKEN_TABLE = ".bpe-tt"  # the token table (viz.card_table)
 XSS_TEXT = "<img src=x onerror=alert(1)> and <script>alert(1)</script>"
 
 _BOX_STYLES_JS = """
@@ -223,7 +224,7 @@ def test_choices_outlive_a_visit_to_another_page(app_server, page):
     assert page.get_by_role("combobox", name="Piece").input_value() == "␣cat"
     assert ids.input_value() == "15496, 11"
     assert page.locator('[data-testid="stCode"]').last.inner_text().strip() == "Hello,"
-    assert page.locator('[data-testid="stDataFrame"]').count() == 0  # the table stays closed
+    assert page.locator(TOKEN_TABLE).count() == 0  # the table stays closed
     click_nav(page, "Merges")
     for _ in range(2):
         page.get_by_role("button", name="Next ▶").click()
@@ -329,14 +330,15 @@ def test_encode_fits_a_phone_and_a_tap_shows_a_tokens_details(phone_encode, scre
     assert overlapping_elements(page) == []
     metrics = [box.bounding_box() for box in page.locator('[data-testid="stMetric"]').all()]
     assert len(metrics) == 3 and len({round(box["y"]) for box in metrics}) == 1  # the counts share one row
-    # the token table is wider than a phone: it scrolls inside its own box
-    table = page.locator('[data-testid="stDataFrame"]')
+    # the token table becomes a card per token, each line a column's name and its value: nothing scrolls sideways
+    table = page.locator(TOKEN_TABLE)
     assert table.bounding_box()["x"] + table.bounding_box()["width"] <= PHONE["width"]
-    scroller = page.evaluate(
-        "() => { const s = document.querySelector('[data-testid=stDataFrame] .dvn-scroller');"
-        " return [s.scrollWidth, s.clientWidth]; }"
-    )
-    assert scroller[0] > scroller[1]
+    assert table.evaluate("(box) => box.scrollWidth <= box.clientWidth")
+    card = table.locator("tbody tr").first.locator("td")
+    labels = [cell.evaluate("(td) => getComputedStyle(td, '::before').content") for cell in card.all()]
+    assert labels == ['"position"', '"id"', '"token"', '"text"', '"bytes (hex)"', '"span"', '"kind"']
+    assert card.nth(1).bounding_box()["y"] > card.nth(0).bounding_box()["y"]  # one under the other
+    assert card.nth(1).inner_text() == shown_ids(page).split(", ")[0]
     # the decoder's box and button fit side by side or one under the other, never over each other
     box = page.get_by_label("Token ids (comma or space separated)").bounding_box()
     button = page.get_by_role("button", name="Use ids above").bounding_box()
