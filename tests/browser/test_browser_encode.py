@@ -20,6 +20,7 @@ from PIL import Image
 from viz.encode.live_text import LIVE_MAX_CHARS
 
 PHONE = {"width": 390, "height": 844}
+PROJECTOR = {"width": 853, "height": 480}
 DESKTOP = {"width": 1280, "height": 800}
 
 pytestmark = pytest.mark.browser
@@ -44,14 +45,24 @@ def open_encode(page, base_url: str) -> None:
     page.wait_for_selector(TOKEN_BOXES)
 
 
+# The small screens Encode is checked on: the window, the address, whether it is a touch screen
+SMALL_SCREENS = {"phone": (PHONE, "", True), "projector": (PROJECTOR, "Encode?present=1", False)}
+
+
 @pytest.fixture
-def phone_encode(browser, app_server):
-    """A touch phone on the Encode page: opened at desktop width (where the menu is open), then 390x844."""
-    context = browser.new_context(viewport=DESKTOP, has_touch=True, is_mobile=True)
+def small_encode(browser, app_server, request):
+    """The Encode page on a small screen: a touch phone, opened at desktop width (where the menu is open), then
+    390x844; or, when a test asks for ``projector`` (indirect), presenting at 853x480."""
+    size, address, touch = SMALL_SCREENS[getattr(request, "param", "phone")]
+    context = browser.new_context(viewport=DESKTOP, has_touch=touch, is_mobile=touch)
     page = context.new_page()
     try:
-        open_encode(page, app_server)
-        page.set_viewport_size(PHONE)
+        if address:
+            open_app(page, app_server, address)
+            page.wait_for_selector(TOKEN_BOXES)
+        else:
+            open_encode(page, app_server)
+        page.set_viewport_size(size)
         yield page
     finally:
         context.close()
@@ -322,8 +333,8 @@ TAPPED_JS = """() => { const el = document.activeElement; const after = getCompu
           position: after.position, bottom: after.bottom}; }"""
 
 
-def test_encode_fits_a_phone_and_a_tap_shows_a_tokens_details(phone_encode, screenshot):
-    page = phone_encode
+def test_encode_fits_a_phone_and_a_tap_shows_a_tokens_details(small_encode, screenshot):
+    page = small_encode
     for label in (WHY, DECODE, TABLE):
         open_section(page, label)
     assert page_width(page) <= PHONE["width"]  # nothing makes the page scroll sideways
@@ -377,11 +388,15 @@ def popover_under(page, token) -> tuple[int, int, int]:
     return Image.open(io.BytesIO(shot)).convert("RGB").getpixel((3, 3))
 
 
-def test_a_phone_shows_the_first_tokens_while_a_sentence_is_typed(phone_encode, screenshot):
-    page = phone_encode
+@pytest.mark.parametrize("small_encode", list(SMALL_SCREENS), indirect=True)
+def test_a_small_screen_shows_the_first_tokens_while_a_sentence_is_typed(small_encode, screenshot):
+    page = small_encode
     area = page.get_by_label("Text to encode")
     area.fill("")
-    area.tap()
+    if page.evaluate("navigator.maxTouchPoints > 0"):  # a finger on the phone, a mouse at the projector
+        area.tap()
+    else:
+        area.click()
     sentence = "The cat sat on the mat, said the tokenizer."
     page.keyboard.type(sentence)  # no Ctrl+Enter: the tokens follow the typing
     page.wait_for_function(
@@ -391,9 +406,9 @@ def test_a_phone_shows_the_first_tokens_while_a_sentence_is_typed(phone_encode, 
     wait_for_app(page)
     first = page.locator(TOKEN_BOXES).first.bounding_box()
     assert page.evaluate("() => document.querySelector('[data-testid=stMain]').scrollTop") == 0  # not scrolled
-    assert 0 < first["y"] and first["y"] + first["height"] <= PHONE["height"]  # inside the first screen
+    assert 0 < first["y"] and first["y"] + first["height"] <= page.viewport_size["height"]  # inside the first screen
     assert metric_value(page, "Characters") == f"{len(sentence)}"
-    screenshot(page, "phone")
+    screenshot(page)
     assert exception_texts(page) == []
 
 

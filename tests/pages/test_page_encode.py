@@ -6,9 +6,11 @@ import pytest
 from apptest_helpers import has_table, shown_ids, table_columns
 from browser_helpers import REPO_ROOT
 from published_titles import PUBLISHED_TITLES
+from streamlit.proto.LabelVisibility_pb2 import LabelVisibility
 from streamlit.testing.v1 import AppTest
 
 from bpe_core import load_gpt2
+from viz import state
 from viz.encode import state as encode_state
 from viz.page_registry import ENCODE, TRAIN
 
@@ -173,6 +175,24 @@ def test_a_long_texts_token_table_comes_a_page_of_500_rows_at_a_time(banana):
     rerun(encode(at, "bandana_"))  # a short text: one page, no choice, all its rows
     assert [box.key for box in at.selectbox] == ["encode_source"]
     assert table_columns(at, "bpe-tt")["token"] == ["ban", "d", "ana_"]
+
+
+def test_presenting_keeps_the_header_short_and_moves_the_rest_under_the_tokens(banana):
+    """A projector's first screen must reach the tokens: what the header leaves out is moved, never dropped."""
+    at = AppTest.from_file(APP_FILE, default_timeout=60)
+    at.session_state["bpe_model"], at.session_state[state.PRESENT_KEY] = banana, True
+    at.run()
+    at = encode(rerun(at.switch_page(PAGE)), "bandana_")
+    assert at.title[0].proto.help.startswith("Type text and see it cut into tokens.")  # the intro, one click away
+    assert at.text_area(key="encode_text").label_visibility.value == LabelVisibility.LabelVisibilityOptions.COLLAPSED
+    assert not any(caption.value.startswith("Type text") for caption in at.caption)
+    walk = list(at.main)  # every element in the page's order
+    place = lambda found: next(index for index, element in enumerate(walk) if found(element))  # noqa: E731
+    tokens = place(lambda element: element.type == "html" and 'class="bpe-tv"' in element.value)
+    round_trip = place(lambda element: element.type == "success")
+    described = place(lambda element: element.type == "caption" and element.value.startswith("Trained model: 6 merg"))
+    load = place(lambda element: element.type == "expander" and element.label == "Load a tokenizer")
+    assert tokens < round_trip < described < load  # under the tokens, not gone
 
 
 def test_why_this_split_replays_the_merges(banana):
