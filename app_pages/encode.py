@@ -4,54 +4,21 @@ from __future__ import annotations
 
 import streamlit as st
 
-from app_pages.sections import encode_folded
+from app_pages.sections import encode_folded, encode_header
 from bpe_core import Token, Tokenizer
-from bpe_core.pretrained import PRETRAINED, load_pretrained
-from viz import model_io, share_link, state
+from viz import share_link, state
 from viz.encode import state as encode_state
 from viz.encode.layout import COUNTS_KEY, counts_css
 from viz.encode.live_text import commit_while_typing
-from viz.encode.tools import describe_round_trip, describe_tokenizer, token_rows
+from viz.encode.tools import describe_round_trip
 from viz.escape import markdown
-from viz.pipeline_view import (
-    LOAD_SECONDS,
-    is_pipeline,
-    loading_message,
-    pipeline_steps,
-    seen_text,
-    steps_markdown,
-    tokens_html,
-)
-from viz.published import PRETRAINED_NOTES, PRETRAINED_TITLES, source_labels
+from viz.pipeline_view import is_pipeline, pipeline_steps, seen_text, steps_markdown, tokens_html
 from viz.token_legend import render_legend
 
 EXAMPLE_TEXT = (
     "Hello, world! The café opens at 9:30.\nTokenizers don't see words 🙂 they see pieces: unbelievably, interesting…"
 )
-SOURCES = ("model", "prefix", *PRETRAINED)  # the session's model, a prefix of it, the nine published tokenizers
 TEXT_LABEL = "Text to encode"
-
-
-def choose_tokenizer() -> tuple[str, Tokenizer]:
-    """The choice (a SOURCES name) and the tokenizer it gives."""
-    model = state.current_model()
-    labels = source_labels(model.name or "Trained model", named=bool(model.name))  # plain: a selectbox shows text as is
-    source = st.selectbox("Tokenizer", SOURCES, key=encode_state.SOURCE_KEY, format_func=labels.get)
-    if source in PRETRAINED:  # the spinner shows only if the load is slow (the first time on this server)
-        with st.spinner(loading_message(PRETRAINED_TITLES[source], LOAD_SECONDS.get(source, 1))):
-            return source, load_pretrained(source)
-    if source == "prefix":
-        total = len(model.merges)
-        if total == 0:
-            st.info("This model has no merges, so every prefix is the model itself.")
-            return source, model
-        # Through session state, not value=, so a smaller new model clamps it; a first visit keeps every merge.
-        state.keep_in_range(encode_state.PREFIX_MERGES_KEY, 0, total, start=total)
-        merges = st.slider(
-            "Merges to keep (the first k merges of this model)", 0, total, key=encode_state.PREFIX_MERGES_KEY
-        )
-        return source, encode_state.encode_prefix(model, merges)
-    return source, model
 
 
 def show_counts(ids: list[int], text: str) -> None:
@@ -92,32 +59,15 @@ def show_round_trip(tok: Tokenizer, tokens: list[Token], text: str, shown: str) 
 
 # Before any widget: a closed section's widgets are not drawn, so their values are kept for them
 state.keep_choices(encode_state.KEPT)
-ignored = encode_state.take_link(st.query_params.to_dict(), SOURCES)
-st.title("Encode / Decode")
-link_slot = st.container()  # Copy link, filled once the text is known
-share_link.warn_ignored(ignored)
-st.caption(
-    "Type text and see it cut into tokens. Hover, click or tap a token for its id, bytes and the merge that made it."
-)
-model_io.load_section("encode")
-
-source, tokenizer = choose_tokenizer()
-note = PRETRAINED_NOTES.get(source)
-st.caption(describe_tokenizer(tokenizer, model_io.model_title(tokenizer)) + (f" {note}" if note else ""))
-state.start_widget(encode_state.SPECIAL_KEY, True)
-match_special = st.toggle(
-    "Match special tokens",
-    key=encode_state.SPECIAL_KEY,
-    disabled=not tokenizer.config.special_tokens,
-    help="On, a special token's text such as `<|endoftext|>` becomes that one token, as in the model's input; "
-    "off, it is encoded as ordinary text, as tiktoken does for text from users.",
-)
+ignored = encode_state.take_link(st.query_params.to_dict(), encode_header.SOURCES)
+header = encode_header.show_header(ignored)
+source, tokenizer, match_special = header.source, header.tokenizer, header.match_special
 
 state.restore_text(encode_state.TEXT_KEY, EXAMPLE_TEXT)
 text = st.text_area(
     TEXT_LABEL,
     key=encode_state.TEXT_KEY,
-    height=120,
+    **encode_header.text_box_style(),
     max_chars=state.TEXT_MAX_CHARS,
     on_change=state.share_text,
     args=(encode_state.TEXT_KEY,),
@@ -135,6 +85,7 @@ if tokens is not None:
     show_counts([token.id for token in tokens], text)  # the counts, then the boxes, right under the text box
     show_tokens(tokenizer, tokens, text, shown, match_special)
     show_round_trip(tokenizer, tokens, text, shown)
+encode_header.show_notes(source, tokenizer)  # presenting: what the header left out, under the tokens
 with st.expander("Token ids", icon=":material/tag:", key=encode_state.IDS_OPEN_KEY, on_change="rerun"):
     encode_folded.show_ids([token.id for token in tokens or []])  # always drawn: short, and Decode's example
 # The rest is drawn only while open (each a click away, kept open or closed across page switches)
@@ -155,6 +106,6 @@ with st.expander(
     "Token table: one row per token", icon=":material/table_rows:", key=encode_state.TABLE_KEY, on_change="rerun"
 ) as table:
     if table.open and tokens is not None:
-        st.dataframe(token_rows(tokens, shown), hide_index=True)
-with link_slot:
+        encode_folded.show_table(tokens, shown)
+with header.link_slot:
     share_link.show_address(*encode_state.address(text, EXAMPLE_TEXT))

@@ -45,6 +45,6 @@ def real_tokenizers_section(inputs: TabInputs) -> None:
     rows = real.tokenizer_rows({title: (len(strips[title]), models[title].vocab_size) for title in models}, len(text))
     st.markdown(escape.markdown(real.fewest_tokens_sentence({title: len(tokens) for title, tokens in strips.items()})))
     st.plotly_chart(tokenizers_figure(rows), key=compare_state.REAL_CHART, config={"displayModeBar": False})
-    st.dataframe(rows, hide_index=True, width="stretch")
+    st.html(real.counts_table_html(rows))  # static tables: a card per tokenizer on a phone, nothing to scroll
     st.markdown(real.COST_TABLE_TITLE)
-    st.dataframe(real.cost_rows(encoders), hide_index=True, width="stretch")
+    st.html(real.cost_table_html(real.cost_rows(encoders)))

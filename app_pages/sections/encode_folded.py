@@ -1,14 +1,23 @@
-"""The Encode page's folded sections: the token ids, and, drawn only while open, Why this split? and the decoder."""
+"""The Encode page's folded sections: the token ids, and, drawn only while open, Why this split?, the decoder and
+the token table."""
 
 from __future__ import annotations
 
 import streamlit as st
 
-from bpe_core import Tokenizer, UnknownIdError
+from bpe_core import Token, Tokenizer, UnknownIdError
 from viz import state
 from viz.encode import state as encode_state
 from viz.encode.replay_html import render_explain
-from viz.encode.tools import parse_ids, replay_caption, replay_choices
+from viz.encode.tools import (
+    TABLE_ROWS,
+    parse_ids,
+    replay_caption,
+    replay_choices,
+    table_pages,
+    token_rows,
+    token_table_html,
+)
 from viz.escape import markdown
 from viz.notation import glyph_key
 from viz.pipeline_view import is_pipeline
@@ -73,3 +82,13 @@ def show_decoder(tok: Tokenizer, example_ids: list[int]) -> None:
     st.code(decoded, language=None, wrap_lines=True)
     if "\ufffd" in decoded:
         st.caption("� marks bytes that do not form a whole character: an id there holds only part of one.")
+
+
+def show_table(tokens: list[Token], text: str) -> None:
+    """One row per token (``text`` is the text the spans point into); a long text's rows a page at a time."""
+    rows, first = token_rows(tokens, text), 0
+    if len(rows) > TABLE_ROWS:
+        pages = table_pages(len(rows))
+        state.keep_choice(encode_state.TABLE_PAGE_KEY, list(pages), 0)  # back to the first when the text shrinks
+        first = st.selectbox("Rows", list(pages), key=encode_state.TABLE_PAGE_KEY, format_func=pages.get)
+    st.html(token_table_html(rows[first : first + TABLE_ROWS]))

@@ -98,7 +98,8 @@ def test_compare_page_tabs(app_server, page, screenshot, tiktoken_module):
     }
     for title, count in counts.items():
         assert main.get_by_text(re.compile(f"^{re.escape(title)} — {count} tokens")).count() == 1
-    assert main.locator('[data-testid="stDataFrame"]').count() == 2  # each tokenizer's counts; languages and code
+    assert main.locator(".bpe-counts tbody tr").count() == 5  # each tokenizer's counts: yours and four published
+    assert main.locator(".bpe-costs tbody tr").count() == 6  # the samples' characters, then each tokenizer
     screenshot(page, "real-tokenizers")
     # Keep GPT-4o alone: remove the other three chips of the multiselect.
     for title in ("GPT-2", "GPT-4 (cl100k_base)", "Llama 3"):

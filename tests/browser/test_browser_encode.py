@@ -20,11 +20,13 @@ from PIL import Image
 from viz.encode.live_text import LIVE_MAX_CHARS
 
 PHONE = {"width": 390, "height": 844}
+PROJECTOR = {"width": 853, "height": 480}
 DESKTOP = {"width": 1280, "height": 800}
 
 pytestmark = pytest.mark.browser
 
 TOKEN_BOXES = ".bpe-scroll .tok"
+TOKEN_TABLE = ".bpe-tt"  # the token table (viz.card_table)
 XSS_TEXT = "<img src=x onerror=alert(1)> and <script>alert(1)</script>"
 
 _BOX_STYLES_JS = """
@@ -43,14 +45,24 @@ def open_encode(page, base_url: str) -> None:
     page.wait_for_selector(TOKEN_BOXES)
 
 
+# The small screens Encode is checked on: the window, the address, whether it is a touch screen
+SMALL_SCREENS = {"phone": (PHONE, "", True), "projector": (PROJECTOR, "Encode?present=1", False)}
+
+
 @pytest.fixture
-def phone_encode(browser, app_server):
-    """A touch phone on the Encode page: opened at desktop width (where the menu is open), then 390x844."""
-    context = browser.new_context(viewport=DESKTOP, has_touch=True, is_mobile=True)
+def small_encode(browser, app_server, request):
+    """The Encode page on a small screen: a touch phone, opened at desktop width (where the menu is open), then
+    390x844; or, when a test asks for ``projector`` (indirect), presenting at 853x480."""
+    size, address, touch = SMALL_SCREENS[getattr(request, "param", "phone")]
+    context = browser.new_context(viewport=DESKTOP, has_touch=touch, is_mobile=touch)
     page = context.new_page()
     try:
-        open_encode(page, app_server)
-        page.set_viewport_size(PHONE)
+        if address:
+            open_app(page, app_server, address)
+            page.wait_for_selector(TOKEN_BOXES)
+        else:
+            open_encode(page, app_server)
+        page.set_viewport_size(size)
         yield page
     finally:
         context.close()
@@ -223,7 +235,7 @@ def test_choices_outlive_a_visit_to_another_page(app_server, page):
     assert page.get_by_role("combobox", name="Piece").input_value() == "␣cat"
     assert ids.input_value() == "15496, 11"
     assert page.locator('[data-testid="stCode"]').last.inner_text().strip() == "Hello,"
-    assert page.locator('[data-testid="stDataFrame"]').count() == 0  # the table stays closed
+    assert page.locator(TOKEN_TABLE).count() == 0  # the table stays closed
     click_nav(page, "Merges")
     for _ in range(2):
         page.get_by_role("button", name="Next ▶").click()
@@ -321,22 +333,23 @@ TAPPED_JS = """() => { const el = document.activeElement; const after = getCompu
           position: after.position, bottom: after.bottom}; }"""
 
 
-def test_encode_fits_a_phone_and_a_tap_shows_a_tokens_details(phone_encode, screenshot):
-    page = phone_encode
+def test_encode_fits_a_phone_and_a_tap_shows_a_tokens_details(small_encode, screenshot):
+    page = small_encode
     for label in (WHY, DECODE, TABLE):
         open_section(page, label)
     assert page_width(page) <= PHONE["width"]  # nothing makes the page scroll sideways
     assert overlapping_elements(page) == []
     metrics = [box.bounding_box() for box in page.locator('[data-testid="stMetric"]').all()]
     assert len(metrics) == 3 and len({round(box["y"]) for box in metrics}) == 1  # the counts share one row
-    # the token table is wider than a phone: it scrolls inside its own box
-    table = page.locator('[data-testid="stDataFrame"]')
+    # the token table becomes a card per token, each line a column's name and its value: nothing scrolls sideways
+    table = page.locator(TOKEN_TABLE)
     assert table.bounding_box()["x"] + table.bounding_box()["width"] <= PHONE["width"]
-    scroller = page.evaluate(
-        "() => { const s = document.querySelector('[data-testid=stDataFrame] .dvn-scroller');"
-        " return [s.scrollWidth, s.clientWidth]; }"
-    )
-    assert scroller[0] > scroller[1]
+    assert table.evaluate("(box) => box.scrollWidth <= box.clientWidth")
+    card = table.locator("tbody tr").first.locator("td")
+    labels = [cell.evaluate("(td) => getComputedStyle(td, '::before').content") for cell in card.all()]
+    assert labels == ['"position"', '"id"', '"token"', '"text"', '"bytes (hex)"', '"span"', '"kind"']
+    assert card.nth(1).bounding_box()["y"] > card.nth(0).bounding_box()["y"]  # one under the other
+    assert card.nth(1).inner_text() == shown_ids(page).split(", ")[0]
     # the decoder's box and button fit side by side or one under the other, never over each other
     box = page.get_by_label("Token ids (comma or space separated)").bounding_box()
     button = page.get_by_role("button", name="Use ids above").bounding_box()
@@ -375,11 +388,15 @@ def popover_under(page, token) -> tuple[int, int, int]:
     return Image.open(io.BytesIO(shot)).convert("RGB").getpixel((3, 3))
 
 
-def test_a_phone_shows_the_first_tokens_while_a_sentence_is_typed(phone_encode, screenshot):
-    page = phone_encode
+@pytest.mark.parametrize("small_encode", list(SMALL_SCREENS), indirect=True)
+def test_a_small_screen_shows_the_first_tokens_while_a_sentence_is_typed(small_encode, screenshot):
+    page = small_encode
     area = page.get_by_label("Text to encode")
     area.fill("")
-    area.tap()
+    if page.evaluate("navigator.maxTouchPoints > 0"):  # a finger on the phone, a mouse at the projector
+        area.tap()
+    else:
+        area.click()
     sentence = "The cat sat on the mat, said the tokenizer."
     page.keyboard.type(sentence)  # no Ctrl+Enter: the tokens follow the typing
     page.wait_for_function(
@@ -389,9 +406,9 @@ def test_a_phone_shows_the_first_tokens_while_a_sentence_is_typed(phone_encode, 
     wait_for_app(page)
     first = page.locator(TOKEN_BOXES).first.bounding_box()
     assert page.evaluate("() => document.querySelector('[data-testid=stMain]').scrollTop") == 0  # not scrolled
-    assert 0 < first["y"] and first["y"] + first["height"] <= PHONE["height"]  # inside the first screen
+    assert 0 < first["y"] and first["y"] + first["height"] <= page.viewport_size["height"]  # inside the first screen
     assert metric_value(page, "Characters") == f"{len(sentence)}"
-    screenshot(page, "phone")
+    screenshot(page)
     assert exception_texts(page) == []
 
 

@@ -101,20 +101,9 @@ def test_every_view_fits_a_projector(app_server, page, address, tabs):
 
 
 PHONE = {"width": 390, "height": 844}
-# Wide tables still scroll sideways on a phone (Encode's token table, Compare's languages table): known, left for the
-# next slice of issue 33. strict: a view that starts to fit fails here until it leaves this list.
-PHONE_TABLES_SCROLL = {"Encode?present=1&open=why,decode,table", "Compare?present=1&tab=real"}
 
 
-@pytest.mark.parametrize(
-    "address, tabs",
-    [
-        pytest.param(*view, marks=pytest.mark.xfail(strict=True, reason="a wide table scrolls sideways"))
-        if view[0] in PHONE_TABLES_SCROLL
-        else view
-        for view in EVERY_VIEW
-    ],
-)
+@pytest.mark.parametrize("address, tabs", EVERY_VIEW)
 def test_every_view_fits_a_phone(app_server, page, address, tabs):
     """The same views as a student's phone shows them: no presentation mode, 390 pixels wide."""
     page.set_viewport_size(PHONE)

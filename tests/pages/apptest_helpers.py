@@ -1,7 +1,8 @@
-"""Helpers shared by the AppTest page tests (Train, Compare, model files, bad input)."""
+"""Helpers shared by the AppTest page tests (Train, Compare, Encode, model files, bad input)."""
 
 from __future__ import annotations
 
+import html
 import re
 
 from browser_helpers import REPO_ROOT
@@ -41,3 +42,18 @@ def shown_ids(at: AppTest) -> list[int]:
     """The token ids Encode shows: its first code block that is not the Copy link's address."""
     ids_block = next(code.value for code in at.code if code.proto.language != LINK_LANGUAGE)
     return [int(part) for part in ids_block.split(", ")] if ids_block else []
+
+
+def table_columns(at: AppTest, name: str) -> dict[str, list[str]]:
+    """The page's HTML table of class ``name`` (``viz.card_table``), column by column, as the reader sees its cells."""
+    table = next(element.value for element in at.get("html") if f'class="bpe-table {name}' in element.value)
+    rows = [
+        [html.unescape(cell) for cell in re.findall(r"<t[hd][^>]*>([^<]*)</t[hd]>", row)]
+        for row in re.findall(r"<tr>(.*?)</tr>", table)
+    ]
+    return {column: [row[index] for row in rows[1:]] for index, column in enumerate(rows[0])}
+
+
+def has_table(at: AppTest, name: str) -> bool:
+    """Whether the page draws the HTML table of class ``name``."""
+    return any(f'class="bpe-table {name}' in element.value for element in at.get("html"))

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import base64
-import html
 import re
 
 import pytest
-from apptest_helpers import APP_FILE, shown
+from apptest_helpers import APP_FILE, shown, table_columns
 from streamlit.testing.v1 import AppTest
 
 from bpe_core import Config, load_gpt2, train
@@ -56,11 +55,7 @@ def html_with(at: AppTest, marker: str) -> str:
 
 def size_rows(at: AppTest) -> dict[str, list[str]]:
     """The size table under the curves, column by column, as the reader sees its cells."""
-    rows = [
-        [html.unescape(cell) for cell in re.findall(r"<t[hd][^>]*>([^<]*)</t[hd]>", row)]
-        for row in re.findall(r"<tr>(.*?)</tr>", html_with(at, 'class="bpe-st"'))
-    ]
-    return {column: [row[index] for row in rows[1:]] for index, column in enumerate(rows[0])}
+    return table_columns(at, "bpe-st")
 
 
 def markdown_texts(at: AppTest) -> str:
@@ -277,7 +272,7 @@ def test_real_tokenizers_tab_shows_every_count_as_tiktoken_gives_it(banana, tikt
     assert "GPT-2 — **7 tokens**" in shown_text  # [15496, 11, 30589, 4971, 347, 11401, 0]
     for name, title in (("cl100k_base", "GPT-4 (cl100k_base)"), ("o200k_base", "GPT-4o (o200k_base)")):
         assert f"{title} — **{len(tiktoken_module.get_encoding(name).encode_ordinary(text))} tokens**" in shown_text
-    summary = at.dataframe[0].value  # tokens, characters per token and vocabulary size of each
+    summary = table_columns(at, "bpe-counts")  # tokens, characters per token and vocabulary size of each
     assert at.selectbox(key=compare_state.REAL_SIZE_KEY).value == ComparedSize(12, 6)  # the largest size
     assert at.selectbox(key=compare_state.REAL_SIZE_KEY).options == [
         "Vocabulary 6 (0 merges)",
@@ -291,9 +286,9 @@ def test_real_tokenizers_tab_shows_every_count_as_tiktoken_gives_it(banana, tikt
         "GPT-4o (o200k_base)",
         "Llama 3",
     ]
-    assert list(summary["Tokens"])[1] == 7 and list(summary["Vocabulary"])[1] == 50257
-    table = at.dataframe[1].value
-    assert list(table.columns) == ["Tokenizer", "English", "Russian", "Chinese", "Python code"]  # fits a projector
+    assert summary["Tokens"][1] == "7" and summary["Vocabulary"][1] == "50,257"
+    table = table_columns(at, "bpe-costs")
+    assert list(table) == ["Tokenizer", "English", "Russian", "Chinese", "Python code"]  # fits a projector
     assert list(table["Tokenizer"]) == [
         "Characters",
         "Your model",
@@ -313,7 +308,7 @@ def test_real_tokenizers_can_be_narrowed_to_gpt4o_alone(banana, tiktoken_module)
     count = len(tiktoken_module.get_encoding("o200k_base").encode_ordinary(text))
     assert f"GPT-4o (o200k_base) — **{count} tokens**" in shown_text
     assert "GPT-2 —" not in shown_text and "GPT-4 (cl100k_base) —" not in shown_text
-    assert list(at.dataframe[1].value["Tokenizer"]) == ["Characters", "Your model", "GPT-4o (o200k_base)"]
+    assert table_columns(at, "bpe-costs")["Tokenizer"] == ["Characters", "Your model", "GPT-4o (o200k_base)"]
 
 
 def test_usage_tab_counts_never_used_tokens(banana):

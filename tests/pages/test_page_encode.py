@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import pytest
-from apptest_helpers import shown_ids
+from apptest_helpers import has_table, shown_ids, table_columns
 from browser_helpers import REPO_ROOT
 from published_titles import PUBLISHED_TITLES
+from streamlit.proto.LabelVisibility_pb2 import LabelVisibility
 from streamlit.testing.v1 import AppTest
 
 from bpe_core import load_gpt2
+from viz import state
 from viz.encode import state as encode_state
 from viz.page_registry import ENCODE, TRAIN
 
@@ -155,11 +157,42 @@ def test_use_ids_button_round_trips_the_text(banana):
 
 def test_token_table_has_one_row_per_token(banana):
     at = encode(open_page(banana), "bandana_")
-    assert not at.dataframe
+    assert not has_table(at, "bpe-tt")
     open_section(at, encode_state.TABLE_KEY)
-    table = at.dataframe[0].value
-    assert list(table["id"]) == banana.encode("bandana_")
-    assert list(table["token"]) == ["ban", "d", "ana_"]
+    table = table_columns(at, "bpe-tt")
+    assert table["id"] == [str(id) for id in banana.encode("bandana_")]
+    assert table["token"] == ["ban", "d", "ana_"] and table["span"] == ["0–3", "3–4", "4–8"]
+
+
+def test_a_long_texts_token_table_comes_a_page_of_500_rows_at_a_time(banana):
+    at = open_section(encode(open_page(banana), "b" * 1200), encode_state.TABLE_KEY)  # b matches no merge: 1,200 tokens
+    pages = at.selectbox(key=encode_state.TABLE_PAGE_KEY)
+    assert pages.options == ["tokens 1–500 of 1,200", "tokens 501–1,000 of 1,200", "tokens 1,001–1,200 of 1,200"]
+    assert table_columns(at, "bpe-tt")["position"] == [str(position) for position in range(500)]
+    pages.set_value(1000)
+    rerun(at)
+    assert table_columns(at, "bpe-tt")["span"] == [f"{start}–{start + 1}" for start in range(1000, 1200)]
+    rerun(encode(at, "bandana_"))  # a short text: one page, no choice, all its rows
+    assert [box.key for box in at.selectbox] == ["encode_source"]
+    assert table_columns(at, "bpe-tt")["token"] == ["ban", "d", "ana_"]
+
+
+def test_presenting_keeps_the_header_short_and_moves_the_rest_under_the_tokens(banana):
+    """A projector's first screen must reach the tokens: what the header leaves out is moved, never dropped."""
+    at = AppTest.from_file(APP_FILE, default_timeout=60)
+    at.session_state["bpe_model"], at.session_state[state.PRESENT_KEY] = banana, True
+    at.run()
+    at = encode(rerun(at.switch_page(PAGE)), "bandana_")
+    assert at.title[0].proto.help.startswith("Type text and see it cut into tokens.")  # the intro, one click away
+    assert at.text_area(key="encode_text").label_visibility.value == LabelVisibility.LabelVisibilityOptions.COLLAPSED
+    assert not any(caption.value.startswith("Type text") for caption in at.caption)
+    walk = list(at.main)  # every element in the page's order
+    place = lambda found: next(index for index, element in enumerate(walk) if found(element))  # noqa: E731
+    tokens = place(lambda element: element.type == "html" and 'class="bpe-tv"' in element.value)
+    round_trip = place(lambda element: element.type == "success")
+    described = place(lambda element: element.type == "caption" and element.value.startswith("Trained model: 6 merg"))
+    load = place(lambda element: element.type == "expander" and element.label == "Load a tokenizer")
+    assert tokens < round_trip < described < load  # under the tokens, not gone
 
 
 def test_why_this_split_replays_the_merges(banana):
@@ -232,11 +265,11 @@ def test_secondary_sections_are_drawn_only_when_open(banana):
     assert [expander.label for expander in at.expander][-3:] == list(SECTIONS.values())
     # closed: their widgets and drawings are not sent at all (only the tokens and the legend are HTML)
     assert [box.key for box in at.selectbox] == ["encode_source"]
-    assert not at.text_input and not at.dataframe and len(at.html) == 2
+    assert not at.text_input and not has_table(at, "bpe-tt") and len(at.html) == 2
     open_section(at, encode_state.WHY_KEY)
     assert at.selectbox(key="encode_piece").value == "bandana_"  # one piece: split="none"
     assert len(at.html) == 3 and 'class="step-row"' in at.html[-1].value
-    assert not at.text_input and not at.dataframe  # the other two stay closed
+    assert not at.text_input and not has_table(at, "bpe-tt")  # the other two stay closed
 
 
 def test_open_sections_and_their_inputs_outlive_a_visit_to_another_page():
@@ -255,7 +288,7 @@ def test_open_sections_and_their_inputs_outlive_a_visit_to_another_page():
     assert shown_ids(at) == load_gpt2().encode("the unbelievable cat<|endoftext|>", special=False)
     assert at.text_input(key="encode_ids").value == "15496, 11"
     assert at.code[-1].value == "Hello,"  # GPT-2: 15496 Hello, 11 ','
-    assert not at.dataframe  # the table was never opened
+    assert not has_table(at, "bpe-tt")  # the table was never opened
 
 
 def test_a_piece_no_longer_in_the_text_gives_way_to_the_longest():

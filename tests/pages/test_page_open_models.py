@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from apptest_helpers import APP_FILE, ok, open_model_io, shown, shown_ids
+from apptest_helpers import APP_FILE, ok, open_model_io, shown, shown_ids, table_columns
 from open_model_references import SHIPPED, hf_reference
 from streamlit.testing.v1 import AppTest
 
@@ -92,16 +92,17 @@ def test_compare_real_tokenizers_with_all_six_counts_as_hf_does():
     ok(at.text_area(key=compare_state.TEXT_KEY).set_value(TEXT).run())
     ok(at.multiselect(key=compare_state.REAL_CHOICE_KEY).set_value(list(OPEN_MODELS)).run())
     text = shown(at.markdown)
-    rows = at.dataframe[0].value
+    columns = table_columns(at, "bpe-counts")
+    rows = {row[0]: dict(zip(columns, row)) for row in zip(*columns.values())}  # by tokenizer
     for name, title in OPEN_MODELS.items():
         count = len(hf_reference(name).encode(TEXT, add_special_tokens=False).ids)
         assert f"{title} — **{count} tokens**" in text
-        row = rows[rows["Tokenizer"] == title].iloc[0]
-        assert row["Tokens"] == count and row["Vocabulary"] == hf_reference(name).get_vocab_size()
-        assert row["Characters per token"] == round(len(TEXT) / count, 2)
-    assert list(rows["Tokenizer"])[0] == "Your model"
-    assert list(rows["Vocabulary"])[0] == 2062  # the default model at its largest size: 62 base symbols + 2,000 merges
-    assert list(at.dataframe[1].value["Tokenizer"])[1:] == ["Your model", *OPEN_MODELS.values()]
+        assert rows[title]["Tokens"] == f"{count:,}"
+        assert rows[title]["Vocabulary"] == f"{hf_reference(name).get_vocab_size():,}"
+        assert rows[title]["Characters per token"] == f"{len(TEXT) / count:.2f}"
+    assert columns["Tokenizer"][0] == "Your model"
+    assert columns["Vocabulary"][0] == "2,062"  # the default model at its largest size: 62 base symbols + 2,000 merges
+    assert table_columns(at, "bpe-costs")["Tokenizer"][1:] == ["Your model", *OPEN_MODELS.values()]
     assert len(at.get("plotly_chart")) == 1
 
 

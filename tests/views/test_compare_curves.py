@@ -230,8 +230,8 @@ def test_size_table_formats_counts_and_ratios():
     ]  # banana_ban d ana_: 15 / 3
     big = size_table_html([{"vocabulary": 50_257, "x: tokens": 1_234_567, "x: chars/token": 4.256}])
     assert (
-        '<td data-column="vocabulary">50,257</td><td data-column="x: tokens">1,234,567</td>'
-        '<td data-column="x: chars/token">4.26</td>'
+        '<td class="num" data-column="vocabulary">50,257</td><td class="num" data-column="x: tokens">1,234,567</td>'
+        '<td class="num" data-column="x: chars/token">4.26</td>'
     ) in big
     # On a phone the header row hides and each cell names its column: one card per size, nothing to scroll.
-    assert 'class="bpe-st"' in big and "td::before{content:attr(data-column)" in big
+    assert 'class="bpe-table bpe-st"' in big and "td::before{content:attr(data-column)" in big

@@ -5,14 +5,16 @@ from __future__ import annotations
 import pytest
 from published_titles import PUBLISHED_TITLES
 
-from bpe_core import Config, load_gpt2, train
+from bpe_core import Config, Token, load_gpt2, train
 from bpe_core.pretrained import PRETRAINED, load_pretrained
 from viz.encode.tools import (
     describe_round_trip,
     describe_tokenizer,
     merged_pieces,
     parse_ids,
+    table_pages,
     token_rows,
+    token_table_html,
     unique_pieces,
 )
 from viz.published import PRETRAINED_NOTES, PRETRAINED_TITLES, prefix_title, source_labels
@@ -111,6 +113,25 @@ def test_token_rows_describe_each_token():
     assert rows[1]["bytes (hex)"] == "20 F0 9F 98"
     assert rows[1]["kind"] == "normal (part of a character)"
     assert rows[2]["span"] == "2–3" and rows[2]["text"] == "😀"
+    assert rows[1]["text"] == "␣😀"  # the space as the boxes show it, not a blank the table would lose
+
+
+def test_token_rows_show_whitespace_in_a_token_and_its_text():
+    rows = token_rows([Token(5, "a\nb c", 0, 5, b"a\nb c")], "a\nb c")
+    assert (rows[0]["token"], rows[0]["text"]) == ("a↵b␣c", "a↵b␣c")
+
+
+def test_a_long_table_is_cut_into_pages_that_cover_every_row_once():
+    assert table_pages(3, 2) == {0: "tokens 1–2 of 3", 2: "tokens 3–3 of 3"}
+    assert table_pages(1000, 500) == {0: "tokens 1–500 of 1,000", 500: "tokens 501–1,000 of 1,000"}
+    assert table_pages(0) == {}
+
+
+def test_the_token_table_scrolls_in_its_box_with_its_numbers_to_the_right():
+    markup = token_table_html(token_rows([Token(7, "<b>", 0, 3, b"<b>")], "<b>"))
+    assert 'class="bpe-table bpe-tt tall"' in markup
+    assert '<td class="num" data-column="id">7</td><td data-column="token">&lt;b&gt;</td>' in markup
+    assert '<td class="num" data-column="span">0–3</td>' in markup
 
 
 def test_tokenizer_choices_name_the_model_and_its_prefix():

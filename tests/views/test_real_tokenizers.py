@@ -1,6 +1,7 @@
 """The "Real tokenizers" view's table and sentence: worked by hand, and the counts against tiktoken."""
 
 import lzma
+import re
 
 import pytest
 from browser_helpers import REPO_ROOT
@@ -14,6 +15,8 @@ from viz.compare.real_tokenizers import (
     REAL_TOKENIZERS,
     _times,
     cost_rows,
+    cost_table_html,
+    counts_table_html,
     fewest_tokens_sentence,
     lined_up,
     tokenizer_rows,
@@ -31,6 +34,21 @@ def test_each_sample_gets_its_count_and_how_many_times_the_baselines_it_is():
         {"Tokenizer": "Letters", "English": "4", "Russian": "6 (1.5× English)", "Chinese": "1 (0.2× English)"},
         {"Tokenizer": "Pairs", "English": "2", "Russian": "3 (1.5× English)", "Chinese": "1 (0.5× English)"},
     ]
+
+
+def test_the_counts_table_shows_thousands_separators_two_decimals_and_a_dash_for_no_tokens():
+    markup = counts_table_html(tokenizer_rows({"GPT-2": (4, 50257), "<Mine>": (0, 3)}, characters=10))
+    rows = re.findall(r"<tr>(.*?)</tr>", markup)
+    assert re.findall(r">([^<]*)</td>", rows[1]) == ["GPT-2", "4", "2.50", "50,257"]  # 10 / 4 characters
+    assert re.findall(r">([^<]*)</td>", rows[2]) == ["&lt;Mine&gt;", "0", "–", "3"]
+    assert '<td class="num" data-column="Vocabulary">50,257</td>' in markup and 'class="bpe-table bpe-counts"' in markup
+
+
+def test_the_cost_table_aligns_the_counts_not_the_tokenizers_names():
+    markup = cost_table_html(cost_rows({"Letters": list}, {"English": "abcd", "Code": "ab"}))
+    assert '<td data-column="Tokenizer">Letters</td>' in markup  # a name, to the left
+    assert '<td class="num" data-column="Code">2 (0.5× English)</td>' in markup
+    assert 'class="bpe-table bpe-costs"' in markup
 
 
 def test_a_baseline_of_no_tokens_gives_a_dash_not_a_division_by_zero():

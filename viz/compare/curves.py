@@ -23,9 +23,10 @@ import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
+from viz.card_table import card_table_html
 from viz.compare.data import chars_per_token
 from viz.describe import plural
-from viz.escape import attribute, html_text, scroll_box
+from viz.escape import attribute, html_text
 from viz.token_html import tap_details_css
 
 LINE_COLOURS = ("#2b59c3", "#e4572e", "#2a9d8f", "#8e5bb5")  # one per text
@@ -57,17 +58,6 @@ _STYLE = """<style>
 .bpe-cc .mark{position:absolute;font-size:11px;line-height:15px;padding:0 3px;background:rgba(255,255,255,.85);
   white-space:nowrap}
 .bpe-cc .xtitle{padding-left:var(--yw);text-align:center;font-size:12px;color:#5f6470}
-.bpe-st{overflow-x:auto;max-width:100%;margin:10px 0 4px}
-.bpe-st table{border-collapse:collapse;font-size:14px;color:#31333f}
-.bpe-st th,.bpe-st td{padding:4px 12px;border-bottom:1px solid #e6e8ec;white-space:nowrap;text-align:right}
-.bpe-st th{font-weight:600;color:#5f6470;border-bottom-color:#c9ccd3}
-@media (max-width:520px){
-  .bpe-st tr:first-child{display:none}
-  .bpe-st table,.bpe-st tbody,.bpe-st tr,.bpe-st td{display:block;width:100%}
-  .bpe-st tr{border-bottom:1px solid #c9ccd3;padding:4px 0}
-  .bpe-st td{display:flex;justify-content:space-between;gap:1rem;border:0;padding:2px 4px;white-space:normal}
-  .bpe-st td::before{content:attr(data-column);color:#5f6470;text-align:left}
-}
 </style>""".replace("{tap_details}", tap_details_css(".bpe-cc .band"))
 
 
@@ -351,24 +341,13 @@ def number_format(column: str) -> str:
 
 
 def size_table_html(rows: Sequence[Mapping[str, object]]) -> str:
-    """``compare_data.size_table``'s rows as a static table; on a phone each size becomes a card of "column: value"
-    lines (the column names as data, drawn by CSS), so nothing scrolls sideways.
+    """``compare_data.size_table``'s rows as a static table of numbers; on a phone each size becomes a card
+    (``card_table_html``), so nothing scrolls sideways.
 
     >>> out = size_table_html([{"vocabulary": 2062, "a<b>: chars/token": 4.5}])
-    >>> out[out.index("<table>"):].split("</tr>")  # doctest: +NORMALIZE_WHITESPACE
-    ['<table><tr><th>vocabulary</th><th>a&lt;b&gt;: chars/token</th>',
-    '<tr><td data-column="vocabulary">2,062</td><td data-column="a&lt;b&gt;: chars/token">4.50</td>',
-    '</table></div>']
+    >>> out[out.index("<tbody>"):]  # doctest: +NORMALIZE_WHITESPACE
+    '<tbody><tr><td class="num" data-column="vocabulary">2,062</td><td class="num"
+    data-column="a&lt;b&gt;: chars/token">4.50</td></tr></tbody></table></div>'
     """
-    columns = list(rows[0]) if rows else []
-    head = "".join(f"<th>{html_text(column)}</th>" for column in columns)
-    body = "".join(
-        "<tr>"
-        + "".join(
-            f'<td data-column="{attribute(column)}">{number_format(column).format(row[column])}</td>'
-            for column in columns
-        )
-        + "</tr>"
-        for row in rows
-    )
-    return f'{_STYLE}<div class="bpe-st" {scroll_box("Sizes compared")}><table><tr>{head}</tr>{body}</table></div>'
+    shown = [{column: number_format(column).format(value) for column, value in row.items()} for row in rows]
+    return card_table_html(shown, "Sizes compared", numeric=set(rows[0]) if rows else (), name="bpe-st")

@@ -13,6 +13,7 @@ from functools import partial
 
 from bpe_core import Tokenizer
 from bpe_core.pretrained import PRETRAINED
+from viz.card_table import card_table_html
 from viz.published import PRETRAINED_TITLES
 
 # The published tokenizers this view offers (bpe_core.pretrained names) and their titles.
@@ -93,6 +94,30 @@ def tokenizer_rows(results: dict[str, tuple[int, int]], characters: int) -> list
         }
         for title, (tokens, vocabulary) in results.items()
     ]
+
+
+def counts_table_html(rows: list[dict]) -> str:
+    """``tokenizer_rows`` as a table (a card per tokenizer on a phone): counts with thousands separators, a dash
+    where a text of no tokens has no ratio."""
+    shown = [
+        {
+            "Tokenizer": row["Tokenizer"],
+            "Tokens": f"{row['Tokens']:,}",
+            "Characters per token": "–" if ratio is None else f"{ratio:.2f}",
+            "Vocabulary": f"{row['Vocabulary']:,}",
+        }
+        for row, ratio in ((row, row["Characters per token"]) for row in rows)
+    ]
+    return card_table_html(
+        shown, "Tokens per tokenizer", numeric={"Tokens", "Characters per token", "Vocabulary"}, name="bpe-counts"
+    )
+
+
+def cost_table_html(rows: list[dict]) -> str:
+    """``cost_rows`` as a table (a card per tokenizer on a phone), the counts aligned right."""
+    return card_table_html(
+        rows, "Tokens per language", numeric=set(rows[0]) - {"Tokenizer"} if rows else (), name="bpe-costs"
+    )
 
 
 def fewest_tokens_sentence(counts: dict[str, int]) -> str:

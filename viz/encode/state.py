@@ -16,6 +16,7 @@ SPECIAL_KEY = "encode_match_special"
 # The folded sections (expanders): the token ids; drawn only while open, "Why this split?", the decoder, the table
 IDS_OPEN_KEY = "encode_token_ids"
 WHY_KEY, DECODE_KEY, TABLE_KEY = "encode_why", "encode_decode", "encode_token_table"
+TABLE_PAGE_KEY = "encode_table_page"  # which rows of a long text's token table
 _PREFIX_KEY = "bpe_encode_prefix"  # (model, merges, prefix tokenizer): one cut kept per session
 
 

@@ -14,6 +14,7 @@ from collections.abc import Iterable, Sequence
 from bpe_core import Token, Tokenizer
 from bpe_core.config import UNK_TOKEN as UNK
 from bpe_core.pretokenize import special_segments, split_text
+from viz.card_table import card_table_html
 from viz.describe import describe_config, plural
 from viz.escape import markdown
 from viz.pipeline_view import is_pipeline, pipeline_parts, why_pieces
@@ -208,11 +209,28 @@ def token_rows(tokens: Sequence[Token], text: str) -> list[dict]:
         {
             "position": position,
             "id": token.id,
-            "token": token.token,
-            "text": text[token.start : token.end],
+            "token": readable_symbol(token.token),  # a space or a newline shows as the boxes show it
+            "text": readable_symbol(text[token.start : token.end]),
             "bytes (hex)": token.raw.hex(" ").upper(),
             "span": f"{token.start}–{token.end}",
             "kind": token.kind + (" (part of a character)" if token.partial else ""),
         }
         for position, token in enumerate(tokens)
     ]
+
+
+TABLE_ROWS = 500  # the token table's rows drawn at a time: a whole book's table would be megabytes of HTML
+
+
+def table_pages(count: int, size: int = TABLE_ROWS) -> dict[int, str]:
+    """A table of ``count`` rows in pages of ``size``: each page's first row (0-based), and how a choice names it.
+
+    >>> table_pages(1200, 500)
+    {0: 'tokens 1–500 of 1,200', 500: 'tokens 501–1,000 of 1,200', 1000: 'tokens 1,001–1,200 of 1,200'}
+    """
+    return {first: f"tokens {first + 1:,}–{min(first + size, count):,} of {count:,}" for first in range(0, count, size)}
+
+
+def token_table_html(rows: list[dict]) -> str:
+    """``token_rows`` as a table that scrolls down in its own box; a card per token on a phone."""
+    return card_table_html(rows, "Token table", numeric={"position", "id", "span"}, name="bpe-tt", tall=True)

@@ -1,0 +1,100 @@
+"""The Encode page's header: its title and Copy link, the tokenizer chosen and what it is, Match special tokens.
+
+Presenting, the header keeps to two rows so that a projector's first screen (853x480) reaches the typed text's
+first tokens: the title shares its row with Copy link and takes the intro as its help, the tokenizer shares its row
+with the toggle, the text box is lower and unlabelled (``text_box_style``), and the tokenizer's description and
+"Load a tokenizer" wait under the tokens (``show_notes``).
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import streamlit as st
+from streamlit.delta_generator import DeltaGenerator
+
+from bpe_core import Tokenizer
+from bpe_core.pretrained import PRETRAINED, load_pretrained
+from viz import model_io, share_link, state
+from viz.encode import state as encode_state
+from viz.encode.tools import describe_tokenizer
+from viz.pipeline_view import LOAD_SECONDS, loading_message
+from viz.published import PRETRAINED_NOTES, PRETRAINED_TITLES, source_labels
+
+SOURCES = ("model", "prefix", *PRETRAINED)  # the session's model, a prefix of it, the nine published tokenizers
+INTRO = (
+    "Type text and see it cut into tokens. Hover, click or tap a token for its id, bytes and the merge that made it."
+)
+
+
+class Header(NamedTuple):
+    link_slot: DeltaGenerator  # Copy link, filled once the text is known
+    source: str
+    tokenizer: Tokenizer
+    match_special: bool
+
+
+def choose_tokenizer() -> tuple[str, Tokenizer]:
+    """The choice (a SOURCES name) and the tokenizer it gives."""
+    model = state.current_model()
+    labels = source_labels(model.name or "Trained model", named=bool(model.name))  # plain: a selectbox shows text as is
+    source = st.selectbox("Tokenizer", SOURCES, key=encode_state.SOURCE_KEY, format_func=labels.get)
+    if source in PRETRAINED:  # the spinner shows only if the load is slow (the first time on this server)
+        with st.spinner(loading_message(PRETRAINED_TITLES[source], LOAD_SECONDS.get(source, 1))):
+            return source, load_pretrained(source)
+    if source == "prefix":
+        total = len(model.merges)
+        if total == 0:
+            st.info("This model has no merges, so every prefix is the model itself.")
+            return source, model
+        # Through session state, not value=, so a smaller new model clamps it; a first visit keeps every merge.
+        state.keep_in_range(encode_state.PREFIX_MERGES_KEY, 0, total, start=total)
+        merges = st.slider(
+            "Merges to keep (the first k merges of this model)", 0, total, key=encode_state.PREFIX_MERGES_KEY
+        )
+        return source, encode_state.encode_prefix(model, merges)
+    return source, model
+
+
+def show_header(ignored: list[str]) -> Header:
+    presenting = state.presenting()
+    # presenting, Copy link beside the title, at its foot (higher, the page's header bar would cover its top)
+    title, link_slot = st.columns([4, 1], vertical_alignment="bottom") if presenting else [st.container()] * 2
+    title.title("Encode / Decode", help=INTRO if presenting else None)
+    share_link.warn_ignored(ignored)
+    if not presenting:
+        st.caption(INTRO)
+        model_io.load_section("encode")
+    # presenting, the toggle beside the tokenizer; else under it and its description, in one container
+    pick, toggle = st.columns([3, 2], vertical_alignment="bottom") if presenting else [st.container()] * 2
+    with pick:
+        source, tokenizer = choose_tokenizer()
+        if not presenting:
+            describe(source, tokenizer)
+    state.start_widget(encode_state.SPECIAL_KEY, True)
+    match_special = toggle.toggle(
+        "Match special tokens",
+        key=encode_state.SPECIAL_KEY,
+        disabled=not tokenizer.config.special_tokens,
+        help="On, a special token's text such as `<|endoftext|>` becomes that one token, as in the model's input; "
+        "off, it is encoded as ordinary text, as tiktoken does for text from users.",
+    )
+    return Header(link_slot, source, tokenizer, match_special)
+
+
+def text_box_style() -> dict:
+    """The text box's height and label: presenting, two lines and a half under no label (the box is the page's
+    subject; its label still names it to a screen reader), so that the tokens show too."""
+    return {"height": 90, "label_visibility": "collapsed"} if state.presenting() else {"height": 120}
+
+
+def describe(source: str, tokenizer: Tokenizer) -> None:
+    note = PRETRAINED_NOTES.get(source)
+    st.caption(describe_tokenizer(tokenizer, model_io.model_title(tokenizer)) + (f" {note}" if note else ""))
+
+
+def show_notes(source: str, tokenizer: Tokenizer) -> None:
+    """Presenting: the tokenizer's description and "Load a tokenizer", which the header left out."""
+    if state.presenting():
+        describe(source, tokenizer)
+        model_io.load_section("encode")
