@@ -5,14 +5,12 @@ Run with ``make run`` (or ``streamlit run app.py``). Each page lives in ``app_pa
 navigation between pages (``st.navigation``, the only way a page runs).
 """
 
-import plotly.graph_objects as go
 import streamlit as st
 
 from viz import state
 from viz.classroom import state as classroom_state
 from viz.compare import state as compare_state
 from viz.describe import model_size
-from viz.encode import live_text
 from viz.encode import state as encode_state
 from viz.merges import state as merges_state
 from viz.page_registry import PAGES
@@ -53,44 +51,12 @@ def render_sidebar(slot) -> None:
         )
 
 
-EARLY_CODE_KEY = "bpe_early_code"  # the hidden container of load_page_code_early, and its CSS class
-
-
-def load_page_code_early() -> None:
-    """After a session's first page, one element of each kind that later pages draw and whose browser code Streamlit
-    fetches only on first use: plotly.js and the slider (Merges, Encode), the segmented control (Compare), and
-    Encode's text area, metrics, code blocks, toggle and live-typing component. The browser fetches and compiles it
-    after the first page's own code, not on a first visit (8 interleaved rounds: Compare's 0.22 -> 0.18 s, Merges'
-    0.22 -> 0.21 s). Drawn last, at the sidebar's foot, in a container one pixel tall (the hiding style is itself
-    code fetched on first use, so until it arrives the clip keeps the placeholders out of sight and nothing moves);
-    the widgets are disabled; all are gone on the next run."""
-    blank = go.Figure(
-        layout=dict(
-            height=10,
-            margin=dict(l=0, r=0, t=0, b=0),
-            xaxis_visible=False,
-            yaxis_visible=False,
-            paper_bgcolor="rgba(0,0,0,0)",
-            plot_bgcolor="rgba(0,0,0,0)",
-        )
-    )
-    with st.sidebar.container(key=EARLY_CODE_KEY, height=1, border=False):
-        st.html("<style>.st-key-bpe_early_code{display:none}</style>")  # the container's class
-        st.plotly_chart(blank, config={"staticPlot": True, "displayModeBar": False})
-        st.text_area("early text", key=f"{EARLY_CODE_KEY}_text", disabled=True)
-        st.metric("early metric", 0)
-        st.code("early code", language=None)
-        st.slider("early slider", 0, 2, key=f"{EARLY_CODE_KEY}_slider", disabled=True)
-        st.segmented_control("early choice", [1, 2], key=f"{EARLY_CODE_KEY}_choice", disabled=True)
-        st.toggle("early toggle", key=f"{EARLY_CODE_KEY}_toggle", disabled=True)
-        live_text.load_early()
-
-
 # The model line is filled in after the page ran, so it reflects what the page
 # just trained or loaded, yet it still sits at the top of the sidebar.
 sidebar_slot = st.sidebar.empty()
-first_run = state.model_if_any() is None  # every page sets the model: only a session's first run has none
-if first_run:
+# Every page sets the model: only a session's first run has none. The first page fetches only its own browser code
+# (drawing other pages' widgets hidden to fetch theirs early made its Train button usable 1.2 s later)
+if state.model_if_any() is None:
     train_state.train_from_link(st.query_params.to_dict())  # a reload or a shared link: the model it names
 state.keep_choices(KEPT_CHOICES)
 if presenting:
@@ -103,5 +69,3 @@ try:
     st.navigation(pages).run()
 finally:
     render_sidebar(sidebar_slot)
-if first_run:  # after the page: its own code is fetched first
-    load_page_code_early()
