@@ -455,14 +455,18 @@ def test_a_desktop_shows_a_tokens_details_in_a_popover_on_hover_click_and_tab(ap
     assert exception_texts(page) == [] and page.page_errors == []
 
 
-# Every frame while the first page loads: each place the sidebar's links and the page's title were seen at, by their
-# text (they must never move)
+# Every frame while the first page loads: the tallest the early code's box was, and each place the sidebar's links and
+# the page's title were seen at, by their text (they must never move)
 FIRST_PAINT_RECORDER = """
-window.__places = {};
+window.__firstPaint = {earlyHeight: 0, places: {}};
 const look = () => {
+  const record = window.__firstPaint;
+  const early = document.querySelector('.st-key-bpe_early_code');
+  if (early && early.getClientRects().length)
+    record.earlyHeight = Math.max(record.earlyHeight, early.getBoundingClientRect().height);
   for (const anchor of document.querySelectorAll('[data-testid="stSidebarNavLink"], [data-testid="stMain"] h1')) {
     const name = anchor.innerText.trim();
-    (window.__places[name] = window.__places[name] || new Set()).add(Math.round(anchor.getBoundingClientRect().top));
+    (record.places[name] = record.places[name] || new Set()).add(Math.round(anchor.getBoundingClientRect().top));
   }
   requestAnimationFrame(look);
 };
@@ -470,24 +474,31 @@ requestAnimationFrame(look);
 """
 
 
-def test_the_first_page_fetches_only_its_own_code_and_nothing_moves(app_server, page):
-    """The first page draws nothing of the other pages (hidden widgets drawn to fetch their code early kept its Train
-    button a placeholder for 1.2 s longer): plotly.js is not fetched, and the slider's code comes with the first visit
-    to Merges (its Step by step tab).
-    While the first page loads, the links and the title never move."""
+def chunk_names(urls: list[str]) -> set[str]:
+    """The names of the browser code files among ``urls`` (``Slider`` for ``.../Slider.WU6er_Bo.js``)."""
+    return {url.rsplit("/", 1)[-1].split(".")[0] for url in urls if url.endswith(".js")}
+
+
+def test_the_first_page_fetches_encodes_code_and_no_more(app_server, page):
+    """After the first page, Encode's text area, metric, code block, toggle and live-typing component are drawn in a
+    hidden box (app.load_encode_code_early): Encode's first visit fetches no code. Plotly and the slider are not
+    fetched before their pages (they kept the first page's Train button a placeholder 1.2 s longer). While the first
+    page loads the box is never taller than a pixel, and the links and the title never move."""
     fetched = []
     page.on("request", lambda request: fetched.append(request.url))
     page.add_init_script(FIRST_PAINT_RECORDER)
     open_app(page, app_server)
-    places = page.evaluate(
-        "Object.fromEntries(Object.entries(window.__places).map(([name, tops]) => [name, [...tops]]))"
+    record = page.evaluate(
+        "({...window.__firstPaint, places: Object.fromEntries("
+        "Object.entries(window.__firstPaint.places).map(([name, tops]) => [name, [...tops]]))})"
     )
-    assert len(places) == 6  # the five links and the title
-    assert {name: tops for name, tops in places.items() if len(tops) > 1} == {}  # each seen at one place
-    assert page.get_by_role("button", name="Train").is_enabled()
-    chunks = {url.rsplit("/", 1)[-1].split(".")[0] for url in fetched if url.endswith(".js")}
-    assert not chunks & {"Slider", "PlotlyChart"}, sorted(chunks)
+    assert record["earlyHeight"] <= 1 and not page.locator(".st-key-bpe_early_code").is_visible()
+    assert len(record["places"]) == 6  # the five links and the title
+    assert {name: tops for name, tops in record["places"].items() if len(tops) > 1} == {}  # each seen at one place
+    assert not chunk_names(fetched) & {"Slider", "PlotlyChart"}, sorted(chunk_names(fetched))
     first_load = len(fetched)
+    click_nav(page, "Encode / Decode")
+    assert chunk_names(fetched[first_load:]) == set()
+    assert page.locator(".st-key-bpe_early_code").count() == 0  # drawn on the first run only
     click_nav(page, "Merges")
-    later = {url.rsplit("/", 1)[-1].split(".")[0] for url in fetched[first_load:] if url.endswith(".js")}
-    assert "Slider" in later, sorted(later)
+    assert "Slider" in chunk_names(fetched[first_load:])

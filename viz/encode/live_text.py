@@ -73,3 +73,9 @@ def commit_while_typing(label: str, text: str) -> None:
     _live_commit(data={"label": label, "limit": LIVE_MAX_CHARS, "pause": PAUSE_MS})
     if note := long_text_note(text):
         st.caption(note)
+
+
+def load_early() -> None:
+    """Mount the component for no box (an empty label matches none), so the browser has its code before the
+    first page that types."""
+    commit_while_typing("", "")
