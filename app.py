@@ -58,11 +58,11 @@ EARLY_CODE_KEY = "bpe_early_code"  # the hidden box of load_encode_code_early, a
 def load_encode_code_early() -> None:
     """After a session's first page, one element of each kind Encode draws and whose browser code Streamlit fetches
     only on first use (text area, metric, code block, toggle, the live-typing component), so that the page most
-    visited second shows at once: its first visit took 0.42 s without them and 0.16 s with them (6 interleaved
-    loads), and the first page's Train button was usable no later. Plotly, the slider and the segmented control are
-    left to their pages: drawn here too they kept that button a placeholder until 2.35 s instead of 1.19 s. The box
-    is one pixel tall (the hiding style is itself code fetched on first use, so until it arrives the clip keeps the
-    placeholders out of sight and nothing moves), at the sidebar's foot, and gone on the next run."""
+    visited second shows at once: its first visit takes 0.16 s with them and 0.44 s without, for the first page's
+    Train button usable at 1.30 s instead of 1.15 s (medians of 10 interleaved loads; the spreads overlap). Plotly,
+    the slider and the segmented control are left to their pages: drawn here too they kept that button a placeholder
+    until 2.35 s. The box is one pixel tall (the hiding style is itself code fetched on first use, so until it arrives
+    the clip keeps the placeholders out of sight and nothing moves), at the sidebar's foot, and gone on the next run."""
     with st.sidebar.container(key=EARLY_CODE_KEY, height=1, border=False):
         st.html("<style>.st-key-bpe_early_code{display:none}</style>")  # the box's class
         st.text_area("early text", key=f"{EARLY_CODE_KEY}_text", disabled=True)
