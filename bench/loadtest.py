@@ -281,8 +281,9 @@ async def load_part(browser, base_url: str, pid: int, sessions: int) -> bool:
 
 
 NAV_TITLES = ("Train", "Merges", "Encode / Decode", "Compare")
-# the issues' targets, as a multiple of the bare page's time; 1.5 for the rest
+# the issues' targets, as a multiple of the bare page's time (1.5 for the rest), or in seconds
 TARGETS = {"first load": 2.0, USABLE: 2.0}
+SECONDS_TARGETS = {EXTEND: 2.0}  # training a larger model: its own target, whatever the bare page's rerun takes
 DEFAULT_TARGET = 1.5
 
 
@@ -321,11 +322,14 @@ def latency_table(app: list[Session], bare: list[Session]) -> str:
             continue
         base = statistics.median(floor)
         label = "first load" if name == "load the app" else name
-        target = TARGETS.get(label, DEFAULT_TARGET)
         ratio = mine / base
+        if label in SECONDS_TARGETS:
+            target, met = f"{SECONDS_TARGETS[label]:.1f} s", mine <= SECONDS_TARGETS[label]
+        else:
+            target, met = f"{TARGETS.get(label, DEFAULT_TARGET):.1f}x", ratio <= TARGETS.get(label, DEFAULT_TARGET)
         rows.append(
-            f"| {label} | {mine:.2f} | {min(times):.2f}-{max(times):.2f} | {base:.2f} | {ratio:.2f}x | {target:.1f}x | "
-            f"{'yes' if ratio <= target else 'NO'} | {ends:.2f} |"
+            f"| {label} | {mine:.2f} | {min(times):.2f}-{max(times):.2f} | {base:.2f} | {ratio:.2f}x | {target} | "
+            f"{'yes' if met else 'NO'} | {ends:.2f} |"
         )
     return "\n".join(rows)
 
