@@ -1,5 +1,5 @@
 """Compare's Real tokenizers tab: the session's model beside the published tokenizers picked, each drawn as soon
-as it is loaded, then their counts, a chart and the cost of four kinds of text."""
+as it is loaded, then their counts (yours at every size compared), a chart and the cost of four kinds of text."""
 
 from __future__ import annotations
 
@@ -42,7 +42,16 @@ def real_tokenizers_section(inputs: TabInputs) -> None:
     loading.empty()
     models, encoders = real.lined_up(MINE, mine, published, compare_state.published_tokens)
     st.html(render_legend([token for tokens in strips.values() for token in tokens], text))
-    rows = real.tokenizer_rows({title: (len(strips[title]), models[title].vocab_size) for title in models}, len(text))
+    # the counts: your model at every size compared ("500, 5000 and GPT-4" in one chart), then the published ones
+    counts = {
+        real.size_title(MINE, size.vocabulary): (
+            len(compare_state.cached_ids(tok, inputs.fingerprint, size.merges, text)),
+            size.vocabulary,
+        )
+        for size in sizes
+    }
+    counts |= {title: (len(strips[title]), models[title].vocab_size) for title in models if title != MINE}
+    rows = real.tokenizer_rows(counts, len(text))
     st.markdown(escape.markdown(real.fewest_tokens_sentence({title: len(tokens) for title, tokens in strips.items()})))
     st.plotly_chart(tokenizers_figure(rows), key=compare_state.REAL_CHART, config={"displayModeBar": False})
     st.html(real.counts_table_html(rows))  # static tables: a card per tokenizer on a phone, nothing to scroll

@@ -98,7 +98,7 @@ def test_compare_page_tabs(app_server, page, screenshot, tiktoken_module):
     }
     for title, count in counts.items():
         assert main.get_by_text(re.compile(f"^{re.escape(title)} — {count} tokens")).count() == 1
-    assert main.locator(".bpe-counts tbody tr").count() == 5  # each tokenizer's counts: yours and four published
+    assert main.locator(".bpe-counts tbody tr").count() == 7  # each tokenizer's counts: yours at 3 sizes, 4 published
     assert main.locator(".bpe-costs tbody tr").count() == 6  # the samples' characters, then each tokenizer
     screenshot(page, "real-tokenizers")
     # Keep GPT-4o alone: remove the other three chips of the multiselect.
@@ -195,7 +195,8 @@ def test_a_size_beyond_the_model_trains_it_further_in_place(app_server, page, sc
     assert typed_sizes(page) == ["500", "262", "5000"]
     assert page.locator(f"{CURVES} .mark").all_inner_texts() == ["500", "262", "5,000"]
     assert "4,938 merges, vocabulary of 5,000 tokens" in page.locator('[data-testid="stSidebar"]').inner_text()
-    open_tab(page, "Real tokenizers")  # GPT-4 beside the sizes, on the same screen
-    assert page.locator(MAIN).get_by_text("GPT-4", exact=False).count() > 0
+    open_tab(page, "Real tokenizers")  # GPT-4 beside the sizes, in one table
+    names = page.locator(f'{MAIN} .bpe-counts td[data-column="Tokenizer"]').all_inner_texts()
+    assert {"Your model at 500", "Your model at 5,000", "GPT-4 (cl100k_base)"} <= set(names)
     screenshot(page, "real-5000")
     assert_clean(page)

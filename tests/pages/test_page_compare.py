@@ -9,7 +9,7 @@ import pytest
 from apptest_helpers import APP_FILE, shown, table_columns
 from streamlit.testing.v1 import AppTest
 
-from bpe_core import Config, load_gpt2, train
+from bpe_core import Config, load_gpt2, textbook, train
 from viz import state
 from viz.compare import state as compare_state
 from viz.compare.data import ComparedSize
@@ -279,14 +279,18 @@ def test_real_tokenizers_tab_shows_every_count_as_tiktoken_gives_it(banana, tikt
         "Vocabulary 7 (1 merge)",
         "Vocabulary 12 (6 merges)",
     ]
-    assert list(summary["Tokenizer"]) == [
-        "Your model",
+    assert list(summary["Tokenizer"]) == [  # yours at every size compared: "500, 5000 and GPT-4" in one table
+        "Your model at 6",
+        "Your model at 7",
+        "Your model at 12",
         "GPT-2",
         "GPT-4 (cl100k_base)",
         "GPT-4o (o200k_base)",
         "Llama 3",
     ]
-    assert summary["Tokens"][1] == "7" and summary["Vocabulary"][1] == "50,257"
+    mine = [len(textbook.encode(text, banana.merges[:merges], banana.config)) for merges in (0, 1, 6)]
+    assert summary["Tokens"][:3] == [str(count) for count in mine] and summary["Vocabulary"][:3] == ["6", "7", "12"]
+    assert summary["Tokens"][3] == "7" and summary["Vocabulary"][3] == "50,257"
     table = table_columns(at, "bpe-costs")
     assert list(table) == ["Tokenizer", "English", "Russian", "Chinese", "Python code"]  # fits a projector
     assert list(table["Tokenizer"]) == [

@@ -78,6 +78,15 @@ def loading_line(title: str, index: int, count: int) -> str:
     )
 
 
+def size_title(mine_title: str, vocabulary: int) -> str:
+    """The user's model at one of the sizes compared, as the counts name it.
+
+    >>> size_title("Your model", 5000)
+    'Your model at 5,000'
+    """
+    return f"{mine_title} at {vocabulary:,}"
+
+
 def tokenizer_rows(results: dict[str, tuple[int, int]], characters: int) -> list[dict]:
     """One row per tokenizer, ``results`` mapping its title to (tokens of the text, vocabulary size).
 
