@@ -17,7 +17,7 @@ from viz.merges.links import MAX_TOKEN_CHARS
 from viz.merges.overview import count_curve_caption, forest_caption
 from viz.merges.race import DEFAULT_WINDOW, window_bounds
 from viz.merges.search import matching_tokens, split_note_html, token_forms
-from viz.merges.step import corpus_lines, step_card_html, step_lines_html
+from viz.merges.step import corpus_lines, step_card_html, step_key, step_lines_html
 from viz.merges.step_keys import step_chart_with_arrow_keys, step_with_arrow_keys
 from viz.merges.tree import collapsed_note, tree_figure
 from viz.notation import token_key
@@ -79,7 +79,6 @@ def step_scrubber(tok: Tokenizer, key: tuple[str, int], corpus: str) -> None:
         step_number = 1
     step = tok.steps[step_number - 1]
     st.html(step_card_html(step, tok.config.tie_break, tok.config.units == "bytes"))
-    _glyph_key(tok, (step.left, step.right))
 
     source = corpus
     if not corpus.strip():
@@ -90,6 +89,7 @@ def step_scrubber(tok: Tokenizer, key: tuple[str, int], corpus: str) -> None:
         encoded = merges_state.segmented_lines(tok, key, step_number, lines)
     except (ValueError, KeyError) as error:
         st.warning(f"Could not encode the text with this model: {markdown(str(error))}")
+        _glyph_key(tok, (step.left, step.right))
         return
     st.markdown(
         f"**The text after step {step_number:,}**: one box per token; the token made at this step "
@@ -97,6 +97,8 @@ def step_scrubber(tok: Tokenizer, key: tuple[str, int], corpus: str) -> None:
     )
     shown = [seen_text(tok, line) for line in lines]  # the spans of a normalizing model point into its own text
     st.html(step_lines_html(tok, step, shown, encoded))
+    if key := step_key(tok, step, shown, encoded):  # the card's glyphs and the boxes' (the greyed ␣ between them)
+        st.caption(markdown(key))
 
 
 def _glyph_key(tok: Tokenizer, tokens: Iterable[str]) -> None:

@@ -268,15 +268,16 @@ def _captions(at: AppTest) -> str:
 
 
 def test_each_tab_keys_the_glyphs_its_tokens_show():
-    """GPT-2's first merge is Ġ + t, written ␣ + t: the step card is keyed; banana's a + n needs no key, but its tree
-    and race show the _ marker as a letter, never keyed as a space."""
+    """GPT-2's first merge is Ġ + t, written ␣ + t: the step card is keyed; a step of letters still is, for the text
+    boxes under its card write spaces as ␣; banana's a + n needs no key, but its tree and race show the _ marker as a
+    letter, never keyed as a space."""
     at = _open_merges(load_gpt2(), corpus="", tab="steps")
     assert "␣ + t" in _step_card(at) and "Key: ␣ a space." in _captions(at)
     letters = next(
         step for step, pair in enumerate(load_gpt2().merges, 1) if "".join(pair).isascii() and "".join(pair).isalpha()
     )
     at.slider[0].set_value(letters).run()
-    assert "Key:" not in _captions(at)
+    assert "␣" not in _step_card(at) and "Key: ␣ a space." in _captions(at)  # the boxes' ␣, under the card
     space_pairs = train("ab ab ab", Config(split="none"), merges=3)
     at = _open_merges(space_pairs, corpus="ab ab ab", tab="race")
     assert "Key: ␣ a space." in _captions(at)  # a␣ and ␣a race from step 1
