@@ -30,14 +30,15 @@ from viz.readable import WHITESPACE_GLYPHS, token_text
 # What a whitespace glyph stands for, in the order a key names them.
 WHITESPACE_NAMES = {" ": "a space", "\n": "a newline", "\t": "a tab", "\r": "a carriage return"}
 
-# (glyph as a key shows it, what it means, how to find it in a token's text), in the order a key names them.
+# (glyph as a key shows it, what it means, how to find it in a token's text), in the order a key names them; the
+# marks some models spell their tokens with come last
+_SPELLING_MARKS = (("▁", "a space, as SentencePiece marks it", "▁"), ("</w>", "the end of a word", re.escape("</w>")))
 _MARKS = (
     *((WHITESPACE_GLYPHS[char], name, re.escape(WHITESPACE_GLYPHS[char])) for char, name in WHITESPACE_NAMES.items()),
     ("\\xNN", "a byte by its hex code (part of a character, or one that does not print)", r"\\x[0-9a-f]{2}"),
     ("\\uNNNN", "a character that does not print, by its code", r"\\u[0-9a-f]{4}"),
     ("<0xNN>", "byte fallback: one byte of a character the vocabulary lacks", r"<0x[0-9A-F]{2}>"),
-    ("▁", "a space, as SentencePiece marks it", "▁"),
-    ("</w>", "the end of a word", re.escape("</w>")),
+    *_SPELLING_MARKS,
 )
 # GPT-2's stand-ins are letters of some alphabets (Maltese Ġ, French é), so they are named only where a view says it
 # writes them: the "spaces as Ġ" setting, or a byte-level model's raw symbols
@@ -63,6 +64,17 @@ def glyphs_shown(
     joined = "\n".join(texts)
     marks = _MARKS + (_BYTE_STAND_INS if byte_alphabet else (_SPACE_STAND_IN,) if spaces_as_g else ())
     return [(glyph, meaning) for glyph, meaning, pattern in marks if re.search(pattern, joined)]
+
+
+def spelling_marks(tokens: Iterable[str]) -> list[tuple[str, str]]:
+    """The (mark, meaning) pairs of the marks a model spells its tokens with (``▁``, ``</w>``) found in ``tokens``:
+    what the token boxes' legend adds to its whitespace glyphs.
+
+    >>> spelling_marks(["the</w>", "▁a", "x"])
+    [('▁', 'a space, as SentencePiece marks it'), ('</w>', 'the end of a word')]
+    """
+    joined = "\n".join(tokens)
+    return [(mark, meaning) for mark, meaning, pattern in _SPELLING_MARKS if re.search(pattern, joined)]
 
 
 def glyph_key(texts: Iterable[str], *, spaces_as_g: bool = False, byte_alphabet: bool = False) -> str:

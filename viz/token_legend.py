@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bpe_core import Token
-from viz.notation import WHITESPACE_NAMES
+from viz.escape import html_text
+from viz.notation import WHITESPACE_NAMES, spelling_marks
 from viz.readable import WHITESPACE_GLYPHS
 from viz.token_html import STYLE
 
@@ -33,6 +34,9 @@ def render_legend(tokens: Sequence[Token], text: str, *, cuts: bool = False, hit
         + " one box per token (hover, click or tap for details)",
         ", ".join(f"<i>{WHITESPACE_GLYPHS[char]}</i> {name}" for char, name in WHITESPACE_NAMES.items()),
     ]
+    for mark, meaning in spelling_marks(token.token for token in tokens if token.kind == "normal"):
+        marked = '<span class="marker">' + html_text(mark) + "</span>"
+        items.append(f"{sample('normal', marked)} {meaning}")
     if _has_gaps(tokens, text):
         items.append(f'<span class="gap">{WHITESPACE_GLYPHS[" "]}</span> whitespace in no token (the split drops it)')
     if any(token.partial for token in tokens):

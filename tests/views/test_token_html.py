@@ -227,6 +227,20 @@ def test_legend_lists_only_the_kinds_present(gpt2):
     ]
 
 
+def test_legend_names_the_marks_the_boxes_spell_tokens_with(gpt2):
+    boxes = "token one box per token (hover, click or tap for details)"
+    words = [Token(0, "lo", 0, 2, b"lo"), Token(1, "w</w>", 2, 3, b"w")]  # Sennrich's end-of-word marker
+    assert legend_items(render_legend(words, "low")) == [boxes, GLYPH_KEY, "</w> the end of a word"]
+    sentencepiece = [Token(5, "▁the", 0, 4, b" the")]  # Llama 2's mark for a space
+    assert legend_items(render_legend(sentencepiece, " the")) == [
+        boxes,
+        GLYPH_KEY,
+        "▁ a space, as SentencePiece marks it",
+    ]
+    # GPT-2's boxes show the text their bytes spell: its Ġ never reaches a box, so nothing more is named
+    assert legend_items(render_legend(gpt2.encode_with_spans(" the end"), " the end")) == [boxes, GLYPH_KEY]
+
+
 def test_byte_fallback_tokens_have_their_own_style_and_legend():
     tok = train("hello there", Config(split="gpt2", unknown="byte_fallback"), merges=3)
     tokens = tok.encode_with_spans("hé")
