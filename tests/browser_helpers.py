@@ -365,3 +365,29 @@ def _redis_answers(port: int) -> bool:
             return connection.recv(16).startswith(b"+PONG")
     except OSError:
         return False
+
+
+# Every control of the main area the window shows whose middle a click would not reach: something else (Streamlit's
+# top bar, another box) lies over it there
+_UNREACHABLE_JS = """() => {
+  const hidden = [];
+  const controls = 'button, input, textarea, [role=tab], [role=slider], a[href]';
+  for (const el of document.querySelectorAll(`[data-testid=stMain] :is(${controls})`)) {
+    if (!el.checkVisibility({visibilityProperty: true})) continue;
+    const box = el.getBoundingClientRect();
+    const x = box.left + box.width / 2, y = box.top + box.height / 2;
+    if (!box.width || !box.height || x < 0 || y < 0 || x > innerWidth || y > innerHeight) continue;
+    const hit = document.elementFromPoint(x, y);
+    const label = el.closest('label');  // a check box or toggle is clicked through its label
+    if (hit && !el.contains(hit) && !hit.contains(el) && !(label && label.contains(hit))) {
+      hidden.push(`${el.tagName} ${(el.innerText || el.value || el.ariaLabel || '').trim().slice(0, 30)} under ${
+        hit.closest('[data-testid]')?.dataset.testid || hit.tagName}`);
+    }
+  }
+  return hidden;
+}"""
+
+
+def unreachable_controls(page) -> list[str]:
+    """The controls in view that a click on their middle would miss (see ``_UNREACHABLE_JS``)."""
+    return page.evaluate(_UNREACHABLE_JS)

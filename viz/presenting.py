@@ -11,8 +11,17 @@ from collections.abc import Mapping
 
 PRESENT_PARAM = "present"  # in every page's address while presenting
 # Larger type everywhere (Streamlit sizes its text and spacing in rem), and the page's top margin, kept for a
-# toolbar a room never uses, given to the page
-_PRESENTATION_CSS = '<style>html{font-size:18px}[data-testid="stMainBlockContainer"]{padding-top:2rem}</style>'
+# toolbar a room never uses, given to the page: the top bar, which still lay over it (a Class teacher's Reveal sat two
+# thirds under it), is see-through and lets clicks through to the page but for its buttons, which move up out of the
+# page's first row (the sidebar's » sat on the Reveal button's corner)
+_PRESENTATION_CSS = (
+    "<style>html{font-size:18px}"
+    '[data-testid="stMainBlockContainer"]{padding-top:2rem}'
+    '[data-testid="stHeader"]{background:transparent;height:2rem}'
+    '[data-testid="stToolbar"]{transform:translateY(-0.75rem)}'
+    '[data-testid="stHeader"],[data-testid="stHeader"] *{pointer-events:none}'
+    '[data-testid="stHeader"] button{pointer-events:auto}</style>'
+)
 
 
 def presentation_css() -> str:

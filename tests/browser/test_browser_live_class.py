@@ -6,7 +6,15 @@ from __future__ import annotations
 import re
 
 import pytest
-from browser_helpers import exception_texts, open_app, overlapping_elements, page_width, running_app, wait_for_app
+from browser_helpers import (
+    exception_texts,
+    open_app,
+    overlapping_elements,
+    page_width,
+    running_app,
+    unreachable_controls,
+    wait_for_app,
+)
 
 from live_class.choose import STORE_ENV
 
@@ -70,6 +78,7 @@ def test_a_class_from_the_projector_to_two_phones(class_server, page, phone, scr
     ada.locator(vote.format(0)).click()
     other.locator(vote.format(1)).click()
     page.get_by_text("2 votes from 2 students").wait_for(timeout=FOLLOW_MS)
+    page.locator(".bpe-names span").nth(1).wait_for(timeout=FOLLOW_MS)  # drawn by the same poll, a moment later
     assert page.locator(".bpe-names span").all_inner_texts() == ["Ada", HOSTILE_NAME]  # literal, not an image
     screenshot(ada, "phone-voted")
 
@@ -90,6 +99,11 @@ def test_a_class_from_the_projector_to_two_phones(class_server, page, phone, scr
     page.locator("[data-testid=stSidebar] label").filter(has_text="Presentation mode").click()  # the toggle
     wait_for_app(page)
     assert page_width(page) <= PROJECTOR["width"] and overlapping_elements(page) == []
+    assert unreachable_controls(page) == []  # the row of controls, first on the page, lies under no top bar
+    opener = page.locator('[data-testid="stExpandSidebarButton"]').bounding_box()  # the sidebar's », above the row
+    assert opener["y"] + opener["height"] <= page.get_by_role("button", name="Reveal").bounding_box()["y"]
+    page.get_by_role("button", name="Reveal").click()  # step 2's answer, revealed from the projector
+    wait_for_app(page)
     screenshot(page, "projector")
     assert exception_texts(page) == exception_texts(ada) == exception_texts(other) == []
     assert page.dialogs == ada.dialogs == other.dialogs == []  # no name ran as script

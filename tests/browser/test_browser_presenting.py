@@ -4,7 +4,15 @@ merges (but not while typing), and the step buttons' labels whole."""
 from __future__ import annotations
 
 import pytest
-from browser_helpers import SIDEBAR, exception_texts, open_app, overlapping_elements, page_width, wait_for_app
+from browser_helpers import (
+    SIDEBAR,
+    exception_texts,
+    open_app,
+    overlapping_elements,
+    page_width,
+    unreachable_controls,
+    wait_for_app,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -94,7 +102,7 @@ def test_every_view_fits_a_projector(app_server, page, address, tabs):
     open_app(page, app_server, address)
     assert page.locator('[data-testid="stMain"] [role="tab"]').count() == tabs
     assert page.evaluate("getComputedStyle(document.documentElement).fontSize") == "18px"
-    assert cut_or_covered(page) == []
+    assert cut_or_covered(page) == [] and unreachable_controls(page) == []
     assert page_width(page) <= PROJECTOR["width"]
     assert overlapping_elements(page) == []
     assert exception_texts(page) == []
@@ -109,7 +117,7 @@ def test_every_view_fits_a_phone(app_server, page, address, tabs):
     page.set_viewport_size(PHONE)
     open_app(page, app_server, address.replace("present=1&", "").replace("?present=1", ""))
     assert page.locator('[data-testid="stMain"] [role="tab"]').count() == tabs
-    assert cut_or_covered(page) == []
+    assert cut_or_covered(page) == [] and unreachable_controls(page) == []
     assert page_width(page) <= PHONE["width"]
     assert overlapping_elements(page) == []
     assert exception_texts(page) == []
