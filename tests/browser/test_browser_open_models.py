@@ -113,7 +113,7 @@ def test_compare_real_tokenizers_with_all_six(app_server, page, screenshot):
         assert main.get_by_text(re.compile(f"^{re.escape(title)} — \\d+ tokens")).count() == 1
     chart = page.locator(CHART).first
     chart.scroll_into_view_if_needed()
-    assert len(chart.locator("g.annotation text").all_text_contents()) == 10  # your model and nine
+    assert len(chart.locator("g.annotation text").all_text_contents()) == 12  # your model at its 3 sizes, and nine
     clean(page)
     screenshot(page, "desktop", whole=True)
     page.set_viewport_size(PHONE)
