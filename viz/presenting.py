@@ -17,7 +17,7 @@ PRESENT_PARAM = "present"  # in every page's address while presenting
 _PRESENTATION_CSS = (
     "<style>html{font-size:18px}"
     '[data-testid="stMainBlockContainer"]{padding-top:2rem}'
-    '[data-testid="stHeader"]{background:transparent;height:2rem}'
+    '[data-testid="stHeader"]{background:transparent}'
     '[data-testid="stToolbar"]{transform:translateY(-0.75rem)}'
     '[data-testid="stHeader"],[data-testid="stHeader"] *{pointer-events:none}'
     '[data-testid="stHeader"] button{pointer-events:auto}</style>'
