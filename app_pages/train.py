@@ -9,7 +9,7 @@ from app_pages.sections import train_form
 from bpe_core import Config, Tokenizer
 from viz import escape, model_io, share_link, state
 from viz.describe import describe_config, text_digest
-from viz.notation import token_key
+from viz.notation import written_key
 from viz.page_registry import TRAIN
 from viz.train import form as ts
 from viz.train import state as train_state
@@ -38,8 +38,9 @@ def render_result(model: Tokenizer, corpus: str, about: dict) -> None:
         return
     with st.expander("All merges, as a table", key=train_state.TABLE_WIDGET, on_change="rerun") as table:
         if table.open:  # drawn only when opened: the table is the slowest element of the page to draw
+            columns = summary.merge_table(model)
             st.dataframe(
-                summary.merge_table(model),
+                columns,
                 hide_index=True,
                 height=min(38 + 35 * len(model.merges), 400),
                 width="stretch",
@@ -49,7 +50,7 @@ def render_result(model: Tokenizer, corpus: str, about: dict) -> None:
                     "tie": st.column_config.TextColumn("tie", help="How many pairs shared the winning count"),
                 },
             )
-            if key := token_key((part for merge in model.merges for part in merge), model.config):
+            if key := written_key(columns["pair"] + columns["new token"], model.config):  # the cells as written
                 st.caption(escape.markdown(key))
     if not model.has_counts:
         st.caption("This model has no training counts (its merges were published without them).")

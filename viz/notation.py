@@ -61,9 +61,7 @@ def glyphs_shown(
     >>> [glyph for glyph, _ in glyphs_shown(["a␣b", "<0xE2>", "Ġ"])]
     ['␣', '<0xNN>']
     """
-    joined = "\n".join(texts)
-    marks = _MARKS + (_BYTE_STAND_INS if byte_alphabet else (_SPACE_STAND_IN,) if spaces_as_g else ())
-    return [(glyph, meaning) for glyph, meaning, pattern in marks if re.search(pattern, joined)]
+    return _found(_MARKS + (_BYTE_STAND_INS if byte_alphabet else (_SPACE_STAND_IN,) if spaces_as_g else ()), texts)
 
 
 def spelling_marks(tokens: Iterable[str]) -> list[tuple[str, str]]:
@@ -73,8 +71,13 @@ def spelling_marks(tokens: Iterable[str]) -> list[tuple[str, str]]:
     >>> spelling_marks(["the</w>", "▁a", "x"])
     [('▁', 'a space, as SentencePiece marks it'), ('</w>', 'the end of a word')]
     """
-    joined = "\n".join(tokens)
-    return [(mark, meaning) for mark, meaning, pattern in _SPELLING_MARKS if re.search(pattern, joined)]
+    return _found(_SPELLING_MARKS, tokens)
+
+
+def _found(marks: Iterable[tuple[str, str, str]], texts: Iterable[str]) -> list[tuple[str, str]]:
+    """The (glyph, meaning) of each of ``marks`` whose pattern occurs in ``texts``, in ``marks``' order."""
+    joined = "\n".join(texts)
+    return [(glyph, meaning) for glyph, meaning, pattern in marks if re.search(pattern, joined)]
 
 
 def glyph_key(texts: Iterable[str], *, spaces_as_g: bool = False, byte_alphabet: bool = False) -> str:
@@ -86,14 +89,22 @@ def glyph_key(texts: Iterable[str], *, spaces_as_g: bool = False, byte_alphabet:
     return "Key: " + " · ".join(f"{glyph} {meaning}" for glyph, meaning in shown) + "."
 
 
+def written_key(texts: Iterable[str], config: Config) -> str:
+    """``glyph_key`` for a model's tokens already written by ``viz.readable.token_text`` (a table's cells, say): ``Ġ``
+    is named only where the "spaces as Ġ" setting makes it a space.
+
+    >>> written_key(["Ġthe"], Config(space_marker=True)), written_key(["Ġthe"], Config())
+    ("Key: Ġ a space in GPT-2's byte alphabet.", '')
+    """
+    return glyph_key(texts, spaces_as_g=config.space_marker)
+
+
 def token_key(tokens: Iterable[str], config: Config) -> str:
-    """``glyph_key`` for a model's own tokens as ``viz.readable.token_text`` writes them (a byte-level model's as the
-    text they spell; ``Ġ`` named only where the "spaces as Ġ" setting makes it a space).
+    """``written_key`` for a model's own tokens, written as ``viz.readable.token_text`` writes them (a byte-level
+    model's as the text they spell).
 
     >>> token_key(["Ġthe", "Ã"], Config(units="bytes"))
     'Key: ␣ a space · \\\\xNN a byte by its hex code (part of a character, or one that does not print).'
-    >>> token_key(["Ġthe"], Config(space_marker=True)), token_key(["Ġthe"], Config())
-    ("Key: Ġ a space in GPT-2's byte alphabet.", '')
     """
     byte_level = config.units == "bytes"
-    return glyph_key((token_text(token, byte_level) for token in tokens), spaces_as_g=config.space_marker)
+    return written_key((token_text(token, byte_level) for token in tokens), config)

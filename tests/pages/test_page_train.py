@@ -131,6 +131,18 @@ def test_banana_bandana_shows_the_textbook_trace():
     assert train_metric(at, "Merges made") == "6"
 
 
+def test_the_merge_table_keys_the_marks_its_cells_show():
+    """"banana banana" writes its space as Ġ (the spaces-as-Ġ setting), so its table is keyed; banana_bandana_ has
+    no mark to key."""
+    at = press_train(choose(open_train(), "banana"))
+    assert any("Ġ" in pair for pair in merge_pairs(at))
+    keys = [caption.value.replace("\\", "") for caption in at.caption if "Key" in caption.value]
+    assert keys == ["Key: Ġ a space in GPT-2's byte alphabet."]
+    at = press_train(choose(open_train(), "banana_bandana"))
+    merge_pairs(at)
+    assert not [caption for caption in at.caption if "Key" in caption.value]
+
+
 def test_stopping_early_is_a_warning():
     at = press_train(choose(open_train(), "low"))
     # worked out by hand: after l o, lo w, e s, es t, est _ (6 each) come low _, n e, ne w, new est_ (5 each);

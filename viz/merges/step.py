@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from bpe_core import Step, Token, Tokenizer
 from viz.escape import html_text
 from viz.merges.labels import tie_break_rule
-from viz.notation import glyph_key
+from viz.notation import written_key
 from viz.readable import token_pair, token_text
 from viz.token_html import render_lines, show_whitespace
 
@@ -63,7 +63,7 @@ def step_key(tok: Tokenizer, step: Step, lines: Sequence[str], lines_tokens: Seq
         covered = {index for token in tokens for index in range(token.start, token.end)}
         texts.append(show_whitespace("".join(c for index, c in enumerate(line) if index not in covered))[0])
         texts.extend(token_text(token.token, byte_level) for token in tokens)
-    return glyph_key(texts, spaces_as_g=tok.config.space_marker)
+    return written_key(texts, tok.config)
 
 
 def step_card_html(step: Step, tie_break: str, byte_level: bool = False) -> str:

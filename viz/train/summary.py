@@ -10,6 +10,8 @@ from viz.describe import plural
 from viz.notation import token_key
 from viz.readable import token_text
 
+FIRST_AND_LAST = 5  # merges the result lists from each end of the merge list
+
 
 def merge_label(left: str, right: str, byte_level: bool = False) -> str:
     """``a n → an``: one merge, readable; a byte-level model's tokens as the text they spell (``token_text``).
@@ -39,14 +41,17 @@ def merge_table(model: Tokenizer) -> dict[str, list]:
     }
 
 
-def first_and_last_merges(model: Tokenizer, n: int = 5) -> tuple[list[str], list[str]]:
+def first_and_last_merges(model: Tokenizer, n: int = FIRST_AND_LAST) -> tuple[list[str], list[str]]:
     """The first ``n`` and last ``n`` merges as ``a n → an`` labels (no overlap for short runs); only those are
     labelled, as the page draws this on every visit and a loaded model has 50,000 merges or more."""
-    merges, byte_level = model.merges, model.config.units == "bytes"
-    return (
-        [merge_label(*merge, byte_level) for merge in merges[:n]],
-        [merge_label(*merge, byte_level) for merge in merges[max(n, len(merges) - n) :]],
-    )
+    byte_level = model.config.units == "bytes"
+    first, last = _first_and_last(model.merges, n)
+    return [merge_label(*merge, byte_level) for merge in first], [merge_label(*merge, byte_level) for merge in last]
+
+
+def _first_and_last(merges: list[tuple[str, str]], n: int) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
+    """The first ``n`` merges and the last ``n`` of the rest."""
+    return merges[:n], merges[max(n, len(merges) - n) :]
 
 
 def longest_tokens(model: Tokenizer, n: int = 12) -> list[str]:
@@ -116,8 +121,8 @@ def result_html(model: Tokenizer, ratio: dict[str, float] | None) -> str:
         parts.append(
             f'<div class="head">Longest tokens</div>{chips_html([token_text(t, byte_level) for t in longest])}'
         )
-        shown = [part for merge in model.merges[:5] + model.merges[-5:] for part in (*merge, "".join(merge))]
-        key = token_key(shown + longest, model.config)
+        listed = [merge for end in _first_and_last(model.merges, FIRST_AND_LAST) for merge in end]  # as labelled
+        key = token_key([part for merge in listed for part in (*merge, "".join(merge))] + longest, model.config)
         if key:
             parts.append(f'<div class="legend">{escape.html_text(key)}</div>')
     return "".join(parts) + "</div>"
