@@ -132,7 +132,7 @@ def test_banana_bandana_shows_the_textbook_trace():
 
 
 def test_the_merge_table_keys_the_marks_its_cells_show():
-    """"banana banana" writes its space as Ġ (the spaces-as-Ġ setting), so its table is keyed; banana_bandana_ has
+    """ "banana banana" writes its space as Ġ (the spaces-as-Ġ setting), so its table is keyed; banana_bandana_ has
     no mark to key."""
     at = press_train(choose(open_train(), "banana"))
     assert any("Ġ" in pair for pair in merge_pairs(at))
