@@ -69,7 +69,7 @@ def _ask_step(store: ClassStore, code: str, key: str, model: Tokenizer, step: in
 
 def _follow_model(store: ClassStore, code: str, key: str, record: ClassRecord, model: Tokenizer) -> None:
     """Students see the teacher's current model: tell the store when the teacher trained or loaded another."""
-    caption, link = model_caption(model), urlencode(state.model_about().get("link") or {})
+    caption, link = model_caption(model), urlencode(state.model_about().link_params)
     if (record.model_title, record.model_link) != (caption, link):
         room.show(store, code, key, classroom_state.now(), model_title=caption, model_link=link)
 

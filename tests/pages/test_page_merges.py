@@ -11,8 +11,9 @@ from streamlit.testing.v1 import AppTest
 
 from bpe_core import Config, load_gpt2, train
 from viz.merges.state import TAB_KEY as MERGES_TAB_KEY
+from viz.model_about import ModelAbout
 from viz.page_registry import MERGES
-from viz.state import CORPUS_KEY, MODEL_KEY, SETTINGS_KEY
+from viz.state import ABOUT_KEY, CORPUS_KEY, MODEL_KEY
 
 APP_FILE = str(REPO_ROOT / "app.py")
 PAGE = MERGES.path
@@ -30,7 +31,7 @@ def _open_merges(model=None, corpus: str = "", tab: str | None = None) -> AppTes
     if model is not None:
         at.session_state[MODEL_KEY] = model
         at.session_state[CORPUS_KEY] = corpus
-        at.session_state[SETTINGS_KEY] = {}
+        at.session_state[ABOUT_KEY] = ModelAbout.loaded_file("model.json")
     at.run()
     at.switch_page(PAGE).run()
     assert not at.exception, [e.message for e in at.exception]
