@@ -169,7 +169,7 @@ def train_and_keep(
         return False
     new = model is not state.model_if_any()
     link = to_query_params(source, settings, corpus if source == PASTE else "")
-    state.set_model(model, corpus=corpus, about=ModelAbout.trained(source, settings, link or None))  # {}: no link
+    state.set_model(model, corpus=corpus, about=ModelAbout.trained(source, settings, link or None))  # {}: cannot travel
     return new
 
 
