@@ -18,7 +18,7 @@ from viz.describe import describe_config, model_size
 from viz.page_registry import COMPARE, TRAIN
 from viz.train import state as train_state
 from viz.train.form import UPLOAD
-from viz.training_settings import MAX_SIZE, TrainSettings, settings_from
+from viz.training_settings import MAX_SIZE, TrainSettings
 
 SIZE_STOPS = (STOP_MERGES, STOP_VOCAB_SIZE, STOP_PREFIX)  # a model stopped by its size can be trained further
 RAN_OUT_KEY = "bpe_compare_ran_out"  # the corpus ran out of pairs below a size asked: said once, after the rerun
@@ -28,9 +28,10 @@ def extendable(tok: Tokenizer) -> TrainSettings | None:
     """The settings that trained the session's model further, if it can be: trained here on a corpus the session
     has (not files, not a loaded tokenizer) and stopped by its size, not because the corpus ran out of pairs."""
     about = state.model_about()
-    if about.get("preset") in (None, UPLOAD) or not state.current_corpus() or tok.stop_reason not in SIZE_STOPS:
+    trained_here = about.settings is not None and about.corpus_source != UPLOAD
+    if not trained_here or not state.current_corpus() or tok.stop_reason not in SIZE_STOPS:
         return None
-    return settings_from(about)
+    return about.settings
 
 
 def train_further(column, tok: Tokenizer, settings: TrainSettings, sizes: list[int]) -> None:
@@ -39,7 +40,7 @@ def train_further(column, tok: Tokenizer, settings: TrainSettings, sizes: list[i
     wanted = replace(settings, stop_by="vocab_size", vocab_size=max(sizes))
     corpus = state.current_corpus()
     with column:
-        if train_state.train_and_keep(state.model_about()["preset"], wanted, wanted.to_config(), corpus, corpus):
+        if train_state.train_and_keep(state.model_about().corpus_source, wanted, wanted.to_config(), corpus, corpus):
             model = state.current_model()
             reached = len(model.vocab)
             compare_state.keep_sizes(state.fingerprint(model), [min(size, reached) for size in sizes])

@@ -1,6 +1,6 @@
 """Merges: watch BPE training happen, one merge at a time.
 
-The page shows the session's model or a published tokenizer (GPT-2, GPT-4, GPT-4o, six open models).
+The page shows the session's model or a published tokenizer (``bpe_core.pretrained.PUBLISHED``).
 Tabs, only the open one drawn: a step scrubber with the corpus as cut after that step, the pair-frequency
 race (animated), the merge tree of any token, an overview of all merges and the winning count per step.
 The tabs are ``sections/merges_tabs.py``'s; their figures come from ``viz/merges/``, cached in ``viz.merges.state``.
@@ -18,8 +18,7 @@ from viz.describe import model_size
 from viz.escape import markdown
 from viz.merges import state as merges_state
 from viz.merges.labels import tie_break_rule
-from viz.pipeline_view import LOAD_SECONDS, loading_message
-from viz.published import PRETRAINED_NOTES, PRETRAINED_TITLES, source_labels
+from viz.published import PRETRAINED_NOTES, PRETRAINED_TITLES, loading_message, source_labels
 
 
 def choose_tokenizer() -> tuple[Tokenizer, tuple[str, int], str]:
@@ -29,7 +28,7 @@ def choose_tokenizer() -> tuple[Tokenizer, tuple[str, int], str]:
     source = st.selectbox("Tokenizer", ("model", *PRETRAINED), key=merges_state.SOURCE_KEY, format_func=labels.get)
     if source == "model":
         return model, merges_state.merges_cache_key(model), state.current_corpus()
-    with st.spinner(loading_message(PRETRAINED_TITLES[source], LOAD_SECONDS.get(source, 1))):  # if slow only
+    with st.spinner(loading_message(source)):  # if slow only
         published = load_pretrained(source)
     st.caption(PRETRAINED_NOTES[source])
     return published, merges_state.published_cache_key(source), ""

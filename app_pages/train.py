@@ -9,6 +9,7 @@ from app_pages.sections import train_form
 from bpe_core import Config, Tokenizer
 from viz import escape, model_io, share_link, state
 from viz.describe import describe_config, text_digest
+from viz.model_about import ModelAbout
 from viz.notation import written_key
 from viz.page_registry import TRAIN
 from viz.train import form as ts
@@ -17,9 +18,9 @@ from viz.train import summary
 from viz.training_settings import TrainSettings, settings_like
 
 
-def render_result(model: Tokenizer, corpus: str, about: dict) -> None:
+def render_result(model: Tokenizer, corpus: str, about: ModelAbout) -> None:
     st.subheader("3 · Result")
-    origin = model_io.model_origin(model, about) or f"Trained on: {ts.source_label(about.get('preset', ''))}"
+    origin = model_io.model_origin(model, about) or f"Trained on: {ts.source_label(about.corpus_source)}"
     st.markdown(escape.markdown(origin) + "  \n" + escape.markdown(describe_config(model.config)))
     if model.stop_message:
         alert = st.warning if summary.stopped_short(model) else st.success

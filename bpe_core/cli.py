@@ -82,7 +82,7 @@ def _check_output(output: str, inputs: list[str]) -> None:
 
 
 def _load_model(path: str) -> Tokenizer:
-    """A model file, or a published tokenizer by name (gpt2, cl100k_base, o200k_base)."""
+    """A model file, or a published tokenizer by name (one of ``PRETRAINED``)."""
     if not Path(path).exists():
         if path in PRETRAINED:
             return load_pretrained(path)

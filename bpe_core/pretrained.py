@@ -1,8 +1,8 @@
-"""Published tokenizers, loaded offline from the files shipped in ``bpe_core/data``:
-GPT-2's, GPT-4's (``cl100k_base``) and GPT-4o's (``o200k_base``), and six open models'
-(``llama2``, ``llama3``, ``qwen3``, ``deepseek-v3``, ``gemma3``, ``claude-legacy``: their HF
-``tokenizer.json``, xz-compressed, in ``data/open`` with a NOTICE).  Each is read on first
-use and then shared read-only (a server loads it once for every session).
+"""Published tokenizers, loaded offline from the files shipped in ``bpe_core/data``: one record each in
+``PUBLISHED`` (its name, title, family, files and first-load time), read by the command line, the pages and the
+tests. GPT-2's own files, OpenAI's rank files (GPT-4's ``cl100k_base``, GPT-4o's ``o200k_base``) and open models'
+HF ``tokenizer.json`` (xz-compressed, in ``data/open`` with a NOTICE).  Each is read on first use and then shared
+read-only (a server loads it once for every session).
 
 >>> tok = load_gpt2()
 >>> tok.encode("Hello, ByteLevel BPE!")
@@ -18,6 +18,7 @@ from __future__ import annotations
 import functools
 import json
 import lzma
+from dataclasses import dataclass
 from pathlib import Path
 
 from .config import Config
@@ -28,6 +29,59 @@ from .tokenizer import Tokenizer
 
 DATA = Path(__file__).parent / "data"
 END_OF_TEXT = "<|endoftext|>"
+GPT2_FILES, TIKTOKEN, TOKENIZER_JSON = "gpt2", "tiktoken", "tokenizer.json"  # the families: how one is stored
+
+
+@dataclass(frozen=True)
+class PublishedTokenizer:
+    """One published tokenizer: how it is named, shown and stored, and how long its first load takes."""
+
+    name: str  # what the command line and the pages accept
+    title: str  # the loaded tokenizer's own name, which the pages show
+    family: str  # GPT2_FILES, TIKTOKEN or TOKENIZER_JSON
+    files: tuple[str, ...]  # under DATA
+    load_seconds: int = 1  # a first load on a small server (then it is shared): the spinner says it
+    split: str = ""  # TIKTOKEN: the pre-tokenizer its ranks go with
+    special_ids: tuple[tuple[str, int], ...] = ()  # TIKTOKEN: its special tokens and their ids
+
+
+def _tiktoken(name: str, title: str, split: str, special_ids: dict[str, int]) -> PublishedTokenizer:
+    files = (f"{name}.tiktoken", f"{name}.cuts")
+    return PublishedTokenizer(name, title, TIKTOKEN, files, split=split, special_ids=tuple(special_ids.items()))
+
+
+def _open_model(name: str, title: str, load_seconds: int) -> PublishedTokenizer:
+    return PublishedTokenizer(name, title, TOKENIZER_JSON, (f"open/{name}.tokenizer.json.xz",), load_seconds)
+
+
+PUBLISHED = {
+    published.name: published
+    for published in (
+        PublishedTokenizer("gpt2", "GPT-2", GPT2_FILES, ("encoder.json", "vocab.bpe")),
+        # The special tokens of each encoding with their ids: tiktoken_ext/openai_public.py.
+        _tiktoken(
+            "cl100k_base",
+            "GPT-4 (cl100k_base)",
+            "gpt4",
+            {
+                END_OF_TEXT: 100257,
+                "<|fim_prefix|>": 100258,
+                "<|fim_middle|>": 100259,
+                "<|fim_suffix|>": 100260,
+                "<|endofprompt|>": 100276,
+            },
+        ),
+        _tiktoken("o200k_base", "GPT-4o (o200k_base)", "gpt4o", {END_OF_TEXT: 199999, "<|endofprompt|>": 200018}),
+        _open_model("llama2", "Llama 2", load_seconds=1),
+        _open_model("llama3", "Llama 3", load_seconds=2),
+        _open_model("qwen3", "Qwen3", load_seconds=1),
+        _open_model("deepseek-v3", "DeepSeek-V3", load_seconds=1),
+        _open_model("gemma3", "Gemma 3", load_seconds=3),
+        _open_model("claude-legacy", "Claude (legacy)", load_seconds=1),
+    )
+}
+PRETRAINED = tuple(PUBLISHED)  # the names the command line and the pages accept
+OPEN_MODELS = {name: published.title for name, published in PUBLISHED.items() if published.family == TOKENIZER_JSON}
 
 
 @functools.cache
@@ -38,60 +92,37 @@ def load_gpt2() -> Tokenizer:
 
 
 def _gpt2_tokenizer() -> Tokenizer:
-    vocab = json.loads((DATA / "encoder.json").read_text(encoding="utf-8"))
-    merges = read_merges_txt((DATA / "vocab.bpe").read_text(encoding="utf-8"))
+    published = PUBLISHED["gpt2"]
+    vocab_file, merges_file = (DATA / file for file in published.files)
+    vocab = json.loads(vocab_file.read_text(encoding="utf-8"))
+    merges = read_merges_txt(merges_file.read_text(encoding="utf-8"))
     return Tokenizer(
         config=Config(split="gpt2", units="bytes", special_tokens=(END_OF_TEXT,)),
         vocab=vocab,
         merges=merges,
         stop_message="GPT-2's published merges (no training counts)",
-        name="GPT-2",
+        name=published.title,
     )
-
-
-# tiktoken_ext/openai_public.py: the special tokens of each encoding, with their ids.
-_TIKTOKEN = {
-    "cl100k_base": (
-        "gpt4",
-        "GPT-4 (cl100k_base)",
-        {
-            END_OF_TEXT: 100257,
-            "<|fim_prefix|>": 100258,
-            "<|fim_middle|>": 100259,
-            "<|fim_suffix|>": 100260,
-            "<|endofprompt|>": 100276,
-        },
-    ),
-    "o200k_base": ("gpt4o", "GPT-4o (o200k_base)", {END_OF_TEXT: 199999, "<|endofprompt|>": 200018}),
-}
-# The open models: name -> title.  Their files are data/open/NAME.tokenizer.json.xz.
-OPEN_MODELS = {
-    "llama2": "Llama 2",
-    "llama3": "Llama 3",
-    "qwen3": "Qwen3",
-    "deepseek-v3": "DeepSeek-V3",
-    "gemma3": "Gemma 3",
-    "claude-legacy": "Claude (legacy)",
-}
-PRETRAINED = ("gpt2", *_TIKTOKEN, *OPEN_MODELS)  # the names the command line and the pages accept
 
 
 @functools.cache
 def load_pretrained(name: str) -> Tokenizer:
     """A published tokenizer by name (one of ``PRETRAINED``)."""
-    if name == "gpt2":
-        return load_gpt2()
-    if name in OPEN_MODELS:
-        with lzma.open(DATA / "open" / f"{name}.tokenizer.json.xz") as packed, collector_paused():
-            return from_hf_json(packed.read().decode("utf-8"), name=OPEN_MODELS[name])
-    if name not in _TIKTOKEN:
+    if name not in PUBLISHED:
         raise ValueError(f"no published tokenizer is called {name!r}: choose one of {', '.join(PRETRAINED)}")
-    split, title, specials = _TIKTOKEN[name]
+    published = PUBLISHED[name]
+    if published.family == GPT2_FILES:
+        return load_gpt2()
+    paths = [DATA / file for file in published.files]
+    if published.family == TOKENIZER_JSON:
+        with lzma.open(paths[0]) as packed, collector_paused():
+            return from_hf_json(packed.read().decode("utf-8"), name=published.title)
+    ranks, cuts = paths
     with collector_paused():
         return from_ranks(
-            (DATA / f"{name}.tiktoken").read_text(encoding="ascii"),
-            split=split,
-            special_tokens=specials,
-            name=title,
-            cuts=(DATA / f"{name}.cuts").read_bytes(),
+            ranks.read_text(encoding="ascii"),
+            split=published.split,
+            special_tokens=dict(published.special_ids),
+            name=published.title,
+            cuts=cuts.read_bytes(),
         )

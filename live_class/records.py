@@ -1,6 +1,6 @@
 """A live class as plain data: the class itself and its questions, as every store keeps and returns them.
 
->>> question = Question(1, PAIR, "Step 3", ("a + n", "n + a"), "a + n")
+>>> question = Question(1, "pair", "Step 3", ("a + n", "n + a"), "a + n")
 >>> question.revealed, question.replace(revealed=True).revealed
 (False, True)
 """
@@ -11,15 +11,11 @@ import dataclasses
 import json
 from dataclasses import dataclass
 
-PAIR = "pair"  # "Which pair merges next?": choices are the step's top pairs, the answer is the one merged
-COUNT = "count"  # "How many tokens will GPT-4 use for this sentence?": a number, the closest wins
-KINDS = (PAIR, COUNT)
-
 
 @dataclass(frozen=True)
 class Question:
-    """One question of a class: its number in the class (1, 2, ...), kind, what it asks, the choices a student
-    taps (a pair question) and the answer, revealed or not."""
+    """One question of a class: its number in the class (1, 2, ...), the name of its kind (``live_class.kinds``),
+    what it asks, the choices a student taps (a pair question) and the answer, revealed or not."""
 
     number: int
     kind: str
@@ -34,7 +30,7 @@ class Question:
     def to_json(self) -> str:
         """Everything but ``revealed``, which a store keeps apart (a vote checks it atomically).
 
-        >>> Question.from_json(Question(2, COUNT, "Hi", (), "1").to_json(), revealed=True)
+        >>> Question.from_json(Question(2, "count", "Hi", (), "1").to_json(), revealed=True)
         Question(number=2, kind='count', prompt='Hi', choices=(), answer='1', revealed=True)
         """
         fields = {"number": self.number, "kind": self.kind, "prompt": self.prompt, "choices": list(self.choices)}

@@ -18,7 +18,8 @@ address says, a student's session has none.
 from __future__ import annotations
 
 from live_class import rules
-from live_class.records import COUNT, KINDS, PAIR, ClassRecord, Question
+from live_class.kinds import COUNT, PAIR, QuestionKind, kind_of
+from live_class.records import ClassRecord, Question
 from live_class.rules import ClassProblem
 from live_class.store import ClassStore
 
@@ -78,20 +79,19 @@ def ask(
     store: ClassStore,
     code: str,
     key: str | None,
-    kind: str,
+    kind: QuestionKind,
     prompt: str,
     choices: tuple[str, ...],
     answer: str,
     now: float,
 ) -> int:
     """The teacher asks a new question (the one before it is closed to votes); its number."""
-    if kind not in KINDS or (kind == PAIR and answer not in choices):
-        raise ValueError(f"a {kind} question needs its answer among its choices")  # a page's mistake, not a user's
+    kind.check(choices, answer)
     record = _as_teacher(store, code, key, now)
     number = record.question + 1
     if record.question:
         store.reveal(code, record.question)
-    store.put_question(code, Question(number, kind, prompt, choices, answer))
+    store.put_question(code, Question(number, kind.name, prompt, choices, answer))
     store.update_class(code, now, question=number)
     return number
 
@@ -104,10 +104,7 @@ def vote(store: ClassStore, code: str, student: str, number: int, answer: str, n
     question = store.question(code, number)
     if question is None:
         raise ClassProblem("That question was not asked.")
-    if question.kind == COUNT:
-        answer = str(rules.read_guess(answer))
-    elif answer not in question.choices:
-        raise ClassProblem("That is not one of the choices.")
+    answer = kind_of(question.kind).read_vote(question, answer)
     if not store.vote(code, number, student, answer, now):
         raise ClassProblem("Too late: the answer is out.")
     return f"Your vote: {answer}"
@@ -126,5 +123,5 @@ def reveal(store: ClassStore, code: str, key: str | None, now: float) -> Questio
 def results(store: ClassStore, code: str, students: dict[str, str] | None = None) -> list[tuple[str, int]]:
     """The class's scoreboard over its revealed questions (``rules.scoreboard``); ``students`` if the caller has
     just read them (a screen asks every second), else read here. Only revealed questions' votes are read."""
-    revealed = [(q, store.votes(code, q.number)) for q in store.questions(code) if q.revealed]
-    return rules.scoreboard(store.students(code) if students is None else students, revealed)
+    winners = [kind_of(q.kind).winners(q, store.votes(code, q.number)) for q in store.questions(code) if q.revealed]
+    return rules.scoreboard(store.students(code) if students is None else students, winners)

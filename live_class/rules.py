@@ -1,5 +1,5 @@
 """The rules of a live class, as pure functions: class codes, names, the teacher's key, when a class is over,
-how the room voted and who scores.
+how the room voted and the points (who scores on each kind of question is ``live_class.kinds``').
 
 A student's second tap changes their vote until the teacher reveals the answer: each student counts once, with
 their last choice. After the reveal no vote is taken.
@@ -18,7 +18,7 @@ import re
 import secrets
 import unicodedata
 
-from live_class.records import COUNT, ClassRecord, Question
+from live_class.records import ClassRecord
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no I, O, 0 or 1: read aloud and typed without doubt
 CODE_LENGTH = 5
@@ -143,29 +143,16 @@ def closest_guesses(answer: int, votes: dict[str, str]) -> set[str]:
     return {student for student, distance in distances.items() if distance == best}
 
 
-def winners(question: Question, votes: dict[str, str]) -> set[str]:
-    """Who scores a point on a revealed question: the right pair, or the closest count.
+def scoreboard(students: dict[str, str], winners: list[set[str]]) -> list[tuple[str, int]]:
+    """Every student's points, one for each revealed question they won (``winners``, a set of students per
+    question), best first (then in joining order).
 
-    >>> from live_class.records import PAIR
-    >>> winners(Question(1, PAIR, "Step 1", ("a + n", "n + a"), "n + a"), {"s1": "a + n", "s2": "n + a"})
-    {'s2'}
-    """
-    if question.kind == COUNT:
-        return closest_guesses(int(question.answer), votes)
-    return {student for student, answer in votes.items() if answer == question.answer}
-
-
-def scoreboard(students: dict[str, str], revealed: list[tuple[Question, dict[str, str]]]) -> list[tuple[str, int]]:
-    """Every student's points over the revealed questions, best first (then in joining order).
-
-    >>> from live_class.records import PAIR
-    >>> question = Question(1, PAIR, "Step 1", ("a + n", "n + a"), "n + a")
-    >>> scoreboard({"s1": "Ada", "s2": "Bo"}, [(question, {"s1": "a + n", "s2": "n + a"})])
-    [('Bo', 1), ('Ada', 0)]
+    >>> scoreboard({"s1": "Ada", "s2": "Bo"}, [{"s2"}, {"s1", "s2"}])
+    [('Bo', 2), ('Ada', 1)]
     """
     points = dict.fromkeys(students, 0)
-    for question, votes in revealed:
-        for student in winners(question, votes):
+    for won in winners:
+        for student in won:
             if student in points:
                 points[student] += 1
     order = sorted(points, key=lambda student: -points[student])  # stable: joining order on a tie

@@ -1,11 +1,11 @@
 """The embedded class store: one SQLite file (write-ahead log, so readers never wait for a writer), shared by every
 thread of a server and by the servers of one machine. Each thread has its own connection.
 
->>> from live_class.records import PAIR, ClassRecord, Question
+>>> from live_class.records import ClassRecord, Question
 >>> store = SqliteClassStore(":memory:")
 >>> store.create_class(ClassRecord("ABCDE", "hash", 0.0))
 True
->>> store.put_question("ABCDE", Question(1, PAIR, "Step 1", ("a + b", "b + c"), "a + b"))
+>>> store.put_question("ABCDE", Question(1, "pair", "Step 1", ("a + b", "b + c"), "a + b"))
 >>> store.vote("ABCDE", 1, "s1", "b + c", 1.0), store.reveal("ABCDE", 1), store.vote("ABCDE", 1, "s2", "a + b", 2.0)
 (True, True, False)
 >>> store.votes("ABCDE", 1)

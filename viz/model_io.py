@@ -32,6 +32,7 @@ from bpe_core.formats.files import unpack_xz
 from bpe_core.pipeline.tokenizer import PipelineTokenizer
 from viz import escape, state
 from viz.describe import model_size
+from viz.model_about import LOADED_FILE, LOADED_GPT2, ModelAbout
 from viz.text_files import decode_text_file
 
 UPLOAD_TYPES = ["json", "txt", "bpe", "xz"]
@@ -129,18 +130,19 @@ def describe_loaded(tok: Tokenizer, label: str) -> str:
     return f"Loaded {label}: {model_size(tok)}. It is now the model on every page."
 
 
-def model_origin(tok: Tokenizer, settings: dict) -> str:
-    """Where the session's model came from, for a summary line (``settings`` as given to ``set_model``).
+def model_origin(tok: Tokenizer, about: ModelAbout) -> str:
+    """Where the session's model came from, for a summary line; "" for a model trained here.
 
     >>> from bpe_core import Config, train
-    >>> model_origin(train("aaab", Config(), merges=1), {"source": "upload", "name": "tokenizer.json"})
+    >>> model_origin(train("aaab", Config(), merges=1), ModelAbout.loaded_file("tokenizer.json"))
     'Loaded from tokenizer.json'
-    >>> model_origin(train("aaab", Config(), merges=1), {"preset": "paste"})
+    >>> from viz.model_about import DEFAULT_MODEL_ABOUT
+    >>> model_origin(train("aaab", Config(), merges=1), DEFAULT_MODEL_ABOUT)
     ''
     """
-    if settings.get("source") == "upload":
-        return f"Loaded from {settings.get('name') or 'a file'}"
-    if settings.get("source") == "gpt2" or tok.name == "GPT-2":
+    if about.loaded_from == LOADED_FILE:
+        return f"Loaded from {about.file_name or 'a file'}"
+    if about.loaded_from == LOADED_GPT2 or tok.name == "GPT-2":
         return "GPT-2's published tokenizer (OpenAI, 2019)"
     return f"Model: {tok.name}" if tok.name else ""
 
@@ -245,7 +247,7 @@ def _on_upload(key_prefix: str) -> None:
         state.set_tokenizer_upload_record(key_prefix, {"ids": ids, "model": None, "message": message})
         return
     label = ", ".join(names)
-    state.set_model(model, corpus="", settings={"source": "upload", "name": label})
+    state.set_model(model, corpus="", about=ModelAbout.loaded_file(label))
     record = {"ids": ids, "model": model, "message": describe_loaded(model, label)}
     state.set_tokenizer_upload_record(key_prefix, record)
 
@@ -275,7 +277,7 @@ def upload_tokenizer(key_prefix: str) -> None:
 
 
 def _use_gpt2() -> None:
-    state.set_model(load_gpt2(), corpus="", settings={"source": "gpt2", "name": "GPT-2"})
+    state.set_model(load_gpt2(), corpus="", about=ModelAbout.gpt2())
 
 
 def use_gpt2_button(key_prefix: str) -> None:

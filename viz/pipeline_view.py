@@ -1,8 +1,8 @@
 """What each part of a ``tokenizer.json`` pipeline did to a text, in words a student understands.
 
-The six open models (and any uploaded tokenizer.json our Config cannot describe) are
-``PipelineTokenizer``s: a normalizer rewrites the text first, a pre-tokenizer cuts it into pieces,
-the BPE model merges each piece (or takes it whole: Llama 3's ``ignore_merges``), with byte
+The open models (``bpe_core.pretrained``'s tokenizer.json family) and any uploaded tokenizer.json our Config
+cannot describe are ``PipelineTokenizer``s: a normalizer rewrites the text first, a pre-tokenizer cuts it into
+pieces, the BPE model merges each piece (or takes it whole: Llama 3's ``ignore_merges``), with byte
 fallback for characters it lacks.  Their tokens' spans point into the text the model sees
 (``shown_text``), so the pages draw them there.  Pure: data in, plain text or numbers out.
 
@@ -30,8 +30,6 @@ _SKIPS = sorted(
     ((di, dj) for di in range(_RESYNC + 1) for dj in range(_RESYNC + 1) if di or dj),
     key=lambda skip: (skip[0] + skip[1], abs(skip[0] - skip[1]), skip[0]),
 )
-# Seconds a first load takes on a small server (bpe_core.pretrained loads each once per process).
-LOAD_SECONDS = {"llama2": 1, "llama3": 2, "qwen3": 1, "deepseek-v3": 1, "gemma3": 3, "claude-legacy": 1}
 
 
 def is_pipeline(tok: Tokenizer) -> bool:
@@ -66,15 +64,6 @@ def tokens_html(tok: Tokenizer, tokens: Sequence[Token], text: str, special: boo
         created_at=tok.created_at,
         **options,
     )
-
-
-def loading_message(title: str, seconds: int) -> str:
-    """The spinner's words while a published tokenizer is read for the first time.
-
-    >>> loading_message("Gemma 3", 3)
-    'Loading Gemma 3 (the first time on this server, about 3 seconds)...'
-    """
-    return f"Loading {title} (the first time on this server, about {seconds} second{'s' if seconds > 1 else ''})..."
 
 
 def change_notes(text: str, shown: str) -> list[str]:

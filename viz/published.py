@@ -1,5 +1,6 @@
 """The tokenizers a page can show, by name: the session's model, a prefix of it, and the published tokenizers
-(``bpe_core.pretrained``), titled without loading them, with a line on who uses each.
+(``bpe_core.pretrained.PUBLISHED``), titled without loading them, with a line on who uses each and the words a
+page shows while one loads.
 
 >>> source_labels("Trained model", named=False)["cl100k_base"]
 'GPT-4 (cl100k_base)'
@@ -7,7 +8,8 @@
 
 from __future__ import annotations
 
-from bpe_core.pretrained import OPEN_MODELS
+from bpe_core.pretrained import PUBLISHED
+from viz.describe import plural
 
 
 def prefix_title(model_title: str, named: bool) -> str:
@@ -23,14 +25,9 @@ def prefix_title(model_title: str, named: bool) -> str:
     return f"Prefix of {model_title}" if named else "Prefix of the trained model"
 
 
-# The published tokenizers (bpe_core.pretrained.PRETRAINED) by name, titled as their ``tok.name``
-# without loading them, and which models use them (tiktoken's model table, tiktoken/model.py).
-PRETRAINED_TITLES = {
-    "gpt2": "GPT-2",
-    "cl100k_base": "GPT-4 (cl100k_base)",
-    "o200k_base": "GPT-4o (o200k_base)",
-    **OPEN_MODELS,
-}
+# The published tokenizers by name, titled as their ``tok.name`` without loading them, and which models use them
+# (tiktoken's model table, tiktoken/model.py); a test checks that every published tokenizer has its note.
+PRETRAINED_TITLES = {name: published.title for name, published in PUBLISHED.items()}
 PRETRAINED_NOTES = {
     "gpt2": "OpenAI's GPT-2 tokenizer (2019), also used as r50k_base by the first GPT-3 models.",
     "cl100k_base": "The tokenizer of GPT-4, GPT-3.5 Turbo (the first ChatGPT) and OpenAI's text-embedding-3 models.",
@@ -62,3 +59,14 @@ def source_labels(model_title: str, named: bool) -> dict[str, str]:
     """
     model = f"Session model: {model_title}" if named else model_title
     return {"model": model, "prefix": prefix_title(model_title, named), **PRETRAINED_TITLES}
+
+
+def loading_message(name: str) -> str:
+    """The spinner's words while the published tokenizer ``name`` is read for the first time.
+
+    >>> loading_message("gemma3")
+    'Loading Gemma 3 (the first time on this server, about 3 seconds)...'
+    """
+    published = PUBLISHED[name]
+    load_time = plural(published.load_seconds, "second")
+    return f"Loading {published.title} (the first time on this server, about {load_time})..."

@@ -10,20 +10,16 @@ from viz import escape, state
 from viz.addresses import page_link
 from viz.presenting import presentation_params
 
+CANNOT_TRAVEL = "This model cannot travel in a link (files, a long text or a loaded tokenizer): it opens the default."
 LINK_LANGUAGE = "text"  # the address's code block: plain text, and told apart from the pages' own code blocks
 
 
 def _model_params() -> tuple[dict[str, str], str]:
     """The session's model as query parameters (``viz.train.links``), and what a link cannot carry, if anything."""
-    about = state.model_about()
-    if about.get("link"):
-        return dict(about["link"]), ""
-    if "link" in about or about.get("source") in ("upload", "gpt2"):  # trained on files or a long text; loaded
-        return (
-            {},
-            "This model cannot travel in a link (files, a long text or a loaded tokenizer): it opens the default.",
-        )
-    return {}, ""  # the default model needs no parameter
+    link = state.model_about().link
+    if link is None:
+        return {}, CANNOT_TRAVEL
+    return dict(link), ""  # none for the default model
 
 
 def show_address(page_params: dict[str, str] | None = None, page_missing: str = "") -> None:

@@ -20,13 +20,14 @@ from bpe_core import Config, Tokenizer, train
 from live_class.choose import open_store
 from live_class.store import ClassStore
 from viz.describe import model_fingerprint
+from viz.model_about import DEFAULT_MODEL_ABOUT, ModelAbout
 from viz.model_store import ModelStore, training_key
 from viz.presenting import wants_presentation
 from viz.training_settings import DEFAULT_SETTINGS
 
 MODEL_KEY = "bpe_model"  # the Tokenizer the pages show
 CORPUS_KEY = "bpe_corpus"  # the text it was trained on ("" for a loaded file or GPT-2)
-SETTINGS_KEY = "bpe_settings"  # a dict describing how it was made, for display and links
+ABOUT_KEY = "bpe_model_about"  # how it was made (a ModelAbout), for display and links
 FINGERPRINT_KEY = "bpe_fingerprint"  # (model, its fingerprint): hashed once per model object
 
 SAMPLE_PATH = Path(__file__).resolve().parent.parent / "data" / "kjv_sample.txt"
@@ -62,7 +63,7 @@ def current_model() -> Tokenizer:
     """The session's model, or the default one (so a first visit is useful with zero clicks)."""
     if MODEL_KEY not in st.session_state:  # filed as the default form's run: pressing Train on it trains nothing
         model = model_store().get_or_make(training_key(sample_text(), DEFAULT_SETTINGS), default_model)
-        set_model(model, corpus=sample_text(), settings={"preset": "sample", "merges": DEFAULT_MERGES})
+        set_model(model, corpus=sample_text(), about=DEFAULT_MODEL_ABOUT)
     return st.session_state[MODEL_KEY]
 
 
@@ -76,13 +77,13 @@ def model_if_any() -> Tokenizer | None:
     return st.session_state.get(MODEL_KEY)
 
 
-def model_about() -> dict:
-    """How the session's model was made (``set_model``'s ``settings``)."""
-    return st.session_state.get(SETTINGS_KEY, {})
+def model_about() -> ModelAbout:
+    """How the session's model was made; before any page made one, the default model's (what a page will make)."""
+    return st.session_state.get(ABOUT_KEY, DEFAULT_MODEL_ABOUT)
 
 
-def set_model(model: Tokenizer, *, corpus: str, settings: dict) -> None:
-    st.session_state.update({MODEL_KEY: model, CORPUS_KEY: corpus, SETTINGS_KEY: dict(settings)})
+def set_model(model: Tokenizer, *, corpus: str, about: ModelAbout) -> None:
+    st.session_state.update({MODEL_KEY: model, CORPUS_KEY: corpus, ABOUT_KEY: about})
 
 
 def fingerprint(model: Tokenizer) -> str:

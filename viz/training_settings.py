@@ -69,17 +69,6 @@ class TrainSettings:
 DEFAULT_SETTINGS = TrainSettings()  # matches viz.state's default model: words + </w>, 2,000 merges
 
 
-def settings_from(about: dict) -> TrainSettings:
-    """The settings a model was trained with, from the record a page keeps of it (``viz.state.model_about``: the
-    settings' fields, and other keys this ignores); a field it lacks is the default's.
-
-    >>> settings_from({"preset": "sample", "merges": 2000}) == DEFAULT_SETTINGS
-    True
-    """
-    names = set(asdict(DEFAULT_SETTINGS))
-    return TrainSettings(**{name: value for name, value in about.items() if name in names})
-
-
 def settings_like(config: Config, merges: int, base: TrainSettings = DEFAULT_SETTINGS) -> TrainSettings:
     """``base`` with the configuration and merge count of a model, so that Train makes one like it.
 

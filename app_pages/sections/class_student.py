@@ -8,7 +8,8 @@ from urllib.parse import urlencode
 import streamlit as st
 
 from live_class import room, rules
-from live_class.records import PAIR, Question
+from live_class.kinds import QuestionKind, kind_of
+from live_class.records import Question
 from live_class.rules import NAME_LIMIT, ClassProblem
 from live_class.store import ClassStore
 from viz.classroom import state as classroom_state
@@ -55,8 +56,8 @@ def _said(number: int) -> None:
         st.caption(markdown(said[1]))
 
 
-def _pair_question(store: ClassStore, code: str, student: str, question: Question, mine: str | None) -> None:
-    st.markdown("**Which pair merges next?**")
+def _choices(store: ClassStore, code: str, student: str, question: Question, mine: str | None) -> None:
+    """A question whose students tap one of its choices (``QuestionKind.taps_choices``): one button each."""
     for index, choice in enumerate(question.choices):
         st.button(
             markdown(choice),
@@ -71,8 +72,8 @@ def _pair_question(store: ClassStore, code: str, student: str, question: Questio
         st.caption(markdown(key))
 
 
-def _count_question(store: ClassStore, code: str, student: str, question: Question) -> None:
-    st.markdown("**How many tokens will GPT-4 use for this sentence?**")
+def _guess_box(store: ClassStore, code: str, student: str, question: Question) -> None:
+    """A question whose students type a number: its sentence and a box for the guess."""
     st.html(sentence_html(question.prompt))
     if question.revealed:
         return
@@ -116,20 +117,23 @@ def _screen(store: ClassStore, code: str, student: str) -> None:
     if question is None:
         st.info("Wait for the teacher's question.")
         return
-    votes = store.votes(code, question.number)
-    if question.kind == PAIR:
-        _pair_question(store, code, student, question, votes.get(student))
+    kind, votes = kind_of(question.kind), store.votes(code, question.number)
+    st.markdown(f"**{kind.asks}**")
+    if kind.taps_choices:
+        _choices(store, code, student, question, votes.get(student))
     else:
-        _count_question(store, code, student, question)
+        _guess_box(store, code, student, question)
     _said(question.number)
     if question.revealed:
-        _revealed(question, votes, students, student)
+        _revealed(kind, question, votes, students, student)
         points = dict(room.results(store, code, students)).get(students[student], 0)
         st.caption(markdown(f"Your points so far: {points}"))
 
 
-def _revealed(question: Question, votes: dict[str, str], students: dict[str, str], student: str) -> None:
-    if question.kind == PAIR:
+def _revealed(
+    kind: QuestionKind, question: Question, votes: dict[str, str], students: dict[str, str], student: str
+) -> None:
+    if kind.taps_choices:
         right = votes.get(student) == question.answer
         st.markdown(markdown(f"The pair merged: {question.answer}. " + ("You got it!" if right else "Not this time.")))
         st.plotly_chart(

@@ -9,7 +9,8 @@ import streamlit as st
 
 from bpe_core import Tokenizer
 from live_class import room, rules
-from live_class.records import COUNT, PAIR, ClassRecord
+from live_class.kinds import COUNT, PAIR, kind_of
+from live_class.records import ClassRecord
 from live_class.rules import ClassProblem
 from live_class.store import ClassStore
 from viz import share_link, state
@@ -69,7 +70,7 @@ def _ask_step(store: ClassStore, code: str, key: str, model: Tokenizer, step: in
 
 def _follow_model(store: ClassStore, code: str, key: str, record: ClassRecord, model: Tokenizer) -> None:
     """Students see the teacher's current model: tell the store when the teacher trained or loaded another."""
-    caption, link = model_caption(model), urlencode(state.model_about().get("link") or {})
+    caption, link = model_caption(model), urlencode(state.model_about().link_params)
     if (record.model_title, record.model_link) != (caption, link):
         room.show(store, code, key, classroom_state.now(), model_title=caption, model_link=link)
 
@@ -102,7 +103,7 @@ def _controls(store: ClassStore, code: str, key: str, record: ClassRecord, model
         if row.button("Ask again", icon=":material/replay:", disabled=not 1 <= record.step <= last):
             _ask_step(store, code, key, model, record.step)
         with row.popover("GPT-4 count", icon=":material/calculate:"):
-            st.markdown("**Ask: How many tokens will GPT-4 use for this sentence?**")
+            st.markdown(f"**Ask: {COUNT.asks}**")
             state.start_widget(classroom_state.SENTENCE_KEY, SENTENCE)
             sentence = st.text_input("Sentence", max_chars=SENTENCE_LIMIT, key=classroom_state.SENTENCE_KEY)
             if st.button("Ask this sentence", disabled=not sentence.strip()):
@@ -138,10 +139,10 @@ def _projector(store: ClassStore, code: str, join_at: str) -> None:
     if question is None:
         st.html(follow_html(code, record.step, record.model_title))
     else:
-        votes = store.votes(code, question.number)
-        asking = "Which pair merges next?" if question.kind == PAIR else "How many tokens will GPT-4 use?"
-        st.html(follow_html(code, record.step, record.model_title, f"{asking} {votes_line(len(votes), len(students))}"))
-        if question.kind == PAIR:
+        kind, votes = kind_of(question.kind), store.votes(code, question.number)
+        asking = f"{kind.asks_briefly} {votes_line(len(votes), len(students))}"
+        st.html(follow_html(code, record.step, record.model_title, asking))
+        if kind.taps_choices:
             answer = question.answer if question.revealed else None
             st.plotly_chart(tally_figure(rules.tally(question.choices, votes), answer), config={"staticPlot": True})
             if key := glyph_key(question.choices):

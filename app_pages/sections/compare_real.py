@@ -6,7 +6,7 @@ from __future__ import annotations
 import streamlit as st
 
 from app_pages.sections.compare_parts import TabInputs, show_token_strip, size_select
-from bpe_core.pretrained import load_pretrained
+from bpe_core.pretrained import OPEN_MODELS, load_pretrained
 from viz import escape, state
 from viz.compare import real_tokenizers as real
 from viz.compare import state as compare_state
@@ -19,7 +19,7 @@ MINE = "Your model"  # the session's model among the published tokenizers
 def real_tokenizers_section(inputs: TabInputs) -> None:
     tok, text, sizes = inputs.tok, inputs.text, inputs.sizes
     if not text:
-        st.info("Type some text above to compare it with GPT-2, GPT-4, GPT-4o and six open models.")
+        st.info(f"Type some text above to compare it with GPT-2, GPT-4, GPT-4o and {len(OPEN_MODELS)} open models.")
         return
     size = size_select("Your model at", sizes, compare_state.REAL_SIZE_KEY)
     state.start_widget(compare_state.REAL_CHOICE_KEY, list(real.DEFAULT_REAL))  # or the address's choice

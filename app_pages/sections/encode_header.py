@@ -18,10 +18,9 @@ from bpe_core.pretrained import PRETRAINED, load_pretrained
 from viz import model_io, share_link, state
 from viz.encode import state as encode_state
 from viz.encode.tools import describe_tokenizer
-from viz.pipeline_view import LOAD_SECONDS, loading_message
-from viz.published import PRETRAINED_NOTES, PRETRAINED_TITLES, source_labels
+from viz.published import PRETRAINED_NOTES, loading_message, source_labels
 
-SOURCES = ("model", "prefix", *PRETRAINED)  # the session's model, a prefix of it, the nine published tokenizers
+SOURCES = ("model", "prefix", *PRETRAINED)  # the session's model, a prefix of it, the published tokenizers
 INTRO = (
     "Type text and see it cut into tokens. Hover, click or tap a token for its id, bytes and the merge that made it."
 )
@@ -40,7 +39,7 @@ def choose_tokenizer() -> tuple[str, Tokenizer]:
     labels = source_labels(model.name or "Trained model", named=bool(model.name))  # plain: a selectbox shows text as is
     source = st.selectbox("Tokenizer", SOURCES, key=encode_state.SOURCE_KEY, format_func=labels.get)
     if source in PRETRAINED:  # the spinner shows only if the load is slow (the first time on this server)
-        with st.spinner(loading_message(PRETRAINED_TITLES[source], LOAD_SECONDS.get(source, 1))):
+        with st.spinner(loading_message(source)):
             return source, load_pretrained(source)
     if source == "prefix":
         total = len(model.merges)

@@ -111,7 +111,7 @@ def _split_note(tok: Tokenizer, typed: str) -> None:
     """How ``tok`` cuts a text that is not one of its tokens, with a link to Encode's "Why this split?"."""
     source = st.session_state.get(merges_state.SOURCE_KEY, "model")
     params, _ = encode_params(source, None, typed, ["why"], example="")
-    model_link = (state.model_about().get("link") or {}) if source == "model" else {}
+    model_link = state.model_about().link_params if source == "model" else {}
     shown = seen_text(tok, typed)
     title = tok.name or "the trained model"
     byte_level = tok.config.units == "bytes"

@@ -1,5 +1,5 @@
 """The open models in a real browser, at desktop and phone size: Encode with Llama 2 (▁, byte fallback, NFKC-free
-ﬁ) and Llama 3 (whole-word hits, cuts), a Gemma 3 merge tree, Compare with all six, and an .xz upload."""
+ﬁ) and Llama 3 (whole-word hits, cuts), a Gemma 3 merge tree, Compare with all of them, and an .xz upload."""
 
 from __future__ import annotations
 
@@ -17,6 +17,8 @@ from browser_helpers import (
     open_tab,
     wait_for_app,
 )
+
+from bpe_core.pretrained import PRETRAINED
 
 pytestmark = pytest.mark.browser
 
@@ -113,7 +115,8 @@ def test_compare_real_tokenizers_with_all_six(app_server, page, screenshot):
         assert main.get_by_text(re.compile(f"^{re.escape(title)} — \\d+ tokens")).count() == 1
     chart = page.locator(CHART).first
     chart.scroll_into_view_if_needed()
-    assert len(chart.locator("g.annotation text").all_text_contents()) == 12  # your model at its 3 sizes, and nine
+    shown = 3 + len(PRETRAINED)  # your model at its 3 sizes, and every published tokenizer
+    assert len(chart.locator("g.annotation text").all_text_contents()) == shown
     clean(page)
     screenshot(page, "desktop", whole=True)
     page.set_viewport_size(PHONE)

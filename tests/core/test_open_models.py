@@ -1,5 +1,5 @@
-"""The six open models' tokenizers (Llama 2, Llama 3, Qwen3, DeepSeek-V3, Gemma 3, Claude legacy)
-against HF tokenizers itself, running the same tokenizer.json files (shipped in bpe_core/data/open,
+"""The open models' tokenizers (``bpe_core.pretrained.OPEN_MODELS``: Llama 2, Llama 3, Qwen3, DeepSeek-V3, Gemma 3,
+Claude legacy) against HF tokenizers itself, running the same tokenizer.json files (shipped in bpe_core/data/open,
 checked against the sha256 of the published files)."""
 
 import hashlib
@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from open_model_references import SHIPPED, hf_reference
 
 from bpe_core.formats import from_hf_json
-from bpe_core.pretrained import OPEN_MODELS, load_pretrained
+from bpe_core.pretrained import DATA, OPEN_MODELS, PUBLISHED, load_pretrained
 
 tokenizers = pytest.importorskip("tokenizers")
 
@@ -131,6 +131,14 @@ def test_the_shipped_file_is_the_published_one_and_loads_by_upload(name):
     text = "Uploaded files work too: ﬁne 123 日本"
     uploaded = from_hf_json(document.decode("utf-8"), name="upload")
     assert uploaded.encode(text) == hf_reference(name).encode(text, add_special_tokens=False).ids
+
+
+def test_the_registry_names_every_shipped_file_and_each_ships():
+    """Every published tokenizer's files are in bpe_core/data; every open model shipped there is registered
+    (the README's sha256 list names the same open models)."""
+    assert all((DATA / file).is_file() for published in PUBLISHED.values() for file in published.files)
+    shipped = sorted(path.name.removesuffix(".tokenizer.json.xz") for path in SHIPPED.glob("*.tokenizer.json.xz"))
+    assert sorted(OPEN_MODELS) == shipped == sorted(PUBLISHED_SHA256)
 
 
 def test_a_model_is_loaded_once_and_shared():

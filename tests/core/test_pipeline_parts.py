@@ -7,7 +7,7 @@ Python's ``unicodedata`` (Unicode 14.0 here): HF's Rust (Oniguruma, the std libr
 newer Unicode, and a character assigned since is a difference of Unicode versions, not of
 behaviour.  Where HF's tables are older than Python's (normalization: Unicode 9.0; the
 Punctuation pre-tokenizer: 8.0) and for the regex classes, every character is checked.
-The six open models' specs (shipped in ``bpe_core/data/open``) are checked the same way.
+The open models' specs (``bpe_core.pretrained``'s tokenizer.json family) are checked the same way.
 """
 
 from __future__ import annotations
@@ -29,9 +29,9 @@ from bpe_core.pipeline.decoders import build_decoder
 from bpe_core.pipeline.normalizers import build_normalizer
 from bpe_core.pipeline.pre_tokenizers import build_piece_cutter, build_pre_tokenizer
 from bpe_core.pipeline.spec import UnsupportedPart
+from bpe_core.pretrained import DATA, PUBLISHED, TOKENIZER_JSON
 
-OPEN_MODELS = sorted((Path(__file__).resolve().parents[2] / "bpe_core" / "data" / "open").glob("*.tokenizer.json.xz"))
-assert len(OPEN_MODELS) == 6, "the six open models' files ship in bpe_core/data/open"
+OPEN_MODELS = [DATA / published.files[0] for published in PUBLISHED.values() if published.family == TOKENIZER_JSON]
 
 HARD_CASES = [
     "",

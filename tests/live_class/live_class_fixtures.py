@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from live_class.records import PAIR, Question
+from live_class.kinds import PAIR
+from live_class.records import Question
 
 
 def pair_question(number: int = 1) -> Question:
-    return Question(number, PAIR, f"Step {number}", ("a + n", "n + a", "b + a"), "a + n")
+    return Question(number, PAIR.name, f"Step {number}", ("a + n", "n + a", "b + a"), "a + n")

@@ -10,7 +10,8 @@ import redis
 from live_class_fixtures import pair_question
 
 from live_class.choose import open_store
-from live_class.records import COUNT, ClassRecord, Question
+from live_class.kinds import COUNT
+from live_class.records import ClassRecord, Question
 from live_class.redis_store import RedisClassStore
 from live_class.sqlite_store import SqliteClassStore
 from live_class.store import KEEP_SECONDS
@@ -72,7 +73,7 @@ def test_a_vote_counts_once_with_the_last_tap_until_the_reveal(store):
 
 def test_questions_keep_their_fields_and_reveals(store):
     store.create_class(ClassRecord("ABCDE", "h", 0.0))
-    count = Question(2, COUNT, "How many tokens? «日本» <b>", (), "17")
+    count = Question(2, COUNT.name, "How many tokens? «日本» <b>", (), "17")
     store.put_question("ABCDE", pair_question())
     store.put_question("ABCDE", count)
     store.reveal("ABCDE", 1)

@@ -7,7 +7,8 @@ import pytest
 from live_class_fixtures import pair_question
 
 from live_class import room, rules
-from live_class.records import COUNT, PAIR
+from live_class.kinds import COUNT, PAIR
+from live_class.records import Question
 from live_class.rules import IDLE_SECONDS, ClassProblem
 
 CHOICES = pair_question().choices
@@ -114,3 +115,23 @@ def test_reveal_needs_a_question(store):
     code, key = room.start_class(store, now=0.0)
     with pytest.raises(ClassProblem, match="Ask a question first"):
         room.reveal(store, code, key, now=1.0)
+
+
+def test_a_question_of_a_kind_this_app_does_not_ask_is_one_clear_error(store):
+    """A store written by another version of the app: voting and scoring refuse it alike (kinds.kind_of)."""
+    code, key = room.start_class(store, now=0.0)
+    ada = room.join(store, code, "Ada", now=1.0)
+    store.put_question(code, Question(1, "poll", "Tea or coffee?", ("tea", "coffee"), "tea"))
+    store.update_class(code, 2.0, question=1)
+    with pytest.raises(ValueError, match="unknown question kind 'poll' \\(this app asks: pair, count\\)"):
+        room.vote(store, code, ada, 1, "tea", now=3.0)
+    room.reveal(store, code, key, now=4.0)
+    with pytest.raises(ValueError, match="unknown question kind 'poll'"):
+        room.results(store, code)
+
+
+def test_a_pair_question_needs_its_answer_among_its_choices(store):
+    code, key = room.start_class(store, now=0.0)
+    with pytest.raises(ValueError, match="a pair question needs its answer among its choices"):
+        room.ask(store, code, key, PAIR, "Step 1", CHOICES, "x + y", now=1.0)
+    assert room.ask(store, code, key, COUNT, "Hello world", (), "2", now=1.0) == 1  # a count has no choices

@@ -14,6 +14,7 @@ from streamlit.testing.v1 import AppTest
 
 from live_class import room
 from live_class.choose import STORE_ENV, open_store
+from live_class.records import Question
 from live_class.rules import CLASS_TRAINING_LIMIT, ClassProblem, read_code
 from viz import state
 from viz.classroom import state as classroom_state
@@ -200,3 +201,16 @@ def test_a_class_store_that_does_not_answer_is_said_in_words(monkeypatch):
         assert classroom_state.TEACHING_KEY not in teacher.session_state
     finally:
         state.class_store.clear()  # the next test's pages open the store of the environment again
+
+
+def test_a_question_of_a_kind_this_app_does_not_ask_is_the_same_error_on_every_screen(teacher):
+    """A store written by another version of the app: the projector and a phone both name the kind (kinds.kind_of)."""
+    code = class_code(teacher)
+    student, _ = join(code, "Ada")
+    store = open_store()
+    store.put_question(code, Question(2, "poll", "Tea or coffee?", ("tea", "coffee"), "tea"))
+    store.update_class(code, time.time(), question=2)
+    for screen in (teacher.run(), student.run()):
+        assert [error.message for error in screen.exception] == [
+            "unknown question kind 'poll' (this app asks: pair, count)"
+        ]

@@ -13,7 +13,9 @@ from bpe_core import Config, load_gpt2, textbook, train
 from viz import state
 from viz.compare import state as compare_state
 from viz.compare.data import ComparedSize
+from viz.model_about import ModelAbout
 from viz.page_registry import COMPARE, TRAIN
+from viz.training_settings import TrainSettings
 
 PAGE = COMPARE.path
 TABS = [
@@ -31,13 +33,13 @@ def errors(at: AppTest) -> list[str]:
 
 
 def open_compare(
-    model=None, corpus: str = "", tab: str | None = None, text: str | None = None, about: dict | None = None
+    model=None, corpus: str = "", tab: str | None = None, text: str | None = None, about: ModelAbout | None = None
 ) -> AppTest:
     at = AppTest.from_file(APP_FILE, default_timeout=120)
     if model is not None:
         at.session_state[state.MODEL_KEY] = model
         at.session_state[state.CORPUS_KEY] = corpus
-        at.session_state[state.SETTINGS_KEY] = about or {}
+        at.session_state[state.ABOUT_KEY] = about or ModelAbout.loaded_file("model.json")  # not trained here
     if tab is not None:
         at.session_state[compare_state.TAB_KEY] = tab
     at.run()
@@ -163,7 +165,8 @@ def test_a_size_beyond_the_model_trains_it_further_and_keeps_the_sizes():
 
 def test_a_corpus_that_runs_out_of_pairs_says_so_in_words(banana):
     """banana_bandana_ as one piece runs out after 8 merges, one token then: 6 base symbols + 8 = vocabulary 14."""
-    about = {"preset": "banana_bandana", "split": "none", "end_of_word": "", "merges": 6}
+    settings = TrainSettings(split="none", end_of_word="", merges=6)
+    about = ModelAbout.trained("banana_bandana", settings, link={"preset": "banana_bandana", "merges": "6"})
     at = open_compare(banana, corpus=BANANA, about=about)
     at.number_input(key=compare_state.size_key(2)).set_value(100).run()
     assert not at.exception, errors(at)

@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 from apptest_helpers import has_table, shown_ids, table_columns
 from browser_helpers import REPO_ROOT
-from published_titles import PUBLISHED_TITLES
 from streamlit.proto.LabelVisibility_pb2 import LabelVisibility
 from streamlit.testing.v1 import AppTest
 
@@ -13,6 +12,7 @@ from bpe_core import load_gpt2
 from viz import state
 from viz.encode import state as encode_state
 from viz.page_registry import ENCODE, TRAIN
+from viz.published import PRETRAINED_TITLES
 
 APP_FILE = str(REPO_ROOT / "app.py")
 PAGE = ENCODE.path
@@ -236,7 +236,7 @@ def test_gpt4_and_gpt4o_give_tiktoken_ids(source, ids, note):
     assert at.selectbox(key="encode_source").options == [
         "Trained model",
         "Prefix of the trained model",
-        *PUBLISHED_TITLES.values(),
+        *PRETRAINED_TITLES.values(),
     ]
     assert shown_ids(at) == ids
     assert metric(at, "Tokens") == "4"

@@ -6,13 +6,14 @@ import json
 import re
 
 from browser_helpers import REPO_ROOT
-from published_titles import PUBLISHED_TITLES
 from streamlit.testing.v1 import AppTest
 
 from bpe_core import Config, load_gpt2, train
 from viz.merges.state import TAB_KEY as MERGES_TAB_KEY
+from viz.model_about import ModelAbout
 from viz.page_registry import MERGES
-from viz.state import CORPUS_KEY, MODEL_KEY, SETTINGS_KEY
+from viz.published import PRETRAINED_TITLES
+from viz.state import ABOUT_KEY, CORPUS_KEY, MODEL_KEY
 
 APP_FILE = str(REPO_ROOT / "app.py")
 PAGE = MERGES.path
@@ -30,7 +31,7 @@ def _open_merges(model=None, corpus: str = "", tab: str | None = None) -> AppTes
     if model is not None:
         at.session_state[MODEL_KEY] = model
         at.session_state[CORPUS_KEY] = corpus
-        at.session_state[SETTINGS_KEY] = {}
+        at.session_state[ABOUT_KEY] = ModelAbout.loaded_file("model.json")
     at.run()
     at.switch_page(PAGE).run()
     assert not at.exception, [e.message for e in at.exception]
@@ -204,7 +205,7 @@ def _choose_source(at: AppTest, source: str) -> AppTest:
 
 def test_gpt4_tree_is_found_by_typing_its_text():
     at = _choose_source(_open_merges(tab="race"), "cl100k_base")
-    assert at.selectbox(key="merges_source").options == ["Trained model", *PUBLISHED_TITLES.values()]
+    assert at.selectbox(key="merges_source").options == ["Trained model", *PRETRAINED_TITLES.values()]
     captions = " ".join(caption.value for caption in at.caption)
     assert "The tokenizer of GPT-4, GPT-3.5 Turbo" in captions
     assert r"GPT\-4 \(cl100k\_base\): 100,000 merges" in captions

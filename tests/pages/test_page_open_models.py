@@ -1,5 +1,5 @@
-"""The six open models on the pages (AppTest): Encode's steps, boxes and replays, a Merges tree found in Gemma 3's
-262k vocabulary, Compare's real tokenizers with all six, and each tokenizer.json uploaded as .xz. Ids and token
+"""The open models on the pages (AppTest): Encode's steps, boxes and replays, a Merges tree found in Gemma 3's
+262k vocabulary, Compare's real tokenizers with all of them, and each tokenizer.json uploaded as .xz. Ids and token
 counts come from HF tokenizers running the same files."""
 
 from __future__ import annotations

@@ -15,6 +15,7 @@ from tokenizers import models, pre_tokenizers, trainers
 from bpe_core import Config, load_gpt2
 from bpe_core.formats import model_to_json
 from viz import state
+from viz.model_about import ModelAbout
 from viz.page_registry import MERGES, TRAIN
 from viz.train import state as train_state
 from viz.training_settings import DEFAULT_SETTINGS
@@ -385,7 +386,7 @@ def test_a_model_without_counts_renders():
     at = AppTest.from_file(APP_FILE, default_timeout=60)
     at.session_state[state.MODEL_KEY] = load_gpt2()
     at.session_state[state.CORPUS_KEY] = ""
-    at.session_state[state.SETTINGS_KEY] = {"preset": "gpt2"}
+    at.session_state[state.ABOUT_KEY] = ModelAbout.gpt2()
     ok(at.run())
     assert train_metric(at, "Merges made") == "50,000"
     assert merge_pairs(at)[0] == "␣ t"  # GPT-2's first merge, Ġ t: a space and a t

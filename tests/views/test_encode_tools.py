@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from published_titles import PUBLISHED_TITLES
 
 from bpe_core import Config, Token, load_gpt2, train
-from bpe_core.pretrained import PRETRAINED, load_pretrained
+from bpe_core.pretrained import PRETRAINED, PUBLISHED, load_pretrained
 from viz.encode.tools import (
     describe_round_trip,
     describe_tokenizer,
@@ -17,7 +16,7 @@ from viz.encode.tools import (
     token_table_html,
     unique_pieces,
 )
-from viz.published import PRETRAINED_NOTES, PRETRAINED_TITLES, prefix_title, source_labels
+from viz.published import PRETRAINED_NOTES, PRETRAINED_TITLES, loading_message, prefix_title, source_labels
 
 
 @pytest.mark.parametrize(
@@ -138,12 +137,12 @@ def test_tokenizer_choices_name_the_model_and_its_prefix():
     assert source_labels("Trained model", named=False) == {
         "model": "Trained model",
         "prefix": "Prefix of the trained model",
-        **PUBLISHED_TITLES,
+        **PRETRAINED_TITLES,
     }
     assert source_labels("my_model.json", named=True) == {  # plain text for a selectbox; never a published title
         "model": "Session model: my_model.json",
         "prefix": "Prefix of my_model.json",
-        **PUBLISHED_TITLES,
+        **PRETRAINED_TITLES,
     }
     assert prefix_title("GPT\\-2", named=True) == "Prefix of GPT\\-2"
 
@@ -165,8 +164,17 @@ def test_tokenizer_description_names_size_and_configuration():
 
 @pytest.mark.parametrize("name", PRETRAINED)
 def test_published_titles_are_the_tokenizers_own_names(name):
-    assert PRETRAINED_TITLES[name] == load_pretrained(name).name == PUBLISHED_TITLES[name]
+    assert PRETRAINED_TITLES[name] == load_pretrained(name).name
     assert PRETRAINED_NOTES[name].endswith(".")
+
+
+def test_every_published_tokenizer_has_one_note():
+    assert list(PRETRAINED_NOTES) == list(PUBLISHED)
+
+
+def test_a_slow_first_load_says_how_long_it_takes():
+    assert loading_message("llama2") == "Loading Llama 2 (the first time on this server, about 1 second)..."
+    assert loading_message("gemma3") == "Loading Gemma 3 (the first time on this server, about 3 seconds)..."
 
 
 @pytest.mark.parametrize(

@@ -20,6 +20,7 @@ from bpe_core.pretrained import DATA as GPT2_DATA
 from bpe_core.pretrained import load_pretrained
 from viz import state
 from viz.merges import state as merges_state
+from viz.model_about import DEFAULT_MODEL_ABOUT, ModelAbout
 from viz.model_io import EXPORTS, describe_loaded, export_refusal, hf_json_text, load_added, load_uploaded, model_origin
 from viz.page_registry import COMPARE, ENCODE, MERGES
 from viz.train import state as train_state
@@ -152,12 +153,9 @@ def test_describe_and_origin():
     assert describe_loaded(gpt2, "GPT-2") == (
         "Loaded GPT-2: 50,000 merges, vocabulary of 50,257 tokens. It is now the model on every page."
     )
-    assert model_origin(gpt2, {"source": "gpt2"}) == "GPT-2's published tokenizer (OpenAI, 2019)"
-    assert model_origin(gpt2, {"preset": "gpt2"}) == "GPT-2's published tokenizer (OpenAI, 2019)"
-    assert (
-        model_origin(gpt2, {"source": "upload", "name": "vocab.json, merges.txt"})
-        == "Loaded from vocab.json, merges.txt"
-    )
+    assert model_origin(gpt2, ModelAbout.gpt2()) == "GPT-2's published tokenizer (OpenAI, 2019)"
+    assert model_origin(gpt2, DEFAULT_MODEL_ABOUT) == "GPT-2's published tokenizer (OpenAI, 2019)"  # by its name
+    assert model_origin(gpt2, ModelAbout.loaded_file("vocab.json, merges.txt")) == "Loaded from vocab.json, merges.txt"
 
 
 # -- exports -------------------------------------------------------------------------
@@ -204,7 +202,7 @@ def open_page(page: str = "", model=None) -> AppTest:
     if model is not None:
         at.session_state[state.MODEL_KEY] = model
         at.session_state[state.CORPUS_KEY] = ""
-        at.session_state[state.SETTINGS_KEY] = {"source": "upload", "name": "model.json"}
+        at.session_state[state.ABOUT_KEY] = ModelAbout.loaded_file("model.json")
     ok(at.run())
     return ok(at.switch_page(page).run()) if page else at
 

@@ -15,7 +15,6 @@ from bpe_core.pretrained import load_pretrained
 from viz.pipeline_view import (
     PipelineSteps,
     change_notes,
-    loading_message,
     pipeline_parts,
     pipeline_steps,
     seen_text,
@@ -202,11 +201,6 @@ def test_why_pieces_stop_at_the_limit():
 )
 def test_pipeline_parts_name_the_files_parts(name, expected):
     assert pipeline_parts(load_pretrained(name)) == expected
-
-
-def test_loading_message():
-    assert loading_message("Llama 2", 1) == "Loading Llama 2 (the first time on this server, about 1 second)..."
-    assert loading_message("Gemma 3", 3) == "Loading Gemma 3 (the first time on this server, about 3 seconds)..."
 
 
 def test_changes_in_20000_characters_are_all_found_and_named():

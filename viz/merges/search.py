@@ -21,7 +21,7 @@ from viz.token_html import render_tokens
 
 MAX_MATCHES = 100  # options offered at once: enough to scan, few enough to send on every keystroke
 # The tree a tokenizer opens on: the first of these common English words (a space before it, as inside a
-# sentence) that it has as one token built by at least LEAST_MERGES merges. All nine published tokenizers have
+# sentence) that it has as one token built by at least LEAST_MERGES merges. Every published tokenizer has
 # " understanding" (13 merges: 14 bytes or characters); a model trained here may have none, then
 # ``tree.default_tree_token`` chooses.
 COMMON_WORDS = (" understanding", " information", " different", " important", " people", " because")

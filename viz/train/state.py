@@ -13,6 +13,7 @@ import streamlit as st
 from bpe_core import Config, Tokenizer, train
 from live_class.rules import training_refused
 from viz import escape, state
+from viz.model_about import ModelAbout
 from viz.model_store import corpus_key, training_key
 from viz.train import progress
 from viz.train.corpus_files import CorpusStats, corpus_stats, read_uploads
@@ -126,7 +127,7 @@ def take_train_from_link() -> bool:
 def model_to_adopt() -> Tokenizer | None:
     """A tokenizer file or GPT-2 just made the model (on any page), once: the form takes its settings."""
     model = state.current_model()
-    if state.model_about().get("source") not in ("upload", "gpt2") or st.session_state.get(ADOPTED_KEY) is model:
+    if not state.model_about().loaded_from or st.session_state.get(ADOPTED_KEY) is model:
         return None
     st.session_state[ADOPTED_KEY] = model
     return model
@@ -168,7 +169,7 @@ def train_and_keep(
         return False
     new = model is not state.model_if_any()
     link = to_query_params(source, settings, corpus if source == PASTE else "")
-    state.set_model(model, corpus=corpus, settings={"preset": source, **settings.as_dict(), "link": link})
+    state.set_model(model, corpus=corpus, about=ModelAbout.trained(source, settings, link or None))  # {}: cannot travel
     return new
 
 
