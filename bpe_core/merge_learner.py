@@ -3,7 +3,7 @@ r"""The merge loop of ``train``, incremental: each merge updates only the pairs 
 >>> from collections import Counter
 >>> from bpe_core.config import Config
 >>> learner = MergeLearner(Counter({"banana_bandana_": 1}), Config(split="none"), list("_abdn"), 11)
->>> steps, stop = learner.run(merges=2, vocab_size=None, top_k=3, progress=None)
+>>> steps, stop = learner.run(merges=2, vocab_size=None, top_k=3, progress=None, max_vocab_chars=100)
 >>> [(step.left, step.right, step.count) for step in steps], stop
 ([('a', 'n', 4), ('b', 'an', 2)], 'merges')
 
@@ -29,7 +29,7 @@ from itertools import compress, islice, repeat
 from operator import le, lshift, or_
 
 from .config import Config
-from .trace import STOP_MERGES, STOP_MIN_FREQUENCY, STOP_NO_PAIRS, STOP_VOCAB_SIZE, Ranking, Step
+from .trace import STOP_MERGES, STOP_MIN_FREQUENCY, STOP_NO_PAIRS, STOP_VOCAB_SIZE, STOP_VOCAB_TEXT, Ranking, Step
 from .units import units_for
 
 _WORST = (float("inf"),)  # a ranking entry below every real one
@@ -268,10 +268,13 @@ class MergeLearner:
         """How many tokens the corpus is now cut into: every symbol left, as often as its piece occurs."""
         return sum(compress(self.weight, map(partial(le, 0), self.sym)))  # symbol >= 0: not consumed
 
-    def run(self, *, merges, vocab_size, top_k, progress) -> tuple[list[Step], str]:
+    def run(self, *, merges, vocab_size, top_k, progress, max_vocab_chars) -> tuple[list[Step], str]:
+        """Merge until a stop; ``max_vocab_chars`` caps the characters of all merged tokens together (a corpus whose
+        pairs all occur once would otherwise make tokens that grow with every merge, and memory with their square)."""
         id_to_token, token_to_id = self.id_to_token, self.token_to_id
         total = merges if merges is not None else max(vocab_size - len(id_to_token), 0)
         steps: list[Step] = []
+        vocab_chars = 0  # the merged tokens' text so far
         report_every = max(total // 100, 1)
         while True:
             if merges is not None and len(steps) >= merges:
@@ -291,6 +294,9 @@ class MergeLearner:
             new_id = token_to_id.get(new_token)
             reused = new_id is not None
             if not reused:
+                vocab_chars += len(new_token)
+                if vocab_chars > max_vocab_chars:
+                    return steps, STOP_VOCAB_TEXT
                 new_id = len(id_to_token)
                 id_to_token.append(new_token)
                 token_to_id[new_token] = new_id

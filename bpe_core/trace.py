@@ -5,6 +5,8 @@
 ('an', 4, ('n', 'a', 4))
 >>> stop_message(STOP_NO_PAIRS, made=6, merges=10, vocab_size=None)
 'stopped after 6 merges: no pair is left to merge (asked for 10 merges)'
+>>> stop_message(STOP_VOCAB_TEXT, made=4, merges=6, vocab_size=None, best_count=2, max_vocab_chars=12)
+"stopped after 4 merges: the next token would take the merged tokens' text past 12 characters (asked for 6 merges)"
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ STOP_MERGES = "merges"
 STOP_VOCAB_SIZE = "vocab_size"
 STOP_NO_PAIRS = "no_pairs"
 STOP_MIN_FREQUENCY = "min_frequency"
+STOP_VOCAB_TEXT = "vocab_text"  # the merged tokens' text reached its cap (``train``'s ``max_vocab_chars``)
 STOP_PREFIX = "prefix"
 
 
@@ -109,6 +112,7 @@ def stop_message(
     base_size: int = 0,
     best_count: int = 0,
     min_frequency: int = 1,
+    max_vocab_chars: int = 0,
 ) -> str:
     """The sentence that tells the user why training stopped.
 
@@ -127,6 +131,11 @@ def stop_message(
     asked = f"{merges} merges" if merges is not None else f"vocabulary size {vocab_size}"
     if reason == STOP_NO_PAIRS:
         return f"stopped after {made} merges: no pair is left to merge (asked for {asked})"
+    if reason == STOP_VOCAB_TEXT:
+        why = f"the next token would take the merged tokens' text past {max_vocab_chars:,} characters"
+        if best_count == 1:  # every pair is unique: each merge joins two neighbours and tokens grow without end
+            why += "; each merge now only glues neighbours: raise the minimum frequency or split into words"
+        return f"stopped after {made} merges: {why} (asked for {asked})"
     return (
         f"stopped after {made} merges: the best pair occurs {best_count} "
         f"time(s), below the minimum frequency {min_frequency} (asked for {asked})"

@@ -23,6 +23,10 @@ from .trace import stop_message
 
 MAX_SIZE = 1_000_000  # merges or vocabulary size: o200k_base, the largest real one, has 200k
 MAX_TOP_K = 100  # pairs recorded per step: a race of more is not readable, and costs memory per step
+# The merged tokens' text, all together, at most: the largest published vocabularies hold about 1.5 million
+# characters (o200k_base 1,397,698, Gemma 3 1,476,620). A corpus whose pairs all occur once (one long byte sequence)
+# glues ever longer neighbours, so its vocabulary's text, and the memory, grow with the square of the merges.
+MAX_VOCAB_CHARS = 4_000_000
 
 
 def train(
@@ -33,19 +37,27 @@ def train(
     vocab_size: int | None = None,
     top_k: int = 20,
     progress: ProgressCallback | None = None,
+    max_vocab_chars: int = MAX_VOCAB_CHARS,
 ) -> Tokenizer:
     """Learn merges from ``corpus``; returns a :class:`~bpe_core.tokenizer.Tokenizer` with its trace.
 
     Give ``merges`` (how many merge steps) or ``vocab_size`` (base symbols +
     special tokens + merged tokens).  Training stops early when no pair is
-    left or the best count is below ``config.min_frequency``; the tokenizer's
-    ``stop_reason`` and ``stop_message`` say which.
+    left, the best count is below ``config.min_frequency``, or the next merged
+    token would take the merged tokens' text past ``max_vocab_chars`` characters;
+    the tokenizer's ``stop_reason`` and ``stop_message`` say which.
+
+    >>> [len(step.new_token) for step in train("banana_bandana_", Config(split="none"), merges=6).steps]
+    [2, 3, 3, 4, 7, 10]
+    >>> capped = train("banana_bandana_", Config(split="none"), merges=6, max_vocab_chars=12)
+    >>> len(capped.merges), capped.stop_reason  # 2 + 3 + 3 + 4 = 12 characters; a 7th would pass the cap
+    (4, 'vocab_text')
     """
     config = config or Config()
-    _check_request(merges, vocab_size, top_k)
+    _check_request(merges, vocab_size, top_k, max_vocab_chars)
     with collector_paused():
         piece_counts, specials_seen = count_corpus(corpus, config)
-        return _learn(piece_counts, specials_seen, config, merges, vocab_size, top_k, progress)
+        return _learn(piece_counts, specials_seen, config, merges, vocab_size, top_k, progress, max_vocab_chars)
 
 
 def train_from_counts(
@@ -57,6 +69,7 @@ def train_from_counts(
     vocab_size: int | None = None,
     top_k: int = 20,
     progress: ProgressCallback | None = None,
+    max_vocab_chars: int = MAX_VOCAB_CHARS,
 ) -> Tokenizer:
     """Learn merges from a table of pieces and their counts, as :func:`train` does after counting.
 
@@ -68,20 +81,24 @@ def train_from_counts(
     [('l', 'o'), ('lo', 'w')]
     """
     config = config or Config()
-    _check_request(merges, vocab_size, top_k)
+    _check_request(merges, vocab_size, top_k, max_vocab_chars)
     check_counts(piece_counts, specials_seen)
     with collector_paused():
-        return _learn(Counter(piece_counts), specials_seen, config, merges, vocab_size, top_k, progress)
+        return _learn(
+            Counter(piece_counts), specials_seen, config, merges, vocab_size, top_k, progress, max_vocab_chars
+        )
 
 
-def _check_request(merges, vocab_size, top_k) -> None:
-    """Exactly one size (a whole number up to MAX_SIZE) and a valid top_k."""
+def _check_request(merges, vocab_size, top_k, max_vocab_chars) -> None:
+    """Exactly one size (a whole number up to MAX_SIZE), a valid top_k and a whole number of characters."""
     if (merges is None) == (vocab_size is None):
         raise ValueError("give either a number of merges or a vocabulary size")
     limit = merges if merges is not None else vocab_size
     if type(limit) is not int or not 0 <= limit <= MAX_SIZE:
         raise ValueError(f"the size must be a whole number from 0 to {MAX_SIZE:,}, not {limit!r}")
     check_top_k(top_k)
+    if type(max_vocab_chars) is not int or max_vocab_chars < 0:
+        raise ValueError(f"the vocabulary's text cap must be a whole number of characters, not {max_vocab_chars!r}")
 
 
 def _learn(
@@ -92,13 +109,16 @@ def _learn(
     vocab_size: int | None,
     top_k: int,
     progress: ProgressCallback | None,
+    max_vocab_chars: int,
 ) -> Tokenizer:
     """Merges, trace and tokenizer from counted pieces (the caller has paused the cycle collector)."""
     warnings = ambiguity_warnings(piece_counts, config)
     id_to_token = base_vocabulary(config, piece_counts)
     most_merges = merges if merges is not None else max(vocab_size - len(id_to_token), 0)
     learner = MergeLearner(piece_counts, config, id_to_token, len(id_to_token) + most_merges)
-    steps, stop_reason = learner.run(merges=merges, vocab_size=vocab_size, top_k=top_k, progress=progress)
+    steps, stop_reason = learner.run(
+        merges=merges, vocab_size=vocab_size, top_k=top_k, progress=progress, max_vocab_chars=max_vocab_chars
+    )
     message = stop_message(
         stop_reason,
         made=len(steps),
@@ -107,6 +127,7 @@ def _learn(
         base_size=learner.base_size,
         best_count=learner.last_best_count,
         min_frequency=config.min_frequency,
+        max_vocab_chars=max_vocab_chars,
     )
     base_size = learner.base_size
     corpus_tokens = learner.live_symbols() + specials_seen

@@ -39,7 +39,7 @@ _COLUMNS = ("code", "teacher_hash", "last_active", *FOLLOWED)
 _TABLES = ("classes", "students", "questions", "votes")
 
 
-@unavailable_as_problem(sqlite3.OperationalError, "SQLite")
+@unavailable_as_problem((sqlite3.Error, OSError), "SQLite")  # a locked or damaged file, its folder not writable
 class SqliteClassStore(ClassStore):
     """Classes in one SQLite file (``":memory:"``: one private database, for examples)."""
 

@@ -339,11 +339,14 @@ def choose_option(page, label: str, option: str) -> None:
 
 
 @contextlib.contextmanager
-def running_redis(folder: Path, timeout: float = 20.0):
+def running_redis(folder: Path, timeout: float = 20.0, durable: bool = False):
     """Debian's ``redis-server`` on 127.0.0.1:<free port>, its files in ``folder``; yields its ``redis://`` URL
-    once it answers PING, and stops it on exit."""
+    once it answers PING, and stops it on exit. ``durable``: every write goes to an append-only file in ``folder``
+    (flushed each second, and at a clean stop), so a server started again on that folder has every class and vote;
+    otherwise nothing is written to disk."""
     port = free_port()
-    command = ["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--dir", str(folder), "--save", ""]
+    persistence = ["--appendonly", "yes", "--appendfsync", "everysec"] if durable else ["--save", ""]
+    command = ["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--dir", str(folder), *persistence]
     with open(folder / "redis.log", "wb") as log:
         process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
     try:

@@ -29,12 +29,15 @@ import signal
 import sys
 import tempfile
 import time
+from pathlib import Path
 
 from bench.classroom.cluster import MAX_REPLICAS, Classroom, running_classroom, running_redis
 from bench.classroom.live_class import run_class
 from bench.classroom.student import Student, seat_on_every_replica
 from bench.loadtest import action_table, cpu_seconds, load_average, percentile, rss_mib
 from viz.classroom.address import EVERY_INTERFACE, announcement, network_address
+
+CLASS_DATA = Path(__file__).resolve().parents[2] / "data" / "live" / "redis"  # make classroom's Redis keeps it here
 
 MAX_STUDENTS = 60
 RUN_DEADLINE = 900.0  # the whole test stops after this long, whatever happens
@@ -96,7 +99,7 @@ def serve(replicas: int, port: int, listen: str) -> int:
         print(text, flush=True)
         class_url = url or ""
     with (
-        running_redis() as store,
+        running_redis(CLASS_DATA) as store,
         running_classroom(replicas, port, listen=listen, class_url=class_url, class_store=store) as classroom,
     ):
         print(

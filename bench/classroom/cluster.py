@@ -219,9 +219,16 @@ def running_classroom(
 
 
 @contextlib.contextmanager
-def running_redis():
-    """Debian's redis-server for the replicas' live class, in a temporary folder; yields its ``redis://`` URL."""
+def running_redis(folder: Path | None = None):
+    """Debian's redis-server for the replicas' live class; yields its ``redis://`` URL. With ``folder`` its
+    append-only file lives there, so a restarted server loses no class and no vote; without, in a temporary folder
+    and nothing written (a test's class)."""
     if shutil.which("redis-server") is None:
         raise ClassroomDidNotStart("redis-server not found: apt-get install redis-server (make does it as root)")
-    with tempfile.TemporaryDirectory(prefix="bpe-redis-") as folder, redis_in(Path(folder)) as url:
+    if folder is not None:
+        folder.mkdir(parents=True, exist_ok=True)
+        with redis_in(folder, durable=True) as url:
+            yield url
+        return
+    with tempfile.TemporaryDirectory(prefix="bpe-redis-") as temporary, redis_in(Path(temporary)) as url:
         yield url

@@ -35,6 +35,39 @@ def read_json(text: str):
         raise ValueError("not valid JSON: it is nested too deeply") from None
 
 
+MAX_JSON_DEPTH = 127  # levels of objects and lists that HF tokenizers reads (serde_json's limit: 128 is refused)
+
+
+def check_depth(document: dict | list, skip: tuple = ()) -> None:
+    """Refuse a document nested more than ``MAX_JSON_DEPTH`` levels deep: deeper parts would exhaust the stack of
+    the code that reads them. ``skip`` holds values not walked (by identity): large fields that another check keeps
+    flat, such as a vocabulary of numbers or a list of merges.
+
+    >>> check_depth({"a": [[{"b": 1}]]})
+    >>> deep = {}
+    >>> for _ in range(200):
+    ...     deep = {"type": "Sequence", "normalizers": [deep]}
+    >>> check_depth(deep)
+    Traceback (most recent call last):
+    ...
+    ValueError: the file is nested 128 levels deep or more: HF tokenizers reads at most 127
+    """
+    skipped = {id(value) for value in skip}
+    depth, level = 0, [document]
+    while level:
+        depth += 1
+        if depth > MAX_JSON_DEPTH:
+            raise ValueError(
+                f"the file is nested {depth} levels deep or more: HF tokenizers reads at most {MAX_JSON_DEPTH}"
+            )
+        below = []
+        for value in level:
+            for child in value.values() if isinstance(value, dict) else value:
+                if isinstance(child, (dict, list)) and id(child) not in skipped:
+                    below.append(child)
+        level = below
+
+
 def write_text_atomically(path: str | os.PathLike, text: str) -> None:
     """Write ``text`` to a temporary file beside ``path``, then rename it over ``path``: a failed
     or interrupted write leaves an existing file as it was and no half-written file behind."""

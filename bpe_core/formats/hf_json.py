@@ -25,7 +25,7 @@ from ..pipeline.tokenizer import PipelineTokenizer
 from ..pretokenizers import PRETOKENIZERS, pretokenizer
 from ..tokenizer import Tokenizer
 from .fields import checked_text
-from .files import ExportError, read_json
+from .files import ExportError, check_depth, read_json
 from .hf_fields import read_model_fields
 from .hf_parts_fields import check_parts
 
@@ -241,6 +241,7 @@ def from_hf_json(data: dict | str, *, name: str = "") -> Tokenizer:
     if not isinstance(data, dict) or not isinstance(data.get("model"), dict):
         raise ValueError('not an HF tokenizer.json: there is no "model" object')
     model = data["model"]
+    check_depth(data, skip=(model.get("vocab"), model.get("merges")))  # those two are checked flat, entry by entry
     kind = model.get("type", "BPE" if "merges" in model else None)
     if kind != "BPE":
         checked_text(kind, "model.type", optional=True)

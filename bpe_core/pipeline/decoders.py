@@ -124,7 +124,7 @@ def _bpe_suffix(suffix: str) -> _Step:
 
 
 def _replace(spec: Spec) -> _Step:
-    replace = functools.partial(replace_matches, spec.pattern(), spec.text("content"))
+    replace = functools.partial(replace_matches, spec.pattern(), spec.text("content"), field=f"{spec.path}.pattern")
     return lambda tokens: [replace(token) for token in tokens]
 
 

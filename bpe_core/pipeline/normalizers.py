@@ -106,7 +106,7 @@ def _prepend(prefix: str) -> Normalizer:
 
 
 def _replace(spec: Spec) -> Normalizer:
-    return functools.partial(replace_matches, spec.pattern(), spec.text("content"))
+    return functools.partial(replace_matches, spec.pattern(), spec.text("content"), field=f"{spec.path}.pattern")
 
 
 def _sequence(spec: Spec) -> Normalizer:

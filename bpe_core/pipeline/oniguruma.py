@@ -17,6 +17,8 @@ inside a class raise :class:`Untranslatable`.
 
 from __future__ import annotations
 
+import os
+
 import regex
 
 
@@ -42,6 +44,10 @@ _OUTSIDE_CLASS = {
 _INSIDE_CLASS = {"w": _WORD_IN_CLASS, "h": _HEX}
 # POSIX brackets whose Oniguruma (Unicode) meaning differs from the regex module's.
 _POSIX = {"punct": r"\p{P}\p{S}", "digit": r"\d", "alnum": r"\p{Alphabetic}\d", "word": _WORD_IN_CLASS}
+# One search of a pattern read from a file, at most (the regex module looks at the clock now and then, so a search
+# may run a few times longer): GPT-4's split pattern cuts the pages' longest text (100,000 characters) in about
+# 0.05 s, while a pattern like "(x|x)+y" doubles its time with each "x" typed. BPE_PATTERN_SECONDS sets it.
+PATTERN_SECONDS = float(os.environ.get("BPE_PATTERN_SECONDS", "2"))
 _INLINE_FLAGS = regex.compile(r"\(\?[imx]*(?:-[imx]*)?[:)]")
 _POSIX_BRACKET = regex.compile(r"\[:(\^?)([a-z]+):\]")
 _HEX_BRACES = regex.compile(r"\\x\{([0-9A-Fa-f]+)\}")
@@ -94,29 +100,46 @@ def _from_oniguruma(source: str) -> str:
     return "".join(out)
 
 
-def oniguruma_matches(pattern: regex.Pattern[str], text: str) -> list[tuple[int, int]]:
+def oniguruma_matches(pattern: regex.Pattern[str], text: str, field: str = "pattern") -> list[tuple[int, int]]:
     """The ``(start, end)`` of each match, as the Rust onig crate's iterator (HF's) reports them.
 
     Both engines agree until an empty match.  Then onig drops any empty match that ends where
     the previous match ended and searches again one character later, so no match starts at
     an empty match (Python's iterator lets a non-empty one start there).
 
+    A pattern comes from a file, so one search may take at most ``PATTERN_SECONDS``; a longer one
+    (a pattern that backtracks without end) is a ValueError naming the ``field`` it came from.
+
     >>> oniguruma_matches(regex.compile("x*"), "xab"), oniguruma_matches(regex.compile("|a"), "a")
     ([(0, 1), (2, 2), (3, 3)], [(0, 0), (1, 1)])
+    >>> oniguruma_matches(regex.compile("(x|x)+y"), "x" * 40, "normalizer.pattern")
+    Traceback (most recent call last):
+    ...
+    ValueError: normalizer.pattern: one search took longer than 2 s on this text (it backtracks without end)
     """
     spans: list[tuple[int, int]] = []
-    for match in pattern.finditer(text):
-        if match.start() == match.end():
-            return _empty_aware_matches(pattern, text)
-        spans.append(match.span())
+    try:
+        for match in pattern.finditer(text, timeout=PATTERN_SECONDS):
+            if match.start() == match.end():
+                return _empty_aware_matches(pattern, text)
+            spans.append(match.span())
+    except TimeoutError:
+        raise too_slow(field) from None
     return spans
+
+
+def too_slow(field: str) -> ValueError:
+    """What a pattern from ``field`` that ran out of time says."""
+    return ValueError(
+        f"{field}: one search took longer than {PATTERN_SECONDS:g} s on this text (it backtracks without end)"
+    )
 
 
 def _empty_aware_matches(pattern: regex.Pattern[str], text: str) -> list[tuple[int, int]]:
     spans: list[tuple[int, int]] = []
     position, previous_end = 0, -1
     while position <= len(text):
-        match = pattern.search(text, position)
+        match = pattern.search(text, position, timeout=PATTERN_SECONDS)
         if match is None:
             break
         start, end = match.span()
@@ -128,14 +151,14 @@ def _empty_aware_matches(pattern: regex.Pattern[str], text: str) -> list[tuple[i
     return spans
 
 
-def match_segments(pattern: regex.Pattern[str], text: str) -> list[tuple[int, int, bool]]:
+def match_segments(pattern: regex.Pattern[str], text: str, field: str = "pattern") -> list[tuple[int, int, bool]]:
     """``text`` cut into ``(start, end, is_match)`` segments, in order, as HF cuts it
-    for Split and Replace (an empty text is one empty non-match)."""
+    for Split and Replace (an empty text is one empty non-match); ``field`` as for :func:`oniguruma_matches`."""
     if not text:
         return [(0, 0, False)]
     segments: list[tuple[int, int, bool]] = []
     previous = 0
-    for start, end in oniguruma_matches(pattern, text):
+    for start, end in oniguruma_matches(pattern, text, field):
         if start > previous:
             segments.append((previous, start, False))
         segments.append((start, end, True))
@@ -145,10 +168,11 @@ def match_segments(pattern: regex.Pattern[str], text: str) -> list[tuple[int, in
     return segments
 
 
-def replace_matches(pattern: regex.Pattern[str], content: str, text: str) -> str:
+def replace_matches(pattern: regex.Pattern[str], content: str, text: str, field: str = "pattern") -> str:
     """``text`` with every match replaced by ``content`` taken literally (no group references).
 
     >>> replace_matches(regex.compile("b*"), "X", "abc")
     'XaXcX'
     """
-    return "".join(content if is_match else text[start:end] for start, end, is_match in match_segments(pattern, text))
+    segments = match_segments(pattern, text, field)
+    return "".join(content if is_match else text[start:end] for start, end, is_match in segments)

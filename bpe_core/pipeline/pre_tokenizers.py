@@ -40,7 +40,8 @@ import regex
 
 from ..bytelevel import BYTE_TO_CHAR, bytes_to_display
 from ..pretokenize import split_spans, split_text
-from .oniguruma import match_segments
+from . import oniguruma
+from .oniguruma import match_segments, too_slow
 from .spec import Spec
 
 
@@ -133,10 +134,10 @@ def _split_step(find: _Finder, behavior: str) -> _Step:
     return step
 
 
-def _finder(pattern: regex.Pattern[str], invert: bool = False) -> _Finder:
+def _finder(pattern: regex.Pattern[str], invert: bool = False, field: str = "pattern") -> _Finder:
     if invert:
-        return lambda text: [(a, b, not is_match) for a, b, is_match in match_segments(pattern, text)]
-    return lambda text: match_segments(pattern, text)
+        return lambda text: [(a, b, not is_match) for a, b, is_match in match_segments(pattern, text, field)]
+    return lambda text: match_segments(pattern, text, field)
 
 
 _ASCII_STAND_INS = str.maketrans({chr(byte): BYTE_TO_CHAR[byte] for byte in range(128)})
@@ -216,7 +217,7 @@ def _build(spec: Spec) -> _Step:
     kind = spec.type
     if kind == "Split":
         pattern, behavior, invert = spec.pattern(), spec.choice("behavior", BEHAVIORS), spec.flag("invert")
-        return _split_step(_finder(pattern, invert), behavior)
+        return _split_step(_finder(pattern, invert, f"{spec.path}.pattern"), behavior)
     if kind == "ByteLevel":
         return _byte_level(spec)
     if kind == "Metaspace":
@@ -257,14 +258,17 @@ __all__ = ["BEHAVIORS", "PreTokenizer", "build_pre_tokenizer"]
 _PieceStep = Callable[[list[str]], list[str]]
 
 
-def _isolating(pattern: regex.Pattern[str]) -> _PieceStep:
+def _isolating(pattern: regex.Pattern[str], field: str) -> _PieceStep:
     """Split, Isolated, as one C-level ``split`` on a capturing copy of the pattern; a text in which
     the pattern matches empty goes the exact way (onig has its own rule for empty matches)."""
     splitter = regex.compile(f"({pattern.pattern})", pattern.flags).split
-    find = _finder(pattern)
+    find = _finder(pattern, field=field)
 
     def cut(text: str) -> list[str]:
-        parts = splitter(text)
+        try:
+            parts = splitter(text, timeout=oniguruma.PATTERN_SECONDS)
+        except TimeoutError:
+            raise too_slow(field) from None
         if "" in parts[1::2]:
             return [text[a:b] for a, b, _ in find(text) if a < b]
         return [part for part in parts if part]
@@ -276,12 +280,16 @@ def _piece_steps(spec: dict) -> list[_PieceStep] | None:
     """The steps on piece texts alone when each is a common kind (a Split isolating the matches of a
     regex without groups, ByteLevel without a prefix space), else None."""
     steps: list[_PieceStep] = []
-    for part in spec["pretokenizers"] if spec["type"] == "Sequence" else [spec]:
+    if spec["type"] == "Sequence":
+        parts = [(f"pre_tokenizer.pretokenizers[{index}]", part) for index, part in enumerate(spec["pretokenizers"])]
+    else:
+        parts = [("pre_tokenizer", spec)]
+    for path, part in parts:
         if part["type"] == "Split" and part["behavior"] == "Isolated" and not part["invert"]:
-            pattern = Spec("pre_tokenizer", part).pattern()
+            pattern = Spec(path, part).pattern()
             if pattern.groups:
                 return None
-            steps.append(_isolating(pattern))
+            steps.append(_isolating(pattern, f"{path}.pattern"))
         elif part["type"] == "ByteLevel" and not part["add_prefix_space"]:
             if part.get("use_regex", True):
                 steps.append(lambda pieces: [text for piece in pieces for text in split_text(piece, "gpt2")])

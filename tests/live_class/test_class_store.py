@@ -161,3 +161,26 @@ def test_a_store_that_does_not_answer_says_so_in_words(tmp_path):
     for address in (f"redis://127.0.0.1:{free_port()}/0", f"sqlite:///{tmp_path}"):
         with pytest.raises(StoreUnavailable, match=r"The class store \((Redis|SQLite)\) does not answer"):
             open_store(address).class_record("ABCDE")
+
+
+def test_make_classrooms_redis_restarted_loses_no_class_and_no_vote(
+    redis_url, tmp_path
+):  # redis_url: skip without Redis
+    """``make classroom`` keeps Redis's append-only file in a folder of its own (``bench.classroom``): stopped and
+    started again on that folder, the server has the class, its students and every vote."""
+    from bench.classroom.__main__ import CLASS_DATA
+    from bench.classroom.cluster import running_redis
+
+    assert CLASS_DATA.parts[-3:] == ("data", "live", "redis")  # ignored by git, beside the SQLite store's file
+    folder = tmp_path / "redis"
+    with running_redis(folder) as url:
+        store = open_store(url)
+        store.create_class(ClassRecord("KEEPS", "h", 1.0))
+        store.add_student("KEEPS", "s1", "Ada", 2.0)
+        store.put_question("KEEPS", pair_question())
+        assert store.vote("KEEPS", 1, "s1", "a + b", 3.0)
+    with running_redis(folder) as url:  # a new server, on another port, reading the same folder
+        store = open_store(url)
+        assert store.class_record("KEEPS").code == "KEEPS"
+        assert store.students("KEEPS") == {"s1": "Ada"}
+        assert store.votes("KEEPS", 1) == {"s1": "a + b"}

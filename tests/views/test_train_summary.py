@@ -15,6 +15,7 @@ from viz.train.summary import (
     merge_label,
     merge_table,
     result_html,
+    stopped_short,
 )
 
 BANANA_BANDANA = ["a n", "b an", "an a", "ana _", "ban ana_", "banana_ ban"]
@@ -130,3 +131,16 @@ def test_longest_tokens_default_to_twelve():
     # 26 letters twice: every neighbouring pair occurs twice, so 20 merges are made and 12 of them are shown
     model = train("abcdefghijklmnopqrstuvwxyz" * 2, Config(split="none"), merges=20)
     assert len(model.merges) == 20 and len(longest_tokens(model)) == 12
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "short"),
+    [
+        ({"merges": 6}, False),  # made all six
+        ({"merges": 6, "max_vocab_chars": 12}, True),  # the cap on the tokens' text: four merges
+        ({"merges": 9}, True),  # no pair left after six
+        ({"vocab_size": 3}, True),  # smaller than the base alphabet: nothing merged
+    ],
+)
+def test_a_model_that_made_fewer_merges_than_asked_is_said_to_stop_short(kwargs, short):
+    assert stopped_short(train("banana_bandana_", Config(split="none"), **kwargs)) is short

@@ -129,8 +129,9 @@ def result_html(model: Tokenizer, ratio: dict[str, float] | None) -> str:
 
 
 def stopped_short(model: Tokenizer) -> bool:
-    """Whether training made fewer merges than asked: it ran out of pairs, hit the minimum frequency,
-    or the vocabulary size asked for was no bigger than the base alphabet (then nothing was merged).
+    """Whether training made fewer merges than asked: it ran out of pairs, hit the minimum frequency or the cap on
+    the vocabulary's text, or the vocabulary size asked for was no bigger than the base alphabet (then nothing was
+    merged).
 
     >>> from bpe_core import Config, train
     >>> stopped_short(train("hello", Config(), vocab_size=2)), stopped_short(train("hello", Config(), merges=2))
@@ -138,7 +139,7 @@ def stopped_short(model: Tokenizer) -> bool:
     """
     if model.stop_reason == "vocab_size":
         return not model.merges
-    return model.stop_reason in ("no_pairs", "min_frequency")
+    return model.stop_reason in ("no_pairs", "min_frequency", "vocab_text")
 
 
 def compression(n_tokens: int, text: str) -> dict[str, float]:
