@@ -7,6 +7,7 @@ import pkgutil
 import pytest
 
 import bpe_core
+import jobs
 import live_class
 import viz
 
@@ -15,6 +16,7 @@ MODULES = ["bpe_core"] + [
 ]
 VIZ_MODULES = [info.name for info in pkgutil.walk_packages(viz.__path__, "viz.") if not info.ispkg]
 VIZ_MODULES += [info.name for info in pkgutil.walk_packages(live_class.__path__, "live_class.")]
+VIZ_MODULES += [info.name for info in pkgutil.walk_packages(jobs.__path__, "jobs.")]
 # Session keys and caches need a running app
 NO_EXAMPLES = {
     "viz.state",
@@ -27,6 +29,7 @@ NO_EXAMPLES = {
     "viz.merges.step_keys",
     "viz.classroom.teacher_cookie",
     "live_class.store",  # an interface: its two implementations carry the examples
+    "jobs.worker",  # a process's main: the runner's examples run it
 }
 
 

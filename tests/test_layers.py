@@ -1,7 +1,8 @@
 """The house rules, checked on every run: the floors import only downwards, no import cycle, no file too long.
 
 The floors, from the bottom: the engine (``bpe_core``: the standard library and ``regex`` only) and, beside it, the
-live class (``live_class``: the standard library and the ``redis`` client, nothing of the app); the views (``viz``:
+live class (``live_class``: the standard library and the ``redis`` client, nothing of the app) and the job runner
+(``jobs``: the standard library only; its workers import the functions they run by name); the views (``viz``:
 what pages share at its top, one folder per page), the pages (``app.py`` and ``app_pages/``). A page's folder in
 ``viz`` may use the top of ``viz`` but not another page's folder, and the top of ``viz`` uses no page's folder.
 Only the state modules, ``model_io`` and the live text box talk to Streamlit.
@@ -55,12 +56,12 @@ def sources(folder: str) -> list[Path]:
 
 
 def floor_of(module: str) -> str:
-    """``engine``, ``live_class``, ``viz`` (its top), ``viz.<page>``, ``pages`` or ``outside`` (a library)."""
+    """``engine``, ``live_class``, ``jobs``, ``viz`` (its top), ``viz.<page>``, ``pages`` or ``outside`` (a library)."""
     parts = module.split(".")
     if parts[0] == "bpe_core":
         return "engine"
-    if parts[0] == "live_class":
-        return "live_class"
+    if parts[0] in ("live_class", "jobs"):
+        return parts[0]
     if parts[0] == "viz":
         return f"viz.{parts[1]}" if len(parts) > 1 and parts[1] in PAGE_FOLDERS else "viz"
     if parts[0] in ("app", "app_pages"):
@@ -75,6 +76,8 @@ def may_import(importer: str, imported: str) -> bool:
         return high == "engine" or (high == "outside" and imported.split(".")[0] in ENGINE_MAY_IMPORT)
     if low == "live_class":
         return high == "live_class" or (high == "outside" and imported.split(".")[0] in LIVE_CLASS_MAY_IMPORT)
+    if low == "jobs":
+        return high == "jobs" or (high == "outside" and imported.split(".")[0] in sys.stdlib_module_names)
     if high == "pages":
         return low == "pages"
     if low == "viz":
@@ -83,6 +86,7 @@ def may_import(importer: str, imported: str) -> bool:
         return high in (
             "engine",
             "live_class",
+            "jobs",
             "viz",
             "outside",
             low,
@@ -98,9 +102,10 @@ def test_the_rule_itself():
     assert not may_import("viz.escape", "app_pages.train") and may_import("app_pages.train", "viz.train.form")
     assert may_import("viz.classroom.state", "live_class.room") and may_import("live_class.store", "sqlite3")
     assert not may_import("live_class.room", "bpe_core.train") and not may_import("live_class.room", "streamlit")
+    assert may_import("viz.train.state", "jobs.runner") and not may_import("jobs.runner", "bpe_core.train")
 
 
-@pytest.mark.parametrize("folder", ["bpe_core", "live_class", "viz", "app_pages"])
+@pytest.mark.parametrize("folder", ["bpe_core", "live_class", "jobs", "viz", "app_pages"])
 def test_imports_point_down(folder):
     wrong = [
         f"{module_name(path)} imports {imported}"
@@ -149,7 +154,7 @@ def test_the_cycle_finder():
     assert cycle_in({"a": {"b", "c"}, "b": {"c"}, "c": set()}) == []
 
 
-@pytest.mark.parametrize("folder", ["bpe_core", "live_class", "viz"])
+@pytest.mark.parametrize("folder", ["bpe_core", "live_class", "jobs", "viz"])
 def test_no_import_cycle(folder):
     assert cycle_in(import_graph(folder)) == []
 
@@ -164,6 +169,7 @@ def test_no_file_too_long():
         for folder, limit in (
             ("bpe_core", MAX_MODULE_LINES),
             ("live_class", MAX_MODULE_LINES),
+            ("jobs", MAX_MODULE_LINES),
             ("viz", MAX_MODULE_LINES),
             ("app_pages", MAX_PAGE_LINES),
         )

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from browser_helpers import REPO_ROOT
 
-APP_FOLDERS = ("app_pages", "viz", "bpe_core", "live_class")  # every folder of the app, subfolders included
+APP_FOLDERS = ("app_pages", "viz", "bpe_core", "live_class", "jobs")  # every folder of the app, subfolders included
 APP_SOURCES = sorted(
     [REPO_ROOT / "app.py", *(path for folder in APP_FOLDERS for path in (REPO_ROOT / folder).rglob("*.py"))]
 )
