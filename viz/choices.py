@@ -78,7 +78,8 @@ class Names:
 
 @dataclass(frozen=True)
 class Text:
-    """A text of 1 to ``max_chars`` characters; the typed text (``TEXT_PARAM``) stays out when too long for a link."""
+    """A text of 1 to ``max_chars`` characters. (The typed text, ``TEXT_PARAM``, is written by ``text_params``:
+    left out, and said so, when longer than a link carries.)"""
 
     max_chars: int
 
@@ -134,8 +135,8 @@ def read_address(choices: Sequence[Choice], params: Mapping[str, str]) -> tuple[
     warnings: list[str] = []
     for param, group in _by_param(choices).items():
         if isinstance(group[0].kind, Section):
-            named = read_names(params, param, [choice.kind.name for choice in group], warnings) or ()
-            values.update({choice.key: True for choice in group if choice.kind.name in named})
+            named = read_names(params, param, [member.kind.name for member in group], warnings) or ()
+            values.update({member.key: True for member in group if member.kind.name in named})
         elif (value := group[0].kind.read(params, param, warnings)) is not None:
             values[group[0].key] = value
     return values, warnings
@@ -157,7 +158,7 @@ def address_params(choices: Sequence[Choice], values: Mapping[str, Any]) -> tupl
         if choice.only_with and values.get(choice.only_with[0], defaults[choice.only_with[0]]) != choice.only_with[1]:
             continue
         if isinstance(choice.kind, Section):
-            text = ",".join(choice.kind.name for choice in group if values.get(choice.key)) or None
+            text = ",".join(member.kind.name for member in group if values.get(member.key)) or None
         elif param == TEXT_PARAM:
             typed, missing = text_params(value) if value != choice.default else ({}, "")
             text = typed.get(TEXT_PARAM)
