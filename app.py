@@ -1,19 +1,15 @@
 """BPE Explorer: entry point and page router.
 
 Run with ``make run`` (or ``streamlit run app.py``). Each page lives in ``app_pages/`` and is listed in
-``viz/page_registry.py``; this file only sets up the page, the shared sidebar, the choices every page keeps, and the
-navigation between pages (``st.navigation``, the only way a page runs).
+``viz/page_registry.py``; this file only sets up the page, the shared sidebar, the model a first visit's address
+names, and the navigation between pages (``st.navigation``, the only way a page runs).
 """
 
 import streamlit as st
 
 from viz import state
-from viz.classroom import state as classroom_state
-from viz.compare import state as compare_state
 from viz.describe import model_size
 from viz.encode import live_text
-from viz.encode import state as encode_state
-from viz.merges import state as merges_state
 from viz.page_registry import PAGES
 from viz.presenting import presentation_css
 from viz.train import state as train_state
@@ -24,16 +20,6 @@ st.set_page_config(
     page_icon="🧩",
     layout="wide",
     initial_sidebar_state="collapsed" if presenting else "auto",
-)
-
-# Every page's widgets that keep their value while another page (or a closed tab) does not draw them
-KEPT_CHOICES = (
-    *train_state.KEPT,
-    *merges_state.KEPT,
-    *encode_state.KEPT,
-    *compare_state.KEPT,
-    *classroom_state.KEPT,
-    *state.MODEL_IO_KEPT,
 )
 
 
@@ -78,7 +64,6 @@ sidebar_slot = st.sidebar.empty()
 first_run = state.model_if_any() is None  # every page sets the model: only a session's first run has none
 if first_run:
     train_state.train_from_link(st.query_params.to_dict())  # a reload or a shared link: the model it names
-state.keep_choices(KEPT_CHOICES)
 if presenting:
     st.html(presentation_css())
 pages = [

@@ -9,7 +9,6 @@ from app_pages.sections import class_student, class_teacher
 from live_class.rules import read_code
 from viz import share_link, state
 from viz.classroom import state as classroom_state
-from viz.classroom.links import JOIN_PARAM, class_params
 from viz.classroom.reach import reach_html
 from viz.escape import markdown
 from viz.page_registry import CLASS
@@ -28,11 +27,12 @@ share_link.warn_ignored(warnings)
 if teaching := classroom_state.teaching():
     class_teacher.console(store, *teaching)  # its Copy link carries the model; the class stays in the session
 elif studying := classroom_state.studying():
-    share_link.show_address(class_params(*studying))  # a reload comes back to the class, under the same name
+    # a reload comes back to the class, under the same name
+    share_link.show_address(classroom_state.class_params(*studying))
     class_student.follow(store, *studying)
 elif code_asked:
     st.title(CLASS.title)
-    share_link.show_address(class_params(code_asked))
+    share_link.show_address(classroom_state.class_params(code_asked))
     class_student.join_form(store, code_asked)
 else:
     st.title(CLASS.title)
@@ -52,5 +52,5 @@ else:
             if code is None:
                 st.warning("A class code is five letters and digits, as the teacher's screen shows it.")
             else:
-                st.query_params[JOIN_PARAM] = code
+                st.query_params[classroom_state.JOIN_PARAM] = code
                 st.rerun()

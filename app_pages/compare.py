@@ -94,10 +94,11 @@ def choose_sizes(column, tok: Tokenizer, fingerprint: str) -> list[ComparedSize]
 st.title(COMPARE.title)
 tok, corpus = state.current_model(), state.current_corpus()
 fingerprint = state.fingerprint(tok)
-tab_labels = {name: f":material/{icon}: {label}" for name, icon, label, _, _ in compare_tabs.TABS}  # by address name
-ignored = compare_state.take_link(
-    st.query_params.to_dict(), tab_labels, compare_state.vocabulary_scale(tok, fingerprint), fingerprint
-)
+scale = compare_state.vocabulary_scale(tok, fingerprint)
+choices = compare_state.choices(compare_tabs.TAB_LABELS, (scale.smallest, scale.largest))
+# Before any widget: the address's choices on a first visit, then the open tab as it was on the last visit
+ignored = compare_state.take_link(choices, st.query_params.to_dict(), fingerprint)
+state.keep_choices(choices)
 st.caption(
     f"Session model: {escape.markdown(tok.name or 'trained here')}, {model_size(tok)}, "
     f"{escape.markdown(describe_config(tok.config, short=True))}."
@@ -105,7 +106,7 @@ st.caption(
 link_slot = st.container()  # Copy link, filled once the page is drawn
 share_link.warn_ignored(ignored)
 top = st.container()  # filled once the tabs say which one is open: the sizes only beside the tabs that use them
-tabs = st.tabs(list(tab_labels.values()), key=compare_state.TAB_KEY, on_change="rerun")
+tabs = st.tabs(list(compare_tabs.TAB_LABELS.values()), key=compare_state.TAB_KEY, on_change="rerun")
 open_index = next(index for index, tab in enumerate(tabs) if tab.open)  # only the open tab is drawn
 text_column, sizes_column = top.columns(2, gap="medium") if compare_tabs.TABS[open_index][3] else (top, None)
 state.restore_text(compare_state.TEXT_KEY, setup.DEFAULT_TEXT)
@@ -122,5 +123,5 @@ sizes = [] if sizes_column is None else choose_sizes(sizes_column, tok, fingerpr
 with tabs[open_index]:
     compare_tabs.TABS[open_index][4](TabInputs(tok, fingerprint, corpus, text, sizes))
 with link_slot:
-    open_name = compare_tabs.TABS[open_index][0]
-    share_link.show_address(*compare_state.address(open_name, fingerprint, text, setup.DEFAULT_TEXT))
+    open_label = list(compare_tabs.TAB_LABELS.values())[open_index]
+    share_link.show_address(*compare_state.address(choices, open_label, fingerprint))

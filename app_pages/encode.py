@@ -15,9 +15,6 @@ from viz.escape import markdown
 from viz.pipeline_view import is_pipeline, pipeline_steps, seen_text, steps_markdown, tokens_html
 from viz.token_legend import render_legend
 
-EXAMPLE_TEXT = (
-    "Hello, world! The café opens at 9:30.\nTokenizers don't see words 🙂 they see pieces: unbelievably, interesting…"
-)
 TEXT_LABEL = "Text to encode"
 
 
@@ -57,13 +54,13 @@ def show_round_trip(tok: Tokenizer, tokens: list[Token], text: str, shown: str) 
         st.success("**Round trip OK**: `decode(encode(text)) == text`")
 
 
-# Before any widget: a closed section's widgets are not drawn, so their values are kept for them
-state.keep_choices(encode_state.KEPT)
-ignored = encode_state.take_link(st.query_params.to_dict(), encode_header.SOURCES)
+# Before any widget: the address's choices on a first visit, then the sections open or closed as on the last visit
+_, ignored = state.take_address(encode_state.CHOICES, st.query_params.to_dict(), "encode")
+state.keep_choices(encode_state.CHOICES)
 header = encode_header.show_header(ignored)
 source, tokenizer, match_special = header.source, header.tokenizer, header.match_special
 
-state.restore_text(encode_state.TEXT_KEY, EXAMPLE_TEXT)
+state.restore_text(encode_state.TEXT_KEY, encode_state.EXAMPLE_TEXT)
 text = st.text_area(
     TEXT_LABEL,
     key=encode_state.TEXT_KEY,
@@ -108,4 +105,4 @@ with st.expander(
     if table.open and tokens is not None:
         encode_folded.show_table(tokens, shown)
 with header.link_slot:
-    share_link.show_address(*encode_state.address(text, EXAMPLE_TEXT))
+    share_link.show_address(*state.page_address(encode_state.CHOICES, {encode_state.TEXT_KEY: text}))

@@ -12,7 +12,7 @@ import streamlit as st
 
 from app_pages.sections import merges_tabs
 from bpe_core import Tokenizer
-from bpe_core.pretrained import PRETRAINED, load_pretrained
+from bpe_core.pretrained import load_pretrained
 from viz import model_io, share_link, state
 from viz.describe import model_size
 from viz.escape import markdown
@@ -25,7 +25,13 @@ def choose_tokenizer() -> tuple[Tokenizer, tuple[str, int], str]:
     """The tokenizer the page shows, its cache key (see ``merges_state.merges_cache_key``) and its training text."""
     model = state.current_model()
     labels = {"model": source_labels(model.name or "Trained model", bool(model.name))["model"], **PRETRAINED_TITLES}
-    source = st.selectbox("Tokenizer", ("model", *PRETRAINED), key=merges_state.SOURCE_KEY, format_func=labels.get)
+    source = st.selectbox(
+        "Tokenizer",
+        merges_state.TOKENIZERS,
+        key=merges_state.SOURCE_KEY,
+        format_func=labels.get,
+        persist_state="session",
+    )
     if source == "model":
         return model, merges_state.merges_cache_key(model), state.current_corpus()
     with st.spinner(loading_message(source)):  # if slow only
@@ -34,9 +40,12 @@ def choose_tokenizer() -> tuple[Tokenizer, tuple[str, int], str]:
     return published, merges_state.published_cache_key(source), ""
 
 
+CHOICES = merges_state.choices(merges_tabs.TAB_LABELS)
+
+
 def address_bar(tab_name: str) -> None:
     """The address bar and the Copy link button: the model's link and this page's choices."""
-    share_link.show_address(merges_state.address(tab_name))
+    share_link.show_address(*state.page_address(CHOICES, {merges_state.TAB_KEY: merges_tabs.TAB_LABELS[tab_name]}))
 
 
 @st.fragment
@@ -48,9 +57,9 @@ def open_tab(tab_name: str, section, tok: Tokenizer, key: tuple[str, int], corpu
         address_bar(tab_name)
 
 
-# Before any widget: a closed tab's widgets are not drawn, so their values are kept for them
-state.keep_choices(merges_state.KEPT)
-ignored = merges_state.take_link(st.query_params.to_dict(), merges_tabs.TAB_LABELS, ("model", *PRETRAINED))
+# Before any widget: the address's choices on a first visit, then the open tab as it was on the last visit
+ignored = merges_state.take_link(CHOICES, st.query_params.to_dict())
+state.keep_choices(CHOICES)
 st.title("Merges")
 share_link.warn_ignored(ignored)
 model_io.load_section("merges")

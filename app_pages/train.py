@@ -37,6 +37,7 @@ def render_result(model: Tokenizer, corpus: str, about: ModelAbout) -> None:
     if not model.merges:
         st.info("No merges were made: every token is a base symbol.")
         return
+    state.keep_choices((train_state.TABLE_CHOICE,))  # here too: a click in this fragment reruns only the fragment
     with st.expander("All merges, as a table", key=train_state.TABLE_WIDGET, on_change="rerun") as table:
         if table.open:  # drawn only when opened: the table is the slowest element of the page to draw
             columns = summary.merge_table(model)
@@ -74,6 +75,7 @@ def train_button_and_result(
     render_result(state.current_model(), state.current_corpus(), state.model_about())
 
 
+state.keep_choices(train_state.CHOICES)  # before they are drawn: the folded sections as on the last visit
 st.title(TRAIN.title)
 link_slot = st.container()  # Copy link, filled once the model is known
 st.caption("Pick a corpus and settings, press Train, and see which pairs BPE merged, in order.")

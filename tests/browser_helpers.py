@@ -241,9 +241,6 @@ def click_nav(page, title: str, timeout: float = 60.0) -> None:
     wait_for_app(page, timeout=timeout)
 
 
-MERGES_TABS = ["Pair race", "Merge tree", "All merges", "Step by step"]  # Merges' tabs, the one open at first last
-
-
 def open_tab(page, name: str) -> None:
     """Click the tab whose label contains ``name`` (a regular expression) and wait for the run it starts."""
     page.get_by_role("tab", name=re.compile(name)).click()

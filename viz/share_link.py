@@ -15,7 +15,8 @@ LINK_LANGUAGE = "text"  # the address's code block: plain text, and told apart f
 
 
 def _model_params() -> tuple[dict[str, str], str]:
-    """The session's model as query parameters (``viz.train.links``), and what a link cannot carry, if anything."""
+    """The session's model as query parameters (``viz.train.model_address``), and what a link cannot carry, if
+    anything."""
     link = state.model_about().link
     if link is None:
         return {}, CANNOT_TRAVEL

@@ -1,24 +1,28 @@
 """What the pages share in ``st.session_state`` and Streamlit's caches: the session's model and its corpus, the
-models all sessions share, the text typed on Encode and Compare, the tokenizer-file widgets, and the way a widget
-keeps its value while its page or tab is not drawn. Each page's own keys and caches are in its folder's
-``state.py`` (``viz.train.state``, ``viz.merges.state``, ``viz.encode.state``, ``viz.compare.state``).
+models all sessions share, the text typed on Encode and Compare, the tokenizer-file widgets, and a page's choices
+(``viz.choices``) in and out of the session: its address, and its tabs and expanders kept while not drawn. Each
+page's own keys, caches and choices are in its folder's ``state.py`` (``viz.train.state``, ``viz.merges.state``,
+``viz.encode.state``, ``viz.compare.state``).
 
 State keys start with ``bpe_`` and no widget uses them, so Streamlit never deletes them. Widget keys are
 named in the state modules too; Streamlit forgets their values when another page is shown unless the widget says
-``persist_state="session"`` (the Train form's widgets, Compare's size count). The rest that must survive a page
-switch is listed in its page's ``KEPT`` and copied into a state key and back before each page (``keep_choices``).
+``persist_state="session"``. Tabs and expanders cannot say it: a page's choices marked ``kept`` are copied into a
+state key and back before they are drawn (``keep_choices``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Mapping, Sequence
 from pathlib import Path
+from typing import Any
 
 import streamlit as st
 
 from bpe_core import Config, Tokenizer, train
 from live_class.choose import open_store
 from live_class.store import ClassStore
+from viz.addresses import TEXT_PARAM
+from viz.choices import Choice, address_params, kept_keys, read_address
 from viz.describe import model_fingerprint
 from viz.model_about import DEFAULT_MODEL_ABOUT, ModelAbout
 from viz.model_store import ModelStore, training_key
@@ -102,12 +106,14 @@ def model_io_key(page: str, name: str) -> str:
     return f"{page}_{name}"
 
 
-MODEL_IO_PAGES = ("train", "merges", "encode")  # the pages with a folded section of model_io's widgets
-
-
 def model_io_section_key(page: str) -> str:
-    """The key of the expander that folds model_io's widgets on ``page``: open or closed, it is kept."""
+    """The key of the expander that folds model_io's widgets on ``page``."""
     return model_io_key(page, "section_open")
+
+
+def model_io_section(page: str) -> Choice:
+    """The expander of model_io's widgets on ``page`` as one of its choices: open or closed, it is kept."""
+    return Choice(model_io_section_key(page), False, kept=True)
 
 
 def tokenizer_files(page: str) -> list:
@@ -122,9 +128,6 @@ def tokenizer_upload_record(page: str) -> dict | None:
 
 def set_tokenizer_upload_record(page: str, record: dict) -> None:
     st.session_state[f"bpe_{page}_tokenizer_upload"] = record
-
-
-MODEL_IO_KEPT = tuple(map(model_io_section_key, MODEL_IO_PAGES))  # open or closed, kept across pages
 
 
 # -- the text typed on Encode and Compare
@@ -164,7 +167,7 @@ def presenting() -> bool:
     return bool(st.session_state.get(PRESENT_KEY))
 
 
-# -- widgets that keep their value while not drawn
+# -- a page's choices (viz.choices): its address, and widgets that keep their value while not drawn
 
 
 def first_time(key: str) -> bool:
@@ -173,6 +176,27 @@ def first_time(key: str) -> bool:
         return False
     st.session_state[key] = True
     return True
+
+
+def take_address(choices: Sequence[Choice], query_params: Mapping[str, str], page: str) -> tuple[dict, list[str]]:
+    """On the session's first run of ``page``, put what its address asks into its choices' widgets before they
+    are drawn (a typed text becomes the text of both pages); returns the values taken, by widget key, and the
+    parameters ignored."""
+    if not first_time(f"bpe_{page}_link_read"):
+        return {}, []
+    values, warnings = read_address(choices, query_params)
+    st.session_state.update(values)
+    for choice in choices:
+        if choice.param == TEXT_PARAM and choice.key in values:
+            set_text(choice.key, values[choice.key])
+    return values, warnings
+
+
+def page_address(choices: Sequence[Choice], values: Mapping[str, Any] | None = None) -> tuple[dict[str, str], str]:
+    """The page's choices as query parameters (``values`` by widget key, else what the widgets hold, drawn or
+    kept), and what the address cannot carry."""
+    held = {choice.key: st.session_state[choice.key] for choice in choices if choice.key in st.session_state}
+    return address_params(choices, {**held, **(values or {})})
 
 
 def keep_in_range(key: str, low: int, high: int, start: int | None = None) -> None:
@@ -185,25 +209,21 @@ def start_widget(key: str, value) -> None:
     st.session_state.setdefault(key, value)
 
 
-def keep_choice(key: str, choices: list, default) -> None:
-    """Start a choice widget at ``default``, or keep what was chosen before while it is still one of ``choices``."""
-    if st.session_state.get(key) not in set(choices):
+def default_unless_offered(key: str, options: list, default) -> None:
+    """Start a choice widget at ``default``, or at it again when what was chosen before is no longer offered."""
+    if st.session_state.get(key) not in set(options):
         st.session_state[key] = default
 
 
-_KEPT_KEY = "bpe_kept_choices"  # the last value of each kept widget, for the runs that do not draw it
+_KEPT_KEY = "bpe_kept_choices"  # the last value of each kept tab and expander, for the runs that do not draw it
 
 
-def keep_choices(keys: Iterable[str]) -> None:
-    """Called by the router before each page with every page's ``KEPT``, and by a page with tabs with its own: a
-    widget not drawn (another page, a closed tab) gets its value back when drawn again. (Their widgets have no
-    value=, index= or default=: it would warn.)"""
+def keep_choices(choices: Sequence[Choice]) -> None:
+    """Called by a page with its choices before it draws them: its tabs and expanders (``kept``) get their values
+    back after a run that did not draw them (another page, a closed tab). They cannot say ``persist_state``, as
+    other widgets do. (Their widgets have no ``default=`` or ``expanded=``: it would warn.)"""
     kept = st.session_state.setdefault(_KEPT_KEY, {})
-    kept.update({key: st.session_state[key] for key in keys if key in st.session_state})
-    for key, value in kept.items():
-        st.session_state[key] = value
-
-
-def kept_value(key: str, default):
-    """The value kept for ``key``'s widget, for a page reading it while the widget is not drawn."""
-    return st.session_state.get(_KEPT_KEY, {}).get(key, default)
+    kept.update({key: st.session_state[key] for key in kept_keys(choices) if key in st.session_state})
+    for key in kept_keys(choices):
+        if key in kept:
+            st.session_state[key] = kept[key]

@@ -7,15 +7,17 @@ from urllib.parse import urlencode
 
 import streamlit as st
 
+from app_pages.sections import merges_tabs
 from live_class import room, rules
 from live_class.kinds import QuestionKind, kind_of
 from live_class.records import Question
 from live_class.rules import NAME_LIMIT, ClassProblem
 from live_class.store import ClassStore
+from viz.choices import address_params
 from viz.classroom import state as classroom_state
 from viz.classroom.live_view import POLL_SECONDS, count_result, follow_html, sentence_html, tally_figure
 from viz.escape import markdown
-from viz.merges.links import merges_params
+from viz.merges import state as merges_state
 from viz.notation import glyph_key
 from viz.page_registry import MERGES
 
@@ -111,7 +113,8 @@ def _screen(store: ClassStore, code: str, student: str) -> None:
     row = st.container(horizontal=True, vertical_alignment="center")
     row.caption(markdown(f"You are {students[student]}."))
     if record.step:  # the teacher's model at this step, in a tab of its own: this screen keeps the class
-        steps = urlencode(merges_params("steps", record.step, None, "model"))
+        values = {merges_state.TAB_KEY: merges_tabs.TAB_LABELS["steps"], merges_state.STEP_KEY: record.step}
+        steps = urlencode(address_params(merges_state.choices(merges_tabs.TAB_LABELS), values)[0])
         row.link_button("See it on Merges", f"{MERGES.url_path}?{'&'.join(filter(None, (record.model_link, steps)))}")
     question = store.question(code, record.question) if record.question else None
     if question is None:

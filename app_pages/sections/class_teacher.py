@@ -16,7 +16,6 @@ from live_class.store import ClassStore
 from viz import share_link, state
 from viz.classroom import state as classroom_state
 from viz.classroom.address import ClassAddress
-from viz.classroom.links import class_params
 from viz.classroom.live_view import (
     POLL_SECONDS,
     count_result,
@@ -40,7 +39,7 @@ def join_address(code: str) -> str:
     """The address students open to join: the room's address when students can reach this server, else this
     browser's own (a class tried on one machine)."""
     base = classroom_state.students_address().url or (st.context.url or "").split("?")[0].rsplit("/", 1)[0] + "/"
-    return f"{base.rstrip('/')}/{CLASS.url_path}?{urlencode(class_params(code))}"
+    return f"{base.rstrip('/')}/{CLASS.url_path}?{urlencode(classroom_state.class_params(code))}"
 
 
 def start(store: ClassStore) -> None:

@@ -148,3 +148,4 @@ TABS = [
     ("real", "smart_toy", "Real tokenizers", True, real_tokenizers_section),
     ("usage", "bar_chart", "Vocabulary usage", True, usage_section),
 ]
+TAB_LABELS = {name: f":material/{icon}: {label}" for name, icon, label, _, _ in TABS}  # name in the address -> label

@@ -41,8 +41,8 @@ def show_why(tok: Tokenizer, text: str, match_special: bool) -> None:
         st.caption("Type some text above (besides special tokens) to replay how one of its pieces is encoded.")
         return
     st.caption(replay_caption(tok))
-    state.keep_choice(encode_state.PIECE_KEY, pieces, max(pieces, key=len))  # the longest first, a kept one after
-    piece = st.selectbox("Piece", pieces, key=encode_state.PIECE_KEY, format_func=labels.get)
+    state.default_unless_offered(encode_state.PIECE_KEY, pieces, max(pieces, key=len))  # the longest, or the one kept
+    piece = st.selectbox("Piece", pieces, key=encode_state.PIECE_KEY, format_func=labels.get, persist_state="session")
     if len(piece) > MAX_EXPLAIN_CHARS:
         st.caption(f"This piece is long; replaying its first {MAX_EXPLAIN_CHARS} characters.")
         piece = piece[:MAX_EXPLAIN_CHARS]
@@ -66,6 +66,7 @@ def show_decoder(tok: Tokenizer, example_ids: list[int]) -> None:
     raw_ids = input_col.text_input(
         "Token ids (comma or space separated)",
         key=encode_state.IDS_KEY,
+        persist_state="session",
         placeholder=", ".join(map(str, example_ids[:8])) or "15496, 11, 0",
     )
     if not raw_ids.strip():
@@ -89,6 +90,7 @@ def show_table(tokens: list[Token], text: str) -> None:
     rows, first = token_rows(tokens, text), 0
     if len(rows) > TABLE_ROWS:
         pages = table_pages(len(rows))
-        state.keep_choice(encode_state.TABLE_PAGE_KEY, list(pages), 0)  # back to the first when the text shrinks
+        # the rows chosen, or the first ones again when the text shrinks
+        state.default_unless_offered(encode_state.TABLE_PAGE_KEY, list(pages), 0)
         first = st.selectbox("Rows", list(pages), key=encode_state.TABLE_PAGE_KEY, format_func=pages.get)
     st.html(token_table_html(rows[first : first + TABLE_ROWS]))

@@ -20,7 +20,6 @@ from viz.encode import state as encode_state
 from viz.encode.tools import describe_tokenizer
 from viz.published import PRETRAINED_NOTES, loading_message, source_labels
 
-SOURCES = ("model", "prefix", *PRETRAINED)  # the session's model, a prefix of it, the published tokenizers
 INTRO = (
     "Type text and see it cut into tokens. Hover, click or tap a token for its id, bytes and the merge that made it."
 )
@@ -34,10 +33,12 @@ class Header(NamedTuple):
 
 
 def choose_tokenizer() -> tuple[str, Tokenizer]:
-    """The choice (a SOURCES name) and the tokenizer it gives."""
+    """The choice (one of ``encode_state.SOURCES``) and the tokenizer it gives."""
     model = state.current_model()
     labels = source_labels(model.name or "Trained model", named=bool(model.name))  # plain: a selectbox shows text as is
-    source = st.selectbox("Tokenizer", SOURCES, key=encode_state.SOURCE_KEY, format_func=labels.get)
+    source = st.selectbox(
+        "Tokenizer", encode_state.SOURCES, key=encode_state.SOURCE_KEY, format_func=labels.get, persist_state="session"
+    )
     if source in PRETRAINED:  # the spinner shows only if the load is slow (the first time on this server)
         with st.spinner(loading_message(source)):
             return source, load_pretrained(source)
@@ -49,7 +50,11 @@ def choose_tokenizer() -> tuple[str, Tokenizer]:
         # Through session state, not value=, so a smaller new model clamps it; a first visit keeps every merge.
         state.keep_in_range(encode_state.PREFIX_MERGES_KEY, 0, total, start=total)
         merges = st.slider(
-            "Merges to keep (the first k merges of this model)", 0, total, key=encode_state.PREFIX_MERGES_KEY
+            "Merges to keep (the first k merges of this model)",
+            0,
+            total,
+            key=encode_state.PREFIX_MERGES_KEY,
+            persist_state="session",
         )
         return source, encode_state.encode_prefix(model, merges)
     return source, model
@@ -74,6 +79,7 @@ def show_header(ignored: list[str]) -> Header:
     match_special = toggle.toggle(
         "Match special tokens",
         key=encode_state.SPECIAL_KEY,
+        persist_state="session",
         disabled=not tokenizer.config.special_tokens,
         help="On, a special token's text such as `<|endoftext|>` becomes that one token, as in the model's input; "
         "off, it is encoded as ordinary text, as tiktoken does for text from users.",

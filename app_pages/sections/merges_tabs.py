@@ -9,11 +9,11 @@ import streamlit as st
 
 from bpe_core import Tokenizer
 from viz import model_io, state
-from viz.encode.links import encode_params
+from viz.choices import address_params
+from viz.encode import state as encode_state
 from viz.escape import markdown
 from viz.merges import state as merges_state
 from viz.merges.labels import tie_break_rule, token_text
-from viz.merges.links import MAX_TOKEN_CHARS
 from viz.merges.overview import count_curve_caption, forest_caption
 from viz.merges.race import DEFAULT_WINDOW, window_bounds
 from viz.merges.search import matching_tokens, split_note_html, token_forms
@@ -47,7 +47,9 @@ def pair_race(tok: Tokenizer, key: tuple[str, int], _corpus: str) -> None:
     )
     state.keep_in_range(merges_state.WINDOW_START_KEY, 1, total)
     start_col, button_col = st.columns([1, 2], vertical_alignment="bottom")
-    first_step = start_col.number_input("First step of the animation", 1, total, key=merges_state.WINDOW_START_KEY)
+    first_step = start_col.number_input(
+        "First step of the animation", 1, total, key=merges_state.WINDOW_START_KEY, persist_state="session"
+    )
     button_col.button(
         "Centre on the step chosen in Step by step",
         on_click=merges_state.centre_race_on_step,
@@ -56,6 +58,7 @@ def pair_race(tok: Tokenizer, key: tuple[str, int], _corpus: str) -> None:
     fixed_axis = st.toggle(
         "Fix the count axis at the highest count of the steps shown",
         key=merges_state.RACE_FIXED_AXIS_KEY,
+        persist_state="session",
         help="Off, each step's bars fill the chart; on, one axis for all the steps animated shows the counts fall.",
     )
     first, last = window_bounds(total, first_step)
@@ -74,7 +77,7 @@ def step_scrubber(tok: Tokenizer, key: tuple[str, int], corpus: str) -> None:
         buttons.button(PREVIOUS, on_click=merges_state.move_step, args=(-1, total), key="merges_previous")
         buttons.button(NEXT, on_click=merges_state.move_step, args=(1, total), key="merges_next")
         step_with_arrow_keys(PREVIOUS, NEXT)
-        step_number = st.slider("Step", 1, total, key=merges_state.STEP_KEY)
+        step_number = st.slider("Step", 1, total, key=merges_state.STEP_KEY, persist_state="session")
     else:
         step_number = 1
     step = tok.steps[step_number - 1]
@@ -110,7 +113,10 @@ def _glyph_key(tok: Tokenizer, tokens: Iterable[str]) -> None:
 def _split_note(tok: Tokenizer, typed: str) -> None:
     """How ``tok`` cuts a text that is not one of its tokens, with a link to Encode's "Why this split?"."""
     source = st.session_state.get(merges_state.SOURCE_KEY, "model")
-    params, _ = encode_params(source, None, typed, ["why"], example="")
+    params, _ = address_params(
+        encode_state.CHOICES,
+        {encode_state.SOURCE_KEY: source, encode_state.TEXT_KEY: typed, encode_state.WHY_KEY: True},
+    )
     model_link = state.model_about().link_params if source == "model" else {}
     shown = seen_text(tok, typed)
     title = tok.name or "the trained model"
@@ -129,7 +135,7 @@ def merge_tree(tok: Tokenizer, key: tuple[str, int], _corpus: str) -> None:
             "Find a token by the text it stands for",
             key=merges_state.TREE_SEARCH_KEY,
             live=True,
-            max_chars=MAX_TOKEN_CHARS,
+            max_chars=merges_state.MAX_TOKEN_CHARS,
             placeholder="type e.g. understanding",
         )
         choices = matching_tokens(choices, typed, byte_level=byte_level) if typed else [default]
@@ -147,6 +153,7 @@ def merge_tree(tok: Tokenizer, key: tuple[str, int], _corpus: str) -> None:
         choices,
         format_func=lambda token: token_text(token, byte_level),
         key=merges_state.TREE_TOKEN_KEY,
+        persist_state="session",
         filter_mode=None if searched else "fuzzy",
     )
     try:

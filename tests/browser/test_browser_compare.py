@@ -6,6 +6,7 @@ import re
 
 import pytest
 from browser_helpers import VIEWPORT, click_nav, exception_texts, open_app, open_tab, page_width, wait_for_app
+from page_tabs import COMPARE_TABS
 
 PLOT = '[data-testid="stPlotlyChart"]'
 MAIN = '[data-testid="stMain"]'
@@ -14,7 +15,6 @@ TYPED = f"{SIZE_BOX} input"
 CURVES = ".bpe-cc"  # the compression curves (HTML)
 DRAWN_JS = "(img) => img.complete && img.naturalWidth > 0"  # a picture loaded and decoded
 PHONE = {"width": 390, "height": 844}
-TABS = ["Compression", "Side by side", "Pre-tokenizers", "Real tokenizers", "Vocabulary usage"]
 
 
 def assert_clean(page) -> None:
@@ -157,7 +157,7 @@ def test_compare_sizes_only_where_used_and_kept(app_server, page, screenshot):
     # a phone: each tab fits the width (the tab bar scrolls inside its box), the size boxes two to a row
     # with their + and -, the charts shrink to the window
     page.set_viewport_size(PHONE)
-    for tab in TABS:
+    for tab in COMPARE_TABS:
         open_tab(page, tab)
         assert page_width(page) <= PHONE["width"], tab
         for chart in page.locator(f"{PLOT}, {CURVES} .panel, .bpe-st").all():

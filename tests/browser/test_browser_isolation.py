@@ -9,7 +9,8 @@ model, never B's word.
 from __future__ import annotations
 
 import pytest
-from browser_helpers import MERGES_TABS, VIEWPORT, click_nav, exception_texts, open_app, open_tab
+from browser_helpers import VIEWPORT, click_nav, exception_texts, open_app, open_tab
+from page_tabs import MERGES_TABS
 from test_browser_train import choose_corpus, train
 
 pytestmark = pytest.mark.browser

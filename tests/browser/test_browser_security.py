@@ -14,7 +14,8 @@ import re
 from urllib.parse import urlencode
 
 import pytest
-from browser_helpers import MERGES_TABS, click_nav, exception_texts, open_app, open_section, open_tab, wait_for_app
+from browser_helpers import click_nav, exception_texts, open_app, open_section, open_tab, wait_for_app
+from page_tabs import COMPARE_TABS, MERGES_TABS
 
 from bpe_core import Config, train
 from bpe_core.formats import to_hf_json
@@ -32,7 +33,6 @@ PAYLOAD_CORPUS = "\n".join(PAYLOADS * 8)
 PAYLOAD_TEXT = " ".join(PAYLOADS)
 MAIN = '[data-testid="stMain"]'
 PAGES = ["Train", "Merges", "Encode / Decode", "Compare", "Class"]
-COMPARE_TABS = ["Compression", "Side by side", "Pre-tokenizers", "Real tokenizers", "Vocabulary usage"]
 
 # Elements a payload would create if it were parsed as HTML or markdown, anywhere in the document
 # (SVG links from plotly use xlink:href, so every attribute is looked at, not only href).

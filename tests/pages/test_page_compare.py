@@ -9,6 +9,7 @@ import pytest
 from apptest_helpers import APP_FILE, shown, table_columns
 from streamlit.testing.v1 import AppTest
 
+from app_pages.sections.compare_tabs import TAB_LABELS
 from bpe_core import Config, load_gpt2, textbook, train
 from viz import state
 from viz.compare import state as compare_state
@@ -18,13 +19,7 @@ from viz.page_registry import COMPARE, TRAIN
 from viz.training_settings import TrainSettings
 
 PAGE = COMPARE.path
-TABS = [
-    ":material/show_chart: Compression",
-    ":material/compare_arrows: Side by side",
-    ":material/content_cut: Pre-tokenizers",
-    ":material/smart_toy: Real tokenizers",
-    ":material/bar_chart: Vocabulary usage",
-]
+TABS = TAB_LABELS  # by their names in the address; the first is open on a first visit
 BANANA = "banana_bandana_"
 
 
@@ -111,14 +106,14 @@ def test_default_model_curves_are_thinned_and_follow_the_sizes():
     assert "vocabulary 362 (300 merges)" in html_with(at, 'class="bpe-cc"')
 
 
-@pytest.mark.parametrize("tab", TABS[1:])
+@pytest.mark.parametrize("tab", list(TABS.values())[1:])
 def test_every_tab_renders_with_the_default_model(tab):
     at = open_compare(tab=tab)
-    assert at.tabs[0].label == TABS[0]
+    assert at.tabs[0].label == TABS["curves"]
 
 
 def test_side_by_side_counts_worked_out_by_hand(banana):
-    at = open_compare(banana, corpus=BANANA, tab=TABS[1], text="bandana_banana_")
+    at = open_compare(banana, corpus=BANANA, tab=TABS["side"], text="bandana_banana_")
     assert size_values(at) == [6, 7, 12]  # vocabularies of 0, 1 and 6 merges (below)
     # The vocabulary: <unk> and b a n _ d (6), plus one token per merge. "bandana_banana_" cut by
     # 0 merges: 15 characters; by "a n": b an d an a _ b an an a _ (11);
@@ -194,7 +189,7 @@ def open_tab(at: AppTest, tab: str) -> None:
 
 def test_sizes_are_drawn_only_on_the_tabs_that_use_them(banana):
     at = open_compare(banana, corpus=BANANA, text=BANANA)
-    for tab, sizes_shown in zip(TABS, (True, True, False, True, True)):
+    for tab, sizes_shown in ((label, name != "pretok") for name, label in TABS.items()):  # Pre-tokenizers: none
         open_tab(at, tab)
         assert len(at.segmented_control) == sizes_shown, tab
         assert [box.label for box in at.number_input] == (
@@ -211,18 +206,18 @@ def test_sizes_chosen_survive_a_tab_without_them_and_a_page_switch(banana):
     at.number_input(key=compare_state.size_key(3)).set_value(11).run()
     at.number_input(key=compare_state.size_key(1)).set_value(9).run()
     assert size_values(at) == [6, 9, 12, 11]
-    open_tab(at, TABS[2])  # Pre-tokenizers draws no size: Streamlit forgets the widgets' values
+    open_tab(at, TABS["pretok"])  # Pre-tokenizers draws no size: Streamlit forgets the widgets' values
     assert size_values(at) == [] and len(at.segmented_control) == 0
-    open_tab(at, TABS[0])
+    open_tab(at, TABS["curves"])
     assert at.segmented_control(key=compare_state.SIZE_COUNT_KEY).value == 4
     assert size_values(at) == [6, 9, 12, 11]
     # vocabularies 9 and 11 of banana's 6 base symbols: 3 and 5 merges
     assert size_rows(at)["merges"] == ["0", "3", "6", "5"]
-    open_tab(at, TABS[2])
+    open_tab(at, TABS["pretok"])
     at.switch_page(TRAIN.path).run()
     at.switch_page(PAGE).run()
     assert not at.exception, errors(at)
-    open_tab(at, TABS[1])
+    open_tab(at, TABS["side"])
     assert at.segmented_control(key=compare_state.SIZE_COUNT_KEY).value == 4 and size_values(at) == [6, 9, 12, 11]
 
 
@@ -236,7 +231,7 @@ def test_fewer_sizes(banana):
 
 def test_tie_break_preset_reports_the_first_difference(banana):
     # the session model's config with tie-break first vs hf (the default pair), trained on its corpus
-    at = open_compare(banana, corpus=BANANA, tab=TABS[2], text=BANANA)
+    at = open_compare(banana, corpus=BANANA, tab=TABS["pretok"], text=BANANA)
     at.radio(key=compare_state.PRETOK_PRESET_KEY).set_value("Tie-break rules").run()
     assert not at.exception, errors(at)
     rules = [at.selectbox(key=compare_state.custom_key("rule", side)).value for side in "AB"]
@@ -245,7 +240,7 @@ def test_tie_break_preset_reports_the_first_difference(banana):
 
 
 def test_tie_break_preset_compares_the_rules_chosen(banana):
-    at = open_compare(banana, corpus=BANANA, tab=TABS[2], text=BANANA)
+    at = open_compare(banana, corpus=BANANA, tab=TABS["pretok"], text=BANANA)
     at.radio(key=compare_state.PRETOK_PRESET_KEY).set_value("Tie-break rules").run()
     at.selectbox(key=compare_state.custom_key("rule", "B")).set_value("lex").run()
     assert not at.exception, errors(at)
@@ -257,7 +252,7 @@ def test_tie_break_preset_compares_the_rules_chosen(banana):
 
 
 def test_invalid_custom_configuration_is_an_error_not_a_traceback():
-    at = open_compare(tab=TABS[2])
+    at = open_compare(tab=TABS["pretok"])
     at.radio(key=compare_state.PRETOK_PRESET_KEY).set_value("Custom").run()
     at.selectbox(key=compare_state.custom_key("split", "A")).set_value("gpt2").run()
     at.selectbox(key=compare_state.custom_key("end_of_word", "A")).set_value("</w>").run()
@@ -270,7 +265,7 @@ def test_invalid_custom_configuration_is_an_error_not_a_traceback():
 
 def test_real_tokenizers_tab_shows_every_count_as_tiktoken_gives_it(banana, tiktoken_module):
     text = "Hello, ByteLevel BPE!"
-    at = open_compare(banana, corpus=BANANA, tab=TABS[3], text=text)
+    at = open_compare(banana, corpus=BANANA, tab=TABS["real"], text=text)
     shown_text = markdown_texts(at)
     assert "GPT-2 — **7 tokens**" in shown_text  # [15496, 11, 30589, 4971, 347, 11401, 0]
     for name, title in (("cl100k_base", "GPT-4 (cl100k_base)"), ("o200k_base", "GPT-4o (o200k_base)")):
@@ -309,7 +304,7 @@ def test_real_tokenizers_tab_shows_every_count_as_tiktoken_gives_it(banana, tikt
 
 def test_real_tokenizers_can_be_narrowed_to_gpt4o_alone(banana, tiktoken_module):
     text = "Токенизатор режет текст"
-    at = open_compare(banana, corpus=BANANA, tab=TABS[3], text=text)
+    at = open_compare(banana, corpus=BANANA, tab=TABS["real"], text=text)
     at.multiselect(key=compare_state.REAL_CHOICE_KEY).set_value(["o200k_base"]).run()
     shown_text = markdown_texts(at)
     count = len(tiktoken_module.get_encoding("o200k_base").encode_ordinary(text))
@@ -319,7 +314,7 @@ def test_real_tokenizers_can_be_narrowed_to_gpt4o_alone(banana, tiktoken_module)
 
 
 def test_usage_tab_counts_never_used_tokens(banana):
-    at = open_compare(banana, corpus=BANANA, tab=TABS[4], text=BANANA)
+    at = open_compare(banana, corpus=BANANA, tab=TABS["usage"], text=BANANA)
     metrics = {m.label: m.value for m in at.metric}
     # banana_bandana_ at 6 merges is banana_ban | d | ana_: 3 of 11 entries used
     assert metrics == {"Vocabulary entries": "11", "Used at least once": "3", "Never used": "8"}
@@ -335,7 +330,7 @@ def test_usage_tab_counts_never_used_tokens(banana):
     assert metrics == {"Vocabulary entries": "6", "Used at least once": "5", "Never used": "1"}
 
 
-@pytest.mark.parametrize("tab", TABS)
+@pytest.mark.parametrize("tab", TABS.values())
 def test_gpt2_as_the_session_model(tab):
     # GPT-2 has no corpus and no training counts
     at = open_compare(load_gpt2(), corpus="", tab=tab)
@@ -343,7 +338,7 @@ def test_gpt2_as_the_session_model(tab):
 
 
 def test_model_without_merges():
-    at = open_compare(train(BANANA, Config(split="none"), merges=0), corpus=BANANA, tab=TABS[1], text=BANANA)
+    at = open_compare(train(BANANA, Config(split="none"), merges=0), corpus=BANANA, tab=TABS["side"], text=BANANA)
     assert [i.value for i in at.info][0] == (
         "This model has no merges, so there is only one size: train one with merges."
     )
@@ -355,7 +350,7 @@ def test_model_without_merges():
 def test_the_byte_level_side_writes_spaces_as_the_boxes_do(banana):
     """The default preset puts words + </w> beside GPT-2 byte-level: on "ab ab" B's first merge is a b (twice),
     then ␣ + ab (GPT-2's regex keeps the space with the word), never written Ġ; each side keys its own marks."""
-    at = open_compare(banana, corpus="ab ab", tab=TABS[2], text="ab")
+    at = open_compare(banana, corpus="ab ab", tab=TABS["pretok"], text="ab")
     at.number_input(key=compare_state.PRETOK_MERGES_KEY).set_value(2).run()
     assert not at.exception, errors(at)
     sides = [frame.value.to_dict("records") for frame in at.dataframe]

@@ -8,6 +8,7 @@ import re
 from browser_helpers import REPO_ROOT
 from streamlit.testing.v1 import AppTest
 
+from app_pages.sections.merges_tabs import TAB_LABELS
 from bpe_core import Config, load_gpt2, train
 from viz.merges.state import TAB_KEY as MERGES_TAB_KEY
 from viz.model_about import ModelAbout
@@ -18,12 +19,7 @@ from viz.state import ABOUT_KEY, CORPUS_KEY, MODEL_KEY
 APP_FILE = str(REPO_ROOT / "app.py")
 PAGE = MERGES.path
 BANANA = "banana_bandana_"
-TABS = {  # only the open tab is drawn; the first is open on a first visit
-    "steps": ":material/linear_scale: Step by step",
-    "race": ":material/leaderboard: Pair race",
-    "tree": ":material/account_tree: Merge tree",
-    "overview": ":material/scatter_plot: All merges",
-}
+TABS = TAB_LABELS  # by their names in the address; only the open tab is drawn; the first is open on a first visit
 
 
 def _open_merges(model=None, corpus: str = "", tab: str | None = None) -> AppTest:

@@ -6,21 +6,25 @@ expected values are worked out by hand.
 
 from __future__ import annotations
 
-import ast
-from pathlib import Path
-
 import pytest
-from apptest_helpers import APP_FILE, ok
+from apptest_helpers import ok
 from browser_helpers import REPO_ROOT
 from streamlit.testing.v1 import AppTest
 
-from viz import page_registry, state
+from app_pages.sections import compare_tabs, merges_tabs
+from viz import page_registry
+from viz.choices import kept_keys
 from viz.compare import state as compare_state
 from viz.encode import state as encode_state
 from viz.merges import state as merges_state
 from viz.train import state as train_state
 
-PAGE_STATES = {"train": train_state, "merges": merges_state, "encode": encode_state, "compare": compare_state}
+PAGE_CHOICES = {  # each page's choices, as it declares them
+    "train": train_state.CHOICES,
+    "merges": merges_state.choices(merges_tabs.TAB_LABELS),
+    "encode": encode_state.CHOICES,
+    "compare": compare_state.choices(compare_tabs.TAB_LABELS, (1, 100)),
+}
 
 
 def test_every_page_file_is_registered_once():
@@ -30,25 +34,19 @@ def test_every_page_file_is_registered_once():
     assert not (REPO_ROOT / "pages").exists()  # Streamlit would read that folder on its own, beside the router
 
 
-@pytest.mark.parametrize("page", PAGE_STATES)
+@pytest.mark.parametrize("page", PAGE_CHOICES)
 def test_a_page_keeps_only_its_own_widgets(page):
-    kept = PAGE_STATES[page].KEPT
+    kept = kept_keys(PAGE_CHOICES[page])
     assert kept and len(set(kept)) == len(kept)
     assert all(key.startswith(f"{page}_") for key in kept)  # a page's widget keys carry its name
 
 
-def test_the_router_keeps_every_pages_choices():
-    """app.py's KEPT_CHOICES is every page's KEPT and the tokenizer-file sections, nothing else."""
-    tree = ast.parse(Path(APP_FILE).read_text(encoding="utf-8"))
-    kept = next(
-        node.value
-        for node in tree.body
-        if isinstance(node, ast.Assign) and any(getattr(target, "id", "") == "KEPT_CHOICES" for target in node.targets)
-    )
-    assert sorted(ast.unparse(item.value) for item in kept.elts) == sorted(
-        [f"{page}_state.KEPT" for page in (*PAGE_STATES, "classroom")] + ["state.MODEL_IO_KEPT"]
-    )
-    assert state.MODEL_IO_KEPT == ("train_section_open", "merges_section_open", "encode_section_open")
+def test_the_tokenizer_file_sections_are_kept_on_their_pages():
+    assert [key for page in PAGE_CHOICES for key in kept_keys(PAGE_CHOICES[page]) if key.endswith("section_open")] == [
+        "train_section_open",
+        "merges_section_open",
+        "encode_section_open",
+    ]
 
 
 def run(script) -> AppTest:
@@ -75,14 +73,11 @@ def test_the_race_centres_on_the_kept_step():
     def script():
         import streamlit as st
 
-        from viz import state
         from viz.merges import state as merges_state
 
         merges_state.centre_race_on_step(10)  # no step chosen yet: the first
         st.text(st.session_state[merges_state.WINDOW_START_KEY])
-        st.session_state[merges_state.STEP_KEY] = 25
-        state.keep_choices(merges_state.KEPT)  # the step tab is closed: its value lives in the kept choices
-        del st.session_state[merges_state.STEP_KEY]
+        st.session_state[merges_state.STEP_KEY] = 25  # the step tab is closed: persist_state keeps its value
         merges_state.centre_race_on_step(10)
         st.text(st.session_state[merges_state.WINDOW_START_KEY])
 
@@ -94,11 +89,13 @@ def test_a_kept_choice_comes_back_after_its_widget_was_dropped():
         import streamlit as st
 
         from viz import state
+        from viz.choices import Choice
 
+        tab = Choice("merges_tab", kept=True)
         st.session_state.setdefault("merges_tab", "Pair race")
-        state.keep_choices(["merges_tab"])
+        state.keep_choices([tab])
         st.session_state.pop("merges_tab")  # as Streamlit drops a widget's value when a run does not draw it
-        state.keep_choices(["merges_tab"])
+        state.keep_choices([tab])
         st.text(st.session_state["merges_tab"])
 
     assert run(script).text[0].value == "Pair race"

@@ -4,9 +4,30 @@ from __future__ import annotations
 
 import pytest
 
+from app_pages.sections.compare_tabs import TAB_LABELS
 from viz.addresses import MAX_LINK_TEXT, read_counts, read_names, read_text, text_params
-from viz.compare.links import compare_params, read_compare_params
-from viz.encode.links import encode_params, read_encode_params
+from viz.choices import address_params, read_address
+from viz.compare import state as compare_state
+from viz.encode import state as encode_state
+
+SECTION_KEYS = {"ids": encode_state.IDS_OPEN_KEY, "why": encode_state.WHY_KEY, "decode": encode_state.DECODE_KEY}
+SECTION_KEYS["table"] = encode_state.TABLE_KEY  # Encode's sections by their names in the address
+
+
+def encode_params(
+    tokenizer: str, prefix: int | None, text: str, open_sections: list[str]
+) -> tuple[dict[str, str], str]:
+    """The address of Encode's widgets holding these (its example text is ``encode_state.EXAMPLE_TEXT``)."""
+    values = {encode_state.SOURCE_KEY: tokenizer, encode_state.PREFIX_MERGES_KEY: prefix, encode_state.TEXT_KEY: text}
+    return address_params(encode_state.CHOICES, {**values, **{SECTION_KEYS[name]: True for name in open_sections}})
+
+
+def compare_params(tab: str, sizes: list[int], text: str, real: list[str]) -> tuple[dict[str, str], str]:
+    """The address of Compare's widgets holding these, for a model of 6 to 12 tokens."""
+    values = {compare_state.SIZES_KEY: sizes, compare_state.TEXT_KEY: text, compare_state.REAL_CHOICE_KEY: real}
+    return address_params(
+        compare_state.choices(TAB_LABELS, (6, 12)), {compare_state.TAB_KEY: TAB_LABELS[tab], **values}
+    )
 
 
 def test_a_text_up_to_the_limit_travels_and_a_longer_one_is_said_to_stay_out():
@@ -40,31 +61,34 @@ def test_text_longer_than_a_link_carries_is_no_address_of_ours():
 
 
 def test_encode_s_address_both_ways():
-    params, note = encode_params("o200k_base", None, "héllo <b>", ["decode", "table"], example="Hello")
+    params, note = encode_params("o200k_base", None, "héllo <b>", ["decode", "table"])
     assert (params, note) == ({"tokenizer": "o200k_base", "input": "héllo <b>", "open": "decode,table"}, "")
-    link = read_encode_params(params, ("model", "prefix", "o200k_base"))
-    assert (link.tokenizer, link.prefix, link.text, link.open_sections, link.warnings) == (
-        "o200k_base",
-        None,
-        "héllo <b>",
-        ["decode", "table"],
+    values, warnings = read_address(encode_state.CHOICES, params)
+    assert (values, warnings) == (
+        {
+            encode_state.SOURCE_KEY: "o200k_base",
+            encode_state.TEXT_KEY: "héllo <b>",
+            encode_state.DECODE_KEY: True,
+            encode_state.TABLE_KEY: True,
+        },
         [],
     )
-    assert encode_params("model", 5, "Hello", [], example="Hello") == ({}, "")  # a prefix only with its tokenizer
+    assert encode_params("model", 5, encode_state.EXAMPLE_TEXT, []) == ({}, "")  # a prefix only with its tokenizer
 
 
 def test_compare_s_address_both_ways():
-    params, _ = compare_params("usage", [6, 9, 12], "Hello", ["gpt2", "llama3"], "Hello", default_real=("gpt2",))
+    params, _ = compare_params("usage", [6, 9, 12], compare_state.DEFAULT_TEXT, ["gpt2", "llama3"])
     assert params == {"tab": "usage", "sizes": "6,9,12", "real": "gpt2,llama3"}  # the example text stays out
-    link = read_compare_params(params, ("curves", "usage"), (6, 12), ("gpt2", "llama3"))
-    assert (link.tab, link.sizes, link.text, link.real, link.warnings) == (
-        "usage",
-        [6, 9, 12],
-        None,
-        ["gpt2", "llama3"],
+    values, warnings = read_address(compare_state.choices(TAB_LABELS, (6, 12)), params)
+    assert (values, warnings) == (
+        {
+            compare_state.TAB_KEY: TAB_LABELS["usage"],
+            compare_state.SIZES_KEY: [6, 9, 12],
+            compare_state.REAL_CHOICE_KEY: ["gpt2", "llama3"],
+        },
         [],
     )
-    assert compare_params("pretok", [], "Hi", ["gpt2"], "Hello", default_real=("gpt2",)) == (
+    assert compare_params("pretok", [], "Hi", list(compare_state.DEFAULT_REAL)) == (
         {"tab": "pretok", "input": "Hi"},
         "",
     )

@@ -197,7 +197,7 @@ def test_gpt2_itself_exports_everywhere():
 def open_page(page: str = "", model=None) -> AppTest:
     """``page`` with its section of tokenizer files open (folded, it draws none of these widgets)."""
     at = AppTest.from_file(APP_FILE, default_timeout=90)
-    for name in state.MODEL_IO_PAGES:
+    for name in ("train", "merges", "encode"):  # the pages with a section of tokenizer files
         at.session_state[state.model_io_section_key(name)] = True
     if model is not None:
         at.session_state[state.MODEL_KEY] = model

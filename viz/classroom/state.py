@@ -1,11 +1,21 @@
 """The Class page's own state: the address students type (worked out once per server process), the class store
 (one per process), and the session's role in a class. The teacher's key lives only here, in the teacher's
-server-side session: it never reaches an address or a student's browser."""
+server-side session: it never reaches an address or a student's browser.
+
+The page's address: the class a student joins (``join=CODE``) and, once joined, who they are (``student=ID``), so
+a phone that reloads the tab comes back to the class under the same name. Nothing in an address makes anyone the
+teacher.
+
+>>> warnings = []
+>>> read_class_link({"join": "abc23", "student": "<script>"}, warnings), warnings
+(('ABC23', None), ['student=<script>: not a student of a class'])
+"""
 
 from __future__ import annotations
 
 import os
 import time
+from collections.abc import Mapping
 
 import streamlit as st
 
@@ -13,10 +23,9 @@ from live_class import rules
 from live_class.store import ClassStore
 from viz import state
 from viz.classroom.address import CLASS_URL_ENV, ClassAddress, class_address, network_address
-from viz.classroom.links import read_class_link
 from viz.classroom.teacher_cookie import forget_teacher, remembered_teacher
 
-KEPT: tuple[str, ...] = ()  # the Class page's widgets whose values are kept while it is not drawn
+JOIN_PARAM, STUDENT_PARAM = "join", "student"  # the page's address: the class's code, the student's id
 TEACHING_KEY = "class_teaching"  # (code, teacher key) of the class this session teaches
 STUDYING_KEY = "class_studying"  # (code, student id) of the class this session joined
 SENTENCE_KEY = "class_sentence"  # the count question's sentence, as the teacher typed it
@@ -65,6 +74,32 @@ def start_studying(code: str, student: str) -> None:
 def leave_class() -> None:
     for key in (TEACHING_KEY, STUDYING_KEY):
         st.session_state.pop(key, None)
+
+
+def class_params(code: str | None, student: str | None = None) -> dict[str, str]:
+    """
+    >>> class_params("ABC23", "s" * 16)
+    {'join': 'ABC23', 'student': 'ssssssssssssssss'}
+    """
+    params = {JOIN_PARAM: code} if code else {}
+    if code and student:
+        params[STUDENT_PARAM] = student
+    return params
+
+
+def read_class_link(params: Mapping[str, str], warnings: list[str]) -> tuple[str | None, str | None]:
+    """The class code and student id an address gives (None for what is absent or malformed, then warned)."""
+    code = student = None
+    if JOIN_PARAM in params:
+        code = rules.read_code(params[JOIN_PARAM])
+        if code is None:
+            warnings.append(f"{JOIN_PARAM}={params[JOIN_PARAM][:40]}: not a class code")
+    if STUDENT_PARAM in params:
+        if code and rules.is_student_id(params[STUDENT_PARAM]):
+            student = params[STUDENT_PARAM]
+        else:
+            warnings.append(f"{STUDENT_PARAM}={params[STUDENT_PARAM][:40]}: not a student of a class")
+    return code, student
 
 
 def take_link(query_params: dict) -> tuple[str | None, list[str]]:

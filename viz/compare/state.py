@@ -3,31 +3,48 @@
 ``viz.state`` owns everything the pages share (the model, the text typed on Encode and Compare, the way a widget is
 kept while not drawn); this module owns what only Compare reads. The size control is drawn only beside the tabs that
 use it, and Streamlit forgets the values of widgets not drawn in a run: the chosen sizes are kept in a state key for
-their model (``SIZES_KEY``) and given back to their widgets when these are drawn again, and their count is a widget
-Streamlit keeps for the session (``persist_state``).
+their model (``SIZES_KEY``, ``SIZES_MODEL_KEY``) and given back to their widgets when these are drawn again, and
+their count is a widget Streamlit keeps for the session (``persist_state``).
 """
 
 from __future__ import annotations
+
+from collections.abc import Mapping
 
 import streamlit as st
 
 from bpe_core import Config, Token, Tokenizer, train
 from viz import state
+from viz.addresses import MAX_LINK_TEXT, TEXT_PARAM
+from viz.choices import Choice, Names, OneOf, Text, WholeNumbers
 from viz.compare.curves import compression_html
 from viz.compare.data import ComparedSize, VocabularyScale, tokens_by_merge_count
-from viz.compare.links import compare_params, read_compare_params
 from viz.compare.real_tokenizers import DEFAULT_REAL, REAL_TOKENIZERS
+from viz.compare.setup import DEFAULT_TEXT
 
 TEXT_KEY, TAB_KEY = "compare_text", "compare_tab"  # the text every tab uses, the open tab
-KEPT = (TAB_KEY,)  # the open tab, across page switches
 SIZE_COUNT_KEY = "compare_size_count"  # how many sizes are compared (a widget Streamlit keeps: persist_state)
-SIZES_KEY = "bpe_compare_sizes"  # (fingerprint, [vocabulary sizes]) chosen last, for that model
+SIZE_COUNTS = range(2, 5)  # two to four sizes are compared
+SIZES_KEY, SIZES_MODEL_KEY = "bpe_compare_sizes", "bpe_compare_sizes_model"  # the vocabulary sizes chosen last,
+# and the fingerprint of the model they were chosen for
 # The tabs' own widgets: the two configurations Pre-tokenizers trains and how many merges each; the size set
 # against the published tokenizers and which of them are shown; the size and text whose vocabulary usage is shown
 PRETOK_PRESET_KEY, PRETOK_MERGES_KEY = "compare_pretok_preset", "compare_pretok_merges"
 REAL_SIZE_KEY, REAL_CHOICE_KEY = "compare_real_size", "compare_real_choice"
 USAGE_SIZE_KEY, USAGE_SOURCE_KEY = "compare_usage_size", "compare_usage_source"
 USAGE_CHART, REAL_CHART = "compare_usage", "compare_real"
+
+
+def choices(tab_labels: Mapping[str, str], size_range: tuple[int, int]) -> tuple[Choice, ...]:
+    """The page's choices, in the order its address gives them; ``tab_labels``: its tabs' labels by their names in
+    the address (``app_pages/sections/compare_tabs.py``); ``size_range``: the model's smallest and largest
+    vocabulary. The sizes are kept for their model (``keep_sizes``)."""
+    return (
+        Choice(TAB_KEY, param="tab", kind=OneOf(tab_labels), kept=True),
+        Choice(SIZES_KEY, param="sizes", kind=WholeNumbers(*size_range, SIZE_COUNTS)),
+        Choice(TEXT_KEY, DEFAULT_TEXT, TEXT_PARAM, Text(MAX_LINK_TEXT)),
+        Choice(REAL_CHOICE_KEY, list(DEFAULT_REAL), "real", Names(tuple(REAL_TOKENIZERS))),
+    )
 
 
 def size_key(index: int) -> str:
@@ -42,7 +59,7 @@ def custom_key(setting: str, side: str) -> str:
 
 def prepare_size_widgets(fingerprint: str, defaults: list[int]) -> None:
     """Start each size's widget at the size chosen before for this model, else at ``defaults``."""
-    saved_for, saved = st.session_state.get(SIZES_KEY, (None, []))
+    saved_for, saved = st.session_state.get(SIZES_MODEL_KEY), st.session_state.get(SIZES_KEY, [])
     for index, default in enumerate(defaults):
         if saved_for != fingerprint or size_key(index) not in st.session_state:
             start = saved[index] if saved_for == fingerprint and index < len(saved) else default
@@ -51,7 +68,7 @@ def prepare_size_widgets(fingerprint: str, defaults: list[int]) -> None:
 
 def keep_sizes(fingerprint: str, sizes: list[int]) -> None:
     """The sizes chosen, for the model ``fingerprint`` names (a model just trained further keeps them)."""
-    st.session_state[SIZES_KEY] = (fingerprint, sizes)
+    st.session_state.update({SIZES_MODEL_KEY: fingerprint, SIZES_KEY: sizes})
     for index in range(len(sizes)):
         st.session_state.pop(size_key(index), None)  # prepare_size_widgets starts them at the kept sizes
 
@@ -59,7 +76,7 @@ def keep_sizes(fingerprint: str, sizes: list[int]) -> None:
 def remember_sizes(fingerprint: str) -> list[int]:
     """The vocabulary sizes the size boxes hold now, kept for this model across tabs and page switches."""
     sizes = [st.session_state[size_key(index)] for index in range(st.session_state[SIZE_COUNT_KEY])]
-    st.session_state[SIZES_KEY] = (fingerprint, sizes)
+    st.session_state.update({SIZES_MODEL_KEY: fingerprint, SIZES_KEY: sizes})
     return sizes
 
 
@@ -100,29 +117,17 @@ def published_tokens(_tok: Tokenizer, name: str, text: str) -> list[Token]:
     return _tok.encode_with_spans(text)
 
 
-LINK_READ_KEY = "bpe_compare_link_read"  # the address's parameters were given to the widgets: once a session
+def take_link(page_choices: tuple[Choice, ...], query_params: dict, fingerprint: str) -> list[str]:
+    """On the session's first Compare run, put what its address asks into the widgets before they are drawn: the
+    sizes for this model (``fingerprint``); returns the parameters ignored."""
+    values, ignored = state.take_address(page_choices, query_params, "compare")
+    if SIZES_KEY in values:
+        st.session_state[SIZE_COUNT_KEY] = len(values[SIZES_KEY])
+        keep_sizes(fingerprint, values[SIZES_KEY])
+    return ignored
 
 
-def take_link(query_params: dict, tab_labels: dict[str, str], scale: VocabularyScale, fingerprint: str) -> list[str]:
-    """On the session's first Compare run, put what its address asks (``viz.compare.links``) into the widgets
-    before they are drawn: the sizes for this model (``fingerprint``); returns the parameters ignored."""
-    if not state.first_time(LINK_READ_KEY):
-        return []
-    link = read_compare_params(query_params, tuple(tab_labels), (scale.smallest, scale.largest), tuple(REAL_TOKENIZERS))
-    if link.tab is not None:
-        st.session_state[TAB_KEY] = tab_labels[link.tab]
-    if link.sizes is not None:
-        st.session_state[SIZE_COUNT_KEY] = len(link.sizes)
-        keep_sizes(fingerprint, link.sizes)
-    if link.text is not None:
-        state.set_text(TEXT_KEY, link.text)
-    if link.real is not None:
-        st.session_state[REAL_CHOICE_KEY] = link.real
-    return link.warnings
-
-
-def address(tab_name: str, fingerprint: str, text: str, example: str) -> tuple[dict[str, str], str]:
-    """The page's state as query parameters (``viz.compare.links``), and what they cannot carry."""
-    kept_for, sizes = st.session_state.get(SIZES_KEY, (None, []))
-    real = st.session_state.get(REAL_CHOICE_KEY, list(DEFAULT_REAL))
-    return compare_params(tab_name, sizes if kept_for == fingerprint else [], text, real, example, DEFAULT_REAL)
+def address(page_choices: tuple[Choice, ...], tab_label: str, fingerprint: str) -> tuple[dict[str, str], str]:
+    """The page's state as query parameters, and what they cannot carry: the sizes if kept for this model."""
+    sizes = st.session_state.get(SIZES_KEY) if st.session_state.get(SIZES_MODEL_KEY) == fingerprint else None
+    return state.page_address(page_choices, {TAB_KEY: tab_label, SIZES_KEY: sizes})

@@ -1,5 +1,6 @@
 """The Encode page's own session-state keys: its widgets (widget keys start with ``encode_``, state keys with
-``bpe_encode_``), the sections drawn only while open, and the prefix of the model kept for the slider.
+``bpe_encode_``), the sections drawn only while open, its choices in its address, and the prefix of the model kept
+for the slider.
 """
 
 from __future__ import annotations
@@ -7,10 +8,17 @@ from __future__ import annotations
 import streamlit as st
 
 from bpe_core import Tokenizer
+from bpe_core.pretrained import PRETRAINED
 from viz import state
-from viz.encode.links import encode_params, read_encode_params
+from viz.addresses import MAX_LINK_TEXT, TEXT_PARAM
+from viz.choices import Choice, OneOf, Section, Text, WholeNumber
 
 SOURCE_KEY, PREFIX_MERGES_KEY, TEXT_KEY = "encode_source", "encode_prefix_merges", "encode_text"
+SOURCES = ("model", "prefix", *PRETRAINED)  # the session's model, a prefix of it, the published tokenizers
+MAX_PREFIX = 1_000_000  # merges a prefix keeps at most (bpe_core.train.MAX_SIZE)
+EXAMPLE_TEXT = (
+    "Hello, world! The café opens at 9:30.\nTokenizers don't see words 🙂 they see pieces: unbelievably, interesting…"
+)
 IDS_KEY, PIECE_KEY = "encode_ids", "encode_piece"  # the decoder's ids, the piece replayed
 SPECIAL_KEY = "encode_match_special"
 # The folded sections (expanders): the token ids; drawn only while open, "Why this split?", the decoder, the table
@@ -34,34 +42,17 @@ def fill_decoder(ids: list[int]) -> None:
     st.session_state[IDS_KEY] = ", ".join(map(str, ids))
 
 
-# Kept across page switches and while a section is closed: the choices, the ids typed, the sections open
-KEPT = (SOURCE_KEY, PREFIX_MERGES_KEY, SPECIAL_KEY, IDS_OPEN_KEY, WHY_KEY, PIECE_KEY, DECODE_KEY, IDS_KEY, TABLE_KEY)
-
-
-LINK_READ_KEY = "bpe_encode_link_read"  # the address's parameters were given to the widgets: once a session
-# A section's name in the address, and its key
-_SECTION_KEYS = {"ids": IDS_OPEN_KEY, "why": WHY_KEY, "decode": DECODE_KEY, "table": TABLE_KEY}
-
-
-def take_link(query_params: dict, tokenizers: tuple[str, ...]) -> list[str]:
-    """On the session's first Encode run, put what its address asks (``viz.encode.links``) into the widgets before
-    they are drawn; returns the parameters ignored."""
-    if not state.first_time(LINK_READ_KEY):
-        return []
-    link = read_encode_params(query_params, tokenizers)
-    if link.tokenizer is not None:
-        st.session_state[SOURCE_KEY] = link.tokenizer
-    if link.prefix is not None:
-        st.session_state[PREFIX_MERGES_KEY] = link.prefix  # kept within the model's merges when drawn
-    if link.text is not None:
-        state.set_text(TEXT_KEY, link.text)
-    for name in link.open_sections or ():
-        st.session_state[_SECTION_KEYS[name]] = True
-    return link.warnings
-
-
-def address(text: str, example: str) -> tuple[dict[str, str], str]:
-    """The page's state as query parameters (``viz.encode.links``), and what they cannot carry."""
-    tokenizer = st.session_state.get(SOURCE_KEY, "model")
-    open_sections = [name for name, key in _SECTION_KEYS.items() if st.session_state.get(key)]
-    return encode_params(tokenizer, st.session_state.get(PREFIX_MERGES_KEY), text, open_sections, example)
+# The page's choices, in the order its address gives them. The other widgets (the ids typed, the piece replayed,
+# Match special tokens) keep their values while not drawn by persist_state.
+CHOICES = (
+    Choice(SOURCE_KEY, "model", "tokenizer", OneOf(SOURCES)),
+    # kept within the model's merges when drawn
+    Choice(PREFIX_MERGES_KEY, param="prefix", kind=WholeNumber(0, MAX_PREFIX), only_with=(SOURCE_KEY, "prefix")),
+    Choice(TEXT_KEY, EXAMPLE_TEXT, TEXT_PARAM, Text(MAX_LINK_TEXT)),
+    # the folded sections, by their names in the address's list of those open
+    Choice(IDS_OPEN_KEY, False, "open", Section("ids"), kept=True),
+    Choice(WHY_KEY, False, "open", Section("why"), kept=True),
+    Choice(DECODE_KEY, False, "open", Section("decode"), kept=True),
+    Choice(TABLE_KEY, False, "open", Section("table"), kept=True),
+    state.model_io_section("encode"),
+)

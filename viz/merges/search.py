@@ -89,7 +89,7 @@ def split_note_html(
 ) -> str:
     """Escaped HTML for a ``text`` that is not one token: the tokens ``tokenizer_title`` cuts it into (the boxes of
     Encode, ``tokens`` from ``encode_with_spans``) and a link to Encode opened on that text with "Why this split?"
-    (``encode_query``: Encode's address, ``viz.encode.links.encode_params``, URL-encoded here).
+    (``encode_query``: Encode's address, built from ``viz.encode.state.CHOICES``, URL-encoded here).
 
     >>> from bpe_core import Config, train
     >>> tok = train("banana_bandana_", Config(split="none"), merges=6)

@@ -1,15 +1,18 @@
 """The Merges page's own session-state keys and caches: its widgets (the tab, the step, the race's window and axis,
-the token whose tree is drawn, the tokenizer shown) and its figures, cached per model.
+the token whose tree is drawn, the tokenizer shown), its choices in its address, and its figures, cached per model.
 """
 
 from __future__ import annotations
+
+from collections.abc import Mapping
 
 import plotly.graph_objects as go
 import streamlit as st
 
 from bpe_core import Token, Tokenizer
+from bpe_core.pretrained import PRETRAINED
 from viz import state
-from viz.merges.links import merges_params, read_merges_params
+from viz.choices import Choice, OneOf, Text, WholeNumber
 from viz.merges.overview import count_curve_figure, forest_figure
 from viz.merges.race import race_figure
 from viz.merges.search import word_token
@@ -20,9 +23,23 @@ WINDOW_START_KEY = "merges_window_start"  # the race's first step,
 RACE_FIXED_AXIS_KEY = "merges_race_fixed_axis"  # one count axis for the whole race (else one per step),
 TREE_TOKEN_KEY = "merges_tree_token"  # the token whose tree is drawn,
 TREE_SEARCH_KEY = "merges_tree_search"  # the text that finds it in a model too big to list,
-TAB_KEY, SOURCE_KEY = "merges_tab", "merges_source"  # the open tab, the tokenizer ("model" or PRETRAINED)
-# kept while a closed tab hides them
-KEPT = (SOURCE_KEY, STEP_KEY, WINDOW_START_KEY, RACE_FIXED_AXIS_KEY, TREE_TOKEN_KEY, TAB_KEY)
+TAB_KEY, SOURCE_KEY = "merges_tab", "merges_source"  # the open tab, the tokenizer (one of TOKENIZERS)
+TOKENIZERS = ("model", *PRETRAINED)  # the session's model, the nine published tokenizers
+MAX_TOKEN_CHARS = 200  # a token longer than this is no merged token of any tokenizer shown here
+MAX_STEP = 1_000_000  # as many merges as training makes at most (bpe_core.train.MAX_SIZE)
+
+
+def choices(tab_labels: Mapping[str, str]) -> tuple[Choice, ...]:
+    """The page's choices, in the order its address gives them; ``tab_labels``: its tabs' labels by their names in
+    the address (``app_pages/sections/merges_tabs.py``). The step, the race's and the tree's widgets keep their
+    values while their tab is closed by ``persist_state``."""
+    return (
+        Choice(TAB_KEY, param="tab", kind=OneOf(tab_labels), kept=True),
+        Choice(STEP_KEY, param="step", kind=WholeNumber(1, MAX_STEP)),  # kept within the model's steps when drawn
+        Choice(TREE_TOKEN_KEY, param="token", kind=Text(MAX_TOKEN_CHARS)),  # if it is one of the model's tokens
+        Choice(SOURCE_KEY, "model", "tokenizer", OneOf(TOKENIZERS)),
+        state.model_io_section("merges"),
+    )
 
 
 def move_step(delta: int, total: int) -> None:
@@ -30,13 +47,13 @@ def move_step(delta: int, total: int) -> None:
 
 
 def centre_race_on_step(half_window: int) -> None:  # the step slider is on a closed tab: its value is kept
-    step = state.kept_value(STEP_KEY, 1)
+    step = st.session_state.get(STEP_KEY, 1)
     st.session_state[WINDOW_START_KEY] = max(1, step - half_window)
 
 
-def keep_tree_token(choices: list[str], default: str | None) -> None:
-    """Show ``default``'s tree unless the token chosen before is still a choice."""
-    state.keep_choice(TREE_TOKEN_KEY, choices, default)
+def keep_tree_token(tokens: list[str], default: str | None) -> None:
+    """Show ``default``'s tree unless the token chosen before is still offered."""
+    state.default_unless_offered(TREE_TOKEN_KEY, tokens, default)
 
 
 def merges_cache_key(model: Tokenizer) -> tuple[str, int]:
@@ -83,29 +100,10 @@ def tree_choices(_tok: Tokenizer, key: tuple[str, int]) -> tuple[list[str], str 
     return list(dict.fromkeys(step.new_token for step in _tok.steps)), default
 
 
-LINK_READ_KEY = "bpe_merges_link_read"  # the address's parameters were given to the widgets: once a session
-
-
-def take_link(query_params: dict, tab_labels: dict[str, str], tokenizers: tuple[str, ...]) -> list[str]:
-    """On the session's first Merges run, put what its address asks (``viz.merges.links``) into the widgets before
-    they are drawn; returns the parameters ignored. ``tab_labels`` maps a tab's name in the address to its label."""
-    if not state.first_time(LINK_READ_KEY):
-        return []
-    link = read_merges_params(query_params, tuple(tab_labels), tokenizers)
-    if link.tab is not None:
-        st.session_state[TAB_KEY] = tab_labels[link.tab]
-    if link.step is not None:
-        st.session_state[STEP_KEY] = link.step  # kept within the model's steps when drawn
-    if link.token is not None:
-        st.session_state[TREE_TOKEN_KEY] = link.token  # kept only if it is one of the model's merged tokens
-        st.session_state[TREE_SEARCH_KEY] = link.token  # and found by its text in a vocabulary too big to list
-    if link.tokenizer is not None:
-        st.session_state[SOURCE_KEY] = link.tokenizer
-    return link.warnings
-
-
-def address(tab_name: str) -> dict[str, str]:
-    """The page's state as query parameters, read from its widgets (drawn or kept)."""
-    step = st.session_state.get(STEP_KEY, state.kept_value(STEP_KEY, None))
-    token = st.session_state.get(TREE_TOKEN_KEY, state.kept_value(TREE_TOKEN_KEY, None))
-    return merges_params(tab_name, step, token, st.session_state.get(SOURCE_KEY, "model"))
+def take_link(page_choices: tuple[Choice, ...], query_params: dict) -> list[str]:
+    """On the session's first Merges run, put what its address asks into the widgets before they are drawn (a
+    token is also found by its text in a vocabulary too big to list); returns the parameters ignored."""
+    values, ignored = state.take_address(page_choices, query_params, "merges")
+    if TREE_TOKEN_KEY in values:
+        st.session_state[TREE_SEARCH_KEY] = values[TREE_TOKEN_KEY]
+    return ignored

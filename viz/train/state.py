@@ -13,12 +13,13 @@ import streamlit as st
 from bpe_core import Config, Tokenizer, train
 from live_class.rules import training_refused
 from viz import escape, state
+from viz.choices import Choice
 from viz.model_about import ModelAbout
 from viz.model_store import corpus_key, training_key
 from viz.train import progress
 from viz.train.corpus_files import CorpusStats, corpus_stats, read_uploads
 from viz.train.form import CORPUS_PRESETS, PASTE, recipe_changes
-from viz.train.links import from_query_params, to_query_params
+from viz.train.model_address import from_query_params, to_query_params
 from viz.train.sizes import size_changes, sizes_for_corpus
 from viz.train.summary import compression
 from viz.training_settings import TrainSettings
@@ -36,7 +37,15 @@ PASTE_WIDGET = "train_paste"  # the pasted text
 FILES_WIDGET = "train_corpus_files"  # the uploaded corpus files
 SETTING_WIDGETS = {f.name: f"train_{f.name}" for f in fields(TrainSettings)}  # one widget per setting
 
-KEPT = (TABLE_WIDGET, MORE_WIDGET, GLOSSARY_WIDGET)  # the folded sections, open or closed across pages
+# The page's choices kept by hand: the folded sections, open or closed across pages (the form's widgets keep their
+# values by persist_state; the model's address is viz.train.model_address's)
+TABLE_CHOICE = Choice(TABLE_WIDGET, False, kept=True)
+CHOICES = (
+    TABLE_CHOICE,
+    Choice(MORE_WIDGET, False, kept=True),
+    Choice(GLOSSARY_WIDGET, False, kept=True),
+    state.model_io_section("train"),
+)
 
 
 def corpus_size(corpus: str | list[str], config: Config) -> CorpusStats:

@@ -2,18 +2,41 @@
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import pytest
 
+from app_pages.sections.merges_tabs import TAB_LABELS
 from viz.addresses import page_link
-from viz.merges.links import MAX_TOKEN_CHARS, merges_params, read_merges_params
+from viz.choices import address_params, read_address
+from viz.merges.state import MAX_TOKEN_CHARS, SOURCE_KEY, STEP_KEY, TAB_KEY, TREE_TOKEN_KEY, choices
 
-TABS, TOKENIZERS = ("steps", "race", "tree", "overview"), ("model", "gpt2", "cl100k_base")
+CHOICES = choices(TAB_LABELS)
+
+
+def merges_params(tab: str, step: int | None, token: str | None, tokenizer: str) -> dict[str, str]:
+    """The address of the page's widgets holding these (the tab by its name in the address)."""
+    values = {TAB_KEY: TAB_LABELS[tab], STEP_KEY: step, TREE_TOKEN_KEY: token, SOURCE_KEY: tokenizer}
+    return address_params(CHOICES, values)[0]
+
+
+def read_merges_params(params: dict[str, str]) -> SimpleNamespace:
+    """What the address ``params`` gives the page's widgets (the tab by its name), and the warnings."""
+    values, warnings = read_address(CHOICES, params)
+    tab = next((name for name, label in TAB_LABELS.items() if label == values.get(TAB_KEY)), None)
+    return SimpleNamespace(
+        tab=tab,
+        step=values.get(STEP_KEY),
+        token=values.get(TREE_TOKEN_KEY),
+        tokenizer=values.get(SOURCE_KEY),
+        warnings=warnings,
+    )
 
 
 def test_the_page_s_state_becomes_parameters_and_comes_back():
     params = merges_params("tree", 7, "ban</w>", "gpt2")
     assert params == {"tab": "tree", "step": "7", "token": "ban</w>", "tokenizer": "gpt2"}
-    link = read_merges_params(params, TABS, TOKENIZERS)
+    link = read_merges_params(params)
     assert (link.tab, link.step, link.token, link.tokenizer, link.warnings) == ("tree", 7, "ban</w>", "gpt2", [])
 
 
@@ -39,14 +62,14 @@ def test_defaults_stay_out_of_the_address():
     ],
 )
 def test_a_bad_parameter_is_dropped_with_a_warning(params, warning):
-    link = read_merges_params({**params, "tab": params.get("tab", "race")}, TABS, TOKENIZERS)
+    link = read_merges_params({**params, "tab": params.get("tab", "race")})
     assert link.warnings == [warning]
     assert link.step is None and link.token is None and link.tokenizer is None
     assert link.tab == (None if "tab" in params else "race")  # the good parameters still count
 
 
 def test_unknown_parameters_are_not_the_page_s_business():
-    link = read_merges_params({"preset": "banana", "merges": "6"}, TABS, TOKENIZERS)  # the model's, for Train
+    link = read_merges_params({"preset": "banana", "merges": "6"})  # the model's, for Train
     assert link.warnings == [] and link.tab is None
 
 

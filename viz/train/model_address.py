@@ -1,4 +1,6 @@
-"""Shareable links for the Train page: a training run as query parameters, and back.
+"""The model's address: how the session's model was trained (a corpus preset or short pasted text, and its
+settings) as query parameters, and back. Every page's address starts with them, and a session's first run on any
+page trains what they name (``viz.train.state.train_from_link``).
 
 Nonsense in a link is never an error: each bad parameter is ignored with a warning.
 """
@@ -10,10 +12,9 @@ from dataclasses import dataclass, field, fields, replace
 
 from bpe_core.config import TIE_BREAKS, UNITS, UNKNOWN_MODES
 from bpe_core.pretokenizers import SPLITS
+from viz.addresses import MAX_LINK_TEXT  # a pasted corpus up to this many characters travels in the link
 from viz.train.form import CORPUS_PRESETS, PASTE, UPLOAD, base_settings
 from viz.training_settings import DEFAULT_SETTINGS, MARKER_PLACEMENTS, MAX_SIZE, MAX_TOP_K, STOP_BY, TrainSettings
-
-MAX_LINK_TEXT = 2_000  # a pasted corpus up to this many characters travels in the link
 
 # settings field -> query parameter name (the size goes in as "merges" or "vocab_size")
 _PARAM_NAMES = {

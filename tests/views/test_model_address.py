@@ -1,4 +1,4 @@
-"""Unit tests for viz/train/links.py: a training run as a shareable link, and back."""
+"""Unit tests for viz/train/model_address.py: a training run as a shareable link, and back."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from bpe_core.config import TIE_BREAKS, UNITS, UNKNOWN_MODES
 from bpe_core.pretokenize import SPLITS
 from viz.train.form import CORPUS_PRESETS, PASTE, UPLOAD
-from viz.train.links import MAX_LINK_TEXT, from_query_params, to_query_params
+from viz.train.model_address import MAX_LINK_TEXT, from_query_params, to_query_params
 from viz.training_settings import DEFAULT_SETTINGS, MARKER_PLACEMENTS, MAX_SIZE, MAX_TOP_K, STOP_BY, TrainSettings
 
 

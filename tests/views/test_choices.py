@@ -1,0 +1,83 @@
+"""Each page's address, built from the choices it declares and read back: the widgets' values and the parameters
+are written by hand."""
+
+from __future__ import annotations
+
+import pytest
+
+from app_pages.sections import compare_tabs, merges_tabs
+from viz.choices import Choice, OneOf, WholeNumber, address_params, read_address
+from viz.classroom.state import class_params, read_class_link
+from viz.compare import state as compare_state
+from viz.encode import state as encode_state
+from viz.merges import state as merges_state
+
+ROUND_TRIPS = {  # page: (its choices, what its widgets hold, its address)
+    "merges": (
+        merges_state.choices(merges_tabs.TAB_LABELS),
+        {
+            merges_state.TAB_KEY: ":material/leaderboard: Pair race",
+            merges_state.STEP_KEY: 12,
+            merges_state.TREE_TOKEN_KEY: "ban</w>",
+            merges_state.SOURCE_KEY: "gpt2",
+        },
+        {"tab": "race", "step": "12", "token": "ban</w>", "tokenizer": "gpt2"},
+    ),
+    "encode": (
+        encode_state.CHOICES,
+        {
+            encode_state.SOURCE_KEY: "prefix",
+            encode_state.PREFIX_MERGES_KEY: 40,
+            encode_state.TEXT_KEY: "low lower",
+            encode_state.WHY_KEY: True,
+            encode_state.TABLE_KEY: True,
+        },
+        {"tokenizer": "prefix", "prefix": "40", "input": "low lower", "open": "why,table"},
+    ),
+    "compare": (
+        compare_state.choices(compare_tabs.TAB_LABELS, (6, 2_062)),
+        {
+            compare_state.TAB_KEY: ":material/smart_toy: Real tokenizers",
+            compare_state.SIZES_KEY: [300, 1000],
+            compare_state.TEXT_KEY: "Hi",
+            compare_state.REAL_CHOICE_KEY: ["gpt2", "llama3"],
+        },
+        {"tab": "real", "sizes": "300,1000", "input": "Hi", "real": "gpt2,llama3"},
+    ),
+}
+
+
+@pytest.mark.parametrize("page", ROUND_TRIPS)
+def test_a_page_s_address_comes_back_to_the_same_choices(page):
+    choices, values, params = ROUND_TRIPS[page]
+    assert {choice.param for choice in choices if choice.param} == set(params)  # every parameter it declares
+    assert address_params(choices, values) == (params, "")
+    assert read_address(choices, params) == (values, [])
+
+
+def test_the_class_s_address_comes_back():
+    params = class_params("ABC23", "s" * 16)
+    assert params == {"join": "ABC23", "student": "s" * 16}
+    warnings: list[str] = []
+    assert read_class_link(params, warnings) == ("ABC23", "s" * 16) and warnings == []
+
+
+def test_defaults_stay_out_and_a_dependent_parameter_waits_for_its_choice():
+    choices = (
+        Choice("kind", "plain", "kind", OneOf(("plain", "counted"))),
+        Choice("count", param="count", kind=WholeNumber(1, 9), only_with=("kind", "counted")),
+    )
+    assert address_params(choices, {"kind": "plain", "count": 4}) == ({}, "")
+    assert address_params(choices, {"count": 4}) == ({}, "")  # the kind at its default
+    assert address_params(choices, {"kind": "counted", "count": 4}) == ({"kind": "counted", "count": "4"}, "")
+
+
+def test_a_bad_parameter_is_dropped_with_one_warning_and_the_rest_is_taken():
+    choices = ROUND_TRIPS["encode"][0]
+    values, warnings = read_address(choices, {"tokenizer": "gpt5", "prefix": "٣", "open": "why,why", "input": "hi"})
+    assert values == {encode_state.TEXT_KEY: "hi"}
+    assert warnings == [
+        "tokenizer=gpt5: no such tokenizer",
+        "prefix=٣: not a whole number from 0 to 1,000,000",
+        "open=why,why: a name twice",
+    ]
