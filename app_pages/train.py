@@ -11,15 +11,14 @@ from viz import escape, model_io, share_link, state
 from viz.describe import describe_config, text_digest
 from viz.notation import written_key
 from viz.page_registry import TRAIN
-from viz.train import form as ts
+from viz.train import form, summary
 from viz.train import state as train_state
-from viz.train import summary
 from viz.training_settings import TrainSettings, settings_like
 
 
 def render_result(model: Tokenizer, corpus: str, about: dict) -> None:
     st.subheader("3 · Result")
-    origin = model_io.model_origin(model, about) or f"Trained on: {ts.source_label(about.get('preset', ''))}"
+    origin = model_io.model_origin(model, about) or f"Trained on: {form.source_label(about.get('preset', ''))}"
     st.markdown(escape.markdown(origin) + "  \n" + escape.markdown(describe_config(model.config)))
     if model.stop_message:
         alert = st.warning if summary.stopped_short(model) else st.success
