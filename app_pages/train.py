@@ -9,7 +9,7 @@ from app_pages.sections import train_form
 from bpe_core import Config, Tokenizer
 from viz import escape, model_io, share_link, state
 from viz.describe import describe_config, text_digest
-from viz.notation import written_key
+from viz.notation import written_glyph_legend
 from viz.page_registry import TRAIN
 from viz.train import form, summary
 from viz.train import state as train_state
@@ -49,8 +49,9 @@ def render_result(model: Tokenizer, corpus: str, about: dict) -> None:
                     "tie": st.column_config.TextColumn("tie", help="How many pairs shared the winning count"),
                 },
             )
-            if key := written_key(columns["pair"] + columns["new token"], model.config):  # the cells as written
-                st.caption(escape.markdown(key))
+            cells = columns["pair"] + columns["new token"]
+            if legend := written_glyph_legend(cells, model.config):  # the cells as written
+                st.caption(escape.markdown(legend))
     if not model.has_counts:
         st.caption("This model has no training counts (its merges were published without them).")
 

@@ -31,7 +31,7 @@ from viz.classroom.questions import SENTENCE, SENTENCE_LIMIT, gpt4_count, model_
 from viz.classroom.reach import reach_html
 from viz.classroom.teacher_cookie import remember_teacher
 from viz.escape import markdown
-from viz.notation import glyph_key
+from viz.notation import glyph_legend
 from viz.page_registry import CLASS
 
 
@@ -144,8 +144,8 @@ def _projector(store: ClassStore, code: str, join_at: str) -> None:
         if question.kind == PAIR:
             answer = question.answer if question.revealed else None
             st.plotly_chart(tally_figure(rules.tally(question.choices, votes), answer), config={"staticPlot": True})
-            if key := glyph_key(question.choices):
-                st.caption(markdown(key))
+            if legend := glyph_legend(question.choices):
+                st.caption(markdown(legend))
         else:
             st.html(sentence_html(question.prompt))
             if question.revealed:

@@ -21,7 +21,7 @@ from viz.escape import plotly_text
 from viz.merges.labels import OTHER_COLOUR, TIED_COLOUR, WINNER_COLOUR, step_summary, tie_break_rule, token_pair
 
 DEFAULT_WINDOW = 50  # steps per animation: keeps big models' figures small
-RACE_TOP_MARGIN = 100  # px: title and the colour key's two lines
+RACE_TOP_MARGIN = 100  # px: title and the colour legend's two lines
 # px under the plot area: the axis title, then Play/Pause on their own row, then the step slider under them (never
 # beside the buttons: on a narrow screen the buttons would sit on the slider)
 BUTTONS_BELOW = 55
