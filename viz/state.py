@@ -96,7 +96,7 @@ def fingerprint(model: Tokenizer) -> str:
 # -- tokenizer files (viz.model_io's uploader and buttons, on several pages)
 
 
-def model_io_key(page: str, name: str) -> str:
+def model_io_widget_key(page: str, name: str) -> str:
     """The widget key of one of model_io's widgets on ``page`` ("train", "merges", "encode")."""
     return f"{page}_{name}"
 
@@ -106,12 +106,12 @@ MODEL_IO_PAGES = ("train", "merges", "encode")  # the pages with a folded sectio
 
 def model_io_section_key(page: str) -> str:
     """The key of the expander that folds model_io's widgets on ``page``: open or closed, it is kept."""
-    return model_io_key(page, "section_open")
+    return model_io_widget_key(page, "section_open")
 
 
 def tokenizer_files(page: str) -> list:
     """The files in ``page``'s tokenizer uploader."""
-    return st.session_state.get(model_io_key(page, "tokenizer_files")) or []
+    return st.session_state.get(model_io_widget_key(page, "tokenizer_files")) or []
 
 
 def tokenizer_upload_record(page: str) -> dict | None:
