@@ -79,9 +79,7 @@ st.caption("Pick a corpus and settings, press Train, and see which pairs BPE mer
 chosen_source = train_state.init_train_form(st.query_params.to_dict())
 loaded = train_state.model_to_adopt()
 if loaded is not None:
-    train_state.show_train_settings(
-        settings_like(loaded.config, len(loaded.merges), train_state.train_widget_settings())
-    )
+    train_state.set_train_widgets(settings_like(loaded.config, len(loaded.merges), train_state.train_widget_settings()))
 for warning in train_state.take_link_warnings():
     st.warning(escape.markdown(f"Ignored link parameter {warning}; the default is used instead."))
 

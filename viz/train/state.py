@@ -70,19 +70,19 @@ def init_train_form(query_params: dict) -> str:
                 PASTE_WIDGET: link.pasted_text,
             }
         )
-        show_train_settings(link.settings)
+        set_train_widgets(link.settings)
     return st.session_state[SOURCE_WIDGET]
 
 
 def train_widget_settings() -> TrainSettings:
     """The settings the widgets hold (readable before they are drawn: ``init_train_form`` set them)."""
-    return TrainSettings(**{name: st.session_state[key] for name, key in SETTING_WIDGETS.items()})
+    return TrainSettings(**{name: st.session_state[widget_key] for name, widget_key in SETTING_WIDGETS.items()})
 
 
-def show_train_settings(settings: TrainSettings) -> None:
+def set_train_widgets(settings: TrainSettings) -> None:
     """Put ``settings`` into the widgets (only before they are drawn: from callbacks, or early in a run)."""
-    for name, key in SETTING_WIDGETS.items():
-        st.session_state[key] = getattr(settings, name)
+    for name, widget_key in SETTING_WIDGETS.items():
+        st.session_state[widget_key] = getattr(settings, name)
 
 
 def on_train_source_change() -> None:
@@ -92,7 +92,7 @@ def on_train_source_change() -> None:
     before = train_widget_settings()
     after = sizes_for_corpus(st.session_state.get(LAST_SOURCE_KEY, ""), source, before)
     st.session_state[LAST_SOURCE_KEY] = source
-    show_train_settings(after)
+    set_train_widgets(after)
     if changed := size_changes(before, after):
         st.toast(escape.markdown(changed), icon=":material/straighten:")
 
@@ -101,7 +101,7 @@ def apply_recipe(changes: dict) -> None:
     """A recipe button: its settings into the form, and a toast that says what changed."""
     before = train_widget_settings()
     after = replace(before, **changes)
-    show_train_settings(after)
+    set_train_widgets(after)
     st.toast(escape.markdown(recipe_changes(before, after)), icon=":material/tune:")
 
 
