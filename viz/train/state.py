@@ -49,7 +49,7 @@ def _cached_corpus_stats(corpus_id: str, config_json: str, _corpus: str | list[s
 
 
 @st.cache_data(max_entries=16, show_spinner="Encoding the corpus to measure compression...")
-def cached_compression(model_key: str, corpus_key: str, _model: Tokenizer, _corpus: str) -> dict:
+def cached_compression(model_fingerprint: str, corpus_digest: str, _model: Tokenizer, _corpus: str) -> dict:
     """Training counted the tokens its corpus became; only a model without that count re-encodes it."""
     tokens = _model.corpus_tokens if _model.corpus_tokens is not None else len(_model.encode(_corpus))
     return compression(tokens, _corpus)
