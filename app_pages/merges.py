@@ -49,10 +49,10 @@ def address_bar(tab_name: str) -> None:
 
 
 @st.fragment
-def open_tab(tab_name: str, section, tok: Tokenizer, key: tuple[str, int], corpus: str) -> None:
+def open_tab(tab_name: str, section, tok: Tokenizer, cache_key: tuple[str, int], corpus: str) -> None:
     """One tab: a move of its widgets reruns only it (and its address), not the page."""
     link_slot = st.container()  # on top, filled once the section has read and kept its widgets' values
-    section(tok, key, corpus)
+    section(tok, cache_key, corpus)
     with link_slot:
         address_bar(tab_name)
 
@@ -63,7 +63,7 @@ state.keep_choices(CHOICES)
 st.title("Merges")
 share_link.warn_ignored(ignored)
 model_io.load_section("merges")
-model, current_key, corpus = choose_tokenizer()
+model, cache_key, corpus = choose_tokenizer()
 st.caption(
     f"{model_io.model_title(model)}: {model_size(model)}, "
     f"tie-break: {markdown(tie_break_rule(model.config.tie_break))}."
@@ -76,4 +76,4 @@ else:
     for tab, (name, _, _, section) in zip(tabs, merges_tabs.TABS):
         with tab:
             if tab.open:
-                open_tab(name, section, model, current_key, corpus)
+                open_tab(name, section, model, cache_key, corpus)

@@ -10,17 +10,16 @@ from bpe_core import Config, Tokenizer
 from viz import escape, model_io, share_link, state
 from viz.describe import describe_config, text_digest
 from viz.model_about import ModelAbout
-from viz.notation import written_key
+from viz.notation import written_glyph_legend
 from viz.page_registry import TRAIN
-from viz.train import form as ts
+from viz.train import form, summary
 from viz.train import state as train_state
-from viz.train import summary
 from viz.training_settings import TrainSettings, settings_like
 
 
 def render_result(model: Tokenizer, corpus: str, about: ModelAbout) -> None:
     st.subheader("3 · Result")
-    origin = model_io.model_origin(model, about) or f"Trained on: {ts.source_label(about.corpus_source)}"
+    origin = model_io.model_origin(model, about) or f"Trained on: {form.source_label(about.corpus_source)}"
     st.markdown(escape.markdown(origin) + "  \n" + escape.markdown(describe_config(model.config)))
     if model.stop_message:
         alert = st.warning if summary.stopped_short(model) else st.success
@@ -52,8 +51,9 @@ def render_result(model: Tokenizer, corpus: str, about: ModelAbout) -> None:
                     "tie": st.column_config.TextColumn("tie", help="How many pairs shared the winning count"),
                 },
             )
-            if key := written_key(columns["pair"] + columns["new token"], model.config):  # the cells as written
-                st.caption(escape.markdown(key))
+            cells = columns["pair"] + columns["new token"]
+            if legend := written_glyph_legend(cells, model.config):  # the cells as written
+                st.caption(escape.markdown(legend))
     if not model.has_counts:
         st.caption("This model has no training counts (its merges were published without them).")
 
@@ -82,9 +82,7 @@ st.caption("Pick a corpus and settings, press Train, and see which pairs BPE mer
 chosen_source = train_state.init_train_form(st.query_params.to_dict())
 loaded = train_state.model_to_adopt()
 if loaded is not None:
-    train_state.show_train_settings(
-        settings_like(loaded.config, len(loaded.merges), train_state.train_widget_settings())
-    )
+    train_state.set_train_widgets(settings_like(loaded.config, len(loaded.merges), train_state.train_widget_settings()))
 for warning in train_state.take_link_warnings():
     st.warning(escape.markdown(f"Ignored link parameter {warning}; the default is used instead."))
 

@@ -18,7 +18,7 @@ import tempfile
 from pathlib import Path
 
 from bench.whole_process import DATA, PYTHON, fastest
-from bpe_core.pretrained import DATA as SHIPPED
+from bpe_core.pretrained import DATA as SHIPPED  # the engine's data folder (DATA is the benchmarks')
 from bpe_core.pretrained import OPEN_MODELS
 
 HF_ENCODE = (

@@ -19,9 +19,9 @@ SHIPPED = {"vocab.bpe", "encoder.json", "cl100k_base.tiktoken", "o200k_base.tikt
 def offline_tiktoken(cache: Path):
     """The tiktoken module, with ``cache`` (a folder) filled and set as its download cache."""
     os.environ["TIKTOKEN_CACHE_DIR"] = str(cache)
-    import tiktoken_ext.openai_public as public
+    from tiktoken_ext import openai_public
 
-    for address in set(re.findall(r'"(https?://[^"]+)"', Path(public.__file__).read_text(encoding="utf-8"))):
+    for address in set(re.findall(r'"(https?://[^"]+)"', Path(openai_public.__file__).read_text(encoding="utf-8"))):
         file_name = address.rsplit("/", 1)[-1]
         if file_name in SHIPPED:
             (cache / hashlib.sha1(address.encode()).hexdigest()).write_bytes((DATA / file_name).read_bytes())

@@ -28,7 +28,7 @@ from typing import BinaryIO
 
 from .config import Config
 from .corpus import count_corpus
-from .pretokenize import lines as file_lines
+from .pretokenize import lines as file_lines  # renamed: ``lines`` is these functions' flag
 from .pretokenizers import pretokenizer
 
 # As streaming's cut: never before a "/" after a newline (GPT-4o's punctuation piece runs on through it)

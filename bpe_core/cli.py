@@ -24,18 +24,18 @@ from itertools import islice
 from pathlib import Path
 
 from .blocks import count_files
-from .config import TIE_BREAKS, UNITS, UNKNOWN_MODES, Config
+from .cli_arguments import build_parser
+from .config import Config
 from .formats import load_any, save_model, to_gpt2_files, to_hf_json, write_text_atomically
 from .formats.counts_tsv import CountsHeader, counts_from_tsv, counts_to_tsv
 from .formats.files import unpack_xz
 from .pipeline.tokenizer import PipelineTokenizer
-from .pretokenize import SPLITS, lines
+from .pretokenize import lines
 from .pretrained import PRETRAINED, load_pretrained
 from .tokenizer import Tokenizer
 from .train import check_top_k, train, train_from_counts
 
 MAX_INPUT_BYTES = 256 * 1024 * 1024  # what one Python process trains or encodes in a reasonable time
-BLOCK_BYTES = 16 * 1024 * 1024  # count: a block is one task, counted in a few seconds
 
 
 def _read_text(path: str) -> str:
@@ -267,126 +267,22 @@ def _cmd_import(args: argparse.Namespace) -> None:
     save_model(tok, args.output)
 
 
-class _OneLineParser(argparse.ArgumentParser):
-    """Argument errors as one line with a pointer to --help, instead of argparse's usage block."""
-
-    def error(self, message: str):
-        self.exit(2, f"error: {message} (see {self.prog} --help)\n")
-
-
-MODEL_HELP = f"a model file, or the name of a published tokenizer ({', '.join(PRETRAINED)})"
-
-
-def build_parser() -> argparse.ArgumentParser:
-    parser = _OneLineParser(prog="python -m bpe_core", description="Train and use BPE tokenizers.")
-    commands = parser.add_subparsers(dest="command", required=True, parser_class=_OneLineParser)
-
-    def command(name: str, run, about: str, *, model: bool = True) -> argparse.ArgumentParser:
-        """A subcommand that runs ``run``; most of them start from a model."""
-        sub = commands.add_parser(name, help=about)
-        if model:
-            sub.add_argument("model", help=MODEL_HELP)
-        sub.set_defaults(run=run)
-        return sub
-
-    p = command("train", _cmd_train, "learn merges from a UTF-8 text file ('-' for standard input)", model=False)
-    p.add_argument("corpus", nargs="?")
-    p.add_argument("--counts", metavar="TABLE", help="learn from a counts table (python -m bpe_core count) instead")
-    p.add_argument("-o", "--output", required=True, help="where to write the model JSON")
-    size = p.add_mutually_exclusive_group(required=True)
-    size.add_argument("--merges", type=int, help="number of merges to learn")
-    size.add_argument("--vocab-size", type=int, help="final vocabulary size (base + special + merges)")
-    p.add_argument("--split", choices=SPLITS, default="whitespace")
-    p.add_argument("--units", choices=UNITS, default="chars")
-    p.add_argument("--end-of-word", metavar="MARKER", help="marker appended to each word, e.g. '</w>' or '_'")
-    p.add_argument("--glue-marker", action="store_true", help="glue the marker to the last character")
-    p.add_argument("--space-marker", action="store_true", help="chars mode: show a space as Ġ")
-    p.add_argument("--min-frequency", type=int, default=1)
-    p.add_argument("--special", action="append", default=[], metavar="TOKEN", help="a special token (repeatable)")
-    p.add_argument("--unknown", choices=UNKNOWN_MODES, default="unk")
-    p.add_argument(
-        "--tie-break",
-        choices=TIE_BREAKS,
-        default="first",
-        help="among equal counts: first occurrence, smallest ids (HF), or greatest pair (lex)",
-    )
-    p.add_argument("--top-k", type=int, default=20, help="pairs recorded per step in the trace")
-    p.add_argument(
-        "--trace",
-        action="store_true",
-        help="also write each step's race of best pairs (the Merges page's animation; a larger file)",
-    )
-    p.add_argument(
-        "--lines",
-        action="store_true",
-        help="read the file line by line as HF tokenizers and sentencepiece do: no piece crosses a line end",
-    )
-
-    p = command("count", _cmd_count, "count the pieces of big UTF-8 files in blocks, on Dask workers", model=False)
-    p.add_argument("corpus", nargs="+", help="text files; each is its own document")
-    p.add_argument("-o", "--output", required=True, help="where to write the counts table (TSV)")
-    p.add_argument("--split", choices=SPLITS, default="whitespace")
-    p.add_argument("--special", action="append", default=[], metavar="TOKEN", help="a special token (repeatable)")
-    p.add_argument("--lines", action="store_true", help="read the files line by line, as train --lines does")
-    p.add_argument("--workers", type=int, default=2, help="local Dask worker processes (0: count in this process)")
-    p.add_argument(
-        "--scheduler",
-        metavar="ADDRESS",
-        help="a Dask scheduler (tcp://host:8786) instead of local "
-        "workers; every worker must see the files at the same path",
-    )
-    p.add_argument("--block-size", type=int, default=BLOCK_BYTES, metavar="BYTES", help="bytes per task")
-
-    command("merges", _cmd_merges, "print the merges, one JSON array per line")
-
-    p = command("encode", _cmd_encode, "print {ids, tokens} for TEXT (or -i FILE, or standard input)")
-    p.add_argument("text", nargs="?")
-    p.add_argument("-i", "--input", metavar="FILE", help="encode this UTF-8 file ('-' for standard input)")
-    p.add_argument(
-        "--ids-only",
-        action="store_true",
-        help="print only the ids, separated by spaces, streamed: a file of any size in flat memory",
-    )
-    p.add_argument(
-        "--no-special",
-        action="store_true",
-        help="encode special tokens' text as ordinary text instead of as the special tokens",
-    )
-    p.add_argument(
-        "--add-special",
-        action="store_true",
-        help="add the model's own special tokens, as HF's add_special_tokens=True (Llama 2's <s> first)",
-    )
-
-    p = command("decode", _cmd_decode, "print the text for the ids")
-    p.add_argument("ids", nargs="+")
-    p.add_argument(
-        "--skip-special",
-        action="store_true",
-        default=None,
-        help="leave special tokens out (the default for the open models, as HF's decode does)",
-    )
-    p.add_argument(
-        "--keep-special",
-        action="store_false",
-        dest="skip_special",
-        help="write special tokens out (the default for the others, as tiktoken's decode does)",
-    )
-
-    p = command("export", _cmd_export, "write an HF tokenizer.json (hf) or vocab.json + merges.txt (gpt2)")
-    p.add_argument("--format", choices=["hf", "gpt2"], required=True)
-    p.add_argument("-o", "--output", required=True, help="a file for hf, a folder for gpt2")
-
-    p = command("import", _cmd_import, "read a tokenizer.json or vocab.json + merges.txt into our format", model=False)
-    p.add_argument("paths", nargs="+")
-    p.add_argument("-o", "--output", required=True)
-    return parser
+# what each command of ``bpe_core.cli_arguments.COMMANDS`` runs
+RUNS = {
+    "train": _cmd_train,
+    "count": _cmd_count,
+    "merges": _cmd_merges,
+    "encode": _cmd_encode,
+    "decode": _cmd_decode,
+    "export": _cmd_export,
+    "import": _cmd_import,
+}
 
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
-        args.run(args)
+        RUNS[args.command](args)
     except BrokenPipeError:
         # The reader stopped early (``| head``): not an error.  Point stdout at nothing so that
         # Python's final flush does not complain either.

@@ -187,12 +187,25 @@ class MergeLearner:
         ``reused``: ``new_id`` names a token made before, so pairs holding it may already
         exist, with positions out of order and with entries to refresh.
         """
-        sym, nxt, prv, where = self.sym, self.nxt, self.prv, self.where
-        shift = self.shift
-        left, right = key >> shift, key & self.low
-        # The places of the new pairs, grouped by the symbol on their other side: (x, new) starts
-        # where x is, (new, y) where the merged pair is.  Grouping turns two count updates per
-        # occurrence into one per neighbour; the places arrive in order, as positions are visited.
+        before_new, after_new = self._replace_occurrences(key, new_id)
+        delta = self._count_changes(key, new_id, before_new, after_new)
+        self.pairs_with_count[self.counts.pop(key)] -= 1
+        del self.where[key]
+        self.pool.pop(key, None)
+        delta.pop(key, None)
+        if reused:
+            self.unsorted.update(delta)
+        self._apply_changes(delta, reused)
+
+    def _replace_occurrences(self, key: int, new_id: int) -> tuple[dict[int, list[int]], dict[int, list[int]]]:
+        """Write ``new_id`` over each occurrence of the pair and link past its right half.
+
+        Returns the places of the new pairs, grouped by the symbol on their other side: (x, new) starts where x is,
+        (new, y) where the merged pair is.  Grouping turns two count updates per occurrence into one per neighbour;
+        the places arrive in order, as positions are visited.
+        """
+        sym, nxt, prv = self.sym, self.nxt, self.prv
+        left, right = key >> self.shift, key & self.low
         before_new: defaultdict[int, list[int]] = defaultdict(list)
         after_new: defaultdict[int, list[int]] = defaultdict(list)
         for position in self._positions(key):
@@ -209,20 +222,30 @@ class MergeLearner:
             sym[position] = new_id
             sym[after] = -1  # marks the place consumed (its stale nxt is never followed)
             nxt[position] = beyond
+        return before_new, after_new
 
-        delta: dict[int, int] = {}  # pair -> change of its count
+    def _count_changes(
+        self, key: int, new_id: int, before_new: dict[int, list[int]], after_new: dict[int, list[int]]
+    ) -> dict[int, int]:
+        """How the count of each pair around the merged places changes (pair -> change), their places listed."""
+        shift = self.shift
+        left, right = key >> shift, key & self.low
+        delta: dict[int, int] = {}
         for x, places in before_new.items():
             self._move(delta, x << shift | left, x << shift | new_id, places)
         for y, places in after_new.items():
             self._move(delta, right << shift | y, new_id << shift | y, places)
+        return delta
 
-        counts, histogram, pool, unsorted = self.counts, self.pairs_with_count, self.pool, self.unsorted
-        histogram[counts.pop(key)] -= 1
-        del where[key]
-        pool.pop(key, None)
-        delta.pop(key, None)
-        if reused:
-            unsorted.update(delta)
+    def _apply_changes(self, delta: dict[int, int], reused: bool) -> None:
+        """Each changed pair's new count, in the counts, the histogram and the ranking (pool or heap)."""
+        counts, histogram, pool, unsorted, where = (
+            self.counts,
+            self.pairs_with_count,
+            self.pool,
+            self.unsorted,
+            self.where,
+        )
         threshold = self.threshold
         for pair, change in delta.items():
             if not change and not reused:

@@ -4,12 +4,12 @@ address says, a student's session has none.
 
 >>> from live_class.sqlite_store import SqliteClassStore
 >>> store = SqliteClassStore(":memory:")
->>> code, key = start_class(store, now=0.0)
+>>> code, teacher_key = start_class(store, now=0.0)
 >>> ada = join(store, code, "Ada", now=1.0)
->>> number = ask(store, code, key, PAIR, "Step 1", ("a + n", "n + a"), "a + n", now=2.0)
+>>> number = ask(store, code, teacher_key, PAIR, "Step 1", ("a + n", "n + a"), "a + n", now=2.0)
 >>> vote(store, code, ada, number, "n + a", now=3.0), vote(store, code, ada, number, "a + n", now=4.0)
 ('Your vote: n + a', 'Your vote: a + n')
->>> reveal(store, code, key, now=5.0).answer
+>>> reveal(store, code, teacher_key, now=5.0).answer
 'a + n'
 >>> results(store, code)
 [('Ada', 1)]
@@ -30,11 +30,11 @@ _CODE_TRIES = 20  # codes are drawn at random from 32**5; a taken one is drawn a
 
 def start_class(store: ClassStore, now: float) -> tuple[str, str]:
     """A new class: its code, and the teacher's key (for the teacher's session only)."""
-    key = rules.new_teacher_key()
+    teacher_key = rules.new_teacher_key()
     for _ in range(_CODE_TRIES):
         code = rules.new_code()
-        if store.create_class(ClassRecord(code, rules.key_hash(key), now)):
-            return code, key
+        if store.create_class(ClassRecord(code, rules.teacher_hash(teacher_key), now)):
+            return code, teacher_key
     raise ClassProblem("No free class code was found: try again.")
 
 
@@ -48,21 +48,21 @@ def open_class(store: ClassStore, code: str, now: float) -> ClassRecord:
     return record
 
 
-def _as_teacher(store: ClassStore, code: str, key: str | None, now: float) -> ClassRecord:
+def _as_teacher(store: ClassStore, code: str, teacher_key: str | None, now: float) -> ClassRecord:
     record = open_class(store, code, now)
-    if not rules.is_teacher(record, key):
+    if not rules.is_teacher(record, teacher_key):
         raise ClassProblem("Only the teacher's browser can do that.")
     return record
 
 
-def show(store: ClassStore, code: str, key: str | None, now: float, **followed) -> None:
+def show(store: ClassStore, code: str, teacher_key: str | None, now: float, **followed) -> None:
     """The teacher shows students a model (``model_title``, ``model_link``) or a ``step``."""
-    _as_teacher(store, code, key, now)
+    _as_teacher(store, code, teacher_key, now)
     store.update_class(code, now, **followed)
 
 
-def end_class(store: ClassStore, code: str, key: str | None, now: float) -> None:
-    _as_teacher(store, code, key, now)
+def end_class(store: ClassStore, code: str, teacher_key: str | None, now: float) -> None:
+    _as_teacher(store, code, teacher_key, now)
     store.update_class(code, now, ended=True)
 
 
@@ -110,9 +110,9 @@ def vote(store: ClassStore, code: str, student: str, number: int, answer: str, n
     return f"Your vote: {answer}"
 
 
-def reveal(store: ClassStore, code: str, key: str | None, now: float) -> Question:
+def reveal(store: ClassStore, code: str, teacher_key: str | None, now: float) -> Question:
     """The teacher reveals the current question's answer; it takes no vote from then on."""
-    record = _as_teacher(store, code, key, now)
+    record = _as_teacher(store, code, teacher_key, now)
     if not record.question:
         raise ClassProblem("Ask a question first.")
     store.reveal(code, record.question)

@@ -71,17 +71,17 @@ def new_teacher_key() -> str:
     return secrets.token_urlsafe(32)
 
 
-def key_hash(key: str) -> str:
+def teacher_hash(teacher_key: str) -> str:
     """
-    >>> key_hash("k")[:12]
+    >>> teacher_hash("k")[:12]
     '8254c329a928'
     """
-    return hashlib.sha256(key.encode("utf-8")).hexdigest()
+    return hashlib.sha256(teacher_key.encode("utf-8")).hexdigest()
 
 
-def is_teacher(record: ClassRecord, key: str | None) -> bool:
-    """Whether ``key`` is this class's teacher key (compared in constant time)."""
-    return bool(key) and hmac.compare_digest(record.teacher_hash, key_hash(key))
+def is_teacher(record: ClassRecord, teacher_key: str | None) -> bool:
+    """Whether ``teacher_key`` is this class's teacher key (compared in constant time)."""
+    return bool(teacher_key) and hmac.compare_digest(record.teacher_hash, teacher_hash(teacher_key))
 
 
 def clean_name(typed: str, taken: set[str] = frozenset()) -> str:

@@ -75,6 +75,25 @@ class ServerDidNotStart(RuntimeError):
     """The app server exited or stayed silent; the message ends with its log."""
 
 
+def start_streamlit(
+    script: str, port: int, flags: list[str], log_path: Path, env: dict[str, str] | None = None, *, append: bool = False
+) -> subprocess.Popen:
+    """``streamlit run script`` with ``flags`` from the project root, on 127.0.0.1:``port``; its output written to
+    ``log_path`` (added to it with ``append``), ``env`` added to the environment. Returns at once: the caller waits
+    for its health check and stops it."""
+    command = [sys.executable, "-m", "streamlit", "run", script, *flags]
+    command += ["--server.address", "127.0.0.1", "--server.port", str(port)]
+    with open(log_path, "ab" if append else "wb") as log:
+        return subprocess.Popen(
+            command,
+            cwd=REPO_ROOT,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            stdin=subprocess.DEVNULL,
+            env=dict(os.environ, PYTHONUNBUFFERED="1", **(env or {})),
+        )
+
+
 @contextlib.contextmanager
 def running_app(log_path: Path, timeout: float = 60.0, script: str = "app.py", env: dict[str, str] | None = None):
     """``streamlit run app.py`` (or another ``script`` of the project) on 127.0.0.1:<free port>,
@@ -86,32 +105,8 @@ def running_app(log_path: Path, timeout: float = 60.0, script: str = "app.py", e
     """
     port = free_port()
     base_url = f"http://127.0.0.1:{port}"
-    command = [
-        sys.executable,
-        "-m",
-        "streamlit",
-        "run",
-        script,
-        "--server.headless",
-        "true",
-        "--server.port",
-        str(port),
-        "--server.address",
-        "127.0.0.1",
-        "--browser.gatherUsageStats",
-        "false",
-        "--server.fileWatcherType",
-        "none",
-    ]
-    with open(log_path, "wb") as log:
-        process = subprocess.Popen(
-            command,
-            cwd=REPO_ROOT,
-            stdout=log,
-            stderr=subprocess.STDOUT,
-            stdin=subprocess.DEVNULL,
-            env=dict(os.environ, PYTHONUNBUFFERED="1", **(env or {})),
-        )
+    flags = ["--server.headless", "true", "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none"]
+    process = start_streamlit(script, port, flags, log_path, env)
     try:
         deadline = time.monotonic() + timeout
         while not answers_ok(f"{base_url}/_stcore/health"):

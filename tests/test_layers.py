@@ -1,4 +1,5 @@
-"""The house rules, checked on every run: the floors import only downwards, no import cycle, no file too long.
+"""The house rules, checked on every run: the floors import only downwards, no import cycle, no file or function too
+long.
 
 The floors, from the bottom: the engine (``bpe_core``: the standard library and ``regex`` only) and, beside it, the
 live class (``live_class``: the standard library and the ``redis`` client, nothing of the app) and the job runner
@@ -18,6 +19,7 @@ import pytest
 from browser_helpers import REPO_ROOT
 
 MAX_MODULE_LINES, MAX_PAGE_LINES = 400, 200
+MAX_FUNCTION_LINES = 60  # a function fits a screen: its def line to its last, docstring included
 PAGE_FOLDERS = ("train", "merges", "encode", "compare", "classroom")  # viz/<page>/: one per page
 ENGINE_MAY_IMPORT = set(sys.stdlib_module_names) | {"regex", "dask", "distributed"}  # Dask: the optional counter
 LIVE_CLASS_MAY_IMPORT = set(sys.stdlib_module_names) | {"redis"}
@@ -177,3 +179,31 @@ def test_no_file_too_long():
         if line_count(path) > limit
     ]
     assert not long, "split these by job:\n" + "\n".join(long)
+
+
+def function_lengths(path: Path) -> list[tuple[str, int]]:
+    """Each function of ``path`` (methods and nested ones too) with its length in lines, from ``def`` to its end."""
+    return [
+        (node.name, node.end_lineno - node.lineno + 1)
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
+    ]
+
+
+def test_function_lengths_count_def_to_end(tmp_path):
+    source = tmp_path / "example.py"
+    source.write_text('def one():\n    """Doc."""\n\n    return 1\n\n\nclass A:\n    def two(self):\n        pass\n')
+    assert function_lengths(source) == [("one", 4), ("two", 2)]
+
+
+def test_no_function_too_long():
+    paths = [REPO_ROOT / "app.py"] + [
+        path for folder in ("bpe_core", "live_class", "viz", "app_pages") for path in sources(folder)
+    ]
+    long = [
+        f"{path.relative_to(REPO_ROOT)}: {name} has {length} lines"
+        for path in paths
+        for name, length in function_lengths(path)
+        if length > MAX_FUNCTION_LINES
+    ]
+    assert not long, f"split these by job (at most {MAX_FUNCTION_LINES} lines a function):\n" + "\n".join(long)

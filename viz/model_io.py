@@ -5,7 +5,7 @@ bytes into a tokenizer (:func:`load_uploaded`), the export formats with their
 file names and payload builders (:data:`EXPORTS`), and why an export is
 refused (:func:`export_refusal`). The widgets below them are thin:
 :func:`upload_tokenizer`, :func:`use_gpt2_button` and :func:`download_buttons`.
-Besides ``viz/state.py`` this is the only ``viz`` module importing Streamlit.
+Their widget keys and what an upload left are ``viz.state``'s (``model_io_widget_key``, ``tokenizer_upload_record``).
 """
 
 from __future__ import annotations
@@ -227,32 +227,32 @@ def export_refusal(tok: Tokenizer, export: ExportFormat) -> str | None:
 # -- widgets -------------------------------------------------------------------------
 
 
-def _on_upload(key_prefix: str) -> None:
+def _on_upload(page: str) -> None:
     """Load the files just added (a callback, so the page then runs with the new model).
 
     The uploader keeps earlier files next to new ones, so the ids of the files seen are remembered:
     only the new ones are loaded, and never twice."""
-    uploaded = state.tokenizer_files(key_prefix)
-    record = state.tokenizer_upload_record(key_prefix) or {"ids": frozenset(), "model": None, "message": ""}
+    uploaded = state.tokenizer_files(page)
+    record = state.tokenizer_upload_record(page) or {"ids": frozenset(), "model": None, "message": ""}
     added = {file.name: file.getvalue() for file in uploaded if file.file_id not in record["ids"]}
     ids = frozenset(file.file_id for file in uploaded)
     if not added:  # a file was removed: nothing to load
-        state.set_tokenizer_upload_record(key_prefix, {**record, "ids": ids})
+        state.set_tokenizer_upload_record(page, {**record, "ids": ids})
         return
     earlier = {file.name: file.getvalue() for file in uploaded if file.file_id in record["ids"]}
     try:
         model, names = load_added(added, earlier)
     except ValueError as error:
         message = f"Could not load {error}. The current model is kept."
-        state.set_tokenizer_upload_record(key_prefix, {"ids": ids, "model": None, "message": message})
+        state.set_tokenizer_upload_record(page, {"ids": ids, "model": None, "message": message})
         return
     label = ", ".join(names)
     state.set_model(model, corpus="", about=ModelAbout.loaded_file(label))
     record = {"ids": ids, "model": model, "message": describe_loaded(model, label)}
-    state.set_tokenizer_upload_record(key_prefix, record)
+    state.set_tokenizer_upload_record(page, record)
 
 
-def upload_tokenizer(key_prefix: str) -> None:
+def upload_tokenizer(page: str) -> None:
     """A file uploader that makes the uploaded tokenizer the session's model, or says why it can't."""
     st.caption(
         "A model saved here, a Hugging Face tokenizer.json (BPE; a big one compressed as tokenizer.json.xz), "
@@ -262,12 +262,12 @@ def upload_tokenizer(key_prefix: str) -> None:
         "Tokenizer files",
         type=UPLOAD_TYPES,
         accept_multiple_files=True,
-        key=state.model_io_key(key_prefix, "tokenizer_files"),
+        key=state.model_io_widget_key(page, "tokenizer_files"),
         on_change=_on_upload,
-        args=(key_prefix,),
+        args=(page,),
         help=UPLOAD_HELP,
     )
-    record = state.tokenizer_upload_record(key_prefix)
+    record = state.tokenizer_upload_record(page)
     if not uploaded or record is None:
         return
     if record["model"] is None and record["ids"] == {file.file_id for file in uploaded}:
@@ -280,12 +280,12 @@ def _use_gpt2() -> None:
     state.set_model(load_gpt2(), corpus="", about=ModelAbout.gpt2())
 
 
-def use_gpt2_button(key_prefix: str) -> None:
+def use_gpt2_button(page: str) -> None:
     """A button that makes GPT-2's real tokenizer the session's model."""
     in_use = state.current_model() is load_gpt2()
     st.button(
         "Use GPT-2's real tokenizer",
-        key=state.model_io_key(key_prefix, "use_gpt2"),
+        key=state.model_io_widget_key(page, "use_gpt2"),
         on_click=_use_gpt2,
         disabled=in_use,
         icon=":material/smart_toy:",
@@ -295,7 +295,7 @@ def use_gpt2_button(key_prefix: str) -> None:
         st.caption("GPT-2 is the current model.")
 
 
-def download_buttons(tok: Tokenizer, key_prefix: str) -> None:
+def download_buttons(tok: Tokenizer, page: str) -> None:
     """One column per file format with its download button(s); a refused format shows why, with a
     disabled button. Files are built only when their button is clicked."""
     for column, export in zip(st.columns(len(EXPORTS), border=True), EXPORTS):
@@ -313,39 +313,36 @@ def download_buttons(tok: Tokenizer, key_prefix: str) -> None:
                         on_click="ignore",
                         icon=":material/download:",
                         disabled=refusal is not None,
-                        key=state.model_io_key(key_prefix, f"download_{file.file_name}"),
+                        key=state.model_io_widget_key(page, f"download_{file.file_name}"),
                     )
             if refusal:
                 st.info(escape.markdown(f"Not available for this model: {refusal}."), icon=":material/info:")
 
 
-def save_and_load_section(tok: Tokenizer, key_prefix: str) -> None:
+def save_and_load_section(tok: Tokenizer, page: str) -> None:
     """The whole "Save or load a tokenizer" block (downloads, an uploader, the GPT-2 button), folded: its
     two dozen elements are drawn only while it is open, and it stays open or closed across pages."""
     with st.expander(
-        "Save or load a tokenizer",
-        icon=":material/save:",
-        key=state.model_io_section_key(key_prefix),
-        on_change="rerun",
+        "Save or load a tokenizer", icon=":material/save:", key=state.model_io_section_key(page), on_change="rerun"
     ) as section:
         if not section.open:
             return
-        download_buttons(tok, key_prefix)
+        download_buttons(tok, page)
         load, gpt2 = st.columns([2, 1], border=True)
         with load:
             st.markdown("**Load a tokenizer**")
-            upload_tokenizer(key_prefix)
+            upload_tokenizer(page)
         with gpt2:
             st.markdown("**Or explore a real one**")
             st.caption("GPT-2's published merges: see how a production tokenizer cuts text.")
-            use_gpt2_button(key_prefix)
+            use_gpt2_button(page)
 
 
-def load_section(key_prefix: str) -> None:
+def load_section(page: str) -> None:
     """A folded "Load a tokenizer": the uploader and the GPT-2 button, drawn only while it is open."""
     with st.expander(
-        "Load a tokenizer", icon=":material/upload_file:", key=state.model_io_section_key(key_prefix), on_change="rerun"
+        "Load a tokenizer", icon=":material/upload_file:", key=state.model_io_section_key(page), on_change="rerun"
     ) as section:
         if section.open:
-            upload_tokenizer(key_prefix)
-            use_gpt2_button(key_prefix)
+            upload_tokenizer(page)
+            use_gpt2_button(page)

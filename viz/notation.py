@@ -1,19 +1,19 @@
-"""The key to every glyph a page writes tokens with: one table of what each stand-in means, and the one line that
+"""The legend of every glyph a page writes tokens with: one table of what each stand-in means, and the one line that
 names those a view actually shows, shown wherever tokens are written as text.
 
 Tokens reach the page as text through ``viz.readable`` (``␣`` for a space, ``\\xNN`` for a byte that is only part of
 a character); some models spell tokens with marks of their own (SentencePiece's ``▁``, byte fallback's ``<0x41>``,
 ``</w>``), and a few views show GPT-2's stand-ins raw (``Ġ``, ``Ċ``) because they teach them.
 
->>> glyph_key(["␣the", "an"])
+>>> glyph_legend(["␣the", "an"])
 'Key: ␣ a space.'
->>> print(glyph_key(["Ġa", "\\\\xc3", "a↵"], spaces_as_g=True).replace(" · ", "\\n"))
+>>> print(glyph_legend(["Ġa", "\\\\xc3", "a↵"], spaces_as_g=True).replace(" · ", "\\n"))
 Key: ↵ a newline
 \\xNN a byte by its hex code (part of a character, or one that does not print)
 Ġ a space in GPT-2's byte alphabet.
->>> glyph_key(["ĠcafÃ©"], byte_alphabet=True)
+>>> glyph_legend(["ĠcafÃ©"], byte_alphabet=True)
 "Key: Ġ a space in GPT-2's byte alphabet · Ã© bytes beyond ASCII, one letter each (Ã© is é)."
->>> glyph_key(["the", "an"])
+>>> glyph_legend(["the", "an"])
 ''
 """
 
@@ -27,10 +27,10 @@ from bpe_core import Config
 from bpe_core.bytelevel import CHAR_TO_BYTE
 from viz.readable import WHITESPACE_GLYPHS, token_text
 
-# What a whitespace glyph stands for, in the order a key names them.
+# What a whitespace glyph stands for, in the order a legend names them.
 WHITESPACE_NAMES = {" ": "a space", "\n": "a newline", "\t": "a tab", "\r": "a carriage return"}
 
-# (glyph as a key shows it, what it means, how to find it in a token's text), in the order a key names them; the
+# (glyph as a legend shows it, what it means, how to find it in a token's text), in the order a legend names them; the
 # marks some models spell their tokens with come last
 _SPELLING_MARKS = (("▁", "a space, as SentencePiece marks it", "▁"), ("</w>", "the end of a word", re.escape("</w>")))
 _MARKS = (
@@ -55,7 +55,7 @@ _BYTE_STAND_INS = (
 def glyphs_shown(
     texts: Iterable[str], *, spaces_as_g: bool = False, byte_alphabet: bool = False
 ) -> list[tuple[str, str]]:
-    """The (glyph, meaning) pairs of every mark that occurs in ``texts``, in the key's order; ``spaces_as_g``: the
+    """The (glyph, meaning) pairs of every mark that occurs in ``texts``, in the legend's order; ``spaces_as_g``: the
     texts write a space as ``Ġ``; ``byte_alphabet``: they are a byte-level model's raw symbols (``Ġ``, ``Ċ``, ``Ã©``).
 
     >>> [glyph for glyph, _ in glyphs_shown(["a␣b", "<0xE2>", "Ġ"])]
@@ -80,7 +80,7 @@ def _found(marks: Iterable[tuple[str, str, str]], texts: Iterable[str]) -> list[
     return [(glyph, meaning) for glyph, meaning, pattern in marks if re.search(pattern, joined)]
 
 
-def glyph_key(texts: Iterable[str], *, spaces_as_g: bool = False, byte_alphabet: bool = False) -> str:
+def glyph_legend(texts: Iterable[str], *, spaces_as_g: bool = False, byte_alphabet: bool = False) -> str:
     """One plain line naming the marks that occur in ``texts`` (empty when none does); escape it where it is shown.
     The flags are ``glyphs_shown``'s."""
     shown = glyphs_shown(texts, spaces_as_g=spaces_as_g, byte_alphabet=byte_alphabet)
@@ -89,22 +89,22 @@ def glyph_key(texts: Iterable[str], *, spaces_as_g: bool = False, byte_alphabet:
     return "Key: " + " · ".join(f"{glyph} {meaning}" for glyph, meaning in shown) + "."
 
 
-def written_key(texts: Iterable[str], config: Config) -> str:
-    """``glyph_key`` for a model's tokens already written by ``viz.readable.token_text`` (a table's cells, say): ``Ġ``
-    is named only where the "spaces as Ġ" setting makes it a space.
+def written_glyph_legend(texts: Iterable[str], config: Config) -> str:
+    """``glyph_legend`` for a model's tokens already written by ``viz.readable.token_text`` (a table's cells, say):
+    ``Ġ`` is named only where the "spaces as Ġ" setting makes it a space.
 
-    >>> written_key(["Ġthe"], Config(space_marker=True)), written_key(["Ġthe"], Config())
+    >>> written_glyph_legend(["Ġthe"], Config(space_marker=True)), written_glyph_legend(["Ġthe"], Config())
     ("Key: Ġ a space in GPT-2's byte alphabet.", '')
     """
-    return glyph_key(texts, spaces_as_g=config.space_marker)
+    return glyph_legend(texts, spaces_as_g=config.space_marker)
 
 
-def token_key(tokens: Iterable[str], config: Config) -> str:
-    """``written_key`` for a model's own tokens, written as ``viz.readable.token_text`` writes them (a byte-level
-    model's as the text they spell).
+def token_glyph_legend(tokens: Iterable[str], config: Config) -> str:
+    """``written_glyph_legend`` for a model's own tokens, written as ``viz.readable.token_text`` writes them (a
+    byte-level model's as the text they spell).
 
-    >>> token_key(["Ġthe", "Ã"], Config(units="bytes"))
+    >>> token_glyph_legend(["Ġthe", "Ã"], Config(units="bytes"))
     'Key: ␣ a space · \\\\xNN a byte by its hex code (part of a character, or one that does not print).'
     """
     byte_level = config.units == "bytes"
-    return written_key((token_text(token, byte_level) for token in tokens), config)
+    return written_glyph_legend((token_text(token, byte_level) for token in tokens), config)

@@ -101,14 +101,14 @@ def fingerprint(model: Tokenizer) -> str:
 # -- tokenizer files (viz.model_io's uploader and buttons, on several pages)
 
 
-def model_io_key(page: str, name: str) -> str:
+def model_io_widget_key(page: str, name: str) -> str:
     """The widget key of one of model_io's widgets on ``page`` ("train", "merges", "encode")."""
     return f"{page}_{name}"
 
 
 def model_io_section_key(page: str) -> str:
     """The key of the expander that folds model_io's widgets on ``page``."""
-    return model_io_key(page, "section_open")
+    return model_io_widget_key(page, "section_open")
 
 
 def model_io_section(page: str) -> Choice:
@@ -118,7 +118,7 @@ def model_io_section(page: str) -> Choice:
 
 def tokenizer_files(page: str) -> list:
     """The files in ``page``'s tokenizer uploader."""
-    return st.session_state.get(model_io_key(page, "tokenizer_files")) or []
+    return st.session_state.get(model_io_widget_key(page, "tokenizer_files")) or []
 
 
 def tokenizer_upload_record(page: str) -> dict | None:

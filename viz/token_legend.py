@@ -1,4 +1,4 @@
-"""The key under token boxes: one line saying what each style of box means, its unusual items only when present.
+"""The legend under token boxes: one line saying what each style of box means, its unusual items only when present.
 
 >>> from bpe_core import Token
 >>> "never seen in training" in render_legend([Token(0, "<unk>", 0, 1, "é".encode(), "unknown")], "é")
@@ -17,7 +17,7 @@ from viz.token_html import STYLE
 
 
 def render_legend(tokens: Sequence[Token], text: str, *, cuts: bool = False, hits: bool = False) -> str:
-    """A one-line key to the styles used for ``tokens``; unusual items appear only when present
+    """A one-line legend of the styles used for ``tokens``; unusual items appear only when present
     (``cuts`` and ``hits``: when ``render_tokens`` was given some).
 
     >>> render_legend([], "").count('class="item"')  # the boxes and the whitespace glyphs, always

@@ -18,7 +18,7 @@ from viz.classroom import state as classroom_state
 from viz.classroom.live_view import POLL_SECONDS, count_result, follow_html, sentence_html, tally_figure
 from viz.escape import markdown
 from viz.merges import state as merges_state
-from viz.notation import glyph_key
+from viz.notation import glyph_legend
 from viz.page_registry import MERGES
 
 _SAID_KEY = "class_said"  # what the last vote got back: "Your vote: ..." or why it was refused
@@ -70,8 +70,8 @@ def _choices(store: ClassStore, code: str, student: str, question: Question, min
             on_click=_vote,
             args=(store, code, student, question.number, choice),
         )
-    if key := glyph_key(question.choices):
-        st.caption(markdown(key))
+    if legend := glyph_legend(question.choices):
+        st.caption(markdown(legend))
 
 
 def _guess_box(store: ClassStore, code: str, student: str, question: Question) -> None:

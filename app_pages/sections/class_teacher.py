@@ -31,7 +31,7 @@ from viz.classroom.questions import SENTENCE, SENTENCE_LIMIT, gpt4_count, model_
 from viz.classroom.reach import reach_html
 from viz.classroom.teacher_cookie import remember_teacher
 from viz.escape import markdown
-from viz.notation import glyph_key
+from viz.notation import glyph_legend
 from viz.page_registry import CLASS
 
 
@@ -47,68 +47,70 @@ def start(store: ClassStore) -> None:
     if not st.button("Start a class", type="primary", icon=":material/play_arrow:"):
         return
     try:
-        code, key = room.start_class(store, classroom_state.now())
-        classroom_state.start_teaching(code, key)
-        _ask_step(store, code, key, state.current_model(), 1)
+        code, teacher_key = room.start_class(store, classroom_state.now())
+        classroom_state.start_teaching(code, teacher_key)
+        _ask_step(store, code, teacher_key, state.current_model(), 1)
     except ClassProblem as problem:
         st.warning(markdown(str(problem)))
         return
     st.rerun()
 
 
-def _ask_step(store: ClassStore, code: str, key: str, model: Tokenizer, step: int) -> None:
+def _ask_step(store: ClassStore, code: str, teacher_key: str, model: Tokenizer, step: int) -> None:
     """Show ``step`` to the class and ask which pair it merges, if the model's trace has a race there."""
-    room.show(store, code, key, classroom_state.now(), step=step)
+    room.show(store, code, teacher_key, classroom_state.now(), step=step)
     question = pair_question(model, step)
     if question is None:
         st.info(f"This model has no race of pairs at step {step:,}: train one on the Train page to ask it.")
         return
     prompt, choices, answer = question
-    room.ask(store, code, key, PAIR, prompt, choices, answer, classroom_state.now())
+    room.ask(store, code, teacher_key, PAIR, prompt, choices, answer, classroom_state.now())
 
 
-def _follow_model(store: ClassStore, code: str, key: str, record: ClassRecord, model: Tokenizer) -> None:
+def _follow_model(store: ClassStore, code: str, teacher_key: str, record: ClassRecord, model: Tokenizer) -> None:
     """Students see the teacher's current model: tell the store when the teacher trained or loaded another."""
     caption, link = model_caption(model), urlencode(state.model_about().link_params)
     if (record.model_title, record.model_link) != (caption, link):
-        room.show(store, code, key, classroom_state.now(), model_title=caption, model_link=link)
+        room.show(store, code, teacher_key, classroom_state.now(), model_title=caption, model_link=link)
 
 
-def console(store: ClassStore, code: str, key: str) -> None:
+def console(store: ClassStore, code: str, teacher_key: str) -> None:
     model = state.current_model()
     try:
         record = room.open_class(store, code, classroom_state.now())
-        _follow_model(store, code, key, record, model)
+        _follow_model(store, code, teacher_key, record, model)
     except ClassProblem as problem:  # over, or the store did not answer
         st.info(markdown(str(problem)))
         if st.button("Start another class"):
             classroom_state.leave_class()
             st.rerun()
         return
-    remember_teacher(code, key)  # a reload or a restarted replica finds the class again
-    _controls(store, code, key, record, model)
+    remember_teacher(code, teacher_key)  # a reload or a restarted replica finds the class again
+    _controls(store, code, teacher_key, record, model)
     live_tally(store, code, join_address(code))
     share_link.show_address()  # below the class: the teacher's model (the class itself stays in this session)
 
 
-def _controls(store: ClassStore, code: str, key: str, record: ClassRecord, model: Tokenizer) -> None:
+def _controls(store: ClassStore, code: str, teacher_key: str, record: ClassRecord, model: Tokenizer) -> None:
     row = st.container(horizontal=True)
     try:
         if row.button("Reveal", type="primary", icon=":material/visibility:"):
-            room.reveal(store, code, key, classroom_state.now())
+            room.reveal(store, code, teacher_key, classroom_state.now())
         last = len(model.merges)
         if row.button("Next step", icon=":material/skip_next:", disabled=record.step >= last):
-            _ask_step(store, code, key, model, record.step + 1)
+            _ask_step(store, code, teacher_key, model, record.step + 1)
         if row.button("Ask again", icon=":material/replay:", disabled=not 1 <= record.step <= last):
-            _ask_step(store, code, key, model, record.step)
+            _ask_step(store, code, teacher_key, model, record.step)
         with row.popover("GPT-4 count", icon=":material/calculate:"):
             st.markdown(f"**Ask: {COUNT.asks}**")
             state.start_widget(classroom_state.SENTENCE_KEY, SENTENCE)
             sentence = st.text_input("Sentence", max_chars=SENTENCE_LIMIT, key=classroom_state.SENTENCE_KEY)
             if st.button("Ask this sentence", disabled=not sentence.strip()):
-                room.ask(store, code, key, COUNT, sentence, (), str(gpt4_count(sentence)), classroom_state.now())
+                room.ask(
+                    store, code, teacher_key, COUNT, sentence, (), str(gpt4_count(sentence)), classroom_state.now()
+                )
         if row.button("End class", icon=":material/stop:"):
-            room.end_class(store, code, key, classroom_state.now())
+            room.end_class(store, code, teacher_key, classroom_state.now())
             classroom_state.leave_class()
             st.rerun()
     except ClassProblem as problem:
@@ -144,8 +146,8 @@ def _projector(store: ClassStore, code: str, join_at: str) -> None:
         if kind.taps_choices:
             answer = question.answer if question.revealed else None
             st.plotly_chart(tally_figure(rules.tally(question.choices, votes), answer), config={"staticPlot": True})
-            if key := glyph_key(question.choices):
-                st.caption(markdown(key))
+            if legend := glyph_legend(question.choices):
+                st.caption(markdown(legend))
         else:
             st.html(sentence_html(question.prompt))
             if question.revealed:

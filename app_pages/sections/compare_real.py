@@ -8,9 +8,21 @@ import streamlit as st
 from app_pages.sections.compare_parts import TabInputs, show_token_strip, size_select
 from bpe_core.pretrained import OPEN_MODELS, load_pretrained
 from viz import escape, state
-from viz.compare import real_tokenizers as real
 from viz.compare import state as compare_state
 from viz.compare.figures import tokenizers_figure
+from viz.compare.real_tokenizers import (
+    COST_TABLE_TITLE,
+    DEFAULT_REAL,
+    REAL_TOKENIZERS,
+    cost_rows,
+    cost_table_html,
+    counts_table_html,
+    fewest_tokens_sentence,
+    lined_up,
+    loading_line,
+    size_title,
+    tokenizer_rows,
+)
 from viz.token_legend import render_legend
 
 MINE = "Your model"  # the session's model among the published tokenizers
@@ -22,38 +34,38 @@ def real_tokenizers_section(inputs: TabInputs) -> None:
         st.info(f"Type some text above to compare it with GPT-2, GPT-4, GPT-4o and {len(OPEN_MODELS)} open models.")
         return
     size = size_select("Your model at", sizes, compare_state.REAL_SIZE_KEY)
-    state.start_widget(compare_state.REAL_CHOICE_KEY, list(real.DEFAULT_REAL))  # or the address's choice
+    state.start_widget(compare_state.REAL_CHOICE_KEY, list(DEFAULT_REAL))  # or the address's choice
     chosen = st.multiselect(
         "Published tokenizers",
-        list(real.REAL_TOKENIZERS),
-        format_func=real.REAL_TOKENIZERS.get,
+        list(REAL_TOKENIZERS),
+        format_func=REAL_TOKENIZERS.get,
         key=compare_state.REAL_CHOICE_KEY,
     )
     mine = tok.prefix(size.merges)
     strips = {MINE: show_token_strip(mine, text, MINE)}  # at once: the user's own needs no loading
     loading, published = st.empty(), {}
     for index, name in enumerate(chosen, start=1):  # each drawn as soon as it is loaded (GPT-2 and GPT-4 are quick)
-        title = real.REAL_TOKENIZERS[name]
-        loading.caption(real.loading_line(title, index, len(chosen)))
+        title = REAL_TOKENIZERS[name]
+        loading.caption(loading_line(title, index, len(chosen)))
         published[name] = load_pretrained(name)
         strips[title] = show_token_strip(
             published[name], text, title, compare_state.published_tokens(published[name], name, text)
         )
     loading.empty()
-    models, encoders = real.lined_up(MINE, mine, published, compare_state.published_tokens)
+    models, encoders = lined_up(MINE, mine, published, compare_state.published_tokens)
     st.html(render_legend([token for tokens in strips.values() for token in tokens], text))
     # the counts: your model at every size compared ("500, 5000 and GPT-4" in one chart), then the published ones
     counts = {
-        real.size_title(MINE, size.vocabulary): (
+        size_title(MINE, size.vocabulary): (
             len(compare_state.cached_ids(tok, inputs.fingerprint, size.merges, text)),
             size.vocabulary,
         )
         for size in sizes
     }
     counts |= {title: (len(strips[title]), models[title].vocab_size) for title in models if title != MINE}
-    rows = real.tokenizer_rows(counts, len(text))
-    st.markdown(escape.markdown(real.fewest_tokens_sentence({title: len(tokens) for title, tokens in strips.items()})))
+    rows = tokenizer_rows(counts, len(text))
+    st.markdown(escape.markdown(fewest_tokens_sentence({title: len(tokens) for title, tokens in strips.items()})))
     st.plotly_chart(tokenizers_figure(rows), key=compare_state.REAL_CHART, config={"displayModeBar": False})
-    st.html(real.counts_table_html(rows))  # static tables: a card per tokenizer on a phone, nothing to scroll
-    st.markdown(real.COST_TABLE_TITLE)
-    st.html(real.cost_table_html(real.cost_rows(encoders)))
+    st.html(counts_table_html(rows))  # static tables: a card per tokenizer on a phone, nothing to scroll
+    st.markdown(COST_TABLE_TITLE)
+    st.html(cost_table_html(cost_rows(encoders)))

@@ -16,7 +16,7 @@ from viz.compare.curves import size_table_html
 from viz.compare.data import compare_merge_lists, size_table, vocabulary_usage
 from viz.compare.figures import usage_figure
 from viz.describe import describe_config
-from viz.notation import token_key
+from viz.notation import token_glyph_legend
 from viz.token_legend import render_legend
 
 
@@ -98,8 +98,9 @@ def pretokenizer_section(inputs: TabInputs) -> None:
         column.markdown(setup.only_heading(side, len(only)))
         rows = setup.merge_rows(only, setup.LIST_LIMIT, model.config.units == "bytes")
         column.dataframe(rows, hide_index=True, height=240, width="stretch")
-        if key := token_key((part for _, merge in only[: setup.LIST_LIMIT] for part in merge), model.config):
-            column.caption(escape.markdown(key))
+        listed = (part for _, merge in only[: setup.LIST_LIMIT] for part in merge)
+        if legend := token_glyph_legend(listed, model.config):
+            column.caption(escape.markdown(legend))
     if text:
         strips = [show_token_strip(model, text, name) for name, model in zip(names, models)]
         st.html(render_legend(strips[0] + strips[1], text))
@@ -130,8 +131,8 @@ def usage_section(inputs: TabInputs) -> None:
         if usage.unused_merged:
             shown = usage.unused_merged[: setup.LIST_LIMIT]
             st.dataframe(setup.unused_rows(shown, len(shown), byte_level), hide_index=True, height=240, width="stretch")
-            if key := token_key((token for _, token in shown), tok.config):
-                st.caption(escape.markdown(key))
+            if legend := token_glyph_legend((token for _, token in shown), tok.config):
+                st.caption(escape.markdown(legend))
         else:
             st.write("None: the text uses every merged token.")
         if len(usage.unused_merged) > setup.LIST_LIMIT:

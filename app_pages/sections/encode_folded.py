@@ -19,7 +19,7 @@ from viz.encode.tools import (
     token_table_html,
 )
 from viz.escape import markdown
-from viz.notation import glyph_key
+from viz.notation import glyph_legend
 from viz.pipeline_view import is_pipeline
 from viz.readable import readable_symbol
 
@@ -56,8 +56,8 @@ def show_why(tok: Tokenizer, text: str, match_special: bool) -> None:
     if len(history) == 1:
         st.caption("No merge applies to this piece: it stays as its base symbols.")
     symbols = (readable_symbol(symbol) for _, row in history for symbol in row)
-    if key := glyph_key(symbols, spaces_as_g=tok.config.space_marker, byte_alphabet=tok.config.units == "bytes"):
-        st.caption(markdown(key))
+    if legend := glyph_legend(symbols, spaces_as_g=tok.config.space_marker, byte_alphabet=tok.config.units == "bytes"):
+        st.caption(markdown(legend))
 
 
 def show_decoder(tok: Tokenizer, example_ids: list[int]) -> None:

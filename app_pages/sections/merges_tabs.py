@@ -17,18 +17,18 @@ from viz.merges.labels import tie_break_rule, token_text
 from viz.merges.overview import count_curve_caption, forest_caption
 from viz.merges.race import DEFAULT_WINDOW, window_bounds
 from viz.merges.search import matching_tokens, split_note_html, token_forms
-from viz.merges.step import corpus_lines, step_card_html, step_key, step_lines_html
+from viz.merges.step import corpus_lines, step_card_html, step_glyph_legend, step_lines_html
 from viz.merges.step_keys import step_chart_with_arrow_keys, step_with_arrow_keys
 from viz.merges.tree import collapsed_note, tree_figure
-from viz.notation import token_key
+from viz.notation import token_glyph_legend
 from viz.pipeline_view import seen_text
 
 MAX_LISTED_TOKENS = 5_000  # a model with more merged tokens is searched by text rather than listed whole
 PREVIOUS, NEXT = "◀ Previous", "Next ▶"  # the step buttons, which ← and → press too
-RACE_CHART = "merges_race_chart"  # the race's key: ← and → move its slider
+RACE_CHART = "merges_race_chart"  # the race chart's widget key: ← and → move its slider
 
 
-def pair_race(tok: Tokenizer, key: tuple[str, int], _corpus: str) -> None:
+def pair_race(tok: Tokenizer, cache_key: tuple[str, int], _corpus: str) -> None:
     st.subheader("Pair-frequency race")
     if not tok.has_counts:
         st.info(
@@ -62,13 +62,13 @@ def pair_race(tok: Tokenizer, key: tuple[str, int], _corpus: str) -> None:
         help="Off, each step's bars fill the chart; on, one axis for all the steps animated shows the counts fall.",
     )
     first, last = window_bounds(total, first_step)
-    st.plotly_chart(merges_state.race_chart(tok, key, first_step, fixed_axis), key=RACE_CHART)
+    st.plotly_chart(merges_state.race_chart(tok, cache_key, first_step, fixed_axis), key=RACE_CHART)
     step_chart_with_arrow_keys(RACE_CHART)
-    _glyph_key(tok, (part for step in tok.steps[first - 1 : last] for pair in step.top for part in pair[:2]))
+    _show_glyph_legend(tok, (part for step in tok.steps[first - 1 : last] for pair in step.top for part in pair[:2]))
     st.caption(f"Showing steps {first:,} to {last:,} of {total:,}.")
 
 
-def step_scrubber(tok: Tokenizer, key: tuple[str, int], corpus: str) -> None:
+def step_scrubber(tok: Tokenizer, cache_key: tuple[str, int], corpus: str) -> None:
     st.subheader("Step by step")
     total = len(tok.steps)
     state.keep_in_range(merges_state.STEP_KEY, 1, total)
@@ -89,10 +89,10 @@ def step_scrubber(tok: Tokenizer, key: tuple[str, int], corpus: str) -> None:
         st.caption("This model came without its training text, so here is the sample text instead.")
     try:
         lines = tuple(corpus_lines(source))
-        encoded = merges_state.segmented_lines(tok, key, step_number, lines)
+        encoded = merges_state.segmented_lines(tok, cache_key, step_number, lines)
     except (ValueError, KeyError) as error:
         st.warning(f"Could not encode the text with this model: {markdown(str(error))}")
-        _glyph_key(tok, (step.left, step.right))
+        _show_glyph_legend(tok, (step.left, step.right))
         return
     st.markdown(
         f"**The text after step {step_number:,}**: one box per token; the token made at this step "
@@ -100,14 +100,15 @@ def step_scrubber(tok: Tokenizer, key: tuple[str, int], corpus: str) -> None:
     )
     shown = [seen_text(tok, line) for line in lines]  # the spans of a normalizing model point into its own text
     st.html(step_lines_html(tok, step, shown, encoded))
-    if key := step_key(tok, step, shown, encoded):  # the card's glyphs and the boxes' (the greyed ␣ between them)
-        st.caption(markdown(key))
+    # the card's glyphs and the boxes' (the greyed ␣ between them)
+    if legend := step_glyph_legend(tok, step, shown, encoded):
+        st.caption(markdown(legend))
 
 
-def _glyph_key(tok: Tokenizer, tokens: Iterable[str]) -> None:
+def _show_glyph_legend(tok: Tokenizer, tokens: Iterable[str]) -> None:
     """What the glyphs in the tokens just shown stand for, when they hold any."""
-    if key := token_key(tokens, tok.config):
-        st.caption(markdown(key))
+    if legend := token_glyph_legend(tokens, tok.config):
+        st.caption(markdown(legend))
 
 
 def _split_note(tok: Tokenizer, typed: str) -> None:
@@ -124,10 +125,10 @@ def _split_note(tok: Tokenizer, typed: str) -> None:
     st.html(split_note_html(shown, tok.encode_with_spans(typed), title, byte_level, {**model_link, **params}))
 
 
-def merge_tree(tok: Tokenizer, key: tuple[str, int], _corpus: str) -> None:
+def merge_tree(tok: Tokenizer, cache_key: tuple[str, int], _corpus: str) -> None:
     st.subheader("Merge tree")
     byte_level = tok.config.units == "bytes"
-    choices, default = merges_state.tree_choices(tok, key)
+    choices, default = merges_state.tree_choices(tok, cache_key)
     searched = len(choices) > MAX_LISTED_TOKENS  # one search box: the text box, then a plain list of what it found
     label = "Token (type to search)"
     if searched:
@@ -167,11 +168,11 @@ def merge_tree(tok: Tokenizer, key: tuple[str, int], _corpus: str) -> None:
         f"merged from. Hover a box for its step and count.{collapsed_note(figure.layout.meta['collapsed'])}"
     )
     st.plotly_chart(figure, width="content", key="merges_tree_chart")
-    _glyph_key(tok, tree.leaves())
+    _show_glyph_legend(tok, tree.leaves())
 
 
-def overview(tok: Tokenizer, key: tuple[str, int], _corpus: str) -> None:
-    forest, curve = merges_state.overview_charts(tok, key)
+def overview(tok: Tokenizer, cache_key: tuple[str, int], _corpus: str) -> None:
+    forest, curve = merges_state.overview_charts(tok, cache_key)
     st.subheader("All merges at a glance")
     st.caption(forest_caption(forest.layout.meta["shown"], forest.layout.meta["total"], tok.has_counts))
     st.plotly_chart(forest, key="merges_forest_chart")

@@ -8,7 +8,7 @@ import streamlit as st
 from bpe_core.config import TIE_BREAKS, UNITS, UNKNOWN_MODES
 from bpe_core.pretokenizers import SPLITS
 from viz import escape
-from viz.train import form as ts
+from viz.train import form
 from viz.train import state as train_state
 from viz.train.corpus_files import LINES_NOTE, describe_stats, preview_html, training_input
 from viz.train.sizes import PASTE_MIN_FREQUENCY, PASTE_SIZE_NOTE
@@ -22,15 +22,15 @@ def render_corpus(settings: TrainSettings) -> tuple[str, str, str | list[str]]:
     """The corpus picker; returns (source key, corpus text, what training reads: the text or its files' lines)."""
     st.subheader("1 · Corpus")
     source = st.selectbox(
-        ts.FIELD_LABELS["source"],
-        list(ts.SOURCE_LABELS),
-        format_func=ts.SOURCE_LABELS.get,
+        form.FIELD_LABELS["source"],
+        list(form.SOURCE_LABELS),
+        format_func=form.SOURCE_LABELS.get,
         key=train_state.SOURCE_WIDGET,
         on_change=train_state.on_train_source_change,
         persist_state=KEPT,
     )
     training_text: str | list[str]
-    if source == ts.PASTE:
+    if source == form.PASTE:
         corpus = training_text = st.text_area(
             "Your text",
             key=train_state.PASTE_WIDGET,
@@ -40,14 +40,14 @@ def render_corpus(settings: TrainSettings) -> tuple[str, str, str | list[str]]:
         )
         if settings.min_frequency == PASTE_MIN_FREQUENCY:
             st.caption(PASTE_SIZE_NOTE)
-    elif source == ts.UPLOAD:
+    elif source == form.UPLOAD:
         st.file_uploader(
             "Text files (UTF-8)",
             type=["txt"],
             accept_multiple_files=True,
             key=train_state.FILES_WIDGET,
             on_change=train_state.on_train_files,
-            help=f"{ts.FIELD_HELP['files']}, each at most {st.get_option('server.maxUploadSize')} MB.",
+            help=f"{form.FIELD_HELP['files']}, each at most {st.get_option('server.maxUploadSize')} MB.",
         )
         st.caption(LINES_NOTE)
         upload = train_state.train_upload()
@@ -67,71 +67,84 @@ def render_corpus(settings: TrainSettings) -> tuple[str, str, str | list[str]]:
             st.error(escape.markdown(f"This text can't be used: {error}"))
         else:
             st.caption(describe_stats(stats, settings.split))
-        if hint := ts.split_hint(corpus, settings):
+        if hint := form.split_hint(corpus, settings):
             st.info(hint, icon=":material/translate:")
-            st.button(ts.NO_SPACES_RECIPE_LABEL, on_click=train_state.apply_recipe, args=(ts.NO_SPACES_RECIPE,))
+            st.button(form.NO_SPACES_RECIPE_LABEL, on_click=train_state.apply_recipe, args=(form.NO_SPACES_RECIPE,))
     return source, corpus, training_text
 
 
 def render_settings(current: TrainSettings, source: str) -> None:
     st.subheader("2 · Settings")
-    st.caption(escape.markdown(ts.settings_caption(current, source)))
+    st.caption(escape.markdown(form.settings_caption(current, source)))
     with st.container(horizontal=True):
-        for label, changes in ts.SETTING_PRESETS.items():
+        for label, changes in form.SETTING_PRESETS.items():
             st.button(label, on_click=train_state.apply_recipe, args=(changes,))
     # What each widget does is one folded list, not a tooltip per widget: those drew a fifth slower.
-    with st.expander(ts.GLOSSARY_LABEL, key=train_state.GLOSSARY_WIDGET, on_change="rerun") as glossary:
+    with st.expander(form.GLOSSARY_LABEL, key=train_state.GLOSSARY_WIDGET, on_change="rerun") as glossary:
         if glossary.open:
-            st.markdown(ts.settings_glossary())
-
-    def number(column, name, low):
-        column.number_input(
-            ts.FIELD_LABELS[name],
-            min_value=low,
-            step=1,
-            key=WIDGETS[name],
-            max_value=MAX_TOP_K if name == "top_k" else MAX_SIZE,
-            persist_state=KEPT,
-        )
-
-    def choice(column, name, options, disabled=False):
-        column.radio(
-            ts.FIELD_LABELS[name],
-            options,
-            key=WIDGETS[name],
-            horizontal=True,
-            disabled=disabled,
-            format_func=lambda option: ts.CHOICE_LABELS.get(option, option),
-            persist_state=KEPT,
-        )
-
-    size = st.columns(3)
-    choice(size[0], "stop_by", STOP_BY)
-    number(size[1], *(("merges", 0) if current.stop_by == "merges" else ("vocab_size", 1)))  # the other is kept
-    size[2].selectbox(ts.FIELD_LABELS["split"], SPLITS, key=WIDGETS["split"], persist_state=KEPT)
-    symbols = st.columns(3)
-    choice(symbols[0], "units", UNITS)
-    symbols[1].text_input(
-        ts.FIELD_LABELS["end_of_word"], key=WIDGETS["end_of_word"], placeholder="none", persist_state=KEPT
-    )
-    choice(symbols[2], "marker_placement", MARKER_PLACEMENTS, disabled=not current.end_of_word.strip())
-    with st.expander(ts.MORE_SETTINGS_LABEL, key=train_state.MORE_WIDGET, on_change="rerun") as more:
+            st.markdown(form.settings_glossary())
+    _render_size_and_symbols(current)
+    with st.expander(form.MORE_SETTINGS_LABEL, key=train_state.MORE_WIDGET, on_change="rerun") as more:
         if more.open:  # drawn only when opened: these widgets were a fifth of a later visit's drawing time
-            rules = st.columns(3)
-            choice(rules[0], "tie_break", TIE_BREAKS)
-            rules[1].checkbox(
-                ts.FIELD_LABELS["space_marker"],
-                key=WIDGETS["space_marker"],
-                disabled=current.units != "chars",
-                persist_state=KEPT,
-            )
-            number(rules[2], "min_frequency", 1)
-            extras = st.columns([3, 3, 2])  # the special tokens and the unknown choice need the room
-            extras[0].text_input(
-                ts.FIELD_LABELS["special_tokens"],
-                key=WIDGETS["special_tokens"],
-                placeholder="e.g. <|endoftext|>",
-                persist_state=KEPT,
-            )
-            choice(extras[1], "unknown", UNKNOWN_MODES, disabled=current.units != "chars")
-            number(extras[2], "top_k", 0)
+            _render_more_settings(current)
+
+
+def _render_size_and_symbols(current: TrainSettings) -> None:
+    """The two rows always shown: when training stops and the split; the base symbols and the end-of-word marker."""
+    size = st.columns(3)
+    _choice(size[0], "stop_by", STOP_BY)
+    _number(size[1], *(("merges", 0) if current.stop_by == "merges" else ("vocab_size", 1)))  # the other is kept
+    size[2].selectbox(form.FIELD_LABELS["split"], SPLITS, key=WIDGETS["split"], persist_state=KEPT)
+    symbols = st.columns(3)
+    _choice(symbols[0], "units", UNITS)
+    symbols[1].text_input(
+        form.FIELD_LABELS["end_of_word"], key=WIDGETS["end_of_word"], placeholder="none", persist_state=KEPT
+    )
+    _choice(symbols[2], "marker_placement", MARKER_PLACEMENTS, disabled=not current.end_of_word.strip())
+
+
+def _render_more_settings(current: TrainSettings) -> None:
+    """The folded rows: tie-break, space marker, minimum frequency; special tokens, unknown symbols, race size."""
+    rules = st.columns(3)
+    _choice(rules[0], "tie_break", TIE_BREAKS)
+    rules[1].checkbox(
+        form.FIELD_LABELS["space_marker"],
+        key=WIDGETS["space_marker"],
+        disabled=current.units != "chars",
+        persist_state=KEPT,
+    )
+    _number(rules[2], "min_frequency", 1)
+    extras = st.columns([3, 3, 2])  # the special tokens and the unknown choice need the room
+    extras[0].text_input(
+        form.FIELD_LABELS["special_tokens"],
+        key=WIDGETS["special_tokens"],
+        placeholder="e.g. <|endoftext|>",
+        persist_state=KEPT,
+    )
+    _choice(extras[1], "unknown", UNKNOWN_MODES, disabled=current.units != "chars")
+    _number(extras[2], "top_k", 0)
+
+
+def _number(column, name: str, low: int) -> None:
+    """A whole-number setting from ``low`` up (the race's size has its own ceiling)."""
+    column.number_input(
+        form.FIELD_LABELS[name],
+        min_value=low,
+        step=1,
+        key=WIDGETS[name],
+        max_value=MAX_TOP_K if name == "top_k" else MAX_SIZE,
+        persist_state=KEPT,
+    )
+
+
+def _choice(column, name: str, options, disabled: bool = False) -> None:
+    """A setting chosen among a few options, as a row of radio buttons named in words."""
+    column.radio(
+        form.FIELD_LABELS[name],
+        options,
+        key=WIDGETS[name],
+        horizontal=True,
+        disabled=disabled,
+        format_func=lambda option: form.CHOICE_LABELS.get(option, option),
+        persist_state=KEPT,
+    )

@@ -31,8 +31,8 @@ STOP_TIMEOUT = 10.0
 MAX_REPLICAS = 8
 
 sys.path.insert(0, str(REPO / "tests"))
-from browser_helpers import answers_ok, free_port, log_tail  # noqa: E402
-from browser_helpers import running_redis as redis_in  # noqa: E402
+from browser_helpers import answers_ok, free_port, log_tail, start_streamlit  # noqa: E402
+from browser_helpers import running_redis as redis_in  # noqa: E402  (renamed: running_redis here wraps it)
 
 from live_class.choose import STORE_ENV  # noqa: E402
 from viz.classroom.address import CLASS_URL_ENV  # noqa: E402
@@ -99,27 +99,7 @@ def start_replica(index: int, folder: Path, environment: dict[str, str], port: i
     """Replica ``index`` on ``port`` (a free one if None), its output appended to its log."""
     port = port or free_port()
     log = folder / f"replica-{index}.log"
-    command = [
-        sys.executable,
-        "-m",
-        "streamlit",
-        "run",
-        "app.py",
-        *deployment_flags(),
-        "--server.address",
-        "127.0.0.1",
-        "--server.port",
-        str(port),
-    ]
-    with open(log, "ab") as output:
-        process = subprocess.Popen(
-            command,
-            cwd=REPO,
-            stdout=output,
-            stderr=subprocess.STDOUT,
-            stdin=subprocess.DEVNULL,
-            env=dict(os.environ, PYTHONUNBUFFERED="1", **environment),
-        )
+    process = start_streamlit("app.py", port, deployment_flags(), log, environment, append=True)
     return Server(f"replica {index}", f"127.0.0.1:{port}", process, log)
 
 

@@ -75,38 +75,46 @@ def model_from_dict(data: dict) -> Tokenizer:
             f"model file version {data.get('version')!r} is not supported (this is version {FORMAT_VERSION})"
         )
     try:
-        try:
-            config = Config.from_dict(data["config"])
-        except ValueError as error:
-            raise ValueError(f"config: {error}") from None
-        vocab = checked_vocab(data["vocab"], "vocab")
-        merges = data["merges"]
-        if not isinstance(merges, list):
-            raise ValueError(f"merges: must be a list of merges, not {shown(merges)}")
-        merges = [_merge(pair, number) for number, pair in enumerate(merges)]
-        stop = data.get("stop", {})
-        if not isinstance(stop, dict):
-            raise ValueError(f"stop: {shown(stop)} is not an object")
-        reason, message = (checked_text(stop.get(key, ""), f"stop.{key}") for key in ("reason", "message"))
-        warnings = data.get("warnings", [])
-        if not isinstance(warnings, list):
-            raise ValueError(f"warnings: must be a list of texts, not {shown(warnings)}")
-        for number, warning in enumerate(warnings):
-            checked_text(warning, entry("warnings", number))
-        name = checked_text(data.get("name", ""), "name")
-        base_size, corpus_tokens = data.get("base_size"), data.get("corpus_tokens")
-        if corpus_tokens is not None and (type(corpus_tokens) is not int or corpus_tokens < 0):
-            raise ValueError(f"corpus_tokens: {shown(corpus_tokens)} is not a whole number of at least 0")
-        if base_size is not None and (type(base_size) is not int or not 0 <= base_size <= len(vocab)):
-            raise ValueError(f"base_size: {shown(base_size)} is not a whole number from 0 to the vocabulary size")
-        counts = _trace_columns(data, len(merges))
+        fields = _checked_fields(data)
+        counts = _trace_columns(data, len(fields["merges"]))
     except (KeyError, TypeError, AttributeError) as error:
         raise ValueError(f"the model file is incomplete or malformed ({type(error).__name__}: {error})") from None
-    tok = Tokenizer(
+    tok = Tokenizer(steps=None, **fields)
+    if counts:
+        tok.steps = _steps(tok, counts)
+    return tok
+
+
+def _checked_fields(data: dict) -> dict:
+    """The ``Tokenizer``'s fields read from the file but its steps, each checked in the file's order."""
+    try:
+        config = Config.from_dict(data["config"])
+    except ValueError as error:
+        raise ValueError(f"config: {error}") from None
+    vocab = checked_vocab(data["vocab"], "vocab")
+    merges = data["merges"]
+    if not isinstance(merges, list):
+        raise ValueError(f"merges: must be a list of merges, not {shown(merges)}")
+    merges = [_checked_merge(pair, number) for number, pair in enumerate(merges)]
+    stop = data.get("stop", {})
+    if not isinstance(stop, dict):
+        raise ValueError(f"stop: {shown(stop)} is not an object")
+    reason, message = (checked_text(stop.get(field, ""), f"stop.{field}") for field in ("reason", "message"))
+    warnings = data.get("warnings", [])
+    if not isinstance(warnings, list):
+        raise ValueError(f"warnings: must be a list of texts, not {shown(warnings)}")
+    for number, warning in enumerate(warnings):
+        checked_text(warning, entry("warnings", number))
+    name = checked_text(data.get("name", ""), "name")
+    base_size, corpus_tokens = data.get("base_size"), data.get("corpus_tokens")
+    if corpus_tokens is not None and (type(corpus_tokens) is not int or corpus_tokens < 0):
+        raise ValueError(f"corpus_tokens: {shown(corpus_tokens)} is not a whole number of at least 0")
+    if base_size is not None and (type(base_size) is not int or not 0 <= base_size <= len(vocab)):
+        raise ValueError(f"base_size: {shown(base_size)} is not a whole number from 0 to the vocabulary size")
+    return dict(
         config=config,
         vocab=vocab,
         merges=merges,
-        steps=None,
         stop_reason=reason,
         stop_message=message,
         name=name,
@@ -114,25 +122,27 @@ def model_from_dict(data: dict) -> Tokenizer:
         base_size=base_size,
         corpus_tokens=corpus_tokens,
     )
-    if counts:
-        try:
-            names, vocab = tok.id_to_token, tok.vocab
-            tok.steps = [
-                Step(
-                    rank + 1,
-                    left,
-                    right,
-                    left + right,
-                    vocab[left + right],
-                    count=count,
-                    tied=tied,
-                    top=tuple((names[a], names[b], c) for a, b, c in top),
-                )
-                for rank, ((left, right), (count, tied, top)) in enumerate(zip(tok.merges, counts))
-            ]
-        except (KeyError, TypeError, ValueError) as error:
-            raise ValueError(f"the model file's trace names unknown ids ({type(error).__name__}: {error})") from None
-    return tok
+
+
+def _steps(tok: Tokenizer, counts: list[tuple[int | None, int, list[tuple]]]) -> list[Step]:
+    """One ``Step`` per merge from the trace's columns, its race named by the model's tokens."""
+    try:
+        names, vocab = tok.id_to_token, tok.vocab
+        return [
+            Step(
+                rank + 1,
+                left,
+                right,
+                left + right,
+                vocab[left + right],
+                count=count,
+                tied=tied,
+                top=tuple((names[a], names[b], c) for a, b, c in top),
+            )
+            for rank, ((left, right), (count, tied, top)) in enumerate(zip(tok.merges, counts))
+        ]
+    except (KeyError, TypeError, ValueError) as error:
+        raise ValueError(f"the model file's trace names unknown ids ({type(error).__name__}: {error})") from None
 
 
 def _trace_columns(data: dict, merges: int) -> list[tuple[int | None, int, list[tuple]]]:
@@ -154,7 +164,7 @@ def _trace_columns(data: dict, merges: int) -> list[tuple[int | None, int, list[
     return [(count, tied, [tuple(item) for item in race]) for count, tied, race in rows]
 
 
-def _merge(pair, number: int) -> tuple[str, str]:
+def _checked_merge(pair, number: int) -> tuple[str, str]:
     if not (isinstance(pair, list) and len(pair) == 2 and all(isinstance(part, str) for part in pair)):
         raise ValueError(f"{entry('merges', number)}: {shown(pair)} is not a list of two texts")
     return pair[0], pair[1]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from bpe_core import Config, Step, load_gpt2, train
-from viz.merges.step import corpus_lines, step_card_html, step_key, step_lines_html
+from viz.merges.step import corpus_lines, step_card_html, step_glyph_legend, step_lines_html
 
 
 def card_facts(card: str) -> dict[str, str]:
@@ -90,15 +90,15 @@ def test_step_card_of_a_byte_level_model_writes_tokens_as_its_boxes_do():
     assert facts["Pair merged"] == "␣ + t" and facts["New token"] == "␣t  (id 256)"
 
 
-def test_step_key_names_the_glyphs_of_the_boxes_and_of_the_gaps_between_them():
+def test_step_glyph_legend_names_the_glyphs_of_the_boxes_and_of_the_gaps_between_them():
     # whitespace split: the spaces are in no token, shown as greyed ␣ between boxes that end in </w>
     tok = train("the cat the hat", Config(split="whitespace", end_of_word="</w>"), merges=3)
     line = "the cat"
-    key = step_key(tok, tok.steps[0], [line], [tok.encode_with_spans(line)])
+    key = step_glyph_legend(tok, tok.steps[0], [line], [tok.encode_with_spans(line)])
     assert key == "Key: ␣ a space · </w> the end of a word."
     # the card's pair counts too, even when the lines shown hold no glyph
     plain = train("banana_bandana_", Config(split="none"), merges=2)
-    assert step_key(plain, Step(1, "a", "␣", "a␣", 1, 1, 1), ["ban"], [plain.encode_with_spans("ban")]) == (
+    assert step_glyph_legend(plain, Step(1, "a", "␣", "a␣", 1, 1, 1), ["ban"], [plain.encode_with_spans("ban")]) == (
         "Key: ␣ a space."
     )
-    assert step_key(plain, plain.steps[0], ["ban"], [plain.encode_with_spans("ban")]) == ""
+    assert step_glyph_legend(plain, plain.steps[0], ["ban"], [plain.encode_with_spans("ban")]) == ""

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from bpe_core import Config
-from viz.notation import glyph_key, glyphs_shown, token_key
+from viz.notation import glyph_legend, glyphs_shown, token_glyph_legend
 
 
 def named(texts, **flags) -> list[str]:
@@ -32,12 +32,12 @@ def test_each_mark_is_named_when_shown(text, glyph):
 
 
 def test_plain_text_needs_no_key():
-    assert glyph_key(["the", "an", "x0e2", "<0xg1>", "\\x", "w>"]) == ""
+    assert glyph_legend(["the", "an", "x0e2", "<0xg1>", "\\x", "w>"]) == ""
 
 
 def test_the_key_names_marks_in_a_fixed_order_once_each():
     assert named(["</w>", "b␣", "a␣", "↵"]) == ["␣", "↵", "</w>"]
-    assert glyph_key(["a␣", "↵"]) == "Key: ␣ a space · ↵ a newline."
+    assert glyph_legend(["a␣", "↵"]) == "Key: ␣ a space · ↵ a newline."
 
 
 def test_gpt2_stand_ins_are_named_only_where_the_view_writes_them():
@@ -52,7 +52,7 @@ def test_gpt2_stand_ins_are_named_only_where_the_view_writes_them():
 
 def test_a_models_tokens_are_keyed_as_written():
     gpt2 = Config(split="gpt2", units="bytes")
-    assert token_key(["Ġthe"], gpt2) == "Key: ␣ a space."  # written ␣the
-    assert "\\xNN" in token_key(["Ã"], gpt2)  # 0xC3 alone: part of a character
-    assert token_key(["Ã©"], gpt2) == ""  # é whole
-    assert token_key(["Ġthe"], Config(space_marker=True)) == "Key: Ġ a space in GPT-2's byte alphabet."
+    assert token_glyph_legend(["Ġthe"], gpt2) == "Key: ␣ a space."  # written ␣the
+    assert "\\xNN" in token_glyph_legend(["Ã"], gpt2)  # 0xC3 alone: part of a character
+    assert token_glyph_legend(["Ã©"], gpt2) == ""  # é whole
+    assert token_glyph_legend(["Ġthe"], Config(space_marker=True)) == "Key: Ġ a space in GPT-2's byte alphabet."

@@ -1,5 +1,5 @@
-"""The Class page's own state: the address students type (worked out once per server process), the class store
-(one per process), and the session's role in a class. The teacher's key lives only here, in the teacher's
+"""The Class page's own state: the address students type (worked out once per server process) and the session's
+role in a class (the class store is ``viz.state.class_store``). The teacher's key lives only here, in the teacher's
 server-side session: it never reaches an address or a student's browser.
 
 The page's address: the class a student joins (``join=CODE``) and, once joined, who they are (``student=ID``), so
@@ -57,8 +57,8 @@ def teaching() -> tuple[str, str] | None:
     return st.session_state.get(TEACHING_KEY)
 
 
-def start_teaching(code: str, key: str) -> None:
-    st.session_state[TEACHING_KEY] = (code, key)
+def start_teaching(code: str, teacher_key: str) -> None:
+    st.session_state[TEACHING_KEY] = (code, teacher_key)
     st.session_state.pop(STUDYING_KEY, None)
 
 
@@ -125,12 +125,12 @@ def resume_teaching(store: ClassStore) -> None:
     a cookie of a class that is over, or with a wrong key, is deleted."""
     if teaching() is not None or (remembered := remembered_teacher()) is None:
         return
-    code, key = remembered
+    code, teacher_key = remembered
     try:
         record = store.class_record(code) if rules.read_code(code) else None
     except rules.ClassProblem:  # the store did not answer: keep the cookie for the next run
         return
-    if record is not None and not rules.is_over(record, now()) and rules.is_teacher(record, key):
-        start_teaching(code, key)
+    if record is not None and not rules.is_over(record, now()) and rules.is_teacher(record, teacher_key):
+        start_teaching(code, teacher_key)
     else:
         forget_teacher()

@@ -24,9 +24,9 @@ _CSS = ".stElementContainer:has(.bpe-teacher-cookie) { display: none; }"
 _teacher_cookie = st.components.v2.component("bpe_teacher_cookie", html=_HTML, css=_CSS, js=_JS, isolate_styles=False)
 
 
-def remember_teacher(code: str, key: str) -> None:
-    """Keep (code, key) in this browser for ``LIFETIME_SECONDS``."""
-    _teacher_cookie(data={"name": COOKIE, "value": f"{code}.{key}", "seconds": LIFETIME_SECONDS})
+def remember_teacher(code: str, teacher_key: str) -> None:
+    """Keep (code, teacher key) in this browser for ``LIFETIME_SECONDS``."""
+    _teacher_cookie(data={"name": COOKIE, "value": f"{code}.{teacher_key}", "seconds": LIFETIME_SECONDS})
 
 
 def forget_teacher() -> None:
@@ -34,7 +34,7 @@ def forget_teacher() -> None:
 
 
 def remembered_teacher() -> tuple[str, str] | None:
-    """(code, key) from this browser's cookie, if it sent one that can be them."""
+    """(code, teacher key) from this browser's cookie, if it sent one that can be them."""
     value = st.context.cookies.get(COOKIE)
-    code, dot, key = value.partition(".") if isinstance(value, str) else ("", "", "")
-    return (code, key) if dot and code and key else None
+    code, dot, teacher_key = value.partition(".") if isinstance(value, str) else ("", "", "")
+    return (code, teacher_key) if dot and code and teacher_key else None

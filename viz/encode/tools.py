@@ -12,7 +12,7 @@ import re
 from collections.abc import Iterable, Sequence
 
 from bpe_core import Token, Tokenizer
-from bpe_core.config import UNK_TOKEN as UNK
+from bpe_core.config import UNK_TOKEN
 from bpe_core.pretokenize import special_segments, split_text
 from viz.card_table import card_table_html
 from viz.describe import describe_config, plural
@@ -89,7 +89,7 @@ def describe_round_trip(original: str, decoded: str) -> list[str]:
     if lost:
         named = ", ".join(repr(char) for char in lost[:MAX_NAMED_CHARACTERS])
         more = f" and {len(lost) - MAX_NAMED_CHARACTERS} more" if len(lost) > MAX_NAMED_CHARACTERS else ""
-        notes.append(f"characters never seen in training became {UNK}: {named}{more}")
+        notes.append(f"characters never seen in training became {UNK_TOKEN}: {named}{more}")
     if mismatch_at is not None or not notes:
         notes.append(_first_difference(original, decoded))
     return notes
@@ -119,9 +119,9 @@ def _unknown_characters(original: str, decoded: str) -> tuple[list[str], int | N
     while i < len(original) and j < len(decoded):
         if original[i] == decoded[j]:
             i, j = i + 1, j + 1
-        elif decoded.startswith(UNK, j):
+        elif decoded.startswith(UNK_TOKEN, j):
             lost.setdefault(original[i])
-            i, j = i + 1, j + len(UNK)
+            i, j = i + 1, j + len(UNK_TOKEN)
         else:
             return list(lost), i
     return list(lost), (None if i == len(original) and j == len(decoded) else i)

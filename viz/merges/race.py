@@ -21,12 +21,14 @@ from viz.escape import plotly_text
 from viz.merges.labels import OTHER_COLOUR, TIED_COLOUR, WINNER_COLOUR, step_summary, tie_break_rule, token_pair
 
 DEFAULT_WINDOW = 50  # steps per animation: keeps big models' figures small
-RACE_TOP_MARGIN = 100  # px: title and the colour key's two lines
+RACE_TOP_MARGIN = 100  # px: title and the colour legend's two lines
 # px under the plot area: the axis title, then Play/Pause on their own row, then the step slider under them (never
 # beside the buttons: on a narrow screen the buttons would sit on the slider)
 BUTTONS_BELOW = 55
 SLIDER_BELOW = 90
 RACE_BOTTOM_MARGIN = 160
+# Pause and the slider: go to the frame at once, with no transition (Play runs frame by frame)
+AT_ONCE = dict(mode="immediate", frame=dict(duration=0, redraw=True), transition=dict(duration=0))
 HEAD_ROOM = 1.45  # the count axis runs to 1.45 times the highest count: room for the labels beyond the bars
 
 
@@ -140,25 +142,7 @@ def race_figure(
     top_k = max((len(race_pairs(step)) for step in shown), default=1)
     ranks = [f"#{rank}" for rank in range(1, top_k + 1)]
     highest = max((_highest(step) for step in shown), default=1)
-
-    frames = [
-        go.Frame(
-            name=str(step.step),
-            data=_race_traces(step, ranks, byte_level),
-            layout=go.Layout(
-                title=_race_title(plotly_text(step_summary(step, byte_level))),
-                xaxis=_count_axis(highest if fixed_axis else _highest(step)),
-            ),
-        )
-        for step in shown
-    ]
-    animate_args = dict(mode="immediate", frame=dict(duration=0, redraw=True), transition=dict(duration=0))
-    # In a long window label every 10th step only: 50 numbers would overlap. The title names the step.
-    label_every = 1 if len(frames) <= 12 else 10
-    slider_steps = [
-        dict(label=frame.name if index % label_every == 0 else "", method="animate", args=[[frame.name], animate_args])
-        for index, frame in enumerate(frames)
-    ]
+    frames = [_race_frame(step, ranks, byte_level, highest if fixed_axis else _highest(step)) for step in shown]
     height = max(360, 200 + 26 * top_k)
     # Play/Pause and the slider sit a fixed distance under the plot, whatever its height
     # (plotly places them in fractions of the plot area).
@@ -178,61 +162,83 @@ def race_figure(
             title="rank",
             fixedrange=True,
         ),
-        # A fixed key instead of a legend: a legend would drop "tied" on frames without ties. Two short lines from
-        # the plot's left edge: one long line was cut on a phone.
-        annotations=[
-            dict(
-                text=(
-                    f'<span style="color:{WINNER_COLOUR}">■</span> winner (merged)   '
-                    f'<span style="color:{OTHER_COLOUR}">■</span> other pairs<br>'
-                    f'<span style="color:{TIED_COLOUR}">▨</span> tied with the winner; '
-                    f"{plotly_text(tie_break_rule(tie_break))}"
-                ),
-                xref="paper",
-                yref="paper",
-                x=0,
-                y=1.02,
-                xanchor="left",
-                yanchor="bottom",
-                align="left",
-                showarrow=False,
-                font=dict(size=12),
-            )
-        ],
-        updatemenus=[
-            dict(
-                type="buttons",
-                direction="left",
-                x=0,
-                y=-BUTTONS_BELOW / plot_height,
-                xanchor="left",
-                yanchor="top",
-                pad=dict(t=0, r=0),
-                showactive=False,
-                buttons=[
-                    dict(
-                        label="▶ Play",
-                        method="animate",
-                        args=[
-                            None,
-                            dict(frame=dict(duration=700, redraw=True), fromcurrent=True, transition=dict(duration=0)),
-                        ],
-                    ),
-                    dict(label="❚❚ Pause", method="animate", args=[[None], animate_args]),
-                ],
-            )
-        ],
-        sliders=[
-            dict(
-                active=0,
-                x=0,
-                len=1,
-                y=-SLIDER_BELOW / plot_height,
-                yanchor="top",
-                pad=dict(t=0),
-                currentvalue=dict(visible=False),
-                steps=slider_steps,
-            )
-        ],
+        annotations=[_colour_legend(tie_break)],
+        updatemenus=[_play_pause(plot_height)],
+        sliders=[_step_slider(frames, plot_height)],
     )
     return figure
+
+
+def _race_frame(step: Step, ranks: Sequence[str], byte_level: bool, axis_end: int) -> go.Frame:
+    """One step's bars, titled by the step, named by its number, its count axis up to ``axis_end``'s head room."""
+    return go.Frame(
+        name=str(step.step),
+        data=_race_traces(step, ranks, byte_level),
+        layout=go.Layout(title=_race_title(plotly_text(step_summary(step, byte_level))), xaxis=_count_axis(axis_end)),
+    )
+
+
+def _colour_legend(tie_break: str) -> dict:
+    """What the colours mean, as an annotation above the plot.
+
+    A fixed legend instead of plotly's: plotly's would drop "tied" on frames without ties. Two short lines from the
+    plot's left edge: one long line was cut on a phone.
+    """
+    return dict(
+        text=(
+            f'<span style="color:{WINNER_COLOUR}">■</span> winner (merged)   '
+            f'<span style="color:{OTHER_COLOUR}">■</span> other pairs<br>'
+            f'<span style="color:{TIED_COLOUR}">▨</span> tied with the winner; '
+            f"{plotly_text(tie_break_rule(tie_break))}"
+        ),
+        xref="paper",
+        yref="paper",
+        x=0,
+        y=1.02,
+        xanchor="left",
+        yanchor="bottom",
+        align="left",
+        showarrow=False,
+        font=dict(size=12),
+    )
+
+
+def _play_pause(plot_height: int) -> dict:
+    """The Play and Pause buttons, on their own row under the axis title."""
+    play = dict(frame=dict(duration=700, redraw=True), fromcurrent=True, transition=dict(duration=0))
+    return dict(
+        type="buttons",
+        direction="left",
+        x=0,
+        y=-BUTTONS_BELOW / plot_height,
+        xanchor="left",
+        yanchor="top",
+        pad=dict(t=0, r=0),
+        showactive=False,
+        buttons=[
+            dict(label="▶ Play", method="animate", args=[None, play]),
+            dict(label="❚❚ Pause", method="animate", args=[[None], AT_ONCE]),
+        ],
+    )
+
+
+def _step_slider(frames: Sequence[go.Frame], plot_height: int) -> dict:
+    """The step slider under the buttons, one stop per frame.
+
+    In a long window it labels every 10th step only: 50 numbers would overlap. The title names the step.
+    """
+    label_every = 1 if len(frames) <= 12 else 10
+    stops = [
+        dict(label=frame.name if index % label_every == 0 else "", method="animate", args=[[frame.name], AT_ONCE])
+        for index, frame in enumerate(frames)
+    ]
+    return dict(
+        active=0,
+        x=0,
+        len=1,
+        y=-SLIDER_BELOW / plot_height,
+        yanchor="top",
+        pad=dict(t=0),
+        currentvalue=dict(visible=False),
+        steps=stops,
+    )

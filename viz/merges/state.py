@@ -57,7 +57,8 @@ def keep_tree_token(tokens: list[str], default: str | None) -> None:
 
 
 def merges_cache_key(model: Tokenizer) -> tuple[str, int]:
-    """The Merges figures' key: ``model``'s fingerprint, and its training counts, which the fingerprint leaves out."""
+    """The Merges figures' cache key: ``model``'s fingerprint, and its training counts, which the fingerprint leaves
+    out."""
     return state.fingerprint(model), hash(tuple(step.count for step in model.steps))
 
 
@@ -66,9 +67,10 @@ def published_cache_key(name: str) -> tuple[str, int]:
     return f"published {name}", 0
 
 
-# The Merges figures, per model (``key``: merges_cache_key), as objects (not pickled copies): pages only read them.
+# The Merges figures, cached per model under ``cache_key`` (``merges_cache_key``), as objects (not pickled copies):
+# pages only read them.
 @st.cache_resource(max_entries=16, show_spinner=False)
-def race_chart(_tok: Tokenizer, key: tuple[str, int], first_step: int, fixed_axis: bool) -> go.Figure:
+def race_chart(_tok: Tokenizer, cache_key: tuple[str, int], first_step: int, fixed_axis: bool) -> go.Figure:
     config = _tok.config
     return race_figure(
         _tok.steps,
@@ -80,20 +82,22 @@ def race_chart(_tok: Tokenizer, key: tuple[str, int], first_step: int, fixed_axi
 
 
 @st.cache_data(max_entries=64, show_spinner=False)
-def segmented_lines(_tok: Tokenizer, key: tuple[str, int], step: int, lines: tuple[str, ...]) -> list[list[Token]]:
+def segmented_lines(
+    _tok: Tokenizer, cache_key: tuple[str, int], step: int, lines: tuple[str, ...]
+) -> list[list[Token]]:
     """The lines as the model's first ``step`` merges cut them."""
     model = _tok.prefix(step)
     return [model.encode_with_spans(line) for line in lines]
 
 
 @st.cache_resource(max_entries=4, show_spinner=False)
-def overview_charts(_tok: Tokenizer, key: tuple[str, int]) -> tuple[go.Figure, go.Figure]:
+def overview_charts(_tok: Tokenizer, cache_key: tuple[str, int]) -> tuple[go.Figure, go.Figure]:
     byte_level = _tok.config.units == "bytes"
     return forest_figure(_tok.steps, byte_level=byte_level), count_curve_figure(_tok.steps, byte_level)
 
 
 @st.cache_data(max_entries=4, show_spinner=False)
-def tree_choices(_tok: Tokenizer, key: tuple[str, int]) -> tuple[list[str], str | None]:
+def tree_choices(_tok: Tokenizer, cache_key: tuple[str, int]) -> tuple[list[str], str | None]:
     """Merged tokens in step order (each once) and the one to show first: a common word built by several merges
     (``search.word_token``: " understanding" in every published tokenizer), else ``tree.default_tree_token``'s."""
     default = word_token(_tok) or default_tree_token(_tok.steps)

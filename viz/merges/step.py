@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from bpe_core import Step, Token, Tokenizer
 from viz.escape import html_text
 from viz.merges.labels import tie_break_rule
-from viz.notation import written_key
+from viz.notation import written_glyph_legend
 from viz.readable import token_pair, token_text
 from viz.token_html import render_lines, show_whitespace
 
@@ -48,13 +48,13 @@ def step_lines_html(tok: Tokenizer, step: Step, lines: Sequence[str], lines_toke
     )
 
 
-def step_key(tok: Tokenizer, step: Step, lines: Sequence[str], lines_tokens: Sequence[Sequence[Token]]) -> str:
-    """The key line for the step's card and the lines under it: the glyphs of the pair, of the tokens' boxes and of
+def step_glyph_legend(tok: Tokenizer, step: Step, lines: Sequence[str], lines_tokens: Sequence[Sequence[Token]]) -> str:
+    """The legend line for the step's card and the lines under it: the glyphs of the pair, of the tokens' boxes and of
     the whitespace no token covers (greyed ``␣`` between the boxes); plain text, escape it where it is shown.
 
     >>> from bpe_core import Config, train
     >>> tok = train("a b", Config(end_of_word="</w>"), merges=0)
-    >>> step_key(tok, Step(1, "a", "b", "ab", 1, 1, 1), ["a b"], [tok.encode_with_spans("a b")])
+    >>> step_glyph_legend(tok, Step(1, "a", "b", "ab", 1, 1, 1), ["a b"], [tok.encode_with_spans("a b")])
     'Key: ␣ a space · </w> the end of a word.'
     """
     byte_level = tok.config.units == "bytes"
@@ -63,7 +63,7 @@ def step_key(tok: Tokenizer, step: Step, lines: Sequence[str], lines_tokens: Seq
         covered = {index for token in tokens for index in range(token.start, token.end)}
         texts.append(show_whitespace("".join(c for index, c in enumerate(line) if index not in covered))[0])
         texts.extend(token_text(token.token, byte_level) for token in tokens)
-    return written_key(texts, tok.config)
+    return written_glyph_legend(texts, tok.config)
 
 
 def step_card_html(step: Step, tie_break: str, byte_level: bool = False) -> str:

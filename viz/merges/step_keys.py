@@ -1,7 +1,7 @@
 """The ← and → keys step through the merges: an invisible component whose constant script either presses the page's
 "◀ Previous" and "Next ▶" buttons (the Step by step view) or moves an animated plotly chart's slider one frame (the
-pair race), unless the keys are typing in a box or moving a slider (an input too). The labels and the chart's key are
-passed as data (never as HTML), so the page decides what the keys move."""
+pair race), unless the keys are typing in a box or moving a slider (an input too). The labels and the chart's widget
+key are passed as data (never as HTML), so the page decides what the keys move."""
 
 from __future__ import annotations
 

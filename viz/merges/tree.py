@@ -138,59 +138,12 @@ def tree_figure(tree: TreeNode, byte_level: bool = False) -> go.Figure:
     so a small tree stays compact and a long token stays legible.
     """
     nodes, edges = tree_layout(tree)
-    by_path = {node.path: node for node in nodes}
-    edge_x: list[float | None] = []
-    edge_y: list[float | None] = []
-    for parent, child in edges:
-        edge_x += [by_path[parent].x, by_path[child].x, None]
-        edge_y += [by_path[parent].y, by_path[child].y, None]
-
     leaves = sum(1 for node in nodes if node.y == 0)
     collapsed = sum(1 for node in nodes if node.collapsed)
-    height_levels = by_path[""].y + 1
+    height_levels = nodes[0].y + 1  # the root's row, counted from the leaves' 0
     font_size = 14 if leaves <= 24 else 12
     hover = [plotly_text(_node_hover(node, byte_level)) for node in nodes]
-    boxes = []
-    for node, hover_text in zip(nodes, hover):
-        background, border = _node_colours(node)
-        boxes.append(
-            dict(
-                x=node.x,
-                y=node.y,
-                text=plotly_text(short_label(node.token, byte_level=byte_level)),
-                showarrow=False,
-                bgcolor=background,
-                bordercolor=border,
-                borderwidth=2 if node.path == "" else 1,
-                borderpad=4,
-                font=dict(size=font_size, family="monospace", color="#111"),
-                hovertext=hover_text,
-                hoverlabel=dict(bgcolor="white", bordercolor="#475569", font=dict(color="#111", family="monospace")),
-            )
-        )
-    figure = go.Figure(
-        [
-            go.Scatter(
-                x=edge_x,
-                y=edge_y,
-                mode="lines",
-                line=dict(color="#94a3b8", width=1.5),
-                hoverinfo="skip",
-                showlegend=False,
-            ),
-            go.Scatter(
-                x=[node.x for node in nodes],
-                y=[node.y for node in nodes],
-                mode="markers",
-                marker=dict(size=font_size + 12, opacity=0),
-                text=[plotly_text(token_text(node.token, byte_level)) for node in nodes],
-                customdata=[node.path for node in nodes],
-                hovertext=hover,
-                hovertemplate="%{hovertext}<extra></extra>",
-                showlegend=False,
-            ),
-        ]
-    )
+    figure = go.Figure([_edge_lines(nodes, edges), _node_markers(nodes, hover, font_size, byte_level)])
     figure.update_layout(
         width=max(420, 56 * leaves + 120),
         height=max(220, 70 * height_levels + 90),
@@ -198,11 +151,59 @@ def tree_figure(tree: TreeNode, byte_level: bool = False) -> go.Figure:
         xaxis=dict(visible=False, range=[-0.8, leaves - 0.2], fixedrange=True),
         yaxis=dict(visible=False, range=[-0.6, height_levels - 0.4], fixedrange=True),
         plot_bgcolor="rgba(0,0,0,0)",
-        annotations=boxes,
+        annotations=[_token_box(node, hover_text, font_size, byte_level) for node, hover_text in zip(nodes, hover)],
         hoverlabel=dict(font=dict(family="monospace")),
         meta=dict(leaves=leaves, collapsed=collapsed),
     )
     return figure
+
+
+def _edge_lines(nodes: Sequence[TreeNodePosition], edges: Sequence[tuple[str, str]]) -> go.Scatter:
+    """The lines from each parent to its two parts, one trace broken by ``None`` between lines."""
+    by_path = {node.path: node for node in nodes}
+    edge_x: list[float | None] = []
+    edge_y: list[float | None] = []
+    for parent, child in edges:
+        edge_x += [by_path[parent].x, by_path[child].x, None]
+        edge_y += [by_path[parent].y, by_path[child].y, None]
+    return go.Scatter(
+        x=edge_x, y=edge_y, mode="lines", line=dict(color="#94a3b8", width=1.5), hoverinfo="skip", showlegend=False
+    )
+
+
+def _node_markers(
+    nodes: Sequence[TreeNodePosition], hover: Sequence[str], font_size: int, byte_level: bool
+) -> go.Scatter:
+    """An invisible marker under each box: what a click and a test read (token, path) and the hover."""
+    return go.Scatter(
+        x=[node.x for node in nodes],
+        y=[node.y for node in nodes],
+        mode="markers",
+        marker=dict(size=font_size + 12, opacity=0),
+        text=[plotly_text(token_text(node.token, byte_level)) for node in nodes],
+        customdata=[node.path for node in nodes],
+        hovertext=hover,
+        hovertemplate="%{hovertext}<extra></extra>",
+        showlegend=False,
+    )
+
+
+def _token_box(node: TreeNodePosition, hover_text: str, font_size: int, byte_level: bool) -> dict:
+    """One node's box, an annotation labelled by its token, coloured by what it is."""
+    background, border = _node_colours(node)
+    return dict(
+        x=node.x,
+        y=node.y,
+        text=plotly_text(short_label(node.token, byte_level=byte_level)),
+        showarrow=False,
+        bgcolor=background,
+        bordercolor=border,
+        borderwidth=2 if node.path == "" else 1,
+        borderpad=4,
+        font=dict(size=font_size, family="monospace", color="#111"),
+        hovertext=hover_text,
+        hoverlabel=dict(bgcolor="white", bordercolor="#475569", font=dict(color="#111", family="monospace")),
+    )
 
 
 def collapsed_note(collapsed: int) -> str:

@@ -59,7 +59,7 @@ def _cached_corpus_stats(corpus_id: str, config_json: str, _corpus: str | list[s
 
 
 @st.cache_data(max_entries=16, show_spinner="Encoding the corpus to measure compression...")
-def cached_compression(model_key: str, corpus_key: str, _model: Tokenizer, _corpus: str) -> dict:
+def cached_compression(model_fingerprint: str, corpus_digest: str, _model: Tokenizer, _corpus: str) -> dict:
     """Training counted the tokens its corpus became; only a model without that count re-encodes it."""
     tokens = _model.corpus_tokens if _model.corpus_tokens is not None else len(_model.encode(_corpus))
     return compression(tokens, _corpus)
@@ -80,19 +80,19 @@ def init_train_form(query_params: dict) -> str:
                 PASTE_WIDGET: link.pasted_text,
             }
         )
-        show_train_settings(link.settings)
+        set_train_widgets(link.settings)
     return st.session_state[SOURCE_WIDGET]
 
 
 def train_widget_settings() -> TrainSettings:
     """The settings the widgets hold (readable before they are drawn: ``init_train_form`` set them)."""
-    return TrainSettings(**{name: st.session_state[key] for name, key in SETTING_WIDGETS.items()})
+    return TrainSettings(**{name: st.session_state[widget_key] for name, widget_key in SETTING_WIDGETS.items()})
 
 
-def show_train_settings(settings: TrainSettings) -> None:
+def set_train_widgets(settings: TrainSettings) -> None:
     """Put ``settings`` into the widgets (only before they are drawn: from callbacks, or early in a run)."""
-    for name, key in SETTING_WIDGETS.items():
-        st.session_state[key] = getattr(settings, name)
+    for name, widget_key in SETTING_WIDGETS.items():
+        st.session_state[widget_key] = getattr(settings, name)
 
 
 def on_train_source_change() -> None:
@@ -102,7 +102,7 @@ def on_train_source_change() -> None:
     before = train_widget_settings()
     after = sizes_for_corpus(st.session_state.get(LAST_SOURCE_KEY, ""), source, before)
     st.session_state[LAST_SOURCE_KEY] = source
-    show_train_settings(after)
+    set_train_widgets(after)
     if changed := size_changes(before, after):
         st.toast(escape.markdown(changed), icon=":material/straighten:")
 
@@ -111,7 +111,7 @@ def apply_recipe(changes: dict) -> None:
     """A recipe button: its settings into the form, and a toast that says what changed."""
     before = train_widget_settings()
     after = replace(before, **changes)
-    show_train_settings(after)
+    set_train_widgets(after)
     st.toast(escape.markdown(recipe_changes(before, after)), icon=":material/tune:")
 
 

@@ -7,7 +7,7 @@ import heapq
 from bpe_core import Tokenizer
 from viz import escape
 from viz.describe import plural
-from viz.notation import token_key
+from viz.notation import token_glyph_legend
 from viz.readable import token_text
 
 FIRST_AND_LAST = 5  # merges the result lists from each end of the merge list
@@ -122,9 +122,9 @@ def result_html(model: Tokenizer, ratio: dict[str, float] | None) -> str:
             f'<div class="head">Longest tokens</div>{chips_html([token_text(t, byte_level) for t in longest])}'
         )
         listed = [merge for end in _first_and_last(model.merges, FIRST_AND_LAST) for merge in end]  # as labelled
-        key = token_key([part for merge in listed for part in (*merge, "".join(merge))] + longest, model.config)
-        if key:
-            parts.append(f'<div class="legend">{escape.html_text(key)}</div>')
+        shown = [part for merge in listed for part in (*merge, "".join(merge))] + longest
+        if legend := token_glyph_legend(shown, model.config):
+            parts.append(f'<div class="legend">{escape.html_text(legend)}</div>')
     return "".join(parts) + "</div>"
 
 

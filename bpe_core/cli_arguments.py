@@ -1,0 +1,188 @@
+"""The command line's commands and their arguments, as a table; ``build_parser`` turns it into argparse's parser.
+
+``bpe_core.cli`` runs the command the parser names (``args.command``).
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import NamedTuple
+
+from .config import TIE_BREAKS, UNITS, UNKNOWN_MODES
+from .pretokenize import SPLITS
+from .pretrained import PRETRAINED
+
+BLOCK_BYTES = 16 * 1024 * 1024  # count: a block is one task, counted in a few seconds
+MODEL_HELP = f"a model file, or the name of a published tokenizer ({', '.join(PRETRAINED)})"
+
+
+class Argument(NamedTuple):
+    """One ``add_argument`` call: its names and its settings."""
+
+    flags: tuple[str, ...]
+    settings: dict[str, object]
+
+
+class OneOf(NamedTuple):
+    """Arguments of which exactly one must be given."""
+
+    arguments: tuple[Argument, ...]
+
+
+class Command(NamedTuple):
+    name: str
+    about: str
+    arguments: tuple[Argument | OneOf, ...] = ()
+    on_a_model: bool = True  # its first argument is a model file or a published tokenizer's name
+
+
+def argument(*flags: str, **settings: object) -> Argument:
+    return Argument(flags, settings)
+
+
+def _output(about: str | None = None) -> Argument:
+    return argument("-o", "--output", required=True, help=about)
+
+
+SPLIT = argument("--split", choices=SPLITS, default="whitespace")
+SPECIAL = argument("--special", action="append", default=[], metavar="TOKEN", help="a special token (repeatable)")
+
+TRAIN = (
+    argument("corpus", nargs="?"),
+    argument("--counts", metavar="TABLE", help="learn from a counts table (python -m bpe_core count) instead"),
+    _output("where to write the model JSON"),
+    OneOf(
+        (
+            argument("--merges", type=int, help="number of merges to learn"),
+            argument("--vocab-size", type=int, help="final vocabulary size (base + special + merges)"),
+        )
+    ),
+    SPLIT,
+    argument("--units", choices=UNITS, default="chars"),
+    argument("--end-of-word", metavar="MARKER", help="marker appended to each word, e.g. '</w>' or '_'"),
+    argument("--glue-marker", action="store_true", help="glue the marker to the last character"),
+    argument("--space-marker", action="store_true", help="chars mode: show a space as Ġ"),
+    argument("--min-frequency", type=int, default=1),
+    SPECIAL,
+    argument("--unknown", choices=UNKNOWN_MODES, default="unk"),
+    argument(
+        "--tie-break",
+        choices=TIE_BREAKS,
+        default="first",
+        help="among equal counts: first occurrence, smallest ids (HF), or greatest pair (lex)",
+    ),
+    argument("--top-k", type=int, default=20, help="pairs recorded per step in the trace"),
+    argument(
+        "--trace",
+        action="store_true",
+        help="also write each step's race of best pairs (the Merges page's animation; a larger file)",
+    ),
+    argument(
+        "--lines",
+        action="store_true",
+        help="read the file line by line as HF tokenizers and sentencepiece do: no piece crosses a line end",
+    ),
+)
+
+COUNT = (
+    argument("corpus", nargs="+", help="text files; each is its own document"),
+    _output("where to write the counts table (TSV)"),
+    SPLIT,
+    SPECIAL,
+    argument("--lines", action="store_true", help="read the files line by line, as train --lines does"),
+    argument("--workers", type=int, default=2, help="local Dask worker processes (0: count in this process)"),
+    argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="a Dask scheduler (tcp://host:8786) instead of local "
+        "workers; every worker must see the files at the same path",
+    ),
+    argument("--block-size", type=int, default=BLOCK_BYTES, metavar="BYTES", help="bytes per task"),
+)
+
+ENCODE = (
+    argument("text", nargs="?"),
+    argument("-i", "--input", metavar="FILE", help="encode this UTF-8 file ('-' for standard input)"),
+    argument(
+        "--ids-only",
+        action="store_true",
+        help="print only the ids, separated by spaces, streamed: a file of any size in flat memory",
+    ),
+    argument(
+        "--no-special",
+        action="store_true",
+        help="encode special tokens' text as ordinary text instead of as the special tokens",
+    ),
+    argument(
+        "--add-special",
+        action="store_true",
+        help="add the model's own special tokens, as HF's add_special_tokens=True (Llama 2's <s> first)",
+    ),
+)
+
+DECODE = (
+    argument("ids", nargs="+"),
+    argument(
+        "--skip-special",
+        action="store_true",
+        default=None,
+        help="leave special tokens out (the default for the open models, as HF's decode does)",
+    ),
+    argument(
+        "--keep-special",
+        action="store_false",
+        dest="skip_special",
+        help="write special tokens out (the default for the others, as tiktoken's decode does)",
+    ),
+)
+
+COMMANDS = (
+    Command("train", "learn merges from a UTF-8 text file ('-' for standard input)", TRAIN, on_a_model=False),
+    Command("count", "count the pieces of big UTF-8 files in blocks, on Dask workers", COUNT, on_a_model=False),
+    Command("merges", "print the merges, one JSON array per line"),
+    Command("encode", "print {ids, tokens} for TEXT (or -i FILE, or standard input)", ENCODE),
+    Command("decode", "print the text for the ids", DECODE),
+    Command(
+        "export",
+        "write an HF tokenizer.json (hf) or vocab.json + merges.txt (gpt2)",
+        (argument("--format", choices=["hf", "gpt2"], required=True), _output("a file for hf, a folder for gpt2")),
+    ),
+    Command(
+        "import",
+        "read a tokenizer.json or vocab.json + merges.txt into our format",
+        (argument("paths", nargs="+"), _output()),
+        on_a_model=False,
+    ),
+)
+
+
+class _OneLineParser(argparse.ArgumentParser):
+    """Argument errors as one line with a pointer to --help, instead of argparse's usage block."""
+
+    def error(self, message: str):
+        self.exit(2, f"error: {message} (see {self.prog} --help)\n")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The parser of every command in ``COMMANDS``; the command given is ``args.command``.
+
+    >>> args = build_parser().parse_args(["train", "corpus.txt", "--merges", "10", "-o", "model.json"])
+    >>> args.command, args.corpus, args.merges, args.vocab_size, args.split, args.special
+    ('train', 'corpus.txt', 10, None, 'whitespace', [])
+    >>> build_parser().parse_args(["decode", "gpt2", "31373", "--keep-special"]).skip_special
+    False
+    """
+    parser = _OneLineParser(prog="python -m bpe_core", description="Train and use BPE tokenizers.")
+    commands = parser.add_subparsers(dest="command", required=True, parser_class=_OneLineParser)
+    for command in COMMANDS:
+        sub = commands.add_parser(command.name, help=command.about)
+        if command.on_a_model:
+            sub.add_argument("model", help=MODEL_HELP)
+        for entry in command.arguments:
+            if isinstance(entry, OneOf):
+                group = sub.add_mutually_exclusive_group(required=True)
+                for flags, settings in entry.arguments:
+                    group.add_argument(*flags, **settings)
+            else:
+                sub.add_argument(*entry.flags, **entry.settings)
+    return parser
