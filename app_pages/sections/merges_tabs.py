@@ -21,7 +21,6 @@ from viz.merges.step import corpus_lines, step_card_html, step_key, step_lines_h
 from viz.merges.step_keys import step_chart_with_arrow_keys, step_with_arrow_keys
 from viz.merges.tree import collapsed_note, tree_figure
 from viz.notation import token_key
-from viz.pipeline_view import seen_text
 
 MAX_LISTED_TOKENS = 5_000  # a model with more merged tokens is searched by text rather than listed whole
 PREVIOUS, NEXT = "◀ Previous", "Next ▶"  # the step buttons, which ← and → press too
@@ -78,7 +77,7 @@ def step_scrubber(tok: Tokenizer, key: tuple[str, int], corpus: str) -> None:
     else:
         step_number = 1
     step = tok.steps[step_number - 1]
-    st.html(step_card_html(step, tok.config.tie_break, tok.config.units == "bytes"))
+    st.html(step_card_html(step, tok.config.tie_break, tok.byte_level))
 
     source = corpus
     if not corpus.strip():
@@ -95,7 +94,7 @@ def step_scrubber(tok: Tokenizer, key: tuple[str, int], corpus: str) -> None:
         f"**The text after step {step_number:,}**: one box per token; the token made at this step "
         "has a thick green outline."
     )
-    shown = [seen_text(tok, line) for line in lines]  # the spans of a normalizing model point into its own text
+    shown = [tok.shown_text(line) for line in lines]  # the spans of a normalizing model point into its own text
     st.html(step_lines_html(tok, step, shown, encoded))
     if key := step_key(tok, step, shown, encoded):  # the card's glyphs and the boxes' (the greyed ␣ between them)
         st.caption(markdown(key))
@@ -112,15 +111,15 @@ def _split_note(tok: Tokenizer, typed: str) -> None:
     source = st.session_state.get(merges_state.SOURCE_KEY, "model")
     params, _ = encode_params(source, None, typed, ["why"], example="")
     model_link = (state.model_about().get("link") or {}) if source == "model" else {}
-    shown = seen_text(tok, typed)
+    shown = tok.shown_text(typed)
     title = tok.name or "the trained model"
-    byte_level = tok.config.units == "bytes"
+    byte_level = tok.byte_level
     st.html(split_note_html(shown, tok.encode_with_spans(typed), title, byte_level, {**model_link, **params}))
 
 
 def merge_tree(tok: Tokenizer, key: tuple[str, int], _corpus: str) -> None:
     st.subheader("Merge tree")
-    byte_level = tok.config.units == "bytes"
+    byte_level = tok.byte_level
     choices, default = merges_state.tree_choices(tok, key)
     searched = len(choices) > MAX_LISTED_TOKENS  # one search box: the text box, then a plain list of what it found
     label = "Token (type to search)"
