@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import weakref
 from collections.abc import Callable, Iterable, Iterator
-from functools import cache, cached_property, partial
+from functools import partial
 from itertools import chain
 
 from .config import UNK_TOKEN, Config
@@ -47,12 +47,18 @@ class PieceCache(dict):
         return ids
 
 
-@cache
-def _built_on_first_use(cls: type) -> frozenset[str]:
-    """The attributes a class of tokenizer builds on first use (its cached properties)."""
-    return frozenset(
-        name for klass in cls.__mro__ for name, value in vars(klass).items() if isinstance(value, cached_property)
-    )
+class OnFirstUse:
+    """An attribute built on first use and kept: ``functools.cached_property`` without Python 3.11's lock, one
+    for all instances, which would keep every tokenizer waiting while one spells GPT-4's model out."""
+
+    def __init__(self, build: Callable):
+        self.build, self.name = build, build.__name__
+
+    def __get__(self, instance, owner=None):
+        if instance is None:
+            return self
+        value = instance.__dict__[self.name] = self.build(instance)  # found in the instance from now on
+        return value
 
 
 class UnknownIdError(ValueError):
@@ -124,30 +130,29 @@ class Tokenizer:
         self._ranks, self.created_at, self._base_counts = merge_tables
         self._steps = steps  # None: known only from the merges, spelled out on first read
 
-    # The encoders are built on first use: a subclass supplies its own from its own data, and a copy
-    # (pickled by Streamlit's caches) leaves them out, since closures and a weak cache cannot be serialised.
+    # Encoders, built on first use from the model's data (a subclass's from its own); a copy leaves them out.
 
-    @cached_property
+    @OnFirstUse
     def units(self) -> Units:
         return units_for(self.config)
 
-    @cached_property
-    def _base_encoder(self) -> BaseEncoder:
-        """A piece's base-symbol ids and the input bytes behind each."""
+    @OnFirstUse
+    def _base_encoder(self) -> BaseEncoder:  # a piece's base-symbol ids and the input bytes behind each
         return self.units.base_encoder(self.vocab, self.special_ids)
 
-    @cached_property
-    def _base_ids(self) -> Callable[[str], list[int]]:
-        """A piece's base-symbol ids alone: the hot path."""
+    @OnFirstUse
+    def _base_ids(self) -> Callable[[str], list[int]]:  # the ids alone: the hot path
         return self.units.ids_encoder(self.vocab, self.special_ids)
 
-    @cached_property
+    @OnFirstUse
     def _cache(self) -> PieceCache:
         return PieceCache(self._merged_piece)
 
     def __getstate__(self) -> dict:
-        derived = _built_on_first_use(type(self))
-        return {name: value for name, value in self.__dict__.items() if name not in derived}
+        built = type(self)
+        return {
+            name: value for name, value in vars(self).items() if not isinstance(getattr(built, name, 0), OnFirstUse)
+        }
 
     # -- facts ---------------------------------------------------------------------
 

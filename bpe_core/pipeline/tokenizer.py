@@ -22,14 +22,14 @@ import operator
 import re
 from collections.abc import Callable
 from dataclasses import replace
-from functools import cached_property, partial
+from functools import partial
 from itertools import chain
 
 from ..config import UNK_TOKEN, Config
 from ..merge_index import MergeTables, merge_ids, rank_table
 from ..pretokenize import check_encodable
 from ..spans import Token, piece_tokens
-from ..tokenizer import Tokenizer, UnknownIdError
+from ..tokenizer import OnFirstUse, Tokenizer, UnknownIdError
 from ..trace import STOP_PREFIX
 from ..units import BYTE_TOKEN_VALUE, BaseEncoder
 from .added_tokens import AddedToken, AddedTokens
@@ -126,40 +126,40 @@ class PipelineTokenizer(Tokenizer):
 
     # The parts as functions, built on first use (see Tokenizer's encoders).
 
-    @cached_property
+    @OnFirstUse
     def _normalize(self) -> Normalizer:
         return build_normalizer(self.parts.get("normalizer")) or str
 
-    @cached_property
+    @OnFirstUse
     def _pre_tokenize(self) -> PreTokenizer:
         return build_pre_tokenizer(self.parts.get("pre_tokenizer"))
 
-    @cached_property
+    @OnFirstUse
     def _cut_pieces(self) -> Callable[..., list[str]]:
         return build_piece_cutter(self.parts.get("pre_tokenizer"))  # the same pieces, no offsets
 
-    @cached_property
+    @OnFirstUse
     def _decode_tokens(self) -> Decoder:
         return build_decoder(self.parts.get("decoder"))
 
-    @cached_property
+    @OnFirstUse
     def _add_specials(self) -> PostProcessor:
         return build_post_processor(self.parts.get("post_processor"))
 
-    @cached_property
+    @OnFirstUse
     def added(self) -> AddedTokens:
         return AddedTokens(self.added_tokens)
 
-    @cached_property
+    @OnFirstUse
     def _base_encoder(self) -> BaseEncoder:
         return partial(base_symbols, vocab=self.model_vocab, options=self.options)
 
-    @cached_property
+    @OnFirstUse
     def _base_ids(self) -> Callable[[str], list[int]]:
         encoder = self._base_encoder
         return lambda piece: encoder(piece)[0]
 
-    @cached_property
+    @OnFirstUse
     def _joinable(self) -> set[tuple[str, str]]:
         """The (last character, first character) of every merge's two parts (see ``_words``)."""
         return {(left[-1], right[0]) for left, right in self.merges if left and right}
