@@ -7,12 +7,12 @@ names, and the navigation between pages (``st.navigation``, the only way a page 
 
 import streamlit as st
 
+from app_pages.sections import training
 from viz import state
 from viz.describe import model_size
 from viz.encode import live_text
 from viz.page_registry import PAGES
 from viz.presenting import presentation_css
-from viz.train import state as train_state
 
 presenting = state.start_presentation(st.query_params.to_dict())  # ?present=1, or the sidebar's toggle
 st.set_page_config(
@@ -61,9 +61,9 @@ def load_encode_code_early() -> None:
 # The model line is filled in after the page ran, so it reflects what the page
 # just trained or loaded, yet it still sits at the top of the sidebar.
 sidebar_slot = st.sidebar.empty()
-first_run = state.model_if_any() is None  # every page sets the model: only a session's first run has none
+first_run = state.model_if_any() is None  # only a session's first run has no model
 if first_run:
-    train_state.train_from_link(st.query_params.to_dict())  # a reload or a shared link: the model it names
+    training.first_model(st.query_params.to_dict())  # the one a reload or a shared link names, else the default
 if presenting:
     st.html(presentation_css())
 pages = [

@@ -13,7 +13,6 @@ from viz.classroom.reach import reach_html
 from viz.escape import markdown
 from viz.page_registry import CLASS
 
-state.current_model()  # as every page: the sidebar names the session's model
 try:
     store = state.class_store()
 except ValueError as problem:  # BPE_CLASS_STORE names no store this server can open

@@ -6,7 +6,7 @@ from dataclasses import replace
 
 import streamlit as st
 
-from app_pages.sections import compare_tabs
+from app_pages.sections import compare_tabs, training
 from app_pages.sections.compare_parts import TabInputs
 from bpe_core import Tokenizer
 from bpe_core.trace import STOP_MERGES, STOP_PREFIX, STOP_VOCAB_SIZE
@@ -16,7 +16,6 @@ from viz.compare import state as compare_state
 from viz.compare.data import ComparedSize, default_sizes
 from viz.describe import describe_config, model_size
 from viz.page_registry import COMPARE, TRAIN
-from viz.train import state as train_state
 from viz.train.form import UPLOAD
 from viz.training_settings import MAX_SIZE, TrainSettings
 
@@ -40,7 +39,7 @@ def train_further(column, tok: Tokenizer, settings: TrainSettings, sizes: list[i
     wanted = replace(settings, stop_by="vocab_size", vocab_size=max(sizes))
     corpus = state.current_corpus()
     with column:
-        if train_state.train_and_keep(state.model_about().corpus_source, wanted, wanted.to_config(), corpus, corpus):
+        if training.train_and_keep(state.model_about().corpus_source, wanted, wanted.to_config(), corpus, corpus):
             model = state.current_model()
             reached = len(model.vocab)
             compare_state.keep_sizes(state.fingerprint(model), [min(size, reached) for size in sizes])

@@ -12,7 +12,7 @@ from viz.encode.layout import COUNTS_KEY, counts_css
 from viz.encode.live_text import commit_while_typing
 from viz.encode.tools import describe_round_trip
 from viz.escape import markdown
-from viz.pipeline_view import is_pipeline, pipeline_steps, seen_text, steps_markdown, tokens_html
+from viz.pipeline_view import pipeline_steps, steps_markdown, tokens_html
 from viz.token_legend import render_legend
 
 TEXT_LABEL = "Text to encode"
@@ -27,7 +27,7 @@ def show_counts(ids: list[int], text: str) -> None:
 
 def show_tokens(tok: Tokenizer, tokens: list[Token], text: str, shown: str, match_special: bool) -> None:
     """The coloured boxes and their key; for a tokenizer.json, what its parts did, step by step, under them."""
-    steps = pipeline_steps(tok, text, tokens, match_special) if is_pipeline(tok) else None
+    steps = pipeline_steps(tok, text, tokens, match_special) if tok.runs_pipeline else None
     cuts, hits = (steps.cuts, steps.hits) if steps else (set(), set())
     # with the counts' CSS (a short row above: the boxes start close under the text box)
     st.html(counts_css() + tokens_html(tok, tokens, text, match_special, cuts=cuts, hits=hits))
@@ -43,7 +43,7 @@ def show_round_trip(tok: Tokenizer, tokens: list[Token], text: str, shown: str) 
     ids = [token.id for token in tokens]
     decoded = tok.decode(ids)
     losses = "\n".join(f"- {markdown(note)}" for note in describe_round_trip(text, decoded))
-    if losses and is_pipeline(tok) and shown != text:
+    if losses and shown != text:
         st.info(
             "**Round trip gives the text as the model saw it**: the normalizer changed it before encoding "
             f"(step 1 above), so `decode(encode(text)) != text`\n{losses}"
@@ -78,7 +78,7 @@ except ValueError as error:
     tokens = None
 
 if tokens is not None:
-    shown = seen_text(tokenizer, text, match_special)  # a normalizer may have rewritten the text: spans point here
+    shown = tokenizer.shown_text(text, special=match_special)  # a normalizer may rewrite the text: spans point here
     show_counts([token.id for token in tokens], text)  # the counts, then the boxes, right under the text box
     show_tokens(tokenizer, tokens, text, shown, match_special)
     show_round_trip(tokenizer, tokens, text, shown)

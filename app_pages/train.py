@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from app_pages.sections import train_form
+from app_pages.sections import train_form, training
 from bpe_core import Config, Tokenizer
 from viz import escape, model_io, share_link, state
 from viz.describe import describe_config, text_digest
@@ -69,7 +69,7 @@ def train_button_and_result(
     if not corpus:
         (st.warning if train_clicked else st.caption)("Choose or enter a corpus to train on.")
     ready = bool(corpus) and config is not None
-    if train_clicked and ready and train_state.train_and_keep(source, settings, config, corpus, training_text):
+    if train_clicked and ready and training.train_and_keep(source, settings, config, corpus, training_text):
         st.rerun()
     st.divider()
     render_result(state.current_model(), state.current_corpus(), state.model_about())
@@ -105,7 +105,7 @@ except ValueError as error:
     )
 
 if train_state.take_train_from_link() and corpus and config is not None:  # a shared link trains as the page opens
-    train_state.train_and_keep(source, settings, config, corpus, training_text)
+    training.train_and_keep(source, settings, config, corpus, training_text)
 train_button_and_result(source, settings, config, corpus, training_text)
 model_io.save_and_load_section(state.current_model(), "train")
 with link_slot:  # the address bar describes the current model, so it can be shared

@@ -29,7 +29,6 @@ from .config import Config
 from .formats import load_any, save_model, to_gpt2_files, to_hf_json, write_text_atomically
 from .formats.counts_tsv import CountsHeader, counts_from_tsv, counts_to_tsv
 from .formats.files import unpack_xz
-from .pipeline.tokenizer import PipelineTokenizer
 from .pretokenize import lines
 from .pretrained import PRETRAINED, load_pretrained
 from .tokenizer import Tokenizer
@@ -245,7 +244,7 @@ def _cmd_decode(args: argparse.Namespace) -> None:
         except ValueError:
             raise ValueError(f"{item!r} is not a token id (ids are whole numbers)") from None
     # HF's decode drops special tokens unless asked not to; tiktoken's (and ours) keeps them
-    skip = isinstance(tok, PipelineTokenizer) if args.skip_special is None else args.skip_special
+    skip = tok.runs_pipeline if args.skip_special is None else args.skip_special
     sys.stdout.write(tok.decode(ids, skip_special=skip) + "\n")
 
 

@@ -80,7 +80,7 @@ class Config:
                 "an end-of-word marker needs whitespace pre-tokenization: with other splits "
                 "a piece is not a word (use the space marker or bytes instead)"
             )
-        if self.end_of_word is not None and self.units == "bytes":
+        if self.end_of_word is not None and self.byte_level:
             raise ValueError("an end-of-word marker works on characters: byte-level BPE marks spaces with Ġ instead")
         if self.glue_marker and self.end_of_word is None:
             raise ValueError("glue_marker needs an end-of-word marker to glue")
@@ -95,8 +95,13 @@ class Config:
             seen.add(token)
 
     @property
+    def byte_level(self) -> bool:
+        """Whether the base symbols are the 256 bytes (as GPT-2's stand-ins) rather than characters."""
+        return self.units == "bytes"
+
+    @property
     def uses_unk(self) -> bool:
-        return self.units == "chars" and self.unknown == "unk"
+        return not self.byte_level and self.unknown == "unk"
 
     @property
     def all_special_tokens(self) -> tuple[str, ...]:
@@ -112,7 +117,7 @@ class Config:
         A split that drops whitespace (``whitespace``: runs become one space with a marker,
         nothing without one) loses it; ``<unk>`` loses unseen characters.
         """
-        return pretokenizer(self.split).keeps_whitespace and (self.units == "bytes" or self.unknown == "byte_fallback")
+        return pretokenizer(self.split).keeps_whitespace and (self.byte_level or self.unknown == "byte_fallback")
 
     def to_dict(self) -> dict:
         data = asdict(self)

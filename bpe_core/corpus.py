@@ -81,7 +81,7 @@ def ambiguity_warnings(piece_counts: Counter[str], config: Config) -> list[str]:
     markers = []
     if config.end_of_word:
         markers.append(("end-of-word marker", config.end_of_word))
-    if config.space_marker and config.units == "chars":
+    if config.space_marker and not config.byte_level:
         markers.append(("space marker", "Ġ"))
     warnings = []
     for what, marker in markers:

@@ -20,7 +20,8 @@ from __future__ import annotations
 import heapq
 import operator
 from collections.abc import Callable
-from itertools import repeat
+from itertools import accumulate, compress, repeat
+from typing import NamedTuple
 
 SHIFT = 32  # a pair of ids as one int: left << SHIFT | right
 RIGHT = (1 << SHIFT) - 1  # key & RIGHT is the right id
@@ -34,11 +35,63 @@ def merge_ids(
     merges: list[tuple[str, str]], vocab: dict[str, int], joined: Callable[[str, str], str] = operator.add
 ) -> tuple[list[int], list[int], list[str], list[int]]:
     """``(left ids, right ids, merged tokens, merged ids)`` of every merge; ``joined(left, right)``
-    spells the merged token.  A part missing from the vocabulary raises KeyError."""
+    spells the merged token.  A part missing from the vocabulary raises ValueError naming it."""
     lefts, rights = list(map(operator.itemgetter(0), merges)), list(map(operator.itemgetter(1), merges))
     made = list(map(joined, lefts, rights))
     lookup = vocab.__getitem__
-    return list(map(lookup, lefts)), list(map(lookup, rights)), made, list(map(lookup, made))
+    try:
+        return list(map(lookup, lefts)), list(map(lookup, rights)), made, list(map(lookup, made))
+    except KeyError:
+        raise ValueError(_missing_part(merges, vocab, joined)) from None
+
+
+def _missing_part(merges: list[tuple[str, str]], vocab: dict[str, int], joined: Callable[[str, str], str]) -> str:
+    rank, left, right, part = next(
+        (rank, left, right, part)
+        for rank, (left, right) in enumerate(merges)
+        for part in (left, right, joined(left, right))
+        if part not in vocab
+    )
+    return f"merge {rank + 1} ({left!r} {right!r}) names {part!r}, which is not in the vocabulary"
+
+
+class MergeTables(NamedTuple):
+    """The merges as encoding and the pages read them."""
+
+    ranks: dict[int, tuple[int, int]]  # pair key -> (rank, merged id): see rank_table
+    created_at: dict[int, int]  # merged id -> rank of the first merge making it
+    base_counts: dict[int, int]  # merged id -> how many base symbols it spans
+
+
+def trained_merge_tables(
+    merges: list[tuple[str, str]],
+    vocab: dict[str, int],
+    special_ids: dict[int, str],
+    *,
+    base_size: int | None,
+    one_char_symbols: bool,
+) -> MergeTables:
+    """The merges indexed as our trainer makes them.  Merged tokens take new ids in the order they are made,
+    after the base vocabulary: a merge result below the newest id re-makes a token that was there before (a
+    special token, or a symbol spelled like a marker that also occurs in the text), and does not create it.
+    Training knows where the base vocabulary ends (``base_size``); for a loaded file it is the last id that no
+    merge makes (a base symbol that a merge also spells can then look made by it).  ``one_char_symbols``: each
+    base symbol is one character of a token (no end-of-word marker, no byte fallback)."""
+    left_ids, right_ids, made, merged_ids = merge_ids(merges, vocab)
+    if base_size is None:
+        results = set(merged_ids)
+        newest = max((i for i in vocab.values() if i not in results and i not in special_ids), default=-1)
+    else:
+        newest = base_size - 1
+    creates = list(map(operator.gt, merged_ids, accumulate(merged_ids, max, initial=newest)))
+    created_at = dict(zip(compress(merged_ids, creates), compress(range(len(made)), creates)))
+    if one_char_symbols:
+        counts = dict(zip(compress(merged_ids, creates), map(len, compress(made, creates))))
+    else:
+        counts = {}
+        for left_id, right_id, merged in compress(zip(left_ids, right_ids, merged_ids), creates):
+            counts[merged] = counts.get(left_id, 1) + counts.get(right_id, 1)
+    return MergeTables(rank_table(left_ids, right_ids, merged_ids), created_at, counts)
 
 
 def rank_table(

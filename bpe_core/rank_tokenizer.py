@@ -29,7 +29,7 @@ from typing import Any
 from .config import Config
 from .gc_pause import collector_paused
 from .merge_index import RIGHT, SHIFT, apply_merges
-from .tokenizer import PieceCache, Tokenizer
+from .tokenizer import Tokenizer
 
 _BUILDING = threading.RLock()  # one thread spells a model out; the others wait for it
 _PAIRS_KEPT = 200_000  # pairs of tokens remembered by one tokenizer (some tens of MB at most)
@@ -64,7 +64,6 @@ class RankTokenizer(Tokenizer):
         self._byte_ids = [ranks[bytes([byte])] for byte in range(256)]
         self._joins = _JoinedRanks(ranks)
         self._full_model = full_model
-        self._cache = PieceCache(self._merged_piece)
 
     def __getattr__(self, name: str):
         # Reached only for an attribute not set yet: spell the full model out, then look again.
@@ -80,9 +79,9 @@ class RankTokenizer(Tokenizer):
                 except BaseException:
                     self._full_model = full_model  # the next use tries again and says again why it fails
                     raise
-                # Every attribute at once, then the encoders: a reader waits on the lock until both are there.
-                self.__dict__.update((key, value) for key, value in vars(full).items() if key not in self._DERIVED)
-                self._build_encoders()
+                # Every attribute at once (a reader waits on the lock until they are there); the encoders
+                # are built on first use, and the piece cache kept: joining by rank gave the same tokens.
+                self.__dict__.update(full.__getstate__())  # its data without encoders
                 self._joins.clear()  # the merge table answers from now on
         return object.__getattribute__(self, name)
 

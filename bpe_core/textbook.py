@@ -72,7 +72,7 @@ def symbols(piece: str, config: Config) -> Word:
     >>> symbols("low", Config(end_of_word="</w>", glue_marker=True)), symbols(" a", Config(units="bytes"))
     (('l', 'o', 'w</w>'), ('Ġ', 'a'))
     """
-    if config.units == "bytes":
+    if config.byte_level:
         return tuple(BYTE_TO_CHAR[byte] for byte in piece.encode("utf-8"))
     chars = [("Ġ" if char == " " and config.space_marker else char) for char in piece]
     if config.end_of_word and chars:
@@ -103,7 +103,7 @@ def words_of(corpus: str | Iterable[str], config: Config) -> dict[Word, int]:
 def base_vocabulary(words: dict[Word, int], config: Config) -> list[str]:
     """Ids in HF's order: special tokens (``<unk>`` last if used), then base symbols by code point,
     then the byte-fallback tokens the corpus does not hold."""
-    if config.units == "bytes":
+    if config.byte_level:
         alphabet = sorted(BYTE_TO_CHAR)
     else:
         seen = {symbol for word in words for symbol in word}
@@ -116,7 +116,7 @@ def base_vocabulary(words: dict[Word, int], config: Config) -> list[str]:
         if config.unknown == "byte_fallback":
             alphabet += [f"<0x{byte:02X}>" for byte in range(256) if f"<0x{byte:02X}>" not in seen]
     specials = list(config.special_tokens)
-    if config.units == "chars" and config.unknown == "unk" and "<unk>" not in specials:
+    if not config.byte_level and config.unknown == "unk" and "<unk>" not in specials:
         specials.append("<unk>")
     return specials + [symbol for symbol in alphabet if symbol not in specials]
 
@@ -164,7 +164,7 @@ def _break_tie(tied: list[Pair], vocab: dict[str, int], config: Config) -> Pair:
     if config.tie_break == "hf":
         return min(tied, key=lambda pair: (vocab[pair[0]], vocab[pair[1]]))
     if config.tie_break == "lex":
-        spelled = _as_bytes if config.units == "bytes" else str
+        spelled = _as_bytes if config.byte_level else str
         return max(tied, key=lambda pair: (spelled(pair[0]), spelled(pair[1])))
     return tied[0]
 

@@ -13,20 +13,19 @@
 
 from __future__ import annotations
 
-import operator
 import weakref
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from functools import partial
-from itertools import accumulate, chain, compress
+from itertools import chain
 
 from .config import UNK_TOKEN, Config
 from .explain import TreeNode, merge_tree, replay
-from .merge_index import apply_merges, merge_ids, rank_table
+from .merge_index import MergeTables, apply_merges, trained_merge_tables
 from .pretokenize import check_encodable, special_segments, split_spans, split_text
 from .spans import Token, piece_tokens
 from .streaming import encode_stream
 from .trace import STOP_PREFIX, Step, steps_without_counts
-from .units import units_for
+from .units import BaseEncoder, Units, units_for
 
 _CACHE_LIMIT = 100_000  # distinct pieces remembered by one tokenizer
 
@@ -46,6 +45,20 @@ class PieceCache(dict):
             self.clear()
         ids = self[piece] = self._compute()(piece)
         return ids
+
+
+class OnFirstUse:
+    """An attribute built on first use and kept: ``functools.cached_property`` without Python 3.11's lock, one
+    for all instances, which would keep every tokenizer waiting while one spells GPT-4's model out."""
+
+    def __init__(self, build: Callable):
+        self.build, self.name = build, build.__name__
+
+    def __get__(self, instance, owner=None):
+        if instance is None:
+            return self
+        value = instance.__dict__[self.name] = self.build(instance)  # found in the instance from now on
+        return value
 
 
 class UnknownIdError(ValueError):
@@ -80,7 +93,11 @@ class Tokenizer:
         warnings: list[str] | None = None,
         base_size: int | None = None,
         corpus_tokens: int | None = None,
+        special_ids: dict[int, str] | None = None,
+        merge_tables: MergeTables | None = None,
     ):
+        # A model read by other rules (a tokenizer.json's) brings its ``special_ids`` (an id outside ``vocab``
+        # may name one) and its ``merge_tables``; by default they are made as training makes them.
         self.config = config
         self.vocab = dict(vocab)
         self.merges = [tuple(pair) for pair in merges]
@@ -95,69 +112,47 @@ class Tokenizer:
                 if index in owner:
                     raise ValueError(f"vocab: {owner[index]!r} and {token!r} share the id {index}")
                 owner[index] = token
-        self.special_ids = {self.vocab[s]: s for s in config.all_special_tokens if s in self.vocab}
         missing = [s for s in config.all_special_tokens if s not in self.vocab]
         if missing:
             raise ValueError(f"special token(s) missing from the vocabulary: {', '.join(missing)}")
-        self.created_at: dict[int, int] = {}  # merged id -> rank of the first merge making it
-        self._base_counts: dict[int, int] = {}  # merged id -> how many base symbols it spans
+        if special_ids is None:
+            special_ids = {self.vocab[s]: s for s in config.all_special_tokens}
+        self.special_ids = dict(special_ids)
+        for token_id, token in self.special_ids.items():
+            self.id_to_token.setdefault(token_id, token)
         self.base_size = base_size
         self.corpus_tokens = corpus_tokens
-        try:
-            self._index_merges(base_size)
-        except KeyError:
-            raise ValueError(self._missing_merge_part()) from None
+        if merge_tables is None:
+            plain = config.byte_level or not (config.end_of_word or config.unknown == "byte_fallback")
+            merge_tables = trained_merge_tables(
+                self.merges, self.vocab, self.special_ids, base_size=base_size, one_char_symbols=plain
+            )
+        self._ranks, self.created_at, self._base_counts = merge_tables
         self._steps = steps  # None: known only from the merges, spelled out on first read
-        self._build_encoders()
 
-    def _index_merges(self, base_size: int | None) -> None:
-        """Fill the rank table (pair of ids -> rank, merged id), and say which merge first creates each
-        merged token.  Merged tokens take new ids in the order they are made, after the base
-        vocabulary: a merge result below the newest id re-makes a token that was there before (a
-        special token, or a symbol spelled like a marker that also occurs in the text), and does not
-        create it.  Training knows where the base vocabulary ends; for a loaded file it is the last
-        id that no merge makes (a base symbol that a merge also spells can then look made by it)."""
-        left_ids, right_ids, made, merged_ids = merge_ids(self.merges, self.vocab)
-        if base_size is None:
-            results = set(merged_ids)
-            newest = max((i for i in self.id_to_token if i not in results and i not in self.special_ids), default=-1)
-        else:
-            newest = base_size - 1
-        self._ranks = rank_table(left_ids, right_ids, merged_ids)
-        creates = list(map(operator.gt, merged_ids, accumulate(merged_ids, max, initial=newest)))
-        self.created_at.update(zip(compress(merged_ids, creates), compress(range(len(made)), creates)))
-        config, counts = self.config, self._base_counts
-        if config.units == "bytes" or not (config.end_of_word or config.unknown == "byte_fallback"):
-            counts.update(zip(compress(merged_ids, creates), map(len, compress(made, creates))))  # a symbol a char
-            return
-        for left_id, right_id, merged in compress(zip(left_ids, right_ids, merged_ids), creates):
-            counts[merged] = counts.get(left_id, 1) + counts.get(right_id, 1)
+    # Encoders, built on first use from the model's data (a subclass's from its own); a copy leaves them out.
 
-    def _missing_merge_part(self) -> str:
-        rank, left, right, part = next(
-            (rank, left, right, part)
-            for rank, (left, right) in enumerate(self.merges)
-            for part in (left, right, left + right)
-            if part not in self.vocab
-        )
-        return f"merge {rank + 1} ({left!r} {right!r}) names {part!r}, which is not in the vocabulary"
+    @OnFirstUse
+    def units(self) -> Units:
+        return units_for(self.config)
 
-    def _build_encoders(self) -> None:
-        """The base-symbol encoders of this vocabulary's units, and an empty piece cache."""
-        self.units = units_for(self.config)
-        self._base_encoder = self.units.base_encoder(self.vocab, self.special_ids)  # ids and input bytes
-        self._base_ids = self.units.ids_encoder(self.vocab, self.special_ids)  # ids alone, the hot path
-        self._cache = PieceCache(self._merged_piece)
+    @OnFirstUse
+    def _base_encoder(self) -> BaseEncoder:  # a piece's base-symbol ids and the input bytes behind each
+        return self.units.base_encoder(self.vocab, self.special_ids)
 
-    # Closures and a cache holding this tokenizer weakly cannot be serialised: a copy rebuilds them.
-    _DERIVED = ("units", "_base_encoder", "_base_ids", "_cache")
+    @OnFirstUse
+    def _base_ids(self) -> Callable[[str], list[int]]:  # the ids alone: the hot path
+        return self.units.ids_encoder(self.vocab, self.special_ids)
+
+    @OnFirstUse
+    def _cache(self) -> PieceCache:
+        return PieceCache(self._merged_piece)
 
     def __getstate__(self) -> dict:
-        return {name: value for name, value in self.__dict__.items() if name not in self._DERIVED}
-
-    def __setstate__(self, state: dict) -> None:
-        self.__dict__.update(state)
-        self._build_encoders()
+        built = type(self)
+        return {
+            name: value for name, value in vars(self).items() if not isinstance(getattr(built, name, 0), OnFirstUse)
+        }
 
     # -- facts ---------------------------------------------------------------------
 
@@ -167,6 +162,11 @@ class Tokenizer:
     @property
     def vocab_size(self) -> int:
         return len(self.vocab)
+
+    @property
+    def byte_level(self) -> bool:
+        """Whether its base symbols are the 256 bytes (written as GPT-2's stand-ins: ``Ġ`` a space)."""
+        return self.config.byte_level
 
     @property
     def steps(self) -> list[Step]:
@@ -182,6 +182,10 @@ class Tokenizer:
     @property
     def has_counts(self) -> bool:
         return self._steps is not None and any(step.count is not None for step in self._steps)
+
+    # Whether it runs a tokenizer.json's own parts (normalizer, pre-tokenizer, decoder) rather than what its
+    # Config says: pages show those parts, only a tokenizer.json holds it, and it decodes as HF's does.
+    runs_pipeline = False
 
     def token(self, token_id: int) -> str:
         return self.id_to_token[token_id]
@@ -244,6 +248,15 @@ class Tokenizer:
             split=self.config.split,
             specials=self.config.special_tokens if special else (),
         )
+
+    def shown_text(self, text: str, *, special: bool = True) -> str:
+        """The text as the model sees it, which the spans of :meth:`encode_with_spans` point into: ``text``
+        itself, for a model that rewrites nothing before cutting it."""
+        return text
+
+    def ignores_merges(self, piece: str) -> bool:
+        """Whether the model takes ``piece`` whole because it is a token (HF's ``ignore_merges``): never here."""
+        return False
 
     def with_model_specials(self, ids: list[int]) -> list[int]:
         """``ids`` with the model's own special tokens added (HF's ``add_special_tokens``): none here."""

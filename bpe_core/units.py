@@ -195,4 +195,4 @@ Units = ByteUnits | CharUnits
 
 def units_for(config: Config) -> Units:
     """The symbol units a configuration asks for."""
-    return ByteUnits() if config.units == "bytes" else CharUnits(config)
+    return ByteUnits() if config.byte_level else CharUnits(config)

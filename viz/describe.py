@@ -27,7 +27,7 @@ def describe_config(config: Config, short: bool = False) -> str:
     >>> describe_config(Config(split="gpt2", units="bytes", tie_break="lex"), short=True)
     'gpt2 split · bytes · ties: greatest pair (lex)'
     """
-    parts = [pretokenizer(config.split).label, "bytes" if config.units == "bytes" else "characters"]
+    parts = [pretokenizer(config.split).label, "bytes" if config.byte_level else "characters"]
     if config.end_of_word:
         how = "glued to the last character" if config.glue_marker else "as its own symbol"
         parts.append(f"end-of-word {config.end_of_word}" if short else f"end-of-word {config.end_of_word} {how}")
@@ -44,7 +44,7 @@ def _details(config: Config) -> list[str]:
         details.append("spaces shown as Ġ")
     if config.special_tokens:
         details.append("special tokens " + " ".join(config.special_tokens))
-    if config.units == "chars" and config.unknown == "byte_fallback":
+    if not config.byte_level and config.unknown == "byte_fallback":
         details.append("byte fallback")
     if config.min_frequency > 1:
         details.append(f"min frequency {config.min_frequency}")

@@ -22,14 +22,13 @@ from bpe_core.formats import (
     ExportError,
     check_exportable,
     check_gpt2_exportable,
+    check_model_json_exportable,
     load_any,
-    model_to_dict,
     model_to_json,
     to_gpt2_files,
     to_hf_json,
 )
 from bpe_core.formats.files import unpack_xz
-from bpe_core.pipeline.tokenizer import PipelineTokenizer
 from viz import escape, state
 from viz.describe import model_size
 from viz.model_about import LOADED_FILE, LOADED_GPT2, ModelAbout
@@ -187,7 +186,7 @@ EXPORTS = (
         title="BPE Explorer model",
         about="Everything, with the training trace; load it here later.",
         files=(DownloadFile("Download model JSON", "bpe_model.json", "application/json", model_to_json),),
-        check=lambda tok: model_to_dict(tok) if isinstance(tok, PipelineTokenizer) else None,  # the engine says why
+        check=check_model_json_exportable,
     ),
     ExportFormat(
         title="Hugging Face tokenizer.json",

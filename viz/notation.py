@@ -106,5 +106,5 @@ def token_glyph_legend(tokens: Iterable[str], config: Config) -> str:
     >>> token_glyph_legend(["Ġthe", "Ã"], Config(units="bytes"))
     'Key: ␣ a space · \\\\xNN a byte by its hex code (part of a character, or one that does not print).'
     """
-    byte_level = config.units == "bytes"
+    byte_level = config.byte_level
     return written_glyph_legend((token_text(token, byte_level) for token in tokens), config)

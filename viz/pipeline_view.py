@@ -32,24 +32,9 @@ _SKIPS = sorted(
 )
 
 
-def is_pipeline(tok: Tokenizer) -> bool:
-    """Whether ``tok`` runs a tokenizer.json's own parts (its spans point into ``shown_text``)."""
-    return isinstance(tok, PipelineTokenizer)
-
-
-def seen_text(tok: Tokenizer, text: str, special: bool = True) -> str:
-    """The text ``tok``'s token spans point into: the normalized text for a pipeline, else ``text``.
-
-    >>> from bpe_core.pretrained import load_pretrained
-    >>> seen_text(load_pretrained("llama2"), "a b")
-    '▁a▁b'
-    """
-    return tok.shown_text(text, special=special) if is_pipeline(tok) else text
-
-
 def tokens_html(tok: Tokenizer, tokens: Sequence[Token], text: str, special: bool = True, **options) -> str:
     """``render_tokens`` of ``tok``'s ``tokens`` with its own display settings, drawn on the text its spans
-    point into (``seen_text``); ``options`` go to ``render_tokens`` (cuts, hits, max_chars).
+    point into (``tok.shown_text``); ``options`` go to ``render_tokens`` (cuts, hits, max_chars).
 
     >>> from bpe_core.pretrained import load_pretrained
     >>> llama2 = load_pretrained("llama2")
@@ -58,8 +43,8 @@ def tokens_html(tok: Tokenizer, tokens: Sequence[Token], text: str, special: boo
     """
     return render_tokens(
         tokens,
-        seen_text(tok, text, special),
-        byte_level=tok.config.units == "bytes",
+        tok.shown_text(text, special=special),
+        byte_level=tok.byte_level,
         end_of_word=tok.config.end_of_word,
         created_at=tok.created_at,
         **options,

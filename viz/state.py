@@ -25,9 +25,8 @@ from viz.addresses import TEXT_PARAM
 from viz.choices import Choice, address_params, kept_keys, read_address
 from viz.describe import model_fingerprint
 from viz.model_about import DEFAULT_MODEL_ABOUT, ModelAbout
-from viz.model_store import ModelStore, training_key
+from viz.model_store import ModelStore
 from viz.presenting import wants_presentation
-from viz.training_settings import DEFAULT_SETTINGS
 
 MODEL_KEY = "bpe_model"  # the Tokenizer the pages show
 CORPUS_KEY = "bpe_corpus"  # the text it was trained on ("" for a loaded file or GPT-2)
@@ -64,15 +63,12 @@ def class_store() -> ClassStore:
 
 
 def current_model() -> Tokenizer:
-    """The session's model, or the default one (so a first visit is useful with zero clicks)."""
-    if MODEL_KEY not in st.session_state:  # filed as the default form's run: pressing Train on it trains nothing
-        model = model_store().get_or_make(training_key(sample_text(), DEFAULT_SETTINGS), default_model)
-        set_model(model, corpus=sample_text(), about=DEFAULT_MODEL_ABOUT)
+    """The session's model: the router gives a session its first one before any page runs
+    (``app_pages.sections.training.first_model``), so every page has one."""
     return st.session_state[MODEL_KEY]
 
 
 def current_corpus() -> str:
-    current_model()
     return st.session_state.get(CORPUS_KEY, "")
 
 

@@ -92,11 +92,11 @@ def pretokenizer_section(inputs: TabInputs) -> None:
         column.markdown(f"**{escape.markdown(name)}**  \n{escape.markdown(model.stop_message)}")
     diff = compare_merge_lists(models[0].merges, models[1].merges)
     alert = st.success if diff.first_difference is None else st.markdown
-    byte_level = tuple(model.config.units == "bytes" for model in models)
+    byte_level = tuple(model.byte_level for model in models)
     alert(setup.merge_lists_sentence(diff, len(models[0].merges), byte_level))
     for side, only, model, column in zip("AB", (diff.only_a, diff.only_b), models, st.columns(2)):
         column.markdown(setup.only_heading(side, len(only)))
-        rows = setup.merge_rows(only, setup.LIST_LIMIT, model.config.units == "bytes")
+        rows = setup.merge_rows(only, setup.LIST_LIMIT, model.byte_level)
         column.dataframe(rows, hide_index=True, height=240, width="stretch")
         listed = (part for _, merge in only[: setup.LIST_LIMIT] for part in merge)
         if legend := token_glyph_legend(listed, model.config):
@@ -124,7 +124,7 @@ def usage_section(inputs: TabInputs) -> None:
     usage = vocabulary_usage(tok.prefix(merges), ids)
     for column, (label, value, note, help_text) in zip(st.columns(3), setup.usage_metrics(usage)):
         column.metric(label, value, note, help=help_text, delta_color="off", delta_arrow="off")
-    byte_level = tok.config.units == "bytes"
+    byte_level = tok.byte_level
     st.plotly_chart(usage_figure(usage, byte_level), key=compare_state.USAGE_CHART)
     st.caption(setup.STEPPING_STONES)
     with st.expander(f"Merged tokens this text never uses ({len(usage.unused_merged):,})"):

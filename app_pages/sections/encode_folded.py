@@ -20,7 +20,6 @@ from viz.encode.tools import (
 )
 from viz.escape import markdown
 from viz.notation import glyph_legend
-from viz.pipeline_view import is_pipeline
 from viz.readable import readable_symbol
 
 MAX_PIECES = 200  # choices offered under "Why this split"
@@ -46,7 +45,7 @@ def show_why(tok: Tokenizer, text: str, match_special: bool) -> None:
     if len(piece) > MAX_EXPLAIN_CHARS:
         st.caption(f"This piece is long; replaying its first {MAX_EXPLAIN_CHARS} characters.")
         piece = piece[:MAX_EXPLAIN_CHARS]
-    if is_pipeline(tok) and tok.ignores_merges(piece):
+    if tok.ignores_merges(piece):
         st.info(
             "**Whole-word hit (ignore_merges)**: this piece is already a token, so the model takes it whole "
             "without merging. Below: the merges that would build it."
@@ -56,7 +55,7 @@ def show_why(tok: Tokenizer, text: str, match_special: bool) -> None:
     if len(history) == 1:
         st.caption("No merge applies to this piece: it stays as its base symbols.")
     symbols = (readable_symbol(symbol) for _, row in history for symbol in row)
-    if legend := glyph_legend(symbols, spaces_as_g=tok.config.space_marker, byte_alphabet=tok.config.units == "bytes"):
+    if legend := glyph_legend(symbols, spaces_as_g=tok.config.space_marker, byte_alphabet=tok.byte_level):
         st.caption(markdown(legend))
 
 

@@ -21,7 +21,6 @@ from viz.merges.step import corpus_lines, step_card_html, step_glyph_legend, ste
 from viz.merges.step_keys import step_chart_with_arrow_keys, step_with_arrow_keys
 from viz.merges.tree import collapsed_note, tree_figure
 from viz.notation import token_glyph_legend
-from viz.pipeline_view import seen_text
 
 MAX_LISTED_TOKENS = 5_000  # a model with more merged tokens is searched by text rather than listed whole
 PREVIOUS, NEXT = "◀ Previous", "Next ▶"  # the step buttons, which ← and → press too
@@ -81,7 +80,7 @@ def step_scrubber(tok: Tokenizer, cache_key: tuple[str, int], corpus: str) -> No
     else:
         step_number = 1
     step = tok.steps[step_number - 1]
-    st.html(step_card_html(step, tok.config.tie_break, tok.config.units == "bytes"))
+    st.html(step_card_html(step, tok.config.tie_break, tok.byte_level))
 
     source = corpus
     if not corpus.strip():
@@ -98,7 +97,7 @@ def step_scrubber(tok: Tokenizer, cache_key: tuple[str, int], corpus: str) -> No
         f"**The text after step {step_number:,}**: one box per token; the token made at this step "
         "has a thick green outline."
     )
-    shown = [seen_text(tok, line) for line in lines]  # the spans of a normalizing model point into its own text
+    shown = [tok.shown_text(line) for line in lines]  # the spans of a normalizing model point into its own text
     st.html(step_lines_html(tok, step, shown, encoded))
     # the card's glyphs and the boxes' (the greyed ␣ between them)
     if legend := step_glyph_legend(tok, step, shown, encoded):
@@ -119,15 +118,15 @@ def _split_note(tok: Tokenizer, typed: str) -> None:
         {encode_state.SOURCE_KEY: source, encode_state.TEXT_KEY: typed, encode_state.WHY_KEY: True},
     )
     model_link = state.model_about().link_params if source == "model" else {}
-    shown = seen_text(tok, typed)
+    shown = tok.shown_text(typed)
     title = tok.name or "the trained model"
-    byte_level = tok.config.units == "bytes"
+    byte_level = tok.byte_level
     st.html(split_note_html(shown, tok.encode_with_spans(typed), title, byte_level, {**model_link, **params}))
 
 
 def merge_tree(tok: Tokenizer, cache_key: tuple[str, int], _corpus: str) -> None:
     st.subheader("Merge tree")
-    byte_level = tok.config.units == "bytes"
+    byte_level = tok.byte_level
     choices, default = merges_state.tree_choices(tok, cache_key)
     searched = len(choices) > MAX_LISTED_TOKENS  # one search box: the text box, then a plain list of what it found
     label = "Token (type to search)"

@@ -16,6 +16,7 @@ from .gpt2_files import check_gpt2_exportable, from_gpt2_files, read_merges_txt,
 from .hf_json import check_exportable, from_hf_json, to_hf_json
 from .model_json import (
     FORMAT_NAME,
+    check_model_json_exportable,
     load_model,
     model_from_dict,
     model_from_json,
@@ -29,6 +30,7 @@ __all__ = [
     "FORMAT_NAME",
     "check_exportable",
     "check_gpt2_exportable",
+    "check_model_json_exportable",
     "from_gpt2_files",
     "from_hf_json",
     "load_any",

@@ -50,7 +50,7 @@ def _check_merges_in_vocab(merges: list[tuple[str, str]], vocab: dict[str, int],
 
 def check_gpt2_exportable(tok: Tokenizer) -> None:
     """Raise :class:`ExportError` unless ``tok`` uses GPT-2's scheme (the only one the pair can carry)."""
-    if tok.config.units != "bytes" or not pretokenizer(tok.config.split).hf_byte_level_regex:
+    if not tok.byte_level or not pretokenizer(tok.config.split).hf_byte_level_regex:
         raise ExportError(
             "vocab.json + merges.txt carry no settings, and every reader assumes GPT-2's byte-level "
             "scheme with its regex; train with units 'bytes' and split 'gpt2' (or export tokenizer.json)"

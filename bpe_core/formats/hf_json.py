@@ -56,16 +56,16 @@ def _sequence(kind: str, items: list[dict]) -> dict | None:
 
 def _pre_tokenizer(config: Config) -> dict | None:
     split = pretokenizer(config.split)
-    if config.units == "bytes" and split.hf_byte_level_regex:
+    if config.byte_level and split.hf_byte_level_regex:
         return _byte_level(use_regex=True)
     parts = [copy.deepcopy(split.hf_step)] if split.hf_step else []  # a copy: the caller may edit the document
-    if config.units == "bytes":
+    if config.byte_level:
         parts.append(_byte_level(use_regex=False))  # bytes to stand-in characters, no further split
     return _sequence("pretokenizers", parts)
 
 
 def _decoder(config: Config) -> dict:
-    if config.units == "bytes":
+    if config.byte_level:
         return _byte_level(use_regex=True)
     parts: list[dict] = []
     if config.unknown == "byte_fallback":
@@ -81,7 +81,7 @@ def _decoder(config: Config) -> dict:
 
 def check_exportable(tok: Tokenizer) -> None:
     """Raise :class:`ExportError` when HF tokenizers cannot behave exactly like ``tok``."""
-    if isinstance(tok, PipelineTokenizer):
+    if tok.runs_pipeline:
         return  # its parts are HF's own
     config = tok.config
     if config.end_of_word and not config.glue_marker:
@@ -96,7 +96,7 @@ def check_exportable(tok: Tokenizer) -> None:
 
 def to_hf_json(tok: Tokenizer) -> dict:
     """The model as an HF ``tokenizer.json`` document (a dict; ``json.dumps`` it to write)."""
-    if isinstance(tok, PipelineTokenizer):
+    if tok.runs_pipeline:  # written back with its own parts; a Config's parts are made from it
         return _pipeline_to_hf(tok)
     check_exportable(tok)
     config = tok.config
@@ -113,7 +113,7 @@ def to_hf_json(tok: Tokenizer) -> dict:
         for token in config.all_special_tokens
     ]
     normalizer = None
-    if config.units == "chars" and config.space_marker:
+    if not config.byte_level and config.space_marker:
         normalizer = {"type": "Replace", "pattern": {"String": " "}, "content": SPACE_MARKER}
     return {
         "version": "1.0",
@@ -131,7 +131,7 @@ def to_hf_json(tok: Tokenizer) -> dict:
             "continuing_subword_prefix": None,
             "end_of_word_suffix": config.end_of_word if config.glue_marker else None,
             "fuse_unk": False,
-            "byte_fallback": config.units == "chars" and config.unknown == "byte_fallback",
+            "byte_fallback": not config.byte_level and config.unknown == "byte_fallback",
             "ignore_merges": False,
             "vocab": dict(sorted(tok.vocab.items(), key=lambda item: item[1])),
             "merges": [list(pair) for pair in tok.merges],

@@ -13,7 +13,6 @@ import os
 from pathlib import Path
 
 from ..config import Config
-from ..pipeline.tokenizer import PipelineTokenizer
 from ..tokenizer import Tokenizer
 from ..trace import Step
 from .fields import checked_text, checked_vocab, entry, shown
@@ -35,11 +34,7 @@ def model_to_dict(tok: Tokenizer, *, race: bool = True) -> dict:
     >>> data["trace"]
     {'counts': [1], 'tied': [2], 'top': [[[1, 1, 1], [1, 2, 1]]]}
     """
-    if isinstance(tok, PipelineTokenizer):
-        raise ExportError(
-            f"{tok.name or 'this tokenizer'} runs the parts of an HF tokenizer.json (normalizer, "
-            "pre-tokenizer, decoder), which our model file does not hold: keep it as tokenizer.json"
-        )
+    check_model_json_exportable(tok)
     data = {
         "format": FORMAT_NAME,
         "version": FORMAT_VERSION,
@@ -60,6 +55,15 @@ def model_to_dict(tok: Tokenizer, *, race: bool = True) -> dict:
                 [[vocab[left], vocab[right], count] for left, right, count in step.top] for step in tok.steps
             ]
     return data
+
+
+def check_model_json_exportable(tok: Tokenizer) -> None:
+    """Raise :class:`ExportError` when our model file cannot hold ``tok``."""
+    if tok.runs_pipeline:
+        raise ExportError(
+            f"{tok.name or 'this tokenizer'} runs the parts of an HF tokenizer.json (normalizer, "
+            "pre-tokenizer, decoder), which our model file does not hold: keep it as tokenizer.json"
+        )
 
 
 def model_to_json(tok: Tokenizer, *, race: bool = True) -> str:

@@ -20,22 +20,24 @@ from __future__ import annotations
 
 import operator
 import re
+from collections.abc import Callable
 from dataclasses import replace
+from functools import partial
 from itertools import chain
 
 from ..config import UNK_TOKEN, Config
-from ..merge_index import merge_ids, rank_table
+from ..merge_index import MergeTables, merge_ids, rank_table
 from ..pretokenize import check_encodable
 from ..spans import Token, piece_tokens
-from ..tokenizer import PieceCache, Tokenizer, UnknownIdError
+from ..tokenizer import OnFirstUse, Tokenizer, UnknownIdError
 from ..trace import STOP_PREFIX
-from ..units import BYTE_TOKEN_VALUE, units_for
+from ..units import BYTE_TOKEN_VALUE, BaseEncoder
 from .added_tokens import AddedToken, AddedTokens
-from .decoders import build_decoder
+from .decoders import Decoder, build_decoder
 from .model import ModelOptions, base_symbols
-from .normalizers import build_normalizer
-from .post_processors import build_post_processor
-from .pre_tokenizers import build_piece_cutter, build_pre_tokenizer
+from .normalizers import Normalizer, build_normalizer
+from .post_processors import PostProcessor, build_post_processor
+from .pre_tokenizers import PreTokenizer, build_piece_cutter, build_pre_tokenizer
 
 # Where a long piece may be cut into words (see _words): before a space or a space marker.
 _CUT_CANDIDATES = re.compile(r"[▁\s]")
@@ -48,6 +50,23 @@ def _uses_byte_level(spec: dict | None) -> bool:
     return spec.get("type") == "ByteLevel" or any(_uses_byte_level(step) for step in spec.get("pretokenizers", []))
 
 
+def _hf_merge_tables(merges: list[tuple[str, str]], vocab: dict[str, int], options: ModelOptions) -> MergeTables:
+    """The merges indexed as HF builds its merge table: each merge's ids, a later copy of a pair taking
+    its place.  A token is created by the first merge that makes it (a sentencepiece vocabulary lists
+    its single characters last, so ids say nothing about the order of making)."""
+    joined = options.joined if options.continuing_subword_prefix else operator.add
+    left_ids, right_ids, made, merged_ids = merge_ids(merges, vocab, joined)
+    # walked from the last merge to the first, the first merge making a token is written last
+    created_at = dict(zip(reversed(merged_ids), range(len(made) - 1, -1, -1)))
+    if options.plain:  # each base symbol is one character of the token
+        counts = dict(zip(merged_ids, map(len, made)))
+    else:
+        counts = {}
+        for left_id, right_id, merged in zip(left_ids, right_ids, merged_ids):
+            counts.setdefault(merged, counts.get(left_id, 1) + counts.get(right_id, 1))
+    return MergeTables(rank_table(left_ids, right_ids, merged_ids, first_wins=False), created_at, counts)
+
+
 class PipelineTokenizer(Tokenizer):
     """A tokenizer.json's BPE model with its normalizer, pre-tokenizer, decoder and post-processor.
 
@@ -55,6 +74,8 @@ class PipelineTokenizer(Tokenizer):
     tokens; ``options`` the model's options.  Everything a page asks of a :class:`Tokenizer`
     works, with spans on :meth:`shown_text`.
     """
+
+    runs_pipeline = True
 
     def __init__(
         self,
@@ -68,25 +89,23 @@ class PipelineTokenizer(Tokenizer):
         stop_message: str = "loaded from a tokenizer.json (no training counts)",
         stop_reason: str = "",
     ):
-        self.parts = dict(parts or {})
-        self.options = options or ModelOptions()
+        parts = dict(parts or {})
+        options = options or ModelOptions()
         # HF matches (and names) a "normalized" added token by its normalized text; a file keeps it as written
-        normalize = build_normalizer(self.parts.get("normalizer")) or str
-        self.added_as_written = list(added or [])
-        self.added_tokens = [
+        normalize = build_normalizer(parts.get("normalizer")) or str
+        added_as_written = list(added or [])
+        added_tokens = [
             replace(token, content=normalize(token.content)) if token.normalized else token
-            for token in self.added_as_written
+            for token in added_as_written
         ]
-        self.model_vocab = vocab  # the model's own vocabulary: added tokens not in it are never merged
         full_vocab = dict(vocab)
-        for token in self.added_tokens:
+        for token in added_tokens:
             full_vocab.setdefault(token.content, token.id)
-        byte_level = _uses_byte_level(self.parts.get("pre_tokenizer"))
-        unk_is_ours = self.options.unk_token == UNK_TOKEN and not self.options.byte_fallback
+        unk_is_ours = options.unk_token == UNK_TOKEN and not options.byte_fallback
         config = Config(
             split="none",
-            units="bytes" if byte_level else "chars",
-            special_tokens=tuple(token.content for token in self.added_tokens),
+            units="bytes" if _uses_byte_level(parts.get("pre_tokenizer")) else "chars",
+            special_tokens=tuple(token.content for token in added_tokens),
             unknown="unk" if unk_is_ours else "byte_fallback",
         )
         super().__init__(
@@ -96,56 +115,54 @@ class PipelineTokenizer(Tokenizer):
             name=name,
             stop_message=stop_message,
             stop_reason=stop_reason,
+            special_ids={token.id: token.content for token in added_tokens},  # an added token keeps its own id
+            merge_tables=_hf_merge_tables(merges, full_vocab, options),
         )
-        # an added token spelled like a model token keeps its own id, as in HF
-        self.special_ids = {token.id: token.content for token in self.added_tokens}
-        for token in self.added_tokens:
-            self.id_to_token.setdefault(token.id, token.content)
+        self.parts = parts
+        self.options = options
+        self.model_vocab = vocab  # the model's own vocabulary: added tokens not in it are never merged
+        self.added_as_written = added_as_written
+        self.added_tokens = added_tokens
 
-    def _index_merges(self, base_size: int | None) -> None:
-        """As HF builds its merge table: each merge's ids, a later copy of a pair taking its place.
+    # The parts as functions, built on first use (see Tokenizer's encoders).
 
-        A token is created by the first merge that makes it (a sentencepiece vocabulary lists its
-        single characters last, so ids say nothing about the order of making).
-        """
-        joined = self.options.joined if self.options.continuing_subword_prefix else operator.add
-        left_ids, right_ids, made, merged_ids = merge_ids(self.merges, self.vocab, joined)
-        self._ranks = rank_table(left_ids, right_ids, merged_ids, first_wins=False)
-        # walked from the last merge to the first, the first merge making a token is written last
-        self.created_at.update(zip(reversed(merged_ids), range(len(made) - 1, -1, -1)))
-        if self.options.plain:  # each base symbol is one character of the token
-            self._base_counts.update(zip(merged_ids, map(len, made)))
-        else:
-            counts = self._base_counts
-            for left_id, right_id, merged in zip(left_ids, right_ids, merged_ids):
-                counts.setdefault(merged, counts.get(left_id, 1) + counts.get(right_id, 1))
+    @OnFirstUse
+    def _normalize(self) -> Normalizer:
+        return build_normalizer(self.parts.get("normalizer")) or str
 
-    def _build_encoders(self) -> None:
-        self._normalize = build_normalizer(self.parts.get("normalizer")) or str
-        self._pre_tokenize = build_pre_tokenizer(self.parts.get("pre_tokenizer"))
-        self._cut_pieces = build_piece_cutter(self.parts.get("pre_tokenizer"))  # the same pieces, no offsets
-        self._decode_tokens = build_decoder(self.parts.get("decoder"))
-        self._add_specials = build_post_processor(self.parts.get("post_processor"))
-        self._byte_level = self.config.units == "bytes"
-        self.units = units_for(self.config)
-        self.added = AddedTokens(self.added_tokens)
-        model_vocab, options = self.model_vocab, self.options
-        self._base_encoder = lambda piece: base_symbols(piece, model_vocab, options)
-        self._base_ids = lambda piece: base_symbols(piece, model_vocab, options)[0]
-        self._joinable: set[tuple[str, str]] | None = None  # filled when a long piece first needs it
-        self._cache = PieceCache(self._merged_piece)
+    @OnFirstUse
+    def _pre_tokenize(self) -> PreTokenizer:
+        return build_pre_tokenizer(self.parts.get("pre_tokenizer"))
 
-    _DERIVED = (
-        *Tokenizer._DERIVED,
-        "_normalize",
-        "_pre_tokenize",
-        "_cut_pieces",
-        "_decode_tokens",
-        "_add_specials",
-        "_byte_level",
-        "_joinable",
-        "added",
-    )
+    @OnFirstUse
+    def _cut_pieces(self) -> Callable[..., list[str]]:
+        return build_piece_cutter(self.parts.get("pre_tokenizer"))  # the same pieces, no offsets
+
+    @OnFirstUse
+    def _decode_tokens(self) -> Decoder:
+        return build_decoder(self.parts.get("decoder"))
+
+    @OnFirstUse
+    def _add_specials(self) -> PostProcessor:
+        return build_post_processor(self.parts.get("post_processor"))
+
+    @OnFirstUse
+    def added(self) -> AddedTokens:
+        return AddedTokens(self.added_tokens)
+
+    @OnFirstUse
+    def _base_encoder(self) -> BaseEncoder:
+        return partial(base_symbols, vocab=self.model_vocab, options=self.options)
+
+    @OnFirstUse
+    def _base_ids(self) -> Callable[[str], list[int]]:
+        encoder = self._base_encoder
+        return lambda piece: encoder(piece)[0]
+
+    @OnFirstUse
+    def _joinable(self) -> set[tuple[str, str]]:
+        """The (last character, first character) of every merge's two parts (see ``_words``)."""
+        return {(left[-1], right[0]) for left, right in self.merges if left and right}
 
     # -- encoding ------------------------------------------------------------------
 
@@ -230,8 +247,6 @@ class PipelineTokenizer(Tokenizer):
         """
         if len(piece) < shortest or not self.options.plain or self.options.ignore_merges:
             return [piece]
-        if self._joinable is None:
-            self._joinable = {(left[-1], right[0]) for left, right in self.merges if left and right}
         vocab, joinable = self.model_vocab, self._joinable
         cuts = [0]
         for match in _CUT_CANDIDATES.finditer(piece, 1):
@@ -280,7 +295,7 @@ class PipelineTokenizer(Tokenizer):
         """
         if model_piece == source:
             return lengths
-        if self._byte_level:
+        if self.byte_level:
             sizes = [1] * len(source.encode("utf-8"))
         else:
             sizes = [len(char.encode("utf-8")) for char in source]
@@ -317,7 +332,7 @@ class PipelineTokenizer(Tokenizer):
         token = self.id_to_token[token_id]
         if token in BYTE_TOKEN_VALUE:
             return bytes([BYTE_TOKEN_VALUE[token]])
-        if self._byte_level and token_id not in self.special_ids:
+        if self.byte_level and token_id not in self.special_ids:
             return self.units.token_bytes(token)
         return token.encode("utf-8")
 

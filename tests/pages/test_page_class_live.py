@@ -8,7 +8,7 @@ import hashlib
 import time
 
 import pytest
-from apptest_helpers import ok
+from apptest_helpers import APP_FILE, ok
 from browser_helpers import REPO_ROOT, free_port
 from streamlit.testing.v1 import AppTest
 
@@ -29,6 +29,13 @@ def class_page(**params: str) -> AppTest:
     for name, value in params.items():
         at.query_params[name] = value
     return ok(at.run())
+
+
+def through_app(page_path: str, **params: str) -> AppTest:
+    """A session that starts as every session does, in app.py (which gives it its model), then opens a page."""
+    at = AppTest.from_file(APP_FILE, default_timeout=60)
+    at.query_params.update(params)
+    return ok(ok(at.run()).switch_page(page_path).run())
 
 
 def press(at: AppTest, label: str) -> AppTest:
@@ -54,7 +61,7 @@ def plain(markdown_text: str) -> str:
 def teacher():
     """A teacher's session with a class started; the class ends after the test (a running class bounds training
     on the whole server)."""
-    at = press(class_page(), "Start a class")
+    at = press(through_app(CLASS.path), "Start a class")
     yield at
     code, key = at.session_state[classroom_state.TEACHING_KEY]
     with contextlib.suppress(ClassProblem):
@@ -176,9 +183,8 @@ def test_the_count_question_takes_a_number_and_the_closest_wins(teacher):
 def test_a_running_class_bounds_what_one_training_asks(teacher):
     """The textbook banana_bandana corpus runs out of pairs after 8 merges, so asking for more costs nothing: only
     the bound speaks, until the class ends."""
-    train_page = AppTest.from_file(str(REPO_ROOT / TRAIN.path), default_timeout=60)
-    train_page.query_params.update(preset="banana_bandana", merges=str(CLASS_TRAINING_LIMIT + 1))
-    train_page = press(ok(train_page.run()), "Train")
+    train_page = through_app(TRAIN.path, preset="banana_bandana", merges=str(CLASS_TRAINING_LIMIT + 1))
+    train_page = press(train_page, "Train")
     assert f"at most {CLASS_TRAINING_LIMIT:,} merges or tokens (this one asks for 20,001)" in plain(
         train_page.warning[0].value
     )
@@ -208,9 +214,7 @@ def test_a_class_store_that_fails_is_said_in_words_and_train_still_trains(store,
         student = class_page(join="ABCDE")
         assert f"The class store ({name}) does not answer" in plain(everything_shown(student))
         assert classroom_state.TEACHING_KEY not in teacher.session_state
-        train_page = AppTest.from_file(str(REPO_ROOT / TRAIN.path), default_timeout=60)
-        train_page.query_params.update(preset="banana_bandana", merges="3")
-        train_page = press(ok(train_page.run()), "Train")
+        train_page = press(through_app(TRAIN.path, preset="banana_bandana", merges="3"), "Train")
         assert [step.new_token for step in train_page.session_state[state.MODEL_KEY].steps] == ["an", "ban", "ana"]
     finally:
         state.class_store.clear()  # the next test's pages open the store of the environment again

@@ -17,7 +17,6 @@ from viz.pipeline_view import (
     change_notes,
     pipeline_parts,
     pipeline_steps,
-    seen_text,
     steps_markdown,
     tokens_html,
     why_pieces,
@@ -63,13 +62,13 @@ def test_many_kinds_of_change_are_cut_after_eight():
 def test_the_text_the_model_sees_is_hfs_normalized_text(name):
     hf = hf_reference(name)
     text = "ﬁne  café\u0301 🦙"
-    assert seen_text(load_pretrained(name), text) == hf.normalizer.normalize_str(text)
+    assert load_pretrained(name).shown_text(text) == hf.normalizer.normalize_str(text)
 
 
 def test_a_model_of_our_own_sees_the_text_as_typed():
     from bpe_core import load_gpt2
 
-    assert seen_text(load_gpt2(), "a  b") == "a  b"
+    assert load_gpt2().shown_text("a  b") == "a  b"
 
 
 # -- the steps, against HF -------------------------------------------------------------

@@ -27,7 +27,7 @@ def pair_question(model: Tokenizer, step: int) -> tuple[str, tuple[str, ...], st
     spell); two pairs written alike count once, so every choice is a different text."""
     if not 1 <= step <= len(model.merges):
         return None
-    record, byte_level = model.steps[step - 1], model.config.units == "bytes"
+    record, byte_level = model.steps[step - 1], model.byte_level
     answer = token_pair(record.left, record.right, byte_level)
     rivals = [token_pair(left, right, byte_level) for left, right, _ in record.top]
     rivals = list(dict.fromkeys(rival for rival in rivals if rival != answer))

@@ -17,7 +17,7 @@ from bpe_core.pretokenize import special_segments, split_text
 from viz.card_table import card_table_html
 from viz.describe import describe_config, plural
 from viz.escape import markdown
-from viz.pipeline_view import is_pipeline, pipeline_parts, why_pieces
+from viz.pipeline_view import pipeline_parts, why_pieces
 from viz.published import prefix_title
 from viz.readable import readable_symbol
 
@@ -40,7 +40,7 @@ def describe_tokenizer(tok: Tokenizer, title: str) -> str:
         size = f"{prefix_title(title, named=bool(tok.name))}: {markdown(tok.stop_message)}"
     else:
         size = f"{title}: {plural(len(tok.merges), 'merge')}"
-    how = pipeline_parts(tok) if is_pipeline(tok) else describe_config(tok.config)  # a pipeline's Config says little
+    how = pipeline_parts(tok) if tok.runs_pipeline else describe_config(tok.config)  # a pipeline's Config says little
     return f"{size}, vocabulary of {plural(len(tok.vocab), 'token')}; {markdown(how)}."
 
 
@@ -157,7 +157,7 @@ def replay_choices(tok: Tokenizer, text: str, special: bool, limit: int = 200) -
     >>> replay_choices(load_gpt2(), "hi  yo<|endoftext|>", special=True)
     {'hi': 'hi', ' yo': '␣yo'}
     """
-    if is_pipeline(tok):
+    if tok.runs_pipeline:
         return why_pieces(tok, text, special, limit)
     specials = tok.config.special_tokens if special else ()
     return {
@@ -174,7 +174,7 @@ def replay_caption(tok: Tokenizer) -> str:
     >>> replay_caption(load_pretrained("llama2")).startswith("This model has no pre-tokenizer")
     True
     """
-    if is_pipeline(tok) and not tok.parts.get("pre_tokenizer"):
+    if tok.runs_pipeline and not tok.parts.get("pre_tokenizer"):
         what = (
             "This model has no pre-tokenizer: its whole text is one piece, which falls into parts "
             "wherever no merge can join the two sides."

@@ -51,7 +51,7 @@ def word_token(tok: Tokenizer, words: Sequence[str] = COMMON_WORDS, least_merges
     >>> word_token(tok, words=("an", "ana_", "banana_")), word_token(tok, words=("ana_",), least_merges=4)
     ('ana_', None)
     """
-    byte_level = tok.config.units == "bytes"
+    byte_level = tok.byte_level
     for word in words:
         for form in sorted(token_forms(word, byte_level)):
             if tok.vocab.get(form) in tok.created_at and _merges_in(tok.merge_tree(form)) >= least_merges:

@@ -73,11 +73,7 @@ def published_cache_key(name: str) -> tuple[str, int]:
 def race_chart(_tok: Tokenizer, cache_key: tuple[str, int], first_step: int, fixed_axis: bool) -> go.Figure:
     config = _tok.config
     return race_figure(
-        _tok.steps,
-        first_step=first_step,
-        tie_break=config.tie_break,
-        fixed_axis=fixed_axis,
-        byte_level=config.units == "bytes",
+        _tok.steps, first_step=first_step, tie_break=config.tie_break, fixed_axis=fixed_axis, byte_level=_tok.byte_level
     )
 
 
@@ -92,7 +88,7 @@ def segmented_lines(
 
 @st.cache_resource(max_entries=4, show_spinner=False)
 def overview_charts(_tok: Tokenizer, cache_key: tuple[str, int]) -> tuple[go.Figure, go.Figure]:
-    byte_level = _tok.config.units == "bytes"
+    byte_level = _tok.byte_level
     return forest_figure(_tok.steps, byte_level=byte_level), count_curve_figure(_tok.steps, byte_level)
 
 

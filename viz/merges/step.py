@@ -41,7 +41,7 @@ def step_lines_html(tok: Tokenizer, step: Step, lines: Sequence[str], lines_toke
     return render_lines(
         lines,
         lines_tokens,
-        byte_level=config.units == "bytes",
+        byte_level=tok.byte_level,
         end_of_word=config.end_of_word,
         created_at=tok.created_at,
         highlight_id=step.new_id,
@@ -57,7 +57,7 @@ def step_glyph_legend(tok: Tokenizer, step: Step, lines: Sequence[str], lines_to
     >>> step_glyph_legend(tok, Step(1, "a", "b", "ab", 1, 1, 1), ["a b"], [tok.encode_with_spans("a b")])
     'Key: ␣ a space · </w> the end of a word.'
     """
-    byte_level = tok.config.units == "bytes"
+    byte_level = tok.byte_level
     texts = [token_text(step.left, byte_level), token_text(step.right, byte_level)]
     for line, tokens in zip(lines, lines_tokens):
         covered = {index for token in tokens for index in range(token.start, token.end)}

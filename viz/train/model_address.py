@@ -1,6 +1,6 @@
 """The model's address: how the session's model was trained (a corpus preset or short pasted text, and its
 settings) as query parameters, and back. Every page's address starts with them, and a session's first run on any
-page trains what they name (``viz.train.state.train_from_link``).
+page trains what they name (``app_pages.sections.training.first_model``).
 
 Nonsense in a link is never an error: each bad parameter is ignored with a warning.
 """

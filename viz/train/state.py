@@ -5,21 +5,17 @@ defaults, then kept for the session by ``persist_state``), the uploaded corpus, 
 from __future__ import annotations
 
 import json
-import time
 from dataclasses import fields, replace
 
 import streamlit as st
 
-from bpe_core import Config, Tokenizer, train
-from live_class.rules import training_refused
+from bpe_core import Config, Tokenizer
 from viz import escape, state
 from viz.choices import Choice
-from viz.model_about import ModelAbout
-from viz.model_store import corpus_key, training_key
-from viz.train import progress
+from viz.model_store import corpus_key
 from viz.train.corpus_files import CorpusStats, corpus_stats, read_uploads
-from viz.train.form import CORPUS_PRESETS, PASTE, recipe_changes
-from viz.train.model_address import from_query_params, to_query_params
+from viz.train.form import CORPUS_PRESETS, recipe_changes
+from viz.train.model_address import from_query_params
 from viz.train.sizes import size_changes, sizes_for_corpus
 from viz.train.summary import compression
 from viz.training_settings import TrainSettings
@@ -140,61 +136,6 @@ def model_to_adopt() -> Tokenizer | None:
         return None
     st.session_state[ADOPTED_KEY] = model
     return model
-
-
-def _class_activity() -> float | None:
-    """When a teacher last acted in a running class on this server's store; None when no class runs, or the store
-    cannot be asked (a bad ``BPE_CLASS_STORE``, Redis down: both ValueErrors), so a class store never stops Train."""
-    try:
-        return state.class_store().latest_activity()
-    except ValueError:
-        return None
-
-
-def train_and_keep(
-    source: str, settings: TrainSettings, config: Config, corpus: str, training_text: str | list[str]
-) -> bool:
-    """Train (or fetch the same run from the shared store) and make it the session's model; True if it is new."""
-
-    def train_with_progress() -> Tokenizer:
-        with st.spinner("Training", show_time=True):  # the time ticks in the browser, from the click on
-            bar = st.progress(0.0, text=progress.STARTING)
-            try:
-                return train(
-                    training_text, config, **settings.train_kwargs(), progress=progress.ThinnedProgress(bar.progress)
-                )
-            finally:
-                bar.empty()
-
-    size = getattr(settings, settings.stop_by)
-    refused = training_refused(size, _class_activity(), time.time())
-    if refused:
-        st.warning(escape.markdown(f"{refused} The current model is kept."))
-        return False
-    try:
-        model = state.model_store().get_or_make(training_key(training_text, settings), train_with_progress)
-    except ValueError as error:
-        st.error(escape.markdown(f"Training failed: {error}. The current model is kept."))
-        return False
-    new = model is not state.model_if_any()
-    link = to_query_params(source, settings, corpus if source == PASTE else "")
-    state.set_model(model, corpus=corpus, about=ModelAbout.trained(source, settings, link or None))  # {}: cannot travel
-    return new
-
-
-def train_from_link(query_params: dict) -> None:
-    """A session's first run, on any page: the model its address names (a textbook corpus, the sample or pasted
-    text, with their settings), trained or taken from the store before the page draws, so that a reload or a link
-    opened in another browser shows the same model. Bad parameters wait for the Train page's warnings."""
-    source = init_train_form(query_params)
-    settings = train_widget_settings()
-    try:
-        config = settings.to_config()
-    except ValueError:  # left for the Train page, which says why and keeps the default model
-        return
-    if take_train_from_link():
-        corpus = st.session_state[PASTE_WIDGET] if source == PASTE else preset_corpus(source)
-        train_and_keep(source, settings, config, corpus, corpus)
 
 
 def preset_corpus(source: str) -> str:

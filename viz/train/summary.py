@@ -31,7 +31,7 @@ def tie_label(tied: int) -> str:
 
 def merge_table(model: Tokenizer) -> dict[str, list]:
     """Columns for the merge table: step, pair, new token, count, tie (column-wise, for a dataframe)."""
-    steps, byte_level = model.steps, model.config.units == "bytes"
+    steps, byte_level = model.steps, model.byte_level
     return {
         "step": [step.step for step in steps],
         "pair": [f"{token_text(step.left, byte_level)} {token_text(step.right, byte_level)}" for step in steps],
@@ -44,7 +44,7 @@ def merge_table(model: Tokenizer) -> dict[str, list]:
 def first_and_last_merges(model: Tokenizer, n: int = FIRST_AND_LAST) -> tuple[list[str], list[str]]:
     """The first ``n`` and last ``n`` merges as ``a n → an`` labels (no overlap for short runs); only those are
     labelled, as the page draws this on every visit and a loaded model has 50,000 merges or more."""
-    byte_level = model.config.units == "bytes"
+    byte_level = model.byte_level
     first, last = _first_and_last(model.merges, n)
     return [merge_label(*merge, byte_level) for merge in first], [merge_label(*merge, byte_level) for merge in last]
 
@@ -117,7 +117,7 @@ def result_html(model: Tokenizer, ratio: dict[str, float] | None) -> str:
             + "</div>"
         )
         longest = longest_tokens(model)
-        byte_level = model.config.units == "bytes"
+        byte_level = model.byte_level
         parts.append(
             f'<div class="head">Longest tokens</div>{chips_html([token_text(t, byte_level) for t in longest])}'
         )
