@@ -17,26 +17,31 @@ from live_class.store import KEEP_SECONDS, ClassStore, unavailable_as_problem
 RUNNING = "bpe:classes"  # the classes not ended, scored by when their teacher last acted
 _NUMBERS = {"last_active": float, "step": int, "question": int}
 
-# KEYS: the class's keys (class, students, joined, questions, revealed), then the question's votes. ARGV: the question's
-# number, the student, the answer, the time, the lifetime in seconds.
+# KEYS: the class's keys (class, students, joined, names, questions, revealed), then the question's votes. ARGV: the
+# question's number, the student, the answer, the time, the lifetime in seconds.
 _VOTE = """
-if redis.call('HEXISTS', KEYS[4], ARGV[1]) == 0 or redis.call('HEXISTS', KEYS[5], ARGV[1]) == 1 then
+if redis.call('HEXISTS', KEYS[5], ARGV[1]) == 0 or redis.call('HEXISTS', KEYS[6], ARGV[1]) == 1 then
   return 0
 end
-redis.call('HSET', KEYS[6], ARGV[2], ARGV[3])
+redis.call('HSET', KEYS[7], ARGV[2], ARGV[3])
 local last = tonumber(redis.call('HGET', KEYS[1], 'last_active') or '0')
 if tonumber(ARGV[4]) > last then redis.call('HSET', KEYS[1], 'last_active', ARGV[4]) end
 for _, key in ipairs(KEYS) do redis.call('EXPIRE', key, ARGV[5]) end
 return 1
 """
 
-# KEYS: the class's keys. ARGV: the student, the name, the time, the lifetime in seconds. The joining order is a
-# sorted set scored by arrival (a hash has no order; times can tie).
+# KEYS: the class's keys. ARGV: the student, the name, the time, the lifetime in seconds, the name's key. The joining
+# order is a sorted set scored by arrival (a hash has no order; times can tie). A name's key held by another student
+# refuses the join, in the same script: two joins at once under one name cannot both pass.
 _JOIN = """
+local holder = redis.call('HGET', KEYS[4], ARGV[5])
+if holder and holder ~= ARGV[1] then return 0 end
+redis.call('HSET', KEYS[4], ARGV[5], ARGV[1])
 redis.call('HSET', KEYS[2], ARGV[1], ARGV[2])
 redis.call('ZADD', KEYS[3], 'NX', redis.call('ZCARD', KEYS[3]), ARGV[1])
 redis.call('HSET', KEYS[1], 'last_active', ARGV[3])
 for _, key in ipairs(KEYS) do redis.call('EXPIRE', key, ARGV[4]) end
+return 1
 """
 # KEYS: the questions and the reveals. ARGV: the question's number.
 _REVEAL = """
@@ -61,7 +66,7 @@ class RedisClassStore(ClassStore):
 
     def _keys(self, code: str) -> list[str]:
         base = self.prefix(code)
-        return [base, f"{base}:students", f"{base}:joined", f"{base}:questions", f"{base}:revealed"]
+        return [base, f"{base}:students", f"{base}:joined", f"{base}:names", f"{base}:questions", f"{base}:revealed"]
 
     def _keep(self, pipeline, code: str) -> None:
         for key in self._keys(code):
@@ -98,11 +103,13 @@ class RedisClassStore(ClassStore):
                 pipeline.zadd(RUNNING, {code: last_active}, gt=True)
             pipeline.execute()
 
-    def add_student(self, code: str, student: str, name: str, last_active: float) -> None:
-        self._join(keys=self._keys(code), args=[student, name, _stored(last_active), KEEP_SECONDS])
+    def add_student(self, code: str, student: str, name: str, name_key: str, last_active: float) -> bool:
+        return (
+            self._join(keys=self._keys(code), args=[student, name, _stored(last_active), KEEP_SECONDS, name_key]) == 1
+        )
 
     def students(self, code: str) -> dict[str, str]:
-        _, students, joined, _, _ = self._keys(code)
+        _, students, joined, *_ = self._keys(code)
         with self.redis.pipeline() as pipeline:
             pipeline.zrange(joined, 0, -1)
             pipeline.hgetall(students)

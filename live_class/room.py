@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from live_class import rules
 from live_class.kinds import COUNT, PAIR, QuestionKind, kind_of
+from live_class.names import name_key
 from live_class.records import ClassRecord, Question
 from live_class.rules import ClassProblem
 from live_class.store import ClassStore
@@ -67,11 +68,12 @@ def end_class(store: ClassStore, code: str, teacher_key: str | None, now: float)
 
 
 def join(store: ClassStore, code: str, typed_name: str, now: float) -> str:
-    """A student joins under a name (``rules.clean_name``); their new id."""
+    """A student joins under a name (``rules.clean_name``) that looks like no one's in the class; their new id."""
     open_class(store, code, now)
-    name = rules.clean_name(typed_name, set(store.students(code).values()))
+    name = rules.clean_name(typed_name)
     student = rules.new_student_id()
-    store.add_student(code, student, name, now)
+    if not store.add_student(code, student, name, name_key(name), now):
+        raise rules.name_taken(name)
     return student
 
 

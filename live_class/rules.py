@@ -16,8 +16,8 @@ import hashlib
 import hmac
 import re
 import secrets
-import unicodedata
 
+from live_class.names import draws_nothing
 from live_class.records import ClassRecord
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no I, O, 0 or 1: read aloud and typed without doubt
@@ -84,25 +84,38 @@ def is_teacher(record: ClassRecord, teacher_key: str | None) -> bool:
     return bool(teacher_key) and hmac.compare_digest(record.teacher_hash, teacher_hash(teacher_key))
 
 
-def clean_name(typed: str, taken: set[str] = frozenset()) -> str:
-    """A student's name as the class shows it: spaces collapsed, control characters dropped, at most
-    ``NAME_LIMIT`` characters, not empty and not already someone's (case aside). Otherwise ``ClassProblem``.
+def clean_name(typed: str) -> str:
+    """A student's name as the class shows it: spaces collapsed, characters that draw nothing dropped (controls,
+    format characters, variation selectors: ``names.draws_nothing``), at most ``NAME_LIMIT`` characters, not empty.
+    Otherwise ``ClassProblem``. Whether it clashes with a name taken is the store's to say, atomically, by
+    ``names.name_key``.
 
-    >>> clean_name("  Ada \\n Lovelace ")
+    >>> clean_name("  Ada \\n Lovelace\\u034f ")
     'Ada Lovelace'
-    >>> clean_name("ada", {"Ada"})
+    >>> clean_name("\\u200b")
     Traceback (most recent call last):
     ...
-    live_class.rules.ClassProblem: Someone in this class is already called ada: add an initial.
+    live_class.rules.ClassProblem: Type your name to join.
     """
-    name = " ".join("".join(ch for ch in typed if unicodedata.category(ch)[0] != "C").split())
+    name = " ".join(
+        "".join(" " if ch.isspace() else ch for ch in typed if ch.isspace() or not draws_nothing(ch)).split()
+    )
     if not name:
         raise ClassProblem("Type your name to join.")
     if len(name) > NAME_LIMIT:
         raise ClassProblem(f"A name has at most {NAME_LIMIT} characters; yours has {len(name)}.")
-    if name.casefold() in {other.casefold() for other in taken}:
-        raise ClassProblem(f"Someone in this class is already called {name}: add an initial.")
     return name
+
+
+def name_taken(name: str) -> ClassProblem:
+    """What a student hears when their name would look like someone's already in the class.
+
+    >>> str(name_taken("ada"))
+    'Someone in this class is already called ada, or a name that looks the same: add an initial.'
+    """
+    return ClassProblem(
+        f"Someone in this class is already called {name}, or a name that looks the same: add an initial."
+    )
 
 
 def is_over(record: ClassRecord, now: float) -> bool:

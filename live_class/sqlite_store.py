@@ -27,7 +27,7 @@ CREATE TABLE IF NOT EXISTS classes (
     model_link TEXT NOT NULL, step INTEGER NOT NULL, question INTEGER NOT NULL, ended INTEGER NOT NULL);
 CREATE TABLE IF NOT EXISTS students (
     code TEXT NOT NULL, student TEXT NOT NULL, name TEXT NOT NULL, joined INTEGER PRIMARY KEY AUTOINCREMENT,
-    UNIQUE (code, student));
+    name_key TEXT NOT NULL DEFAULT '', UNIQUE (code, student));
 CREATE TABLE IF NOT EXISTS questions (
     code TEXT NOT NULL, number INTEGER NOT NULL, body TEXT NOT NULL, revealed INTEGER NOT NULL,
     PRIMARY KEY (code, number));
@@ -35,6 +35,8 @@ CREATE TABLE IF NOT EXISTS votes (
     code TEXT NOT NULL, number INTEGER NOT NULL, student TEXT NOT NULL, answer TEXT NOT NULL,
     PRIMARY KEY (code, number, student));
 """
+# A file made before names had keys gets the column; a class's keys are unique (older rows keep '', clashing with none)
+_NAME_KEYS = "CREATE UNIQUE INDEX IF NOT EXISTS name_keys ON students (code, name_key) WHERE name_key != ''"
 _COLUMNS = ("code", "teacher_hash", "last_active", *FOLLOWED)
 _TABLES = ("classes", "students", "questions", "votes")
 
@@ -51,6 +53,10 @@ class SqliteClassStore(ClassStore):
         self._shared = self._connect() if path == ":memory:" else None  # one in-memory database, not one a thread
         with self._connection() as connection:
             connection.executescript(_SCHEMA)
+            columns = {row[1] for row in connection.execute("PRAGMA table_info(students)")}
+            if "name_key" not in columns:
+                connection.execute("ALTER TABLE students ADD COLUMN name_key TEXT NOT NULL DEFAULT ''")
+            connection.execute(_NAME_KEYS)
 
     def _connect(self) -> sqlite3.Connection:
         connection = sqlite3.connect(self.path, timeout=10.0, isolation_level=None, check_same_thread=False)
@@ -96,9 +102,17 @@ class SqliteClassStore(ClassStore):
         assignments = ", ".join(f"{name} = ?" for name in changes)
         self._run(f"UPDATE classes SET {assignments} WHERE code = ?", (*changes.values(), code))
 
-    def add_student(self, code: str, student: str, name: str, last_active: float) -> None:
-        self._run("INSERT OR REPLACE INTO students (code, student, name) VALUES (?, ?, ?)", (code, student, name))
+    def add_student(self, code: str, student: str, name: str, name_key: str, last_active: float) -> bool:
+        try:  # the unique index on (code, name_key) refuses a clash within the one statement
+            self._run(
+                "INSERT INTO students (code, student, name, name_key) VALUES (?, ?, ?, ?) "
+                "ON CONFLICT (code, student) DO UPDATE SET name = excluded.name, name_key = excluded.name_key",
+                (code, student, name, name_key),
+            )
+        except sqlite3.IntegrityError:
+            return False
         self._run("UPDATE classes SET last_active = ? WHERE code = ?", (last_active, code))
+        return True
 
     def students(self, code: str) -> dict[str, str]:
         rows = self._run("SELECT student, name FROM students WHERE code = ? ORDER BY joined", (code,))

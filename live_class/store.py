@@ -63,8 +63,10 @@ class ClassStore(ABC):
         """Change what students follow (``records.FOLLOWED`` fields) and mark the class active."""
 
     @abstractmethod
-    def add_student(self, code: str, student: str, name: str, last_active: float) -> None:
-        """Keep a student (an id only their session and address know) and their name."""
+    def add_student(self, code: str, student: str, name: str, name_key: str, last_active: float) -> bool:
+        """Keep a student (an id only their session knows) and their name, unless another student of the class has
+        the same ``name_key`` (``live_class.names``): then False and nothing changed. The check and the keeping
+        are one atomic step, so two students joining at once under one name cannot both get it."""
 
     @abstractmethod
     def students(self, code: str) -> dict[str, str]:

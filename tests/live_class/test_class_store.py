@@ -3,6 +3,7 @@ Each test opens a fresh store; "another replica" is a second store object on the
 
 from __future__ import annotations
 
+import sqlite3
 import threading
 
 import pytest
@@ -13,6 +14,7 @@ from live_class.choose import open_store
 from live_class.kinds import COUNT
 from live_class.records import ClassRecord, Question
 from live_class.redis_store import RedisClassStore
+from live_class.rules import ClassProblem
 from live_class.sqlite_store import SqliteClassStore
 from live_class.store import KEEP_SECONDS
 
@@ -49,7 +51,7 @@ def test_what_the_teacher_shows_is_what_another_replica_reads(store_address, sto
 def test_students_come_back_in_joining_order_with_their_names_literal(store):
     store.create_class(ClassRecord("ABCDE", "h", 0.0))
     for index, name in enumerate(["Zoë", HOSTILE_NAME, "Ada"]):
-        store.add_student("ABCDE", f"s{index}", name, float(index + 1))
+        assert store.add_student("ABCDE", f"s{index}", name, f"key {index}", float(index + 1))
     assert store.students("ABCDE") == {"s0": "Zoë", "s1": HOSTILE_NAME, "s2": "Ada"}
     assert list(store.students("ABCDE")) == ["s0", "s1", "s2"]
     assert store.class_record("ABCDE").last_active == 3.0
@@ -110,7 +112,7 @@ def test_votes_racing_a_reveal_are_all_kept_or_refused(store_address, store):
 
 def test_a_restarted_server_finds_the_class_as_it_was(store_address, store):
     store.create_class(ClassRecord("ABCDE", "h", 0.0))
-    store.add_student("ABCDE", "s1", "Ada", 1.0)
+    store.add_student("ABCDE", "s1", "Ada", "ada", 1.0)
     store.put_question("ABCDE", pair_question())
     store.vote("ABCDE", 1, "s1", "a + n", 2.0)
     del store
@@ -124,7 +126,7 @@ def test_a_forgotten_class_leaves_nothing_behind(store_address, store):
     """SQLite deletes a class nobody acted in for KEEP_SECONDS when the next class starts; Redis gives each of a
     class's keys that lifetime on every write."""
     store.create_class(ClassRecord("OLDER", "h", 0.0))
-    store.add_student("OLDER", "s1", "Ada", 1.0)
+    store.add_student("OLDER", "s1", "Ada", "ada", 1.0)
     store.put_question("OLDER", pair_question())
     store.vote("OLDER", 1, "s1", "a + n", 1.0)
     if isinstance(store, SqliteClassStore):
@@ -136,7 +138,7 @@ def test_a_forgotten_class_leaves_nothing_behind(store_address, store):
     else:
         client = redis.Redis.from_url(store_address)
         keys = client.keys("bpe:class:OLDER*")
-        assert len(keys) == 5  # the class, its students, their joining order, its questions and the votes
+        assert len(keys) == 6  # the class, its students, their joining order, their names' keys, questions, votes
         assert all(0 < client.ttl(key) <= KEEP_SECONDS for key in keys)
 
 
@@ -176,7 +178,7 @@ def test_make_classrooms_redis_restarted_loses_no_class_and_no_vote(
     with running_redis(folder) as url:
         store = open_store(url)
         store.create_class(ClassRecord("KEEPS", "h", 1.0))
-        store.add_student("KEEPS", "s1", "Ada", 2.0)
+        store.add_student("KEEPS", "s1", "Ada", "ada", 2.0)
         store.put_question("KEEPS", pair_question())
         assert store.vote("KEEPS", 1, "s1", "a + b", 3.0)
     with running_redis(folder) as url:  # a new server, on another port, reading the same folder
@@ -184,3 +186,55 @@ def test_make_classrooms_redis_restarted_loses_no_class_and_no_vote(
         assert store.class_record("KEEPS").code == "KEEPS"
         assert store.students("KEEPS") == {"s1": "Ada"}
         assert store.votes("KEEPS", 1) == {"s1": "a + b"}
+
+
+def test_a_name_key_held_by_one_student_refuses_another_and_changes_nothing(store):
+    store.create_class(ClassRecord("ABCDE", "h", 0.0))
+    assert store.add_student("ABCDE", "s1", "Ada", "ada", 1.0)
+    assert not store.add_student("ABCDE", "s2", "ADA", "ada", 2.0)
+    assert store.students("ABCDE") == {"s1": "Ada"} and store.class_record("ABCDE").last_active == 1.0
+    assert store.add_student("OTHER", "s3", "Ada", "ada", 3.0)  # another class: free
+    assert store.add_student("ABCDE", "s1", "Ada", "ada", 4.0)  # the same student again: theirs already
+
+
+def test_twelve_students_joining_at_once_under_one_name_give_one_student(store_address):
+    """The check and the keeping are one atomic step in each store: one of twelve simultaneous joins as "Sam" wins
+    (12 joins gave two Sams in one run of three when they were two steps)."""
+    from live_class import room
+
+    store = open_store(store_address)
+    code, _ = room.start_class(store, now=0.0)
+    start, outcomes = threading.Barrier(12), []
+
+    def join():
+        replica = open_store(store_address)  # each its own connection, as students on several replicas
+        start.wait()
+        try:
+            outcomes.append(room.join(replica, code, "Sam", now=1.0))
+        except ClassProblem:
+            outcomes.append(None)
+
+    threads = [threading.Thread(target=join) for _ in range(12)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    joined = [student for student in outcomes if student is not None]
+    assert len(outcomes) == 12 and len(joined) == 1
+    assert store.students(code) == {joined[0]: "Sam"}
+
+
+def test_a_file_from_before_names_had_keys_is_read_and_checked(tmp_path):
+    path = tmp_path / "classes.sqlite3"
+    old = sqlite3.connect(path)
+    old.executescript(
+        "CREATE TABLE students (code TEXT NOT NULL, student TEXT NOT NULL, name TEXT NOT NULL,"
+        " joined INTEGER PRIMARY KEY AUTOINCREMENT, UNIQUE (code, student));"
+        "INSERT INTO students (code, student, name) VALUES ('ABCDE', 's1', 'Ada'), ('ABCDE', 's2', 'Bo');"
+    )
+    old.commit()
+    old.close()
+    store = SqliteClassStore(str(path))
+    assert store.students("ABCDE") == {"s1": "Ada", "s2": "Bo"}
+    assert store.add_student("ABCDE", "s3", "Cy", "cy", 1.0)
+    assert not store.add_student("ABCDE", "s4", "CY", "cy", 2.0)

@@ -39,7 +39,7 @@ def test_students_join_with_clean_distinct_names(store):
     hostile = room.join(store, code, "<b>Bo</b>", now=2.0)
     assert rules.is_student_id(ada) and ada != hostile
     assert store.students(code) == {ada: "Ada Lovelace", hostile: "<b>Bo</b>"}
-    with pytest.raises(ClassProblem, match="already called"):
+    with pytest.raises(ClassProblem, match="already called ADA LOVELACE, or a name that looks the same"):
         room.join(store, code, "ADA LOVELACE", now=3.0)
     with pytest.raises(ClassProblem, match="at most 40 characters; yours has 41"):
         room.join(store, code, "x" * 41, now=3.0)
@@ -135,3 +135,23 @@ def test_a_pair_question_needs_its_answer_among_its_choices(store):
     with pytest.raises(ValueError, match="a pair question needs its answer among its choices"):
         room.ask(store, code, key, PAIR, "Step 1", CHOICES, "x + y", now=1.0)
     assert room.ask(store, code, key, COUNT, "Hello world", (), "2", now=1.0) == 1  # a count has no choices
+
+
+@pytest.mark.parametrize(
+    "lookalike",
+    [
+        "\u0410da",  # Cyrillic capital A
+        "Ada\u034f",  # a combining grapheme joiner, which draws nothing
+        "Ada\ufe0f",  # a variation selector
+        "\uff21\uff44\uff41",  # fullwidth letters
+        "A\u200bda",  # a zero-width space inside
+        "A\u0064\u0061",  # the same letters written as escapes: the same name
+    ],
+)
+def test_a_name_that_looks_like_one_taken_is_refused(store, lookalike):
+    code, _ = room.start_class(store, now=0.0)
+    ada = room.join(store, code, "Ada", now=1.0)
+    with pytest.raises(ClassProblem, match="or a name that looks the same"):
+        room.join(store, code, lookalike, now=2.0)
+    assert store.students(code) == {ada: "Ada"}
+    assert room.join(store, code, "Adam", now=3.0)  # a different name still joins
