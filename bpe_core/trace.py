@@ -68,8 +68,8 @@ class Step:
     def __repr__(self) -> str:
         return "Step(" + ", ".join(f"{name}={value!r}" for name, value in zip(self._FIELDS, self._fields())) + ")"
 
-    def __reduce__(self):
-        return Step, self._fields()  # pickles with any protocol, the race spelled out
+    def __reduce__(self):  # pickles with any protocol; a race never read travels as its ranking, half the bytes
+        return Step, (self.step, self.left, self.right, self.new_token, self.new_id, self.count, self.tied, self._top)
 
 
 class Ranking:
@@ -84,6 +84,9 @@ class Ranking:
     def __init__(self, entries: list[tuple[int, int, int]], id_to_token: list[str], shift: int):
         # id_to_token is the trainer's own list: later merges append to it, which leaves these ids valid
         self.entries, self.id_to_token, self.shift = entries, id_to_token, shift
+
+    def __reduce__(self):  # the trainer's id_to_token, shared by every step's ranking, is written once
+        return Ranking, (self.entries, self.id_to_token, self.shift)
 
     def spelled(self) -> tuple[tuple[str, str, int], ...]:
         names, shift = self.id_to_token, self.shift
