@@ -19,6 +19,8 @@ from typing import Any
 import streamlit as st
 
 from bpe_core import Config, Tokenizer, train
+from jobs import Budget, Slots, run_job
+from jobs.budget import jobs_at_once
 from live_class.choose import open_store
 from live_class.store import ClassStore
 from viz.addresses import TEXT_PARAM
@@ -45,8 +47,21 @@ def sample_text() -> str:
 
 @st.cache_resource(max_entries=1, show_spinner="Training the sample corpus...")
 def default_model() -> Tokenizer:
-    """The model every session starts with: the KJV sample, words + ``</w>``, 2,000 merges."""
-    return train(sample_text(), DEFAULT_CONFIG, merges=DEFAULT_MERGES)
+    """The model every session starts with: the KJV sample, words + ``</w>``, 2,000 merges (a job, as every
+    training: ``jobs``)."""
+    return run_job(train, sample_text(), DEFAULT_CONFIG, merges=DEFAULT_MERGES, budget=job_budget(), slots=job_slots())
+
+
+@st.cache_resource(max_entries=1, show_spinner=False)
+def job_slots() -> Slots:
+    """The jobs this server process runs at once (``BPE_JOBS_AT_ONCE``, 2 by default); the others wait in line."""
+    return Slots(jobs_at_once())
+
+
+def job_budget() -> Budget:
+    """What one job may take (``BPE_JOB_MEMORY_MB``, ``BPE_JOB_SECONDS``), read when it starts: a ValueError names a
+    variable that makes no sense."""
+    return Budget.from_environment()
 
 
 @st.cache_resource(max_entries=1, show_spinner=False)

@@ -14,6 +14,7 @@ from collections.abc import Mapping
 import streamlit as st
 
 from bpe_core import Config, Token, Tokenizer, train
+from jobs import run_job
 from viz import state
 from viz.addresses import MAX_LINK_TEXT, TEXT_PARAM
 from viz.choices import Choice, Names, OneOf, Text, WholeNumbers
@@ -102,8 +103,9 @@ def curves_html(
 
 @st.cache_resource(max_entries=8, show_spinner="Training...")
 def trained_model(corpus: str, config: Config, merges: int) -> Tokenizer:
-    """A training of ``merges`` merges, shared by all sessions (the 8 most recent; a Config is keyed by its fields)."""
-    return train(corpus, config, merges=merges)
+    """A training of ``merges`` merges, shared by all sessions (the 8 most recent; a Config is keyed by its fields),
+    run as a job."""
+    return run_job(train, corpus, config, merges=merges, budget=state.job_budget(), slots=state.job_slots())
 
 
 @st.cache_data(max_entries=8, show_spinner="Encoding...")

@@ -14,6 +14,20 @@ import time
 from collections.abc import Callable
 
 STARTING = "Counting the corpus and its pairs of symbols..."
+
+
+def waiting(place: int) -> str:
+    """The bar's text while the training waits for one of the server's job slots.
+
+    >>> waiting(1), waiting(3)
+    ('Waiting for the server: next in line', 'Waiting for the server: 3rd in line')
+    """
+    if place == 1:
+        return "Waiting for the server: next in line"
+    suffix = "th" if 10 <= place % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(place % 10, "th")
+    return f"Waiting for the server: {place}{suffix} in line"
+
+
 MIN_INTERVAL = 0.2  # seconds between two updates of the bar
 
 
@@ -52,8 +66,9 @@ class ThinnedProgress:
         self.last_shown: float | None = None
 
     def __call__(self, done: int, total: int) -> None:
+        """``(0, 0)``: no merge reported yet (a job says so while it counts): the first phase's line."""
         now = self.clock()
         if done < total and self.last_shown is not None and now - self.last_shown < self.min_interval:
             return
         self.last_shown = now
-        self.show(*merge_progress(done, total))
+        self.show(*(merge_progress(done, total) if total else (0.0, STARTING)))
