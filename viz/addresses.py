@@ -19,7 +19,7 @@ TEXT_PARAM = "input"  # the text typed on Encode and Compare ("text" is a pasted
 MAX_LINK_TEXT = 2_000  # characters of it an address carries; a longer text is said to stay out
 
 
-def _whole_number(text: str, low: int, high: int) -> int | None:
+def whole_number(text: str, low: int, high: int) -> int | None:
     """``text`` as a whole number from ``low`` to ``high`` (ASCII digits only: int() takes other scripts' too)."""
     return int(text) if text.isascii() and text.isdigit() and low <= int(text) <= high else None
 
@@ -38,7 +38,7 @@ def read_count(params: Mapping[str, str], name: str, low: int, high: int, warnin
     """``params[name]`` as a whole number from ``low`` to ``high`` (ASCII digits only)."""
     if name not in params:
         return None
-    number = _whole_number(params[name], low, high)
+    number = whole_number(params[name], low, high)
     if number is None:
         warnings.append(f"{name}={params[name]}: not a whole number from {low:,} to {high:,}")
     return number
@@ -54,7 +54,7 @@ def read_counts(
     """
     if name not in params:
         return None
-    numbers = [_whole_number(item, low, high) for item in params[name].split(",")]
+    numbers = [whole_number(item, low, high) for item in params[name].split(",")]
     if len(numbers) in lengths and None not in numbers:
         return numbers
     warnings.append(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -108,3 +109,15 @@ def test_unknown_preset_and_both_sizes_warn():
         "vocab_size=90: a link gives merges or a vocabulary size, not both",
     ]
     assert from_query_params({"preset": "paste"}).warnings == ["preset=paste: no such corpus preset"]
+
+
+@pytest.mark.parametrize("name", ["merges", "vocab_size", "min_freq", "top_k"])
+@pytest.mark.parametrize("digits", ["²", "١٢", "１２"])  # superscript two, Arabic-Indic and fullwidth digits
+def test_digits_of_other_scripts_are_warned_not_read(name, digits):
+    state = from_query_params({"preset": "banana_bandana", name: digits})
+    assert len(state.warnings) == 1 and state.warnings[0].startswith(f"{name}={digits}: not a whole number")
+    assert state.settings == from_query_params({"preset": "banana_bandana"}).settings
+
+
+def test_a_number_with_spaces_around_it_is_read():
+    assert from_query_params({"preset": "banana_bandana", "merges": " 4 "}).settings.merges == 4

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field, fields, replace
 
 from bpe_core.config import TIE_BREAKS, UNITS, UNKNOWN_MODES
 from bpe_core.pretokenizers import SPLITS
-from viz.addresses import MAX_LINK_TEXT  # a pasted corpus up to this many characters travels in the link
+from viz.addresses import MAX_LINK_TEXT, whole_number  # a pasted corpus up to this many characters travels in the link
 from viz.train.form import CORPUS_PRESETS, PASTE, UPLOAD, base_settings
 from viz.training_settings import DEFAULT_SETTINGS, MARKER_PLACEMENTS, MAX_SIZE, MAX_TOP_K, STOP_BY, TrainSettings
 
@@ -115,8 +115,9 @@ def _read_param(name: str, raw: str, warnings: list[str], param: str):
     kind = {f.name: f.type for f in fields(TrainSettings)}[name]
     if name in _INT_RANGES:
         low, high = _INT_RANGES[name]
-        if raw.strip().isdigit() and low <= int(raw) <= high:
-            return int(raw)
+        number = whole_number(raw.strip(), low, high)  # ASCII digits only: "²" is a digit to isdigit(), not to int()
+        if number is not None:
+            return number
         warnings.append(f"{param}={raw}: not a whole number between {low} and {high}")
     elif name in _CHOICES:
         if raw in _CHOICES[name]:
