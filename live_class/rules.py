@@ -23,6 +23,7 @@ from live_class.records import ClassRecord
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no I, O, 0 or 1: read aloud and typed without doubt
 CODE_LENGTH = 5
 NAME_LIMIT = 40  # characters of "Your name"
+MOST_STUDENTS = 200  # a class's size: the projector's names and tally stay readable, each poll stays small
 IDLE_SECONDS = 4 * 3600  # a class nobody acted in for this long is over
 STUDENT_ID_LENGTH = 16
 MAX_COUNT_GUESS = 10**9
