@@ -161,6 +161,3 @@ class SqliteClassStore(ClassStore):
     def votes(self, code: str, number: int) -> dict[str, str]:
         rows = self._run("SELECT student, answer FROM votes WHERE code = ? AND number = ?", (code, number))
         return dict(rows.fetchall())
-
-    def latest_activity(self) -> float | None:
-        return self._run("SELECT MAX(last_active) FROM classes WHERE ended = 0").fetchone()[0]

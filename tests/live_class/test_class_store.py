@@ -142,18 +142,6 @@ def test_a_forgotten_class_leaves_nothing_behind(store_address, store):
         assert all(0 < client.ttl(key) <= KEEP_SECONDS for key in keys)
 
 
-def test_the_latest_activity_tells_whether_a_class_runs(store):
-    assert store.latest_activity() is None
-    store.create_class(ClassRecord("FIRST", "h", 10.0))
-    store.create_class(ClassRecord("LATER", "h", 20.0))
-    store.update_class("FIRST", 30.0, step=2)
-    assert store.latest_activity() == 30.0
-    store.update_class("FIRST", 40.0, ended=True)
-    assert store.latest_activity() == 20.0
-    store.update_class("LATER", 50.0, ended=True)
-    assert store.latest_activity() is None
-
-
 def test_a_store_that_does_not_answer_says_so_in_words(tmp_path):
     """Redis on a port nobody listens on, and an SQLite file that is a folder: a ClassProblem a page can show."""
     from browser_helpers import free_port
