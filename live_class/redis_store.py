@@ -14,7 +14,6 @@ import redis
 from live_class.records import FOLLOWED, ClassRecord, Question, followed_changes
 from live_class.store import KEEP_SECONDS, ClassStore, unavailable_as_problem
 
-RUNNING = "bpe:classes"  # the classes not ended, scored by when their teacher last acted
 _NUMBERS = {"last_active": float, "step": int, "question": int}
 
 # KEYS: the class's keys (class, students, joined, names, questions, revealed), then the question's votes. ARGV: the
@@ -80,8 +79,6 @@ class RedisClassStore(ClassStore):
         with self.redis.pipeline() as pipeline:
             pipeline.hset(key, mapping={name: _stored(value) for name, value in fields.items()})
             pipeline.expire(key, KEEP_SECONDS)
-            pipeline.zremrangebyscore(RUNNING, "-inf", record.last_active - KEEP_SECONDS)
-            pipeline.zadd(RUNNING, {record.code: record.last_active})
             pipeline.execute()
         return True
 
@@ -97,10 +94,6 @@ class RedisClassStore(ClassStore):
         with self.redis.pipeline() as pipeline:
             pipeline.hset(self.prefix(code), mapping={name: _stored(value) for name, value in changes.items()})
             self._keep(pipeline, code)
-            if followed.get("ended"):
-                pipeline.zrem(RUNNING, code)
-            else:
-                pipeline.zadd(RUNNING, {code: last_active}, gt=True)
             pipeline.execute()
 
     def add_student(self, code: str, student: str, name: str, name_key: str, last_active: float) -> bool:
@@ -151,10 +144,6 @@ class RedisClassStore(ClassStore):
 
     def votes(self, code: str, number: int) -> dict[str, str]:
         return self.redis.hgetall(f"{self.prefix(code)}:votes:{number}")
-
-    def latest_activity(self) -> float | None:
-        latest = self.redis.zrevrange(RUNNING, 0, 0, withscores=True)
-        return latest[0][1] if latest else None
 
 
 def _stored(value) -> str:

@@ -70,6 +70,8 @@ def end_class(store: ClassStore, code: str, teacher_key: str | None, now: float)
 def join(store: ClassStore, code: str, typed_name: str, now: float) -> str:
     """A student joins under a name (``rules.clean_name``) that looks like no one's in the class; their new id."""
     open_class(store, code, now)
+    if len(store.students(code)) >= rules.MOST_STUDENTS:
+        raise ClassProblem(f"This class is full: {rules.MOST_STUDENTS} students have joined.")
     name = rules.clean_name(typed_name)
     student = rules.new_student_id()
     if not store.add_student(code, student, name, name_key(name), now):

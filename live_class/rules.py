@@ -23,11 +23,12 @@ from live_class.records import ClassRecord
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no I, O, 0 or 1: read aloud and typed without doubt
 CODE_LENGTH = 5
 NAME_LIMIT = 40  # characters of "Your name"
+MOST_STUDENTS = 200  # a class's size: the projector's names and tally stay readable, each poll stays small
 IDLE_SECONDS = 4 * 3600  # a class nobody acted in for this long is over
 STUDENT_ID_LENGTH = 16
 MAX_COUNT_GUESS = 10**9
-# While a class runs on a server, one training asks for at most this many merges (or this vocabulary): the heaviest
-# recipe on the 1 MB sample (raw bytes, no split) then takes about 3 s and 250 MiB; 50,000 took 24 s and 10 GiB.
+# While a class runs, one training of its teacher or a student asks for at most this many merges (or vocabulary):
+# the heaviest recipe on the 1 MB sample (raw bytes, no split) then takes about 3 s and 250 MiB.
 CLASS_TRAINING_LIMIT = 20_000
 
 _CODE = re.compile(f"[{CODE_ALPHABET}]{{{CODE_LENGTH}}}")
@@ -173,7 +174,8 @@ def scoreboard(students: dict[str, str], winners: list[set[str]]) -> list[tuple[
 
 
 def class_runs(latest_activity: float | None, now: float) -> bool:
-    """Whether a class runs on the server: a teacher acted in a class not ended within ``IDLE_SECONDS``.
+    """Whether a class runs: its teacher acted in it within ``IDLE_SECONDS`` (``latest_activity``: when, None: the
+    class ended or there is none).
 
     >>> class_runs(None, 100.0), class_runs(100.0, 100.0 + IDLE_SECONDS - 1), class_runs(0.0, IDLE_SECONDS)
     (False, True, False)
@@ -192,6 +194,6 @@ def training_refused(size: int, latest_activity: float | None, now: float) -> st
     if size <= CLASS_TRAINING_LIMIT or not class_runs(latest_activity, now):
         return None
     return (
-        f"A class is running on this server: while it runs, one training asks for at most {CLASS_TRAINING_LIMIT:,} "
+        f"You are in a class: while it runs, one training asks for at most {CLASS_TRAINING_LIMIT:,} "
         f"merges or tokens (this one asks for {size:,}), so that every student's screen stays quick."
     )

@@ -25,6 +25,7 @@ _SCHEMA = """
 CREATE TABLE IF NOT EXISTS classes (
     code TEXT PRIMARY KEY, teacher_hash TEXT NOT NULL, last_active REAL NOT NULL, model_title TEXT NOT NULL,
     model_link TEXT NOT NULL, step INTEGER NOT NULL, question INTEGER NOT NULL, ended INTEGER NOT NULL);
+CREATE INDEX IF NOT EXISTS classes_by_activity ON classes (last_active);
 CREATE TABLE IF NOT EXISTS students (
     code TEXT NOT NULL, student TEXT NOT NULL, name TEXT NOT NULL, joined INTEGER PRIMARY KEY AUTOINCREMENT,
     name_key TEXT NOT NULL DEFAULT '', UNIQUE (code, student));
@@ -37,6 +38,7 @@ CREATE TABLE IF NOT EXISTS votes (
 """
 # A file made before names had keys gets the column; a class's keys are unique (older rows keep '', clashing with none)
 _NAME_KEYS = "CREATE UNIQUE INDEX IF NOT EXISTS name_keys ON students (code, name_key) WHERE name_key != ''"
+FORGET_BATCH = 100  # old classes deleted each time a class starts: a steady trickle, never a long write lock
 _COLUMNS = ("code", "teacher_hash", "last_active", *FOLLOWED)
 _TABLES = ("classes", "students", "questions", "votes")
 
@@ -83,12 +85,17 @@ class SqliteClassStore(ClassStore):
         return cursor.rowcount == 1
 
     def _forget_old_classes(self, now: float) -> None:
-        old = "SELECT code FROM classes WHERE last_active < ?"
+        """Delete up to ``FORGET_BATCH`` classes nobody acted in for ``KEEP_SECONDS``, each whole, in one short
+        transaction (all of 500,000 at once held the write lock 144 ms)."""
         connection = self._connection()
-        with connection:  # one transaction: no class is half deleted
+        with connection:
             connection.execute("BEGIN IMMEDIATE")
-            for table in reversed(_TABLES):
-                connection.execute(f"DELETE FROM {table} WHERE code IN ({old})", (now - KEEP_SECONDS,))
+            old = "SELECT code FROM classes WHERE last_active < ? LIMIT ?"
+            codes = [code for (code,) in connection.execute(old, (now - KEEP_SECONDS, FORGET_BATCH))]
+            if codes:
+                marks = ",".join("?" * len(codes))
+                for table in reversed(_TABLES):
+                    connection.execute(f"DELETE FROM {table} WHERE code IN ({marks})", codes)
 
     def class_record(self, code: str) -> ClassRecord | None:
         row = self._run(f"SELECT {','.join(_COLUMNS)} FROM classes WHERE code = ?", (code,)).fetchone()
@@ -154,6 +161,3 @@ class SqliteClassStore(ClassStore):
     def votes(self, code: str, number: int) -> dict[str, str]:
         rows = self._run("SELECT student, answer FROM votes WHERE code = ? AND number = ?", (code, number))
         return dict(rows.fetchall())
-
-    def latest_activity(self) -> float | None:
-        return self._run("SELECT MAX(last_active) FROM classes WHERE ended = 0").fetchone()[0]

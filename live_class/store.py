@@ -94,9 +94,5 @@ class ClassStore(ABC):
         """The answers to question ``number``: student id -> answer."""
 
     @abstractmethod
-    def latest_activity(self) -> float | None:
-        """When a teacher last acted in a class that has not ended (None: no class runs)."""
-
-    @abstractmethod
     def question(self, code: str, number: int) -> Question | None:
         """Question ``number`` of the class, or None (read alone: every screen asks for it every second)."""

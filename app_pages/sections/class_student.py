@@ -34,6 +34,9 @@ def join_form(store: ClassStore, code: str) -> None:
     with st.form("class_join", enter_to_submit=True):
         name = st.text_input("Your name", max_chars=NAME_LIMIT, key=classroom_state.NAME_KEY)
         if st.form_submit_button("Join", type="primary"):
+            if refused := classroom_state.refused_as_too_often("joined"):
+                st.warning(markdown(refused))
+                return
             try:
                 student = room.join(store, code, name, classroom_state.now())
             except ClassProblem as problem:

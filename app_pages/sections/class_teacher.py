@@ -46,6 +46,9 @@ def start(store: ClassStore) -> None:
     """The "Start a class" button: a new class at step 1 of the session's model, asking its first question."""
     if not st.button("Start a class", type="primary", icon=":material/play_arrow:"):
         return
+    if refused := classroom_state.refused_as_too_often("started"):
+        st.warning(markdown(refused))
+        return
     try:
         code, teacher_key = room.start_class(store, classroom_state.now())
         classroom_state.start_teaching(code, teacher_key)

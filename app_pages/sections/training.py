@@ -12,6 +12,7 @@ from bpe_core import Config, Tokenizer, train
 from jobs import run_job
 from live_class.rules import training_refused
 from viz import escape, state
+from viz.classroom import state as classroom_state
 from viz.model_about import DEFAULT_MODEL_ABOUT, ModelAbout
 from viz.model_store import training_key
 from viz.train import progress
@@ -22,12 +23,17 @@ from viz.training_settings import DEFAULT_SETTINGS, TrainSettings
 
 
 def _class_activity() -> float | None:
-    """When a teacher last acted in a running class on this server's store; None when no class runs, or the store
-    cannot be asked (a bad ``BPE_CLASS_STORE``, Redis down: both ValueErrors), so a class store never stops Train."""
+    """When the teacher last acted in the class this session teaches or joined; None when it is in no class, the
+    class ended, or the store cannot be asked (a bad ``BPE_CLASS_STORE``, Redis down: both ValueErrors). A class
+    bounds the trainings of its own teacher and students, never the rest of the server's visitors."""
+    membership = classroom_state.teaching() or classroom_state.studying()
+    if membership is None:
+        return None
     try:
-        return state.class_store().latest_activity()
+        record = state.class_store().class_record(membership[0])
     except ValueError:
         return None
+    return None if record is None or record.ended else record.last_active
 
 
 def train_and_keep(

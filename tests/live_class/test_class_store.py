@@ -142,18 +142,6 @@ def test_a_forgotten_class_leaves_nothing_behind(store_address, store):
         assert all(0 < client.ttl(key) <= KEEP_SECONDS for key in keys)
 
 
-def test_the_latest_activity_tells_whether_a_class_runs(store):
-    assert store.latest_activity() is None
-    store.create_class(ClassRecord("FIRST", "h", 10.0))
-    store.create_class(ClassRecord("LATER", "h", 20.0))
-    store.update_class("FIRST", 30.0, step=2)
-    assert store.latest_activity() == 30.0
-    store.update_class("FIRST", 40.0, ended=True)
-    assert store.latest_activity() == 20.0
-    store.update_class("LATER", 50.0, ended=True)
-    assert store.latest_activity() is None
-
-
 def test_a_store_that_does_not_answer_says_so_in_words(tmp_path):
     """Redis on a port nobody listens on, and an SQLite file that is a folder: a ClassProblem a page can show."""
     from browser_helpers import free_port
@@ -238,3 +226,26 @@ def test_a_file_from_before_names_had_keys_is_read_and_checked(tmp_path):
     assert store.students("ABCDE") == {"s1": "Ada", "s2": "Bo"}
     assert store.add_student("ABCDE", "s3", "Cy", "cy", 1.0)
     assert not store.add_student("ABCDE", "s4", "CY", "cy", 2.0)
+
+
+def test_old_classes_are_forgotten_a_batch_at_a_time(tmp_path):
+    """Each class started deletes at most FORGET_BATCH old ones, each whole: the write lock stays short however many
+    have piled up."""
+    from live_class.sqlite_store import FORGET_BATCH
+
+    store = SqliteClassStore(str(tmp_path / "classes.sqlite3"))
+    old = [f"O{index:04d}" for index in range(FORGET_BATCH * 2 + 50)]
+    for code in old:
+        store.create_class(ClassRecord(code, "h", 0.0))
+        store.add_student(code, "s1", "Ada", "ada", 0.0)
+    later = KEEP_SECONDS + 1.0
+
+    def left() -> int:
+        return sum(store.class_record(code) is not None for code in old)
+
+    store.create_class(ClassRecord("NEWA1", "h", later))
+    assert left() == FORGET_BATCH + 50
+    store.create_class(ClassRecord("NEWA2", "h", later))
+    store.create_class(ClassRecord("NEWA3", "h", later))
+    assert left() == 0 and all(store.students(code) == {} for code in old)
+    assert store.class_record("NEWA1") is not None

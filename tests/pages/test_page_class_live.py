@@ -59,8 +59,8 @@ def plain(markdown_text: str) -> str:
 
 @pytest.fixture
 def teacher():
-    """A teacher's session with a class started; the class ends after the test (a running class bounds training
-    on the whole server)."""
+    """A teacher's session with a class started; the class ends after the test (a running class bounds the
+    trainings of its teacher and students)."""
     at = press(through_app(CLASS.path), "Start a class")
     yield at
     code, key = at.session_state[classroom_state.TEACHING_KEY]
@@ -180,20 +180,23 @@ def test_the_count_question_takes_a_number_and_the_closest_wins(teacher):
     assert "GPT-4 uses 2 tokens. Closest: Ada (3)." in plain(everything_shown(teacher))
 
 
-def test_a_running_class_bounds_what_one_training_asks(teacher):
+def test_a_running_class_bounds_the_trainings_of_its_own_people_only(teacher):
     """The textbook banana_bandana corpus runs out of pairs after 8 merges, so asking for more costs nothing: only
-    the bound speaks, until the class ends."""
-    train_page = through_app(TRAIN.path, preset="banana_bandana", merges=str(CLASS_TRAINING_LIMIT + 1))
-    train_page = press(train_page, "Train")
+    the bound speaks, to a session in the class, until the class ends; another visitor of the server trains."""
+    asked = {"preset": "banana_bandana", "merges": str(CLASS_TRAINING_LIMIT + 1)}
+    student = through_app(TRAIN.path, **asked)
+    student.session_state[classroom_state.STUDYING_KEY] = (class_code(teacher), "s" * 16)  # joined the class
+    student = press(student, "Train")
     assert f"at most {CLASS_TRAINING_LIMIT:,} merges or tokens (this one asks for 20,001)" in plain(
-        train_page.warning[0].value
+        student.warning[0].value
     )
+    stopped = ["Stopped after 8 merges: no pair is left to merge (asked for 20001 merges)."]
+    visitor = press(through_app(TRAIN.path, **asked), "Train")
+    assert [plain(warning.value) for warning in visitor.warning] == stopped
     code, key = teacher.session_state[classroom_state.TEACHING_KEY]
     room.end_class(open_store(), code, key, time.time())
-    train_page = press(train_page, "Train")
-    assert [plain(warning.value) for warning in train_page.warning] == [
-        "Stopped after 8 merges: no pair is left to merge (asked for 20001 merges)."
-    ]
+    student = press(student, "Train")
+    assert [plain(warning.value) for warning in student.warning] == stopped
 
 
 @pytest.mark.parametrize("store", ["redis", "damaged sqlite"])

@@ -80,3 +80,14 @@ def test_the_preview_block_is_escaped_keeps_its_spaces_and_scrolls():
     assert "white-space:pre-wrap" in style and "max-height:180px" in style and "overflow-y:auto" in style
     # it scrolls, so Tab reaches it (the keyboard then scrolls it) and a screen reader names it
     assert block[: block.index(">")].endswith(' tabindex="0" role="region" aria-label="Corpus preview"')
+
+
+def test_a_sessions_corpus_upload_holds_at_most_20_mb_in_all():
+    """Four files of 9.9 MB each (each under Streamlit's 10 MB): two fit in 20 MB, the next two are left out."""
+    file = b"a" * int(9.9 * 2**20)
+    texts, names, errors = read_uploads([(f"part{number}.txt", file) for number in range(1, 5)])
+    assert names == ["part1.txt", "part2.txt"] and len(texts) == 2
+    assert errors == [
+        f"part{number}.txt: with the files before it, the corpus would pass 20 MB, the most it may hold"
+        for number in (3, 4)
+    ]

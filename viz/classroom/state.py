@@ -20,6 +20,7 @@ from collections.abc import Mapping
 import streamlit as st
 
 from live_class import rules
+from live_class.limits import CLASS_STARTS, JOINS, RateLimit, too_often, visitor
 from live_class.store import ClassStore
 from viz import state
 from viz.classroom.address import CLASS_URL_ENV, ClassAddress, class_address, network_address
@@ -50,6 +51,20 @@ def students_address() -> ClassAddress:
 
 def now() -> float:
     return time.time()
+
+
+@st.cache_resource(max_entries=1, show_spinner=False)
+def _rate_limits() -> dict[str, RateLimit]:
+    """This server process's counts of what each address asked: classes started, joins."""
+    return {"started": RateLimit(*CLASS_STARTS), "joined": RateLimit(*JOINS)}
+
+
+def refused_as_too_often(action: str) -> str:
+    """ "" when this session's address may do ``action`` ("started" a class, "joined" one) now, counting it; else
+    the sentence that says it may not."""
+    limit = _rate_limits()[action]
+    address = visitor(st.context.ip_address, st.context.headers.get("X-Forwarded-For") or "")
+    return "" if address is None or limit.allow(address, now()) else too_often(action, limit)
 
 
 def teaching() -> tuple[str, str] | None:

@@ -15,17 +15,28 @@ from viz.escape import html_text, scroll_box
 from viz.text_files import decode_text_file
 
 PREVIEW_CHARS = 600  # how much of a long corpus the preview shows
+MAX_CORPUS_BYTES = 20 * 2**20  # a session's uploaded corpus, all files together (each file: 10 MB, Streamlit's cap)
 
 
-def read_uploads(files: list[tuple[str, bytes]]) -> tuple[list[str], list[str], list[str]]:
-    r"""The texts of the readable files, their names, and one error message per unreadable file.
+def read_uploads(
+    files: list[tuple[str, bytes]], most_bytes: int = MAX_CORPUS_BYTES
+) -> tuple[list[str], list[str], list[str]]:
+    r"""The texts of the readable files, their names, and one error message per file left out: unreadable, or past
+    ``most_bytes`` with the files before it.
 
     >>> texts, names, errors = read_uploads([("a.txt", b"one"), ("b.txt", b"\xff"), ("c.txt", b"two"), ("d.txt", b"")])
     >>> texts, names, errors[1]
     (['one', 'two'], ['a.txt', 'c.txt'], 'd.txt: the file is empty')
+    >>> read_uploads([("a.txt", b"one"), ("b.txt", b"three"), ("c.txt", b"two")], most_bytes=6)[1:]
+    (['a.txt', 'c.txt'], ['b.txt: with the files before it, the corpus would pass 6 bytes, the most it may hold'])
     """
-    texts, names, errors = [], [], []
+    texts, names, errors, taken = [], [], [], 0
     for name, data in files:
+        if taken + len(data) > most_bytes:
+            most = f"{most_bytes / 2**20:g} MB" if most_bytes >= 2**20 else plural(most_bytes, "byte")
+            errors.append(f"{name}: with the files before it, the corpus would pass {most}, the most it may hold")
+            continue
+        taken += len(data)
         try:
             text = decode_text_file(data)
         except ValueError as error:

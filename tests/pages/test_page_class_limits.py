@@ -1,0 +1,42 @@
+"""The Class page holds one address to its bounds: the sixth class started from one address in ten minutes is refused
+in words, and a join past the bound too; a browser on the server's own machine is not held back."""
+
+from __future__ import annotations
+
+import contextlib
+import time
+
+import pytest
+from test_page_class_live import everything_shown, plain, press, through_app
+
+from live_class import room
+from live_class.choose import open_store
+from live_class.limits import CLASS_STARTS
+from live_class.rules import ClassProblem
+from viz.classroom import state as classroom_state
+from viz.page_registry import CLASS
+
+
+@pytest.fixture
+def from_one_address(monkeypatch):
+    """Every session comes from 203.0.113.9 (a documentation address), counted afresh."""
+    monkeypatch.setattr(classroom_state, "visitor", lambda direct, forwarded: "203.0.113.9")
+    classroom_state._rate_limits.clear()
+    yield
+    classroom_state._rate_limits.clear()
+
+
+def test_one_address_starts_at_most_its_classes_then_hears_why(from_one_address):
+    most = CLASS_STARTS[0]
+    started = []
+    for _ in range(most):
+        teacher = press(through_app(CLASS.path), "Start a class")
+        started.append(teacher.session_state[classroom_state.TEACHING_KEY])
+    refused = press(through_app(CLASS.path), "Start a class")
+    assert "This address has started 5 classes in the last 10 minutes, the most it may" in plain(
+        everything_shown(refused)
+    )
+    assert classroom_state.TEACHING_KEY not in refused.session_state
+    for code, teacher_key in started:
+        with contextlib.suppress(ClassProblem):
+            room.end_class(open_store(), code, teacher_key, time.time())
