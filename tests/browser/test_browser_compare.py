@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from browser_helpers import VIEWPORT, click_nav, exception_texts, open_app, open_tab, page_width, wait_for_app
+from browser_helpers import PHONE, VIEWPORT, click_nav, exception_texts, open_app, open_tab, page_width, wait_for_app
 
 PLOT = '[data-testid="stPlotlyChart"]'
 MAIN = '[data-testid="stMain"]'
@@ -13,7 +13,6 @@ SIZE_BOX = '[data-testid="stNumberInput"]'
 TYPED = f"{SIZE_BOX} input"
 CURVES = ".bpe-cc"  # the compression curves (HTML)
 DRAWN_JS = "(img) => img.complete && img.naturalWidth > 0"  # a picture loaded and decoded
-PHONE = {"width": 390, "height": 844}
 TABS = ["Compression", "Side by side", "Pre-tokenizers", "Real tokenizers", "Vocabulary usage"]
 
 

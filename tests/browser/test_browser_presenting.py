@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import pytest
 from browser_helpers import (
+    PHONE,
+    PROJECTOR,
     SIDEBAR,
     exception_texts,
     open_app,
@@ -16,7 +18,6 @@ from browser_helpers import (
 
 pytestmark = pytest.mark.browser
 
-PROJECTOR = {"width": 853, "height": 480}
 STEP = '[data-testid="stMain"] [data-testid="stSlider"] input[type="range"]'
 
 
@@ -106,9 +107,6 @@ def test_every_view_fits_a_projector(app_server, page, address, tabs):
     assert page_width(page) <= PROJECTOR["width"]
     assert overlapping_elements(page) == []
     assert exception_texts(page) == []
-
-
-PHONE = {"width": 390, "height": 844}
 
 
 @pytest.mark.parametrize("address, tabs", EVERY_VIEW)

@@ -142,13 +142,13 @@ def assert_races_are_recounted_rankings(corpus: str, merges: int, tie_break: str
         words = [(textbook.merge(symbols, (step.left, step.right)), freq) for symbols, freq in words]
 
 
+def races(corpora, merges, top_k):
+    """Given corpora, merges and top-K, in every tie-break: the arguments of a race test."""
+    return given(corpus=corpora, merges=merges, tie_break=st.sampled_from(["first", "hf", "lex"]), top_k=top_k)
+
+
 @settings(max_examples=200, deadline=None)
-@given(
-    corpus=small_corpora,
-    merges=st.integers(0, 30),
-    tie_break=st.sampled_from(["first", "hf", "lex"]),
-    top_k=st.integers(1, 8),
-)
+@races(small_corpora, merges=st.integers(0, 30), top_k=st.integers(1, 8))
 def test_the_recorded_race_is_the_recounted_ranking(corpus, merges, tie_break, top_k):
     assert_races_are_recounted_rankings(corpus, merges, tie_break, top_k)
 
@@ -159,12 +159,7 @@ wide_corpora = st.text(alphabet="abcdefghijkl  ", min_size=150, max_size=400)
 
 
 @settings(max_examples=60, deadline=None)
-@given(
-    corpus=wide_corpora,
-    merges=st.integers(20, 80),
-    tie_break=st.sampled_from(["first", "hf", "lex"]),
-    top_k=st.integers(1, 3),
-)
+@races(wide_corpora, merges=st.integers(20, 80), top_k=st.integers(1, 3))
 def test_the_race_stays_exact_when_the_pool_refills(corpus, merges, tie_break, top_k):
     assert_races_are_recounted_rankings(corpus, merges, tie_break, top_k)
 
