@@ -10,6 +10,7 @@ from pathlib import Path
 from unittest import mock
 
 import pytest
+from awkward_text import awkward_text
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_core_reference import hf_byte_level_trained_on_file, hf_merges
@@ -43,31 +44,7 @@ def run(*args: str) -> subprocess.CompletedProcess:
 
 # -- blocks ------------------------------------------------------------------------------------------------
 
-mixed_text = st.lists(
-    st.sampled_from(
-        [
-            "a",
-            "ab",
-            " ",
-            "  ",
-            "\n",
-            "\n\n",
-            "\r\n",
-            "\t",
-            "é",
-            "日本",
-            "1",
-            "23",
-            "!",
-            "'s",
-            " x",
-            "<s>",
-            "\u2028",
-            "\u00a0",
-        ]
-    ),
-    max_size=60,
-).map("".join)
+mixed_text = awkward_text("<s>", " x", max_size=60)
 
 
 @settings(max_examples=200, deadline=None)
