@@ -157,6 +157,7 @@ def test_the_command_line_gives_hfs_ids_and_decodes(name, capsys):
     )
 
 
+@pytest.mark.slow  # several seconds
 def test_merges_and_export_by_name(tmp_path, capsys):
     merges = run_cli(capsys, "merges", "llama2").splitlines()
     assert len(merges) == 58_980 and json.loads(merges[0]) == ["▁", "t"]  # the README's count, the file's first

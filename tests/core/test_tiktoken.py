@@ -112,6 +112,7 @@ def test_every_merge_joins_two_tokens_into_the_token_of_its_rank(tiktoken_module
         assert made == rank + 256 and ours.vocab[left] < made and ours.vocab[right] < made
 
 
+@pytest.mark.slow  # several seconds
 def test_the_shipped_cuts_are_the_merges_recovered_from_the_ranks():
     from bpe_core.formats.tiktoken_ranks import cuts_of, merges_from_ranks, read_ranks
 
