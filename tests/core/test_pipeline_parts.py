@@ -464,6 +464,7 @@ MALFORMED = [
         r"normalizer.normalizers\[0\].strip_left is missing",
     ),
     ("pre_tokenizer", split("(", "Isolated"), 'pre_tokenizer.pattern.Regex: "\\(" does not compile'),
+    ("pre_tokenizer", split("a\\", "Isolated"), 'pre_tokenizer.pattern.Regex: "a'),  # ends in a lone backslash
     (
         "pre_tokenizer",
         {"type": "Split", "pattern": {"Regex": "a"}, "behavior": "Isolated"},
