@@ -40,6 +40,9 @@ CHROMIUM_MISSING = (
 )
 
 VIEWPORT = {"width": 1400, "height": 1000}
+# The small screens every page must fit: a phone held upright, a classroom projector.
+PHONE = {"width": 390, "height": 844}
+PROJECTOR = {"width": 853, "height": 480}
 
 # Selectors for Streamlit's own test ids (stable across recent releases).
 APP = '[data-testid="stApp"]'

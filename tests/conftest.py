@@ -23,10 +23,13 @@ Helpers such as ``wait_for_app(page)``, ``open_app(page, base_url, path)``,
 
 from __future__ import annotations
 
+import functools
 import os
 import shutil
+import sys
 import tempfile
 from pathlib import Path
+from unittest import mock
 
 import pytest
 from browser_helpers import (
@@ -170,3 +173,18 @@ def redis_url(tmp_path_factory):
         pytest.skip("redis-server is not installed")
     with running_redis(tmp_path_factory.mktemp("redis")) as url:
         yield url
+
+
+@pytest.fixture(scope="session", autouse=True)
+def components_scanned_once():
+    """Streamlit scans every installed package for components at each new AppTest's first run (a quarter of a
+    second, some 200 times a run); the installed packages do not change during a run, so they are scanned once.
+    Only where the collected tests imported Streamlit: a run of the engine's tests stays without it."""
+    scanner = sys.modules.get("streamlit.components.v2.manifest_scanner")
+    if scanner is None and "streamlit" in sys.modules:
+        from streamlit.components.v2 import manifest_scanner as scanner
+    if scanner is None:
+        yield
+        return
+    with mock.patch.object(scanner, "scan_component_manifests", functools.cache(scanner.scan_component_manifests)):
+        yield

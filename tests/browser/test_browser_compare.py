@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from browser_helpers import VIEWPORT, click_nav, exception_texts, open_app, open_tab, page_width, wait_for_app
+from browser_helpers import PHONE, VIEWPORT, click_nav, exception_texts, open_app, open_tab, page_width, wait_for_app
 from page_tabs import COMPARE_TABS
 
 PLOT = '[data-testid="stPlotlyChart"]'
@@ -14,7 +14,6 @@ SIZE_BOX = '[data-testid="stNumberInput"]'
 TYPED = f"{SIZE_BOX} input"
 CURVES = ".bpe-cc"  # the compression curves (HTML)
 DRAWN_JS = "(img) => img.complete && img.naturalWidth > 0"  # a picture loaded and decoded
-PHONE = {"width": 390, "height": 844}
 
 
 def assert_clean(page) -> None:

@@ -6,6 +6,8 @@ import io
 
 import pytest
 from browser_helpers import (
+    PHONE,
+    PROJECTOR,
     choose_option,
     click_nav,
     exception_texts,
@@ -19,8 +21,6 @@ from PIL import Image
 
 from viz.encode.live_text import LIVE_MAX_CHARS
 
-PHONE = {"width": 390, "height": 844}
-PROJECTOR = {"width": 853, "height": 480}
 DESKTOP = {"width": 1280, "height": 800}
 
 pytestmark = pytest.mark.browser

@@ -7,6 +7,8 @@ import re
 
 import pytest
 from browser_helpers import (
+    PHONE,
+    PROJECTOR,
     exception_texts,
     open_app,
     overlapping_elements,
@@ -20,8 +22,6 @@ from live_class.choose import STORE_ENV
 
 pytestmark = pytest.mark.browser
 
-PHONE = {"width": 390, "height": 844}
-PROJECTOR = {"width": 853, "height": 480}
 HOSTILE_NAME = "<img src=x onerror=alert(1)>"
 FOLLOW_MS = 4_000  # a student's screen follows the teacher within 2 s (a poll a second): twice that, for CI
 

@@ -7,6 +7,7 @@ import re
 
 import pytest
 from browser_helpers import (
+    PHONE,
     REPO_ROOT,
     VIEWPORT,
     choose_option,
@@ -22,7 +23,6 @@ from bpe_core.pretrained import PRETRAINED
 
 pytestmark = pytest.mark.browser
 
-PHONE = {"width": 390, "height": 844}
 MAIN = '[data-testid="stMain"]'
 CHART = '[data-testid="stPlotlyChart"]'
 TOKEN_BOXES = ".bpe-scroll .tok"

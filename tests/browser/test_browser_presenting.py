@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import pytest
 from browser_helpers import (
+    PHONE,
+    PROJECTOR,
     SIDEBAR,
     exception_texts,
     open_app,
@@ -17,7 +19,6 @@ from page_tabs import COMPARE_TAB_NAMES, MERGES_TAB_NAMES
 
 pytestmark = pytest.mark.browser
 
-PROJECTOR = {"width": 853, "height": 480}
 STEP = '[data-testid="stMain"] [data-testid="stSlider"] input[type="range"]'
 
 
@@ -107,9 +108,6 @@ def test_every_view_fits_a_projector(app_server, page, address, tabs):
     assert page_width(page) <= PROJECTOR["width"]
     assert overlapping_elements(page) == []
     assert exception_texts(page) == []
-
-
-PHONE = {"width": 390, "height": 844}
 
 
 @pytest.mark.parametrize("address, tabs", EVERY_VIEW)

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 from browser_helpers import (
+    PHONE,
     click_nav,
     exception_texts,
     open_app,
@@ -24,7 +25,6 @@ MAIN = '[data-testid="stMain"]'
 TRAIN_BUTTON = f'{MAIN} [data-testid="stBaseButton-primary"]'
 MERGE_TABLE = f'{MAIN} [data-testid="stDataFrame"]'
 PROGRESS = f'{MAIN} [data-testid="stProgress"]'
-PHONE = {"width": 390, "height": 844}
 # The texts the training status shows, in order, as the page changes: the bar's, and the spinner's (which
 # Streamlit shows half a second after training starts, with the time elapsed).
 RECORD_STATUS_JS = """() => {

@@ -1,4 +1,5 @@
-"""The command line, run as a user would: a real subprocess, files on disk."""
+"""The command line, run as a user would: a real subprocess, files on disk (but for the published tokenizers' outputs,
+in this process, which has them loaded)."""
 
 import json
 import subprocess
@@ -6,6 +7,8 @@ import sys
 from pathlib import Path
 
 import pytest
+
+from bpe_core import cli
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -283,16 +286,23 @@ def test_the_race_is_written_only_with_trace(tmp_path):
     assert plain.stat().st_size < traced.stat().st_size
 
 
-def test_published_tokenizers_by_name():
-    """tiktoken's ids for "Hello, world!" (cl100k_base, o200k_base) and GPT-2's."""
+def test_published_tokenizers_by_name(capsys):
+    """tiktoken's ids for "Hello, world!" (cl100k_base, o200k_base) and GPT-2's.  Run in this process, which
+    reads each published tokenizer once for all the tests (a subprocess would read it for every command)."""
+
+    def written(*args: str) -> str:
+        capsys.readouterr()
+        assert cli.main(list(args)) == 0
+        return capsys.readouterr().out
+
     for name, ids in (
         ("gpt2", [15496, 11, 995, 0]),
         ("cl100k_base", [9906, 11, 1917, 0]),
         ("o200k_base", [13225, 11, 2375, 0]),
     ):
-        assert json.loads(run("encode", name, "Hello, world!").stdout)["ids"] == ids
-        assert run("decode", name, *map(str, ids)).stdout == "Hello, world!\n"
-    first = run("merges", "cl100k_base").stdout.splitlines()
+        assert json.loads(written("encode", name, "Hello, world!"))["ids"] == ids
+        assert written("decode", name, *map(str, ids)) == "Hello, world!\n"
+    first = written("merges", "cl100k_base").splitlines()
     assert len(first) == 100_000 and json.loads(first[0]) == ["Ġ", "Ġ"]  # cl100k's rank 256: two spaces
     unknown = run("encode", "gpt5", "x")
     assert unknown.returncode == 1

@@ -3,6 +3,7 @@ no counting or merging code with it); encoding round-trips."""
 
 from collections import Counter
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -141,13 +142,13 @@ def assert_races_are_recounted_rankings(corpus: str, merges: int, tie_break: str
         words = [(textbook.merge(symbols, (step.left, step.right)), freq) for symbols, freq in words]
 
 
+def races(corpora, merges, top_k):
+    """Given corpora, merges and top-K, in every tie-break: the arguments of a race test."""
+    return given(corpus=corpora, merges=merges, tie_break=st.sampled_from(["first", "hf", "lex"]), top_k=top_k)
+
+
 @settings(max_examples=200, deadline=None)
-@given(
-    corpus=small_corpora,
-    merges=st.integers(0, 30),
-    tie_break=st.sampled_from(["first", "hf", "lex"]),
-    top_k=st.integers(1, 8),
-)
+@races(small_corpora, merges=st.integers(0, 30), top_k=st.integers(1, 8))
 def test_the_recorded_race_is_the_recounted_ranking(corpus, merges, tie_break, top_k):
     assert_races_are_recounted_rankings(corpus, merges, tie_break, top_k)
 
@@ -158,11 +159,37 @@ wide_corpora = st.text(alphabet="abcdefghijkl  ", min_size=150, max_size=400)
 
 
 @settings(max_examples=60, deadline=None)
-@given(
-    corpus=wide_corpora,
-    merges=st.integers(20, 80),
-    tie_break=st.sampled_from(["first", "hf", "lex"]),
-    top_k=st.integers(1, 3),
-)
+@races(wide_corpora, merges=st.integers(20, 80), top_k=st.integers(1, 3))
 def test_the_race_stays_exact_when_the_pool_refills(corpus, merges, tie_break, top_k):
     assert_races_are_recounted_rankings(corpus, merges, tie_break, top_k)
+
+
+# By hand, for top_k 0 (the pool holds 2 * 1 + 8 = 10 pairs): eight lone pairs (counts 200 to 193), "x y"
+# (100) and "u v" (90) fill the pool; merging them leaves "y z" at 0 and "v w" at 20, whose heap entries
+# still say 40 and 50.  Once the ten are merged the pool is empty and must be refilled from a heap whose
+# top two entries are out of date: the stale one ranked again, the dead one dropped, and the refill goes on
+# to "xy z" (40), "uv w" (30), "v w" (20) and "p q" (11); last comes "pq r", a pair made with a count of 1.
+REFILL_PIECES = {
+    **{chr(65 + 2 * index) + chr(66 + 2 * index): 200 - index for index in range(8)},  # "AB" 200 ... "OP" 193
+    "xy": 60,
+    "xyz": 40,
+    "uv": 60,
+    "uvw": 30,
+    "vw": 20,
+    "pq": 10,
+    "pqr": 1,
+}
+REFILL_CORPUS = " ".join(piece for piece, count in REFILL_PIECES.items() for _ in range(count))
+
+
+@pytest.mark.parametrize("tie_break", ["first", "hf", "lex"])
+@pytest.mark.parametrize("top_k", [0, 1, 3])
+def test_the_pool_refills_past_out_of_date_heap_entries(tie_break, top_k):
+    config = Config(split="whitespace", tie_break=tie_break)
+    tok = train(REFILL_CORPUS, config, merges=20, top_k=top_k)
+    lone_pairs = [(piece[0], piece[1]) for piece in list(REFILL_PIECES)[:8]]
+    by_hand = [*lone_pairs, ("x", "y"), ("u", "v"), ("xy", "z"), ("uv", "w"), ("v", "w"), ("p", "q"), ("pq", "r")]
+    assert tok.merges == by_hand == textbook.train_merges(REFILL_CORPUS, config, merges=20)
+    assert tok.stop_reason == "no_pairs"
+    if top_k:
+        assert_races_are_recounted_rankings(REFILL_CORPUS, 20, tie_break, top_k)

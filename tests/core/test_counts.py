@@ -10,6 +10,7 @@ from pathlib import Path
 from unittest import mock
 
 import pytest
+from awkward_text import awkward_text
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_core_reference import hf_byte_level_trained_on_file, hf_merges
@@ -43,31 +44,7 @@ def run(*args: str) -> subprocess.CompletedProcess:
 
 # -- blocks ------------------------------------------------------------------------------------------------
 
-mixed_text = st.lists(
-    st.sampled_from(
-        [
-            "a",
-            "ab",
-            " ",
-            "  ",
-            "\n",
-            "\n\n",
-            "\r\n",
-            "\t",
-            "é",
-            "日本",
-            "1",
-            "23",
-            "!",
-            "'s",
-            " x",
-            "<s>",
-            "\u2028",
-            "\u00a0",
-        ]
-    ),
-    max_size=60,
-).map("".join)
+mixed_text = awkward_text("<s>", " x", max_size=60)
 
 
 @settings(max_examples=200, deadline=None)
@@ -173,6 +150,7 @@ def test_training_from_kjv_block_counts_equals_training_from_the_text(tmp_path, 
     [
         ({"": 1}, "non-empty pieces"),
         ({"a": 0}, "counts of 1 or more"),
+        ({"a": -1}, "counts of 1 or more"),
         ({"a": 1.5}, "counts of 1 or more"),
         ({"a": True}, "counts of 1 or more"),
         ({"\ud800": 1}, "lone surrogate"),
@@ -201,39 +179,39 @@ def test_the_table_round_trips_pieces_with_tabs_newlines_and_line_separators():
     assert read_header == header
 
 
+HEADER = '# bpe_core piece counts v1 {"split": "gpt2", "special_tokens": [], "lines": false, "specials_seen": 0}\n'
+# Rows that are not a count of 1 or more, a tab and a non-empty JSON string.
+BAD_ROWS = ['0\t"a"\n', '-1\t"a"\n', '+1\t"a"\n', '\u00b2\t"a"\n', "1\t5\n", '1\t""\n', '1\t"a\n', '1 "a"\n']
+
+
+def header_with(**changed) -> str:
+    fields = {"split": "gpt2", "special_tokens": [], "lines": False, "specials_seen": 0, **changed}
+    return "# bpe_core piece counts v1 " + json.dumps(fields) + "\n"
+
+
 @pytest.mark.parametrize(
     "text, message",
     [
         ("low\t2\n", "not a counts table"),
         ('# bpe_core piece counts v1 {"split": "gpt2"}\n', "should hold split"),
-        (
-            '# bpe_core piece counts v1 {"split": "bpe", "special_tokens": [], "lines": false, "specials_seen": 0}\n',
-            "out of range",
-        ),
-        (
-            '# bpe_core piece counts v1 {"split": "gpt2", "special_tokens": [], "lines": 1, "specials_seen": 0}\n',
-            "out of range",
-        ),
-        (
-            '# bpe_core piece counts v1 {"split": "gpt2", "special_tokens": [], "lines": false, "specials_seen": 0}\n'
-            '2\t"a"\nx\t"b"\n',
-            "line 3 of the counts table",
-        ),
-        (
-            '# bpe_core piece counts v1 {"split": "gpt2", "special_tokens": [], "lines": false, "specials_seen": 0}\n'
-            '2\t"a"\n1\t"a"\n',
-            "repeats the piece 'a'",
-        ),
-        (
-            '# bpe_core piece counts v1 {"split": "gpt2", "special_tokens": [], "lines": false, "specials_seen": 0}\n'
-            '0\t"a"\n',
-            "line 2",
-        ),
+        (header_with(split="bpe"), "out of range"),
+        (header_with(lines=1), "out of range"),
+        (HEADER + '2\t"a"\nx\t"b"\n', "line 3 of the counts table"),
+        (HEADER + '2\t"a"\n1\t"a"\n', "repeats the piece 'a'"),
+        *((HEADER + row, "line 2 of the counts table") for row in BAD_ROWS),
+        *((header_with(specials_seen=seen), "out of range") for seen in (-1, True, 1.5, "1")),
+        (header_with(special_tokens=[""]), "out of range"),
+        (header_with(special_tokens="<s>"), "out of range"),
     ],
 )
 def test_a_damaged_table_file_says_what_is_wrong(text, message):
     with pytest.raises(ValueError, match=message):
         counts_from_tsv(text)
+
+
+def test_the_smallest_counts_are_read():
+    """Counts of 1 and no special tokens seen: the edges of what a table may hold."""
+    assert counts_from_tsv(HEADER + '1\t"a"\n') == ({"a": 1}, CountsHeader("gpt2", (), lines=False, specials_seen=0))
 
 
 # -- Dask and the command line ------------------------------------------------------------------------

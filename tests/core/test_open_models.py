@@ -5,16 +5,13 @@ checked against the sha256 of the published files)."""
 import hashlib
 import json
 import lzma
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from open_model_references import SHIPPED, hf_reference
 
-from bpe_core.formats import from_hf_json
+from bpe_core import cli
 from bpe_core.pretrained import DATA, OPEN_MODELS, PUBLISHED, load_pretrained
 
 tokenizers = pytest.importorskip("tokenizers")
@@ -125,12 +122,13 @@ def test_special_tokens_can_be_left_as_text():
 
 
 @pytest.mark.parametrize("name", NAMES)
-def test_the_shipped_file_is_the_published_one_and_loads_by_upload(name):
+def test_the_shipped_file_is_the_published_one(name):
+    """The file load_pretrained reads; each is also uploaded on the Encode page (tests/pages/test_page_open_models.py),
+    which reads it again, as a user's file."""
     document = lzma.open(SHIPPED / f"{name}.tokenizer.json.xz").read()
     assert hashlib.sha256(document).hexdigest() == PUBLISHED_SHA256[name]
-    text = "Uploaded files work too: ﬁne 123 日本"
-    uploaded = from_hf_json(document.decode("utf-8"), name="upload")
-    assert uploaded.encode(text) == hf_reference(name).encode(text, add_special_tokens=False).ids
+    text = "Shipped files work: ﬁne 123 日本"
+    assert load_pretrained(name).encode(text) == hf_reference(name).encode(text, add_special_tokens=False).ids
 
 
 def test_the_registry_names_every_shipped_file_and_each_ships():
@@ -149,58 +147,51 @@ MULTILINGUAL = "Hello wörld! Привет 日本語 한국어 العربية �
 
 
 @pytest.mark.parametrize("name", NAMES)
-def test_the_command_line_gives_hfs_ids_and_decodes(name):
+def test_the_command_line_gives_hfs_ids_and_decodes(name, capsys):
+    """In this process, so the model is read once for all the tests (tests/core/test_cli.py runs the
+    command line as a real subprocess)."""
     hf = hf_reference(name)
-    encoded = run_cli("encode", name, MULTILINGUAL)
-    ids = json.loads(encoded.stdout)["ids"]
+    ids = json.loads(run_cli(capsys, "encode", name, MULTILINGUAL))["ids"]
     assert ids == hf.encode(MULTILINGUAL, add_special_tokens=False).ids
     with_specials = hf.encode(MULTILINGUAL, add_special_tokens=True).ids
-    assert run_cli("encode", name, MULTILINGUAL, "--add-special", "--ids-only").stdout.split() == list(
+    assert run_cli(capsys, "encode", name, MULTILINGUAL, "--add-special", "--ids-only").split() == list(
         map(str, with_specials)
     )
     # HF's decode leaves special tokens out by default; --keep-special writes them
-    assert run_cli("decode", name, *map(str, with_specials)).stdout == hf.decode(with_specials) + "\n"
+    assert run_cli(capsys, "decode", name, *map(str, with_specials)) == hf.decode(with_specials) + "\n"
     assert (
-        run_cli("decode", name, "--keep-special", *map(str, with_specials)).stdout
+        run_cli(capsys, "decode", name, "--keep-special", *map(str, with_specials))
         == hf.decode(with_specials, skip_special_tokens=False) + "\n"
     )
 
 
-def test_merges_and_export_by_name(tmp_path):
-    merges = run_cli("merges", "llama2").stdout.splitlines()
+@pytest.mark.slow  # several seconds
+def test_merges_and_export_by_name(tmp_path, capsys):
+    merges = run_cli(capsys, "merges", "llama2").splitlines()
     assert len(merges) == 58_980 and json.loads(merges[0]) == ["▁", "t"]  # the README's count, the file's first
     exported = tmp_path / "llama3.json"
-    run_cli("export", "llama3", "--format", "hf", "-o", str(exported))
+    run_cli(capsys, "export", "llama3", "--format", "hf", "-o", str(exported))
     again = tokenizers.Tokenizer.from_file(str(exported))
     assert (
         again.encode(MULTILINGUAL, add_special_tokens=False).ids
         == hf_reference("llama3").encode(MULTILINGUAL, add_special_tokens=False).ids
     )
-    refused = subprocess.run(
-        [sys.executable, "-m", "bpe_core", "export", "llama3", "--format", "gpt2", "-o", str(tmp_path / "folder")],
-        capture_output=True,
-        text=True,
-    )
-    assert refused.returncode == 1 and "vocab.json + merges.txt carry no settings" in refused.stderr
-    assert not (tmp_path / "folder").exists()
-    imported = subprocess.run(
-        [sys.executable, "-m", "bpe_core", "import", str(exported), "-o", str(tmp_path / "ours.json")],
-        capture_output=True,
-        text=True,
-    )
-    assert imported.returncode == 1 and "our model file does not hold" in imported.stderr
+    folder = tmp_path / "folder"
+    assert cli.main(["export", "llama3", "--format", "gpt2", "-o", str(folder)]) == 1
+    assert "vocab.json + merges.txt carry no settings" in capsys.readouterr().err
+    assert not folder.exists()
+    assert cli.main(["import", str(exported), "-o", str(tmp_path / "ours.json")]) == 1
+    assert "our model file does not hold" in capsys.readouterr().err
     assert not (tmp_path / "ours.json").exists()
 
 
-def run_cli(*args: str) -> subprocess.CompletedProcess:
-    done = subprocess.run(
-        [sys.executable, "-m", "bpe_core", *args],
-        capture_output=True,
-        text=True,
-        cwd=Path(__file__).resolve().parents[2],
-    )
-    assert done.returncode == 0, done.stderr
-    return done
+def run_cli(capsys, *args: str) -> str:
+    """What the command line writes, run in this process (its published models already loaded)."""
+    capsys.readouterr()
+    code = cli.main(list(args))
+    written = capsys.readouterr()
+    assert code == 0, written.err
+    return written.out
 
 
 @pytest.mark.parametrize("name", NAMES)

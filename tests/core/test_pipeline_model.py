@@ -225,14 +225,18 @@ def test_a_prefix_matches_a_normalized_added_token_as_the_whole_does():
 
 
 def test_metaspace_first_prepends_at_the_start_of_the_text_not_after_an_added_token():
+    """Only the stretch that starts the text gets the "▁": not one after a raw added token ("<s>") nor
+    one after a token found in the normalized text ("bd"), even within the text's first stretch.  ("▁a" is
+    merged first: a lone "▁" has no offsets of its own here, HF gives it the next character's.)"""
+    merges = [("▁", "a"), *MERGES]
     assert_same(
         tokenizer_json(
-            vocab=with_merges(*MERGES),
-            merges=MERGES,
-            added=[("<s>", True, False)],
+            vocab=with_merges(*merges),
+            merges=merges,
+            added=[("<s>", True, False), ("bd", False, True)],
             pre_tokenizer={"type": "Metaspace", "replacement": "▁", "prepend_scheme": "first", "split": True},
         ),
-        ["<s>ab", "<s> ab", "<s>ab<s>b"],
+        ["ab", "ab ab", "<s>ab", "<s> ab", "<s>ab<s>b", "ab<s>b", "abbdab", "bdab", "ab<s>abbdab", "<s>bdab"],
     )
     ours = from_hf_json(
         tokenizer_json(

@@ -19,6 +19,7 @@ import unicodedata
 from pathlib import Path
 
 import pytest
+from awkward_text import KNOWN, fragments
 from hf_document import tokenizer_document
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -66,37 +67,7 @@ HARD_CASES = [
     "\U0001d400\U0001d41a",
     "ÀÉÎÕÜ àéîõü",
 ]
-KNOWN = st.characters(exclude_categories=("Cs", "Cn"))
-SUSPECTS = st.sampled_from(
-    [
-        " ",
-        "  ",
-        "\n",
-        "\r\n",
-        "\t",
-        "\x1c",
-        "\x85",
-        "\u00a0",
-        "\u3000",
-        "'s",
-        "'LL",
-        "123",
-        "1234",
-        "e\u0301",
-        "\u0345",
-        "👍🏽",
-        "日本",
-        "!?",
-        "▁",
-        "Ġ",
-        "Σ",
-        "ß",
-        "ﬁ",
-        "㋿",
-        "a",
-        "Z",
-    ]
-)
+SUSPECTS = fragments("\u0345", "▁", "Ġ", "Σ", "ß", "ﬁ", "㋿")
 any_text = st.lists(KNOWN | SUSPECTS, max_size=30).map("".join)
 
 
@@ -493,6 +464,7 @@ MALFORMED = [
         r"normalizer.normalizers\[0\].strip_left is missing",
     ),
     ("pre_tokenizer", split("(", "Isolated"), 'pre_tokenizer.pattern.Regex: "\\(" does not compile'),
+    ("pre_tokenizer", split("a\\", "Isolated"), 'pre_tokenizer.pattern.Regex: "a'),  # ends in a lone backslash
     (
         "pre_tokenizer",
         {"type": "Split", "pattern": {"Regex": "a"}, "behavior": "Isolated"},
@@ -538,7 +510,11 @@ MALFORMED = [
 ]
 
 
-@pytest.mark.parametrize(("role", "spec", "problem"), MALFORMED, ids=[problem for *_, problem in MALFORMED])
+# Ids without the problems' regex backslashes: pytest escapes a backslash in an id differently when it collects a
+# second time in the same process (as mutmut does), and the test would not be found by its name.
+@pytest.mark.parametrize(
+    ("role", "spec", "problem"), MALFORMED, ids=[problem.replace("\\", "") for *_, problem in MALFORMED]
+)
 def test_a_malformed_spec_is_a_value_error_naming_the_field_as_in_hf(role, spec, problem):
     with pytest.raises(Exception):  # noqa: B017  HF's own errors have no Python type of their own
         hf_part(role, json.dumps(spec))

@@ -3,6 +3,7 @@ run by the ``regex`` module (which knows ``\\p{L}``).  The textbook oracle share
 fast engine, so it is checked here on its own."""
 
 import regex
+from awkward_text import KNOWN, fragments
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from tokenizers import pre_tokenizers
@@ -11,35 +12,7 @@ from bpe_core.bytelevel import BYTE_TO_CHAR
 from bpe_core.gpt_patterns import GPT2_FAST_ORDER, GPT2_PATTERN, GPT4_PATTERN, GPT4O_PATTERN, compiled_pattern
 from bpe_core.pretokenize import split_spans, split_text
 
-# Code points Python's unicodedata knows (the regex module may know a newer Unicode version,
-# so characters assigned since would differ for a reason that is not ours), plus the usual suspects.
-KNOWN = st.characters(blacklist_categories=("Cs", "Cn"))
-SUSPECTS = st.sampled_from(
-    [
-        "'s",
-        "'LL",
-        " ",
-        "  ",
-        "\n",
-        "\r\n",
-        "\t",
-        "\x1c",
-        "\x1f",
-        "\x85",
-        "\u00a0",
-        "\u2028",
-        "\u3000",
-        "123",
-        "1234",
-        "١٢",
-        "e\u0301",
-        "😀",
-        "👨\u200d👩",
-        "日本",
-        "!?",
-    ]
-)
-any_text = st.lists(KNOWN | SUSPECTS, max_size=40).map("".join)
+any_text = st.lists(KNOWN | fragments(), max_size=40).map("".join)
 
 
 @settings(max_examples=400, deadline=None)

@@ -7,6 +7,7 @@ import functools
 import json
 
 import pytest
+from awkward_text import awkward_text
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -44,30 +45,7 @@ def test_ids_equal_tiktoken_on_hard_cases(tiktoken_module, name, text):
 
 
 any_text = st.text(st.characters(blacklist_categories=("Cs",)), max_size=60)
-mixed_text = st.lists(
-    st.sampled_from(
-        [
-            "'s",
-            "'LL",
-            " ",
-            "  ",
-            "\n",
-            "\r\n",
-            "123",
-            "4567",
-            "Hello",
-            "WORLD",
-            "é",
-            "日本",
-            "😀",
-            "\u0301",
-            "!?",
-            "\t",
-            "x",
-        ]
-    ),
-    max_size=25,
-).map("".join)
+mixed_text = awkward_text("4567", "Hello", "WORLD", "\u0301", max_size=25)
 
 
 @settings(max_examples=300, deadline=None)
@@ -134,6 +112,7 @@ def test_every_merge_joins_two_tokens_into_the_token_of_its_rank(tiktoken_module
         assert made == rank + 256 and ours.vocab[left] < made and ours.vocab[right] < made
 
 
+@pytest.mark.slow  # several seconds
 def test_the_shipped_cuts_are_the_merges_recovered_from_the_ranks():
     from bpe_core.formats.tiktoken_ranks import cuts_of, merges_from_ranks, read_ranks
 

@@ -86,6 +86,7 @@ def test_one_word_a_million_times_trains_and_every_page_renders():
     visit_every_page(at)
 
 
+@pytest.mark.slow  # several seconds
 def test_a_200_000_character_word_trains_and_every_page_renders():
     rng = random.Random(3)
     word = "".join(rng.choice("abcdefghij") for _ in range(200_000))

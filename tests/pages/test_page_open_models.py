@@ -72,6 +72,7 @@ def test_encode_claude_says_the_round_trip_gives_the_nfkc_text():
     assert at.selectbox(key=encode_state.PIECE_KEY).options == ["fine"]
 
 
+@pytest.mark.slow  # several seconds
 def test_merges_tree_of_a_gemma3_token_found_by_typing():
     at = open_page(MERGES.path)
     at.session_state[merges_state.TAB_KEY] = ":material/account_tree: Merge tree"  # only the open tab is drawn
@@ -106,6 +107,7 @@ def test_compare_real_tokenizers_with_all_six_counts_as_hf_does():
     assert len(at.get("plotly_chart")) == 1
 
 
+@pytest.mark.slow  # several seconds
 @pytest.mark.parametrize("name", list(OPEN_MODELS))
 def test_each_open_models_tokenizer_json_xz_uploads_on_the_encode_page(name):
     at = open_page(ENCODE.path)

@@ -57,7 +57,15 @@ def test_names_are_known_and_each_once():
 def test_text_longer_than_a_link_carries_is_no_address_of_ours():
     warnings: list[str] = []
     assert read_text({"input": "x" * (MAX_LINK_TEXT + 1)}, "input", MAX_LINK_TEXT, warnings) is None
-    assert warnings == ["input: not 1 to 2,000 characters"]
+    assert read_text({"input": ""}, "input", MAX_LINK_TEXT, warnings) is None
+    assert warnings == ["input: not 1 to 2,000 characters"] * 2
+
+
+@pytest.mark.parametrize("length", [1, MAX_LINK_TEXT])
+def test_text_of_one_character_up_to_the_limit_is_read(length):
+    warnings: list[str] = []
+    assert read_text({"input": "x" * length}, "input", MAX_LINK_TEXT, warnings) == "x" * length
+    assert warnings == []
 
 
 def test_encode_s_address_both_ways():

@@ -8,7 +8,7 @@ from urllib.parse import unquote
 
 import pytest
 
-from viz.classroom.address import ClassAddress, announcement, class_address, join_url, network_address
+from viz.classroom.address import ClassAddress, announcement, class_address, join_url, network_address, qr_svg_data_uri
 from viz.classroom.reach import reach_html
 
 
@@ -61,6 +61,13 @@ def test_the_reach_block_escapes_the_address_and_carries_its_qr_code():
     src = block.split('src="', 1)[1].split('"', 1)[0]
     assert src.startswith("data:image/svg+xml") and "<" not in src and '"' not in src
     assert unquote(src.split(",", 1)[1]).startswith("<svg")
+
+
+def test_the_qr_code_has_the_quiet_zone_of_four_modules_at_eight_pixels_each():
+    """By hand: 21 characters at error level M need QR version 2 (version 1-M holds 14), 25 modules a side; with
+    the 4-module quiet zone the standard asks for on each side, 33 modules of 8 pixels: 264 pixels."""
+    svg = unquote(qr_svg_data_uri("http://10.0.0.7:8501/").split(",", 1)[1])
+    assert "width='264' height='264'" in svg and "scale(8)" in svg
 
 
 def test_the_reach_block_says_the_problem_instead():

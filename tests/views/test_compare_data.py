@@ -233,27 +233,24 @@ def test_a_merge_that_makes_a_token_again_has_an_empty_usage_bin():
     ]
 
 
-def test_vocabulary_scale_counts_only_merges_that_make_a_new_token():
-    # merge 2 makes "ab" again (a loaded file may), so it adds nothing: worked out by hand
-    tok = Tokenizer(
+def ab_made_twice() -> Tokenizer:
+    """Merge 2 makes "ab" again (a loaded file may), so it adds no token."""
+    return Tokenizer(
         config=Config(split="none", units="bytes"),
         vocab={"a": 0, "b": 1, "ab": 2, "abb": 3},
         merges=[("a", "b"), ("a", "b"), ("ab", "b")],
     )
-    scale = VocabularyScale(tok)
+
+
+def test_vocabulary_scale_counts_only_merges_that_make_a_new_token():
+    scale = VocabularyScale(ab_made_twice())  # worked out by hand
     assert (scale.smallest, scale.largest) == (2, 4)
     assert [scale.after(k) for k in range(4)] == [2, 3, 3, 4]
     assert [scale.merges_for(size) for size in range(1, 6)] == [0, 0, 1, 3, 3]
 
 
 def test_a_vocabulary_size_is_reached_by_the_fewest_merges_and_labelled_with_both():
-    # the same model as above: merge 2 makes "ab" again, so vocabulary 3 is reached after merge 1
-    tok = Tokenizer(
-        config=Config(split="none", units="bytes"),
-        vocab={"a": 0, "b": 1, "ab": 2, "abb": 3},
-        merges=[("a", "b"), ("a", "b"), ("ab", "b")],
-    )
-    scale = VocabularyScale(tok)
+    scale = VocabularyScale(ab_made_twice())  # vocabulary 3 is reached after merge 1 (merge 2 adds nothing)
     assert [scale.reaching(size) for size in (2, 3, 4)] == [ComparedSize(2, 0), ComparedSize(3, 1), ComparedSize(4, 3)]
     assert [scale.reaching(size).label for size in (2, 3, 4)] == [
         "Vocabulary 2 (0 merges)",

@@ -57,21 +57,16 @@ def test_round_trip_ok_says_nothing():
     assert describe_round_trip(text, gpt2.decode(gpt2.encode(text))) == []
 
 
+# The notes, written out by hand: what the reader is told was lost.
+RUNS_BECAME_SPACES = "whitespace: runs of spaces/newlines became single spaces"
+SPACES_DROPPED = "whitespace: all spaces and newlines were dropped, so the words run together"
+
+
 @pytest.mark.parametrize(
     ("config", "text", "decoded", "notes"),
     [
-        (
-            Config(end_of_word="</w>"),
-            "the  cat\nsat",
-            "the cat sat",
-            ["whitespace: runs of spaces/newlines became single spaces"],
-        ),
-        (
-            Config(split="whitespace"),
-            "the cat",
-            "thecat",
-            ["whitespace: all spaces and newlines were dropped, so the words run together"],
-        ),
+        (Config(end_of_word="</w>"), "the  cat\nsat", "the cat sat", [RUNS_BECAME_SPACES]),
+        (Config(split="whitespace"), "the cat", "thecat", [SPACES_DROPPED]),
         # f, é and , never occur in "the cat sat"; é twice but named once
         (
             Config(split="gpt2"),
@@ -83,10 +78,7 @@ def test_round_trip_ok_says_nothing():
             Config(end_of_word="</w>"),
             "the\n\ncat é",
             "the cat <unk>",
-            [
-                "whitespace: runs of spaces/newlines became single spaces",
-                "characters never seen in training became <unk>: 'é'",
-            ],
+            [RUNS_BECAME_SPACES, "characters never seen in training became <unk>: 'é'"],
         ),
     ],
 )

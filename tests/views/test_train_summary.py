@@ -42,6 +42,11 @@ def test_merge_table_handles_a_model_without_counts():
     )  # GPT-2's Ġ t: a space and a t and table["tie"][0] == "unknown"
 
 
+def test_a_merge_label_spells_tokens_as_written_unless_the_model_is_byte_level():
+    assert merge_label("Ġ", "a") == "Ġ a → Ġa"  # a character model's Ġ is a letter of its corpus
+    assert merge_label("Ġ", "a", byte_level=True) == "␣ a → ␣a"  # a byte-level model's Ġ is a space
+
+
 def test_first_and_last_merges_do_not_overlap():
     model = banana_bandana()
     first, last = first_and_last_merges(model, n=4)
