@@ -108,7 +108,12 @@ def _cmd_train(args: argparse.Namespace) -> None:
     )
     # The race is only worth recording when it is written (--trace); without it training is faster.
     check_top_k(args.top_k)
-    size = {"merges": args.merges, "vocab_size": args.vocab_size, "top_k": args.top_k if args.trace else 0}
+    size = {
+        "merges": args.merges,
+        "vocab_size": args.vocab_size,
+        "top_k": args.top_k if args.trace else 0,
+        "max_vocab_chars": args.max_vocab_chars,
+    }
     if args.counts:
         table, header = counts_from_tsv(_read_text(args.counts))
         if (header.split, header.special_tokens) != (config.split, config.special_tokens):

@@ -11,6 +11,7 @@ from typing import NamedTuple
 from .config import TIE_BREAKS, UNITS, UNKNOWN_MODES
 from .pretokenize import SPLITS
 from .pretrained import PRETRAINED
+from .train import MAX_VOCAB_CHARS
 
 BLOCK_BYTES = 16 * 1024 * 1024  # count: a block is one task, counted in a few seconds
 MODEL_HELP = f"a model file, or the name of a published tokenizer ({', '.join(PRETRAINED)})"
@@ -72,6 +73,13 @@ TRAIN = (
         help="among equal counts: first occurrence, smallest ids (HF), or greatest pair (lex)",
     ),
     argument("--top-k", type=int, default=20, help="pairs recorded per step in the trace"),
+    argument(
+        "--max-vocab-chars",
+        type=int,
+        default=MAX_VOCAB_CHARS,
+        metavar="N",
+        help=f"stop before the merged tokens' text passes N characters (default {MAX_VOCAB_CHARS:,})",
+    ),
     argument(
         "--trace",
         action="store_true",

@@ -354,3 +354,18 @@ def test_a_bad_xz_file_is_one_line_with_the_pages_cap(tmp_path):
         1,
         f"error: {fake}: this is not an xz file (make one with: xz -k tokenizer.json)\n",
     )
+
+
+def test_train_takes_the_cap_on_the_vocabularys_text(tmp_path):
+    """banana_bandana_ as one piece: an, ban, ana, ana_ hold 2 + 3 + 3 + 4 = 12 characters; banana_ would pass 12."""
+    corpus, model = tmp_path / "banana.txt", tmp_path / "model.json"
+    corpus.write_text("banana_bandana_", encoding="utf-8")
+    result = run("train", str(corpus), "--split", "none", "--merges", "6", "--max-vocab-chars", "12", "-o", str(model))
+    assert result.returncode == 0
+    assert result.stderr.startswith("4 merges, vocabulary 10: stopped after 4 merges: the next token would take")
+    assert json.loads(model.read_text(encoding="utf-8"))["stop"]["reason"] == "vocab_text"
+    refused = run("train", str(corpus), "--merges", "6", "--max-vocab-chars", "-1", "-o", str(tmp_path / "no.json"))
+    assert (
+        refused.returncode == 1 and "the vocabulary's text cap must be a whole number of characters" in refused.stderr
+    )
+    assert not (tmp_path / "no.json").exists()
