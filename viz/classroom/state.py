@@ -60,8 +60,8 @@ def _rate_limits() -> dict[str, RateLimit]:
 
 
 def refused_as_too_often(action: str) -> str:
-    """ "" when this session's address may do ``action`` ("started" a class, "joined" one) now, counting it; else
-    the sentence that says it may not."""
+    """Why this session's address may not do ``action`` ("started" a class, "joined" one) now, or nothing when it
+    may (the action is then counted against its address)."""
     limit = _rate_limits()[action]
     address = visitor(st.context.ip_address, st.context.headers.get("X-Forwarded-For") or "")
     return "" if address is None or limit.allow(address, now()) else too_often(action, limit)
