@@ -19,6 +19,7 @@ except ValueError as problem:  # BPE_CLASS_STORE names no store this server can 
     st.error(markdown(str(problem)))
     st.stop()
 classroom_state.resume_teaching(store)
+classroom_state.resume_studying(store)
 code_asked, warnings = classroom_state.take_link(st.query_params.to_dict())
 share_link.warn_ignored(warnings)
 
@@ -26,8 +27,8 @@ share_link.warn_ignored(warnings)
 if teaching := classroom_state.teaching():
     class_teacher.console(store, *teaching)  # its Copy link carries the model; the class stays in the session
 elif studying := classroom_state.studying():
-    # a reload comes back to the class, under the same name
-    share_link.show_address(classroom_state.class_params(*studying))
+    # the join address: a reload comes back to the class, under the same name, by this browser's cookie
+    share_link.show_address(classroom_state.class_params(studying[0]))
     class_student.follow(store, *studying)
 elif code_asked:
     st.title(CLASS.title)

@@ -27,7 +27,7 @@ NO_EXAMPLES = {
     "viz.classroom.state",
     "viz.share_link",  # widgets: need a running app too
     "viz.merges.step_keys",
-    "viz.classroom.teacher_cookie",
+    "viz.classroom.class_cookies",
     "live_class.store",  # an interface: its two implementations carry the examples
     "jobs.worker",  # a process's main: the runner's examples run it
 }

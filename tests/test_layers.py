@@ -29,7 +29,7 @@ STREAMLIT_MODULES = {
     "viz.share_link",
     "viz.encode.live_text",
     "viz.merges.step_keys",
-    "viz.classroom.teacher_cookie",
+    "viz.classroom.class_cookies",
     *(f"viz.{page}.state" for page in PAGE_FOLDERS),
 }
 

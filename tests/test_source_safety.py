@@ -37,7 +37,7 @@ def relative(path: Path) -> str:
 COMPONENTS = (
     REPO_ROOT / "viz" / "encode" / "live_text.py",
     REPO_ROOT / "viz" / "merges" / "step_keys.py",
-    REPO_ROOT / "viz" / "classroom" / "teacher_cookie.py",
+    REPO_ROOT / "viz" / "classroom" / "class_cookies.py",
 )
 
 

@@ -16,6 +16,7 @@ from live_class.store import ClassStore
 from viz import share_link, state
 from viz.classroom import state as classroom_state
 from viz.classroom.address import ClassAddress
+from viz.classroom.class_cookies import remember
 from viz.classroom.live_view import (
     POLL_SECONDS,
     count_result,
@@ -29,7 +30,6 @@ from viz.classroom.live_view import (
 )
 from viz.classroom.questions import SENTENCE, SENTENCE_LIMIT, gpt4_count, model_caption, pair_question
 from viz.classroom.reach import reach_html
-from viz.classroom.teacher_cookie import remember_teacher
 from viz.escape import markdown
 from viz.notation import glyph_legend
 from viz.page_registry import CLASS
@@ -88,7 +88,7 @@ def console(store: ClassStore, code: str, teacher_key: str) -> None:
             classroom_state.leave_class()
             st.rerun()
         return
-    remember_teacher(code, teacher_key)  # a reload or a restarted replica finds the class again
+    remember("teacher", code, teacher_key)  # a reload or a restarted replica finds the class again
     _controls(store, code, teacher_key, record, model)
     live_tally(store, code, join_address(code))
     share_link.show_address()  # below the class: the teacher's model (the class itself stays in this session)

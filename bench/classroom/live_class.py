@@ -22,8 +22,8 @@ from bench.classroom.student import ActionFailed, Student, seat_on_every_replica
 from bench.loadtest import cpu_seconds, percentile
 from live_class.choose import open_store
 from live_class.rules import CLASS_TRAINING_LIMIT
+from viz.classroom.class_cookies import COOKIES
 from viz.classroom.live_view import POLL_SECONDS  # as the Class page's fragments ask the browser
-from viz.classroom.teacher_cookie import COOKIE
 
 STEP_TARGET = 2.0  # seconds: a student sees the teacher's new step within this (p95)
 ROUNDS = 3
@@ -39,7 +39,9 @@ _TALLY = re.compile(r"\b(\d+) votes? from (\d+) students?\b")
 
 class ClassStudent(Student):
     """A student of a live class: joins, then asks for its screen every second, votes when asked, and comes back
-    (like a phone's reload of the same address) when its replica goes away."""
+    (like a phone's reload of the same address, with its class's cookie) when its replica goes away."""
+
+    role = "student"  # whose cookie the page's component sets
 
     def __init__(self, base_url: str, name: str = ""):
         super().__init__(base_url)
@@ -50,10 +52,21 @@ class ClassStudent(Student):
         self.votes: dict[int, str] = {}  # question -> the last choice the screen confirmed
         self.reconnects = 0
 
+    def keep_cookie(self) -> None:
+        """What the page's class-cookie component does in a browser: store the value it is given for this role."""
+        for element in self.elements:
+            if (
+                element.WhichOneof("type") == "bidi_component"
+                and "bpe_class_cookie" in element.bidi_component.component_name
+            ):
+                data = json.loads(element.bidi_component.json)
+                if data["name"] == COOKIES[self.role]:
+                    self.cookies[data["name"]] = data["value"]
+
     @property
     def student_id(self) -> str:
-        found = re.search(r"(?:^|&)student=([\w-]+)", self.query_string)
-        return found.group(1) if found else ""
+        """The id the class knows this student by, from the cookie its page set (no address carries it)."""
+        return self.cookies.get(COOKIES["student"], "").partition(".")[2]
 
     def note_step(self) -> None:
         shown = _STEP.search(self.shown_text())
@@ -65,6 +78,7 @@ class ClassStudent(Student):
         await self.enter()
         await self.open_page("Class", f"join={code}")
         await self.submit({"Your name": self.name}, "Join")
+        self.keep_cookie()
         if not self.student_id:
             raise ActionFailed(f"{self.name} did not join: {self.shown_text()[:200]}")
         self.note_step()
@@ -145,12 +159,7 @@ class Teacher(ClassStudent):
     """The teacher's browser: its class's cookie (which the page's component sets) brings it back to the class
     after its replica restarts."""
 
-    def keep_cookie(self) -> None:
-        """What the page's teacher-cookie component does in a browser: store the value it is given."""
-        for element in self.elements:
-            if element.WhichOneof("type") == "bidi_component" and COOKIE in element.bidi_component.component_name:
-                data = json.loads(element.bidi_component.json)
-                self.cookies[data["name"]] = data["value"]
+    role = "teacher"
 
     async def start_class(self) -> str:
         await self.enter()

@@ -2,13 +2,13 @@
 role in a class (the class store is ``viz.state.class_store``). The teacher's key lives only here, in the teacher's
 server-side session: it never reaches an address or a student's browser.
 
-The page's address: the class a student joins (``join=CODE``) and, once joined, who they are (``student=ID``), so
-a phone that reloads the tab comes back to the class under the same name. Nothing in an address makes anyone the
-teacher.
+The page's address: the class a student joins (``join=CODE``), nothing more. Who a student is, like who the teacher
+is, stays in their session and their own browser's cookie (``class_cookies``): an address that is copied or shared
+makes nobody a student or the teacher.
 
 >>> warnings = []
->>> read_class_link({"join": "abc23", "student": "<script>"}, warnings), warnings
-(('ABC23', None), ['student=<script>: not a student of a class'])
+>>> read_class_link({"join": "abc23", "student": "s" * 16}, warnings), warnings
+('ABC23', ['student=ssssssssssssssss: an address does not say who you are (this browser remembers it)'])
 """
 
 from __future__ import annotations
@@ -22,11 +22,11 @@ import streamlit as st
 from live_class import rules
 from live_class.limits import CLASS_STARTS, JOINS, RateLimit, too_often, visitor
 from live_class.store import ClassStore
-from viz import state
 from viz.classroom.address import CLASS_URL_ENV, ClassAddress, class_address, network_address
-from viz.classroom.teacher_cookie import forget_teacher, remembered_teacher
+from viz.classroom.class_cookies import forget, remembered
 
-JOIN_PARAM, STUDENT_PARAM = "join", "student"  # the page's address: the class's code, the student's id
+JOIN_PARAM = "join"  # the page's address: the class's code
+STUDENT_PARAM = "student"  # an older address's student id: refused, with a warning
 TEACHING_KEY = "class_teaching"  # (code, teacher key) of the class this session teaches
 STUDYING_KEY = "class_studying"  # (code, student id) of the class this session joined
 SENTENCE_KEY = "class_sentence"  # the count question's sentence, as the teacher typed it
@@ -91,56 +91,57 @@ def leave_class() -> None:
         st.session_state.pop(key, None)
 
 
-def class_params(code: str | None, student: str | None = None) -> dict[str, str]:
+def class_params(code: str | None) -> dict[str, str]:
     """
-    >>> class_params("ABC23", "s" * 16)
-    {'join': 'ABC23', 'student': 'ssssssssssssssss'}
+    >>> class_params("ABC23"), class_params(None)
+    ({'join': 'ABC23'}, {})
     """
-    params = {JOIN_PARAM: code} if code else {}
-    if code and student:
-        params[STUDENT_PARAM] = student
-    return params
+    return {JOIN_PARAM: code} if code else {}
 
 
-def read_class_link(params: Mapping[str, str], warnings: list[str]) -> tuple[str | None, str | None]:
-    """The class code and student id an address gives (None for what is absent or malformed, then warned)."""
-    code = student = None
+def read_class_link(params: Mapping[str, str], warnings: list[str]) -> str | None:
+    """The class code an address gives (None when absent or malformed, then warned); a student id in it is warned
+    and never taken."""
+    code = None
     if JOIN_PARAM in params:
         code = rules.read_code(params[JOIN_PARAM])
         if code is None:
             warnings.append(f"{JOIN_PARAM}={params[JOIN_PARAM][:40]}: not a class code")
     if STUDENT_PARAM in params:
-        if code and rules.is_student_id(params[STUDENT_PARAM]):
-            student = params[STUDENT_PARAM]
-        else:
-            warnings.append(f"{STUDENT_PARAM}={params[STUDENT_PARAM][:40]}: not a student of a class")
-    return code, student
+        shown = params[STUDENT_PARAM][:40]
+        warnings.append(f"{STUDENT_PARAM}={shown}: an address does not say who you are (this browser remembers it)")
+    return code
 
 
 def take_link(query_params: dict) -> tuple[str | None, list[str]]:
-    """What the address asks of the Class page: the class to join (its code) and the warnings. A student id that
-    the class knows puts this session back in the class under that name (a reloaded phone)."""
+    """What the address asks of the Class page: the class to join (its code) and the warnings."""
     warnings: list[str] = []
-    code, student = read_class_link(query_params, warnings)
-    if code and student and studying() != (code, student) and teaching() is None:
-        try:
-            known = student in state.class_store().students(code)
-        except rules.ClassProblem as problem:  # the store did not answer: the join form says the rest
-            warnings.append(f"student: {problem}")
-            return code, warnings
-        if known:
-            start_studying(code, student)
-        else:
-            warnings.append("student: not a student of this class")
-    return code, warnings
+    return read_class_link(query_params, warnings), warnings
+
+
+def resume_studying(store: ClassStore) -> None:
+    """A student's browser that comes back (a reload, a restarted replica) with its class's cookie follows the class
+    again under the same name; a cookie of a class that is over, or of no student of it, is deleted."""
+    if teaching() is not None or studying() is not None or (cookie := remembered("student")) is None:
+        return
+    code, student = cookie
+    try:
+        record = store.class_record(code) if rules.read_code(code) else None
+        known = record is not None and student in store.students(code)
+    except rules.ClassProblem:  # the store did not answer: keep the cookie for the next run
+        return
+    if known and not rules.is_over(record, now()):
+        start_studying(code, student)
+    else:
+        forget("student")
 
 
 def resume_teaching(store: ClassStore) -> None:
     """A teacher's browser that comes back (a reload, a restarted replica) with its class's cookie teaches again;
     a cookie of a class that is over, or with a wrong key, is deleted."""
-    if teaching() is not None or (remembered := remembered_teacher()) is None:
+    if teaching() is not None or (cookie := remembered("teacher")) is None:
         return
-    code, teacher_key = remembered
+    code, teacher_key = cookie
     try:
         record = store.class_record(code) if rules.read_code(code) else None
     except rules.ClassProblem:  # the store did not answer: keep the cookie for the next run
@@ -148,4 +149,4 @@ def resume_teaching(store: ClassStore) -> None:
     if record is not None and not rules.is_over(record, now()) and rules.is_teacher(record, teacher_key):
         start_teaching(code, teacher_key)
     else:
-        forget_teacher()
+        forget("teacher")
