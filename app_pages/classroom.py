@@ -9,6 +9,7 @@ from app_pages.sections import class_student, class_teacher
 from live_class.rules import read_code
 from viz import share_link, state
 from viz.classroom import state as classroom_state
+from viz.classroom.class_cookies import remember
 from viz.classroom.reach import reach_html
 from viz.escape import markdown
 from viz.page_registry import CLASS
@@ -20,7 +21,7 @@ except ValueError as problem:  # BPE_CLASS_STORE names no store this server can 
     st.stop()
 classroom_state.resume_teaching(store)
 classroom_state.resume_studying(store)
-code_asked, warnings = classroom_state.take_link(st.query_params.to_dict())
+code_asked, warnings = classroom_state.read_class_link(st.query_params.to_dict())
 share_link.warn_ignored(warnings)
 
 # In a class the step banner heads the page: the projector and a phone keep their height for the question.
@@ -28,6 +29,7 @@ if teaching := classroom_state.teaching():
     class_teacher.console(store, *teaching)  # its Copy link carries the model; the class stays in the session
 elif studying := classroom_state.studying():
     # the join address: a reload comes back to the class, under the same name, by this browser's cookie
+    remember("student", *studying)
     share_link.show_address(classroom_state.class_params(studying[0]))
     class_student.follow(store, *studying)
 elif code_asked:

@@ -77,8 +77,11 @@ class _SpareWorker:
     def take(self) -> _Worker:
         with self._lock:
             worker, self._spare = self._spare, _Worker()
-        if worker is None or worker.process.poll() is not None:  # none yet, or it died idle
-            return _Worker() if worker is None else self.take()
+        if worker is None:  # the first job: no spare was started yet
+            return _Worker()
+        if worker.process.poll() is not None:  # it died idle: end it (its pipes) and take the next
+            worker.end()
+            return self.take()
         return worker
 
     def end(self) -> None:

@@ -12,7 +12,7 @@ state key and back before they are drawn (``keep_choices``).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -49,19 +49,19 @@ def sample_text() -> str:
 def default_model() -> Tokenizer:
     """The model every session starts with: the KJV sample, words + ``</w>``, 2,000 merges (a job, as every
     training: ``jobs``)."""
-    return run_job(train, sample_text(), DEFAULT_CONFIG, merges=DEFAULT_MERGES, budget=job_budget(), slots=job_slots())
+    return as_job(train, sample_text(), DEFAULT_CONFIG, merges=DEFAULT_MERGES)
 
 
 @st.cache_resource(max_entries=1, show_spinner=False)
-def job_slots() -> Slots:
+def _job_slots() -> Slots:
     """The jobs this server process runs at once (``BPE_JOBS_AT_ONCE``, 2 by default); the others wait in line."""
     return Slots(jobs_at_once())
 
 
-def job_budget() -> Budget:
-    """What one job may take (``BPE_JOB_MEMORY_MB``, ``BPE_JOB_SECONDS``), read when it starts: a ValueError names a
-    variable that makes no sense."""
-    return Budget.from_environment()
+def as_job(function: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+    """``jobs.run_job`` under this server's budget (``BPE_JOB_MEMORY_MB``, ``BPE_JOB_SECONDS``, read when the job
+    starts: a ValueError names a variable that makes no sense) and its slots."""
+    return run_job(function, *args, budget=Budget.from_environment(), slots=_job_slots(), **kwargs)
 
 
 @st.cache_resource(max_entries=1, show_spinner=False)

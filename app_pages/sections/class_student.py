@@ -15,7 +15,6 @@ from live_class.rules import NAME_LIMIT, ClassProblem
 from live_class.store import ClassStore
 from viz.choices import address_params
 from viz.classroom import state as classroom_state
-from viz.classroom.class_cookies import remember
 from viz.classroom.live_view import POLL_SECONDS, count_result, follow_html, sentence_html, tally_figure
 from viz.escape import markdown
 from viz.merges import state as merges_state
@@ -99,7 +98,6 @@ def follow(store: ClassStore, code: str, student: str) -> None:
     student go back to the Class page."""
     try:
         _screen(store, code, student)
-        remember("student", code, student)  # a reload or a restarted replica finds the student's place again
     except ClassProblem as problem:
         st.info(markdown(str(problem)))
         if st.button("Leave the class"):

@@ -9,7 +9,6 @@ import time
 import streamlit as st
 
 from bpe_core import Config, Tokenizer, train
-from jobs import run_job
 from live_class.rules import training_refused
 from viz import escape, state
 from viz.classroom import state as classroom_state
@@ -45,13 +44,11 @@ def train_and_keep(
         with st.spinner("Training", show_time=True):  # the time ticks in the browser, from the click on
             bar = st.progress(0.0, text=progress.STARTING)
             try:  # a job: a worker process under the server's budget, ended if this page stops waiting
-                return run_job(
+                return state.as_job(
                     train,
                     training_text,
                     config,
                     **settings.train_kwargs(),
-                    budget=state.job_budget(),
-                    slots=state.job_slots(),
                     on_progress=progress.ThinnedProgress(bar.progress),
                     on_wait=lambda place: bar.progress(0.0, text=progress.waiting(place)),
                 )

@@ -6,8 +6,7 @@ The page's address: the class a student joins (``join=CODE``), nothing more. Who
 is, stays in their session and their own browser's cookie (``class_cookies``): an address that is copied or shared
 makes nobody a student or the teacher.
 
->>> warnings = []
->>> read_class_link({"join": "abc23", "student": "s" * 16}, warnings), warnings
+>>> read_class_link({"join": "abc23", "student": "s" * 16})
 ('ABC23', ['student=ssssssssssssssss: an address does not say who you are (this browser remembers it)'])
 """
 
@@ -15,12 +14,13 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 import streamlit as st
 
 from live_class import rules
 from live_class.limits import CLASS_STARTS, JOINS, RateLimit, too_often, visitor
+from live_class.records import ClassRecord
 from live_class.store import ClassStore
 from viz.classroom.address import CLASS_URL_ENV, ClassAddress, class_address, network_address
 from viz.classroom.class_cookies import forget, remembered
@@ -99,10 +99,10 @@ def class_params(code: str | None) -> dict[str, str]:
     return {JOIN_PARAM: code} if code else {}
 
 
-def read_class_link(params: Mapping[str, str], warnings: list[str]) -> str | None:
-    """The class code an address gives (None when absent or malformed, then warned); a student id in it is warned
-    and never taken."""
-    code = None
+def read_class_link(params: Mapping[str, str]) -> tuple[str | None, list[str]]:
+    """What the address asks of the Class page: the class to join (its code, None when absent or malformed, then
+    warned), and the warnings; a student id in it is warned and never taken."""
+    code, warnings = None, []
     if JOIN_PARAM in params:
         code = rules.read_code(params[JOIN_PARAM])
         if code is None:
@@ -110,43 +110,37 @@ def read_class_link(params: Mapping[str, str], warnings: list[str]) -> str | Non
     if STUDENT_PARAM in params:
         shown = params[STUDENT_PARAM][:40]
         warnings.append(f"{STUDENT_PARAM}={shown}: an address does not say who you are (this browser remembers it)")
-    return code
-
-
-def take_link(query_params: dict) -> tuple[str | None, list[str]]:
-    """What the address asks of the Class page: the class to join (its code) and the warnings."""
-    warnings: list[str] = []
-    return read_class_link(query_params, warnings), warnings
+    return code, warnings
 
 
 def resume_studying(store: ClassStore) -> None:
     """A student's browser that comes back (a reload, a restarted replica) with its class's cookie follows the class
     again under the same name; a cookie of a class that is over, or of no student of it, is deleted."""
-    if teaching() is not None or studying() is not None or (cookie := remembered("student")) is None:
-        return
-    code, student = cookie
-    try:
-        record = store.class_record(code) if rules.read_code(code) else None
-        known = record is not None and student in store.students(code)
-    except rules.ClassProblem:  # the store did not answer: keep the cookie for the next run
-        return
-    if known and not rules.is_over(record, now()):
-        start_studying(code, student)
-    else:
-        forget("student")
+    if teaching() is None and studying() is None:
+        _come_back("student", store, lambda record, student: student in store.students(record.code), start_studying)
 
 
 def resume_teaching(store: ClassStore) -> None:
     """A teacher's browser that comes back (a reload, a restarted replica) with its class's cookie teaches again;
     a cookie of a class that is over, or with a wrong key, is deleted."""
-    if teaching() is not None or (cookie := remembered("teacher")) is None:
+    if teaching() is None:
+        _come_back("teacher", store, rules.is_teacher, start_teaching)
+
+
+def _come_back(
+    role: str, store: ClassStore, theirs: Callable[[ClassRecord, str], bool], start: Callable[[str, str], None]
+) -> None:
+    """Put this session back in the class its ``role``'s cookie names when the class runs and the cookie's secret is
+    ``theirs`` there (``start``); delete a cookie that is not; keep it when the store does not answer."""
+    if (cookie := remembered(role)) is None:
         return
-    code, teacher_key = cookie
+    code, secret = cookie
     try:
         record = store.class_record(code) if rules.read_code(code) else None
+        back = record is not None and not rules.is_over(record, now()) and theirs(record, secret)
     except rules.ClassProblem:  # the store did not answer: keep the cookie for the next run
         return
-    if record is not None and not rules.is_over(record, now()) and rules.is_teacher(record, teacher_key):
-        start_teaching(code, teacher_key)
+    if back:
+        start(code, secret)
     else:
-        forget("teacher")
+        forget(role)

@@ -14,7 +14,6 @@ from collections.abc import Mapping
 import streamlit as st
 
 from bpe_core import Config, Token, Tokenizer, train
-from jobs import run_job
 from viz import state
 from viz.addresses import MAX_LINK_TEXT, TEXT_PARAM
 from viz.choices import Choice, Names, OneOf, Text, WholeNumbers
@@ -105,7 +104,7 @@ def curves_html(
 def trained_model(corpus: str, config: Config, merges: int) -> Tokenizer:
     """A training of ``merges`` merges, shared by all sessions (the 8 most recent; a Config is keyed by its fields),
     run as a job."""
-    return run_job(train, corpus, config, merges=merges, budget=state.job_budget(), slots=state.job_slots())
+    return state.as_job(train, corpus, config, merges=merges)
 
 
 @st.cache_data(max_entries=8, show_spinner="Encoding...")
