@@ -31,8 +31,10 @@ ROUND_TRIPS = {  # page: (its choices, what its widgets hold, its address)
             encode_state.TEXT_KEY: "low lower",
             encode_state.WHY_KEY: True,
             encode_state.TABLE_KEY: True,
+            encode_state.CUT_KEY: True,
+            encode_state.CUT_TOKENS_KEY: 7,
         },
-        {"tokenizer": "prefix", "prefix": "40", "input": "low lower", "open": "why,table"},
+        {"tokenizer": "prefix", "prefix": "40", "input": "low lower", "open": "why,table,cut", "cut": "7"},
     ),
     "compare": (
         compare_state.choices(compare_tabs.TAB_LABELS, (6, 2_062)),
