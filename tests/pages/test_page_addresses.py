@@ -103,12 +103,13 @@ def test_a_prefix_and_a_hostile_section_list():
 
 
 def test_compare_comes_back_with_its_tab_sizes_text_and_tokenizers():
-    params = {"tab": "real", "sizes": "7,12", "input": "bandana", "real": "gpt2,llama3"}
+    params = {"tab": "real", "sizes": "7,12", "input": "bandana", "real": "gpt2,llama3", "line": "llama3,model"}
     at = open_address(COMPARE.path, {**BANANA_LINK, **params})
     assert at.session_state[compare_state.TAB_KEY].endswith("Real tokenizers")
     assert [at.number_input(key=compare_state.size_key(index)).value for index in range(2)] == [7, 12]
     assert at.text_area(key=compare_state.TEXT_KEY).value == "bandana"
     assert at.multiselect(key=compare_state.REAL_CHOICE_KEY).value == ["gpt2", "llama3"]
+    assert at.multiselect(key=compare_state.LINE_UP_KEY).value == ["llama3", "model"]  # lined up in this order
     assert dict(at.query_params) == {**BANANA_LINK, **params}
     assert not at.warning
 

@@ -43,8 +43,9 @@ ROUND_TRIPS = {  # page: (its choices, what its widgets hold, its address)
             compare_state.SIZES_KEY: [300, 1000],
             compare_state.TEXT_KEY: "Hi",
             compare_state.REAL_CHOICE_KEY: ["gpt2", "llama3"],
+            compare_state.LINE_UP_KEY: ["model", "llama3"],
         },
-        {"tab": "real", "sizes": "300,1000", "input": "Hi", "real": "gpt2,llama3"},
+        {"tab": "real", "sizes": "300,1000", "input": "Hi", "real": "gpt2,llama3", "line": "model,llama3"},
     ),
 }
 
