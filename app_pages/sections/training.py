@@ -18,7 +18,7 @@ from viz.train import progress
 from viz.train import state as train_state
 from viz.train.form import PASTE
 from viz.train.model_address import to_query_params
-from viz.training_settings import DEFAULT_SETTINGS, TrainSettings
+from viz.training_settings import TrainSettings
 
 
 def _class_activity() -> float | None:
@@ -77,10 +77,8 @@ def first_model(query_params: dict) -> None:
     opened in another browser shows the same model; else the default model, so a first visit is useful with zero
     clicks. Bad parameters wait for the Train page's warnings, with the default model."""
     _train_from_link(query_params)
-    if state.model_if_any() is None:  # filed as the default form's run: pressing Train on it trains nothing
-        sample = state.sample_text()
-        model = state.model_store().get_or_make(training_key(sample, DEFAULT_SETTINGS), state.default_model)
-        state.set_model(model, corpus=sample, about=DEFAULT_MODEL_ABOUT)
+    if state.model_if_any() is None:
+        state.set_model(state.default_session_model(), corpus=state.sample_text(), about=DEFAULT_MODEL_ABOUT)
 
 
 def _train_from_link(query_params: dict) -> None:
