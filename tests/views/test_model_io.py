@@ -22,8 +22,8 @@ from viz import state
 from viz.merges import state as merges_state
 from viz.model_about import DEFAULT_MODEL_ABOUT, ModelAbout
 from viz.model_io import EXPORTS, describe_loaded, export_refusal, hf_json_text, model_origin
-from viz.tokenizer_files import load_added, load_uploaded
 from viz.page_registry import COMPARE, ENCODE, MERGES
+from viz.tokenizer_files import load_added, load_uploaded
 from viz.train import state as train_state
 
 BANANA_BANDANA = ["a n", "b an", "an a", "ana _", "ban ana_", "banana_ ban"]
