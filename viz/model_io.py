@@ -177,11 +177,11 @@ def _on_upload(page: str) -> None:
         state.set_tokenizer_upload_record(page, {**record, "ids": ids})
         return
     earlier = {file.name: file.getvalue() for file in uploaded if file.file_id in record["ids"]}
-    waiting = st.empty()
+    waiting = st.empty()  # its place in line, while it waits for a free worker
     try:
         with st.spinner(f"Loading {', '.join(sorted(added))}", show_time=True):
-            on_wait = partial(_say_place, waiting)
-            handle, names = load_added(added, earlier, partial(_stored_upload, on_wait=on_wait))
+            load = partial(_stored_upload, on_wait=partial(_say_place, waiting))
+            handle, names = load_added(added, earlier, load)
     except ValueError as error:
         message = f"Could not load {error}. The current model is kept."
         state.set_tokenizer_upload_record(page, {"ids": ids, "handle": None, "message": message})
