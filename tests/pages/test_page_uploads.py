@@ -5,6 +5,7 @@ in words and keeps or gives back a model."""
 from __future__ import annotations
 
 import gc
+import threading
 import weakref
 
 import pytest
@@ -13,7 +14,7 @@ from open_model_references import SHIPPED
 from streamlit.testing.v1 import AppTest
 
 from bpe_core.pretrained import load_pretrained
-from viz import state
+from viz import model_io, state
 from viz.page_registry import COMPARE, ENCODE, MERGES, TRAIN
 
 LLAMA2 = ("llama2.tokenizer.json.xz", (SHIPPED / "llama2.tokenizer.json.xz").read_bytes())  # the smallest shipped
@@ -104,3 +105,28 @@ def test_a_session_whose_model_was_released_is_told_and_gets_the_default_model(m
     assert session_model(at) is state.default_session_model()
     assert shown_ids(at) == state.default_session_model().encode(TEXT)
     assert not ok(at.run()).warning  # said once
+
+
+def test_a_load_waits_in_line_while_every_worker_is_busy(monkeypatch):
+    slots, free, places = state._job_slots(), threading.Event(), []
+
+    def busy() -> None:
+        with slots.held():
+            free.wait(10)
+
+    holders = [threading.Thread(target=busy) for _ in range(slots.size)]
+    for holder in holders:
+        holder.start()
+    say_place = model_io._say_place
+
+    def noted(slot, place: int) -> None:
+        places.append(place)
+        free.set()  # told its place: the workers may finish
+        say_place(slot, place)
+
+    monkeypatch.setattr(model_io, "_say_place", noted)
+    at = upload(encode_page(), *LLAMA2)
+    for holder in holders:
+        holder.join()
+    assert places and places[0] == 1  # next in line
+    assert shown(at.success[:1]).startswith("Loaded llama2.tokenizer.json.xz: ")
