@@ -78,10 +78,9 @@ def first_model(query_params: dict) -> None:
     clicks. Bad parameters wait for the Train page's warnings, with the default model. A server whose job budget
     cannot make the default model says so, and no page runs without a model."""
     _train_from_link(query_params)
-    if state.model_if_any() is None:  # filed as the default form's run: pressing Train on it trains nothing
-        sample = state.sample_text()
+    if state.model_if_any() is None:
         try:
-            model = state.model_store().get_or_make(training_key(sample, DEFAULT_SETTINGS), state.default_model)
+            model = state.default_session_model()
         except ValueError as error:  # a ceiling too low for the sample, or a budget variable that makes no sense
             st.error(
                 escape.markdown(
@@ -91,7 +90,7 @@ def first_model(query_params: dict) -> None:
                 icon=":material/error:",
             )
             st.stop()
-        state.set_model(model, corpus=sample, about=DEFAULT_MODEL_ABOUT)
+        state.set_model(model, corpus=state.sample_text(), about=DEFAULT_MODEL_ABOUT)
 
 
 def _train_from_link(query_params: dict) -> None:
