@@ -18,9 +18,11 @@ inside a class raise :class:`Untranslatable`.
 from __future__ import annotations
 
 import functools
+import math
 import os
 import time
-from collections.abc import Callable
+import warnings
+from collections.abc import Callable, Mapping
 from contextvars import ContextVar
 from typing import TypeVar
 
@@ -49,14 +51,42 @@ _OUTSIDE_CLASS = {
 _INSIDE_CLASS = {"w": _WORD_IN_CLASS, "h": _HEX}
 # POSIX brackets whose Oniguruma (Unicode) meaning differs from the regex module's.
 _POSIX = {"punct": r"\p{P}\p{S}", "digit": r"\d", "alnum": r"\p{Alphabetic}\d", "word": _WORD_IN_CLASS}
+
+
+def seconds_setting(name: str, default: float, environ: Mapping[str, str] = os.environ) -> float:
+    """The number of seconds above 0 that the environment variable ``name`` sets, else ``default``. A value that
+    makes no sense is said on standard error (a warning naming the variable) and ``default`` is used:
+    the pages and the command line keep working, bounded.
+
+    >>> seconds_setting("BPE_PATTERN_SECONDS", 2, {"BPE_PATTERN_SECONDS": "0.5"})
+    0.5
+    >>> import warnings
+    >>> with warnings.catch_warnings(record=True) as said:
+    ...     warnings.simplefilter("always")
+    ...     seconds_setting("BPE_PATTERN_SECONDS", 2, {"BPE_PATTERN_SECONDS": "-1"}), str(said[0].message)
+    (2, 'BPE_PATTERN_SECONDS=-1: not a number of seconds above 0; 2 s is used')
+    """
+    text = environ.get(name, "")
+    if not text:
+        return default
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = math.nan
+    if 0 < seconds < math.inf:
+        return seconds
+    warnings.warn(f"{name}={text[:40]}: not a number of seconds above 0; {default:g} s is used", stacklevel=2)
+    return default
+
+
 # One search of a pattern read from a file, at most (the regex module looks at the clock now and then, so a search
 # may run a few times longer): GPT-4's split pattern cuts the pages' longest text (100,000 characters) in about
 # 0.05 s, while a pattern like "(x|x)+y" doubles its time with each "x" typed. BPE_PATTERN_SECONDS sets it.
-PATTERN_SECONDS = float(os.environ.get("BPE_PATTERN_SECONDS", "2"))
+PATTERN_SECONDS = seconds_setting("BPE_PATTERN_SECONDS", 2)
 # One call of a tokenizer.json's tokenizer (an encode, its spans, its pieces, a decode), all its searches together:
 # a text cut into many stretches (between added tokens) or pieces runs a pattern on each, and each search may take
 # PATTERN_SECONDS. Gemma 3 encodes 1 MB of English in about 3 s; the pages' texts are 100,000 characters at most.
-ENCODE_SECONDS = float(os.environ.get("BPE_ENCODE_SECONDS", "10"))
+ENCODE_SECONDS = seconds_setting("BPE_ENCODE_SECONDS", 10)
 _DEADLINE: ContextVar[float | None] = ContextVar("bpe_encode_deadline", default=None)  # time.monotonic()'s
 _Call = TypeVar("_Call", bound=Callable)
 _INLINE_FLAGS = regex.compile(r"\(\?[imx]*(?:-[imx]*)?[:)]")

@@ -166,3 +166,21 @@ def test_the_encode_page_says_when_the_budget_is_spent(monkeypatch):
     said = " ".join(str(error.value) for error in at.error).replace("\\", "")
     assert "This text cannot be encoded: this took longer than 0 s in all" in said
     assert "(the server's BPE_ENCODE_SECONDS sets the limit)" in said
+
+
+@pytest.mark.parametrize(("variable", "value"), [("BPE_PATTERN_SECONDS", "soon"), ("BPE_ENCODE_SECONDS", "0")])
+def test_a_time_limit_that_makes_no_sense_is_said_and_the_default_kept(variable, value):
+    """The command line (and a server) starts with a warning naming the variable, and stays bounded by the default."""
+    environment = {**os.environ, variable: value}
+    default = {"BPE_PATTERN_SECONDS": "2", "BPE_ENCODE_SECONDS": "10"}[variable]
+    result = subprocess.run(
+        [sys.executable, "-m", "bpe_core", "encode", "llama3", "hi"],
+        cwd=ROOT,
+        env=environment,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode == 0 and json.loads(result.stdout)["ids"] == [6151]  # Llama 3's "hi"
+    assert f"{variable}={value}: not a number of seconds above 0; {default} s is used" in result.stderr
+    assert "Traceback" not in result.stderr
