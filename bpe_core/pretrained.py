@@ -100,9 +100,11 @@ PUBLISHED = {
         _open_model("llama2", "Llama 2", load_seconds=1),
         _open_model("llama3", "Llama 3", load_seconds=2),
         _open_model("qwen3", "Qwen3", load_seconds=1),
+        _open_model("qwen3.6", "Qwen3.5 and Qwen3.6", load_seconds=2),
         _open_model("deepseek-v3", "DeepSeek-V3", load_seconds=1),
         _open_model("deepseek-v4", "DeepSeek-V4", load_seconds=1),
         _open_model("gemma3", "Gemma 3", load_seconds=3),
+        _open_model("mistral-tekken-v3", "Mistral Tekken v3", load_seconds=1),
         _open_model("claude-legacy", "Claude (legacy, before Claude 3)", load_seconds=1),
     )
 }
