@@ -216,3 +216,13 @@ def test_gpt_oss_has_tiktokens_special_tokens_and_reads_endofprompt_as_text(tikt
 def test_gpt_oss_reuses_gpt_4os_shipped_ranks():
     assert PUBLISHED["o200k_harmony"].files == PUBLISHED["o200k_base"].files
     assert not list(DATA.glob("o200k_harmony*"))
+
+
+def test_the_command_line_encodes_and_decodes_gpt_oss_by_name(harmony_encoding, capsys):
+    from bpe_core import cli
+
+    assert cli.main(["encode", "o200k_harmony", GPT_OSS_CHAT, "--ids-only"]) == 0
+    ids = list(map(int, capsys.readouterr().out.split()))
+    assert ids == harmony_encoding.encode(GPT_OSS_CHAT, allowed_special="all")
+    assert cli.main(["decode", "o200k_harmony", "--keep-special", *map(str, ids)]) == 0
+    assert capsys.readouterr().out == GPT_OSS_CHAT + "\n"
