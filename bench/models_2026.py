@@ -1,6 +1,6 @@
 """The tokenizers added for 2025-2026 models beside their publishers' own libraries, as whole processes.
 
-    python -m bench.models_2026 [--repeat N] [names...]
+    python -m bench.models_2026 [--repeat N] [names...]      (also run by make bench)
 
 For each model: loading it (start-up included, an empty standard input) and loading it and encoding 1 MB of
 English (the KJV) or of Chinese (Song ci) read from standard input, ``python -m bpe_core encode NAME --ids-only``
