@@ -106,3 +106,13 @@ def test_the_conversion_script_makes_the_shipped_files(tmp_path):
     for name, build in (("mistral-tekken-v3", tekken), ("qwen3.6", qwen36)):
         write(build(), tmp_path / name)
         assert (tmp_path / name).read_bytes() == (SHIPPED / f"{name}.tokenizer.json.xz").read_bytes()
+
+
+def test_the_conversion_scripts_worked_examples_hold():
+    """bench/ is outside the doctest suite (tests/test_doctests.py): the script's small cases run here."""
+    import doctest
+
+    import bench.ranks_to_tokenizer_json as script
+
+    result = doctest.testmod(script)
+    assert result.attempted >= 3 and result.failed == 0
