@@ -61,6 +61,7 @@ bench: $(TEST_STAMP)
 	$(VPY) -m bench.counting
 	$(VPY) -m bench.tiktoken_speed
 	$(VPY) -m bench.open_models
+	$(VPY) -m bench.models_2026
 
 loadtest: $(TEST_STAMP)
 	$(VPY) -m bench.loadtest

@@ -19,7 +19,8 @@ from browser_helpers import (
     wait_for_app,
 )
 
-from bpe_core.pretrained import PRETRAINED
+from bpe_core.pretrained import PRETRAINED, PUBLISHED
+from viz.compare.real_tokenizers import DEFAULT_REAL
 
 pytestmark = pytest.mark.browser
 
@@ -97,22 +98,24 @@ def test_gemma3_merge_tree_found_by_typing(app_server, page, screenshot):
     screenshot(page, "phone")
 
 
-def test_compare_real_tokenizers_with_all_six(app_server, page, screenshot):
+def test_compare_real_tokenizers_with_all_of_them(app_server, page, screenshot):
     open_app(page, app_server)
     click_nav(page, "Compare")
     page.get_by_role("tab", name=re.compile("Real tokenizers")).click()
     wait_for_app(page)
     main = page.locator(MAIN)
-    for title in ("Llama 2", "Qwen3", "DeepSeek-V3", "Gemma 3", "Claude (legacy)"):  # Llama 3 is there already
+    for name in PRETRAINED:
+        if name in DEFAULT_REAL:  # there already
+            continue
         field = main.locator('[data-testid="stMultiSelect"] input')
         field.click()
-        field.fill(title)
-        page.get_by_role("option", name=title, exact=True).click()
+        field.fill(PUBLISHED[name].title)
+        page.get_by_role("option", name=PUBLISHED[name].title, exact=True).click()
         wait_for_app(page)
     page.keyboard.press("Escape")
     wait_for_app(page)
-    for title in ("Llama 2", "Llama 3", "Qwen3", "DeepSeek-V3", "Gemma 3", "Claude (legacy)"):
-        assert main.get_by_text(re.compile(f"^{re.escape(title)} — \\d+ tokens")).count() == 1
+    for published in PUBLISHED.values():
+        assert main.get_by_text(re.compile(f"^{re.escape(published.title)} — \\d+ tokens")).count() == 1
     chart = page.locator(CHART).first
     chart.scroll_into_view_if_needed()
     shown = 3 + len(PRETRAINED)  # your model at its 3 sizes, and every published tokenizer

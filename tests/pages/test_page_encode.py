@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from apptest_helpers import has_table, shown_ids, table_columns
 from browser_helpers import REPO_ROOT
+from open_model_references import hf_reference, qwen36_reference, tekken_ids, tekken_reference
 from streamlit.proto.LabelVisibility_pb2 import LabelVisibility
 from streamlit.testing.v1 import AppTest
 
@@ -243,6 +244,36 @@ def test_gpt4_and_gpt4o_give_tiktoken_ids(source, ids, note):
     assert metric(at, "Tokens") == "4"
     assert metric(at, "Characters per token") == "3.25"  # 13 characters / 4 tokens
     assert any(note in caption.value for caption in at.caption)
+
+
+CHAT_TEXT = "<|start|>user<|message|>[INST]<think>Hé, 日本語 123!</think><|im_end|>"
+
+
+def publishers_ids(source: str, text: str, special: bool, tiktoken_module) -> list[int]:
+    """The ids the publisher's library gives ``text``, with its special tokens read in text or not."""
+    if source == "o200k_harmony":  # tiktoken's o200k_harmony: gpt-oss's special tokens
+        encoding = tiktoken_module.get_encoding(source)
+        return encoding.encode(text, allowed_special="all") if special else encoding.encode_ordinary(text)
+    if source == "qwen3.6":
+        return qwen36_reference().encode(text, allowed_special="all" if special else set(), disallowed_special=())
+    if source == "mistral-tekken-v3":
+        return tekken_ids(text) if special else tekken_reference().encode(text, bos=False, eos=False)
+    hf = hf_reference(source)
+    hf.encode_special_tokens = not special
+    try:
+        return hf.encode(text, add_special_tokens=False).ids
+    finally:
+        hf.encode_special_tokens = False
+
+
+@pytest.mark.parametrize("source", ["o200k_harmony", "qwen3.6", "deepseek-v4", "mistral-tekken-v3"])
+def test_the_2026_tokenizers_give_their_publishers_ids_with_and_without_special_tokens(source, tiktoken_module):
+    at = encode(choose(open_page(), source), CHAT_TEXT)
+    assert shown_ids(at) == publishers_ids(source, CHAT_TEXT, True, tiktoken_module)
+    at.toggle(key="encode_match_special").set_value(False)
+    rerun(at)
+    assert shown_ids(at) == publishers_ids(source, CHAT_TEXT, False, tiktoken_module)
+    assert at.success and "Round trip OK" in at.success[0].value
 
 
 def test_special_token_toggle_encodes_its_text_as_ordinary_text():

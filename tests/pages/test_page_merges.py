@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 
+import pytest
 from browser_helpers import REPO_ROOT
 from streamlit.testing.v1 import AppTest
 
@@ -248,7 +249,7 @@ def test_search_finds_nothing_and_says_so():
     at.text_input(key="merges_tree_search").set_value("zzzzzzzzzzzzzzzz").run()
     assert not at.exception
     assert "No token of this tokenizer contains that text." in [info.value for info in at.info]
-    assert "is not one token of GPT-4o (o200k_base)" in at.get("html")[0].proto.body
+    assert "is not one token of GPT-4o and GPT-5 (o200k_base)" in at.get("html")[0].proto.body
 
 
 def test_back_to_the_session_model_lists_its_tokens(banana):
@@ -279,3 +280,25 @@ def test_each_tab_keys_the_glyphs_its_tokens_show():
     at = _open_merges(space_pairs, corpus="ab ab ab", tab="race")
     assert "Key: ␣ a space." in _captions(at)  # a␣ and ␣a race from step 1
     assert "Key:" not in _captions(_tab(_open_merges(train(BANANA, Config(), merges=6), BANANA), "race"))
+
+
+@pytest.mark.parametrize(
+    "name, note",
+    [
+        ("o200k_harmony", "The tokenizer of gpt-oss"),
+        ("qwen3.6", "Alibaba's Qwen3.5 and Qwen3.6"),
+        ("deepseek-v4", "DeepSeek-V4 (2026"),
+        ("mistral-tekken-v3", "Mistral's Tekken v3"),
+    ],
+)
+def test_the_2026_tokenizers_show_their_note_and_a_merge_tree(name, note):
+    at = _choose_source(_open_merges(tab="tree"), name)
+    assert note in " ".join(caption.value for caption in at.caption).replace("\\", "")
+    at.text_input(key="merges_tree_search").set_value(" understanding").run()
+    assert not at.exception
+    assert "␣understanding" in at.selectbox(key="merges_tree_token").options
+    at.selectbox(key="merges_tree_token").set_value("␣understanding").run()
+    (tree,) = _specs(at)
+    labels = [box["text"] for box in tree["layout"]["annotations"]]
+    leaves = ["␣", "u", "n", "d", "e", "r", "s", "t", "a", "n", "d", "i", "n", "g"]  # " understanding", byte by byte
+    assert labels[0] == "␣understanding" and [label for label in labels if label in set(leaves)] == leaves

@@ -87,7 +87,7 @@ def test_merges_tree_of_a_gemma3_token_found_by_typing():
     assert all(label in vocab for label in labels)  # every box is a token of the file
 
 
-def test_compare_real_tokenizers_with_all_six_counts_as_hf_does():
+def test_compare_real_tokenizers_with_every_open_model_counts_as_hf_does():
     at = open_page(COMPARE.path)
     at.session_state[compare_state.TAB_KEY] = ":material/smart_toy: Real tokenizers"
     ok(at.text_area(key=compare_state.TEXT_KEY).set_value(TEXT).run())
