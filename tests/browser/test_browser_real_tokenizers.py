@@ -53,10 +53,10 @@ def test_where_they_cut_differently_lines_them_up_under_the_text(app_server, pag
     assert phone_choice.is_visible() == (size == PHONE)
     differing.click()  # focused: its details show (CSS, no script)
     details = differing.evaluate(_DETAILS_SHOWN_JS)  # as CSS writes the attribute: quotes escaped, \a a new line
-    assert "GPT-2: 'Ġdon' (836)" in details and 'GPT-4o (o200k_base): \\"Ġdon\'t\\"' in details
+    assert "GPT-2: 'Ġdon' (836)" in details and 'GPT-4o and GPT-5 (o200k_base): \\"Ġdon\'t\\"' in details
     assert page_width(page) <= size["width"] and exception_texts(page) == []
     screenshot(page)
     if size == PHONE:  # another tokenizer under the text
-        page.locator(".st-key-compare_line_up_phone").get_by_text("GPT-4o (o200k_base)").click()
+        page.locator(".st-key-compare_line_up_phone").get_by_text("GPT-4o and GPT-5 (o200k_base)").click()
         wait_for_app(page)
         assert page.evaluate(_ROWS_SHOWN_JS) == [False, False, True]
