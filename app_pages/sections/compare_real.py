@@ -10,7 +10,7 @@ from bpe_core import Tokenizer
 from bpe_core.pretrained import OPEN_MODELS, load_pretrained
 from viz import escape, state
 from viz.compare import state as compare_state
-from viz.compare.aligned_html import aligned_html, row_key
+from viz.compare.aligned_html import aligned_html, row_key, wide_screen_hides
 from viz.compare.disagreement import disagreement_sentence, line_up, rows_of
 from viz.compare.figures import tokenizers_figure
 from viz.compare.real_tokenizers import (
@@ -113,7 +113,7 @@ def where_they_disagree(text: str, shown: dict[str, Tokenizer]) -> None:
         return
     lined = list(rows)
     with st.container(key=compare_state.LINE_UP_PHONE_BOX):  # a phone shows one row under the text: this one
-        st.html(f"<style>@media (min-width:641px){{.st-key-{compare_state.LINE_UP_PHONE_BOX}{{display:none}}}}</style>")
+        st.html(wide_screen_hides(compare_state.LINE_UP_PHONE_BOX))
         state.default_unless_offered(compare_state.LINE_UP_PHONE_KEY, lined, lined[0])
         phone_title = st.segmented_control("Under the text", lined, key=compare_state.LINE_UP_PHONE_KEY)
     stretches = line_up(len(part), list(rows.values()))

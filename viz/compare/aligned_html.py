@@ -52,6 +52,16 @@ def _style() -> str:
     )
 
 
+def wide_screen_hides(key: str) -> str:
+    """The style that hides the element of widget or container ``key`` (a constant of ours) on a screen wider than
+    a phone: the choice of the one row a phone shows.
+
+    >>> wide_screen_hides("compare_box")
+    '<style>@media (min-width:641px){.st-key-compare_box{display:none}}</style>'
+    """
+    return f"<style>@media (min-width:641px){{.st-key-{key}{{display:none}}}}</style>"
+
+
 def row_key(titles: Sequence[str]) -> str:
     """Which row is which: each title in its row's colour, in the order of the rows (escaped HTML); not on a phone,
     which shows one row, named by the choice above it.
