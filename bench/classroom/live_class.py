@@ -15,6 +15,7 @@ import json
 import random
 import re
 import time
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 
 from bench.classroom.cluster import Classroom, restart_replica
@@ -238,9 +239,16 @@ async def heavy_training(classroom: Classroom, report: ClassReport) -> None:
 
 
 async def one_question(
-    crowd: list[ClassStudent], round_: int, classroom: Classroom, report: ClassReport, store, code: str
+    crowd: list[ClassStudent],
+    round_: int,
+    classroom: Classroom,
+    report: ClassReport,
+    store,
+    code: str,
+    disturb: bool = True,
 ) -> None:
-    """Every student votes once (every fourth taps twice); round 2 restarts a replica half way, round 3 trains."""
+    """Every student votes once (every fourth taps twice); with ``disturb``, round 2 restarts a replica half way and
+    round 3 trains."""
     acknowledged = asyncio.Event()
     done = 0
 
@@ -265,11 +273,16 @@ async def one_question(
         after = store.votes(code, number)
         report.lost_at_restart = sum(1 for sid, choice in before.items() if after.get(sid) is None)
 
-    extra = [restart_half_way()] if round_ == 2 else [heavy_training(classroom, report)] if round_ == 3 else []
+    extra = {2: [restart_half_way()], 3: [heavy_training(classroom, report)]}.get(round_, []) if disturb else []
     await asyncio.gather(*(student_votes(index, student) for index, student in enumerate(crowd)), *extra)
 
 
-async def run_class(classroom: Classroom, store_address: str, students: int) -> ClassReport:
+async def run_class(
+    classroom: Classroom, store_address: str, students: int, beside: Callable[[str], Awaitable] | None = None
+) -> ClassReport:
+    """The class, its three questions and what it measured. ``beside(code)``, when given, runs beside the class from
+    the moment its students joined until it ends (bench/classroom/hostile.py's visitor), in place of the restart and
+    the heavy training; the students go on polling until it is done."""
     report = ClassReport(students, len(classroom.replicas))
     store = open_store(store_address)
     teacher = Teacher(classroom.url)
@@ -285,9 +298,10 @@ async def run_class(classroom: Classroom, store_address: str, students: int) -> 
     report.joined = sum(1 for name in store.students(code).values() if name in {s.name for s in crowd})
     stop = asyncio.Event()
     pollers = [asyncio.create_task(student.keep_polling(stop)) for student in crowd]
+    companion = asyncio.create_task(beside(code)) if beside else None
     try:
         for round_ in range(1, ROUNDS + 1):
-            await one_question(crowd, round_, classroom, report, store, code)
+            await one_question(crowd, round_, classroom, report, store, code, disturb=beside is None)
             deadline = time.monotonic() + WAIT_SECONDS
             while (await teacher.tally())[0] < students and time.monotonic() < deadline:
                 await asyncio.sleep(0.5)
@@ -298,6 +312,8 @@ async def run_class(classroom: Classroom, store_address: str, students: int) -> 
                 await asyncio.sleep(0.1)
             report.step_delays += [max(0.0, s.step_seen.get(step, float("inf")) - shown_at) for s in crowd]
     finally:
+        if companion is not None:
+            await asyncio.gather(companion, return_exceptions=True)  # it keeps its own account of what went wrong
         stop.set()
         results = await asyncio.gather(*pollers, return_exceptions=True)
         report.problems += [f"poll: {error}" for error in results if isinstance(error, Exception)]

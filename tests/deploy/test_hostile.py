@@ -1,0 +1,55 @@
+"""The hostile-visitor test (``make hostile-test``), run short: five students in a live class on two replicas sharing
+Redis behind nginx, while one visitor opens the 100,000-merge link, uploads a backtracking tokenizer and types 40 x's,
+uploads a generated tokenizer of 200,000 tokens, and floods the join form past its limit. Students and visitor speak
+Streamlit's protocol (no browser). Skipped without nginx or redis-server unless BPE_REQUIRE_NGINX=1 or
+BPE_REQUIRE_REDIS=1 (CI installs both and sets them)."""
+
+from __future__ import annotations
+
+import concurrent.futures
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+from bench.classroom.cluster import NGINX
+from bench.classroom.hostile import LAST_LINE, Hostility, hostile_test
+from bench.classroom.live_class import STEP_TARGET
+from bench.classroom.server_memory import documented_total_mb, documented_total_text
+
+STUDENTS = 5
+README = Path(__file__).resolve().parents[2] / "README.md"
+
+
+def needs(program: str, present: bool, variable: str) -> None:
+    if present:
+        return
+    if os.environ.get(variable) == "1":
+        pytest.fail(f"{program} is missing ({variable}=1)")
+    pytest.skip(f"{program} is missing: apt-get install {Path(program).name}")
+
+
+@pytest.mark.slow
+def test_a_short_class_keeps_its_pace_and_every_hostile_action_is_answered_in_words():
+    needs(NGINX, os.access(NGINX, os.X_OK), "BPE_REQUIRE_NGINX")
+    needs("redis-server", shutil.which("redis-server") is not None, "BPE_REQUIRE_REDIS")
+    hostility = Hostility(link_tabs=1, upload_tabs=1, tokens=200_000)
+    # In a thread of its own: a browser test earlier in the session leaves an event loop in the main thread.
+    with concurrent.futures.ThreadPoolExecutor(max_workers=1) as thread:
+        report = thread.submit(hostile_test, 2, STUDENTS, hostility).result()
+    details = report.details()
+    line = LAST_LINE.fullmatch(report.last_line())
+    assert line, details
+    p95, votes, students, peak_gib, answered, actions = line.groups()
+    assert float(p95) < STEP_TARGET, details
+    assert int(votes) == int(students) == STUDENTS, details
+    assert float(peak_gib) * 1024 < documented_total_mb(2), details
+    assert int(answered) == int(actions) == 5, details
+    said = " ".join(answer.words for answer in report.answers)
+    assert "took longer than 2 s" in said and "the most it may" in said, details
+
+
+def test_the_readme_gives_the_memory_the_test_holds_the_server_to():
+    """The README's Limits write out the same sum the hostile test computes, for the default budgets."""
+    assert documented_total_text(2, {}) in README.read_text(encoding="utf-8")
