@@ -11,7 +11,8 @@ one browser whose tabs share its cookies, and so its replica:
 
 - opens the 100,000-merge link (the heaviest recipe on the sample) in ``--link-tabs`` tabs;
 - uploads a tokenizer.json whose pre-tokenizer is ``(x|x)+y`` on Encode, then types 40 x's;
-- uploads a tokenizer.json.xz of ``--tokens`` tokens (60 MB unpacked by default) on Encode in ``--upload-tabs`` tabs;
+- uploads a tokenizer.json.xz of ``--tokens`` tokens (60 MB unpacked by default) on Encode in ``--upload-tabs`` tabs,
+  each tab another file of the same size;
 - floods the class's join form: ``--joins`` attempts one after another, each with a name taken (a student's,
   or one that passes for it), past the joins a minute one address may make.
 
@@ -112,8 +113,8 @@ class HostileVisitor:
     """One browser from one address: every tab a session of its own with the browser's cookies (the balancer's
     replica cookie among them, so every tab reaches the same replica)."""
 
-    def __init__(self, base_url: str, hostility: Hostility, big_file: bytes):
-        self.base_url, self.hostility, self.big_file = base_url, hostility, big_file
+    def __init__(self, base_url: str, hostility: Hostility, big_files: list[bytes]):
+        self.base_url, self.hostility, self.big_files = base_url, hostility, big_files
         self.cookies: dict[str, str] = {}
         self.answers: list[Answer] = []
 
@@ -132,8 +133,8 @@ class HostileVisitor:
             *(self.timed(f"the 100,000-merge link, tab {n + 1}", self.open_link) for n in range(hostility.link_tabs)),
             self.backtracking(),
             *(
-                self.timed(f"a tokenizer of {hostility.tokens:,} tokens, tab {n + 1}", self.upload_big)
-                for n in range(hostility.upload_tabs)
+                self.timed(f"a tokenizer of {hostility.tokens:,} tokens, tab {n + 1}", self.upload_big(file))
+                for n, file in enumerate(self.big_files)
             ),
             self.timed(f"{hostility.joins} joins from one address", lambda tab: self.flood(tab, code)),
         )
@@ -170,8 +171,8 @@ class HostileVisitor:
         await tab.upload("Tokenizer files", name, data)
         return answer_in(tab.alerts(), UPLOAD_WORDS)
 
-    async def upload_big(self, tab: Student) -> str:
-        return await self.upload_on_encode(tab, "tokenizer.json.xz", self.big_file)
+    def upload_big(self, file: bytes):
+        return lambda tab: self.upload_on_encode(tab, "tokenizer.json.xz", file)
 
     async def backtracking(self) -> None:
         """Two actions in one tab: the upload, then the 40 x's typed once the upload was answered."""
@@ -222,7 +223,7 @@ class HostileReport:
     answers: list[Answer] = field(default_factory=list)
     peak_mb: float = float("nan")
     peak_shares: dict[str, float] = field(default_factory=dict)  # each server process's tree at the peak, MB
-    before_mb: float = float("nan")  # the server when the visitor came: the class joined and following
+    before_shares: dict[str, float] = field(default_factory=dict)  # when the visitor came: the class following
     stopped: str = ""  # why the run stopped before its end
 
     @property
@@ -256,12 +257,20 @@ class HostileReport:
                 f"{max(klass.step_delays):.2f} s; {klass.joined}/{self.students} joined."
             )
         rows += [f"class: {problem}" for problem in klass.problems] if klass else []
-        shares = ", ".join(f"{name} {megabytes:,.0f} MB" for name, megabytes in self.peak_shares.items())
         rows.append(
-            f"Server memory when the visitor came {self.before_mb:,.0f} MB; at its peak {self.peak_mb:,.0f} MB "
-            f"({shares}), against the README's total of {self.bound_mb:,} MB."
+            f"Server memory when the visitor came {memory_shares(self.before_shares)}; at its peak "
+            f"{memory_shares(self.peak_shares)}, against the README's total of {self.bound_mb:,} MB."
         )
         return "\n".join(rows + ([f"Stopped: {self.stopped}"] if self.stopped else []))
+
+
+def memory_shares(shares: dict[str, float]) -> str:
+    """
+    >>> memory_shares({"replica 1": 170.4, "nginx": 14.0})
+    '184 MB (replica 1 170 MB, nginx 14 MB)'
+    """
+    parts = ", ".join(f"{name} {megabytes:,.0f} MB" for name, megabytes in shares.items())
+    return f"{sum(shares.values()):,.0f} MB ({parts})"
 
 
 def server_processes(classroom: Classroom, store_url: str) -> dict[str, int]:
@@ -276,16 +285,18 @@ async def run_hostile(classroom: Classroom, store_url: str, students: int, hosti
     """The class with the visitor beside it, the server's memory sampled throughout. The run stops early (and
     fails) if the server passes twice its documented total, so that it cannot take the whole machine."""
     report = HostileReport(students, hostility, documented_total_mb(len(classroom.replicas)))
-    big_file = await asyncio.to_thread(big_tokenizer_xz, hostility.tokens)
-    visitor = HostileVisitor(classroom.url, hostility, big_file)
+    big_files = [await asyncio.to_thread(big_tokenizer_xz, hostility.tokens, n) for n in range(hostility.upload_tabs)]
+    visitor = HostileVisitor(classroom.url, hostility, big_files)
     processes = server_processes(classroom, store_url)
     loop, over = asyncio.get_running_loop(), asyncio.Event()
     memory = PeakMemory(
         processes.values, over_mb=2 * report.bound_mb, on_over=lambda: loop.call_soon_threadsafe(over.set)
     )
 
+    names = {pid: name for name, pid in processes.items()}
+
     async def visit(code: str) -> None:
-        report.before_mb = memory.now_mb()
+        report.before_shares = {names[pid]: megabytes for pid, megabytes in memory.shares_mb().items()}
         await visitor.act(code)
 
     with memory:
@@ -304,7 +315,6 @@ async def run_hostile(classroom: Classroom, store_url: str, students: int, hosti
             report.stopped = f"the class stopped: {lesson.exception()!r}"
         else:
             report.klass = lesson.result()
-    names = {pid: name for name, pid in processes.items()}
     report.peak_shares = {names[pid]: megabytes for pid, megabytes in memory.peak_shares.items()}
     report.answers, report.peak_mb = visitor.answers, memory.peak_mb
     return report

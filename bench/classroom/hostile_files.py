@@ -1,8 +1,8 @@
 """The files a hostile visitor uploads, made here, the same bytes every time (never downloaded): a tokenizer.json
 whose pre-tokenizer backtracks without end, and a big tokenizer.json.xz of millions of tokens.
 
-The big one is cached under the system's temporary folder (outside the repository), keyed by its size, and
-written whole or not at all.
+The big ones are cached under the system's temporary folder (outside the repository), keyed by size and variant,
+and written whole or not at all.
 
 >>> json.loads(backtracking_tokenizer())["pre_tokenizer"]["pattern"]
 {'Regex': '(x|x)+y'}
@@ -64,13 +64,15 @@ def big_tokenizer_json(tokens: int, alphabet: str = _ALPHABET[:4]) -> bytes:
     return json.dumps({"version": "1.0", "model": {"type": "BPE", "vocab": vocab, "merges": merges}}).encode()
 
 
-def big_tokenizer_xz(tokens: int = BIG_TOKENS) -> bytes:
+def big_tokenizer_xz(tokens: int = BIG_TOKENS, variant: int = 0) -> bytes:
     """``big_tokenizer_json(tokens)`` compressed with xz (a few MB, under the upload limit), made once and then
-    read from the cache."""
-    cached = CACHE / f"tokenizer-{tokens}.json.xz"
+    read from the cache. Each ``variant`` orders the alphabet differently: as big, but other files (a server that
+    loads one file once for every session is not spared the next)."""
+    cached = CACHE / f"tokenizer-{tokens}-{variant}.json.xz"
     if cached.exists():
         return cached.read_bytes()
-    packed = lzma.compress(big_tokenizer_json(tokens, _ALPHABET), preset=1)
+    alphabet = _ALPHABET[variant:] + _ALPHABET[:variant]
+    packed = lzma.compress(big_tokenizer_json(tokens, alphabet), preset=1)
     CACHE.mkdir(parents=True, exist_ok=True)
     partial = cached.with_suffix(f".{os.getpid()}.partial")
     partial.write_bytes(packed)

@@ -6,11 +6,11 @@ plus ``BPE_JOBS_AT_ONCE`` job workers of ``BPE_JOB_MEMORY_MB`` each plus ``BPE_U
 uploads; nginx and Redis hold a little beside them.
 
 >>> documented_total_mb(2, {})
-7394
+6994
 >>> documented_total_text(2, {})  # as the README writes it
-'2 × (600 + 2 × 1,024 + 1,024) + 30 + 20 = 7,394 MB (7.2 GiB)'
+'2 × (400 + 2 × 1,024 + 1,024) + 30 + 20 = 6,994 MB (6.8 GiB)'
 >>> documented_total_mb(1, {"BPE_JOBS_AT_ONCE": "1", "BPE_JOB_MEMORY_MB": "768", "BPE_UPLOAD_MEMORY_MB": "256"})
-1674
+1474
 """
 
 from __future__ import annotations
@@ -22,11 +22,12 @@ from pathlib import Path
 
 from jobs.budget import Budget, jobs_at_once
 
-# Measured on this 2-core machine, 2026-11-27 (bench/classroom/hostile.py's run, before the hostile visitor came):
-# a replica after its warm-up with half of a class of 30 following it, with its idle job worker, rounded up.
-REPLICA_BASE_MB = 600
-BALANCER_MB = 30  # nginx's master and its one worker
-REDIS_MB = 20  # redis-server holding a class of 30
+# A replica's own base: measured 140-170 MB with half a class of 30 following it and its idle job worker
+# (bench/classroom/hostile.py, 2026-11-27, when the visitor came), and 220-245 MB after a first page that imports
+# plotly, plus 3 MB a session that takes the whole tour (bench/README.md): 400 MB holds 30 such sessions.
+REPLICA_BASE_MB = 400
+BALANCER_MB = 30  # nginx's master and its one worker: 14 MB measured
+REDIS_MB = 20  # redis-server holding a class of 30: 12 MB measured
 UPLOAD_MEMORY_ENV = "BPE_UPLOAD_MEMORY_MB"  # the most one replica's loaded uploads hold, all together
 UPLOAD_MEMORY_DEFAULT_MB = 1024
 PROC = Path("/proc")
@@ -59,8 +60,8 @@ def documented_total_text(replicas: int, environ: Mapping[str, str] = os.environ
 
 def gib(megabytes: float) -> str:
     """
-    >>> gib(7394)
-    '7.2 GiB'
+    >>> gib(6994)
+    '6.8 GiB'
     """
     return f"{megabytes / 1024:.1f} GiB"
 
