@@ -75,6 +75,7 @@ class Answer:
 
     action: str
     seconds: float = float("nan")
+    after: float = float("nan")  # seconds from the visitor's first visit to this answer
     words: str = ""
     problem: str = ""
 
@@ -117,6 +118,9 @@ class HostileVisitor:
         self.base_url, self.hostility, self.big_files = base_url, hostility, big_files
         self.cookies: dict[str, str] = {}
         self.answers: list[Answer] = []
+        self.came = float("nan")  # when it came (time.monotonic)
+        self.under_way = asyncio.Event()  # every file is up: the server is about to read them all
+        self._files_up = 0
 
     def tab(self) -> Student:
         tab = Student(self.base_url, source_address=VISITOR_ADDRESS)
@@ -125,7 +129,7 @@ class HostileVisitor:
 
     async def act(self, code: str) -> None:
         """Every action at once; each one's answer is kept in ``answers``."""
-        first = self.tab()
+        self.came, first = time.monotonic(), self.tab()
         await asyncio.to_thread(first.load_front_page)  # the browser's first visit: its replica cookie
         self.cookies = first.cookies
         hostility = self.hostility
@@ -153,7 +157,7 @@ class HostileVisitor:
         except Exception as error:  # an exception on the page, a closed connection, a refused request
             answer.problem = f"{type(error).__name__}: {str(error)[:300]}"
         finally:
-            answer.seconds = time.monotonic() - started
+            answer.seconds, answer.after = time.monotonic() - started, time.monotonic() - self.came
             if close:
                 with contextlib.suppress(Exception):
                     await tab.leave()
@@ -168,7 +172,11 @@ class HostileVisitor:
         await tab.enter()
         await tab.open_page("Encode / Decode")
         await tab.open_expander("Load a tokenizer")
-        await tab.upload("Tokenizer files", name, data)
+        await tab.put_file("Tokenizer files", name, data)
+        self._files_up += 1
+        if self._files_up == len(self.big_files) + 1:  # with the backtracking tokenizer
+            self.under_way.set()
+        await tab.rerun()  # the run that reads the file
         return answer_in(tab.alerts(), UPLOAD_WORDS)
 
     def upload_big(self, file: bytes):
@@ -224,6 +232,7 @@ class HostileReport:
     peak_mb: float = float("nan")
     peak_shares: dict[str, float] = field(default_factory=dict)  # each server process's tree at the peak, MB
     before_shares: dict[str, float] = field(default_factory=dict)  # when the visitor came: the class following
+    steps_after: list[float] = field(default_factory=list)  # when the teacher moved on, from the visitor's coming
     stopped: str = ""  # why the run stopped before its end
 
     @property
@@ -257,6 +266,10 @@ class HostileReport:
                 f"{max(klass.step_delays):.2f} s; {klass.joined}/{self.students} joined."
             )
         rows += [f"class: {problem}" for problem in klass.problems] if klass else []
+        if self.answers:
+            steps = ", ".join(f"{seconds:.0f}" for seconds in self.steps_after) or "never"
+            last = max(answer.after for answer in self.answers)
+            rows.append(f"The teacher moved on {steps} s after the visitor came; its last answer came at {last:.0f} s.")
         rows.append(
             f"Server memory when the visitor came {memory_shares(self.before_shares)}; at its peak "
             f"{memory_shares(self.peak_shares)}, against the README's total of {self.bound_mb:,} MB."
@@ -295,9 +308,12 @@ async def run_hostile(classroom: Classroom, store_url: str, students: int, hosti
 
     names = {pid: name for name, pid in processes.items()}
 
-    async def visit(code: str) -> None:
+    async def visit(code: str) -> asyncio.Task:
+        """The visitor comes; the class's questions start once its files are up (or it is done)."""
         report.before_shares = {names[pid]: megabytes for pid, megabytes in memory.shares_mb().items()}
-        await visitor.act(code)
+        visit = asyncio.create_task(visitor.act(code))
+        await asyncio.wait([visit, asyncio.create_task(visitor.under_way.wait())], return_when=asyncio.FIRST_COMPLETED)
+        return visit
 
     with memory:
         lesson = asyncio.create_task(run_class(classroom, store_url, students, beside=visit))
@@ -317,6 +333,7 @@ async def run_hostile(classroom: Classroom, store_url: str, students: int, hosti
             report.klass = lesson.result()
     report.peak_shares = {names[pid]: megabytes for pid, megabytes in memory.peak_shares.items()}
     report.answers, report.peak_mb = visitor.answers, memory.peak_mb
+    report.steps_after = [shown - visitor.came for shown in report.klass.steps_shown] if report.klass else []
     return report
 
 

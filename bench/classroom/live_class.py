@@ -200,6 +200,7 @@ class ClassReport:
     cpu_per_student: float = float("nan")  # share of one core each student cost the replicas, during the class
     heavy_seconds: float = float("nan")
     came_back: int = 0  # sessions (students and teacher) that reconnected after the restart
+    steps_shown: list[float] = field(default_factory=list)  # when the teacher moved on (time.monotonic)
     cpu_of_killed: float = 0.0  # CPU seconds the killed replica had used, read just before the kill
     problems: list[str] = field(default_factory=list)
 
@@ -278,11 +279,15 @@ async def one_question(
 
 
 async def run_class(
-    classroom: Classroom, store_address: str, students: int, beside: Callable[[str], Awaitable] | None = None
+    classroom: Classroom,
+    store_address: str,
+    students: int,
+    beside: Callable[[str], Awaitable[asyncio.Future]] | None = None,
 ) -> ClassReport:
-    """The class, its three questions and what it measured. ``beside(code)``, when given, runs beside the class from
-    the moment its students joined until it ends (bench/classroom/hostile.py's visitor), in place of the restart and
-    the heavy training; the students go on polling until it is done."""
+    """The class, its three questions and what it measured. ``beside(code)``, when given, starts what runs beside the
+    class once its students joined (bench/classroom/hostile.py's visitor) and returns, when that is under way, its
+    end to wait for; the questions follow, without the restart and the heavy training, and the students go on
+    polling until it is done."""
     report = ClassReport(students, len(classroom.replicas))
     store = open_store(store_address)
     teacher = Teacher(classroom.url)
@@ -298,7 +303,7 @@ async def run_class(
     report.joined = sum(1 for name in store.students(code).values() if name in {s.name for s in crowd})
     stop = asyncio.Event()
     pollers = [asyncio.create_task(student.keep_polling(stop)) for student in crowd]
-    companion = asyncio.create_task(beside(code)) if beside else None
+    companion = await beside(code) if beside else None
     try:
         for round_ in range(1, ROUNDS + 1):
             await one_question(crowd, round_, classroom, report, store, code, disturb=beside is None)
@@ -308,6 +313,7 @@ async def run_class(
             await teacher.act("Reveal")
             await teacher.act("Next step")
             shown_at, step = time.monotonic(), round_ + 1
+            report.steps_shown.append(shown_at)
             while any(step not in s.step_seen for s in crowd) and time.monotonic() < shown_at + WAIT_SECONDS:
                 await asyncio.sleep(0.1)
             report.step_delays += [max(0.0, s.step_seen.get(step, float("inf")) - shown_at) for s in crowd]

@@ -237,10 +237,10 @@ class Student:
         self.widget_values[expander] = WidgetState(id=expander, bool_value=True)
         await self.rerun()
 
-    async def upload(self, label: str, name: str, data: bytes) -> None:
+    async def put_file(self, label: str, name: str, data: bytes) -> None:
         """Drop one file on a file uploader (by label) as the browser does: the file goes up to the session's
-        upload address (PUT, with the XSRF cookie's token, which the health check hands out), then a run with the
-        uploader's state naming it."""
+        upload address (PUT, with the XSRF cookie's token, which the health check hands out); the next run sends
+        the uploader's state naming it."""
         uploader = self.widget("file_uploader", label)
         file_id = uuid.uuid4().hex
         await asyncio.to_thread(self.http_request, "GET", "/_stcore/health")  # sets the XSRF cookie
@@ -262,7 +262,6 @@ class Student:
         await asyncio.to_thread(self.http_request, "PUT", path, body, headers)
         files = FileUploaderState(uploaded_file_info=[UploadedFileInfo(file_id=file_id, name=name, size=len(data))])
         self.widget_values[uploader.id] = WidgetState(id=uploader.id, file_uploader_state_value=files)
-        await self.rerun()
 
     def alerts(self) -> list[str]:
         """The texts of the last run's alerts (``st.error``, ``warning``, ``info``, ``success``), as shown."""
