@@ -352,12 +352,16 @@ def hostile_test(replicas: int, students: int, hostility: Hostility) -> HostileR
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--replicas", type=int, default=2, help="app processes behind nginx, sharing Redis")
-    parser.add_argument("--students", type=int, default=30, help="students in the class")
+    parser.add_argument(
+        "--students", type=int, default=30, help="students in the class (2 or more: the flood takes the second's name)"
+    )
     parser.add_argument("--link-tabs", type=int, default=3, help="tabs opening the 100,000-merge link")
     parser.add_argument("--upload-tabs", type=int, default=5, help="tabs uploading the big tokenizer")
     parser.add_argument("--tokens", type=int, default=BIG_TOKENS, help="the big tokenizer's tokens")
     parser.add_argument("--joins", type=int, default=JOIN_ATTEMPTS, help="join attempts from the visitor's address")
     args = parser.parse_args()
+    if args.students < 2:
+        parser.error("--students: 2 or more (the join flood takes the second student's name)")
     hostility = Hostility(args.link_tabs, args.upload_tabs, args.tokens, args.joins)
     print(f"Load average at the start: {load_average()}", flush=True)
     report = hostile_test(args.replicas, args.students, hostility)

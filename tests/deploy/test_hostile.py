@@ -9,6 +9,9 @@ from __future__ import annotations
 import concurrent.futures
 import os
 import shutil
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -16,7 +19,7 @@ import pytest
 from bench.classroom.cluster import NGINX
 from bench.classroom.hostile import LAST_LINE, Hostility, hostile_test
 from bench.classroom.live_class import STEP_TARGET
-from bench.classroom.server_memory import documented_total_mb, documented_total_text
+from bench.classroom.server_memory import PeakMemory, documented_total_mb, documented_total_text, process_trees
 
 STUDENTS = 5
 README = Path(__file__).resolve().parents[2] / "README.md"
@@ -48,8 +51,30 @@ def test_a_short_class_keeps_its_pace_and_every_hostile_action_is_answered_in_wo
     assert int(answered) == int(actions) == 5, details
     said = " ".join(answer.words for answer in report.answers)
     assert "took longer than 2 s" in said and "the most it may" in said, details
+    assert set(report.peak_shares) == {"replica 1", "replica 2", "nginx", "redis"}, details  # every server process
 
 
 def test_the_readme_gives_the_memory_the_test_holds_the_server_to():
     """The README's Limits write out the same sum the hostile test computes, for the default budgets."""
     assert documented_total_text(2, {}) in README.read_text(encoding="utf-8")
+
+
+HOLDER = "import sys; held = b'x' * (80 << 20); print('ready', flush=True); sys.stdin.read()"  # 80 MB, written
+
+
+def test_the_server_memory_adds_up_a_process_and_the_processes_under_it():
+    """A process that starts another holding 80 MB: the tree of the first holds both, and its memory the 80 MB
+    (two interpreters beside it: well under 80 MB more)."""
+    starter = f"import subprocess, sys; subprocess.run([sys.executable, '-c', {HOLDER!r}]); sys.stdin.read()"
+    parent = subprocess.Popen([sys.executable, "-c", starter], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+    try:
+        assert parent.stdout.readline() == b"ready\n"  # the grandchild holds its 80 MB
+        tree = process_trees([parent.pid])[parent.pid]
+        assert len(tree) == 2 and parent.pid in tree
+        with PeakMemory(lambda: [parent.pid], seconds=0.05) as memory:
+            time.sleep(0.3)
+        assert 80 <= memory.peak_mb < 160
+        assert set(memory.peak_shares) == {parent.pid}
+    finally:
+        parent.stdin.close()  # both read it to its end, then exit
+        parent.wait(timeout=30)
