@@ -8,7 +8,7 @@ names, and the navigation between pages (``st.navigation``, the only way a page 
 import streamlit as st
 
 from app_pages.sections import training
-from viz import state
+from viz import escape, state
 from viz.describe import model_size
 from viz.encode import live_text
 from viz.page_registry import PAGES
@@ -64,6 +64,8 @@ sidebar_slot = st.sidebar.empty()
 first_run = state.model_if_any() is None  # only a session's first run has no model
 if first_run:
     training.first_model(st.query_params.to_dict())  # the one a reload or a shared link names, else the default
+if released := state.released_upload():  # its uploaded model was released for others: it has the default now
+    st.warning(escape.markdown(released), icon=":material/memory:")
 if presenting:
     st.html(presentation_css())
 pages = [

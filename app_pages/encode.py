@@ -104,5 +104,13 @@ with st.expander(
 ) as table:
     if table.open and tokens is not None:
         encode_folded.show_table(tokens, shown)
+with st.expander(
+    "Cut at N tokens: the longest beginning that fits",
+    icon=":material/content_cut:",
+    key=encode_state.CUT_KEY,
+    on_change="rerun",
+) as cut:
+    if cut.open and tokens is not None:
+        encode_folded.show_cut(tokenizer, text, match_special)
 with header.link_slot:
     share_link.show_address(*state.page_address(encode_state.CHOICES, {encode_state.TEXT_KEY: text}))

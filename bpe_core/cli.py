@@ -1,4 +1,4 @@
-"""Command line: ``python -m bpe_core train|count|merges|encode|decode|export|import``.
+"""Command line: ``python -m bpe_core train|count|merges|encode|decode|truncate|export|import``.
 
 $ python -m bpe_core train corpus.txt --merges 100 --end-of-word "</w>" -o model.json
 $ python -m bpe_core encode model.json "the lowest"
@@ -6,6 +6,7 @@ $ python -m bpe_core encode model.json "the lowest"
 $ python -m bpe_core encode cl100k_base "the lowest"      # GPT-4's tokenizer (also gpt2, o200k_base)
 $ python -m bpe_core encode llama3 "the lowest"           # an open model's (llama2, qwen3, gemma3, ...)
 $ python -m bpe_core decode gemma3 2 9259 --keep-special  # HF's decode, special tokens kept
+$ python -m bpe_core truncate cl100k_base 100 < long.txt  # its first 100 tokens' worth, whole characters
 $ python -m bpe_core count big/*.txt --split gpt2 --lines -o counts.tsv   # in blocks, on Dask workers
 $ python -m bpe_core train --counts counts.tsv --split gpt2 --vocab-size 32000 -o model.json
 
@@ -33,6 +34,7 @@ from .pretokenize import lines
 from .pretrained import PRETRAINED, load_pretrained
 from .tokenizer import Tokenizer
 from .train import check_top_k, train, train_from_counts
+from .truncate import check_budget, fit_prefix
 
 MAX_INPUT_BYTES = 256 * 1024 * 1024  # what one Python process trains or encodes in a reasonable time
 
@@ -253,6 +255,18 @@ def _cmd_decode(args: argparse.Namespace) -> None:
     sys.stdout.write(tok.decode(ids, skip_special=skip) + "\n")
 
 
+def _cmd_truncate(args: argparse.Namespace) -> None:
+    """Standard input's longest beginning within the budget, written as it is (no newline added); what was cut is
+    said on standard error."""
+    check_budget(args.limit)
+    tok = _load_model(args.model)
+    text = _read_text("-")
+    kept = fit_prefix(tok, text, args.limit, special=not args.no_special, add_special=args.add_special)
+    if len(kept) < len(text):
+        print(f"note: kept {len(kept):,} of {len(text):,} characters", file=sys.stderr)
+    sys.stdout.write(kept)
+
+
 def _cmd_export(args: argparse.Namespace) -> None:
     tok = _load_model(args.model)
     if args.format == "hf":
@@ -278,6 +292,7 @@ RUNS = {
     "merges": _cmd_merges,
     "encode": _cmd_encode,
     "decode": _cmd_decode,
+    "truncate": _cmd_truncate,
     "export": _cmd_export,
     "import": _cmd_import,
 }

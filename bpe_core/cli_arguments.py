@@ -144,12 +144,23 @@ DECODE = (
     ),
 )
 
+TRUNCATE = (
+    argument("limit", type=int, metavar="N", help="the most tokens the text may take"),
+    argument("--add-special", action="store_true", help="count the model's own special tokens too (Llama 2's <s>)"),
+    argument("--no-special", action="store_true", help="count special tokens' text as ordinary text"),
+)
+
 COMMANDS = (
     Command("train", "learn merges from a UTF-8 text file ('-' for standard input)", TRAIN, on_a_model=False),
     Command("count", "count the pieces of big UTF-8 files in blocks, on Dask workers", COUNT, on_a_model=False),
     Command("merges", "print the merges, one JSON array per line"),
     Command("encode", "print {ids, tokens} for TEXT (or -i FILE, or standard input)", ENCODE),
     Command("decode", "print the text for the ids", DECODE),
+    Command(
+        "truncate",
+        "write the longest beginning of standard input that takes at most N tokens (whole characters)",
+        TRUNCATE,
+    ),
     Command(
         "export",
         "write an HF tokenizer.json (hf) or vocab.json + merges.txt (gpt2)",

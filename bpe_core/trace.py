@@ -106,6 +106,15 @@ def steps_without_counts(merges: list[tuple[str, str]], vocab: dict[str, int]) -
     ]
 
 
+def counted(number: int, noun: str) -> str:
+    """``number`` with thousands separators and ``noun`` in the singular or plural (nouns that take an "s").
+
+    >>> counted(1, "merge"), counted(100000, "merge")
+    ('1 merge', '100,000 merges')
+    """
+    return f"{number:,} {noun}{'' if number == 1 else 's'}"
+
+
 def stop_message(
     reason: str,
     *,
@@ -121,25 +130,27 @@ def stop_message(
 
     >>> stop_message(STOP_VOCAB_SIZE, made=0, merges=None, vocab_size=3, base_size=5)
     'vocabulary size 3 is smaller than the base vocabulary (5 symbols and special tokens), so no merge was made'
+    >>> stop_message(STOP_MIN_FREQUENCY, made=1200, merges=5000, vocab_size=None, best_count=1, min_frequency=2)
+    'stopped after 1,200 merges: the best pair occurs once, below the minimum frequency 2 (asked for 5,000 merges)'
     """
     if reason == STOP_MERGES:
-        return f"made the {made} merges asked for"
+        return f"made the {counted(made, 'merge')} asked for"
     if reason == STOP_VOCAB_SIZE:
         if made == 0 and vocab_size < base_size:
             return (
-                f"vocabulary size {vocab_size} is smaller than the base vocabulary "
-                f"({base_size} symbols and special tokens), so no merge was made"
+                f"vocabulary size {vocab_size:,} is smaller than the base vocabulary "
+                f"({base_size:,} symbols and special tokens), so no merge was made"
             )
-        return f"reached the vocabulary size {vocab_size} after {made} merges"
-    asked = f"{merges} merges" if merges is not None else f"vocabulary size {vocab_size}"
+        return f"reached the vocabulary size {vocab_size:,} after {counted(made, 'merge')}"
+    asked = counted(merges, "merge") if merges is not None else f"vocabulary size {vocab_size:,}"
+    stopped = f"stopped after {counted(made, 'merge')}"
     if reason == STOP_NO_PAIRS:
-        return f"stopped after {made} merges: no pair is left to merge (asked for {asked})"
+        return f"{stopped}: no pair is left to merge (asked for {asked})"
     if reason == STOP_VOCAB_TEXT:
         why = f"the next token would take the merged tokens' text past {max_vocab_chars:,} characters"
         if best_count == 1:  # every pair is unique: each merge joins two neighbours and tokens grow without end
             why += "; each merge now only glues neighbours: raise the minimum frequency or split into words"
-        return f"stopped after {made} merges: {why} (asked for {asked})"
-    return (
-        f"stopped after {made} merges: the best pair occurs {best_count} "
-        f"time(s), below the minimum frequency {min_frequency} (asked for {asked})"
-    )
+        return f"{stopped}: {why} (asked for {asked})"
+    occurs = "once" if best_count == 1 else counted(best_count, "time")
+    below = f"below the minimum frequency {min_frequency:,}"
+    return f"{stopped}: the best pair occurs {occurs}, {below} (asked for {asked})"

@@ -26,7 +26,9 @@ from dataclasses import dataclass
 MEMORY_ENV, SECONDS_ENV, AT_ONCE_ENV = "BPE_JOB_MEMORY_MB", "BPE_JOB_SECONDS", "BPE_JOBS_AT_ONCE"
 
 
-def _positive(environ: Mapping[str, str], name: str, default: float, kind: type, unit: str):
+def positive_setting(environ: Mapping[str, str], name: str, default: float, kind: type, unit: str):
+    """The setting ``name`` of ``environ`` as a ``kind`` above 0, else ``default`` when unset; a ValueError names
+    a value that makes no sense."""
     text = environ.get(name, "")
     if not text:
         return kind(default)
@@ -49,8 +51,8 @@ class Budget:
     @classmethod
     def from_environment(cls, environ: Mapping[str, str] = os.environ) -> Budget:
         return cls(
-            memory_mb=_positive(environ, MEMORY_ENV, cls.memory_mb, int, "whole number of megabytes"),
-            seconds=_positive(environ, SECONDS_ENV, cls.seconds, float, "number of seconds"),
+            memory_mb=positive_setting(environ, MEMORY_ENV, cls.memory_mb, int, "whole number of megabytes"),
+            seconds=positive_setting(environ, SECONDS_ENV, cls.seconds, float, "number of seconds"),
         )
 
 
@@ -60,7 +62,7 @@ def jobs_at_once(environ: Mapping[str, str] = os.environ) -> int:
     >>> jobs_at_once({}), jobs_at_once({"BPE_JOBS_AT_ONCE": "4"})
     (2, 4)
     """
-    return _positive(environ, AT_ONCE_ENV, 2, int, "whole number")
+    return positive_setting(environ, AT_ONCE_ENV, 2, int, "whole number")
 
 
 class Slots:

@@ -1,16 +1,16 @@
 """Tokenizer files in and out, as Streamlit widgets the pages share.
 
-The pure parts come first and are tested without Streamlit: reading uploaded
-bytes into a tokenizer (:func:`load_uploaded`), the export formats with their
-file names and payload builders (:data:`EXPORTS`), and why an export is
-refused (:func:`export_refusal`). The widgets below them are thin:
-:func:`upload_tokenizer`, :func:`use_gpt2_button` and :func:`download_buttons`.
-Their widget keys and what an upload left are ``viz.state``'s (``model_io_widget_key``, ``tokenizer_upload_record``).
+The pure parts come first and are tested without Streamlit: the export formats with their file names and payload
+builders (:data:`EXPORTS`), and why an export is refused (:func:`export_refusal`); reading uploaded bytes into a
+tokenizer is ``viz.tokenizer_files``' (run as a job, held by the server's store of uploads). The widgets below them
+are thin: :func:`upload_tokenizer`, :func:`use_gpt2_button` and :func:`download_buttons`. Their widget keys and what
+an upload left are ``viz.state``'s (``model_io_widget_key``, ``tokenizer_upload_record``).
 """
 
 from __future__ import annotations
 
 import json
+import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
@@ -23,16 +23,16 @@ from bpe_core.formats import (
     check_exportable,
     check_gpt2_exportable,
     check_model_json_exportable,
-    load_any,
     model_to_json,
     to_gpt2_files,
     to_hf_json,
 )
-from bpe_core.formats.files import unpack_xz
+from jobs import JobStopped
 from viz import escape, state
 from viz.describe import model_size
 from viz.model_about import LOADED_FILE, LOADED_GPT2, ModelAbout
-from viz.text_files import decode_text_file
+from viz.tokenizer_files import load_added, load_measured
+from viz.upload_store import UploadHandle, files_key
 
 UPLOAD_TYPES = ["json", "txt", "bpe", "xz"]
 UPLOAD_HELP = (
@@ -40,83 +40,6 @@ UPLOAD_HELP = (
     "with xz (tokenizer.json.xz: uploads stop at 10 MB, and Gemma 3's tokenizer.json is 33 MB); "
     "or GPT-2 style vocab.json + merges.txt (select both files together)."
 )
-
-# -- reading uploaded files (pure) ---------------------------------------------------
-
-
-def _lone_file_hint(name: str, text: str) -> str | None:
-    """What is missing when half of a GPT-2 pair is uploaded alone, else None.
-
-    >>> _lone_file_hint("merges.txt", "#version: 0.2")
-    'this is a merges list: upload it together with its vocab.json (select both files)'
-    >>> _lone_file_hint("vocab.json", '{"a": 0, "b": 1}')
-    'this looks like a GPT-2 vocab.json: upload it together with its merges.txt (select both files)'
-    >>> _lone_file_hint("tokenizer.json", '{"model": {}}') is None
-    True
-    """
-    if name.endswith((".txt", ".bpe")):
-        return "this is a merges list: upload it together with its vocab.json (select both files)"
-    try:
-        data = json.loads(text)
-    except (ValueError, RecursionError):  # RecursionError: absurdly nested arrays
-        return None  # load_any explains broken JSON itself
-    if isinstance(data, dict) and data and all(type(value) is int for value in data.values()):
-        return "this looks like a GPT-2 vocab.json: upload it together with its merges.txt (select both files)"
-    return None
-
-
-def load_uploaded(files: dict[str, bytes]) -> Tokenizer:
-    """The tokenizer in uploaded files ``{file name: bytes}``.
-
-    Accepts a model saved here, an HF ``tokenizer.json`` (BPE, also xz-compressed: ``unpack_xz``) or a
-    ``vocab.json`` + ``merges.txt`` pair. Raises ``ValueError`` whose message starts with the
-    file name(s) and says what is wrong (not UTF-8, not BPE, half a pair, ...).
-
-    >>> load_uploaded({"m.txt": b"\\xff"})  # doctest: +NORMALIZE_WHITESPACE
-    Traceback (most recent call last):
-    ...
-    ValueError: m.txt: this is not UTF-8 text (byte 0xFF at position 0 is not valid UTF-8; Latin-1 or Windows-1252
-    perhaps?), please save it as UTF-8
-    """
-    if not files:
-        raise ValueError("no file was given")
-    files = dict(unpack_xz(name, data) for name, data in files.items())
-    texts = {}
-    for name, data in files.items():
-        try:
-            texts[name] = decode_text_file(data)
-        except ValueError as error:
-            raise ValueError(f"{name}: {error}") from None
-    names = ", ".join(sorted(texts))
-    hint = _lone_file_hint(*next(iter(texts.items()))) if len(texts) == 1 else None
-    if hint:
-        raise ValueError(f"{names}: {hint}")
-    return load_any(texts)  # its errors start with the file names
-
-
-def load_added(added: dict[str, bytes], earlier: dict[str, bytes]) -> tuple[Tokenizer, list[str]]:
-    """Load the files just ``added`` to an uploader that already held ``earlier`` ones; returns the
-    tokenizer and the names of the files it came from.
-
-    The added files alone come first (a new tokenizer.json replaces the one loaded before); when they
-    are only part of a set (a merges.txt whose vocab.json came earlier), they are tried with the earlier
-    files. Raises the added files' own ``ValueError`` when neither works.
-
-    >>> from bpe_core import Config, train
-    >>> vocab, merges = to_gpt2_files(train("aaab", Config(split="gpt2", units="bytes"), merges=1))
-    >>> load_added({"merges.txt": merges.encode()}, {"vocab.json": vocab.encode()})[1]
-    ['merges.txt', 'vocab.json']
-    """
-    try:
-        return load_uploaded(added), sorted(added)
-    except ValueError as error:
-        if not earlier:
-            raise
-        together = {**earlier, **added}
-        try:
-            return load_uploaded(together), sorted(together)
-        except ValueError:
-            raise error from None
 
 
 def describe_loaded(tok: Tokenizer, label: str) -> str:
@@ -226,29 +149,60 @@ def export_refusal(tok: Tokenizer, export: ExportFormat) -> str | None:
 # -- widgets -------------------------------------------------------------------------
 
 
+def _stored_upload(files: dict[str, bytes], on_wait: Callable[[int], None]) -> UploadHandle:
+    """A handle on the tokenizer in ``files``: the server's copy if another session loaded the same files, else
+    loaded by a job (a worker process under the server's budget) and stored. A ceiling reached says so, named."""
+    label = ", ".join(sorted(files))
+
+    def load() -> tuple[Tokenizer, int]:
+        try:
+            return state.as_job(load_measured, files, on_wait=on_wait)
+        except JobStopped as stopped:
+            raise ValueError(f"{label}: {stopped}") from None
+
+    return state.upload_store().get_or_load(files_key(files), label, load)
+
+
 def _on_upload(page: str) -> None:
     """Load the files just added (a callback, so the page then runs with the new model).
 
     The uploader keeps earlier files next to new ones, so the ids of the files seen are remembered:
-    only the new ones are loaded, and never twice."""
+    only the new ones are loaded, and never twice. The session keeps a handle on the model, which the
+    server's store of uploads holds (``viz.upload_store``); the record remembers that handle weakly."""
     uploaded = state.tokenizer_files(page)
-    record = state.tokenizer_upload_record(page) or {"ids": frozenset(), "model": None, "message": ""}
+    record = state.tokenizer_upload_record(page) or {"ids": frozenset(), "handle": None, "message": ""}
     added = {file.name: file.getvalue() for file in uploaded if file.file_id not in record["ids"]}
     ids = frozenset(file.file_id for file in uploaded)
     if not added:  # a file was removed: nothing to load
         state.set_tokenizer_upload_record(page, {**record, "ids": ids})
         return
     earlier = {file.name: file.getvalue() for file in uploaded if file.file_id in record["ids"]}
+    waiting = st.empty()  # its place in line, while it waits for a free worker
     try:
-        model, names = load_added(added, earlier)
+        with st.spinner(f"Loading {', '.join(sorted(added))}", show_time=True):
+            load = partial(_stored_upload, on_wait=partial(_say_place, waiting))
+            handle, names = load_added(added, earlier, load)
     except ValueError as error:
         message = f"Could not load {error}. The current model is kept."
-        state.set_tokenizer_upload_record(page, {"ids": ids, "model": None, "message": message})
+        state.set_tokenizer_upload_record(page, {"ids": ids, "handle": None, "message": message})
         return
+    finally:
+        waiting.empty()
     label = ", ".join(names)
-    state.set_model(model, corpus="", about=ModelAbout.loaded_file(label))
-    record = {"ids": ids, "model": model, "message": describe_loaded(model, label)}
-    state.set_tokenizer_upload_record(page, record)
+    state.set_model(handle, corpus="", about=ModelAbout.loaded_file(label))
+    message = describe_loaded(state.current_model(), label)
+    state.set_tokenizer_upload_record(page, {"ids": ids, "handle": weakref.ref(handle), "message": message})
+
+
+def _say_place(slot, place: int) -> None:
+    """While a load waits for a free job slot: its place in line."""
+    slot.caption(f"Waiting for a free worker: {'next' if place == 1 else f'place {place} in line'}.")
+
+
+def _loaded_here(record: dict) -> bool:
+    """Whether the session's model is still the one ``record``'s upload loaded."""
+    handle = record["handle"]() if record["handle"] is not None else None
+    return handle is not None and handle is state.model_handle()
 
 
 def upload_tokenizer(page: str) -> None:
@@ -269,9 +223,9 @@ def upload_tokenizer(page: str) -> None:
     record = state.tokenizer_upload_record(page)
     if not uploaded or record is None:
         return
-    if record["model"] is None and record["ids"] == {file.file_id for file in uploaded}:
+    if record["handle"] is None and record["ids"] == {file.file_id for file in uploaded}:
         st.error(escape.markdown(record["message"]), icon=":material/error:")
-    elif record["model"] is state.current_model():  # not once something else has replaced it
+    elif _loaded_here(record):  # not once something else has replaced it
         st.success(escape.markdown(record["message"]), icon=":material/check_circle:")
 
 

@@ -13,14 +13,19 @@ PRESENT_PARAM = "present"  # in every page's address while presenting
 # Larger type everywhere (Streamlit sizes its text and spacing in rem), and the page's top margin, kept for a
 # toolbar a room never uses, given to the page: the top bar, which still lay over it (a Class teacher's Reveal sat two
 # thirds under it), is see-through and lets clicks through to the page but for its buttons, which move up out of the
-# page's first row (the sidebar's » sat on the Reveal button's corner)
+# page's first row (the sidebar's » sat on the Reveal button's corner). A number box too narrow for six digits in the
+# larger type (Train's Merges at 853 px) gives its − and + buttons' room to the digits: Streamlit hides them by the
+# box's width in its own type only
 _PRESENTATION_CSS = (
     "<style>html{font-size:18px}"
     '[data-testid="stMainBlockContainer"]{padding-top:2rem}'
     '[data-testid="stHeader"]{background:transparent}'
     '[data-testid="stToolbar"]{transform:translateY(-0.75rem)}'
     '[data-testid="stHeader"],[data-testid="stHeader"] *{pointer-events:none}'
-    '[data-testid="stHeader"] button{pointer-events:auto}</style>'
+    '[data-testid="stHeader"] button{pointer-events:auto}'
+    '[data-testid="stNumberInput"]{container-type:inline-size}'
+    '@container (max-width:11rem){[data-testid="stNumberInputStepDown"],[data-testid="stNumberInputStepUp"]'
+    "{display:none}}</style>"
 )
 
 

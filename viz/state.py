@@ -12,6 +12,7 @@ state key and back before they are drawn (``keep_choices``).
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -27,13 +28,16 @@ from viz.addresses import TEXT_PARAM
 from viz.choices import Choice, address_params, kept_keys, read_address
 from viz.describe import model_fingerprint
 from viz.model_about import DEFAULT_MODEL_ABOUT, ModelAbout
-from viz.model_store import ModelStore
+from viz.model_store import ModelStore, training_key
 from viz.presenting import wants_presentation
+from viz.training_settings import DEFAULT_SETTINGS
+from viz.upload_store import UploadHandle, UploadStore, upload_memory_mb
 
-MODEL_KEY = "bpe_model"  # the Tokenizer the pages show
+MODEL_KEY = "bpe_model"  # the Tokenizer the pages show, or the UploadHandle of one the upload store holds
 CORPUS_KEY = "bpe_corpus"  # the text it was trained on ("" for a loaded file or GPT-2)
 ABOUT_KEY = "bpe_model_about"  # how it was made (a ModelAbout), for display and links
-FINGERPRINT_KEY = "bpe_fingerprint"  # (model, its fingerprint): hashed once per model object
+FINGERPRINT_KEY = "bpe_fingerprint"  # (a weak reference to a model, its fingerprint): hashed once per model object
+RELEASED_KEY = "bpe_upload_released"  # what to tell the session about its uploaded model, released since its last run
 
 SAMPLE_PATH = Path(__file__).resolve().parent.parent / "data" / "kjv_sample.txt"
 DEFAULT_CONFIG = Config(split="whitespace", end_of_word="</w>")
@@ -71,6 +75,19 @@ def model_store() -> ModelStore:
 
 
 @st.cache_resource(max_entries=1, show_spinner=False)
+def upload_store() -> UploadStore:
+    """Tokenizers loaded from uploaded files, held once per content for all sessions, at most
+    ``BPE_UPLOAD_MEMORY_MB`` together (a ValueError names a value that makes no sense)."""
+    return UploadStore(ceiling_bytes=upload_memory_mb() * 2**20)
+
+
+def default_session_model() -> Tokenizer:
+    """The default model as sessions hold it: the model store's copy, filed as the default form's run (pressing
+    Train on the default form trains nothing)."""
+    return model_store().get_or_make(training_key(sample_text(), DEFAULT_SETTINGS), default_model)
+
+
+@st.cache_resource(max_entries=1, show_spinner=False)
 def class_store() -> ClassStore:
     """This process's connection to the live class's store (``BPE_CLASS_STORE``; a ``ValueError`` names a bad one):
     the Class page keeps its classes there, and the Train page asks it whether a class runs."""
@@ -79,8 +96,27 @@ def class_store() -> ClassStore:
 
 def current_model() -> Tokenizer:
     """The session's model: the router gives a session its first one before any page runs
-    (``app_pages.sections.training.first_model``), so every page has one."""
-    return st.session_state[MODEL_KEY]
+    (``app_pages.sections.training.first_model``), so every page has one. An uploaded model is asked of the upload
+    store; if the store released it, the session is given the default model and told why (``released_upload``)."""
+    held = st.session_state[MODEL_KEY]
+    if not isinstance(held, UploadHandle):
+        return held
+    model = upload_store().model(held)
+    if model is None:
+        st.session_state[RELEASED_KEY] = (
+            f"The tokenizer loaded from {held.label} was released to make room for other uploads (this server "
+            f"holds at most {upload_store().ceiling_bytes // 2**20:,} MB of them): load it again."
+        )
+        model = default_session_model()
+        set_model(model, corpus=sample_text(), about=DEFAULT_MODEL_ABOUT)
+    return model
+
+
+def released_upload() -> str | None:
+    """Once, after the session's uploaded model was released: what to tell it (the router shows it)."""
+    if model_if_any() is None:
+        return None
+    return st.session_state.pop(RELEASED_KEY, None)
 
 
 def current_corpus() -> str:
@@ -89,7 +125,7 @@ def current_corpus() -> str:
 
 def model_if_any() -> Tokenizer | None:
     """The session's model, or None before any page made one (the sidebar does not train the default)."""
-    return st.session_state.get(MODEL_KEY)
+    return current_model() if MODEL_KEY in st.session_state else None
 
 
 def model_about() -> ModelAbout:
@@ -97,15 +133,24 @@ def model_about() -> ModelAbout:
     return st.session_state.get(ABOUT_KEY, DEFAULT_MODEL_ABOUT)
 
 
-def set_model(model: Tokenizer, *, corpus: str, about: ModelAbout) -> None:
+def set_model(model: Tokenizer | UploadHandle, *, corpus: str, about: ModelAbout) -> None:
+    """Make ``model`` the session's: a model, or the handle of one the upload store holds (never the model itself:
+    the store releases it when no session holds its handle)."""
     st.session_state.update({MODEL_KEY: model, CORPUS_KEY: corpus, ABOUT_KEY: about})
 
 
+def model_handle() -> UploadHandle | None:
+    """The handle of the session's model if it was uploaded, else None."""
+    held = st.session_state.get(MODEL_KEY)
+    return held if isinstance(held, UploadHandle) else None
+
+
 def fingerprint(model: Tokenizer) -> str:
-    """``model``'s fingerprint (viz.describe), computed once per model object in this session."""
+    """``model``'s fingerprint (viz.describe), computed once per model object in this session (remembered weakly:
+    an uploaded model stays the store's to release)."""
     stored = st.session_state.get(FINGERPRINT_KEY)
-    if stored is None or stored[0] is not model:
-        stored = st.session_state[FINGERPRINT_KEY] = (model, model_fingerprint(model))
+    if stored is None or stored[0]() is not model:
+        stored = st.session_state[FINGERPRINT_KEY] = (weakref.ref(model), model_fingerprint(model))
     return stored[1]
 
 
@@ -133,7 +178,8 @@ def tokenizer_files(page: str) -> list:
 
 
 def tokenizer_upload_record(page: str) -> dict | None:
-    """What ``page``'s last tokenizer upload gave ({"ids", "model", "message"}): a rerun shows it unloaded."""
+    """What ``page``'s last tokenizer upload gave ({"ids", "handle", "message"}; the handle weakly referenced, or
+    None after a failure): a rerun shows it unloaded."""
     return st.session_state.get(f"bpe_{page}_tokenizer_upload")
 
 

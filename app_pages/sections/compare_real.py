@@ -6,9 +6,12 @@ from __future__ import annotations
 import streamlit as st
 
 from app_pages.sections.compare_parts import TabInputs, show_token_strip, size_select
+from bpe_core import Tokenizer
 from bpe_core.pretrained import OPEN_MODELS, load_pretrained
 from viz import escape, state
 from viz.compare import state as compare_state
+from viz.compare.aligned_html import aligned_html, row_key
+from viz.compare.disagreement import disagreement_sentence, line_up, rows_of
 from viz.compare.figures import tokenizers_figure
 from viz.compare.real_tokenizers import (
     COST_TABLE_TITLE,
@@ -54,6 +57,7 @@ def real_tokenizers_section(inputs: TabInputs) -> None:
     loading.empty()
     models, encoders = lined_up(MINE, mine, published, compare_state.published_tokens)
     st.html(render_legend([token for tokens in strips.values() for token in tokens], text))
+    where_they_disagree(text, {compare_state.MINE_NAME: mine} | published)
     # the counts: your model at every size compared ("500, 5000 and GPT-4" in one chart), then the published ones
     counts = {
         size_title(MINE, size.vocabulary): (
@@ -69,3 +73,50 @@ def real_tokenizers_section(inputs: TabInputs) -> None:
     st.html(counts_table_html(rows))  # static tables: a card per tokenizer on a phone, nothing to scroll
     st.markdown(COST_TABLE_TITLE)
     st.html(cost_table_html(cost_rows(encoders)))
+
+
+MAX_LINED_UP_CHARS = 3_000  # the aligned view draws the text's first this-many characters
+
+
+def where_they_disagree(text: str, shown: dict[str, Tokenizer]) -> None:
+    """Two to four of the tokenizers shown (by name: the session's model is ``MINE_NAME``), lined up under the text
+    once, the stretches they cut differently marked; on a phone, one of them under the text at a time."""
+    st.markdown("**Where they cut differently**")
+    titles = {name: MINE if name == compare_state.MINE_NAME else REAL_TOKENIZERS[name] for name in shown}
+    if compare_state.LINE_UP_KEY in st.session_state:  # chosen before (or by the address): those still shown
+        kept = [name for name in st.session_state[compare_state.LINE_UP_KEY] if name in shown]
+    else:  # the published ones first: the session's model, splitting on spaces, differs almost everywhere
+        published = [name for name in shown if name != compare_state.MINE_NAME]
+        kept = published[:3] if len(published) >= 2 else list(shown)[:3]
+    st.session_state[compare_state.LINE_UP_KEY] = kept
+    chosen = st.multiselect(
+        "Line up",
+        list(shown),
+        format_func=titles.get,
+        max_selections=4,
+        key=compare_state.LINE_UP_KEY,
+        persist_state="session",
+    )
+    part = text[:MAX_LINED_UP_CHARS]
+    rows, left_out = rows_of(part, {titles[name]: shown[name] for name in chosen})
+    for title in left_out:
+        st.caption(
+            escape.markdown(
+                f"{title} rewrites the text before cutting it (its normalizer) in a way that "
+                "cannot be lined up with it: left out here."
+            )
+        )
+    if len(rows) < 2:
+        st.caption("Choose two to four of the tokenizers above to see where they cut this text differently.")
+        return
+    lined = list(rows)
+    with st.container(key=compare_state.LINE_UP_PHONE_BOX):  # a phone shows one row under the text: this one
+        st.html(f"<style>@media (min-width:641px){{.st-key-{compare_state.LINE_UP_PHONE_BOX}{{display:none}}}}</style>")
+        state.default_unless_offered(compare_state.LINE_UP_PHONE_KEY, lined, lined[0])
+        phone_title = st.segmented_control("Under the text", lined, key=compare_state.LINE_UP_PHONE_KEY)
+    stretches = line_up(len(part), list(rows.values()))
+    st.markdown(escape.markdown(disagreement_sentence(lined, stretches)))
+    if len(part) < len(text):
+        st.caption(f"The first {MAX_LINED_UP_CHARS:,} characters of your {len(text):,}.")
+    phone_row = lined.index(phone_title) if phone_title in lined else 0
+    st.html(row_key(lined) + aligned_html(part, lined, stretches, phone_row))

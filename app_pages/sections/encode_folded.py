@@ -1,13 +1,15 @@
-"""The Encode page's folded sections: the token ids, and, drawn only while open, Why this split?, the decoder and
-the token table."""
+"""The Encode page's folded sections: the token ids, and, drawn only while open, Why this split?, the decoder,
+the token table and the text cut at N tokens."""
 
 from __future__ import annotations
 
 import streamlit as st
 
 from bpe_core import Token, Tokenizer, UnknownIdError
+from bpe_core.truncate import fit_prefix
 from viz import state
 from viz.encode import state as encode_state
+from viz.encode.cut_view import cut_html, cut_summary
 from viz.encode.replay_html import render_explain
 from viz.encode.tools import (
     TABLE_ROWS,
@@ -93,3 +95,27 @@ def show_table(tokens: list[Token], text: str) -> None:
         state.default_unless_offered(encode_state.TABLE_PAGE_KEY, list(pages), 0)
         first = st.selectbox("Rows", list(pages), key=encode_state.TABLE_PAGE_KEY, format_func=pages.get)
     st.html(token_table_html(rows[first : first + TABLE_ROWS]))
+
+
+def show_cut(tok: Tokenizer, text: str, match_special: bool) -> None:
+    """The longest beginning of the text that takes at most N tokens (whole characters, an exact prefix), the rest
+    faded, and the beginning again in a box with a copy button."""
+    limit = st.number_input(
+        "Tokens at most",
+        min_value=0,
+        max_value=encode_state.MAX_CUT_TOKENS,
+        value=encode_state.DEFAULT_CUT_TOKENS,
+        key=encode_state.CUT_TOKENS_KEY,
+        persist_state="session",
+        help="The beginning kept is encoded on its own: it never ends inside a character or a special token.",
+    )
+    try:
+        kept = fit_prefix(tok, text, limit, special=match_special)
+        used = len(tok.encode(kept, special=match_special))
+    except ValueError as error:  # a pattern from a file too slow on this text
+        st.error(f"This text cannot be cut: {markdown(str(error))}")
+        return
+    st.caption(cut_summary(text, kept, limit=limit, used=used))
+    st.html(cut_html(kept, text[len(kept) :]))
+    if kept:
+        st.code(kept, language=None, wrap_lines=True, height=120 if kept.count("\n") > 4 else "content")

@@ -75,12 +75,22 @@ def first_model(query_params: dict) -> None:
     """A session's first run, on any page, before the page draws: the model its address names (a textbook corpus,
     the sample or pasted text, with their settings), trained or taken from the store, so that a reload or a link
     opened in another browser shows the same model; else the default model, so a first visit is useful with zero
-    clicks. Bad parameters wait for the Train page's warnings, with the default model."""
+    clicks. Bad parameters wait for the Train page's warnings, with the default model. A server whose job budget
+    cannot make the default model says so, and no page runs without a model."""
     _train_from_link(query_params)
-    if state.model_if_any() is None:  # filed as the default form's run: pressing Train on it trains nothing
-        sample = state.sample_text()
-        model = state.model_store().get_or_make(training_key(sample, DEFAULT_SETTINGS), state.default_model)
-        state.set_model(model, corpus=sample, about=DEFAULT_MODEL_ABOUT)
+    if state.model_if_any() is None:
+        try:
+            model = state.default_session_model()
+        except ValueError as error:  # a ceiling too low for the sample, or a budget variable that makes no sense
+            st.error(
+                escape.markdown(
+                    f"This server could not make its first model (the sample corpus, {DEFAULT_SETTINGS.merges:,} "
+                    f"merges): {error}. Whoever runs it can raise the job budget: README, Limits."
+                ),
+                icon=":material/error:",
+            )
+            st.stop()
+        state.set_model(model, corpus=state.sample_text(), about=DEFAULT_MODEL_ABOUT)
 
 
 def _train_from_link(query_params: dict) -> None:

@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 
 from jobs.budget import Budget, jobs_at_once
+from viz.upload_store import upload_memory_mb
 
 # A replica's own base: measured 140-170 MB with half a class of 30 following it and its idle job worker
 # (bench/classroom/hostile.py, 2026-11-27, when the visitor came), and 220-245 MB after a first page that imports
@@ -28,18 +29,7 @@ from jobs.budget import Budget, jobs_at_once
 REPLICA_BASE_MB = 400
 BALANCER_MB = 30  # nginx's master and its one worker: 14 MB measured
 REDIS_MB = 20  # redis-server holding a class of 30: 12 MB measured
-UPLOAD_MEMORY_ENV = "BPE_UPLOAD_MEMORY_MB"  # the most one replica's loaded uploads hold, all together
-UPLOAD_MEMORY_DEFAULT_MB = 1024
 PROC = Path("/proc")
-
-
-def upload_memory_mb(environ: Mapping[str, str] = os.environ) -> int:
-    """``BPE_UPLOAD_MEMORY_MB``, 1024 when unset.
-
-    >>> upload_memory_mb({}), upload_memory_mb({"BPE_UPLOAD_MEMORY_MB": "512"})
-    (1024, 512)
-    """
-    return int(environ.get(UPLOAD_MEMORY_ENV) or UPLOAD_MEMORY_DEFAULT_MB)
 
 
 def documented_total_mb(replicas: int, environ: Mapping[str, str] = os.environ) -> int:

@@ -17,7 +17,12 @@ inside a class raise :class:`Untranslatable`.
 
 from __future__ import annotations
 
+import functools
 import os
+import time
+from collections.abc import Callable
+from contextvars import ContextVar
+from typing import TypeVar
 
 import regex
 
@@ -48,6 +53,12 @@ _POSIX = {"punct": r"\p{P}\p{S}", "digit": r"\d", "alnum": r"\p{Alphabetic}\d", 
 # may run a few times longer): GPT-4's split pattern cuts the pages' longest text (100,000 characters) in about
 # 0.05 s, while a pattern like "(x|x)+y" doubles its time with each "x" typed. BPE_PATTERN_SECONDS sets it.
 PATTERN_SECONDS = float(os.environ.get("BPE_PATTERN_SECONDS", "2"))
+# One call of a tokenizer.json's tokenizer (an encode, its spans, its pieces, a decode), all its searches together:
+# a text cut into many stretches (between added tokens) or pieces runs a pattern on each, and each search may take
+# PATTERN_SECONDS. Gemma 3 encodes 1 MB of English in about 3 s; the pages' texts are 100,000 characters at most.
+ENCODE_SECONDS = float(os.environ.get("BPE_ENCODE_SECONDS", "10"))
+_DEADLINE: ContextVar[float | None] = ContextVar("bpe_encode_deadline", default=None)  # time.monotonic()'s
+_Call = TypeVar("_Call", bound=Callable)
 _INLINE_FLAGS = regex.compile(r"\(\?[imx]*(?:-[imx]*)?[:)]")
 _POSIX_BRACKET = regex.compile(r"\[:(\^?)([a-z]+):\]")
 _HEX_BRACES = regex.compile(r"\\x\{([0-9A-Fa-f]+)\}")
@@ -119,7 +130,7 @@ def oniguruma_matches(pattern: regex.Pattern[str], text: str, field: str = "patt
     """
     spans: list[tuple[int, int]] = []
     try:
-        for match in pattern.finditer(text, timeout=PATTERN_SECONDS):
+        for match in pattern.finditer(text, timeout=seconds_left()):
             if match.start() == match.end():
                 return _empty_aware_matches(pattern, text)
             spans.append(match.span())
@@ -128,8 +139,46 @@ def oniguruma_matches(pattern: regex.Pattern[str], text: str, field: str = "patt
     return spans
 
 
+def within_budget(call: _Call) -> _Call:
+    """A tokenizer's method whose searches share ``ENCODE_SECONDS`` in all (a call inside it shares its budget).
+
+    >>> seconds_left() == PATTERN_SECONDS  # outside any call: each search on its own
+    True
+    >>> within_budget(lambda: seconds_left() <= min(PATTERN_SECONDS, ENCODE_SECONDS))()
+    True
+    """
+
+    @functools.wraps(call)
+    def bounded(*args, **kwargs):
+        if _DEADLINE.get() is not None:
+            return call(*args, **kwargs)
+        token = _DEADLINE.set(time.monotonic() + ENCODE_SECONDS)
+        try:
+            return call(*args, **kwargs)
+        finally:
+            _DEADLINE.reset(token)
+
+    return bounded  # type: ignore[return-value]
+
+
+def seconds_left() -> float:
+    """How long the next search may take: ``PATTERN_SECONDS``, or what is left of the call's budget if less (a
+    ValueError once it is spent)."""
+    deadline = _DEADLINE.get()
+    if deadline is None:
+        return PATTERN_SECONDS
+    left = deadline - time.monotonic()
+    if left <= 0:
+        raise ValueError(
+            f"this took longer than {ENCODE_SECONDS:g} s in all (the tokenizer's patterns ran on many parts of the "
+            "text): give it a shorter text (the server's BPE_ENCODE_SECONDS sets the limit)"
+        )
+    return min(PATTERN_SECONDS, left)
+
+
 def too_slow(field: str) -> ValueError:
-    """What a pattern from ``field`` that ran out of time says."""
+    """What a pattern from ``field`` that ran out of time says: its own search's limit, or the call's budget."""
+    seconds_left()  # raises if the budget is what ran out
     return ValueError(
         f"{field}: one search took longer than {PATTERN_SECONDS:g} s on this text (it backtracks without end)"
     )
@@ -139,7 +188,7 @@ def _empty_aware_matches(pattern: regex.Pattern[str], text: str) -> list[tuple[i
     spans: list[tuple[int, int]] = []
     position, previous_end = 0, -1
     while position <= len(text):
-        match = pattern.search(text, position, timeout=PATTERN_SECONDS)
+        match = pattern.search(text, position, timeout=seconds_left())
         if match is None:
             break
         start, end = match.span()

@@ -40,8 +40,7 @@ import regex
 
 from ..bytelevel import BYTE_TO_CHAR, bytes_to_display
 from ..pretokenize import split_spans, split_text
-from . import oniguruma
-from .oniguruma import match_segments, too_slow
+from .oniguruma import match_segments, seconds_left, too_slow
 from .spec import Spec
 
 
@@ -266,7 +265,7 @@ def _isolating(pattern: regex.Pattern[str], field: str) -> _PieceStep:
 
     def cut(text: str) -> list[str]:
         try:
-            parts = splitter(text, timeout=oniguruma.PATTERN_SECONDS)
+            parts = splitter(text, timeout=seconds_left())
         except TimeoutError:
             raise too_slow(field) from None
         if "" in parts[1::2]:

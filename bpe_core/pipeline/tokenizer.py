@@ -36,6 +36,7 @@ from .added_tokens import AddedToken, AddedTokens
 from .decoders import Decoder, build_decoder
 from .model import ModelOptions, base_symbols
 from .normalizers import Normalizer, build_normalizer
+from .oniguruma import within_budget
 from .post_processors import PostProcessor, build_post_processor
 from .pre_tokenizers import PreTokenizer, build_piece_cutter, build_pre_tokenizer
 
@@ -180,10 +181,12 @@ class PipelineTokenizer(Tokenizer):
                     yield sub, sub_id, at_start and index == 0
             at_start = False
 
+    @within_budget
     def shown_text(self, text: str, *, special: bool = True) -> str:
         """The text as the model sees it: added tokens as written, the rest normalized."""
         return "".join(part for part, _, _ in self._stretches(text, special))
 
+    @within_budget
     def encode(self, text: str, *, special: bool = True) -> list[int]:
         """HF's ``encode(text, add_special_tokens=False)`` ids; ``special=False`` leaves special added
         tokens in the text as text (HF's ``encode_special_tokens``)."""
@@ -210,6 +213,7 @@ class PipelineTokenizer(Tokenizer):
         """Whether the model takes ``piece`` whole because it is a token (``ignore_merges``)."""
         return self.options.ignore_merges and piece in self.model_vocab
 
+    @within_budget
     def pieces(self, text: str, *, special: bool = True) -> list[tuple[str, int, int]]:
         """The pre-tokenizer's pieces as ``(model piece, start, end)``, spans in :meth:`shown_text`
         (added tokens are not pieces): what merges work on, for pages that show the split."""
@@ -259,6 +263,7 @@ class PipelineTokenizer(Tokenizer):
 
     # -- spans ---------------------------------------------------------------------
 
+    @within_budget
     def encode_with_spans(self, text: str, *, special: bool = True) -> list[Token]:
         """Tokens with spans in :meth:`shown_text` (the text the model sees)."""
         check_encodable(text)
@@ -336,6 +341,7 @@ class PipelineTokenizer(Tokenizer):
             return self.units.token_bytes(token)
         return token.encode("utf-8")
 
+    @within_budget
     def decode(self, ids: list[int], *, skip_special: bool = False) -> str:
         """HF's ``decode(ids, skip_special_tokens=skip_special)``; an id not in the vocabulary raises
         :class:`UnknownIdError` (HF would drop it silently)."""

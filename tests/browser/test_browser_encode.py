@@ -502,3 +502,17 @@ def test_the_first_page_fetches_encodes_code_and_no_more(app_server, page):
     assert page.locator(".st-key-bpe_early_code").count() == 0  # drawn on the first run only
     click_nav(page, "Merges")
     assert "Slider" in chunk_names(fetched[first_load:])
+
+
+@pytest.mark.parametrize("size", [DESKTOP, PHONE, PROJECTOR], ids=["desktop", "phone", "projector"])
+def test_a_text_cut_at_n_tokens_shows_what_is_kept_and_what_is_cut(app_server, page, screenshot, size):
+    """GPT-2 in 4 tokens: Hello , Ġworld ! (by its vocabulary); the rest is struck through, the kept part copyable."""
+    page.set_viewport_size(size)
+    open_app(page, app_server, "Encode?tokenizer=gpt2&input=Hello,%20world!%20Bye.&open=cut&cut=4")
+    rest = page.locator('[aria-label="The text cut to the token budget"] s')
+    rest.scroll_into_view_if_needed()
+    assert rest.inner_text() == " Bye."
+    assert page.locator('[data-testid="stCode"] code').last.inner_text() == "Hello, world!"
+    assert page.get_by_text("Keeps 13 of 18 characters (4 of the 4 tokens allowed)").is_visible()
+    assert page_width(page) <= size["width"] and exception_texts(page) == []
+    screenshot(page)

@@ -194,3 +194,16 @@ def test_the_arrow_keys_step_the_race(app_server, page, screenshot):
     assert page.page_errors == [] and exception_texts(page) == []
     page.locator(RACE).scroll_into_view_if_needed()
     screenshot(page, "race")
+
+
+def test_the_largest_merge_count_shows_whole_in_a_projector_number_box(app_server, page):
+    """At 853 px in the larger type Train's Merges box is about 140 px wide: its − and + give way to the six digits
+    (both keep working by keyboard), while a wide box keeps them."""
+    page.set_viewport_size(PROJECTOR)
+    open_app(page, app_server, "?preset=low&merges=100000&present=1")
+    box = page.get_by_role("spinbutton", name="Merges")
+    assert box.input_value() == "100000"
+    assert box.evaluate("el => el.scrollWidth <= el.clientWidth")  # no digit cut
+    assert not page.locator('[data-testid="stNumberInputStepUp"]').first.is_visible()
+    page.set_viewport_size({"width": 1400, "height": 900})
+    assert page.locator('[data-testid="stNumberInputStepUp"]').first.is_visible()

@@ -85,7 +85,7 @@ def test_unseen_awkward_characters_are_unknown_or_bytes_never_an_error():
 def test_more_merges_than_possible_trains_what_is_possible_and_says_so():
     tok = train("hello", Config(), merges=100_000)
     assert len(tok.merges) == 4 and tok.stop_reason == "no_pairs"
-    assert tok.stop_message == "stopped after 4 merges: no pair is left to merge (asked for 100000 merges)"
+    assert tok.stop_message == "stopped after 4 merges: no pair is left to merge (asked for 100,000 merges)"
     reports: list[tuple[int, int]] = []
     assert len(train("hello", Config(), merges=5, progress=lambda *report: reports.append(report)).merges) == 4
     assert reports == [(1, 5), (2, 5), (3, 5), (4, 5)]  # below 100 merges asked for, every merge is reported

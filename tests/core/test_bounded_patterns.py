@@ -95,3 +95,74 @@ def test_the_encode_page_says_so_and_keeps_the_tokenizer():
     at.text_area[0].set_value("xxxy")
     ok(at.run())
     assert not at.error
+
+
+# -- one call's searches together: ENCODE_SECONDS ---------------------------------------------------------------
+
+BAR = {"id": 4, "content": "|", "single_word": False, "lstrip": False, "rstrip": False, "normalized": False}
+MANY_STRETCHES = "|".join(["xxy"] * 40)  # 40 stretches between added tokens, one quick search each
+
+
+class Clock:
+    """The time as oniguruma reads it: each reading one second after the last, so a call's budget runs out after a
+    known number of searches, however fast this machine is."""
+
+    def __init__(self):
+        self.now = 0.0
+
+    def monotonic(self) -> float:
+        self.now += 1
+        return self.now
+
+
+def many_stretches_tokenizer():
+    added = [{**BAR, "special": True}]
+    return load_any({"tokenizer.json": document(pre_tokenizer=split("Isolated"), added_tokens=added)})
+
+
+def test_many_quick_searches_add_up_to_the_calls_budget(monkeypatch):
+    tokenizer = many_stretches_tokenizer()
+    hf = HfTokenizer.from_str(document(pre_tokenizer=split("Isolated"), added_tokens=[{**BAR, "special": True}]))
+    assert tokenizer.encode(MANY_STRETCHES) == hf.encode(MANY_STRETCHES, add_special_tokens=False).ids
+    monkeypatch.setattr(oniguruma, "time", Clock())  # 10 s of budget: 9 searches, then the 10th reading is past
+    monkeypatch.setattr(oniguruma, "ENCODE_SECONDS", 10)
+    said = (
+        "this took longer than 10 s in all (the tokenizer's patterns ran on many parts of the text): give it a "
+        "shorter text (the server's BPE_ENCODE_SECONDS sets the limit)"
+    )
+    for call in (tokenizer.encode, tokenizer.encode_with_spans, tokenizer.pieces):  # each runs the pre-tokenizer
+        with pytest.raises(ValueError, match="^" + re.escape(said) + "$"):
+            call(MANY_STRETCHES)
+
+
+def test_a_search_gets_only_what_is_left_of_the_budget(monkeypatch):
+    monkeypatch.setattr(oniguruma, "PATTERN_SECONDS", 1000)  # a search alone would run for days
+    monkeypatch.setattr(oniguruma, "ENCODE_SECONDS", 0.2)
+    tokenizer = load_any({"tokenizer.json": document(**CASES["pre_tokenizer.pattern"])})
+    with pytest.raises(ValueError, match=r"^this took longer than 0\.2 s in all"):
+        tokenizer.encode(SLOW_TEXT)
+
+
+def test_a_call_inside_another_shares_its_budget(monkeypatch):
+    """encode_iterable, tokenize and the pages' helpers call encode: one budget for the outer call, not one each."""
+    tokenizer = many_stretches_tokenizer()
+    monkeypatch.setattr(oniguruma, "time", Clock())
+    monkeypatch.setattr(oniguruma, "ENCODE_SECONDS", 30)  # more than one call takes, less than the ten together
+    texts = [MANY_STRETCHES[:20]] * 10  # 5 searches each if each call had its own budget
+    with pytest.raises(ValueError, match="^this took longer than 30 s in all"):
+        oniguruma.within_budget(lambda: [tokenizer.encode(text) for text in texts])()
+
+
+def test_the_encode_page_says_when_the_budget_is_spent(monkeypatch):
+    at = AppTest.from_file(APP_FILE, default_timeout=120)
+    ok(at.run())
+    at = ok(at.switch_page(ENCODE.path).run())
+    uploader = open_model_io(at, "encode").file_uploader(key="encode_tokenizer_files")
+    data = document(pre_tokenizer=split("Isolated"), added_tokens=[{**BAR, "special": True}]).encode()
+    ok(uploader.set_value([("tokenizer.json", data, "application/json")]).run())
+    monkeypatch.setattr(oniguruma, "ENCODE_SECONDS", 0)  # spent before the first search
+    at.text_area[0].set_value(MANY_STRETCHES)
+    ok(at.run())
+    said = " ".join(str(error.value) for error in at.error).replace("\\", "")
+    assert "This text cannot be encoded: this took longer than 0 s in all" in said
+    assert "(the server's BPE_ENCODE_SECONDS sets the limit)" in said

@@ -369,3 +369,33 @@ def test_train_takes_the_cap_on_the_vocabularys_text(tmp_path):
         refused.returncode == 1 and "the vocabulary's text cap must be a whole number of characters" in refused.stderr
     )
     assert not (tmp_path / "no.json").exists()
+
+
+def test_truncate_writes_the_longest_beginning_that_fits(banana_model):
+    """banana model (merges a+n, b+an, an+a, ana+_, ban+ana_, banana_+ban), by hand: "banana_bandana_" is
+    banana_ban|d|ana_; "banana_band" takes 2 tokens, and every longer beginning 3 (banana_ban d a, ... d ana_)."""
+    kept = run("truncate", str(banana_model), "2", stdin="banana_bandana_")
+    assert (kept.returncode, kept.stdout) == (0, "banana_band")
+    assert kept.stderr == "note: kept 11 of 15 characters\n"
+    whole = run("truncate", "gpt2", "100", stdin="naïve 👍🏽\n")
+    assert (whole.stdout, whole.stderr) == ("naïve 👍🏽\n", "")  # as it came, no newline added or note
+    emoji = run("truncate", "gpt2", "5", stdin="naïve 👍🏽 emoji")  # "naïve 👍" is 4 tokens, 👍🏽 one character
+    assert emoji.stdout == "naïve "
+
+
+@pytest.mark.parametrize(
+    ("args", "code", "said"),
+    [
+        (("gpt2", "-1"), 1, "error: the token budget must be a whole number from 0 up, not -1\n"),
+        (
+            ("gpt2", "many"),
+            2,
+            "error: argument N: invalid int value: 'many' (see python -m bpe_core truncate --help)\n",
+        ),
+        (("gpt-9", "3"), 1, "error: gpt-9 is neither a model file nor a published tokenizer"),
+    ],
+)
+def test_truncate_refuses_in_one_line(args, code, said):
+    result = run("truncate", *args, stdin="some text")
+    assert (result.returncode, result.stdout) == (code, "")
+    assert result.stderr.startswith(said) and result.stderr.count("\n") == 1

@@ -42,7 +42,7 @@ def test_the_model_file_holds_every_field(aab):
         "config": Config(split="none").to_dict(),
         "vocab": {"<unk>": 0, "a": 1, "b": 2, "aa": 3},
         "merges": [["a", "a"]],
-        "stop": {"reason": "merges", "message": "made the 1 merges asked for"},
+        "stop": {"reason": "merges", "message": "made the 1 merge asked for"},
         "warnings": [],
         "base_size": 3,
         "corpus_tokens": 2,

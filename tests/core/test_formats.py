@@ -190,7 +190,7 @@ def test_a_version_1_model_file_still_loads():
             "config": Config(split="none").to_dict(),
             "vocab": {"<unk>": 0, "_": 1, "a": 2, "b": 3, "d": 4, "n": 5, "an": 6},
             "merges": [["a", "n"]],
-            "stop": {"reason": "merges", "message": "made the 1 merges asked for"},
+            "stop": {"reason": "merges", "message": "made the 1 merge asked for"},
             "warnings": [],
             "steps": [{"count": 4, "tied": 1, "top": [[2, 5, 4], [5, 2, 3]]}],
         }

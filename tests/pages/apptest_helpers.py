@@ -10,6 +10,7 @@ from streamlit.testing.v1 import AppTest
 
 from viz import state
 from viz.share_link import LINK_LANGUAGE
+from viz.upload_store import UploadHandle
 
 APP_FILE = str(REPO_ROOT / "app.py")
 
@@ -18,6 +19,12 @@ def ok(at: AppTest) -> AppTest:
     """``at`` after checking its run raised nothing."""
     assert not at.exception, [e.message for e in at.exception]
     return at
+
+
+def session_model(at: AppTest):
+    """The session's model: the upload store's when it was uploaded (the session holds only its handle)."""
+    held = at.session_state[state.MODEL_KEY]
+    return state.upload_store().model(held) if isinstance(held, UploadHandle) else held
 
 
 def open_model_io(at: AppTest, page: str) -> AppTest:

@@ -166,7 +166,7 @@ def test_more_merges_than_possible_trains_what_it_can_and_says_so():
     ok(at.number_input(key="train_merges").set_value(100_000).run())
     at = press_train(at)
     assert merge_pairs(at)[:6] == BANANA_BANDANA
-    assert "no pair is left to merge" in warnings(at) and "100000 merges" in warnings(at)
+    assert "no pair is left to merge" in warnings(at) and "100,000 merges" in warnings(at)
 
 
 def test_a_marker_that_occurs_in_the_corpus_is_warned_about():

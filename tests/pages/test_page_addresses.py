@@ -73,6 +73,14 @@ def test_encode_comes_back_with_its_text_tokenizer_and_open_sections():
     assert dict(at.query_params) == params
 
 
+def test_encode_comes_back_with_its_text_cut_at_n_tokens():
+    params = {"tokenizer": "gpt2", "input": "Hello world, how", "open": "cut", "cut": "3"}
+    at = open_address(ENCODE.path, params)
+    assert at.number_input(key=encode_state.CUT_TOKENS_KEY).value == 3
+    assert at.code[-1].value == "Hello world,"  # Hello Ġworld , in GPT-2's vocabulary
+    assert dict(at.query_params) == params
+
+
 def test_a_text_too_long_for_a_link_is_said_so_not_cut():
     at = open_address(ENCODE.path, {"input": "short"})
     long_text = "word " * 500  # 2,500 characters
@@ -87,7 +95,7 @@ def test_a_prefix_and_a_hostile_section_list():
     at = open_address(ENCODE.path, {"tokenizer": "prefix", "prefix": "3", "open": "why,<script>"})
     assert at.slider(key=encode_state.PREFIX_MERGES_KEY).value == 3
     assert shown(at.warning[:1]) == (  # then the round trip's own warning (a prefix of 3 merges loses characters)
-        "Ignored in the address: open=why,<script>: <script> is not one of ids, why, decode, table. "
+        "Ignored in the address: open=why,<script>: <script> is not one of ids, why, decode, table, cut. "
         "The page's defaults are used instead."
     )
     assert not at.session_state[encode_state.WHY_KEY]  # the whole list is dropped, not half of it
@@ -95,12 +103,13 @@ def test_a_prefix_and_a_hostile_section_list():
 
 
 def test_compare_comes_back_with_its_tab_sizes_text_and_tokenizers():
-    params = {"tab": "real", "sizes": "7,12", "input": "bandana", "real": "gpt2,llama3"}
+    params = {"tab": "real", "sizes": "7,12", "input": "bandana", "real": "gpt2,llama3", "line": "llama3,model"}
     at = open_address(COMPARE.path, {**BANANA_LINK, **params})
     assert at.session_state[compare_state.TAB_KEY].endswith("Real tokenizers")
     assert [at.number_input(key=compare_state.size_key(index)).value for index in range(2)] == [7, 12]
     assert at.text_area(key=compare_state.TEXT_KEY).value == "bandana"
     assert at.multiselect(key=compare_state.REAL_CHOICE_KEY).value == ["gpt2", "llama3"]
+    assert at.multiselect(key=compare_state.LINE_UP_KEY).value == ["llama3", "model"]  # lined up in this order
     assert dict(at.query_params) == {**BANANA_LINK, **params}
     assert not at.warning
 

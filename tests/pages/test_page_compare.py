@@ -191,7 +191,8 @@ def test_sizes_are_drawn_only_on_the_tabs_that_use_them(banana):
     at = open_compare(banana, corpus=BANANA, text=BANANA)
     for tab, sizes_shown in ((label, name != "pretok") for name, label in TABS.items()):  # Pre-tokenizers: none
         open_tab(at, tab)
-        assert len(at.segmented_control) == sizes_shown, tab
+        size_counts = [control for control in at.segmented_control if control.key == compare_state.SIZE_COUNT_KEY]
+        assert len(size_counts) == sizes_shown, tab
         assert [box.label for box in at.number_input] == (
             ["Size 1", "Size 2", "Size 3"] if sizes_shown else ["Merges for both trainings"]
         )
@@ -357,3 +358,26 @@ def test_the_byte_level_side_writes_spaces_as_the_boxes_do(banana):
     assert sides[1][0]["new token"] == "␣ab" and not any("Ġ" in str(row) for side in sides for row in side)
     captions = shown(at.main.caption)
     assert "Key: ␣ a space." in captions and "</w> the end of a word" in captions
+
+
+def test_where_they_cut_differently_lines_up_openai_s_three_first(banana, tiktoken_module):
+    """By hand, checked with tiktoken: GPT-2 and GPT-4 cut "I don't" as I|Ġdon|'t, GPT-4o as I|Ġdon't; all three
+    cut at 0, 1 and 7, so of the two stretches the second (6 characters) is cut differently."""
+    text = "I don't"
+    for name, pieces in (
+        ("gpt2", ["I", " don", "'t"]),
+        ("cl100k_base", ["I", " don", "'t"]),
+        ("o200k_base", ["I", " don't"]),
+    ):
+        encoding = tiktoken_module.get_encoding(name)
+        assert [encoding.decode([token]) for token in encoding.encode(text)] == pieces
+    at = open_compare(banana, corpus=BANANA, tab=TABS["real"], text=text)
+    assert at.multiselect(key=compare_state.LINE_UP_KEY).value == ["gpt2", "cl100k_base", "o200k_base"]
+    assert (
+        "GPT-2, GPT-4 (cl100k_base) and GPT-4o (o200k_base) cut 1 of 2 stretches differently (6 of 7 characters)"
+        in markdown_texts(at)
+    )
+    assert html_with(at, 'class="bpe-al"').count('class="st differs"') == 1
+    at.multiselect(key=compare_state.LINE_UP_KEY).set_value(["gpt2", "cl100k_base"]).run()
+    assert "GPT-2 and GPT-4 (cl100k_base) cut this text in the same places." in markdown_texts(at)
+    assert at.query_params["line"] == "gpt2,cl100k_base"

@@ -64,6 +64,7 @@ SECTIONS = {
     encode_state.WHY_KEY: "Why this split? Replay how one piece is merged",
     encode_state.DECODE_KEY: "Decode: token ids back to text",
     encode_state.TABLE_KEY: "Token table: one row per token",
+    encode_state.CUT_KEY: "Cut at N tokens: the longest beginning that fits",
 }
 
 
@@ -255,6 +256,25 @@ def test_special_token_toggle_encodes_its_text_as_ordinary_text():
     assert at.success and "Round trip OK" in at.success[0].value
 
 
+def captions(at: AppTest) -> list[str]:
+    return [caption.value for caption in at.caption]
+
+
+def test_cut_at_n_tokens_keeps_the_longest_beginning_that_fits(banana):
+    """By hand (banana's merges): "banana_band" is banana_ban|d, 2 tokens; every longer beginning takes 3."""
+    at = open_section(encode(open_page(banana), "banana_bandana_"), encode_state.CUT_KEY)
+    at.number_input(key=encode_state.CUT_TOKENS_KEY).set_value(2)
+    rerun(at)
+    assert at.code[-1].value == "banana_band"  # to copy
+    assert "Keeps 11 of 15 characters (2 of the 2 tokens allowed); the rest, faded, is cut." in captions(at)
+    assert at.html[-1].value.endswith(
+        "<span>banana_band</span><s " + 'style="color:#585b65;text-decoration:line-through">ana_</s></div>'
+    )
+    at.number_input(key=encode_state.CUT_TOKENS_KEY).set_value(3)
+    rerun(at)
+    assert "The whole text fits: 3 of the 3 tokens allowed." in captions(at)
+
+
 def test_special_token_toggle_is_disabled_for_a_model_without_special_tokens(banana):
     at = open_page(banana)
     assert at.toggle(key="encode_match_special").disabled
@@ -262,14 +282,14 @@ def test_special_token_toggle_is_disabled_for_a_model_without_special_tokens(ban
 
 def test_secondary_sections_are_drawn_only_when_open(banana):
     at = encode(open_page(banana), "bandana_")
-    assert [expander.label for expander in at.expander][-3:] == list(SECTIONS.values())
+    assert [expander.label for expander in at.expander][-len(SECTIONS) :] == list(SECTIONS.values())
     # closed: their widgets and drawings are not sent at all (only the tokens and the legend are HTML)
     assert [box.key for box in at.selectbox] == ["encode_source"]
     assert not at.text_input and not has_table(at, "bpe-tt") and len(at.html) == 2
     open_section(at, encode_state.WHY_KEY)
     assert at.selectbox(key="encode_piece").value == "bandana_"  # one piece: split="none"
     assert len(at.html) == 3 and 'class="step-row"' in at.html[-1].value
-    assert not at.text_input and not has_table(at, "bpe-tt")  # the other two stay closed
+    assert not at.text_input and not has_table(at, "bpe-tt")  # the others stay closed
 
 
 def test_open_sections_and_their_inputs_outlive_a_visit_to_another_page():

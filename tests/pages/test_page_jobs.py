@@ -8,6 +8,7 @@ from apptest_helpers import APP_FILE, ok
 from streamlit.testing.v1 import AppTest
 
 from viz import state
+from viz.model_store import ModelStore
 
 # The sample as raw bytes with no split: tens of seconds and hundreds of MB for 20,000 merges
 HEAVY_LINK = {"preset": "sample", "units": "bytes", "split": "none", "eow": "", "merges": "20000"}
@@ -47,3 +48,16 @@ def test_a_budget_that_makes_no_sense_is_said_and_keeps_the_model(monkeypatch):
     shown = " ".join(str(error.value) for error in at.error).replace("\\", "")
     assert "Training failed: BPE_JOB_SECONDS=soon: not a number of seconds above 0" in shown
     assert at.session_state[state.MODEL_KEY] is state.default_model()
+
+
+def test_a_budget_too_small_for_the_first_model_is_said_on_every_page(monkeypatch):
+    """The default model is made once per server: with a fresh store and no cached copy, a job cannot train
+    the sample in a hundredth of a second, and the visitor reads why instead of a traceback."""
+    monkeypatch.setattr(state, "model_store", lambda: ModelStore(capacity=1))
+    monkeypatch.setattr(state, "default_model", state.default_model.__wrapped__)  # not the server's cached copy
+    monkeypatch.setenv("BPE_JOB_SECONDS", "0.01")
+    at = opened_with({})
+    shown = " ".join(str(error.value) for error in at.error).replace("\\", "")
+    assert "This server could not make its first model (the sample corpus, 2,000 merges)" in shown
+    assert "time ceiling of 0.01 s" in shown and not at.exception
+    assert state.MODEL_KEY not in at.session_state  # no page ran without a model

@@ -107,7 +107,7 @@ def test_first_visit_shows_the_default_model_summary():
     assert train_metric(at, "Merges made") == "2,000"
     assert train_metric(at, "Vocabulary size") == f"{len(model.vocab):,}"
     assert merge_pairs(at) == [f"{left} {right}" for left, right in model.merges]  # the table shows that model
-    assert shown(at.success) == "Made the 2000 merges asked for."
+    assert shown(at.success) == "Made the 2,000 merges asked for."
     assert float(train_metric(at, "Characters per token")) > 3  # 2,000 merges on English text compress well
 
 
@@ -149,7 +149,7 @@ def test_stopping_early_is_a_warning():
     # worked out by hand: after l o, lo w, e s, es t, est _ (6 each) come low _, n e, ne w, new est_ (5 each);
     # every pair left occurs once
     assert shown(at.warning) == (
-        "Stopped after 9 merges: the best pair occurs 1 time(s), below the minimum "
+        "Stopped after 9 merges: the best pair occurs once, below the minimum "
         "frequency 2 (asked for vocabulary size 50)."
     )
     assert not at.success

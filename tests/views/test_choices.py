@@ -31,8 +31,10 @@ ROUND_TRIPS = {  # page: (its choices, what its widgets hold, its address)
             encode_state.TEXT_KEY: "low lower",
             encode_state.WHY_KEY: True,
             encode_state.TABLE_KEY: True,
+            encode_state.CUT_KEY: True,
+            encode_state.CUT_TOKENS_KEY: 7,
         },
-        {"tokenizer": "prefix", "prefix": "40", "input": "low lower", "open": "why,table"},
+        {"tokenizer": "prefix", "prefix": "40", "input": "low lower", "open": "why,table,cut", "cut": "7"},
     ),
     "compare": (
         compare_state.choices(compare_tabs.TAB_LABELS, (6, 2_062)),
@@ -41,8 +43,9 @@ ROUND_TRIPS = {  # page: (its choices, what its widgets hold, its address)
             compare_state.SIZES_KEY: [300, 1000],
             compare_state.TEXT_KEY: "Hi",
             compare_state.REAL_CHOICE_KEY: ["gpt2", "llama3"],
+            compare_state.LINE_UP_KEY: ["model", "llama3"],
         },
-        {"tab": "real", "sizes": "300,1000", "input": "Hi", "real": "gpt2,llama3"},
+        {"tab": "real", "sizes": "300,1000", "input": "Hi", "real": "gpt2,llama3", "line": "model,llama3"},
     ),
 }
 

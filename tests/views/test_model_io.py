@@ -7,7 +7,7 @@ import json
 import lzma
 
 import pytest
-from apptest_helpers import APP_FILE, ok, shown, shown_ids, train_metric
+from apptest_helpers import APP_FILE, ok, session_model, shown, shown_ids, train_metric
 from byte_level_text import spelled_pair
 from streamlit.testing.v1 import AppTest
 from tokenizers import Tokenizer as HFTokenizer
@@ -21,8 +21,9 @@ from bpe_core.pretrained import load_pretrained
 from viz import state
 from viz.merges import state as merges_state
 from viz.model_about import DEFAULT_MODEL_ABOUT, ModelAbout
-from viz.model_io import EXPORTS, describe_loaded, export_refusal, hf_json_text, load_added, load_uploaded, model_origin
+from viz.model_io import EXPORTS, describe_loaded, export_refusal, hf_json_text, model_origin
 from viz.page_registry import COMPARE, ENCODE, MERGES
+from viz.tokenizer_files import load_added, load_uploaded
 from viz.train import state as train_state
 
 BANANA_BANDANA = ["a n", "b an", "an a", "ana _", "ban ana_", "banana_ ban"]
@@ -234,7 +235,7 @@ def downloads(at: AppTest) -> dict[str, bool]:
 
 def test_train_page_uploads_a_tokenizer_json_and_shows_it(byte_level):
     at = upload(open_page(), "train", ("tokenizer.json", hf_json_text(byte_level).encode()))
-    assert at.session_state[state.MODEL_KEY].merges == byte_level.merges
+    assert session_model(at).merges == byte_level.merges
     assert at.session_state[state.CORPUS_KEY] == ""
     assert shown(at.success) == (  # the words' pairs run out after 17 merges: 256 bytes + 17 tokens
         "Loaded from a tokenizer.json (no training counts). | "
@@ -285,7 +286,7 @@ def test_train_page_keeps_the_model_when_a_file_is_refused():
 
 def test_an_upload_is_loaded_once_not_on_every_rerun(banana):
     at = upload(open_page(), "train", ("banana.json", model_to_json(banana).encode()))
-    assert pairs(at.session_state[state.MODEL_KEY]) == BANANA_BANDANA
+    assert pairs(session_model(at)) == BANANA_BANDANA
     at = press(at, "Use GPT-2's real tokenizer")  # the upload is still in the widget
     ok(at.run())
     assert at.session_state[state.MODEL_KEY] is load_gpt2()

@@ -33,6 +33,12 @@ PRETOK_PRESET_KEY, PRETOK_MERGES_KEY = "compare_pretok_preset", "compare_pretok_
 REAL_SIZE_KEY, REAL_CHOICE_KEY = "compare_real_size", "compare_real_choice"
 USAGE_SIZE_KEY, USAGE_SOURCE_KEY = "compare_usage_size", "compare_usage_source"
 USAGE_CHART, REAL_CHART = "compare_usage", "compare_real"
+# Where they cut differently: the tokenizers lined up (the session's model is "model"), and the one under the text
+# on a phone
+LINE_UP_KEY, LINE_UP_PHONE_KEY = "compare_line_up", "compare_line_up_phone"
+LINE_UP_PHONE_BOX = "compare_line_up_phone_box"  # the phone's choice, hidden on a wider screen
+MINE_NAME = "model"
+DEFAULT_LINE_UP = list(DEFAULT_REAL[:3])  # GPT-2, GPT-4 and GPT-4o: they disagree where it teaches something
 
 
 def choices(tab_labels: Mapping[str, str], size_range: tuple[int, int]) -> tuple[Choice, ...]:
@@ -44,6 +50,7 @@ def choices(tab_labels: Mapping[str, str], size_range: tuple[int, int]) -> tuple
         Choice(SIZES_KEY, param="sizes", kind=WholeNumbers(*size_range, SIZE_COUNTS)),
         Choice(TEXT_KEY, DEFAULT_TEXT, TEXT_PARAM, Text(MAX_LINK_TEXT)),
         Choice(REAL_CHOICE_KEY, list(DEFAULT_REAL), "real", Names(tuple(REAL_TOKENIZERS))),
+        Choice(LINE_UP_KEY, DEFAULT_LINE_UP, "line", Names((MINE_NAME, *REAL_TOKENIZERS))),
     )
 
 

@@ -25,6 +25,8 @@ SPECIAL_KEY = "encode_match_special"
 IDS_OPEN_KEY = "encode_token_ids"
 WHY_KEY, DECODE_KEY, TABLE_KEY = "encode_why", "encode_decode", "encode_token_table"
 TABLE_PAGE_KEY = "encode_table_page"  # which rows of a long text's token table
+CUT_KEY, CUT_TOKENS_KEY = "encode_cut", "encode_cut_tokens"  # "Cut at N tokens", and its N
+DEFAULT_CUT_TOKENS, MAX_CUT_TOKENS = 20, 1_000_000
 _PREFIX_KEY = "bpe_encode_prefix"  # (model, merges, prefix tokenizer): one cut kept per session
 
 
@@ -54,5 +56,7 @@ CHOICES = (
     Choice(WHY_KEY, False, "open", Section("why"), kept=True),
     Choice(DECODE_KEY, False, "open", Section("decode"), kept=True),
     Choice(TABLE_KEY, False, "open", Section("table"), kept=True),
+    Choice(CUT_KEY, False, "open", Section("cut"), kept=True),
+    Choice(CUT_TOKENS_KEY, DEFAULT_CUT_TOKENS, "cut", WholeNumber(0, MAX_CUT_TOKENS), only_with=(CUT_KEY, True)),
     state.model_io_section("encode"),
 )

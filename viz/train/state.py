@@ -5,6 +5,7 @@ defaults, then kept for the session by ``persist_state``), the uploaded corpus, 
 from __future__ import annotations
 
 import json
+import weakref
 from dataclasses import fields, replace
 
 import streamlit as st
@@ -24,7 +25,7 @@ FORM_FILLED_KEY = "bpe_train_form_filled"  # the form took the link's values (or
 UPLOAD_KEY = "bpe_train_upload"  # {"names", "texts", "errors"} of the uploaded corpus files
 LINK_WARNINGS_KEY = "bpe_train_link_warnings"  # link parameters that were ignored, shown once
 FROM_LINK_KEY = "bpe_train_from_link"  # a link named a corpus: train it on this run
-ADOPTED_KEY = "bpe_train_adopted_model"  # the loaded model whose settings the form last took over
+ADOPTED_KEY = "bpe_train_adopted_model"  # the loaded model whose settings the form last took over, referenced weakly
 LAST_SOURCE_KEY = "bpe_train_last_source"  # the corpus chosen before the current one (a textbook's sizes stay there)
 SOURCE_WIDGET, TABLE_WIDGET = "train_source", "train_merge_table"  # the corpus; the table of merges open
 MORE_WIDGET = "train_more_settings"  # the folded settings open
@@ -131,10 +132,10 @@ def take_train_from_link() -> bool:
 
 def model_to_adopt() -> Tokenizer | None:
     """A tokenizer file or GPT-2 just made the model (on any page), once: the form takes its settings."""
-    model = state.current_model()
-    if not state.model_about().loaded_from or st.session_state.get(ADOPTED_KEY) is model:
+    model, adopted = state.current_model(), st.session_state.get(ADOPTED_KEY)
+    if not state.model_about().loaded_from or (adopted is not None and adopted() is model):
         return None
-    st.session_state[ADOPTED_KEY] = model
+    st.session_state[ADOPTED_KEY] = weakref.ref(model)  # an uploaded model stays the upload store's to release
     return model
 
 
