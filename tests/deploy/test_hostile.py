@@ -49,8 +49,9 @@ def test_a_short_class_keeps_its_pace_and_every_hostile_action_is_answered_in_wo
     assert int(votes) == int(students) == STUDENTS, details
     assert float(peak_gib) * 1024 < documented_total_mb(2), details
     assert int(answered) == int(actions) == 5, details
-    said = " ".join(answer.words for answer in report.answers)
-    assert "took longer than 2 s" in said and "the most it may" in said, details
+    said = {answer.action: answer.words for answer in report.answers}
+    assert "took longer than" in said["a backtracking tokenizer: 40 x's typed"], details  # a search, or all of them
+    assert "the most it may" in said["360 joins from one address"], details
     assert set(report.peak_shares) == {"replica 1", "replica 2", "nginx", "redis"}, details  # every server process
 
 
