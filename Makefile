@@ -10,6 +10,9 @@
 #   make classroom-test - 30 simulated students (Streamlit's websocket protocol) through the balancer
 #   make class-test STUDENTS=30 REPLICAS=2 - a live class through the balancer, replicas sharing Redis; its last line
 #                   says who joined, votes counted once, p95 step seen, votes lost at a replica's restart
+#   make hostile-test STUDENTS=30 REPLICAS=2 - a live class beside a hostile visitor (the 100,000-merge link in 3
+#                   tabs, a backtracking pattern, five 60 MB tokenizers, a join flood); its last line says the class's
+#                   p95 step seen, votes counted once, peak server memory, hostile actions answered in words
 #   make mutants - mutation testing of bpe_core and the pure views (slow; see bench/mutants.py)
 #                   (not part of make test; needs /usr/bin/chromium)
 # The virtualenv lives in .venv; pip only reruns when a requirements file changes
@@ -21,7 +24,7 @@ VPY    := $(VENV)/bin/python
 RUN_STAMP  := $(VENV)/requirements.stamp
 TEST_STAMP := $(VENV)/requirements-test.stamp
 
-.PHONY: run class test lint format bench loadtest classroom classroom-test class-test mutants venv clean-venv
+.PHONY: run class test lint format bench loadtest classroom classroom-test class-test hostile-test mutants venv clean-venv
 
 $(VENV)/pyvenv.cfg:
 	$(PYTHON) -m venv $(VENV)
@@ -86,6 +89,9 @@ classroom-test: $(TEST_STAMP) | $(NGINX)
 
 class-test: $(TEST_STAMP) | $(NGINX) $(REDIS)
 	$(VPY) -m bench.classroom class --replicas $(REPLICAS) --students $(STUDENTS) --store redis
+
+hostile-test: $(TEST_STAMP) | $(NGINX) $(REDIS)
+	$(VPY) -m bench.classroom.hostile --replicas $(REPLICAS) --students $(STUDENTS)
 
 mutants: $(TEST_STAMP)
 	$(VPY) -m bench.mutants $(MUTANTS)

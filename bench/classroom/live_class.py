@@ -15,6 +15,7 @@ import json
 import random
 import re
 import time
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 
 from bench.classroom.cluster import Classroom, restart_replica
@@ -199,6 +200,7 @@ class ClassReport:
     cpu_per_student: float = float("nan")  # share of one core each student cost the replicas, during the class
     heavy_seconds: float = float("nan")
     came_back: int = 0  # sessions (students and teacher) that reconnected after the restart
+    steps_shown: list[float] = field(default_factory=list)  # when the teacher moved on (time.monotonic)
     cpu_of_killed: float = 0.0  # CPU seconds the killed replica had used, read just before the kill
     problems: list[str] = field(default_factory=list)
 
@@ -238,9 +240,16 @@ async def heavy_training(classroom: Classroom, report: ClassReport) -> None:
 
 
 async def one_question(
-    crowd: list[ClassStudent], round_: int, classroom: Classroom, report: ClassReport, store, code: str
+    crowd: list[ClassStudent],
+    round_: int,
+    classroom: Classroom,
+    report: ClassReport,
+    store,
+    code: str,
+    disturb: bool = True,
 ) -> None:
-    """Every student votes once (every fourth taps twice); round 2 restarts a replica half way, round 3 trains."""
+    """Every student votes once (every fourth taps twice); with ``disturb``, round 2 restarts a replica half way and
+    round 3 trains."""
     acknowledged = asyncio.Event()
     done = 0
 
@@ -265,11 +274,20 @@ async def one_question(
         after = store.votes(code, number)
         report.lost_at_restart = sum(1 for sid, choice in before.items() if after.get(sid) is None)
 
-    extra = [restart_half_way()] if round_ == 2 else [heavy_training(classroom, report)] if round_ == 3 else []
+    extra = {2: [restart_half_way()], 3: [heavy_training(classroom, report)]}.get(round_, []) if disturb else []
     await asyncio.gather(*(student_votes(index, student) for index, student in enumerate(crowd)), *extra)
 
 
-async def run_class(classroom: Classroom, store_address: str, students: int) -> ClassReport:
+async def run_class(
+    classroom: Classroom,
+    store_address: str,
+    students: int,
+    beside: Callable[[str], Awaitable[asyncio.Future]] | None = None,
+) -> ClassReport:
+    """The class, its three questions and what it measured. ``beside(code)``, when given, starts what runs beside the
+    class once its students joined (bench/classroom/hostile.py's visitor) and returns, when that is under way, its
+    end to wait for; the questions follow, without the restart and the heavy training, and the students go on
+    polling until it is done."""
     report = ClassReport(students, len(classroom.replicas))
     store = open_store(store_address)
     teacher = Teacher(classroom.url)
@@ -285,19 +303,23 @@ async def run_class(classroom: Classroom, store_address: str, students: int) -> 
     report.joined = sum(1 for name in store.students(code).values() if name in {s.name for s in crowd})
     stop = asyncio.Event()
     pollers = [asyncio.create_task(student.keep_polling(stop)) for student in crowd]
+    companion = await beside(code) if beside else None
     try:
         for round_ in range(1, ROUNDS + 1):
-            await one_question(crowd, round_, classroom, report, store, code)
+            await one_question(crowd, round_, classroom, report, store, code, disturb=beside is None)
             deadline = time.monotonic() + WAIT_SECONDS
             while (await teacher.tally())[0] < students and time.monotonic() < deadline:
                 await asyncio.sleep(0.5)
             await teacher.act("Reveal")
             await teacher.act("Next step")
             shown_at, step = time.monotonic(), round_ + 1
+            report.steps_shown.append(shown_at)
             while any(step not in s.step_seen for s in crowd) and time.monotonic() < shown_at + WAIT_SECONDS:
                 await asyncio.sleep(0.1)
             report.step_delays += [max(0.0, s.step_seen.get(step, float("inf")) - shown_at) for s in crowd]
     finally:
+        if companion is not None:
+            await asyncio.gather(companion, return_exceptions=True)  # it keeps its own account of what went wrong
         stop.set()
         results = await asyncio.gather(*pollers, return_exceptions=True)
         report.problems += [f"poll: {error}" for error in results if isinstance(error, Exception)]

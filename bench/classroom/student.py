@@ -11,13 +11,16 @@ from __future__ import annotations
 
 import asyncio
 import html
+import http.client
 import re
 import time
-import urllib.request
+import urllib.parse
+import uuid
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from streamlit.proto.BackMsg_pb2 import BackMsg
+from streamlit.proto.Common_pb2 import FileUploaderState, UploadedFileInfo
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 from streamlit.proto.WidgetStates_pb2 import WidgetState
 from websockets.asyncio.client import connect
@@ -27,6 +30,7 @@ if TYPE_CHECKING:
 
 SAMPLE = (Path(__file__).resolve().parents[2] / "data" / "kjv_sample.txt").read_text(encoding="utf-8")
 PARAGRAPH = SAMPLE[:600]  # what the browser load test encodes
+XSRF_COOKIE = "_streamlit_xsrf"  # Streamlit's cookie whose token an upload carries back in a header
 ACTION_TIMEOUT = 180.0  # seconds one action may take before the student gives up
 RUN_OVER = {
     ForwardMsg.FINISHED_SUCCESSFULLY,
@@ -59,10 +63,13 @@ class ActionFailed(RuntimeError):
 
 
 class Student:
-    """One browser tab's worth of session: its replica cookie, its websocket, what the last run showed."""
+    """One browser tab's worth of session: its replica cookie, its websocket, what the last run showed.
+    ``source_address``: the address on this machine it connects from (127.0.0.N; empty: the system's choice), so
+    that nginx sees it as a visitor of its own."""
 
-    def __init__(self, base_url: str):
+    def __init__(self, base_url: str, source_address: str = ""):
         self.base_url = base_url
+        self.source_address = source_address
         self.cookies: dict[str, str] = {}
         self.replica = ""  # the replica that served the page, as the balancer's X-Replica header names it
         self.websocket = None
@@ -71,6 +78,8 @@ class Student:
         self.query_string = ""
         self.widget_values: dict[str, WidgetState] = {}  # what this student typed or chose on the current page
         self.elements: list = []  # the Element protos the last run sent, in order
+        self.expanders: dict[str, str] = {}  # label -> widget id of the last run's expanders that rerun when toggled
+        self.session_id = ""  # the server's id of this session (uploads name it)
         self.auto_rerun = ""  # the fragment the page asks the browser to run again and again (st.fragment run_every)
         self.times: dict[str, float] = {}
         self.problems: list[str] = []
@@ -80,16 +89,31 @@ class Student:
     def cookie_header(self) -> dict[str, str]:
         return {"Cookie": "; ".join(f"{name}={value}" for name, value in self.cookies.items())} if self.cookies else {}
 
+    def http_request(self, method: str, path: str, body: bytes = b"", headers: dict | None = None) -> bytes:
+        """One HTTP request to the app as this tab's browser sends it (its cookies, from its address); keeps the
+        cookies the answer sets and which replica answered (the balancer's X-Replica header). Raises on a status
+        of 400 or more."""
+        url = urllib.parse.urlsplit(self.base_url)
+        source = (self.source_address, 0) if self.source_address else None
+        connection = http.client.HTTPConnection(url.hostname, url.port, timeout=ACTION_TIMEOUT, source_address=source)
+        try:
+            connection.request(method, path, body=body, headers={**self.cookie_header(), **(headers or {})})
+            response = connection.getresponse()
+            answer = response.read()
+        finally:
+            connection.close()
+        for cookie in response.headers.get_all("Set-Cookie") or []:
+            name, _, value = cookie.split(";", 1)[0].partition("=")
+            self.cookies[name.strip()] = value.strip()
+        self.replica = response.headers.get("X-Replica", self.replica)
+        if response.status >= 400:
+            raise ActionFailed(f"{method} {path}: HTTP {response.status} {answer[:200]!r}")
+        return answer
+
     def load_front_page(self) -> None:
-        """GET the app's page as a browser does, with the cookies it has: keeps the cookies the answer sets
-        (the first answer sets the replica cookie) and which replica answered."""
-        request = urllib.request.Request(self.base_url + "/", headers=self.cookie_header())
-        with urllib.request.urlopen(request, timeout=ACTION_TIMEOUT) as response:
-            response.read()
-            for cookie in response.headers.get_all("Set-Cookie", []):
-                name, _, value = cookie.split(";", 1)[0].partition("=")
-                self.cookies[name.strip()] = value.strip()
-            self.replica = response.headers.get("X-Replica", "")
+        """GET the app's page as a browser does, with the cookies it has: the first answer sets the replica
+        cookie."""
+        self.http_request("GET", "/")
 
     async def enter(self) -> None:
         """Load the page, open the websocket on the same replica and run the default page."""
@@ -107,6 +131,7 @@ class Student:
             max_size=None,
             ping_interval=None,
             open_timeout=ACTION_TIMEOUT,
+            **({"local_addr": (self.source_address, 0)} if self.source_address else {}),
         )
         socket_replica = self.websocket.response.headers.get("X-Replica", "")
         if socket_replica != self.replica:
@@ -132,7 +157,7 @@ class Student:
         if trigger:
             state.widget_states.widgets.add(id=trigger, trigger_value=True)
         await self.websocket.send(message.SerializeToString())
-        self.elements = []
+        self.elements, self.expanders = [], {}
         async with asyncio.timeout(ACTION_TIMEOUT):
             while not await self.read_one():
                 pass
@@ -142,7 +167,9 @@ class Student:
         message = ForwardMsg()
         message.ParseFromString(await self.websocket.recv())
         kind = message.WhichOneof("type")
-        if kind == "navigation":
+        if kind == "new_session":
+            self.session_id = message.new_session.initialize.session_id
+        elif kind == "navigation":
             self.pages = {page.page_name: page.page_script_hash for page in message.navigation.app_pages}
             self.page_hash = message.navigation.page_script_hash
         elif kind == "auto_rerun":
@@ -154,6 +181,10 @@ class Student:
             self.elements.append(element)
             if element.WhichOneof("type") == "exception":
                 raise ActionFailed(f"exception on the page: {element.exception.type}: {element.exception.message}")
+        elif kind == "delta" and message.delta.WhichOneof("type") == "add_block":
+            block = message.delta.add_block
+            if block.WhichOneof("type") == "expandable" and block.expandable.id:
+                self.expanders[block.expandable.label] = block.expandable.id
         elif kind == "script_finished":
             if message.script_finished == ForwardMsg.FINISHED_WITH_COMPILE_ERROR:
                 raise ActionFailed("the page's script did not compile")
@@ -197,6 +228,44 @@ class Student:
             raise ActionFailed(f"{option!r} is not an option of {label!r}: {list(box.options)}")
         self.widget_values[box.id] = WidgetState(id=box.id, string_value=option)
         await self.rerun()
+
+    async def open_expander(self, label: str) -> None:
+        """Open a folded section whose opening reruns the page (``st.expander(on_change="rerun")``): one run."""
+        if label not in self.expanders:
+            raise ActionFailed(f"no expander labelled {label!r} on the page; expanders: {list(self.expanders)}")
+        expander = self.expanders[label]
+        self.widget_values[expander] = WidgetState(id=expander, bool_value=True)
+        await self.rerun()
+
+    async def put_file(self, label: str, name: str, data: bytes) -> None:
+        """Drop one file on a file uploader (by label) as the browser does: the file goes up to the session's
+        upload address (PUT, with the XSRF cookie's token, which the health check hands out); the next run sends
+        the uploader's state naming it."""
+        uploader = self.widget("file_uploader", label)
+        file_id = uuid.uuid4().hex
+        await asyncio.to_thread(self.http_request, "GET", "/_stcore/health")  # sets the XSRF cookie
+        boundary = uuid.uuid4().hex
+        body = (
+            (
+                f'--{boundary}\r\nContent-Disposition: form-data; name="file"; filename="{name}"\r\n'
+                "Content-Type: application/octet-stream\r\n\r\n"
+            ).encode()
+            + data
+            + f"\r\n--{boundary}--\r\n".encode()
+        )
+        headers = {
+            "Content-Type": f"multipart/form-data; boundary={boundary}",
+            "X-Xsrftoken": self.cookies.get(XSRF_COOKIE, ""),
+            "Origin": self.base_url,
+        }
+        path = f"/_stcore/upload_file/{self.session_id}/{file_id}"
+        await asyncio.to_thread(self.http_request, "PUT", path, body, headers)
+        files = FileUploaderState(uploaded_file_info=[UploadedFileInfo(file_id=file_id, name=name, size=len(data))])
+        self.widget_values[uploader.id] = WidgetState(id=uploader.id, file_uploader_state_value=files)
+
+    def alerts(self) -> list[str]:
+        """The texts of the last run's alerts (``st.error``, ``warning``, ``info``, ``success``), as shown."""
+        return [re.sub(r"\\(.)", r"\1", e.alert.body) for e in self.elements if e.WhichOneof("type") == "alert"]
 
     def shown_text(self) -> str:
         """The texts of the last run (Markdown, captions, alerts, headings, code, HTML), one per line, as the reader
