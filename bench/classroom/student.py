@@ -74,6 +74,7 @@ class Student:
         self.auto_rerun = ""  # the fragment the page asks the browser to run again and again (st.fragment run_every)
         self.times: dict[str, float] = {}
         self.problems: list[str] = []
+        self.received = 0  # bytes of every ForwardMsg read, as Streamlit sends them (before any compression)
 
     # -- the connection ------------------------------------------------------------------
 
@@ -139,8 +140,9 @@ class Student:
 
     async def read_one(self) -> bool:
         """Read one ForwardMsg; True once it ends the run."""
-        message = ForwardMsg()
-        message.ParseFromString(await self.websocket.recv())
+        message, data = ForwardMsg(), await self.websocket.recv()
+        self.received += len(data)
+        message.ParseFromString(data)
         kind = message.WhichOneof("type")
         if kind == "navigation":
             self.pages = {page.page_name: page.page_script_hash for page in message.navigation.app_pages}
