@@ -32,21 +32,25 @@ TIE_RULES = {
 MARK_COLOURS = ("#1f5fa8", "#b3261e", "#6a3d9a", "#00695c", "#7a5200", "#37474f")  # white on each: 4.5:1 or more
 FOLD_OVER = 6  # words: a phone shows more than this folded, so that the choices stay on its first screen
 
-_STYLE = """<style>
+_STYLE = (
+    """<style>
 .bpe-text summary{cursor:pointer;font-weight:600;color:#1f2335}
 .bpe-key,.bpe-more{color:#3d4152;font-size:.9rem;margin:.2rem 0}
 .bpe-words{display:flex;flex-wrap:wrap;gap:.3rem .9rem;margin:.3rem 0}
 .bpe-word{display:inline-flex;align-items:center;flex-wrap:wrap;gap:.15rem;overflow-wrap:anywhere}
-.bpe-word i{font:1rem ui-monospace,Menlo,Consolas,monospace;font-style:normal;background:#eef1f6;
+.bpe-word i{font:1rem ui-monospace,Menlo,Consolas,monospace;background:#eef1f6;
  border:1px solid #c9cedb;border-radius:.25rem;padding:0 .25rem;color:#1f2335}
 .bpe-word i.bpe-made{border:2px solid #1f2335}
-.bpe-word b,.bpe-key b{color:#fff;border-radius:.6rem;padding:0 .3rem;font-size:.75rem}
+.bpe-word b,.bpe-key b,.bpe-tally b{color:#fff;border-radius:.6rem;padding:0 .3rem;font-size:.75rem}
 .bpe-word small{color:#3d4152;margin-left:.2rem}
 .bpe-tally{border-collapse:collapse}
 .bpe-tally td,.bpe-tally th{padding:.15rem .6rem;border-bottom:1px solid #e3e6ee;text-align:left}
 .bpe-tally td.bpe-n{text-align:right;font-variant-numeric:tabular-nums}
 .bpe-tally tr.bpe-won td{font-weight:700;color:#1a7f37}
-</style>"""
+"""
+    + "".join(f".bpe-m{index}{{background:{colour}}}" for index, colour in enumerate(MARK_COLOURS))
+    + "</style>"
+)
 
 
 def _letter(index: int) -> str:
@@ -54,7 +58,7 @@ def _letter(index: int) -> str:
 
 
 def _mark(index: int) -> str:
-    return f'<b style="background:{MARK_COLOURS[index % len(MARK_COLOURS)]}">{_letter(index)}</b>'
+    return f'<b class="bpe-m{index % len(MARK_COLOURS)}">{_letter(index)}</b>'
 
 
 def _word_html(word: ShownWord, made: str) -> str:
