@@ -31,7 +31,7 @@ from viz.classroom.live_view import (
 from viz.classroom.questions import SENTENCE, SENTENCE_LIMIT, gpt4_count, model_caption, pair_question
 from viz.classroom.reach import reach_html
 from viz.classroom.step_text import model_pieces, shown_pieces, step_text
-from viz.classroom.text_view import reveal_html, text_html, written_texts
+from viz.classroom.text_view import reveal_html, style_html, text_html, written_texts
 from viz.escape import markdown
 from viz.notation import glyph_legend
 from viz.page_registry import CLASS
@@ -94,6 +94,7 @@ def console(store: ClassStore, code: str, teacher_key: str) -> None:
         return
     remember("teacher", code, teacher_key)  # a reload or a restarted replica finds the class again
     _controls(store, code, teacher_key, record, model)
+    st.html(style_html())  # once: the projector's polls send the text without its style sheet
     live_tally(store, code, join_address(code))
     share_link.show_address()  # below the class: the teacher's model (the class itself stays in this session)
 

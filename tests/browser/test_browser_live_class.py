@@ -111,6 +111,7 @@ def test_a_class_from_the_projector_to_two_phones(class_server, page, phone, scr
 
 def choices_on_first_screen(student) -> bool:
     """Every choice button of the question lies within the phone's first screen (no scrolling to vote)."""
+    student.locator(".st-key-class_vote_1_3 button").wait_for(timeout=FOLLOW_MS)  # the last choice: the screen is drawn
     boxes = [button.bounding_box() for button in student.locator("[class*=st-key-class_vote_] button").all()]
     return bool(boxes) and all(box["y"] + box["height"] <= PHONE["height"] for box in boxes)
 
@@ -164,6 +165,7 @@ def test_a_long_text_is_folded_on_a_phone_and_stays_as_the_student_leaves_it(cla
     ada = phone()
     join(ada, page.locator(".bpe-url").inner_text(), "Ada")
     summary = ada.locator(".bpe-text summary")
+    summary.wait_for(timeout=FOLLOW_MS)
     assert re.fullmatch(r"The text so far: its 12 most frequent words of [\d,]+", summary.inner_text())
     assert not ada.locator(".bpe-text[open]").count() and choices_on_first_screen(ada)
     screenshot(ada, "folded")

@@ -53,6 +53,12 @@ _STYLE = (
 )
 
 
+def style_html() -> str:
+    """The style sheet of the text and the reveal: a page draws it once, outside the screen that asks again every
+    second, so that a poll does not carry it (a kilobyte a student a second)."""
+    return _STYLE
+
+
 def _letter(index: int) -> str:
     return string.ascii_uppercase[index]
 
@@ -100,7 +106,7 @@ def text_html(question: Question, *, folded: bool = False) -> str:
     more = f'<div class="bpe-more">… and {plural(text.more, "more word")}</div>' if text.more else ""
     opened = "" if folded and len(text.words) > FOLD_OVER else " open"
     return (
-        f'{_STYLE}<details class="bpe-text"{opened}><summary>{html_text(_summary(text))}</summary>'
+        f'<details class="bpe-text"{opened}><summary>{html_text(_summary(text))}</summary>'
         f'<div class="bpe-key">Pairs offered: {key}{made}</div><div class="bpe-words">{words}</div>{more}</details>'
     )
 
@@ -163,6 +169,6 @@ def reveal_html(question: Question, tally: list[tuple[str, int]]) -> str:
         )
     head = "<tr><th>Pair</th><th>In the text</th><th>Votes</th></tr>"
     return (
-        f'{_STYLE}<p class="bpe-reveal">{html_text(reveal_sentence(question))}</p>'
+        f'<p class="bpe-reveal">{html_text(reveal_sentence(question))}</p>'
         f'<table class="bpe-tally">{head}{"".join(rows)}</table>'
     )
