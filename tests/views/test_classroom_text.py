@@ -6,13 +6,22 @@ from __future__ import annotations
 import re
 
 import pytest
+from wcag import contrast
 
 from bpe_core import Config, textbook, train
 from bpe_core.config import TIE_BREAKS
 from live_class.records import Question
 from viz.classroom.questions import pair_question
 from viz.classroom.step_text import ALL_WORDS_UP_TO, MOST_FREQUENT, model_pieces, shown_pieces, step_text
-from viz.classroom.text_view import FOLD_OVER, TIE_RULES, reveal_html, reveal_sentence, text_html
+from viz.classroom.text_view import (
+    FOLD_OVER,
+    MARK_COLOURS,
+    TIE_RULES,
+    reveal_html,
+    reveal_sentence,
+    style_html,
+    text_html,
+)
 from viz.readable import token_text
 
 TEXTBOOK = "low lower newest widest low low low low newest newest newest newest"  # Train's textbook corpus
@@ -90,19 +99,18 @@ def test_each_steps_words_are_the_textbooks_words_before_that_merge(corpus, conf
     and each offered pair's marks, counted as often as their word occurs, add up to the trace's count."""
     merges = textbook.train_merges(corpus, config, merges=6)
     words = textbook.words_of(corpus, config)
-    for step in range(1, len(merges) + 1):
-        if pair_question(train(corpus, config, merges=6), step) is None:  # a step with no rival: no question
-            words = {textbook.merge(word, merges[step - 1]): n for word, n in words.items()}
-            continue
-        question = asked(corpus, config, step)
-        expected = [(tuple(token_text(s, config.byte_level) for s in word), n) for word, n in words.items()]
-        assert [(word.symbols, word.count) for word in question.text.words] == expected, step
-        for index, count in enumerate(question.text.counts):
-            marked = sum(word.count * word.marks.count(index) for word in question.text.words)
-            assert marked == count, (step, question.choices[index])
-        merged = {}
+    model = train(corpus, config, merges=6)
+    for step, pair in enumerate(merges, start=1):
+        if pair_question(model, step) is not None:  # a step with no rival asks nothing
+            question = asked(corpus, config, step)
+            expected = [(tuple(token_text(s, config.byte_level) for s in word), n) for word, n in words.items()]
+            assert [(word.symbols, word.count) for word in question.text.words] == expected, step
+            for index, count in enumerate(question.text.counts):
+                marked = sum(word.count * word.marks.count(index) for word in question.text.words)
+                assert marked == count, (step, question.choices[index])
+        merged: dict[tuple[str, ...], int] = {}
         for word, n in words.items():
-            merged[textbook.merge(word, merges[step - 1])] = merged.get(textbook.merge(word, merges[step - 1]), 0) + n
+            merged[textbook.merge(word, pair)] = merged.get(textbook.merge(word, pair), 0) + n
         words = merged
 
 
@@ -167,3 +175,11 @@ def test_a_long_piece_shows_its_beginning():
     question = asked(corpus, Config(split="none"), 1, merges=3)
     (word,) = question.text.words
     assert word.clipped and "".join(word.symbols) == corpus[:80] and "…" in text_html(question)
+
+
+def test_the_pairs_letters_keep_aa_contrast_on_their_colours():
+    """White letters on each pair's colour, as the style sheet draws them: WCAG AA (4.5:1)."""
+    assert "color:#fff;" in re.search(r"\.bpe-word b,[^{]*\{([^}]*)\}", style_html()).group(1)
+    for index, colour in enumerate(MARK_COLOURS):
+        assert f".bpe-m{index}{{background:{colour}}}" in style_html()
+        assert contrast("#ffffff", colour) >= 4.5, colour
