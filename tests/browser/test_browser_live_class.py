@@ -151,8 +151,9 @@ def test_the_text_in_view_and_the_reveals_reasons_on_a_phone_and_the_projector(c
     screenshot(page, "projector-reveal", whole=True)
 
     page.get_by_role("button", name="Next step").click()
-    ada.locator("i.bpe-made", has_text="lo").first.wait_for(timeout=FOLLOW_MS)
-    assert ada.locator("i.bpe-made").all_inner_texts() == ["lo", "lo"]  # low and lower
+    ada.locator(".bpe-word i.bpe-made", has_text="lo").first.wait_for(timeout=FOLLOW_MS)
+    assert ada.locator(".bpe-word i.bpe-made").all_inner_texts() == ["lo", "lo"]  # low and lower
+    screenshot(ada, "phone-step-2")
     assert exception_texts(page) == exception_texts(ada) == []
 
 

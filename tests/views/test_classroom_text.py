@@ -59,8 +59,8 @@ def test_the_next_step_shows_the_symbol_just_made():
     """Step 2 of the textbook: l+o made lo, so low is lo w </w>, outlined where it stands; lo+w occurs 6 times."""
     question = asked(TEXTBOOK, Config(end_of_word="</w>"), 2)
     assert question.text.made == "lo" and question.text.words[0].symbols == ("lo", "w", "</w>")
-    body = text_html(question)
-    assert body.count('<i class="bpe-made">lo</i>') == 2  # low and lower
+    words = re.search(r'<div class="bpe-words">(.*?)</div>', text_html(question)).group(1)
+    assert words.count('<i class="bpe-made">lo</i>') == 2  # low and lower
     assert question.text.counts[question.choices.index("lo + w")] == 6
 
 

@@ -38,9 +38,9 @@ _STYLE = (
 .bpe-key,.bpe-more{color:#3d4152;font-size:.9rem;margin:.2rem 0}
 .bpe-words{display:flex;flex-wrap:wrap;gap:.3rem .9rem;margin:.3rem 0}
 .bpe-word{display:inline-flex;align-items:center;flex-wrap:wrap;gap:.15rem;overflow-wrap:anywhere}
-.bpe-word i{font:1rem ui-monospace,Menlo,Consolas,monospace;background:#eef1f6;
+.bpe-word i,.bpe-key i{font:1rem ui-monospace,Menlo,Consolas,monospace;background:#eef1f6;
  border:1px solid #c9cedb;border-radius:.25rem;padding:0 .25rem;color:#1f2335}
-.bpe-word i.bpe-made{border:2px solid #1f2335}
+i.bpe-made{border:2px solid #1f2335}
 .bpe-word b,.bpe-key b,.bpe-tally b{color:#fff;border-radius:.6rem;padding:0 .3rem;font-size:.75rem}
 .bpe-word small{color:#3d4152;margin-left:.2rem}
 .bpe-tally{border-collapse:collapse}
@@ -101,7 +101,9 @@ def text_html(question: Question, *, folded: bool = False) -> str:
     if text is None:
         return ""
     key = " · ".join(f"{_mark(index)} {html_text(choice)}" for index, choice in enumerate(question.choices))
-    made = f" · <i>{html_text(text.made)}</i> outlined: the symbol the last step made" if text.made else ""
+    made = ""
+    if text.made:
+        made = f' · <i class="bpe-made">{html_text(text.made)}</i> outlined: the symbol the last step made'
     words = "".join(_word_html(word, text.made) for word in text.words)
     more = f'<div class="bpe-more">… and {plural(text.more, "more word")}</div>' if text.more else ""
     opened = "" if folded and len(text.words) > FOLD_OVER else " open"
