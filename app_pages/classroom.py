@@ -11,6 +11,7 @@ from viz import share_link, state
 from viz.classroom import state as classroom_state
 from viz.classroom.class_cookies import remember
 from viz.classroom.reach import reach_html
+from viz.classroom.text_view import style_html
 from viz.escape import markdown
 from viz.page_registry import CLASS
 
@@ -31,6 +32,7 @@ elif studying := classroom_state.studying():
     # the join address: a reload comes back to the class, under the same name, by this browser's cookie
     remember("student", *studying)
     share_link.show_address(classroom_state.class_params(studying[0]))
+    st.html(style_html())  # once: the screen's polls send the text without its style sheet
     class_student.follow(store, *studying)
 elif code_asked:
     st.title(CLASS.title)

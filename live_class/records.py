@@ -13,9 +13,49 @@ from dataclasses import dataclass
 
 
 @dataclass(frozen=True)
+class ShownWord:
+    """One word of the text as the model sees it before a step: its symbols (written as the pages write tokens),
+    how often it occurs, and at each junction between two symbols the index of the choice that pair is, or -1.
+    ``clipped``: a long piece (a text not split into words) shows only its beginning."""
+
+    symbols: tuple[str, ...]
+    count: int
+    marks: tuple[int, ...]
+    clipped: bool = False
+
+
+@dataclass(frozen=True)
+class StepText:
+    """What a pair question shows of its corpus, worked out once by the teacher's page when it asks: the words (all
+    of a small corpus, else the most frequent) and how many more there are, each choice's count in the text (in the
+    choices' order), how many pairs had the winner's count (1: no tie), the tie-break rule's name
+    (``bpe_core.config.TIE_BREAKS``) and the symbol the step before made ("" at step 1)."""
+
+    words: tuple[ShownWord, ...]
+    more: int
+    counts: tuple[int, ...]
+    tied: int
+    tie_break: str
+    made: str = ""
+
+    def as_data(self) -> dict:
+        words = [[list(word.symbols), word.count, list(word.marks), word.clipped] for word in self.words]
+        fields = {"words": words, "more": self.more, "counts": list(self.counts), "tied": self.tied}
+        return {**fields, "tie_break": self.tie_break, "made": self.made}
+
+    @classmethod
+    def from_data(cls, data: dict) -> StepText:
+        words = tuple(
+            ShownWord(tuple(symbols), count, tuple(marks), clipped) for symbols, count, marks, clipped in data["words"]
+        )
+        return cls(words, data["more"], tuple(data["counts"]), data["tied"], data["tie_break"], data["made"])
+
+
+@dataclass(frozen=True)
 class Question:
     """One question of a class: its number in the class (1, 2, ...), the name of its kind (``live_class.kinds``),
-    what it asks, the choices a student taps (a pair question) and the answer, revealed or not."""
+    what it asks, the choices a student taps (a pair question) and the answer, revealed or not; a pair question
+    also carries the text it is about (``StepText``), shown on every screen."""
 
     number: int
     kind: str
@@ -23,6 +63,7 @@ class Question:
     choices: tuple[str, ...]
     answer: str
     revealed: bool = False
+    text: StepText | None = None
 
     def replace(self, **changes) -> Question:
         return dataclasses.replace(self, **changes)
@@ -31,16 +72,22 @@ class Question:
         """Everything but ``revealed``, which a store keeps apart (a vote checks it atomically).
 
         >>> Question.from_json(Question(2, "count", "Hi", (), "1").to_json(), revealed=True)
-        Question(number=2, kind='count', prompt='Hi', choices=(), answer='1', revealed=True)
+        Question(number=2, kind='count', prompt='Hi', choices=(), answer='1', revealed=True, text=None)
+        >>> text = StepText((ShownWord(("a", "n"), 2, (0,)),), more=0, counts=(2,), tied=1, tie_break="first")
+        >>> Question.from_json(Question(1, "pair", "Step 1", ("a + n",), "a + n", text=text).to_json(),
+        ...                    revealed=False).text == text
+        True
         """
         fields = {"number": self.number, "kind": self.kind, "prompt": self.prompt, "choices": list(self.choices)}
-        return json.dumps({**fields, "answer": self.answer})
+        text = {"text": self.text.as_data()} if self.text is not None else {}
+        return json.dumps({**fields, "answer": self.answer, **text})
 
     @classmethod
     def from_json(cls, text: str, *, revealed: bool) -> Question:
         data = json.loads(text)
         choices = tuple(data["choices"])
-        return cls(data["number"], data["kind"], data["prompt"], choices, data["answer"], revealed)
+        shown = StepText.from_data(data["text"]) if "text" in data else None  # a question kept before texts: none
+        return cls(data["number"], data["kind"], data["prompt"], choices, data["answer"], revealed, shown)
 
 
 @dataclass(frozen=True)

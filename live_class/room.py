@@ -20,7 +20,7 @@ from __future__ import annotations
 from live_class import rules
 from live_class.kinds import COUNT, PAIR, QuestionKind, kind_of
 from live_class.names import name_key
-from live_class.records import ClassRecord, Question
+from live_class.records import ClassRecord, Question, StepText
 from live_class.rules import ClassProblem
 from live_class.store import ClassStore
 
@@ -88,14 +88,16 @@ def ask(
     choices: tuple[str, ...],
     answer: str,
     now: float,
+    text: StepText | None = None,
 ) -> int:
-    """The teacher asks a new question (the one before it is closed to votes); its number."""
+    """The teacher asks a new question (the one before it is closed to votes), with the text it is about if any;
+    its number."""
     kind.check(choices, answer)
     record = _as_teacher(store, code, key, now)
     number = record.question + 1
     if record.question:
         store.reveal(code, record.question)
-    store.put_question(code, Question(number, kind.name, prompt, choices, answer))
+    store.put_question(code, Question(number, kind.name, prompt, choices, answer, text=text))
     store.update_class(code, now, question=number)
     return number
 

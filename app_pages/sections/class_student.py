@@ -16,6 +16,7 @@ from live_class.store import ClassStore
 from viz.choices import address_params
 from viz.classroom import state as classroom_state
 from viz.classroom.live_view import POLL_SECONDS, count_result, follow_html, sentence_html, tally_figure
+from viz.classroom.text_view import reveal_html, text_html, written_texts
 from viz.escape import markdown
 from viz.merges import state as merges_state
 from viz.notation import glyph_legend
@@ -62,7 +63,10 @@ def _said(number: int) -> None:
 
 
 def _choices(store: ClassStore, code: str, student: str, question: Question, mine: str | None) -> None:
-    """A question whose students tap one of its choices (``QuestionKind.taps_choices``): one button each."""
+    """A question whose students tap one of its choices (``QuestionKind.taps_choices``): the text it is about
+    (folded if long: the buttons stay on the phone's first screen), then one button each."""
+    if question.text is not None:
+        st.html(text_html(question, folded=True))
     for index, choice in enumerate(question.choices):
         st.button(
             markdown(choice),
@@ -73,7 +77,7 @@ def _choices(store: ClassStore, code: str, student: str, question: Question, min
             on_click=_vote,
             args=(store, code, student, question.number, choice),
         )
-    if legend := glyph_legend(question.choices):
+    if legend := glyph_legend(written_texts(question)):
         st.caption(markdown(legend))
 
 
@@ -142,8 +146,10 @@ def _revealed(
     if kind.taps_choices:
         right = votes.get(student) == question.answer
         st.markdown(markdown(f"The pair merged: {question.answer}. " + ("You got it!" if right else "Not this time.")))
-        st.plotly_chart(
-            tally_figure(rules.tally(question.choices, votes), question.answer), config={"staticPlot": True}
-        )
+        tally = rules.tally(question.choices, votes)
+        if question.text is not None:  # why it merged, each pair's count beside its votes
+            st.html(reveal_html(question, tally))
+        else:
+            st.plotly_chart(tally_figure(tally, question.answer), config={"staticPlot": True})
     else:
         st.markdown(markdown(count_result(int(question.answer), votes, students)))

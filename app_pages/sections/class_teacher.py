@@ -30,6 +30,8 @@ from viz.classroom.live_view import (
 )
 from viz.classroom.questions import SENTENCE, SENTENCE_LIMIT, gpt4_count, model_caption, pair_question
 from viz.classroom.reach import reach_html
+from viz.classroom.step_text import model_pieces, shown_pieces, step_text
+from viz.classroom.text_view import reveal_html, style_html, text_html, written_texts
 from viz.escape import markdown
 from viz.notation import glyph_legend
 from viz.page_registry import CLASS
@@ -67,7 +69,9 @@ def _ask_step(store: ClassStore, code: str, teacher_key: str, model: Tokenizer, 
         st.info(f"This model has no race of pairs at step {step:,}: train one on the Train page to ask it.")
         return
     prompt, choices, answer = question
-    room.ask(store, code, teacher_key, PAIR, prompt, choices, answer, classroom_state.now())
+    corpus = state.current_corpus()  # "" for a loaded model: its text is not known, the question asks without it
+    text = step_text(model, shown_pieces(model_pieces(corpus, model.config)), step, choices) if corpus else None
+    room.ask(store, code, teacher_key, PAIR, prompt, choices, answer, classroom_state.now(), text)
 
 
 def _follow_model(store: ClassStore, code: str, teacher_key: str, record: ClassRecord, model: Tokenizer) -> None:
@@ -90,6 +94,7 @@ def console(store: ClassStore, code: str, teacher_key: str) -> None:
         return
     remember("teacher", code, teacher_key)  # a reload or a restarted replica finds the class again
     _controls(store, code, teacher_key, record, model)
+    st.html(style_html())  # once: the projector's polls send the text without its style sheet
     live_tally(store, code, join_address(code))
     share_link.show_address()  # below the class: the teacher's model (the class itself stays in this session)
 
@@ -147,9 +152,17 @@ def _projector(store: ClassStore, code: str, join_at: str) -> None:
         asking = f"{kind.asks_briefly} {votes_line(len(votes), len(students))}"
         st.html(follow_html(code, record.step, record.model_title, asking))
         if kind.taps_choices:
-            answer = question.answer if question.revealed else None
-            st.plotly_chart(tally_figure(rules.tally(question.choices, votes), answer), config={"staticPlot": True})
-            if legend := glyph_legend(question.choices):
+            if question.text is not None:
+                st.html(text_html(question))
+            tally = rules.tally(question.choices, votes)
+            figure = tally_figure(tally, question.answer if question.revealed else None)
+            if question.revealed and question.text is not None:  # why it merged, beside how the room voted
+                chart, why = st.columns(2)
+                chart.plotly_chart(figure, config={"staticPlot": True})
+                why.html(reveal_html(question, tally))
+            else:
+                st.plotly_chart(figure, config={"staticPlot": True})
+            if legend := glyph_legend(written_texts(question)):
                 st.caption(markdown(legend))
         else:
             st.html(sentence_html(question.prompt))

@@ -135,7 +135,9 @@ def live_class(replicas: int, students: int, store_kind: str) -> int:
         f"Step seen: p50 {percentile(report.step_delays, 0.5):.2f} s, p95 {report.p95:.2f} s, "
         f"max {max(report.step_delays):.2f} s. Replicas' CPU per student: {100 * report.cpu_per_student:.1f}% "
         f"of a core. {report.came_back} sessions came back after the restart. The heavy training took "
-        f"{report.heavy_seconds:.1f} s. Load average after: {load_average()}"
+        f"{report.heavy_seconds:.1f} s. Load average after: {load_average()}\n"
+        f"A poll (a student's screen, once a second): p50 {percentile(report.poll_bytes or [0], 0.5):,.0f} bytes, "
+        f"max {max(report.poll_bytes, default=0):,} bytes sent by the replica, over {len(report.poll_bytes):,} polls"
     )
     for problem in report.problems:
         print(problem)

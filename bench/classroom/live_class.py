@@ -52,6 +52,7 @@ class ClassStudent(Student):
         self.step_seen: dict[int, float] = {}  # step -> when this student's screen first showed it
         self.votes: dict[int, str] = {}  # question -> the last choice the screen confirmed
         self.reconnects = 0
+        self.poll_bytes: list[int] = []  # what each poll of the screen cost: the bytes its run sent back
 
     def keep_cookie(self) -> None:
         """What the page's class-cookie component does in a browser: store the value it is given for this role."""
@@ -99,7 +100,9 @@ class ClassStudent(Student):
     async def poll(self) -> None:
         """One auto-rerun of the screen's fragment; a lost replica makes the student reconnect first."""
         async with self.lock:
-            await self.rerun_or_come_back(fragment=self.auto_rerun)
+            before = self.received
+            if await self.rerun_or_come_back(fragment=self.auto_rerun):
+                self.poll_bytes.append(self.received - before)
             self.note_step()
 
     async def come_back(self) -> None:
@@ -203,6 +206,7 @@ class ClassReport:
     steps_shown: list[float] = field(default_factory=list)  # when the teacher moved on (time.monotonic)
     cpu_of_killed: float = 0.0  # CPU seconds the killed replica had used, read just before the kill
     problems: list[str] = field(default_factory=list)
+    poll_bytes: list[int] = field(default_factory=list)  # every poll of every student's screen: the bytes sent
 
     @property
     def p95(self) -> float:
@@ -327,6 +331,7 @@ async def run_class(
     cpu = sum(cpu_seconds(pid) for pid in classroom.replica_pids) + report.cpu_of_killed - cpu_before
     report.cpu_per_student = cpu / wall / students
     report.came_back = sum(person.reconnects for person in (teacher, *crowd))
+    report.poll_bytes = [size for student in crowd for size in student.poll_bytes]
     questions = [q.number for q in store.questions(code)][:ROUNDS]
     counted = {q: store.votes(code, q) for q in questions}
     report.counted_once = sum(

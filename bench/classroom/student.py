@@ -83,6 +83,7 @@ class Student:
         self.auto_rerun = ""  # the fragment the page asks the browser to run again and again (st.fragment run_every)
         self.times: dict[str, float] = {}
         self.problems: list[str] = []
+        self.received = 0  # bytes of every ForwardMsg read, as Streamlit sends them (before any compression)
 
     # -- the connection ------------------------------------------------------------------
 
@@ -164,8 +165,9 @@ class Student:
 
     async def read_one(self) -> bool:
         """Read one ForwardMsg; True once it ends the run."""
-        message = ForwardMsg()
-        message.ParseFromString(await self.websocket.recv())
+        message, data = ForwardMsg(), await self.websocket.recv()
+        self.received += len(data)
+        message.ParseFromString(data)
         kind = message.WhichOneof("type")
         if kind == "new_session":
             self.session_id = message.new_session.initialize.session_id

@@ -107,3 +107,72 @@ def test_a_class_from_the_projector_to_two_phones(class_server, page, phone, scr
     screenshot(page, "projector")
     assert exception_texts(page) == exception_texts(ada) == exception_texts(other) == []
     assert page.dialogs == ada.dialogs == other.dialogs == []  # no name ran as script
+
+
+def choices_on_first_screen(student) -> bool:
+    """Every choice button of the question lies within the phone's first screen (no scrolling to vote)."""
+    student.locator(".st-key-class_vote_1_3 button").wait_for(timeout=FOLLOW_MS)  # the last choice: the screen is drawn
+    boxes = [button.bounding_box() for button in student.locator("[class*=st-key-class_vote_] button").all()]
+    return bool(boxes) and all(box["y"] + box["height"] <= PHONE["height"] for box in boxes)
+
+
+def test_the_text_in_view_and_the_reveals_reasons_on_a_phone_and_the_projector(class_server, page, phone, screenshot):
+    """Train's textbook corpus (low ×5, lower, newest ×5, widest; "_" ends a word): its four words under the
+    question, open on the phone and the projector, the choices still on the phone's first screen; Reveal says why
+    l + o merged (six pairs tie at 6, the first to occur wins) beside the votes; step 2 shows lo, just made."""
+    page.set_viewport_size(PROJECTOR)
+    open_app(page, class_server, "Class?preset=low&present=1")
+    page.get_by_role("button", name="Start a class").click()
+    wait_for_app(page)
+    join_address = page.locator(".bpe-url").inner_text()
+    ada = phone()
+    join(ada, join_address, "Ada")
+    words = ["lBoCw_×5", "lBoCwDer_×1", "newDeAst_×5", "wideAst_×1"]  # the offered pairs' letters between symbols
+    for screen in (ada, page):
+        screen.locator(".bpe-text[open]").wait_for(timeout=FOLLOW_MS)
+        shown = [re.sub(r"\s", "", text) for text in screen.locator(".bpe-word").all_inner_texts()]
+        assert shown == words
+    assert choices_on_first_screen(ada) and page_width(ada) <= PHONE["width"] and overlapping_elements(ada) == []
+    screenshot(ada, "phone-text")
+    assert page_width(page) <= PROJECTOR["width"] and overlapping_elements(page) == []
+    screenshot(page, "projector-text", whole=True)
+
+    ada.locator(".st-key-class_vote_1_1 button").click()  # B: l + o
+    page.get_by_text("1 vote from 1 student").wait_for(timeout=FOLLOW_MS)
+    page.get_by_role("button", name="Reveal").click()
+    why = "l + o merges: it occurs 6 times in the text. 6 pairs occur 6 times, the most: the first pair to occur"
+    for screen in (ada, page):
+        screen.locator(".bpe-reveal", has_text=why).wait_for(timeout=FOLLOW_MS)
+        row = screen.locator(".bpe-won").first.inner_text().split()  # the pair, its count, its votes
+        assert row == ["B", "l", "+", "o", "✓", "6", "1"]
+    assert page_width(ada) <= PHONE["width"] and page_width(page) <= PROJECTOR["width"]
+    assert overlapping_elements(ada) == overlapping_elements(page) == []
+    screenshot(ada, "phone-reveal", whole=True)
+    screenshot(page, "projector-reveal", whole=True)
+
+    page.get_by_role("button", name="Next step").click()
+    ada.locator(".bpe-word i.bpe-made", has_text="lo").first.wait_for(timeout=FOLLOW_MS)
+    assert ada.locator(".bpe-word i.bpe-made").all_inner_texts() == ["lo", "lo"]  # low and lower
+    screenshot(ada, "phone-step-2")
+    assert exception_texts(page) == exception_texts(ada) == []
+
+
+def test_a_long_text_is_folded_on_a_phone_and_stays_as_the_student_leaves_it(class_server, page, phone, screenshot):
+    """The default model (the 1 MB sample): its 12 most frequent words, folded on the phone under its summary so
+    the choices stay on the first screen; opened, it stays open while the screen asks again every second."""
+    open_app(page, class_server, "Class")
+    page.get_by_role("button", name="Start a class").click()
+    wait_for_app(page)
+    ada = phone()
+    join(ada, page.locator(".bpe-url").inner_text(), "Ada")
+    summary = ada.locator(".bpe-text summary")
+    summary.wait_for(timeout=FOLLOW_MS)
+    assert re.fullmatch(r"The text so far: its 12 most frequent words of [\d,]+", summary.inner_text())
+    assert not ada.locator(".bpe-text[open]").count() and choices_on_first_screen(ada)
+    screenshot(ada, "folded")
+    summary.click()
+    ada.wait_for_timeout(2_500)  # two polls of the screen
+    assert ada.locator(".bpe-text[open]").count() == 1 and len(ada.locator(".bpe-word").all()) == 12
+    assert page_width(ada) <= PHONE["width"] and overlapping_elements(ada) == []
+    screenshot(ada, "opened", whole=True)
+    assert exception_texts(ada) == []

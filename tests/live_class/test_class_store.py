@@ -12,7 +12,7 @@ from live_class_fixtures import pair_question
 
 from live_class.choose import open_store
 from live_class.kinds import COUNT
-from live_class.records import ClassRecord, Question
+from live_class.records import ClassRecord, Question, ShownWord, StepText
 from live_class.redis_store import RedisClassStore
 from live_class.rules import ClassProblem
 from live_class.sqlite_store import SqliteClassStore
@@ -249,3 +249,19 @@ def test_old_classes_are_forgotten_a_batch_at_a_time(tmp_path):
     store.create_class(ClassRecord("NEWA3", "h", later))
     assert left() == 0 and all(store.students(code) == {} for code in old)
     assert store.class_record("NEWA1") is not None
+
+
+def test_a_pair_questions_text_comes_back_whole_on_another_replica(store_address, store):
+    """The text a pair question is about travels with it (asked once by the teacher, read by every screen)."""
+    text = StepText(
+        (ShownWord(("lo", "w", "</w>"), 5, (1, -1)), ShownWord(("<b>", "é", "x"), 1, (-1, 0), clipped=True)),
+        more=7,
+        counts=(6, 6),
+        tied=5,
+        tie_break="hf",
+        made="lo",
+    )
+    store.create_class(ClassRecord("ABCDE", "h", 0.0))
+    store.put_question("ABCDE", Question(1, "pair", "Step 2", ("é + x", "lo + w"), "lo + w", text=text))
+    assert open_store(store_address).question("ABCDE", 1).text == text
+    assert store.questions("ABCDE")[0].text == text

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import html
+import re
 import time
 
 import pytest
@@ -197,7 +199,7 @@ def test_a_running_class_bounds_the_trainings_of_its_own_people_only(teacher):
     assert f"at most {CLASS_TRAINING_LIMIT:,} merges or tokens (this one asks for 20,001)" in plain(
         student.warning[0].value
     )
-    stopped = ["Stopped after 8 merges: no pair is left to merge (asked for 20001 merges)."]
+    stopped = ["Stopped after 8 merges: no pair is left to merge (asked for 20,001 merges)."]
     visitor = press(through_app(TRAIN.path, **asked), "Train")
     assert [plain(warning.value) for warning in visitor.warning] == stopped
     code, key = teacher.session_state[classroom_state.TEACHING_KEY]
@@ -241,3 +243,38 @@ def test_a_question_of_a_kind_this_app_does_not_ask_is_the_same_error_on_every_s
         assert [error.message for error in screen.exception] == [
             "unknown question kind 'poll' (this app asks: pair, count)"
         ]
+
+
+def shown_html(at: AppTest) -> str:
+    """The text of the page's HTML blocks, without their tags and style sheets, entities read."""
+    bodies = " ".join(str(element.value) for element in at.get("html"))
+    return html.unescape(" ".join(re.sub(r"<style>.*?</style>|<[^>]*>", " ", bodies, flags=re.DOTALL).split()))
+
+
+def test_the_textbook_corpus_is_in_view_and_the_reveal_says_why():
+    """Train's textbook corpus (low ×5, lower, newest ×5, widest; "_" ends a word): at step 1 six pairs occur 6
+    times; the first to occur, l + o, merges. Every screen shows the words cut into letters, the offered pairs'
+    letters between them (A e + s, B l + o, C o + w, D w + e); the reveal says why; step 2 shows lo, just made."""
+    teacher = press(through_app(CLASS.path, preset="low"), "Start a class")
+    code, key = teacher.session_state[classroom_state.TEACHING_KEY]
+    try:
+        student, _ = join(code, "Ada")
+        key_line = "Pairs offered: A e + s · B l + o · C o + w · D w + e"
+        words = "l B o C w _ ×5 l B o C w D e r _ ×1 n e w D e A s t _ ×5 w i d e A s t _ ×1"
+        for screen in (teacher, student):
+            assert f"The text so far: 4 words, each with its count {key_line} {words}" in shown_html(screen)
+        why = (
+            "l + o merges: it occurs 6 times in the text. 6 pairs occur 6 times, the most: "
+            "the first pair to occur in the text wins."
+        )
+        assert why not in shown_html(student)  # not before the reveal
+        teacher = press(teacher, "Reveal")
+        student = ok(student.run())
+        for screen in (teacher, student):
+            assert why in shown_html(screen)
+        teacher = press(teacher, "Next step")
+        student = ok(student.run())
+        assert '<i class="bpe-made">lo</i>' in " ".join(str(element.value) for element in student.get("html"))
+        assert "lo B w _ ×5" in shown_html(student)  # B: lo + w, of e + s, lo + w, s + t, w + e
+    finally:
+        room.end_class(open_store(), code, key, time.time())
