@@ -11,7 +11,7 @@ version of the app, or a page's mistake: nothing a student or teacher typed).
 >>> kind_of("poll")
 Traceback (most recent call last):
 ...
-ValueError: unknown question kind 'poll' (this app asks: pair, count)
+ValueError: unknown question kind 'poll' (this app asks: pair, longest, count, model_count)
 """
 
 from __future__ import annotations
@@ -30,6 +30,7 @@ class QuestionKind:
     asks: str  # the question as a student's screen and the teacher's button put it
     asks_briefly: str  # on the projector's banner, before the number of votes
     taps_choices: bool  # students tap one of the question's choices and see their tally; else they type a number
+    answer_is: str  # what the reveal says before the answer: "The pair merged: a + n", "GPT-4 uses 7 tokens"
     read_vote: Callable[[Question, str], str]  # a student's answer as it is kept, or ClassProblem
     winners: Callable[[Question, dict[str, str]], set[str]]  # who scores a point once the answer is revealed
 
@@ -55,18 +56,49 @@ PAIR = QuestionKind(
     asks="Which pair merges next?",
     asks_briefly="Which pair merges next?",
     taps_choices=True,
+    answer_is="The pair merged:",
     read_vote=_one_of_the_choices,
     winners=_right_choice,
 )
+LONGEST = QuestionKind(
+    "longest",  # choices: tokens made so far; the answer: the one that spells the most characters
+    asks="Which is the longest token so far?",
+    asks_briefly="Which is the longest token so far?",
+    taps_choices=True,
+    answer_is="The longest token so far:",
+    read_vote=_one_of_the_choices,
+    winners=_right_choice,
+)
+
+
+def _closest_count(question: Question, votes: dict[str, str]) -> set[str]:
+    return rules.closest_guesses(int(question.answer), votes)
+
+
+def _guessed_count(question: Question, typed: str) -> str:
+    return str(rules.read_guess(typed))
+
+
 COUNT = QuestionKind(
     "count",  # no choices: a number is typed; the answer: GPT-4's count
     asks="How many tokens will GPT-4 use for this sentence?",
     asks_briefly="How many tokens will GPT-4 use?",
     taps_choices=False,
-    read_vote=lambda question, typed: str(rules.read_guess(typed)),
-    winners=lambda question, votes: rules.closest_guesses(int(question.answer), votes),
+    answer_is="GPT-4 uses",
+    read_vote=_guessed_count,
+    winners=_closest_count,
 )
-QUESTION_KINDS = {kind.name: kind for kind in (PAIR, COUNT)}
+MODEL_COUNT = QuestionKind(
+    "model_count",  # no choices: a number is typed; the answer: the class model's count
+    asks="How many tokens will our model use for this sentence?",
+    asks_briefly="How many tokens will our model use?",
+    taps_choices=False,
+    answer_is="Our model uses",
+    read_vote=_guessed_count,
+    winners=_closest_count,
+)
+QUESTION_KINDS = {kind.name: kind for kind in (PAIR, LONGEST, COUNT, MODEL_COUNT)}
+COUNTED_BY = {"GPT-4": COUNT, "our model": MODEL_COUNT}  # who counts a sentence's tokens, as the teacher picks
 
 
 def kind_of(name: str) -> QuestionKind:

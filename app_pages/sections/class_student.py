@@ -145,11 +145,12 @@ def _revealed(
 ) -> None:
     if kind.taps_choices:
         right = votes.get(student) == question.answer
-        st.markdown(markdown(f"The pair merged: {question.answer}. " + ("You got it!" if right else "Not this time.")))
+        said = f"{kind.answer_is} {question.answer}. " + ("You got it!" if right else "Not this time.")
+        st.markdown(markdown(said))
         tally = rules.tally(question.choices, votes)
         if question.text is not None:  # why it merged, each pair's count beside its votes
             st.html(reveal_html(question, tally))
         else:
             st.plotly_chart(tally_figure(tally, question.answer), config={"staticPlot": True})
     else:
-        st.markdown(markdown(count_result(int(question.answer), votes, students)))
+        st.markdown(markdown(count_result(kind.answer_is, int(question.answer), votes, students)))

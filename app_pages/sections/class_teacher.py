@@ -9,7 +9,7 @@ import streamlit as st
 
 from bpe_core import Tokenizer
 from live_class import room, rules
-from live_class.kinds import COUNT, PAIR, kind_of
+from live_class.kinds import COUNT, COUNTED_BY, LONGEST, PAIR, kind_of
 from live_class.records import ClassRecord
 from live_class.rules import ClassProblem
 from live_class.store import ClassStore
@@ -28,7 +28,7 @@ from viz.classroom.live_view import (
     tally_figure,
     votes_line,
 )
-from viz.classroom.questions import SENTENCE, SENTENCE_LIMIT, gpt4_count, model_caption, pair_question
+from viz.classroom.questions import SENTENCE, SENTENCE_LIMIT, gpt4_count, longest_question, model_caption, pair_question
 from viz.classroom.reach import reach_html
 from viz.classroom.step_text import model_pieces, shown_pieces, step_text
 from viz.classroom.text_view import reveal_html, style_html, text_html, written_texts
@@ -74,6 +74,36 @@ def _ask_step(store: ClassStore, code: str, teacher_key: str, model: Tokenizer, 
     room.ask(store, code, teacher_key, PAIR, prompt, choices, answer, classroom_state.now(), text)
 
 
+def _ask_longest(store: ClassStore, code: str, teacher_key: str, model: Tokenizer, step: int) -> None:
+    """Ask which is the longest token once step ``step``'s merge is made, if the model has made tokens of two
+    lengths by then."""
+    question = longest_question(model, step)
+    if question is None:
+        st.info(f"Up to step {step:,} every token made is as long as the others: go on a few steps to ask it.")
+        return
+    prompt, choices, answer = question
+    room.ask(store, code, teacher_key, LONGEST, prompt, choices, answer, classroom_state.now())
+
+
+def _ask_count(store: ClassStore, code: str, teacher_key: str, model: Tokenizer) -> None:
+    """A sentence, and who counts its tokens (GPT-4, or the model the class follows): the room guesses the count."""
+    counted_by = (
+        st.segmented_control("Counted by", list(COUNTED_BY), default="GPT-4", key=classroom_state.COUNTED_BY_KEY)
+        or "GPT-4"
+    )
+    kind = COUNTED_BY[counted_by]
+    st.markdown(f"**Ask: {kind.asks}**")
+    state.start_widget(classroom_state.SENTENCE_KEY, SENTENCE)
+    sentence = st.text_input("Sentence", max_chars=SENTENCE_LIMIT, key=classroom_state.SENTENCE_KEY)
+    if st.button("Ask this sentence", disabled=not sentence.strip()):
+        try:
+            count = gpt4_count(sentence) if kind is COUNT else len(model.encode(sentence))
+        except ValueError as error:  # a loaded model's pattern too slow on it, say
+            st.warning(markdown(f"This sentence cannot be counted: {error}"))
+            return
+        room.ask(store, code, teacher_key, kind, sentence, (), str(count), classroom_state.now())
+
+
 def _follow_model(store: ClassStore, code: str, teacher_key: str, record: ClassRecord, model: Tokenizer) -> None:
     """Students see the teacher's current model: tell the store when the teacher trained or loaded another."""
     caption, link = model_caption(model), urlencode(state.model_about().link_params)
@@ -109,14 +139,10 @@ def _controls(store: ClassStore, code: str, teacher_key: str, record: ClassRecor
             _ask_step(store, code, teacher_key, model, record.step + 1)
         if row.button("Ask again", icon=":material/replay:", disabled=not 1 <= record.step <= last):
             _ask_step(store, code, teacher_key, model, record.step)
-        with row.popover("GPT-4 count", icon=":material/calculate:"):
-            st.markdown(f"**Ask: {COUNT.asks}**")
-            state.start_widget(classroom_state.SENTENCE_KEY, SENTENCE)
-            sentence = st.text_input("Sentence", max_chars=SENTENCE_LIMIT, key=classroom_state.SENTENCE_KEY)
-            if st.button("Ask this sentence", disabled=not sentence.strip()):
-                room.ask(
-                    store, code, teacher_key, COUNT, sentence, (), str(gpt4_count(sentence)), classroom_state.now()
-                )
+        if row.button("Longest token?", icon=":material/straighten:", disabled=not 1 <= record.step <= last):
+            _ask_longest(store, code, teacher_key, model, record.step)
+        with row.popover("Count tokens", icon=":material/calculate:"):
+            _ask_count(store, code, teacher_key, model)
         if row.button("End class", icon=":material/stop:"):
             room.end_class(store, code, teacher_key, classroom_state.now())
             classroom_state.leave_class()
@@ -167,7 +193,7 @@ def _projector(store: ClassStore, code: str, join_at: str) -> None:
         else:
             st.html(sentence_html(question.prompt))
             if question.revealed:
-                st.markdown(markdown(count_result(int(question.answer), votes, students)))
+                st.markdown(markdown(count_result(kind.answer_is, int(question.answer), votes, students)))
     st.html(names_html(list(students.values())))
     with st.expander("Scoreboard"):
         st.html(scoreboard_html(room.results(store, code, students)))

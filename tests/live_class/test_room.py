@@ -123,7 +123,9 @@ def test_a_question_of_a_kind_this_app_does_not_ask_is_one_clear_error(store):
     ada = room.join(store, code, "Ada", now=1.0)
     store.put_question(code, Question(1, "poll", "Tea or coffee?", ("tea", "coffee"), "tea"))
     store.update_class(code, 2.0, question=1)
-    with pytest.raises(ValueError, match="unknown question kind 'poll' \\(this app asks: pair, count\\)"):
+    with pytest.raises(
+        ValueError, match="unknown question kind 'poll' \\(this app asks: pair, longest, count, model_count\\)"
+    ):
         room.vote(store, code, ada, 1, "tea", now=3.0)
     room.reveal(store, code, key, now=4.0)
     with pytest.raises(ValueError, match="unknown question kind 'poll'"):

@@ -241,7 +241,7 @@ def test_a_question_of_a_kind_this_app_does_not_ask_is_the_same_error_on_every_s
     store.update_class(code, time.time(), question=2)
     for screen in (teacher.run(), student.run()):
         assert [error.message for error in screen.exception] == [
-            "unknown question kind 'poll' (this app asks: pair, count)"
+            "unknown question kind 'poll' (this app asks: pair, longest, count, model_count)"
         ]
 
 
@@ -276,5 +276,37 @@ def test_the_textbook_corpus_is_in_view_and_the_reveal_says_why():
         student = ok(student.run())
         assert '<i class="bpe-made">lo</i>' in " ".join(str(element.value) for element in student.get("html"))
         assert "lo B w _ ×5" in shown_html(student)  # B: lo + w, of e + s, lo + w, s + t, w + e
+    finally:
+        room.end_class(open_store(), code, key, time.time())
+
+
+def test_the_longest_token_and_our_model_s_count_are_asked_and_scored():
+    """Train's textbook corpus (worked out by hand on the Train page's tests: l o, lo w, e s, es t, est _, low _,
+    n e, ne w, new est_): after step 2 the tokens made are lo and low, the longest low; "low newest" is low_ newest_,
+    2 tokens. Both questions count on the scoreboard, as the pair questions do."""
+    teacher = press(through_app(CLASS.path, preset="low"), "Start a class")
+    code, key = teacher.session_state[classroom_state.TEACHING_KEY]
+    try:
+        ada, ada_id = join(code, "Ada")
+        teacher = press(press(teacher, "Next step"), "Longest token?")
+        question = open_store().question(code, open_store().class_record(code).question)
+        assert (question.kind, question.choices, question.answer) == ("longest", ("lo", "low"), "low")
+        ada = ok(ada.run())
+        assert "Which is the longest token so far?" in everything_shown(ada)
+        ada = press(ada, "low")
+        teacher = press(teacher, "Reveal")
+        ada = ok(ada.run())
+        assert "The longest token so far: low. You got it!" in plain(everything_shown(ada))
+        teacher.segmented_control(key=classroom_state.COUNTED_BY_KEY).set_value("our model")
+        teacher.text_input(key=classroom_state.SENTENCE_KEY).input("low newest")
+        teacher = press(teacher, "Ask this sentence")
+        ada = ok(ada.run())
+        assert "How many tokens will our model use for this sentence?" in everything_shown(ada)
+        number = open_store().class_record(code).question
+        ada.text_input(key=f"{classroom_state.GUESS_KEY}_{number}").input("3")
+        ada = press(ada, "Send")
+        teacher = press(teacher, "Reveal")
+        assert "Our model uses 2 tokens. Closest: Ada (3)." in plain(everything_shown(teacher))
+        assert dict(room.results(open_store(), code, {ada_id: "Ada"})) == {"Ada": 2}  # one point each
     finally:
         room.end_class(open_store(), code, key, time.time())

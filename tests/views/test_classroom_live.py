@@ -52,8 +52,10 @@ def test_names_choices_and_sentences_stay_literal():
 
 def test_the_count_result_names_every_closest_guess():
     students = {"s1": "Ada", "s2": "Bo", "s3": "Cy"}
-    assert count_result(10, {"s1": "8", "s2": "12", "s3": "11"}, students) == "GPT-4 uses 10 tokens. Closest: Cy (11)."
-    assert count_result(10, {"s1": "8", "s2": "12"}, students) == "GPT-4 uses 10 tokens. Closest: Ada (8), Bo (12)."
+    said = count_result("GPT-4 uses", 10, {"s1": "8", "s2": "12", "s3": "11"}, students)
+    assert said == "GPT-4 uses 10 tokens. Closest: Cy (11)."
+    said = count_result("Our model uses", 10, {"s1": "8", "s2": "12"}, students)
+    assert said == "Our model uses 10 tokens. Closest: Ada (8), Bo (12)."
 
 
 def test_a_byte_level_models_pairs_are_the_text_they_spell():

@@ -133,15 +133,16 @@ def sentence_html(sentence: str) -> str:
     return f'{_STYLE}<div class="bpe-sentence">{html_text(sentence)}</div>'
 
 
-def count_result(answer: int, votes: dict[str, str], students: dict[str, str]) -> str:
-    """The count question's answer and who came closest, in plain words (escape it where it is shown).
+def count_result(answer_is: str, answer: int, votes: dict[str, str], students: dict[str, str]) -> str:
+    """A count question's answer (after its kind's ``answer_is``) and who came closest, in plain words (escape it
+    where it is shown).
 
-    >>> count_result(7, {"s1": "5", "s2": "9", "s3": "12"}, {"s1": "Ada", "s2": "Bo", "s3": "Cy"})
+    >>> count_result("GPT-4 uses", 7, {"s1": "5", "s2": "9", "s3": "12"}, {"s1": "Ada", "s2": "Bo", "s3": "Cy"})
     'GPT-4 uses 7 tokens. Closest: Ada (5), Bo (9).'
-    >>> count_result(1, {}, {})
-    'GPT-4 uses 1 token. Nobody guessed.'
+    >>> count_result("Our model uses", 1, {}, {})
+    'Our model uses 1 token. Nobody guessed.'
     """
     winners = closest_guesses(answer, votes)
     closest = [f"{students.get(student, '?')} ({guess})" for student, guess in votes.items() if student in winners]
     who = f"Closest: {', '.join(closest)}." if closest else "Nobody guessed."
-    return f"GPT-4 uses {plural(answer, 'token')}. {who}"
+    return f"{answer_is} {plural(answer, 'token')}. {who}"

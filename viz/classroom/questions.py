@@ -1,6 +1,7 @@
 """The class's questions, made from a model: "Which pair merges next?" from a step's race (the real answer always
-among the choices, which are shown in a fixed order that does not give it away), and "How many tokens will GPT-4
-use for this sentence?" counted by GPT-4's own tokenizer.
+among the choices, which are shown in a fixed order that does not give it away), "Which is the longest token so
+far?" from the tokens its merges made, and "How many tokens will GPT-4 (or our model) use for this sentence?"
+counted by that tokenizer.
 
 >>> from bpe_core import Config, train
 >>> model = train("banana bandana", Config(), merges=3)
@@ -13,7 +14,7 @@ from __future__ import annotations
 from bpe_core import Tokenizer
 from bpe_core.pretrained import load_pretrained
 from viz.describe import describe_config, plural
-from viz.readable import token_pair
+from viz.readable import token_pair, token_text
 
 CHOICES = 4  # pairs a student picks from: four buttons fit a phone's screen
 SENTENCE = "Tokenizers cut unbelievably long words into familiar pieces."  # the count question's default
@@ -34,6 +35,37 @@ def pair_question(model: Tokenizer, step: int) -> tuple[str, tuple[str, ...], st
     if not rivals:
         return None
     return f"Step {step}", tuple(sorted([answer, *rivals[: CHOICES - 1]])), answer
+
+
+def longest_question(model: Tokenizer, step: int) -> tuple[str, tuple[str, ...], str] | None:
+    """After step ``step`` (its merge made), the longest token so far, by the characters of text it stands for (an
+    end-of-word marker counts none; among equally long ones, the first made), and up to ``CHOICES - 1`` shorter
+    tokens, the last made first, all in reading order and written as Merges writes them; None while no token made
+    is shorter than the longest.
+
+    >>> from bpe_core import Config, train
+    >>> model = train("low lower newest widest", Config(split="whitespace", end_of_word="</w>"), merges=6)
+    >>> [step.new_token for step in model.steps]
+    ['lo', 'low', 'es', 'est', 'est</w>', 'low</w>']
+    >>> longest_question(model, 6)  # low, est, est</w> and low</w> stand for 3 letters: low was made first
+    ('Step 6', ('es', 'lo', 'low'), 'low')
+    >>> longest_question(model, 1) is None  # lo alone
+    True
+    """
+    if not 1 <= step <= len(model.merges):
+        return None
+    marker = model.config.end_of_word or ""
+    made = [token_text(f"{left}{right}", model.byte_level) for left, right in model.merges[:step]]
+    made = list(dict.fromkeys(made))  # two tokens written alike count once
+
+    def letters(token: str) -> int:
+        return len(token.removesuffix(marker)) if marker else len(token)
+
+    answer = max(made, key=letters)  # max keeps the first of the longest
+    shorter = [token for token in reversed(made) if letters(token) < letters(answer)]
+    if not shorter:
+        return None
+    return f"Step {step}", tuple(sorted([answer, *shorter[: CHOICES - 1]])), answer
 
 
 def gpt4_count(sentence: str) -> int:

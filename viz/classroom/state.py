@@ -30,6 +30,7 @@ STUDENT_PARAM = "student"  # an older address's student id: refused, with a warn
 TEACHING_KEY = "class_teaching"  # (code, teacher key) of the class this session teaches
 STUDYING_KEY = "class_studying"  # (code, student id) of the class this session joined
 SENTENCE_KEY = "class_sentence"  # the count question's sentence, as the teacher typed it
+COUNTED_BY_KEY = "class_counted_by"  # who counts its tokens: GPT-4 or the class's model
 NAME_KEY = "class_name"  # "Your name"
 GUESS_KEY = "class_guess"  # a student's token-count guess
 
