@@ -28,7 +28,7 @@ from viz.learn.views import words_html
 
 def show_verdict(right: bool, sentence: str) -> None:
     """Right or wrong, said in words (the box's colour only repeats it)."""
-    (st.success if right else st.error)(markdown(sentence), icon=":material/check:" if right else ":material/close:")
+    (st.success if right else st.error)(markdown(sentence))
 
 
 def predict_next_merge(moment: LessonMoment) -> None:
