@@ -1,6 +1,7 @@
 """Learn: one learner through the five textbook examples, step by step, as short exercises checked as they go
-(predict the next merge, count a pair). The expected answers are the textbook trainer's (``viz.learn.lesson``); the
-example, the exercise and the step are in the address (``viz.learn.state.CHOICES``)."""
+(predict the next merge, count a pair, encode a new word, decode ids). The expected answers are the textbook
+trainer's (``viz.learn.lesson``, ``viz.learn.coding``); the example, the exercise and the step are in the address
+(``viz.learn.state.CHOICES``)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import streamlit as st
 from viz import share_link, state
 from viz.escape import markdown
 from viz.learn import state as learn_state
+from viz.learn.coding import NEW_WORDS, check_decoding, check_encoding, decode_ids, replay, vocabulary
 from viz.learn.lesson import (
     EXAMPLES,
     LessonMoment,
@@ -22,8 +24,9 @@ from viz.learn.lesson import (
     next_merge_choices,
     pair_text,
     pair_to_count,
+    symbols_text,
 )
-from viz.learn.views import words_html
+from viz.learn.views import vocabulary_html, words_html
 
 
 def show_verdict(right: bool, sentence: str) -> None:
@@ -65,7 +68,50 @@ def count_a_pair(moment: LessonMoment) -> None:
         st.markdown(markdown(count_hint(moment, pair)))
 
 
-EXERCISE_VIEWS = {"next": predict_next_merge, "count": count_a_pair}
+def encode_a_word(moment: LessonMoment) -> None:
+    st.html(words_html(moment))
+    word = NEW_WORDS[moment.example]
+    typed = st.text_input(
+        f"Encode “{markdown(word)}” with the merges so far: type its tokens, separated by spaces",
+        key=learn_state.answer_key("encode", moment.example, moment.step),
+        max_chars=200,
+        placeholder="e.g. l o w",
+    )
+    if typed.strip():
+        show_verdict(*check_encoding(moment.example, moment.step, typed))
+    with st.expander("Hint"):
+        st.markdown(
+            markdown(
+                "Apply the merges in the order they were learned: " + "; ".join(replay(moment.example, moment.step))
+            )
+        )
+
+
+def decode_ids_shown(moment: LessonMoment) -> None:
+    st.html(words_html(moment))
+    ids = decode_ids(moment.example, moment.step)
+    st.markdown("**The vocabulary now** (id = token):")
+    st.html(vocabulary_html(vocabulary(moment.example, moment.step)))
+    typed = st.text_input(
+        f"Which word do the ids {', '.join(map(str, ids))} spell?",
+        key=learn_state.answer_key("decode", moment.example, moment.step),
+        max_chars=200,
+        placeholder="type the word",
+    )
+    if typed.strip():
+        show_verdict(*check_decoding(moment.example, moment.step, typed))
+    with st.expander("Hint"):
+        tokens = {index: token for token, index in vocabulary(moment.example, moment.step).items()}
+        looked_up = ", ".join(f"{index} = {symbols_text((tokens[index],))}" for index in ids)
+        st.markdown(markdown(f"Look each id up, then join the tokens (an end-of-word mark is a space): {looked_up}."))
+
+
+EXERCISE_VIEWS = {
+    "next": predict_next_merge,
+    "count": count_a_pair,
+    "encode": encode_a_word,
+    "decode": decode_ids_shown,
+}
 
 
 _, ignored = state.take_address(learn_state.CHOICES, st.query_params.to_dict(), "learn")

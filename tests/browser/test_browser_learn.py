@@ -63,4 +63,14 @@ def test_a_learner_answers_moves_on_and_a_reload_comes_back(app_server, page, sc
     assert page.locator(ALERT).inner_text().startswith("Right: w + e occurs 6 times.")
     _fits(page, size)
     screenshot(page, "2-counted", whole=True)
+
+    page.get_by_text("Decode ids", exact=True).click()  # n e w e s t _ by id: 6, 3, 11, 3, 9, 10, 1
+    wait_for_app(page)
+    word = page.get_by_label("Which word do the ids 6, 3, 11, 3, 9, 10, 1 spell?")
+    word.fill("newest")
+    word.press("Enter")
+    wait_for_app(page)
+    assert page.locator(ALERT).inner_text() == "Right: the ids spell newest."
+    _fits(page, size)
+    screenshot(page, "3-decoded", whole=True)
     assert exception_texts(page) == [] and page.page_errors == []

@@ -75,3 +75,25 @@ def test_next_step_moves_on_and_the_address_follows_while_a_bad_step_is_dropped_
     # step 2: b a n a n a _ b a n d a n a _ after a + n; b + an occurs 2 times and wins
     ok(_answer(at, "next", "banana_bandana", 2).set_value(("b", "an")).run())
     assert shown(at.success).startswith("Right: b + an merges next. It occurs 2 times")
+
+
+def test_encode_and_decode_checked_in_words():
+    at = _open_learn(example="low", exercise="encode", step="4")
+    answer = at.text_input(key=learn_state.answer_key("encode", "low", 4))
+    assert answer.label.startswith("Encode “lowest” with the merges so far")
+    ok(answer.set_value("low est _").run())
+    assert shown(at.error) == "Not quite: after 3 merges lowest is low es t _ (4 tokens), not low est _."
+    assert "after e + s: low es t _" in shown(at.expander[0].markdown)
+    ok(at.text_input(key=learn_state.answer_key("encode", "low", 4)).set_value("low es t _").run())
+    assert shown(at.success) == "Right: lowest is low es t _ (4 tokens) after 3 merges."
+
+    ok(at.radio(key=learn_state.EXERCISE_KEY).set_value("decode").run())
+    # <unk> 0, _ 1, d 2, e 3, i 4, l 5, n 6, o 7, r 8, s 9, t 10, w 11, lo 12, low 13, es 14: newest is n e w es t _
+    answer = at.text_input(key=learn_state.answer_key("decode", "low", 4))
+    assert answer.label == "Which word do the ids 6, 3, 11, 14, 10, 1 spell?"
+    vocabulary = next(element.value for element in at.get("html") if "The vocabulary now" in element.value)
+    assert '14 =</span><span class="sym">es</span>' in vocabulary and "&lt;unk&gt;" in vocabulary
+    ok(answer.set_value("newest").run())
+    assert shown(at.success) == "Right: the ids spell newest."
+    assert "14 = es" in shown(at.expander[0].markdown)
+    assert dict(at.query_params) == {"exercise": "decode", "step": "4"}  # the first example, the default, left out

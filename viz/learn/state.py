@@ -11,7 +11,12 @@ from viz.choices import Choice, OneOf, WholeNumber
 from viz.learn.lesson import EXAMPLES, LESSON_STEPS
 
 EXAMPLE_KEY, EXERCISE_KEY, STEP_KEY = "learn_example", "learn_exercise", "learn_step"
-EXERCISES = {"next": "Predict the next merge", "count": "Count a pair"}  # name in the address -> label
+EXERCISES = {  # name in the address -> label
+    "next": "Predict the next merge",
+    "count": "Count a pair",
+    "encode": "Encode a word",
+    "decode": "Decode ids",
+}
 
 CHOICES = (
     Choice(EXAMPLE_KEY, EXAMPLES[0], "example", OneOf(EXAMPLES)),

@@ -49,3 +49,17 @@ def words_html(moment: LessonMoment, highlight: Pair | None = None) -> str:
         symbols = "".join(_symbol(symbol, index in hits) for index, symbol in enumerate(word))
         words.append(f'<span class="bpe-learn-word">{symbols}<span class="count">×{count:,}</span></span>')
     return f'{_STYLE}<div class="bpe-learn-words" aria-label="The text now">{"".join(words)}</div>'
+
+
+def vocabulary_html(vocabulary: dict[str, int]) -> str:
+    """The vocabulary so far as id = token chips, in id order, escaped.
+
+    >>> html = vocabulary_html({"a": 1, "<unk>": 0})
+    >>> html.index('0 =</span><span class="sym">&lt;unk&gt;') < html.index('1 =</span><span class="sym">a</span>')
+    True
+    """
+    chips = "".join(
+        f'<span class="bpe-learn-word"><span class="count">{index} =</span>{_symbol(token, False)}</span>'
+        for token, index in sorted(vocabulary.items(), key=lambda item: item[1])
+    )
+    return f'{_STYLE}<div class="bpe-learn-words" aria-label="The vocabulary now">{chips}</div>'
