@@ -97,3 +97,13 @@ def test_encode_and_decode_checked_in_words():
     assert shown(at.success) == "Right: the ids spell newest."
     assert "14 = es" in shown(at.expander[0].markdown)
     assert dict(at.query_params) == {"exercise": "decode", "step": "4"}  # the first example, the default, left out
+
+
+def test_a_typed_answer_is_shown_as_text_and_a_hostile_address_gives_the_defaults():
+    at = _open_learn(example="<script>", exercise="encode", step="2")
+    assert "example=<script>: " in shown(at.warning) and at.selectbox(key=learn_state.EXAMPLE_KEY).value == "low"
+    typed = "<img src=x onerror=alert(1)> :red[x] **b**"
+    ok(at.text_input(key=learn_state.answer_key("encode", "low", 2)).set_value(typed).run())
+    (said,) = at.error
+    assert said.value.endswith(r"not \<img src\=x onerror\=alert\(1\)\> \:red\[x\] \*\*b\*\*\.")  # every mark escaped
+    assert shown(at.error).endswith(f"not {typed}.")
