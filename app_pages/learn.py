@@ -133,7 +133,8 @@ exercise = st.radio(
     persist_state="session",
 )
 steps = len(example_merges(example))
-state.keep_in_range(learn_state.STEP_KEY, 1, steps)
+if past := learn_state.keep_step_within(steps, example_title(example)):
+    st.info(markdown(past))
 step = st.number_input(
     f"Step (of {steps})", min_value=1, max_value=steps, key=learn_state.STEP_KEY, persist_state="session"
 )

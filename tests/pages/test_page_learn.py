@@ -107,3 +107,10 @@ def test_a_typed_answer_is_shown_as_text_and_a_hostile_address_gives_the_default
     (said,) = at.error
     assert said.value.endswith(r"not \<img src\=x onerror\=alert\(1\)\> \:red\[x\] \*\*b\*\*\.")  # every mark escaped
     assert shown(at.error).endswith(f"not {typed}.")
+
+
+def test_a_step_past_the_examples_merges_shows_its_last_and_says_so():
+    at = _open_learn(example="banana_bandana", step="8")  # a whole number the address allows; this example has 6
+    assert shown(at.info) == "Step 8 is past the 6 merges of banana_bandana_: here is step 6."
+    assert at.number_input(key=learn_state.STEP_KEY).value == 6
+    assert dict(at.query_params) == {"example": "banana_bandana", "step": "6"}

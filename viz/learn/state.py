@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import streamlit as st
 
+from viz import state
 from viz.choices import Choice, OneOf, WholeNumber
 from viz.learn.lesson import EXAMPLES, LESSON_STEPS
 
@@ -37,3 +38,11 @@ def answer_key(exercise: str, example: str, step: int) -> str:
 def move_step(delta: int, steps: int) -> None:
     """The step buttons' callback: ``delta`` steps on, within the example's ``steps``."""
     st.session_state[STEP_KEY] = max(1, min(steps, st.session_state.get(STEP_KEY, 1) + delta))
+
+
+def keep_step_within(steps: int, title: str) -> str:
+    """Keep the step within the example's ``steps`` merges (an address or another example may have asked for more);
+    the sentence saying so when it was past them, else ""."""
+    asked = st.session_state.get(STEP_KEY, 1)
+    state.keep_in_range(STEP_KEY, 1, steps)
+    return f"Step {asked} is past the {steps} merges of {title}: here is step {steps}." if asked > steps else ""
