@@ -24,6 +24,8 @@ ALERT = '[data-testid="stAlert"]'
 def _fits(page, size: dict) -> None:
     assert page_width(page) <= size["width"]  # no sideways scroll
     assert overlapping_elements(page) == []
+    # from the top, as the page opens (scrolled, the title's anchor slides under Streamlit's toolbar, as it should)
+    page.evaluate("() => document.querySelector('[data-testid=stMain]').scrollTo(0, 0)")
     assert unreachable_controls(page) == []
 
 
