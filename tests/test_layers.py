@@ -20,7 +20,7 @@ from browser_helpers import REPO_ROOT
 
 MAX_MODULE_LINES, MAX_PAGE_LINES = 400, 200
 MAX_FUNCTION_LINES = 60  # a function fits a screen: its def line to its last, docstring included
-PAGE_FOLDERS = ("train", "merges", "encode", "compare", "classroom")  # viz/<page>/: one per page
+PAGE_FOLDERS = ("train", "merges", "encode", "compare", "learn", "classroom")  # viz/<page>/: one per page
 ENGINE_MAY_IMPORT = set(sys.stdlib_module_names) | {"regex", "dask", "distributed"}  # Dask: the optional counter
 LIVE_CLASS_MAY_IMPORT = set(sys.stdlib_module_names) | {"redis"}
 STREAMLIT_MODULES = {

@@ -2,7 +2,7 @@
 tests open each page's file from it.
 
 >>> [page.title for page in PAGES]
-['Train', 'Merges', 'Encode / Decode', 'Compare', 'Class']
+['Train', 'Merges', 'Encode / Decode', 'Compare', 'Learn', 'Class']
 >>> TRAIN.path, ENCODE.url_path
 ('app_pages/train.py', 'Encode')
 """
@@ -23,5 +23,6 @@ TRAIN = PageInfo("app_pages/train.py", "Train", ":material/model_training:", "Tr
 MERGES = PageInfo("app_pages/merges.py", "Merges", ":material/account_tree:", "Merges")
 ENCODE = PageInfo("app_pages/encode.py", "Encode / Decode", ":material/translate:", "Encode")
 COMPARE = PageInfo("app_pages/compare.py", "Compare", ":material/compare_arrows:", "Compare")
+LEARN = PageInfo("app_pages/learn.py", "Learn", ":material/school:", "Learn")
 CLASS = PageInfo("app_pages/classroom.py", "Class", ":material/groups:", "Class")
-PAGES = [TRAIN, MERGES, ENCODE, COMPARE, CLASS]  # the first is the default page
+PAGES = [TRAIN, MERGES, ENCODE, COMPARE, LEARN, CLASS]  # the first is the default page

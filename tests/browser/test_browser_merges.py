@@ -3,9 +3,20 @@
 from __future__ import annotations
 
 import re
+from urllib.parse import quote
 
 import pytest
-from browser_helpers import choose_option, click_nav, exception_texts, open_app, open_tab, wait_for_app
+from browser_helpers import (
+    PHONE,
+    PROJECTOR,
+    choose_option,
+    click_nav,
+    exception_texts,
+    open_app,
+    open_tab,
+    page_width,
+    wait_for_app,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -138,4 +149,35 @@ def test_gpt4_merge_tree_found_by_typing(app_server, page, screenshot):
     assert link.get_attribute("href") == "Encode?tokenizer=cl100k_base&input=+tokenization&open=why"
     note.scroll_into_view_if_needed()
     screenshot(page, "split")
+    assert exception_texts(page) == [] and page.page_errors == []
+
+
+# Each bottom-row box of the tree chart (the leaves: the boxes lowest in the chart) as [label, left, right] in pixels
+_LEAF_BOXES_JS = """chart => {
+  const boxes = Array.from(chart.querySelectorAll('g.annotation'))
+    .map((g) => [g.textContent, g.getBoundingClientRect()]);
+  const lowest = Math.max(...boxes.map(([, r]) => r.top));
+  return boxes.filter(([, r]) => Math.abs(r.top - lowest) < 2).map(([text, r]) => [text, r.left, r.right])
+    .sort((a, b) => a[1] - b[1]);
+}"""
+
+
+@pytest.mark.parametrize("size", [PHONE, PROJECTOR], ids=["phone", "projector"])
+def test_a_long_tokens_leaves_never_overlap(app_server, page, screenshot, size):
+    # the default model's inheritance</w>: 12 leaves, the last </w>, which a phone drew over the e before it;
+    # congregation,</w>: 14 leaves, more than a phone's width holds, so its box scrolls sideways, not the page
+    page.set_viewport_size(size)
+    for token, leaves in (("inheritance</w>", list("inheritance") + ["</w>"]), ("congregation,</w>", None)):
+        open_app(page, app_server, f"Merges?tab=tree&token={quote(token)}")
+        tree = page.locator(CHART).first
+        tree.scroll_into_view_if_needed()
+        boxes = tree.evaluate(_LEAF_BOXES_JS)
+        assert [label for label, _, _ in boxes] == (leaves or list("congregation,") + ["</w>"])
+        touching = [(a[0], b[0]) for a, b in zip(boxes, boxes[1:]) if a[2] + 2 > b[1]]
+        assert touching == [], f"{token}: leaves closer than 2 px at {size}"
+        assert page_width(page) <= size["width"]  # the page itself never scrolls sideways
+        screenshot(page, token.split("<")[0].rstrip(","))
+    scroller = page.locator(".st-key-merges_tree_box")
+    fits = scroller.evaluate("box => box.scrollWidth <= box.clientWidth")
+    assert fits == (size == PROJECTOR)  # 14 leaves need 401 px: a phone's 358 scroll, a projector's do not
     assert exception_texts(page) == [] and page.page_errors == []

@@ -32,7 +32,7 @@ PAYLOADS = [
 PAYLOAD_CORPUS = "\n".join(PAYLOADS * 8)
 PAYLOAD_TEXT = " ".join(PAYLOADS)
 MAIN = '[data-testid="stMain"]'
-PAGES = ["Train", "Merges", "Encode / Decode", "Compare", "Class"]
+PAGES = ["Train", "Merges", "Encode / Decode", "Compare", "Learn", "Class"]
 
 # Elements a payload would create if it were parsed as HTML or markdown, anywhere in the document
 # (SVG links from plotly use xlink:href, so every attribute is looked at, not only href).

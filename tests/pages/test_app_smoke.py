@@ -43,7 +43,7 @@ def test_sidebar_describes_a_trained_model():
 @pytest.mark.browser
 def test_browser_navigation(app_server, page, screenshot):
     open_app(page, app_server)
-    assert sidebar_nav_labels(page) == ["Train", "Merges", "Encode / Decode", "Compare", "Class"]
+    assert sidebar_nav_labels(page) == ["Train", "Merges", "Encode / Decode", "Compare", "Learn", "Class"]
 
     click_nav(page, "Merges")
     address = urlparse(page.url)

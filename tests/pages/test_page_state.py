@@ -30,7 +30,7 @@ PAGE_CHOICES = {  # each page's choices, as it declares them
 def test_every_page_file_is_registered_once():
     files = sorted(path.relative_to(REPO_ROOT).as_posix() for path in (REPO_ROOT / "app_pages").glob("*.py"))
     assert sorted(page.path for page in page_registry.PAGES) == files
-    assert [page.url_path for page in page_registry.PAGES] == ["Train", "Merges", "Encode", "Compare", "Class"]
+    assert [page.url_path for page in page_registry.PAGES] == ["Train", "Merges", "Encode", "Compare", "Learn", "Class"]
     assert not (REPO_ROOT / "pages").exists()  # Streamlit would read that folder on its own, beside the router
 
 

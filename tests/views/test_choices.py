@@ -10,6 +10,7 @@ from viz.choices import Choice, OneOf, WholeNumber, address_params, read_address
 from viz.classroom.state import class_params, read_class_link
 from viz.compare import state as compare_state
 from viz.encode import state as encode_state
+from viz.learn import state as learn_state
 from viz.merges import state as merges_state
 
 ROUND_TRIPS = {  # page: (its choices, what its widgets hold, its address)
@@ -46,6 +47,11 @@ ROUND_TRIPS = {  # page: (its choices, what its widgets hold, its address)
             compare_state.LINE_UP_KEY: ["model", "llama3"],
         },
         {"tab": "real", "sizes": "300,1000", "input": "Hi", "real": "gpt2,llama3", "line": "model,llama3"},
+    ),
+    "learn": (
+        learn_state.CHOICES,
+        {learn_state.EXAMPLE_KEY: "hello", learn_state.EXERCISE_KEY: "count", learn_state.STEP_KEY: 4},
+        {"example": "hello", "exercise": "count", "step": "4"},
     ),
 }
 

@@ -85,7 +85,8 @@ def test_tree_labels_are_escaped():
 def test_long_tree_grows_wide_with_bounded_font():
     tok = train("a" * 32, Config(split="none"), merges=5)
     figure = tree_figure(tok.merge_tree("a" * 32))
-    assert figure.layout.meta == {"leaves": 32, "collapsed": 0}
+    # 32 one-letter leaves, one 23 px slot each, 0.3 of a slot beyond either end, 40 px of margins: 23 * 32.6 + 40
+    assert figure.layout.meta == {"leaves": 32, "collapsed": 0, "min_width": 790}
     assert figure.layout.width == 56 * 32 + 120
     assert {box.font.size for box in figure.layout.annotations} == {12}
 
@@ -100,7 +101,9 @@ def test_huge_tree_is_drawn_down_to_a_legible_number_of_boxes():
     assert [node.token for node in bottom] == ["ÃĥÃĤ"] * 32  # merged parts of 4 symbols each, not symbols
     assert all(node.collapsed for node in bottom)
     figure = tree_figure(tree)
-    assert figure.layout.meta == {"leaves": 32, "collapsed": 32}
+    # each ÃĥÃĤ box at 12 px type: 4 * 7.2 + 10 = 38.8 px, with a 4 px gap 42.8 / 23 = 1.861 slots;
+    # 23 * (32 * 1.861 + 0.6) + 40 = 1423.4: narrower than 56 px a leaf (1912) needs on a wide screen
+    assert figure.layout.meta == {"leaves": 32, "collapsed": 32, "min_width": 1424}
     assert figure.layout.width == 56 * 32 + 120
     # HF's GPT-2 vocabulary gives ÃĥÃĤ id 5808, so merge step 5808 - 256 + 1
     assert figure.data[1].hovertext[-1] == (
@@ -143,7 +146,7 @@ def test_collapsed_note_counts_the_violet_boxes():
 
 from bpe_core import Step, TreeNode  # noqa: E402
 from viz.merges.labels import WINNER_COLOUR  # noqa: E402
-from viz.merges.tree import MERGED_BACKGROUND, SYMBOL_BACKGROUND, short_label  # noqa: E402
+from viz.merges.tree import MERGED_BACKGROUND, SYMBOL_BACKGROUND, short_label, tree_box_css  # noqa: E402
 
 
 def _abc_tree() -> TreeNode:
@@ -195,7 +198,7 @@ def test_small_tree_figure_places_boxes_markers_and_edges():
     # the hover shows the text alone, without the trace-name box plotly adds by default
     assert markers.hovertemplate == "%{hovertext}<extra></extra>"
     assert markers.mode == "markers" and (edges.showlegend, markers.showlegend) == (False, False)  # no legend
-    assert figure.layout.meta == {"leaves": 3, "collapsed": 0}
+    assert figure.layout.meta == {"leaves": 3, "collapsed": 0, "min_width": 123}  # 23 px * 3.6 slots + 40
 
 
 def test_tree_markers_are_invisible_hover_targets_under_the_boxes():
@@ -245,7 +248,7 @@ def test_one_symbol_tree_keeps_the_minimum_size():
 def test_tree_font_shrinks_past_24_leaves():
     # a chain of n leaves has n - 1 merges above the bottom row: n rows in all
     at_24 = tree_figure(_chain(24))
-    assert at_24.layout.meta == {"leaves": 24, "collapsed": 0}
+    assert at_24.layout.meta == {"leaves": 24, "collapsed": 0, "min_width": 606}  # 23 * 24.6 + 40
     assert {box.font.size for box in at_24.layout.annotations} == {14} and at_24.data[1].marker.size == 26
     assert at_24.layout.height == 70 * 24 + 90
     assert at_24.layout.width == 56 * 24 + 120
@@ -303,3 +306,39 @@ def test_byte_level_tree_names_tokens_by_their_text():
     assert list(figure.data[1].text) == labels
     assert figure.data[1].hovertext[2] == "␣: base symbol"
     assert [box.text for box in tree_figure(tree).layout.annotations][:3] == ["Ġthe", "Ġt", "Ġ"]  # as spelt
+
+
+def _leaf_edges_px(figure, width: float) -> list[tuple[str, float, float]]:
+    """Each bottom-row box's (label, left, right) in pixels when ``figure`` is drawn ``width`` px wide, its box
+    measured by hand: 0.6 of the 14 px type a character (8.4 px), 4 px padding and 1 px border a side."""
+    low, high = figure.layout.xaxis.range
+    plot = width - figure.layout.margin.l - figure.layout.margin.r
+    boxes = []
+    for box in figure.layout.annotations:
+        if box.y == 0:
+            centre = figure.layout.margin.l + (box.x - low) / (high - low) * plot
+            half = (8.4 * len(box.text.replace("&lt;", "<").replace("&gt;", ">")) + 10) / 2
+            boxes.append((box.text, centre - half, centre + half))
+    return sorted(boxes, key=lambda box: box[1])
+
+
+def test_a_wide_leaf_gets_room_for_its_box_down_to_the_narrowest_width():
+    # ce</w> = c + e</w>, e</w> = e + </w>: at one slot a leaf, e (18.4 px) and </w> (43.6 px) drawn 23 px apart
+    # would overlap by 8 px, as they did on a phone; </w> takes (43.6 + 4) / 23 = 2.07 slots instead
+    e_end = TreeNode("e</w>", 3, step=1, count=2, left=TreeNode("e", 1), right=TreeNode("</w>", 2))
+    figure = tree_figure(TreeNode("ce</w>", 4, step=2, count=1, left=TreeNode("c", 0), right=e_end))
+    assert [box.x for box in figure.layout.annotations if box.y == 0] == [0, 1, pytest.approx(1.5 + 2.07 / 2, 0.01)]
+    narrowest = figure.layout.meta["min_width"]
+    assert narrowest == 148  # 23 px * (1 + 1 + 2.07 + 0.6 slots) = 107.4, rounded up, + 40 px of margins
+    for width in (narrowest, figure.layout.width):
+        boxes = _leaf_edges_px(figure, width)
+        assert [label for label, _, _ in boxes] == ["c", "e", "&lt;/w&gt;"]
+        assert all(left_box[2] + 3 < right_box[1] for left_box, right_box in zip(boxes, boxes[1:]))  # 3 px apart
+        assert boxes[0][1] > 0 and boxes[-1][2] < width  # none cut at the figure's edges
+
+
+def test_tree_box_scrolls_sideways_below_the_trees_narrowest_width():
+    css = tree_box_css(355, "merges_tree_box", "merges_tree_chart")
+    assert ".st-key-merges_tree_box{overflow-x:auto" in css
+    assert ".st-key-merges_tree_box .st-key-merges_tree_chart{min-width:355px" in css
+    assert css.startswith("<style>") and css.endswith("</style>")

@@ -23,6 +23,7 @@ WINDOW_START_KEY = "merges_window_start"  # the race's first step,
 RACE_FIXED_AXIS_KEY = "merges_race_fixed_axis"  # one count axis for the whole race (else one per step),
 TREE_TOKEN_KEY = "merges_tree_token"  # the token whose tree is drawn,
 TREE_SEARCH_KEY = "merges_tree_search"  # the text that finds it in a model too big to list,
+TREE_BOX_KEY, TREE_CHART_KEY = "merges_tree_box", "merges_tree_chart"  # the tree's chart, in a box that may scroll,
 TAB_KEY, SOURCE_KEY = "merges_tab", "merges_source"  # the open tab, the tokenizer (one of TOKENIZERS)
 TOKENIZERS = ("model", *PRETRAINED)  # the session's model, the published tokenizers
 MAX_TOKEN_CHARS = 200  # a token longer than this is no merged token of any tokenizer shown here

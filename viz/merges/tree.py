@@ -3,13 +3,23 @@
 >>> from bpe_core import TreeNode
 >>> a = TreeNode("a", 0)
 >>> tree_figure(TreeNode("aa", 1, step=1, count=3, left=a, right=a)).layout.meta
-{'leaves': 2, 'collapsed': 0}
+{'leaves': 2, 'collapsed': 0, 'min_width': 100}
+
+On a wide screen a leaf has 56 px on average; on a narrow one the figure may shrink until its leaves stand 23 px
+apart (a box of one character and a small gap), never further: ``min_width`` is that width, and the page lets a tree
+that needs more than the screen gives scroll sideways in its own box (the page itself keeps to the screen). A leaf
+wider than one character (``</w>``, ``\\xe2``, a collapsed part) takes as many 23 px slots as its box needs, so no
+two leaves overlap at any width the figure is drawn at. Why scroll rather than wrap or turn the tree: its bottom row
+spells the token left to right, which a wrapped or sideways tree would no longer do, and the server does not know the
+screen's width.
 """
 
 from __future__ import annotations
 
 import heapq
-from collections.abc import Sequence
+import math
+import unicodedata
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import plotly.graph_objects as go
@@ -23,6 +33,10 @@ SYMBOL_BACKGROUND = "#dbeafe"  # a base symbol
 MERGED_BACKGROUND = "#fde2c4"  # a merged part drawn with its own parts
 COLLAPSED_BACKGROUND = "#e9d5ff"  # a tree box standing for a whole subtree
 MAX_TREE_LEAVES = 32  # bottom-row boxes that stay legible across the page
+ROOMY_LEAF_PX = 56  # a leaf's room on average where the screen allows
+NARROW_SLOT_PX = 23  # the least room of a one-character leaf: its box (about 18 px at 14 px type) and a 4 px gap
+MARGIN_PX = 40  # the figure's left and right margins together
+SIDE_ROOM = 0.3  # slots of room beyond the outer leaves' own slots, on either side
 
 
 @dataclass(frozen=True)
@@ -55,10 +69,11 @@ def _paths_to_open(tree: TreeNode, max_leaves: int) -> set[str]:
 
 
 def tree_layout(
-    tree: TreeNode, max_leaves: int = MAX_TREE_LEAVES
+    tree: TreeNode, max_leaves: int = MAX_TREE_LEAVES, slots: Callable[[str], float] = lambda token: 1.0
 ) -> tuple[list[TreeNodePosition], list[tuple[str, str]]]:
-    """Positions for a merge tree: leaves on one row at x = 0, 1, 2, ..., each parent centred
-    above its two children. Returns the nodes (root first) and the (parent, child) path pairs.
+    """Positions for a merge tree: leaves on one row side by side, each in the middle of its ``slots(token)`` (1 for
+    each by default: x = 0, 1, 2, ...), each parent centred above its two children. Returns the nodes (root first)
+    and the (parent, child) path pairs.
 
     A tree with more than ``max_leaves`` base symbols is drawn from the top down to
     ``max_leaves`` boxes; the merged tokens left on the bottom row are ``collapsed``.
@@ -68,19 +83,24 @@ def tree_layout(
     >>> nodes, edges = tree_layout(TreeNode("aa", 1, step=1, count=3, left=a, right=a))
     >>> [(n.path, n.token, n.x, n.y) for n in nodes], edges
     ([('', 'aa', 0.5, 1), ('L', 'a', 0.0, 0), ('R', 'a', 1.0, 0)], [('', 'L'), ('', 'R')])
+    >>> ab = TreeNode("ab", 2, step=1, count=1, left=a, right=TreeNode("b", 1))
+    >>> [n.x for n in tree_layout(ab, slots=lambda token: 3.0 if token == "a" else 1.0)[0]]  # a 3 slots wide
+    [2.0, 1.0, 3.0]
     """
     opened = _paths_to_open(tree, max_leaves)
     nodes: list[TreeNodePosition] = []
     edges: list[tuple[str, str]] = []
-    next_leaf = [0]
+    next_leaf = [-0.5]  # where the next leaf's slot starts: a slot of 1 is centred on a whole number
 
     def place(node: TreeNode, path: str) -> TreeNodePosition:
         slot = len(nodes)
         nodes.append(None)  # keep pre-order (root first); filled once the children are placed
         if path not in opened:
             collapsed = node.left is not None and node.right is not None
-            position = TreeNodePosition(path, node.token, float(next_leaf[0]), 0, node.step, node.count, collapsed)
-            next_leaf[0] += 1
+            width = slots(node.token)
+            centre = next_leaf[0] + width / 2
+            position = TreeNodePosition(path, node.token, centre, 0, node.step, node.count, collapsed)
+            next_leaf[0] += width
         else:
             left = place(node.left, path + "L")
             right = place(node.right, path + "R")
@@ -128,32 +148,60 @@ def short_label(text: str, max_chars: int = 40, byte_level: bool = False) -> str
     return text[:keep] + "…" + text[len(text) - keep :]
 
 
+def box_width_px(label: str, font_size: int) -> float:
+    """About how wide a tree box of ``label`` is drawn: a monospace character is 0.6 of the type size (two for a wide
+    one, as CJK), plus the box's padding (4 px a side) and border (1 px a side).
+
+    >>> box_width_px("e", 14), box_width_px("</w>", 14), box_width_px("词", 12)
+    (18.4, 43.6, 24.4)
+    """
+    columns = sum(2 if unicodedata.east_asian_width(char) in "WF" else 1 for char in label)
+    return round(0.6 * font_size * columns + 10, 1)
+
+
+def leaf_slots(label: str, font_size: int) -> float:
+    """How many narrow slots (``NARROW_SLOT_PX``) a leaf labelled ``label`` takes: one, or as many as its box and
+    a 4 px gap need.
+
+    >>> leaf_slots("e", 14), round(leaf_slots("</w>", 14), 2)
+    (1.0, 2.07)
+    """
+    return max(1.0, (box_width_px(label, font_size) + 4) / NARROW_SLOT_PX)
+
+
 def tree_figure(tree: TreeNode, byte_level: bool = False) -> go.Figure:
     """A merge tree as a node-link diagram: boxes labelled by token, lines to the two parts (a byte-level model's
     tokens as the text they spell, ``viz.readable.token_text``).
 
     Boxes are annotations (they size themselves to the label); an invisible marker under
     each box carries its label (``text``), path (``customdata``) and hover. The width grows
-    with the bottom row (56 px a box, at most ``MAX_TREE_LEAVES`` boxes, see ``tree_layout``),
-    so a small tree stays compact and a long token stays legible.
+    with the bottom row (56 px a leaf, at most ``MAX_TREE_LEAVES`` boxes, see ``tree_layout``),
+    so a small tree stays compact and a long token stays legible; ``meta["min_width"]`` is the narrowest it may be
+    drawn with its leaves apart (the module's note).
     """
-    nodes, edges = tree_layout(tree)
-    leaves = sum(1 for node in nodes if node.y == 0)
+    leaves = len(_paths_to_open(tree, MAX_TREE_LEAVES)) + 1  # each node drawn with its parts adds a bottom box
+    font_size = 14 if leaves <= 24 else 12
+
+    def slots_of(token: str) -> float:
+        return leaf_slots(short_label(token, byte_level=byte_level), font_size)
+
+    nodes, edges = tree_layout(tree, slots=slots_of)
+    slots = sum(slots_of(node.token) for node in nodes if node.y == 0)  # from x = -0.5 to slots - 0.5
     collapsed = sum(1 for node in nodes if node.collapsed)
     height_levels = nodes[0].y + 1  # the root's row, counted from the leaves' 0
-    font_size = 14 if leaves <= 24 else 12
     hover = [plotly_text(_node_hover(node, byte_level)) for node in nodes]
+    min_width = math.ceil(NARROW_SLOT_PX * (slots + 2 * SIDE_ROOM)) + MARGIN_PX
     figure = go.Figure([_edge_lines(nodes, edges), _node_markers(nodes, hover, font_size, byte_level)])
     figure.update_layout(
-        width=max(420, 56 * leaves + 120),
+        width=max(420, ROOMY_LEAF_PX * leaves + 120, min_width),
         height=max(220, 70 * height_levels + 90),
-        margin=dict(l=20, r=20, t=30, b=20),
-        xaxis=dict(visible=False, range=[-0.8, leaves - 0.2], fixedrange=True),
+        margin=dict(l=MARGIN_PX // 2, r=MARGIN_PX // 2, t=30, b=20),
+        xaxis=dict(visible=False, range=[-0.5 - SIDE_ROOM, slots - 0.5 + SIDE_ROOM], fixedrange=True),
         yaxis=dict(visible=False, range=[-0.6, height_levels - 0.4], fixedrange=True),
         plot_bgcolor="rgba(0,0,0,0)",
         annotations=[_token_box(node, hover_text, font_size, byte_level) for node, hover_text in zip(nodes, hover)],
         hoverlabel=dict(font=dict(family="monospace")),
-        meta=dict(leaves=leaves, collapsed=collapsed),
+        meta=dict(leaves=leaves, collapsed=collapsed, min_width=min_width),
     )
     return figure
 
@@ -246,3 +294,17 @@ def default_tree_token(steps: Sequence[Step], most_leaves: int = 12) -> str | No
     if fitting:
         return max(fitting, key=lambda token: counts[token])  # max keeps the first of equals
     return min(counts, key=lambda token: counts[token])
+
+
+def tree_box_css(min_width: int, box_key: str, chart_key: str) -> str:
+    """The style that keeps the tree chart (Streamlit's element keyed ``chart_key``) at least ``min_width`` px wide
+    (``tree_figure``'s ``meta["min_width"]``) inside the box keyed ``box_key``, which scrolls sideways when the screen
+    is narrower: the page itself never does.
+
+    >>> tree_box_css(355, "box", "chart")
+    '<style>.st-key-box{overflow-x:auto;overflow-y:hidden}.st-key-box .st-key-chart{min-width:355px}</style>'
+    """
+    return (
+        f"<style>.st-key-{box_key}{{overflow-x:auto;overflow-y:hidden}}"
+        f".st-key-{box_key} .st-key-{chart_key}{{min-width:{int(min_width)}px}}</style>"
+    )
