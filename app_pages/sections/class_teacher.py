@@ -7,9 +7,10 @@ from urllib.parse import urlencode
 
 import streamlit as st
 
+from app_pages.sections import class_asking
 from bpe_core import Tokenizer
 from live_class import room, rules
-from live_class.kinds import COUNT, COUNTED_BY, LONGEST, PAIR, kind_of
+from live_class.kinds import kind_of
 from live_class.records import ClassRecord
 from live_class.rules import ClassProblem
 from live_class.store import ClassStore
@@ -28,9 +29,8 @@ from viz.classroom.live_view import (
     tally_figure,
     votes_line,
 )
-from viz.classroom.questions import SENTENCE, SENTENCE_LIMIT, gpt4_count, longest_question, model_caption, pair_question
+from viz.classroom.questions import model_caption
 from viz.classroom.reach import reach_html
-from viz.classroom.step_text import model_pieces, shown_pieces, step_text
 from viz.classroom.text_view import reveal_html, style_html, text_html, written_texts
 from viz.escape import markdown
 from viz.notation import glyph_legend
@@ -54,54 +54,11 @@ def start(store: ClassStore) -> None:
     try:
         code, teacher_key = room.start_class(store, classroom_state.now())
         classroom_state.start_teaching(code, teacher_key)
-        _ask_step(store, code, teacher_key, state.current_model(), 1)
+        class_asking.ask_step(store, code, teacher_key, state.current_model(), 1)
     except ClassProblem as problem:
         st.warning(markdown(str(problem)))
         return
     st.rerun()
-
-
-def _ask_step(store: ClassStore, code: str, teacher_key: str, model: Tokenizer, step: int) -> None:
-    """Show ``step`` to the class and ask which pair it merges, if the model's trace has a race there."""
-    room.show(store, code, teacher_key, classroom_state.now(), step=step)
-    question = pair_question(model, step)
-    if question is None:
-        st.info(f"This model has no race of pairs at step {step:,}: train one on the Train page to ask it.")
-        return
-    prompt, choices, answer = question
-    corpus = state.current_corpus()  # "" for a loaded model: its text is not known, the question asks without it
-    text = step_text(model, shown_pieces(model_pieces(corpus, model.config)), step, choices) if corpus else None
-    room.ask(store, code, teacher_key, PAIR, prompt, choices, answer, classroom_state.now(), text)
-
-
-def _ask_longest(store: ClassStore, code: str, teacher_key: str, model: Tokenizer, step: int) -> None:
-    """Ask which is the longest token once step ``step``'s merge is made, if the model has made tokens of two
-    lengths by then."""
-    question = longest_question(model, step)
-    if question is None:
-        st.info(f"Up to step {step:,} every token made is as long as the others: go on a few steps to ask it.")
-        return
-    prompt, choices, answer = question
-    room.ask(store, code, teacher_key, LONGEST, prompt, choices, answer, classroom_state.now())
-
-
-def _ask_count(store: ClassStore, code: str, teacher_key: str, model: Tokenizer) -> None:
-    """A sentence, and who counts its tokens (GPT-4, or the model the class follows): the room guesses the count."""
-    counted_by = (
-        st.segmented_control("Counted by", list(COUNTED_BY), default="GPT-4", key=classroom_state.COUNTED_BY_KEY)
-        or "GPT-4"
-    )
-    kind = COUNTED_BY[counted_by]
-    st.markdown(f"**Ask: {kind.asks}**")
-    state.start_widget(classroom_state.SENTENCE_KEY, SENTENCE)
-    sentence = st.text_input("Sentence", max_chars=SENTENCE_LIMIT, key=classroom_state.SENTENCE_KEY)
-    if st.button("Ask this sentence", disabled=not sentence.strip()):
-        try:
-            count = gpt4_count(sentence) if kind is COUNT else len(model.encode(sentence))
-        except ValueError as error:  # a loaded model's pattern too slow on it, say
-            st.warning(markdown(f"This sentence cannot be counted: {error}"))
-            return
-        room.ask(store, code, teacher_key, kind, sentence, (), str(count), classroom_state.now())
 
 
 def _follow_model(store: ClassStore, code: str, teacher_key: str, record: ClassRecord, model: Tokenizer) -> None:
@@ -136,13 +93,13 @@ def _controls(store: ClassStore, code: str, teacher_key: str, record: ClassRecor
             room.reveal(store, code, teacher_key, classroom_state.now())
         last = len(model.merges)
         if row.button("Next step", icon=":material/skip_next:", disabled=record.step >= last):
-            _ask_step(store, code, teacher_key, model, record.step + 1)
+            class_asking.ask_step(store, code, teacher_key, model, record.step + 1)
         if row.button("Ask again", icon=":material/replay:", disabled=not 1 <= record.step <= last):
-            _ask_step(store, code, teacher_key, model, record.step)
+            class_asking.ask_step(store, code, teacher_key, model, record.step)
         if row.button("Longest token?", icon=":material/straighten:", disabled=not 1 <= record.step <= last):
-            _ask_longest(store, code, teacher_key, model, record.step)
+            class_asking.ask_longest(store, code, teacher_key, model, record.step)
         with row.popover("Count tokens", icon=":material/calculate:"):
-            _ask_count(store, code, teacher_key, model)
+            class_asking.ask_count(store, code, teacher_key, model)
         if row.button("End class", icon=":material/stop:"):
             room.end_class(store, code, teacher_key, classroom_state.now())
             classroom_state.leave_class()
