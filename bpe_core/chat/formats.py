@@ -1,0 +1,85 @@
+"""The chat formats of the published tokenizers: the template each publisher ships (a Jinja file in
+``bpe_core/data/chat``, byte for byte as published; see its README), or OpenAI's documented estimate for GPT-4 and
+GPT-4o, whose chat format OpenAI does not publish.
+
+>>> CHAT_FORMATS["qwen3"].template_file
+'Qwen-Qwen3-0.6B.jinja'
+>>> sorted(name for name, chat in CHAT_FORMATS.items() if chat.estimated)
+['cl100k_base', 'o200k_base']
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+from pathlib import Path
+
+TEMPLATES = Path(__file__).parent.parent / "data" / "chat"
+# OpenAI cookbook, "How to count tokens with tiktoken": every message costs 3 tokens besides its role's and its
+# text's, and every reply is primed with <|start|>assistant<|message|>, 3 more.
+OPENAI_TOKENS_PER_MESSAGE = 3
+OPENAI_REPLY_PRIMING = 3
+
+
+@dataclass(frozen=True)
+class ChatFormat:
+    """How one published tokenizer's model receives a conversation."""
+
+    name: str  # the published tokenizer's name (``bpe_core.pretrained.PUBLISHED``)
+    title: str  # the chat model the format is taken from, as the pages name it
+    source: str  # where the format comes from, in words
+    template_file: str = ""  # under TEMPLATES; none: OpenAI's estimate
+    bos_token: str = ""  # the template's ``bos_token`` and ``eos_token`` (the model's tokenizer_config.json)
+    eos_token: str = ""
+
+    @property
+    def estimated(self) -> bool:
+        """Whether only a count is known (OpenAI's estimate), not the prompt itself."""
+        return not self.template_file
+
+    def template(self) -> str:
+        return _template_text(self.template_file)
+
+
+@functools.cache
+def _template_text(file: str) -> str:
+    return (TEMPLATES / file).read_text(encoding="utf-8")
+
+
+def _openai(name: str, title: str) -> ChatFormat:
+    return ChatFormat(name, title, "OpenAI's documented estimate (OpenAI cookbook, How to count tokens with tiktoken)")
+
+
+CHAT_FORMATS = {
+    chat.name: chat
+    for chat in (
+        ChatFormat(
+            "llama3",
+            "Llama 3.3 70B Instruct",
+            "meta-llama/Llama-3.3-70B-Instruct's chat template",
+            "meta-llama-Llama-3.3-70B-Instruct.jinja",
+            bos_token="<|begin_of_text|>",
+            eos_token="<|eot_id|>",
+        ),
+        ChatFormat(
+            "qwen3", "Qwen3 0.6B", "Qwen/Qwen3-0.6B's chat template", "Qwen-Qwen3-0.6B.jinja", eos_token="<|im_end|>"
+        ),
+        ChatFormat(
+            "deepseek-v3",
+            "DeepSeek-V3.1",
+            "deepseek-ai/DeepSeek-V3.1's chat template (its </think> is text to DeepSeek-V3's tokenizer)",
+            "deepseek-ai-DeepSeek-V3.1.jinja",
+            bos_token="<｜begin▁of▁sentence｜>",
+            eos_token="<｜end▁of▁sentence｜>",
+        ),
+        _openai("cl100k_base", "GPT-4"),
+        _openai("o200k_base", "GPT-4o"),
+    )
+}
+
+
+def chat_format(name: str) -> ChatFormat:
+    """The chat format of the published tokenizer ``name``, or a ValueError naming those that have one."""
+    if name not in CHAT_FORMATS:
+        raise ValueError(f"{name!r} has no chat format here: choose one of {', '.join(CHAT_FORMATS)}")
+    return CHAT_FORMATS[name]
