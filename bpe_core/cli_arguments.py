@@ -144,12 +144,34 @@ DECODE = (
     ),
 )
 
+CHAT = (
+    argument("name", help="a published tokenizer whose model has a chat format (llama3, qwen3, cl100k_base, ...)"),
+    argument("file", help='a JSON file {"messages": [{"role": ..., "content": ...}, ...]} (\'-\' for standard input)'),
+    argument(
+        "--as-it-stands",
+        action="store_true",
+        help="the conversation as it stands, without the opening of the assistant's reply (add_generation_prompt off)",
+    ),
+    argument(
+        "--count",
+        action="store_true",
+        help="print the counts instead of the ids: in all, each message's text, the format's (GPT-4 and GPT-4o: "
+        "OpenAI's documented estimate only)",
+    ),
+)
+
 COMMANDS = (
     Command("train", "learn merges from a UTF-8 text file ('-' for standard input)", TRAIN, on_a_model=False),
     Command("count", "count the pieces of big UTF-8 files in blocks, on Dask workers", COUNT, on_a_model=False),
     Command("merges", "print the merges, one JSON array per line"),
     Command("encode", "print {ids, tokens} for TEXT (or -i FILE, or standard input)", ENCODE),
     Command("decode", "print the text for the ids", DECODE),
+    Command(
+        "chat",
+        "print the ids a chat model receives for a conversation, ready for the assistant's reply",
+        CHAT,
+        on_a_model=False,
+    ),
     Command(
         "export",
         "write an HF tokenizer.json (hf) or vocab.json + merges.txt (gpt2)",
