@@ -28,8 +28,9 @@ INTRO = (
 class Header(NamedTuple):
     link_slot: DeltaGenerator  # Copy link, filled once the text is known
     source: str
-    tokenizer: Tokenizer
+    tokenizer: Tokenizer | None  # None in Conversation mode, which draws its own choices
     match_special: bool
+    conversation: bool = False
 
 
 def choose_tokenizer() -> tuple[str, Tokenizer]:
@@ -68,6 +69,19 @@ def show_header(ignored: list[str]) -> Header:
     share_link.warn_ignored(ignored)
     if not presenting:
         st.caption(INTRO)
+    state.start_widget(encode_state.MODE_KEY, encode_state.TEXT_MODE)
+    mode = st.segmented_control(
+        "What to encode",
+        list(encode_state.MODES.values()),
+        required=True,
+        key=encode_state.MODE_KEY,
+        persist_state="session",
+        label_visibility="collapsed",
+        help="Text: any text, any tokenizer. Conversation: messages as a chat model receives them, in its own format.",
+    )
+    if mode == encode_state.CHAT_MODE:
+        return Header(link_slot, "", None, False, conversation=True)
+    if not presenting:
         model_io.load_section("encode")
     # presenting, the toggle beside the tokenizer; else under it and its description, in one container
     pick, toggle = st.columns([3, 2], vertical_alignment="bottom") if presenting else [st.container()] * 2

@@ -27,10 +27,11 @@ class ChatFormat:
 
     name: str  # the published tokenizer's name (``bpe_core.pretrained.PUBLISHED``)
     title: str  # the chat model the format is taken from, as the pages name it
-    source: str  # where the format comes from, in words
+    source: str  # where the format comes from: the model whose template it is, or OpenAI's documentation
     template_file: str = ""  # under TEMPLATES; none: OpenAI's estimate
     bos_token: str = ""  # the template's ``bos_token`` and ``eos_token`` (the model's tokenizer_config.json)
     eos_token: str = ""
+    caveat: str = ""  # what differs from the model's own prompt, in words
 
     @property
     def estimated(self) -> bool:
@@ -56,21 +57,20 @@ CHAT_FORMATS = {
         ChatFormat(
             "llama3",
             "Llama 3.3 70B Instruct",
-            "meta-llama/Llama-3.3-70B-Instruct's chat template",
+            "meta-llama/Llama-3.3-70B-Instruct",
             "meta-llama-Llama-3.3-70B-Instruct.jinja",
             bos_token="<|begin_of_text|>",
             eos_token="<|eot_id|>",
         ),
-        ChatFormat(
-            "qwen3", "Qwen3 0.6B", "Qwen/Qwen3-0.6B's chat template", "Qwen-Qwen3-0.6B.jinja", eos_token="<|im_end|>"
-        ),
+        ChatFormat("qwen3", "Qwen3 0.6B", "Qwen/Qwen3-0.6B", "Qwen-Qwen3-0.6B.jinja", eos_token="<|im_end|>"),
         ChatFormat(
             "deepseek-v3",
             "DeepSeek-V3.1",
-            "deepseek-ai/DeepSeek-V3.1's chat template (its </think> is text to DeepSeek-V3's tokenizer)",
+            "deepseek-ai/DeepSeek-V3.1",
             "deepseek-ai-DeepSeek-V3.1.jinja",
             bos_token="<｜begin▁of▁sentence｜>",
             eos_token="<｜end▁of▁sentence｜>",
+            caveat="DeepSeek-V3's tokenizer spells V3.1's </think> token as text (a few tokens more than V3.1 counts).",
         ),
         _openai("cl100k_base", "GPT-4"),
         _openai("o200k_base", "GPT-4o"),
