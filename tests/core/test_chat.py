@@ -172,3 +172,16 @@ def test_a_trimmed_message_that_holds_the_formats_own_header_is_still_placed_who
     prompt = render_conversation("llama3", [{"role": "system", "content": system}, {"role": "user", "content": "z"}])
     assert [segment.text for segment in prompt.segments if segment.message == 0] == [system.strip()]
     assert [segment.text for segment in prompt.segments if segment.message == 1] == ["z"]
+
+
+def test_a_template_that_rewrites_the_messages_beyond_recognition_counts_everything_as_format(monkeypatch):
+    from bpe_core.chat import prompt as prompt_module
+
+    def rewriting(chat, messages, ready):  # the format's text differs between the rendering and its skeleton
+        return "".join(f"<{len(message.content)}>{message.content[::-1]}" for message in messages)
+
+    monkeypatch.setattr(prompt_module, "render_prompt", rewriting)
+    prompt = render_conversation("qwen3", [{"role": "user", "content": "Hi!"}])
+    assert not prompt.placed
+    assert [(segment.text, segment.message) for segment in prompt.segments] == [("<3>!iH", None)]
+    assert prompt.message_counts == (0,) and prompt.format_count == len(prompt.ids)
