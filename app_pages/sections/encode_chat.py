@@ -125,9 +125,8 @@ def show_prompt(prompt: ChatPrompt, tok) -> None:
     row = st.container(horizontal=True, gap="medium", key=COUNTS_KEY)
     for label, value in counts(prompt):
         row.metric(label, value)
-    marked = not prompt.chat.estimated
     st.html(counts_css() + prompt_html(prompt, tok))
-    st.html(render_legend(prompt.tokens, prompt.shown, marked=marked))
+    st.html(render_legend(prompt.tokens, prompt.shown, chat_format=not prompt.chat.estimated))
     for note in (placing_note(prompt), special_typed_note(prompt)):
         if note:
             st.info(markdown(note))

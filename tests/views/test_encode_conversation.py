@@ -87,5 +87,14 @@ def test_a_conversation_longer_than_a_link_is_said():
 def test_a_prompt_whose_messages_were_not_found_says_so(monkeypatch):
     from bpe_core.chat import prompt as prompt_module
 
-    monkeypatch.setattr(prompt_module, "render_prompt", lambda chat, messages, ready: str(len(messages[0].content)))
+    monkeypatch.setattr(prompt_module, "render_prompt", lambda chat, messages, ready: messages[0].content[::-1])
     assert placing_note(render_conversation("qwen3", HI)).startswith("The template rewrote the messages")
+
+
+def test_the_legend_names_the_stripes_only_for_a_chat_format():
+    from viz.token_legend import render_legend
+
+    prompt = render_conversation("qwen3", HI)
+    striped = "striped: written by the chat format, not by a message"
+    assert striped in render_legend(prompt.tokens, prompt.shown, chat_format=True)
+    assert striped not in render_legend(prompt.tokens, prompt.shown)
