@@ -45,9 +45,31 @@ class PublishedTokenizer:
     special_ids: tuple[tuple[str, int], ...] = ()  # TIKTOKEN: its special tokens and their ids
 
 
-def _tiktoken(name: str, title: str, split: str, special_ids: dict[str, int]) -> PublishedTokenizer:
-    files = (f"{name}.tiktoken", f"{name}.cuts")
+def _tiktoken(name: str, title: str, split: str, special_ids: dict[str, int], ranks_of: str = "") -> PublishedTokenizer:
+    """A rank file's tokenizer; ``ranks_of`` names another encoding whose ranks (and cuts) it reuses."""
+    files = (f"{ranks_of or name}.tiktoken", f"{ranks_of or name}.cuts")
     return PublishedTokenizer(name, title, TIKTOKEN, files, split=split, special_ids=tuple(special_ids.items()))
+
+
+# gpt-oss's chat tokens (openai-harmony; tiktoken_ext/openai_public.py's o200k_harmony), on o200k_base's ranks; every
+# other id from 200,000 to 201,087 is reserved.  tiktoken also reads o200k_base's <|endofprompt|> as 200,018 (a second
+# name for <|reserved_200018|>): here, as in openai-harmony's list, that id has one name and <|endofprompt|> is text.
+_HARMONY_CHAT = {
+    "<|startoftext|>": 199998,
+    END_OF_TEXT: 199999,
+    "<|return|>": 200002,
+    "<|constrain|>": 200003,
+    "<|channel|>": 200005,
+    "<|start|>": 200006,
+    "<|end|>": 200007,
+    "<|message|>": 200008,
+    "<|call|>": 200012,
+}
+_HARMONY_SPECIALS = _HARMONY_CHAT | {
+    f"<|reserved_{token_id}|>": token_id
+    for token_id in range(200_000, 201_088)
+    if token_id not in _HARMONY_CHAT.values()
+}
 
 
 def _open_model(name: str, title: str, load_seconds: int) -> PublishedTokenizer:
@@ -71,13 +93,19 @@ PUBLISHED = {
                 "<|endofprompt|>": 100276,
             },
         ),
-        _tiktoken("o200k_base", "GPT-4o (o200k_base)", "gpt4o", {END_OF_TEXT: 199999, "<|endofprompt|>": 200018}),
+        _tiktoken(
+            "o200k_base", "GPT-4o and GPT-5 (o200k_base)", "gpt4o", {END_OF_TEXT: 199999, "<|endofprompt|>": 200018}
+        ),
+        _tiktoken("o200k_harmony", "gpt-oss (o200k_harmony)", "gpt4o", _HARMONY_SPECIALS, ranks_of="o200k_base"),
         _open_model("llama2", "Llama 2", load_seconds=1),
         _open_model("llama3", "Llama 3", load_seconds=2),
         _open_model("qwen3", "Qwen3", load_seconds=1),
+        _open_model("qwen3.6", "Qwen3.5 and Qwen3.6", load_seconds=2),
         _open_model("deepseek-v3", "DeepSeek-V3", load_seconds=1),
+        _open_model("deepseek-v4", "DeepSeek-V4", load_seconds=1),
         _open_model("gemma3", "Gemma 3", load_seconds=3),
-        _open_model("claude-legacy", "Claude (legacy)", load_seconds=1),
+        _open_model("mistral-tekken-v3", "Mistral Tekken v3", load_seconds=1),
+        _open_model("claude-legacy", "Claude (legacy, before Claude 3)", load_seconds=1),
     )
 }
 PRETRAINED = tuple(PUBLISHED)  # the names the command line and the pages accept

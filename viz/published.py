@@ -31,19 +31,30 @@ PRETRAINED_TITLES = {name: published.title for name, published in PUBLISHED.item
 PRETRAINED_NOTES = {
     "gpt2": "OpenAI's GPT-2 tokenizer (2019), also used as r50k_base by the first GPT-3 models.",
     "cl100k_base": "The tokenizer of GPT-4, GPT-3.5 Turbo (the first ChatGPT) and OpenAI's text-embedding-3 models.",
-    "o200k_base": "The tokenizer of GPT-4o, GPT-4o mini, GPT-4.1 and the o1 and o3 reasoning models.",
+    "o200k_base": "The tokenizer of GPT-4o, GPT-4o mini, GPT-4.1, the o1 and o3 reasoning models and GPT-5.",
+    "o200k_harmony": "The tokenizer of gpt-oss (2025), OpenAI's open-weight models: GPT-4o's ranks and split, with the "
+    "chat format's special tokens (<|start|>, <|channel|>, <|message|>, <|end|>, <|call|>, <|return|>) and "
+    "reserved ones up to id 201,087.",
     # What each open model's tokenizer.json asks for (bpe_core/data/open, read from the files).
     "llama2": "Meta's Llama 2 (2023): SentencePiece-style BPE over the whole text, spaces as ▁, unknown characters "
     "as their bytes (<0xE2>), 32,000 tokens.",
     "llama3": "Meta's Llama 3 (2024): GPT-4's split and bytes, 128,000 tokens; a piece that is already a token is "
     "taken whole without merging (ignore_merges).",
     "qwen3": "Alibaba's Qwen3 (2025): Unicode NFC first, a GPT-4-like split with single digits, bytes, 151,643 tokens.",
+    "qwen3.6": "Alibaba's Qwen3.5 and Qwen3.6 (2026): Unicode NFC first, Qwen3's split with marks kept in words, "
+    "bytes, 248,044 tokens; 33 special tokens (<|im_start|>, <think>, ...) read in text.",
     "deepseek-v3": "DeepSeek-V3 (2024): digits in groups of up to three and runs of Chinese or Japanese split apart "
     "before a GPT-style split, bytes, 128,000 tokens.",
+    "deepseek-v4": "DeepSeek-V4 (2026: Pro and Flash): DeepSeek-V3's 128,000 tokens, merges and split, with 465 more "
+    "added tokens (<think>, </think>, tool-call markup, placeholders).",
     "gemma3": "Google's Gemma 3 (2025): SentencePiece-style BPE over the whole text, spaces as ▁, byte fallback, "
     "262,144 tokens.",
+    "mistral-tekken-v3": "Mistral's Tekken v3 (tekken_240911, 2024: Mistral NeMo, Large 2, Small 3, Pixtral): "
+    "a GPT-4o-like split with single digits, bytes, 130,072 tokens after 1,000 control tokens ([INST], <s>, ...); "
+    "Mistral's own library never reads those in typed text, as Encode does with Match special tokens off.",
     "claude-legacy": "The tokenizer Anthropic published for Claude models before Claude 3: Unicode NFKC first "
-    "(ﬁ becomes fi), GPT-2's split and bytes, 65,000 tokens.",
+    "(ﬁ becomes fi), GPT-2's split and bytes, 65,000 tokens. It is not the tokenizer of Claude 3 or later: none "
+    "of those is published, and only Anthropic's token-counting API counts them exactly.",
 }
 
 

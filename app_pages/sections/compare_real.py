@@ -31,7 +31,9 @@ MINE = "Your model"  # the session's model among the published tokenizers
 def real_tokenizers_section(inputs: TabInputs) -> None:
     tok, text, sizes = inputs.tok, inputs.text, inputs.sizes
     if not text:
-        st.info(f"Type some text above to compare it with GPT-2, GPT-4, GPT-4o and {len(OPEN_MODELS)} open models.")
+        st.info(
+            f"Type some text above to compare it with GPT-2, GPT-4, GPT-4o, gpt-oss and {len(OPEN_MODELS)} open models."
+        )
         return
     size = size_select("Your model at", sizes, compare_state.REAL_SIZE_KEY)
     state.start_widget(compare_state.REAL_CHOICE_KEY, list(DEFAULT_REAL))  # or the address's choice

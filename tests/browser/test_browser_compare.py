@@ -92,7 +92,7 @@ def test_compare_page_tabs(app_server, page, screenshot, tiktoken_module):
         for name, title in (
             ("gpt2", "GPT-2"),
             ("cl100k_base", "GPT-4 (cl100k_base)"),
-            ("o200k_base", "GPT-4o (o200k_base)"),
+            ("o200k_base", "GPT-4o and GPT-5 (o200k_base)"),
         )
     }
     for title, count in counts.items():
@@ -104,7 +104,8 @@ def test_compare_page_tabs(app_server, page, screenshot, tiktoken_module):
     for title in ("GPT-2", "GPT-4 (cl100k_base)", "Llama 3"):
         main.get_by_role("button", name=f"Remove {title}", exact=True).click()
         wait_for_app(page)
-    check_view(page, screenshot, rf"^GPT-4o \(o200k_base\) — {counts['GPT-4o (o200k_base)']} tokens", "gpt4o-alone")
+    gpt4o = "GPT-4o and GPT-5 (o200k_base)"
+    check_view(page, screenshot, rf"^{re.escape(gpt4o)} — {counts[gpt4o]} tokens", "gpt4o-alone")
     assert main.get_by_text(re.compile(r"^GPT-2 — ")).count() == 0
 
     open_tab(page, "Vocabulary usage")

@@ -175,7 +175,7 @@ def metric_value(page, label: str) -> str:
 
 def test_gpt4o_shows_count_and_ids_then_special_tokens_as_text(app_server, page, screenshot):
     open_encode(page, app_server)
-    choose_tokenizer(page, "GPT-4o (o200k_base)")
+    choose_tokenizer(page, "GPT-4o and GPT-5 (o200k_base)")
     assert page.get_by_text("The tokenizer of GPT-4o, GPT-4o mini", exact=False).is_visible()
     encode_text(page, "Hello, world!<|endoftext|>")
     assert metric_value(page, "Tokens") == "5"

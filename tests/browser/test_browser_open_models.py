@@ -103,7 +103,8 @@ def test_compare_real_tokenizers_with_all_six(app_server, page, screenshot):
     page.get_by_role("tab", name=re.compile("Real tokenizers")).click()
     wait_for_app(page)
     main = page.locator(MAIN)
-    for title in ("Llama 2", "Qwen3", "DeepSeek-V3", "Gemma 3", "Claude (legacy)"):  # Llama 3 is there already
+    # Llama 3 is there already
+    for title in ("Llama 2", "Qwen3", "DeepSeek-V3", "Gemma 3", "Claude (legacy, before Claude 3)"):
         field = main.locator('[data-testid="stMultiSelect"] input')
         field.click()
         field.fill(title)
@@ -111,7 +112,7 @@ def test_compare_real_tokenizers_with_all_six(app_server, page, screenshot):
         wait_for_app(page)
     page.keyboard.press("Escape")
     wait_for_app(page)
-    for title in ("Llama 2", "Llama 3", "Qwen3", "DeepSeek-V3", "Gemma 3", "Claude (legacy)"):
+    for title in ("Llama 2", "Llama 3", "Qwen3", "DeepSeek-V3", "Gemma 3", "Claude (legacy, before Claude 3)"):
         assert main.get_by_text(re.compile(f"^{re.escape(title)} — \\d+ tokens")).count() == 1
     chart = page.locator(CHART).first
     chart.scroll_into_view_if_needed()

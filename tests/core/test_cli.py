@@ -307,8 +307,8 @@ def test_published_tokenizers_by_name(capsys):
     unknown = run("encode", "gpt5", "x")
     assert unknown.returncode == 1
     assert (
-        "gpt5 is neither a model file nor a published tokenizer (gpt2, cl100k_base, o200k_base, llama2, llama3, "
-        "qwen3, deepseek-v3, gemma3, claude-legacy)"
+        "gpt5 is neither a model file nor a published tokenizer (gpt2, cl100k_base, o200k_base, o200k_harmony, "
+        "llama2, llama3, qwen3, qwen3.6, deepseek-v3, deepseek-v4, gemma3, mistral-tekken-v3, claude-legacy)"
     ) in unknown.stderr
 
 

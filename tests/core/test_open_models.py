@@ -1,6 +1,7 @@
-"""The open models' tokenizers (``bpe_core.pretrained.OPEN_MODELS``: Llama 2, Llama 3, Qwen3, DeepSeek-V3, Gemma 3,
-Claude legacy) against HF tokenizers itself, running the same tokenizer.json files (shipped in bpe_core/data/open,
-checked against the sha256 of the published files)."""
+"""The open models' tokenizers (``bpe_core.pretrained.OPEN_MODELS``: Llama 2, Llama 3, Qwen3, Qwen3.5/3.6,
+DeepSeek-V3 and V4, Gemma 3, Mistral Tekken v3, Claude legacy) against HF tokenizers itself, running the same
+tokenizer.json files (shipped in bpe_core/data/open, checked against the sha256 of the published files, or of the
+files made from the publishers' rank tables)."""
 
 import hashlib
 import json
@@ -22,8 +23,12 @@ PUBLISHED_SHA256 = {
     "llama3": "c05a3c2174e9edd5be19dc5a0748c42a9037bec2811ce062728bfd71f8702d78",
     "qwen3": "aeb13307a71acd8fe81861d94ad54ab689df773318809eed3cbe794b4492dae4",
     "deepseek-v3": "621ac2e32d0dba658404412318818aaa8ce8cda492e59830109d8da6b517fb41",
+    "deepseek-v4": "8f9f37ca37fdc4f5fd36d5cf4d3b0e8392edb4e894fd10cc0d70b4957c8633cf",
     "gemma3": "4667f2089529e8e7657cfb6d1c19910ae71ff5f28aa7ab2ff2763330affad795",
     "claude-legacy": "c241737df24b4e7f7c9af4fdcee29a0ca903dcb288a8b753bc346a3092911767",
+    # made from the publishers' rank tables by bench/ranks_to_tokenizer_json.py (tests/core/test_rank_models.py)
+    "mistral-tekken-v3": "a8049ea3bc5d1f6871e5564db28124bba84d03884f83f728f7315e7c6ad572b0",
+    "qwen3.6": "bef5a15bf604e6995fd8804eec9dcd8e8272e9b805885178d3241bef5cc4a017",
 }
 NAMES = list(OPEN_MODELS)
 
@@ -39,6 +44,7 @@ HARD_CASES = [
     "\ue000\U000f0000 \U0001fae8 \u0378",  # private use, a recent emoji, an unassigned code point
     "def f(x):\n    return x ** 2  # comment\n\tif x != y: pass",
     "<s>Hi</s> <|endoftext|><|im_start|>user <bos><eos> <unk> <EOT> <｜User｜>",
+    "<think>step</think> <dsml:invoke name=x></dsml: [INST]hi[/INST] <|start|><|message|> <SPECIAL_20>",
     "\u0000\u001c\u0085\u00a0\u2028\u3000 \r \x0b",
     "▁already▁marked  >  </a> ><tag>",
     "",
@@ -217,6 +223,9 @@ def test_every_token_of_a_piece_has_a_merge_tree_of_merges_from_the_list(name):
         ("gemma3", "▁tokenizer"),
         ("qwen3", "Ġtokenizer"),
         ("deepseek-v3", "Ġtokenizer"),
+        ("deepseek-v4", "Ġtokenizer"),
+        ("qwen3.6", "Ġtokenizer"),
+        ("mistral-tekken-v3", "Ġtokenizer"),
         ("claude-legacy", "Ġtokenizer"),
     ],
 )

@@ -1,10 +1,12 @@
-"""GPT-4 (cl100k_base) and GPT-4o (o200k_base) against tiktoken itself, offline.
+"""GPT-4 (cl100k_base), GPT-4o (o200k_base) and gpt-oss (o200k_harmony) against tiktoken itself, offline, and
+gpt-oss against OpenAI's openai-harmony.
 
 tiktoken is loaded offline by the ``tiktoken_module`` fixture (tests/conftest.py).
 """
 
 import functools
 import json
+import os
 
 import pytest
 from awkward_text import awkward_text
@@ -13,9 +15,10 @@ from hypothesis import strategies as st
 
 from bpe_core.bytelevel import bytes_to_display
 from bpe_core.pretokenize import split_text
-from bpe_core.pretrained import DATA, load_pretrained
+from bpe_core.pretrained import DATA, PUBLISHED, load_pretrained
 
-NAMES = ["cl100k_base", "o200k_base"]
+NAMES = ["cl100k_base", "o200k_base", "o200k_harmony"]
+RANK_FILES = ["cl100k_base", "o200k_base"]  # o200k_harmony reads o200k_base's
 
 
 HARD_CASES = [
@@ -30,6 +33,8 @@ HARD_CASES = [
     "def f(x):\n    return x ** 2  # comment\n\tif x != y: pass",  # code
     "HTTPServer getHTTPResponseCode camelCase SCREAMING_CASE",  # o200k's case-aware letters
     "<|endoftext|> is only special when allowed",
+    "<|start|>user<|message|>Hi<|end|><|start|>assistant<|channel|>final<|message|>Hé!<|return|><|call|>",
+    "<|startoftext|><|constrain|>json<|reserved_200500|><|reserved_201087|> <|reserved_201088|> <|start|",
     "\u0000\u001c\u0085\u00a0\u2028\u3000 \U0001f9ea \U00031350",  # separators, new emoji, CJK Ext H
 ]
 
@@ -116,7 +121,7 @@ def test_every_merge_joins_two_tokens_into_the_token_of_its_rank(tiktoken_module
 def test_the_shipped_cuts_are_the_merges_recovered_from_the_ranks():
     from bpe_core.formats.tiktoken_ranks import cuts_of, merges_from_ranks, read_ranks
 
-    for name in NAMES:
+    for name in RANK_FILES:
         ranks = read_ranks((DATA / f"{name}.tiktoken").read_text(encoding="ascii"))
         assert cuts_of(merges_from_ranks(ranks)) == (DATA / f"{name}.cuts").read_bytes()
 
@@ -163,3 +168,51 @@ def test_a_fresh_tokenizer_spells_its_first_tokens_as_tiktoken_reads_them(tiktok
     reference = tiktoken_module.get_encoding(name)
     for token_id in (0, 1, 255, 256, 257):
         assert fresh.vocab[bytes_to_display(reference.decode_single_token_bytes(token_id))] == token_id
+
+
+@pytest.fixture(scope="module")
+def harmony_encoding():
+    """openai-harmony's gpt-oss encoding, reading o200k_base's ranks from the shipped folder (no network)."""
+    harmony = pytest.importorskip("openai_harmony")
+    os.environ["TIKTOKEN_ENCODINGS_BASE"] = str(DATA)
+    return harmony.load_harmony_encoding(harmony.HarmonyEncodingName.HARMONY_GPT_OSS)
+
+
+GPT_OSS_CHAT = (
+    "<|start|>system<|message|>You are ChatGPT.\nReasoning: high<|end|>"
+    "<|start|>user<|message|>Wie spät ist es? 日本語 😀<|end|>"
+    "<|start|>assistant<|channel|>analysis<|message|>Think…<|end|>"
+    "<|start|>assistant to=functions.clock<|channel|>commentary <|constrain|>json<|message|>{}<|call|>"
+    "<|start|>assistant<|channel|>final<|message|>12:00<|return|><|endoftext|><|startoftext|><|reserved_200123|>"
+)
+
+
+@pytest.mark.parametrize("text", [GPT_OSS_CHAT, *HARD_CASES])
+def test_gpt_oss_ids_and_decodes_equal_openai_harmonys(harmony_encoding, text):
+    ours = load_pretrained("o200k_harmony")
+    ids = harmony_encoding.encode(text, allowed_special="all")
+    if "<|reserved_201088|>" in text:  # harmony reserves one id more than tiktoken's list, which we follow
+        ids = harmony_encoding.encode(text.replace("<|reserved_201088|>", ""), allowed_special="all")
+        text = text.replace("<|reserved_201088|>", "")
+    assert ours.encode(text) == ids
+    assert ours.encode(text, special=False) == harmony_encoding.encode(text, disallowed_special=())
+    assert ours.decode(ids) == harmony_encoding.decode(ids) == text
+
+
+def test_gpt_oss_has_tiktokens_special_tokens_and_reads_endofprompt_as_text(tiktoken_module, harmony_encoding):
+    """tiktoken's o200k_harmony names id 200,018 twice (o200k_base's <|endofprompt|> and <|reserved_200018|>); openai-
+    harmony names it once and reads <|endofprompt|> as text, as we do. Every other special token is tiktoken's."""
+    ours = load_pretrained("o200k_harmony")
+    reference = tiktoken_module.get_encoding("o200k_harmony")
+    assert reference.special_tokens_set - {"<|endofprompt|>"} == set(ours.config.special_tokens)
+    for token in reference.special_tokens_set - {"<|endofprompt|>"}:
+        assert ours.encode(token) == reference.encode(token, allowed_special="all") == [ours.vocab[token]]
+    text = "a<|endofprompt|>b<|reserved_200018|>"
+    assert ours.encode(text) == harmony_encoding.encode(text, allowed_special="all")
+    assert ours.encode(text) == reference.encode("a<|endofprompt|>b", disallowed_special=()) + [200018]
+    assert ours.decode([200018]) == "<|reserved_200018|>"
+
+
+def test_gpt_oss_reuses_gpt_4os_shipped_ranks():
+    assert PUBLISHED["o200k_harmony"].files == PUBLISHED["o200k_base"].files
+    assert not list(DATA.glob("o200k_harmony*"))

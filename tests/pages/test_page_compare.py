@@ -268,7 +268,7 @@ def test_real_tokenizers_tab_shows_every_count_as_tiktoken_gives_it(banana, tikt
     at = open_compare(banana, corpus=BANANA, tab=TABS["real"], text=text)
     shown_text = markdown_texts(at)
     assert "GPT-2 — **7 tokens**" in shown_text  # [15496, 11, 30589, 4971, 347, 11401, 0]
-    for name, title in (("cl100k_base", "GPT-4 (cl100k_base)"), ("o200k_base", "GPT-4o (o200k_base)")):
+    for name, title in (("cl100k_base", "GPT-4 (cl100k_base)"), ("o200k_base", "GPT-4o and GPT-5 (o200k_base)")):
         assert f"{title} — **{len(tiktoken_module.get_encoding(name).encode_ordinary(text))} tokens**" in shown_text
     summary = table_columns(at, "bpe-counts")  # tokens, characters per token and vocabulary size of each
     assert at.selectbox(key=compare_state.REAL_SIZE_KEY).value == ComparedSize(12, 6)  # the largest size
@@ -283,7 +283,7 @@ def test_real_tokenizers_tab_shows_every_count_as_tiktoken_gives_it(banana, tikt
         "Your model at 12",
         "GPT-2",
         "GPT-4 (cl100k_base)",
-        "GPT-4o (o200k_base)",
+        "GPT-4o and GPT-5 (o200k_base)",
         "Llama 3",
     ]
     mine = [len(textbook.encode(text, banana.merges[:merges], banana.config)) for merges in (0, 1, 6)]
@@ -296,7 +296,7 @@ def test_real_tokenizers_tab_shows_every_count_as_tiktoken_gives_it(banana, tikt
         "Your model",
         "GPT-2",
         "GPT-4 (cl100k_base)",
-        "GPT-4o (o200k_base)",
+        "GPT-4o and GPT-5 (o200k_base)",
         "Llama 3",
     ]
     assert len(at.get("plotly_chart")) == 1  # the tokens chart
@@ -308,9 +308,9 @@ def test_real_tokenizers_can_be_narrowed_to_gpt4o_alone(banana, tiktoken_module)
     at.multiselect(key=compare_state.REAL_CHOICE_KEY).set_value(["o200k_base"]).run()
     shown_text = markdown_texts(at)
     count = len(tiktoken_module.get_encoding("o200k_base").encode_ordinary(text))
-    assert f"GPT-4o (o200k_base) — **{count} tokens**" in shown_text
+    assert f"GPT-4o and GPT-5 (o200k_base) — **{count} tokens**" in shown_text
     assert "GPT-2 —" not in shown_text and "GPT-4 (cl100k_base) —" not in shown_text
-    assert table_columns(at, "bpe-costs")["Tokenizer"] == ["Characters", "Your model", "GPT-4o (o200k_base)"]
+    assert table_columns(at, "bpe-costs")["Tokenizer"] == ["Characters", "Your model", "GPT-4o and GPT-5 (o200k_base)"]
 
 
 def test_usage_tab_counts_never_used_tokens(banana):

@@ -248,7 +248,7 @@ def test_search_finds_nothing_and_says_so():
     at.text_input(key="merges_tree_search").set_value("zzzzzzzzzzzzzzzz").run()
     assert not at.exception
     assert "No token of this tokenizer contains that text." in [info.value for info in at.info]
-    assert "is not one token of GPT-4o (o200k_base)" in at.get("html")[0].proto.body
+    assert "is not one token of GPT-4o and GPT-5 (o200k_base)" in at.get("html")[0].proto.body
 
 
 def test_back_to_the_session_model_lists_its_tokens(banana):

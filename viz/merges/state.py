@@ -24,7 +24,7 @@ RACE_FIXED_AXIS_KEY = "merges_race_fixed_axis"  # one count axis for the whole r
 TREE_TOKEN_KEY = "merges_tree_token"  # the token whose tree is drawn,
 TREE_SEARCH_KEY = "merges_tree_search"  # the text that finds it in a model too big to list,
 TAB_KEY, SOURCE_KEY = "merges_tab", "merges_source"  # the open tab, the tokenizer (one of TOKENIZERS)
-TOKENIZERS = ("model", *PRETRAINED)  # the session's model, the nine published tokenizers
+TOKENIZERS = ("model", *PRETRAINED)  # the session's model, the published tokenizers
 MAX_TOKEN_CHARS = 200  # a token longer than this is no merged token of any tokenizer shown here
 MAX_STEP = 1_000_000  # as many merges as training makes at most (bpe_core.train.MAX_SIZE)
 
