@@ -1,6 +1,7 @@
 """The chat formats of the published tokenizers: the template each publisher ships (a Jinja file in
-``bpe_core/data/chat``, byte for byte as published; see its README), or OpenAI's documented estimate for GPT-4 and
-GPT-4o, whose chat format OpenAI does not publish.
+``bpe_core/data/chat``, byte for byte as published; see its README), the format a publisher's own library writes
+(gpt-oss's harmony, Mistral's; ``scripted.py``), or OpenAI's documented estimate for GPT-4 and GPT-4o, whose chat
+format OpenAI does not publish.
 
 >>> CHAT_FORMATS["qwen3"].template_file
 'Qwen-Qwen3-0.6B.jinja'
@@ -32,11 +33,12 @@ class ChatFormat:
     bos_token: str = ""  # the template's ``bos_token`` and ``eos_token`` (the model's tokenizer_config.json)
     eos_token: str = ""
     caveat: str = ""  # what differs from the model's own prompt, in words
+    script: str = ""  # a format its publisher's library writes (``SCRIPTED`` in ``prompt.py``): harmony, mistral-v3
 
     @property
     def estimated(self) -> bool:
         """Whether only a count is known (OpenAI's estimate), not the prompt itself."""
-        return not self.template_file
+        return not self.template_file and not self.script
 
     def template(self) -> str:
         return _template_text(self.template_file)
@@ -71,6 +73,21 @@ CHAT_FORMATS = {
             bos_token="<｜begin▁of▁sentence｜>",
             eos_token="<｜end▁of▁sentence｜>",
             caveat="DeepSeek-V3's tokenizer spells V3.1's </think> token as text (a few tokens more than V3.1 counts).",
+        ),
+        ChatFormat(
+            "o200k_harmony",
+            "gpt-oss",
+            "openai/gpt-oss's harmony format, as the openai-harmony library writes it",
+            script="harmony",
+            caveat="A system message becomes the developer's instructions; openai-harmony's own system message "
+            "(identity, knowledge cutoff, medium reasoning, the channels) comes first.",
+        ),
+        ChatFormat(
+            "mistral-tekken-v3",
+            "Mistral (Tekken v3: NeMo, Large 2, Small 3)",
+            "mistral-common's chat completion request",
+            script="mistral-v3",
+            caveat="The system messages lead the last user message; the prompt always ends ready for the reply.",
         ),
         _openai("cl100k_base", "GPT-4"),
         _openai("o200k_base", "GPT-4o"),

@@ -24,17 +24,12 @@ from ..tokenizer import Tokenizer
 from .formats import OPENAI_REPLY_PRIMING, OPENAI_TOKENS_PER_MESSAGE, ChatFormat, chat_format
 from .jinja_render import render_template
 from .messages import Message, read_messages
+from .scripted import HARMONY_CONTROL, MISTRAL_CONTROL, harmony, mistral_v3
+from .segments import Segment
 
+SCRIPTED = {"harmony": (harmony, HARMONY_CONTROL), "mistral-v3": (mistral_v3, MISTRAL_CONTROL)}  # writer, control
 _PLACEHOLDER = "\U000f0002{}\U000f0003"  # private-use characters: no template writes them
 _PLACEHOLDERS = re.compile("\U000f0002([0-9]+)\U000f0003")
-
-
-@dataclass(frozen=True)
-class Segment:
-    """A stretch of the prompt: the text of message ``message`` (its index), or the format's own (``None``)."""
-
-    text: str
-    message: int | None
 
 
 @dataclass(frozen=True)
@@ -81,6 +76,8 @@ def render_conversation(name: str, messages, *, ready_for_reply: bool = True) ->
     tok = load_pretrained(name)
     if chat.estimated:
         return _estimated(chat, tok, messages, ready_for_reply)
+    if chat.script:
+        return _scripted(chat, tok, messages, ready_for_reply)
     segments, placed = _segments(chat, messages, ready_for_reply)
     prompt = "".join(segment.text for segment in segments)
     tokens = tuple(tok.encode_with_spans(prompt))
@@ -157,6 +154,42 @@ def _owners(tokens, bounds) -> tuple[int | None, ...]:
             place += 1
         owners.append(bounds[place][2])
     return tuple(owners)
+
+
+def _scripted(chat: ChatFormat, tok: Tokenizer, messages: tuple[Message, ...], ready: bool) -> ChatPrompt:
+    """A format its publisher's library writes: its control tokens as tokens, the text between them encoded as
+    text (as those libraries do), each run of text in one piece."""
+    write, control = SCRIPTED[chat.script]
+    segments = write(messages, ready)
+    tokens, owners, shown = [], [], []
+    offset = 0
+    for run in _runs(segments, control):
+        text = "".join(segment.text for segment in run)
+        bounds, start = [], offset
+        for segment in run:
+            bounds.append((start, start + len(segment.text), segment.message))
+            start += len(segment.text)
+        run_tokens = [
+            replace(token, start=token.start + offset, end=token.end + offset)
+            for token in tok.encode_with_spans(text, special=run[0].text in control)
+        ]
+        tokens += run_tokens
+        owners += _owners(run_tokens, bounds)
+        shown.append(text)
+        offset += len(text)
+    return ChatPrompt(chat, messages, segments, tuple(tokens), "".join(shown), tuple(owners), owners.count(None))
+
+
+def _runs(segments: tuple[Segment, ...], control: frozenset[str]) -> list[list[Segment]]:
+    """The segments grouped: each control token alone, the text between two of them together."""
+    runs: list[list[Segment]] = []
+    for segment in segments:
+        is_control = segment.message is None and segment.text in control
+        if is_control or not runs or runs[-1][0].text in control and runs[-1][0].message is None:
+            runs.append([segment])
+        else:
+            runs[-1].append(segment)
+    return runs
 
 
 @functools.lru_cache(maxsize=8)

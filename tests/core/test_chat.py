@@ -15,7 +15,7 @@ from bpe_core.chat.prompt import render_prompt
 
 transformers = pytest.importorskip("transformers")
 
-TEMPLATE_MODELS = [name for name, chat in CHAT_FORMATS.items() if not chat.estimated]
+TEMPLATE_MODELS = [name for name, chat in CHAT_FORMATS.items() if chat.template_file]
 ESTIMATED = [name for name, chat in CHAT_FORMATS.items() if chat.estimated]
 
 CONVERSATIONS = {
