@@ -185,3 +185,30 @@ def test_a_template_that_rewrites_the_messages_beyond_recognition_counts_everyth
     assert not prompt.placed
     assert [(segment.text, segment.message) for segment in prompt.segments] == [("<3>!iH", None)]
     assert prompt.message_counts == (0,) and prompt.format_count == len(prompt.ids)
+
+
+def test_gemma3s_own_rule_is_a_value_error_in_its_words_where_transformers_raises():
+    messages = [{"role": "user", "content": "a"}, {"role": "user", "content": "b"}]
+    with pytest.raises(Exception, match="Conversation roles must alternate"):
+        reference("gemma3", messages, True)
+    with pytest.raises(
+        ValueError, match="^the chat template stopped: Conversation roles must alternate user/assistant"
+    ):
+        render_conversation("gemma3", messages)
+
+
+# sha256 of each template as published (bpe_core/data/chat/README.md says where each comes from)
+TEMPLATE_SHA256 = {
+    "meta-llama-Llama-3.3-70B-Instruct.jinja": "e10ca381b1ccc5cf9db52e371f3b6651576caee0a630b452e2816b2d404d4b65",
+    "Qwen-Qwen3-0.6B.jinja": "87a2728cb8dc9fe424d624542f6060ec05a1d285ebbec578bb078900e33396b5",
+    "deepseek-ai-DeepSeek-V3.jinja": "3b8267e54b67df6500f231ffa969955cc9d26b3444a291ced4eb96ca7d3ca1ea",
+    "google-gemma-3.jinja": "7de1c58e208eda46e9c7f86397df37ec49883aeece39fb961e0a6b24088dd3c4",
+}
+
+
+def test_every_shipped_template_is_the_published_one_byte_for_byte():
+    import hashlib
+
+    shipped = {path.name: hashlib.sha256(path.read_bytes()).hexdigest() for path in TEMPLATES.glob("*.jinja")}
+    assert shipped == TEMPLATE_SHA256
+    assert {chat.template_file for chat in CHAT_FORMATS.values() if chat.template_file} == set(TEMPLATE_SHA256)
