@@ -145,7 +145,9 @@ DECODE = (
 )
 
 CHAT = (
-    argument("name", help="a published tokenizer whose model has a chat format (llama3, qwen3, gemma3, o200k_harmony, ...)"),
+    argument(
+        "name", help="a published tokenizer whose model has a chat format (llama3, qwen3, gemma3, o200k_harmony, ...)"
+    ),
     argument("file", help='a JSON file {"messages": [{"role": ..., "content": ...}, ...]} (\'-\' for standard input)'),
     argument(
         "--as-it-stands",
