@@ -63,23 +63,24 @@ def choose_tokenizer() -> tuple[str, Tokenizer]:
 
 def show_header(ignored: list[str]) -> Header:
     presenting = state.presenting()
-    # presenting, Copy link beside the title, at its foot (higher, the page's header bar would cover its top)
-    title, link_slot = st.columns([4, 1], vertical_alignment="bottom") if presenting else [st.container()] * 2
+    # presenting, Copy link and the Conversation toggle beside the title, at its foot (higher, the page's header bar
+    # would cover its top); else on one row under it
+    title, bar = st.columns([3, 2], vertical_alignment="bottom") if presenting else [st.container()] * 2
     title.title("Encode / Decode", help=INTRO if presenting else None)
+    row = bar.container(horizontal=True, vertical_alignment="center", gap="small", wrap=False)
+    link_slot = row.container(width="content")
+    state.start_widget(encode_state.MODE_KEY, False)
+    conversation = row.toggle(
+        "Conversation",
+        key=encode_state.MODE_KEY,
+        persist_state="session",
+        help="Off: any text, any tokenizer. On: messages as a chat model receives them, in its own format, with its "
+        "special tokens: the count an API bills.",
+    )  # a toggle, whose code the first page fetches early (app.load_encode_code_early), not a segmented control
     share_link.warn_ignored(ignored)
     if not presenting:
         st.caption(INTRO)
-    state.start_widget(encode_state.MODE_KEY, encode_state.TEXT_MODE)
-    mode = st.segmented_control(
-        "What to encode",
-        list(encode_state.MODES.values()),
-        required=True,
-        key=encode_state.MODE_KEY,
-        persist_state="session",
-        label_visibility="collapsed",
-        help="Text: any text, any tokenizer. Conversation: messages as a chat model receives them, in its own format.",
-    )
-    if mode == encode_state.CHAT_MODE:
+    if conversation:
         return Header(link_slot, "", None, False, conversation=True)
     if not presenting:
         model_io.load_section("encode")

@@ -23,7 +23,7 @@ def open_conversation(model: str = "qwen3") -> AppTest:
     at = AppTest.from_file(APP_FILE, default_timeout=120)
     ok(at.run())
     ok(at.switch_page(ENCODE.path).run())
-    at.segmented_control(key=encode_state.MODE_KEY).set_value("Conversation")
+    at.toggle(key=encode_state.MODE_KEY).set_value(True)
     ok(at.run())
     at.selectbox(key=encode_state.CHAT_MODEL_KEY).set_value(model)
     return ok(at.run())
@@ -76,7 +76,7 @@ def test_the_conversation_and_the_mode_are_kept_across_pages():
     ok(at.run())
     ok(at.switch_page(TRAIN.path).run())
     ok(at.switch_page(ENCODE.path).run())
-    assert at.segmented_control(key=encode_state.MODE_KEY).value == "Conversation"
+    assert at.toggle(key=encode_state.MODE_KEY).value
     assert at.selectbox(key=encode_state.CHAT_MODEL_KEY).value == "qwen3"
     assert at.text_area(key=encode_state.text_key(1)).value == "Count me"
 

@@ -31,7 +31,7 @@ ROUND_TRIPS = {  # page: (its choices, what its widgets hold, its address)
             encode_state.TEXT_KEY: "low lower",
             encode_state.WHY_KEY: True,
             encode_state.TABLE_KEY: True,
-            encode_state.MODE_KEY: "Conversation",
+            encode_state.MODE_KEY: True,
             encode_state.CHAT_MODEL_KEY: "qwen3",
             encode_state.READY_KEY: False,
             encode_state.MESSAGES_KEY: [
@@ -104,11 +104,8 @@ def test_a_bad_parameter_is_dropped_with_one_warning_and_the_rest_is_taken():
 
 def test_a_conversation_too_long_for_a_link_stays_out_and_a_bad_one_is_warned_about():
     choices = ROUND_TRIPS["encode"][0]
-    long = {
-        encode_state.MODE_KEY: "Conversation",
-        encode_state.MESSAGES_KEY: [{"role": "user", "content": "x" * 2_000}],
-    }
+    long = {encode_state.MODE_KEY: True, encode_state.MESSAGES_KEY: [{"role": "user", "content": "x" * 2_000}]}
     assert address_params(choices, long) == ({"mode": "chat"}, "")  # the page says so (viz.encode.conversation)
     values, warnings = read_address(choices, {"mode": "chat", "messages": '[["user"]]'})
-    assert values == {encode_state.MODE_KEY: "Conversation"}
+    assert values == {encode_state.MODE_KEY: True}
     assert warnings == ['messages=[["user"]]: not a conversation ([[role, text], ...] in JSON)']

@@ -32,9 +32,8 @@ _PREFIX_KEY = "bpe_encode_prefix"  # (model, merges, prefix tokenizer): one cut 
 
 # Conversation mode: the chat model, "ready for the reply", and the messages (a list kept in the session, each
 # message's role and text drawn by widgets keyed by its place)
-MODE_KEY = "encode_mode"
-TEXT_MODE, CHAT_MODE = "Text", "Conversation"
-MODES = {"text": TEXT_MODE, "chat": CHAT_MODE}  # the address's names of the modes, and their labels
+MODE_KEY = "encode_mode"  # the Conversation toggle
+MODES = {"text": False, "chat": True}  # the address's names of the modes, and the toggle's values
 CHAT_MODEL_KEY, READY_KEY = "encode_chat_model", "encode_chat_ready"
 CHAT_MODELS = tuple(CHAT_FORMATS)
 MESSAGES_KEY = "bpe_encode_messages"
@@ -100,7 +99,7 @@ def fill_decoder(ids: list[int]) -> None:
 # The page's choices, in the order its address gives them. The other widgets (the ids typed, the piece replayed,
 # Match special tokens) keep their values while not drawn by persist_state.
 CHOICES = (
-    Choice(MODE_KEY, TEXT_MODE, "mode", OneOf(MODES)),
+    Choice(MODE_KEY, False, "mode", OneOf(MODES)),
     Choice(SOURCE_KEY, "model", "tokenizer", OneOf(SOURCES)),
     # kept within the model's merges when drawn
     Choice(PREFIX_MERGES_KEY, param="prefix", kind=WholeNumber(0, MAX_PREFIX), only_with=(SOURCE_KEY, "prefix")),
@@ -112,9 +111,7 @@ CHOICES = (
     Choice(TABLE_KEY, False, "open", Section("table"), kept=True),
     state.model_io_section("encode"),
     # Conversation mode's choices, written with it; the messages only while their JSON is short enough for a link
-    Choice(CHAT_MODEL_KEY, CHAT_MODELS[0], "chat", OneOf(CHAT_MODELS), only_with=(MODE_KEY, CHAT_MODE)),
-    Choice(READY_KEY, True, "reply", OneOf({"on": True, "off": False}), only_with=(MODE_KEY, CHAT_MODE)),
-    Choice(
-        MESSAGES_KEY, list(DEFAULT_MESSAGES), "messages", Conversation(MAX_LINK_TEXT), only_with=(MODE_KEY, CHAT_MODE)
-    ),
+    Choice(CHAT_MODEL_KEY, CHAT_MODELS[0], "chat", OneOf(CHAT_MODELS), only_with=(MODE_KEY, True)),
+    Choice(READY_KEY, True, "reply", OneOf({"on": True, "off": False}), only_with=(MODE_KEY, True)),
+    Choice(MESSAGES_KEY, list(DEFAULT_MESSAGES), "messages", Conversation(MAX_LINK_TEXT), only_with=(MODE_KEY, True)),
 )
