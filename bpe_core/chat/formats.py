@@ -93,7 +93,7 @@ CHAT_FORMATS = {
         ChatFormat(
             "mistral-tekken-v3",
             "Mistral (Tekken v3: NeMo, Large 2, Small 3)",
-            "mistral-common's chat completion request",
+            "Mistral's instruction format, as the mistral-common library writes a chat completion request",
             script="mistral-v3",
             caveat="The system messages lead the last user message; the prompt always ends ready for the reply.",
         ),

@@ -68,6 +68,9 @@ def test_the_format_note_names_its_source_and_the_reply_only_when_ready():
     gpt4 = format_note(CHAT_FORMATS["cl100k_base"], True)
     assert "OpenAI does not publish GPT-4's chat format" in gpt4 and "3 for the opening of the reply" in gpt4
     assert format_note(CHAT_FORMATS["gemma3"], True).endswith("roles must alternate.")
+    harmony = format_note(CHAT_FORMATS["o200k_harmony"], True)
+    assert harmony.startswith("The prompt gpt-oss receives: the messages in openai/gpt-oss's harmony format, as the")
+    assert "transformers" not in harmony
 
 
 def test_special_token_text_typed_in_a_message_is_said():

@@ -76,10 +76,13 @@ def format_note(chat: ChatFormat, ready: bool) -> str:
             "Each message's own tokens are exact."
         )
     reply = " and the opening of the assistant's reply" if ready else ""
-    return (
-        f"The prompt {chat.title} receives: the messages as the chat template published with {chat.source} writes "
-        f"them, with its special tokens{reply} (rendered as transformers' apply_chat_template does). {chat.caveat}"
-    ).rstrip()
+    if chat.script:
+        written = f"in {chat.source}"
+    else:
+        written = f"as the chat template published with {chat.source} writes them (rendered as transformers' "
+        written += "apply_chat_template does)"
+    said = f"The prompt {chat.title} receives: the messages {written}, with its special tokens{reply}."
+    return f"{said} {chat.caveat}".rstrip()
 
 
 def placing_note(prompt: ChatPrompt) -> str:
