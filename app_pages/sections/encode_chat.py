@@ -44,6 +44,7 @@ def show_conversation(link_slot: DeltaGenerator) -> None:
         "Ready for the reply",
         key=encode_state.READY_KEY,
         persist_state="session",
+        disabled=CHAT_FORMATS[name].always_ready,
         help="On, the prompt ends with the opening of the assistant's reply, as an API sends it to the model "
         "(add_generation_prompt); off, the conversation as it stands.",
     )

@@ -34,6 +34,7 @@ class ChatFormat:
     eos_token: str = ""
     caveat: str = ""  # what differs from the model's own prompt, in words
     script: str = ""  # a format its publisher's library writes (``SCRIPTED`` in ``prompt.py``): harmony, mistral-v3
+    always_ready: bool = False  # its prompt always ends with the opening of the reply (Mistral's [/INST])
 
     @property
     def estimated(self) -> bool:
@@ -95,6 +96,7 @@ CHAT_FORMATS = {
             "Mistral (Tekken v3: NeMo, Large 2, Small 3)",
             "Mistral's instruction format, as the mistral-common library writes a chat completion request",
             script="mistral-v3",
+            always_ready=True,
             caveat="The system messages lead the last user message; the prompt always ends ready for the reply.",
         ),
         _openai("cl100k_base", "GPT-4"),

@@ -100,3 +100,16 @@ def test_special_token_text_in_a_message_is_said_and_html_stays_text():
     assert "A message holds the text of a special token (<|im_end|>)" in shown(at.info)
     boxes = next(element.value for element in at.get("html") if "bpe-scroll" in element.value)
     assert "<script" not in boxes and "&lt;script" in boxes  # its tokens: <script | >alert | ...
+
+
+def test_a_templates_own_refusal_is_an_error_in_words_and_mistrals_reply_toggle_is_off_limits():
+    two_users = '[["user","a"],["user","b"]]'
+    at = open_address(ENCODE.path, {"mode": "chat", "chat": "gemma3", "messages": two_users})
+    assert "This conversation cannot be rendered" in shown(at.error)
+    assert "Conversation roles must alternate user/assistant" in shown(at.error)
+    assert not at.metric and not at.toggle(key=encode_state.READY_KEY).disabled
+    at.selectbox(key=encode_state.CHAT_MODEL_KEY).set_value("mistral-tekken-v3")
+    ok(at.run())
+    assert at.toggle(key=encode_state.READY_KEY).disabled  # Mistral's prompt always ends with [/INST]
+    # <s> [INST] a \n\n b [/INST]: neighbouring user messages joined by a blank line, as mistral-common does
+    assert metrics(at)["The format's"] == "4"
