@@ -13,6 +13,7 @@ r"""Pre-tokenization: cut text into pieces that merges never cross, by the pre-t
 
 from __future__ import annotations
 
+import functools
 import re
 
 from .pretokenizers import SPLITS, pretokenizer
@@ -53,10 +54,9 @@ def special_segments(text: str, specials: tuple[str, ...]) -> list[tuple[int, in
     """
     if not specials:
         return [(0, len(text), False)] if text else []
-    alternatives = "|".join(re.escape(s) for s in sorted(specials, key=len, reverse=True))
     segments: list[tuple[int, int, bool]] = []
     position = 0
-    for match in re.finditer(alternatives, text):
+    for match in _specials_pattern(tuple(specials)).finditer(text):
         if match.start() > position:
             segments.append((position, match.start(), False))
         segments.append((match.start(), match.end(), True))
@@ -64,6 +64,12 @@ def special_segments(text: str, specials: tuple[str, ...]) -> list[tuple[int, in
     if position < len(text):
         segments.append((position, len(text), False))
     return segments
+
+
+@functools.lru_cache(maxsize=32)
+def _specials_pattern(specials: tuple[str, ...]) -> re.Pattern:
+    """The specials as one pattern, longest first, built once per set (gpt-oss has 1,088: 10 ms to build)."""
+    return re.compile("|".join(re.escape(s) for s in sorted(specials, key=len, reverse=True)))
 
 
 def check_encodable(text: str) -> None:
