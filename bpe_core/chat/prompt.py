@@ -120,6 +120,8 @@ def _placed(prompt: str, formats: list[str], indices: list[int], messages) -> tu
             return None
         segments += [Segment(text, index), Segment(after, None)]
         at += len(text) + len(after)
+    if at != len(prompt):  # the skeleton placed no message, yet the prompt says more
+        return None
     return tuple(segment for segment in segments if segment.text)
 
 

@@ -212,3 +212,15 @@ def test_every_shipped_template_is_the_published_one_byte_for_byte():
     shipped = {path.name: hashlib.sha256(path.read_bytes()).hexdigest() for path in TEMPLATES.glob("*.jinja")}
     assert shipped == TEMPLATE_SHA256
     assert {chat.template_file for chat in CHAT_FORMATS.values() if chat.template_file} == set(TEMPLATE_SHA256)
+
+
+def test_a_template_that_writes_more_than_its_skeleton_shows_is_not_cut_short(monkeypatch):
+    from bpe_core.chat import prompt as prompt_module
+
+    def hiding(chat, messages, ready):  # writes a message's text unless it is a placeholder (private-use characters)
+        content = messages[0].content
+        return "<>" + ("" if content.startswith("\U000f0002") else content)
+
+    monkeypatch.setattr(prompt_module, "render_prompt", hiding)
+    prompt = render_conversation("qwen3", [{"role": "user", "content": "Hi!"}])
+    assert (prompt.prompt, prompt.placed) == ("<>Hi!", False)
