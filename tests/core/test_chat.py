@@ -224,3 +224,11 @@ def test_a_template_that_writes_more_than_its_skeleton_shows_is_not_cut_short(mo
     monkeypatch.setattr(prompt_module, "render_prompt", hiding)
     prompt = render_conversation("qwen3", [{"role": "user", "content": "Hi!"}])
     assert (prompt.prompt, prompt.placed) == ("<>Hi!", False)
+
+
+def test_a_conversation_at_the_limits_is_read():
+    from bpe_core.chat import MAX_MESSAGES, read_messages
+
+    assert len(read_messages([{"role": "user", "content": "x"}] * MAX_MESSAGES)) == 64
+    at_most = [{"role": "user", "content": "x" * 100_000}, {"role": "assistant", "content": "y" * 100_000}]
+    assert [len(message.content) for message in read_messages(at_most)] == [100_000, 100_000]
