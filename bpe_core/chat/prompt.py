@@ -22,7 +22,6 @@ from ..pretrained import load_pretrained
 from ..spans import Token
 from ..tokenizer import Tokenizer
 from .formats import OPENAI_REPLY_PRIMING, OPENAI_TOKENS_PER_MESSAGE, ChatFormat, chat_format
-from .jinja_render import render_template
 from .messages import Message, read_messages
 from .scripted import HARMONY_CONTROL, MISTRAL_CONTROL, harmony, mistral_v3
 from .segments import Segment
@@ -89,6 +88,8 @@ def render_conversation(name: str, messages, *, ready_for_reply: bool = True) ->
 
 def render_prompt(chat: ChatFormat, messages: tuple[Message, ...], ready_for_reply: bool) -> str:
     """The template rendered as transformers' ``apply_chat_template`` renders it."""
+    from .jinja_render import render_template  # jinja2 takes 25 ms to import: only when a template is rendered
+
     return render_template(
         chat.template(),
         messages=[{"role": message.role, "content": message.content} for message in messages],
