@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from app_pages.sections import encode_folded, encode_header
+from app_pages.sections import encode_chat, encode_folded, encode_header
 from bpe_core import Token, Tokenizer
 from viz import share_link, state
 from viz.encode import state as encode_state
@@ -58,6 +58,9 @@ def show_round_trip(tok: Tokenizer, tokens: list[Token], text: str, shown: str) 
 _, ignored = state.take_address(encode_state.CHOICES, st.query_params.to_dict(), "encode")
 state.keep_choices(encode_state.CHOICES)
 header = encode_header.show_header(ignored)
+if header.conversation:  # messages as a chat model receives them: a mode of its own
+    encode_chat.show_conversation(header.link_slot)
+    st.stop()
 source, tokenizer, match_special = header.source, header.tokenizer, header.match_special
 
 state.restore_text(encode_state.TEXT_KEY, encode_state.EXAMPLE_TEXT)

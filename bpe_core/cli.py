@@ -1,4 +1,4 @@
-"""Command line: ``python -m bpe_core train|count|merges|encode|decode|truncate|export|import``.
+"""Command line: ``python -m bpe_core train|count|merges|encode|decode|truncate|chat|export|import``.
 
 $ python -m bpe_core train corpus.txt --merges 100 --end-of-word "</w>" -o model.json
 $ python -m bpe_core encode model.json "the lowest"
@@ -7,6 +7,7 @@ $ python -m bpe_core encode cl100k_base "the lowest"      # GPT-4's tokenizer (a
 $ python -m bpe_core encode llama3 "the lowest"           # an open model's (llama2, qwen3, gemma3, ...)
 $ python -m bpe_core decode gemma3 2 9259 --keep-special  # HF's decode, special tokens kept
 $ python -m bpe_core truncate cl100k_base 100 < long.txt  # its first 100 tokens' worth, whole characters
+$ python -m bpe_core chat llama3 conversation.json        # the ids Llama 3 receives, ready for the reply
 $ python -m bpe_core count big/*.txt --split gpt2 --lines -o counts.tsv   # in blocks, on Dask workers
 $ python -m bpe_core train --counts counts.tsv --split gpt2 --vocab-size 32000 -o model.json
 
@@ -267,6 +268,34 @@ def _cmd_truncate(args: argparse.Namespace) -> None:
     sys.stdout.write(kept)
 
 
+def _cmd_chat(args: argparse.Namespace) -> None:
+    from .chat import chat_format, render_conversation  # jinja2 is imported by this command only
+
+    chat = chat_format(args.name)
+    if chat.estimated and not args.count:
+        raise ValueError(
+            f"{chat.title}'s chat format is not published; OpenAI documents an estimate of its count only (add --count)"
+        )
+    prompt = render_conversation(args.name, _read_conversation(args.file), ready_for_reply=not args.as_it_stands)
+    if args.count:
+        counts = {"total": prompt.total, "messages": list(prompt.message_counts), "format": prompt.format_count}
+        print(json.dumps({**counts, "estimated": chat.estimated}))
+    else:
+        print(json.dumps(prompt.ids))
+
+
+def _read_conversation(path: str) -> list:
+    """The messages of a JSON file ``{"messages": [...]}``."""
+    name = "standard input" if path == "-" else path
+    try:
+        conversation = json.loads(_read_text(path))
+    except json.JSONDecodeError as error:
+        raise ValueError(f"{name} is not JSON ({error.msg} at line {error.lineno}, column {error.colno})") from None
+    if not isinstance(conversation, dict) or "messages" not in conversation:
+        raise ValueError(f'{name} is not {{"messages": [{{"role": ..., "content": ...}}, ...]}}')
+    return conversation["messages"]
+
+
 def _cmd_export(args: argparse.Namespace) -> None:
     tok = _load_model(args.model)
     if args.format == "hf":
@@ -293,6 +322,7 @@ RUNS = {
     "encode": _cmd_encode,
     "decode": _cmd_decode,
     "truncate": _cmd_truncate,
+    "chat": _cmd_chat,
     "export": _cmd_export,
     "import": _cmd_import,
 }

@@ -150,6 +150,24 @@ TRUNCATE = (
     argument("--no-special", action="store_true", help="count special tokens' text as ordinary text"),
 )
 
+CHAT = (
+    argument(
+        "name", help="a published tokenizer whose model has a chat format (llama3, qwen3, gemma3, o200k_harmony, ...)"
+    ),
+    argument("file", help='a JSON file {"messages": [{"role": ..., "content": ...}, ...]} (\'-\' for standard input)'),
+    argument(
+        "--as-it-stands",
+        action="store_true",
+        help="the conversation as it stands, without the opening of the assistant's reply (add_generation_prompt off)",
+    ),
+    argument(
+        "--count",
+        action="store_true",
+        help="print the counts instead of the ids: in all, each message's text, the format's (GPT-4 and GPT-4o: "
+        "OpenAI's documented estimate only)",
+    ),
+)
+
 COMMANDS = (
     Command("train", "learn merges from a UTF-8 text file ('-' for standard input)", TRAIN, on_a_model=False),
     Command("count", "count the pieces of big UTF-8 files in blocks, on Dask workers", COUNT, on_a_model=False),
@@ -160,6 +178,12 @@ COMMANDS = (
         "truncate",
         "write the longest beginning of standard input that takes at most N tokens (whole characters)",
         TRUNCATE,
+    ),
+    Command(
+        "chat",
+        "print the ids a chat model receives for a conversation, ready for the assistant's reply",
+        CHAT,
+        on_a_model=False,
     ),
     Command(
         "export",

@@ -72,6 +72,12 @@ def special_segments(text: str, specials: tuple[str, ...]) -> list[tuple[int, in
     return segments
 
 
+@functools.lru_cache(maxsize=32)
+def _specials_pattern(specials: tuple[str, ...]) -> re.Pattern:
+    """The specials as one pattern, longest first, built once per set (gpt-oss has 1,088: 10 ms to build)."""
+    return re.compile("|".join(re.escape(s) for s in sorted(specials, key=len, reverse=True)))
+
+
 def check_encodable(text: str) -> None:
     """Raise a clear ValueError if ``text`` holds a lone surrogate (not valid UTF-8)."""
     try:

@@ -1,12 +1,12 @@
 """The house rules, checked on every run: the floors import only downwards, no import cycle, no file or function too
 long.
 
-The floors, from the bottom: the engine (``bpe_core``: the standard library and ``regex`` only) and, beside it, the
-live class (``live_class``: the standard library and the ``redis`` client, nothing of the app) and the job runner
-(``jobs``: the standard library only; its workers import the functions they run by name); the views (``viz``:
-what pages share at its top, one folder per page), the pages (``app.py`` and ``app_pages/``). A page's folder in
-``viz`` may use the top of ``viz`` but not another page's folder, and the top of ``viz`` uses no page's folder.
-Only the state modules, ``model_io`` and the live text box talk to Streamlit.
+The floors, from the bottom: the engine (``bpe_core``: the standard library, ``regex``, and ``jinja2`` for chat
+templates) and, beside it, the live class (``live_class``: the standard library and the ``redis`` client, nothing of
+the app) and the job runner (``jobs``: the standard library only; its workers import the functions they run by
+name); the views (``viz``: what pages share at its top, one folder per page), the pages (``app.py`` and
+``app_pages/``). A page's folder in ``viz`` may use the top of ``viz`` but not another page's folder, and the top of
+``viz`` uses no page's folder. Only the state modules, ``model_io`` and the live text box talk to Streamlit.
 """
 
 from __future__ import annotations
@@ -21,7 +21,8 @@ from browser_helpers import REPO_ROOT
 MAX_MODULE_LINES, MAX_PAGE_LINES = 400, 200
 MAX_FUNCTION_LINES = 60  # a function fits a screen: its def line to its last, docstring included
 PAGE_FOLDERS = ("train", "merges", "encode", "compare", "learn", "classroom")  # viz/<page>/: one per page
-ENGINE_MAY_IMPORT = set(sys.stdlib_module_names) | {"regex", "dask", "distributed"}  # Dask: the optional counter
+# Dask: the optional counter; jinja2: the chat templates of bpe_core/chat, rendered in its sandbox
+ENGINE_MAY_IMPORT = set(sys.stdlib_module_names) | {"regex", "jinja2", "dask", "distributed"}
 LIVE_CLASS_MAY_IMPORT = set(sys.stdlib_module_names) | {"redis"}
 STREAMLIT_MODULES = {
     "viz.state",

@@ -13,10 +13,12 @@ dropped with a warning (``viz.addresses``' readers). ``viz.state`` puts them in 
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from bpe_core.chat import read_messages
 from viz.addresses import TEXT_PARAM, read_choice, read_count, read_counts, read_names, read_text, text_params
 
 
@@ -91,6 +93,54 @@ class Text:
 
 
 @dataclass(frozen=True)
+class Conversation:
+    """A short conversation, ``[[role, text], ...]`` as JSON of at most ``max_chars`` characters (a longer one stays
+    out of the address); read back as ``[{"role": ..., "content": ...}, ...]``.
+
+    >>> Conversation(100).write([{"role": "user", "content": "Hi"}])
+    '[["user","Hi"]]'
+    >>> warnings = []
+    >>> Conversation(100).read({"chat": '[["robot","Hi"]]'}, "chat", warnings)
+    >>> print(warnings[0])
+    chat=[["robot","Hi"]]: message 1 has the role 'robot': a role is one of system, user, assistant
+    """
+
+    max_chars: int
+
+    def read(self, params: Mapping[str, str], name: str, warnings: list[str]) -> list[dict] | None:
+        if name not in params:
+            return None
+        try:
+            messages = read_messages(self._pairs(params[name]))
+        except ValueError as error:
+            warnings.append(f"{name}={params[name][:80]}: {error}")
+            return None
+        return [{"role": message.role, "content": message.content} for message in messages]
+
+    def _pairs(self, text: str) -> list[dict]:
+        """The ``[[role, text], ...]`` of the address as messages, or a ValueError."""
+        if len(text) > self.max_chars:
+            raise ValueError(f"longer than {self.max_chars:,} characters")
+        try:
+            pairs = json.loads(text)
+        except ValueError:
+            raise ValueError("not a conversation ([[role, text], ...] in JSON)") from None
+        if not isinstance(pairs, list) or not all(isinstance(pair, list) and len(pair) == 2 for pair in pairs):
+            raise ValueError("not a conversation ([[role, text], ...] in JSON)")
+        return [{"role": role, "content": content} for role, content in pairs]
+
+    @staticmethod
+    def text(value: Sequence[Mapping[str, str]]) -> str:
+        """The conversation as the address writes it, whatever its length."""
+        pairs = [[message["role"], message["content"]] for message in value]
+        return json.dumps(pairs, ensure_ascii=False, separators=(",", ":"))
+
+    def write(self, value: Sequence[Mapping[str, str]]) -> str | None:
+        text = self.text(value)
+        return text if len(text) <= self.max_chars else None
+
+
+@dataclass(frozen=True)
 class Section:
     """An open or closed section (an expander) named ``name`` in its parameter's list of the sections open: the
     choices that share the parameter are read and written together."""
@@ -110,7 +160,7 @@ class Choice:
     key: str
     default: Any = None
     param: str = ""
-    kind: OneOf | WholeNumber | WholeNumbers | Names | Text | Section | None = None
+    kind: OneOf | WholeNumber | WholeNumbers | Names | Text | Conversation | Section | None = None
     only_with: tuple[str, Any] | None = None
     kept: bool = False
 

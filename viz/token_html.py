@@ -50,6 +50,7 @@ _STYLE_TEMPLATE = """<style>
 .bpe-tv .k-special{border:2px solid #5e35b1;color:#311b92;font-weight:600}
 .bpe-tv .k-byte{border:1px dashed #6d6d6d}
 .bpe-tv .hit{box-shadow:inset 0 -3px 0 #2e7d32}
+.bpe-tv span.tok.fmt{background-image:repeating-linear-gradient(135deg,rgba(31,36,48,.17) 0 2px,transparent 2px 6px)}
 .bpe-tv .cut{display:inline-block;width:0;height:1.5em;border-left:2px solid #d0473c;margin:0 2px;
   vertical-align:middle}
 .bpe-tv .marker,.bpe-tv i,.bpe-tv .gap{color:{faded}}
@@ -189,13 +190,16 @@ def _token_box(
     created_at: Mapping[int, int] | None,
     highlight_id: int | None,
     hits: Collection[int] = (),
+    marked: Collection[int] = (),
 ) -> _Box:
     hit = position in hits
     details = attribute(token_details(token, text, created_at=created_at, hit=hit))
     label = token_label(token, byte_level=byte_level, end_of_word=end_of_word)
     # A newline inside the token breaks the line after the box, not inside it.
     breaks = 0 if (token.partial or token.kind in ("special", "unknown")) else token.raw.count(b"\n")
-    new = (" new" if token.id == highlight_id else "") + (" hit" if hit else "")
+    new = (
+        (" new" if token.id == highlight_id else "") + (" hit" if hit else "") + (" fmt" if position in marked else "")
+    )
     classes = f"tok k-{token.kind} {colour_class(token.kind, position)}{new}"
     # tabindex: a click, a tap or Tab focuses the box, and its details show (viz.token_popover)
     return _Box(f'<span class="{classes}" {DETAILS_ATTRIBUTE}="{details}" tabindex="0">{label}</span>', breaks)
@@ -275,6 +279,7 @@ def render_tokens(
     max_chars: int = DEFAULT_MAX_CHARS,
     cuts: Collection[int] = (),
     hits: Collection[int] = (),
+    marked: Collection[int] = (),
 ) -> str:
     """HTML showing ``text`` cut into ``tokens``: one coloured, bordered, hoverable box per token.
 
@@ -283,8 +288,9 @@ def render_tokens(
     (id -> 0-based merge rank) adds the merge step to each hover; tokens whose id is
     ``highlight_id`` get the thick outline of a token just made; a red line stands before the tokens
     starting at ``cuts``, and the tokens at positions ``hits`` are marked as whole-word hits (both from
-    ``viz.pipeline_view``). Only tokens starting in the
-    first ``max_chars`` characters are drawn, and a note says so.
+    ``viz.pipeline_view``); the tokens at positions ``marked`` are striped (a chat format's own, written around
+    the messages: ``viz.encode.conversation``). Only tokens starting in the first ``max_chars`` characters are
+    drawn, and a note says so.
 
     >>> from bpe_core import Config, train
     >>> tok = train("banana_bandana_", Config(split="none"), merges=6)
@@ -303,7 +309,12 @@ def render_tokens(
         )
     )
     box_options = dict(
-        byte_level=byte_level, end_of_word=end_of_word, created_at=created_at, highlight_id=highlight_id, hits=hits
+        byte_level=byte_level,
+        end_of_word=end_of_word,
+        created_at=created_at,
+        highlight_id=highlight_id,
+        hits=hits,
+        marked=marked,
     )
     run = _token_run(shown, text, len(text) if complete else max_chars, box_options, cuts)
     box = scroll_box("Text cut into tokens")

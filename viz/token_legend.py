@@ -16,9 +16,12 @@ from viz.readable import WHITESPACE_GLYPHS
 from viz.token_html import STYLE
 
 
-def render_legend(tokens: Sequence[Token], text: str, *, cuts: bool = False, hits: bool = False) -> str:
+def render_legend(
+    tokens: Sequence[Token], text: str, *, cuts: bool = False, hits: bool = False, chat_format: bool = False
+) -> str:
     """A one-line legend of the styles used for ``tokens``; unusual items appear only when present
-    (``cuts`` and ``hits``: when ``render_tokens`` was given some).
+    (``cuts`` and ``hits``: when ``render_tokens`` was given some; ``chat_format``: when it striped a chat
+    format's tokens).
 
     >>> render_legend([], "").count('class="item"')  # the boxes and the whitespace glyphs, always
     2
@@ -57,6 +60,10 @@ def render_legend(tokens: Sequence[Token], text: str, *, cuts: bool = False, hit
     if hits:
         items.append(
             '<span class="tok k-normal c0 hit"><i>␣</i>world</span> whole-word hit (ignore_merges): taken whole'
+        )
+    if chat_format:
+        items.append(
+            '<span class="tok k-normal c0 fmt">user</span> striped: written by the chat format, not by a message'
         )
     body = "".join(f'<span class="item">{item}</span>' for item in items)
     return f'{STYLE}<div class="bpe-tv"><div class="legend">{body}</div></div>'

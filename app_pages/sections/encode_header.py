@@ -28,8 +28,9 @@ INTRO = (
 class Header(NamedTuple):
     link_slot: DeltaGenerator  # Copy link, filled once the text is known
     source: str
-    tokenizer: Tokenizer
+    tokenizer: Tokenizer | None  # None in Conversation mode, which draws its own choices
     match_special: bool
+    conversation: bool = False
 
 
 def choose_tokenizer() -> tuple[str, Tokenizer]:
@@ -62,12 +63,26 @@ def choose_tokenizer() -> tuple[str, Tokenizer]:
 
 def show_header(ignored: list[str]) -> Header:
     presenting = state.presenting()
-    # presenting, Copy link beside the title, at its foot (higher, the page's header bar would cover its top)
-    title, link_slot = st.columns([4, 1], vertical_alignment="bottom") if presenting else [st.container()] * 2
+    # presenting, Copy link and the Conversation toggle beside the title, at its foot (higher, the page's header bar
+    # would cover its top); else on one row under it
+    title, bar = st.columns([3, 2], vertical_alignment="bottom") if presenting else [st.container()] * 2
     title.title("Encode / Decode", help=INTRO if presenting else None)
+    row = bar.container(horizontal=True, vertical_alignment="center", gap="small", wrap=False)
+    link_slot = row.container(width="content")
+    state.start_widget(encode_state.MODE_KEY, False)
+    conversation = row.toggle(
+        "Conversation",
+        key=encode_state.MODE_KEY,
+        persist_state="session",
+        help="Off: any text, any tokenizer. On: messages as a chat model receives them, in its own format, with its "
+        "special tokens: the count an API bills.",
+    )  # a toggle, whose code the first page fetches early (app.load_encode_code_early), not a segmented control
     share_link.warn_ignored(ignored)
     if not presenting:
         st.caption(INTRO)
+    if conversation:
+        return Header(link_slot, "", None, False, conversation=True)
+    if not presenting:
         model_io.load_section("encode")
     # presenting, the toggle beside the tokenizer; else under it and its description, in one container
     pick, toggle = st.columns([3, 2], vertical_alignment="bottom") if presenting else [st.container()] * 2

@@ -67,6 +67,7 @@ EVERY_VIEW = [
     ("?present=1", 0),
     *((f"Merges?present=1&tab={tab}", len(MERGES_TAB_NAMES)) for tab in MERGES_TAB_NAMES),
     ("Encode?present=1&open=why,decode,table", 0),
+    ("Encode?present=1&mode=chat", 0),  # Conversation mode
     *((f"Compare?present=1&tab={tab}", len(COMPARE_TAB_NAMES)) for tab in COMPARE_TAB_NAMES),
     *((f"Learn?present=1&exercise={exercise}", 0) for exercise in ("next", "count", "encode", "decode")),
     ("Class?present=1", 0),

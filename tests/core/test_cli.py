@@ -399,3 +399,55 @@ def test_truncate_refuses_in_one_line(args, code, said):
     result = run("truncate", *args, stdin="some text")
     assert (result.returncode, result.stdout) == (code, "")
     assert result.stderr.startswith(said) and result.stderr.count("\n") == 1
+
+
+CONVERSATION = {"messages": [{"role": "system", "content": "Be brief."}, {"role": "user", "content": "Hi!"}]}
+
+
+def test_chat_prints_the_ids_the_model_receives_ready_for_the_reply(tmp_path):
+    conversation = tmp_path / "conversation.json"
+    conversation.write_text(json.dumps(CONVERSATION), encoding="utf-8")
+    # Qwen3's ChatML by hand: <|im_start|>system\nBe brief.<|im_end|>\n<|im_start|>user\nHi!<|im_end|>\n then the
+    # reply's opening <|im_start|>assistant\n (ids from Qwen3's tokenizer.json: 8948 system, 872 user, 77091 assistant)
+    system, user = [151644, 8948, 198, 3430, 9814, 13, 151645, 198], [151644, 872, 198, 13048, 0, 151645, 198]
+    ready = run("chat", "qwen3", str(conversation))
+    assert (ready.returncode, ready.stderr) == (0, "")
+    assert json.loads(ready.stdout) == system + user + [151644, 77091, 198]
+    as_it_stands = run("chat", "qwen3", "-", "--as-it-stands", stdin=json.dumps(CONVERSATION))
+    assert json.loads(as_it_stands.stdout) == system + user
+
+
+def test_chat_counts_gpt4_by_openais_documented_estimate():
+    # the cookbook: 3 a message + its role (1 token) + its text (Be brief. = 3, Hi! = 2), and 3 for the reply
+    counted = run("chat", "cl100k_base", "-", "--count", stdin=json.dumps(CONVERSATION))
+    assert json.loads(counted.stdout) == {"total": 16, "messages": [3, 2], "format": 11, "estimated": True}
+
+
+@pytest.mark.parametrize(
+    ("args", "stdin", "message"),
+    [
+        (["qwen3", "missing.json"], None, "error: No such file or directory (missing.json)\n"),
+        (
+            ["qwen3", "-"],
+            '{"messages": [',
+            "error: standard input is not JSON (Expecting value at line 1, column 15)\n",
+        ),
+        (["qwen3", "-"], "[]", 'error: standard input is not {"messages": [{"role": ..., "content": ...}, ...]}\n'),
+        (
+            ["qwen3", "-"],
+            '{"messages": [{"role": "robot", "content": "x"}]}',
+            "error: message 1 has the role 'robot': a role is one of system, user, assistant\n",
+        ),
+        (
+            ["nope", "-"],
+            json.dumps(CONVERSATION),
+            "error: 'nope' has no chat format here: choose one of llama3, qwen3, deepseek-v3, ",
+        ),
+        (["gpt2", "-"], json.dumps(CONVERSATION), "error: 'gpt2' has no chat format here"),
+        (["o200k_base", "-"], json.dumps(CONVERSATION), "error: GPT-4o's chat format is not published; OpenAI"),
+    ],
+)
+def test_chat_bad_input_is_one_line_and_exit_1(args, stdin, message):
+    result = run("chat", *args, stdin=stdin)
+    assert (result.returncode, result.stdout) == (1, "")
+    assert result.stderr.startswith(message) and result.stderr.count("\n") == 1

@@ -34,8 +34,25 @@ ROUND_TRIPS = {  # page: (its choices, what its widgets hold, its address)
             encode_state.TABLE_KEY: True,
             encode_state.CUT_KEY: True,
             encode_state.CUT_TOKENS_KEY: 7,
+            encode_state.MODE_KEY: True,
+            encode_state.CHAT_MODEL_KEY: "qwen3",
+            encode_state.READY_KEY: False,
+            encode_state.MESSAGES_KEY: [
+                {"role": "system", "content": "Be brief"},
+                {"role": "user", "content": "Hi 🙂"},
+            ],
         },
-        {"tokenizer": "prefix", "prefix": "40", "input": "low lower", "open": "why,table,cut", "cut": "7"},
+        {
+            "tokenizer": "prefix",
+            "prefix": "40",
+            "input": "low lower",
+            "open": "why,table,cut",
+            "cut": "7",
+            "mode": "chat",
+            "chat": "qwen3",
+            "reply": "off",
+            "messages": '[["system","Be brief"],["user","Hi 🙂"]]',
+        },
     ),
     "compare": (
         compare_state.choices(compare_tabs.TAB_LABELS, (6, 2_062)),
@@ -93,3 +110,12 @@ def test_a_bad_parameter_is_dropped_with_one_warning_and_the_rest_is_taken():
         "prefix=٣: not a whole number from 0 to 1,000,000",
         "open=why,why: a name twice",
     ]
+
+
+def test_a_conversation_too_long_for_a_link_stays_out_and_a_bad_one_is_warned_about():
+    choices = ROUND_TRIPS["encode"][0]
+    long = {encode_state.MODE_KEY: True, encode_state.MESSAGES_KEY: [{"role": "user", "content": "x" * 2_000}]}
+    assert address_params(choices, long) == ({"mode": "chat"}, "")  # the page says so (viz.encode.conversation)
+    values, warnings = read_address(choices, {"mode": "chat", "messages": '[["user"]]'})
+    assert values == {encode_state.MODE_KEY: True}
+    assert warnings == ['messages=[["user"]]: not a conversation ([[role, text], ...] in JSON)']
