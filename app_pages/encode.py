@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 import streamlit as st
 
 from app_pages.sections import encode_chat, encode_folded, encode_header
@@ -86,34 +88,25 @@ if tokens is not None:
     show_tokens(tokenizer, tokens, text, shown, match_special)
     show_round_trip(tokenizer, tokens, text, shown)
 encode_header.show_notes(source, tokenizer)  # presenting: what the header left out, under the tokens
+ids = [token.id for token in tokens or []]
 with st.expander("Token ids", icon=":material/tag:", key=encode_state.IDS_OPEN_KEY, on_change="rerun"):
-    encode_folded.show_ids([token.id for token in tokens or []])  # always drawn: short, and Decode's example
-# The rest is drawn only while open (each a click away, kept open or closed across page switches)
-with st.expander(
-    "Why this split? Replay how one piece is merged",
-    icon=":material/help:",
-    key=encode_state.WHY_KEY,
-    on_change="rerun",
-) as why:
-    if why.open and tokens is not None:
-        encode_folded.show_why(tokenizer, text, match_special)
-with st.expander(
-    "Decode: token ids back to text", icon=":material/undo:", key=encode_state.DECODE_KEY, on_change="rerun"
-) as decoder:
-    if decoder.open:
-        encode_folded.show_decoder(tokenizer, [token.id for token in tokens or []])
-with st.expander(
-    "Token table: one row per token", icon=":material/table_rows:", key=encode_state.TABLE_KEY, on_change="rerun"
-) as table:
-    if table.open and tokens is not None:
-        encode_folded.show_table(tokens, shown)
-with st.expander(
-    "Cut at N tokens: the longest beginning that fits",
-    icon=":material/content_cut:",
-    key=encode_state.CUT_KEY,
-    on_change="rerun",
-) as cut:
-    if cut.open and tokens is not None:
-        encode_folded.show_cut(tokenizer, text, match_special)
+    encode_folded.show_ids(ids)  # always drawn: short, and Decode's example
+# The rest is drawn only while open (each a click away, kept open or closed across page switches); all but the
+# decoder need the text encoded
+encoded = tokens is not None
+folded = (  # label, icon, state key, what it draws (None: nothing while the text cannot be encoded)
+    ("Why this split? Replay how one piece is merged", "help", encode_state.WHY_KEY,
+     partial(encode_folded.show_why, tokenizer, text, match_special) if encoded else None),
+    ("Decode: token ids back to text", "undo", encode_state.DECODE_KEY,
+     partial(encode_folded.show_decoder, tokenizer, ids)),
+    ("Token table: one row per token", "table_rows", encode_state.TABLE_KEY,
+     partial(encode_folded.show_table, tokens, shown) if encoded else None),
+    ("Cut at N tokens: the longest beginning that fits", "content_cut", encode_state.CUT_KEY,
+     partial(encode_folded.show_cut, tokenizer, text, match_special) if encoded else None),
+)  # fmt: skip
+for label, icon, key, draw in folded:
+    with st.expander(label, icon=f":material/{icon}:", key=key, on_change="rerun") as section:
+        if section.open and draw is not None:
+            draw()
 with header.link_slot:
     share_link.show_address(*state.page_address(encode_state.CHOICES, {encode_state.TEXT_KEY: text}))

@@ -5,6 +5,9 @@ trainer's (``viz.learn.lesson``, ``viz.learn.coding``); the example, the exercis
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
+
 import streamlit as st
 
 from viz import share_link, state
@@ -68,17 +71,22 @@ def count_a_pair(moment: LessonMoment) -> None:
         st.markdown(markdown(count_hint(moment, pair)))
 
 
+def typed_answer(label: str, key: str, placeholder: str, check: Callable[[str], tuple[bool, str]]) -> None:
+    """A box for a typed answer, checked once something is typed."""
+    typed = st.text_input(label, key=key, max_chars=200, placeholder=placeholder)
+    if typed.strip():
+        show_verdict(*check(typed))
+
+
 def encode_a_word(moment: LessonMoment) -> None:
     st.html(words_html(moment))
     word = NEW_WORDS[moment.example]
-    typed = st.text_input(
+    typed_answer(
         f"Encode “{markdown(word)}” with the merges so far: type its tokens, separated by spaces",
-        key=learn_state.answer_key("encode", moment.example, moment.step),
-        max_chars=200,
-        placeholder="e.g. l o w",
+        learn_state.answer_key("encode", moment.example, moment.step),
+        "e.g. l o w",
+        partial(check_encoding, moment.example, moment.step),
     )
-    if typed.strip():
-        show_verdict(*check_encoding(moment.example, moment.step, typed))
     with st.expander("Hint"):
         st.markdown(
             markdown(
@@ -92,14 +100,12 @@ def decode_ids_shown(moment: LessonMoment) -> None:
     ids = decode_ids(moment.example, moment.step)
     st.markdown("**The vocabulary now** (id = token):")
     st.html(vocabulary_html(vocabulary(moment.example, moment.step)))
-    typed = st.text_input(
+    typed_answer(
         f"Which word do the ids {', '.join(map(str, ids))} spell?",
-        key=learn_state.answer_key("decode", moment.example, moment.step),
-        max_chars=200,
-        placeholder="type the word",
+        learn_state.answer_key("decode", moment.example, moment.step),
+        "type the word",
+        partial(check_decoding, moment.example, moment.step),
     )
-    if typed.strip():
-        show_verdict(*check_decoding(moment.example, moment.step, typed))
     with st.expander("Hint"):
         tokens = {index: token for token, index in vocabulary(moment.example, moment.step).items()}
         looked_up = ", ".join(f"{index} = {symbols_text((tokens[index],))}" for index in ids)

@@ -51,26 +51,6 @@ def _right_choice(question: Question, votes: dict[str, str]) -> set[str]:
     return {student for student, answer in votes.items() if answer == question.answer}
 
 
-PAIR = QuestionKind(
-    "pair",  # choices: the step's top pairs; the answer: the one merged
-    asks="Which pair merges next?",
-    asks_briefly="Which pair merges next?",
-    taps_choices=True,
-    answer_is="The pair merged:",
-    read_vote=_one_of_the_choices,
-    winners=_right_choice,
-)
-LONGEST = QuestionKind(
-    "longest",  # choices: tokens made so far; the answer: the one that spells the most characters
-    asks="Which is the longest token so far?",
-    asks_briefly="Which is the longest token so far?",
-    taps_choices=True,
-    answer_is="The longest token so far:",
-    read_vote=_one_of_the_choices,
-    winners=_right_choice,
-)
-
-
 def _closest_count(question: Question, votes: dict[str, str]) -> set[str]:
     return rules.closest_guesses(int(question.answer), votes)
 
@@ -79,23 +59,29 @@ def _guessed_count(question: Question, typed: str) -> str:
     return str(rules.read_guess(typed))
 
 
-COUNT = QuestionKind(
-    "count",  # no choices: a number is typed; the answer: GPT-4's count
-    asks="How many tokens will GPT-4 use for this sentence?",
-    asks_briefly="How many tokens will GPT-4 use?",
-    taps_choices=False,
-    answer_is="GPT-4 uses",
-    read_vote=_guessed_count,
-    winners=_closest_count,
+def _tapped(name: str, asks: str, answer_is: str) -> QuestionKind:
+    """A kind whose students tap one of its choices; the right one scores."""
+    return QuestionKind(name, asks, asks, True, answer_is, read_vote=_one_of_the_choices, winners=_right_choice)
+
+
+def _counted(name: str, asks: str, asks_briefly: str, answer_is: str) -> QuestionKind:
+    """A kind whose students type a number of tokens; the closest guesses score."""
+    return QuestionKind(name, asks, asks_briefly, False, answer_is, read_vote=_guessed_count, winners=_closest_count)
+
+
+# the choices: the step's top pairs; the answer: the one merged
+PAIR = _tapped("pair", "Which pair merges next?", "The pair merged:")
+# the choices: tokens made so far; the answer: the one that stands for the most characters
+LONGEST = _tapped("longest", "Which is the longest token so far?", "The longest token so far:")
+# no choices, a number is typed; the answer: GPT-4's count, or the class model's
+COUNT = _counted(
+    "count", "How many tokens will GPT-4 use for this sentence?", "How many tokens will GPT-4 use?", "GPT-4 uses"
 )
-MODEL_COUNT = QuestionKind(
-    "model_count",  # no choices: a number is typed; the answer: the class model's count
-    asks="How many tokens will our model use for this sentence?",
-    asks_briefly="How many tokens will our model use?",
-    taps_choices=False,
-    answer_is="Our model uses",
-    read_vote=_guessed_count,
-    winners=_closest_count,
+MODEL_COUNT = _counted(
+    "model_count",
+    "How many tokens will our model use for this sentence?",
+    "How many tokens will our model use?",
+    "Our model uses",
 )
 QUESTION_KINDS = {kind.name: kind for kind in (PAIR, LONGEST, COUNT, MODEL_COUNT)}
 COUNTED_BY = {"GPT-4": COUNT, "our model": MODEL_COUNT}  # who counts a sentence's tokens, as the teacher picks
