@@ -109,9 +109,10 @@ def test_a_class_from_the_projector_to_two_phones(class_server, page, phone, scr
     assert page.dialogs == ada.dialogs == other.dialogs == []  # no name ran as script
 
 
-def choices_on_first_screen(student) -> bool:
-    """Every choice button of the question lies within the phone's first screen (no scrolling to vote)."""
-    student.locator(".st-key-class_vote_1_3 button").wait_for(timeout=FOLLOW_MS)  # the last choice: the screen is drawn
+def choices_on_first_screen(student, last_choice: str = ".st-key-class_vote_1_3 button") -> bool:
+    """Every choice button of the question lies within the phone's first screen (no scrolling to vote), once
+    ``last_choice`` is drawn (question 1's fourth choice unless told)."""
+    student.locator(last_choice).wait_for(timeout=FOLLOW_MS)  # the last choice: the screen is drawn
     boxes = [button.bounding_box() for button in student.locator("[class*=st-key-class_vote_] button").all()]
     return bool(boxes) and all(box["y"] + box["height"] <= PHONE["height"] for box in boxes)
 
@@ -176,3 +177,82 @@ def test_a_long_text_is_folded_on_a_phone_and_stays_as_the_student_leaves_it(cla
     assert page_width(ada) <= PHONE["width"] and overlapping_elements(ada) == []
     screenshot(ada, "opened", whole=True)
     assert exception_texts(ada) == []
+
+
+TEACHERS_ROW = ("Reveal", "Next step", "Ask again", "Longest token?", "Count tokens", "End class")
+
+
+def whole_in_window(page, names) -> bool:
+    """Each named button lies wholly inside the window and is as tall as the first (no label cut off or wrapped;
+    the row itself may wrap)."""
+    window = page.viewport_size
+    boxes = [page.get_by_role("button", name=name, exact=True).bounding_box() for name in names]
+    return all(
+        box["x"] >= 0
+        and box["y"] >= 0
+        and box["x"] + box["width"] <= window["width"]
+        and box["y"] + box["height"] <= window["height"]
+        and box["height"] == boxes[0]["height"]
+        for box in boxes
+    )
+
+
+def fits(screen, window) -> bool:
+    """No sideways scroll, no overlapping elements, no exception box."""
+    return page_width(screen) <= window["width"] and not overlapping_elements(screen) and not exception_texts(screen)
+
+
+def test_the_longest_token_and_our_model_s_count_from_the_projector_to_a_phone(class_server, page, phone, screenshot):
+    """Train's textbook corpus (worked out by hand in the page tests): after step 2 the tokens made are lo and low,
+    the longest low; "low newest" is low_ newest_ under that model, 2 tokens, and a guess of 3 is the closest."""
+    page.set_viewport_size(PROJECTOR)
+    open_app(page, class_server, "Class?preset=low&present=1")
+    page.get_by_role("button", name="Start a class").click()
+    wait_for_app(page)
+    ada = phone()
+    join(ada, page.locator(".bpe-url").inner_text(), "Ada")
+    assert whole_in_window(page, TEACHERS_ROW) and unreachable_controls(page) == [] and fits(page, PROJECTOR)
+    screenshot(page, "projector-controls")
+
+    page.get_by_role("button", name="Next step").click()
+    wait_for_app(page)
+    page.get_by_role("button", name="Longest token?").click()
+    wait_for_app(page)
+    ada.get_by_text("Which is the longest token so far?").wait_for(timeout=FOLLOW_MS)
+    choices = ada.locator("[class*=st-key-class_vote_] button")
+    assert choices_on_first_screen(ada, ".st-key-class_vote_3_1 button")  # question 3 (after steps 1, 2): its 2nd
+    assert choices.all_inner_texts() == ["lo", "low"] and fits(ada, PHONE)
+    screenshot(ada, "phone-longest")
+    ada.get_by_role("button", name="low", exact=True).click()
+    page.get_by_text("1 vote from 1 student").wait_for(timeout=FOLLOW_MS)
+    page.get_by_role("button", name="Reveal").click()
+    ada.get_by_text("The longest token so far: low. You got it!").wait_for(timeout=FOLLOW_MS)
+    assert fits(ada, PHONE)
+    screenshot(ada, "phone-longest-revealed", whole=True)
+    screenshot(page, "projector-longest-revealed")
+
+    page.get_by_role("button", name="Count tokens").click()
+    page.locator("[data-testid=stButtonGroup]").get_by_text("our model", exact=True).click()
+    wait_for_app(page)
+    page.get_by_label("Sentence").fill("low newest")
+    page.get_by_label("Sentence").press("Enter")
+    wait_for_app(page)
+    screenshot(page, "projector-count-popover")
+    page.get_by_role("button", name="Ask this sentence").click()
+    wait_for_app(page)
+    ada.get_by_text("How many tokens will our model use for this sentence?").wait_for(timeout=FOLLOW_MS)
+    guess = ada.get_by_label("Your guess")
+    assert guess.is_visible() and fits(ada, PHONE)
+    screenshot(ada, "phone-count")
+    guess.fill("3")
+    guess.press("Enter")
+    ada.get_by_role("button", name="Send").click()
+    page.get_by_text("1 vote from 1 student").wait_for(timeout=FOLLOW_MS)
+    page.keyboard.press("Escape")  # the popover closed: the projector shows the class
+    page.get_by_role("button", name="Reveal").click()
+    page.get_by_text("Our model uses 2 tokens. Closest: Ada (3).").wait_for(timeout=FOLLOW_MS)
+    ada.get_by_text("Our model uses 2 tokens. Closest: Ada (3).").wait_for(timeout=FOLLOW_MS)
+    assert fits(page, PROJECTOR) and fits(ada, PHONE)
+    assert whole_in_window(page, TEACHERS_ROW) and unreachable_controls(page) == []
+    screenshot(page, "projector-count-revealed", whole=True)
+    screenshot(ada, "phone-count-revealed", whole=True)
