@@ -20,6 +20,7 @@ from browser_helpers import (
 from PIL import Image
 
 from viz.encode.live_text import LIVE_MAX_CHARS
+from viz.page_registry import PAGES
 
 DESKTOP = {"width": 1280, "height": 800}
 
@@ -493,7 +494,7 @@ def test_the_first_page_fetches_encodes_code_and_no_more(app_server, page):
         "Object.entries(window.__firstPaint.places).map(([name, tops]) => [name, [...tops]]))})"
     )
     assert record["earlyHeight"] <= 1 and not page.locator(".st-key-bpe_early_code").is_visible()
-    assert len(record["places"]) == 6  # the five links and the title
+    assert len(record["places"]) == len(PAGES) + 1  # the pages' links and the title
     assert {name: tops for name, tops in record["places"].items() if len(tops) > 1} == {}  # each seen at one place
     assert not chunk_names(fetched) & {"Slider", "PlotlyChart"}, sorted(chunk_names(fetched))
     first_load = len(fetched)
