@@ -107,7 +107,7 @@ def test_compare_real_tokenizers_with_all_of_them(app_server, page, screenshot):
     for name in PRETRAINED:
         if name in DEFAULT_REAL:  # there already
             continue
-        field = main.locator('[data-testid="stMultiSelect"] input')
+        field = main.get_by_role("combobox", name="Published tokenizers")
         field.click()
         field.fill(PUBLISHED[name].title)
         page.get_by_role("option", name=PUBLISHED[name].title, exact=True).click()

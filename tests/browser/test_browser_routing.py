@@ -21,6 +21,7 @@ def test_a_deep_link_on_a_fresh_server_is_routed(browser, page, tmp_path):
             "Merges",
             "Encode / Decode",
             "Compare",
+            "Learn",
             "Class",
         ]  # the router's titles
         assert page.locator("h1").all_inner_texts() == ["Encode / Decode"]
