@@ -99,7 +99,8 @@ def decode_ids_shown(moment: LessonMoment) -> None:
     st.html(words_html(moment))
     ids = decode_ids(moment.example, moment.step)
     st.markdown("**The vocabulary now** (id = token):")
-    st.html(vocabulary_html(vocabulary(moment.example, moment.step)))
+    known = vocabulary(moment.example, moment.step)  # token -> id, for the table and the hint
+    st.html(vocabulary_html(known))
     typed_answer(
         f"Which word do the ids {', '.join(map(str, ids))} spell?",
         learn_state.answer_key("decode", moment.example, moment.step),
@@ -107,7 +108,7 @@ def decode_ids_shown(moment: LessonMoment) -> None:
         partial(check_decoding, moment.example, moment.step),
     )
     with st.expander("Hint"):
-        tokens = {index: token for token, index in vocabulary(moment.example, moment.step).items()}
+        tokens = {index: token for token, index in known.items()}
         looked_up = ", ".join(f"{index} = {symbols_text((tokens[index],))}" for index in ids)
         st.markdown(markdown(f"Look each id up, then join the tokens (an end-of-word mark is a space): {looked_up}."))
 
