@@ -278,7 +278,8 @@ async def one_question(
         after = store.votes(code, number)
         report.lost_at_restart = sum(1 for sid, choice in before.items() if after.get(sid) is None)
 
-    extra = {2: [restart_half_way()], 3: [heavy_training(classroom, report)]}.get(round_, []) if disturb else []
+    disturbances = {2: restart_half_way, 3: lambda: heavy_training(classroom, report)}  # started only when used
+    extra = [disturbances[round_]()] if disturb and round_ in disturbances else []
     await asyncio.gather(*(student_votes(index, student) for index, student in enumerate(crowd)), *extra)
 
 
