@@ -1,17 +1,17 @@
-"""The kinds of question a live class asks, one record each: what it asks, how students answer and see it, who
-scores. A question keeps its kind's name (``Question.kind``, the text the stores keep); ``kind_of`` is the one place
-a name becomes its kind, and a name it does not know is a ``ValueError`` on every layer (a store written by another
-version of the app, or a page's mistake: nothing a student or teacher typed).
+"""The kinds of question a live class asks, one record each: what it asks, how students answer and see it, the
+points each earns. A question keeps its kind's name (``Question.kind``, the text the stores keep); ``kind_of`` is
+the one place a name becomes its kind, and a name it does not know is a ``ValueError`` on every layer (a store
+written by another version of the app, or a page's mistake: nothing a student or teacher typed).
 
 >>> question = Question(1, "pair", "Step 1", ("a + n", "n + a"), "n + a")
->>> PAIR.winners(question, {"s1": "a + n", "s2": "n + a"}), COUNT.read_vote(question, " 1,000 ")
-({'s2'}, '1000')
+>>> PAIR.points(question, {"s1": "a + n", "s2": "n + a"}), COUNT.read_vote(question, " 1,000 ")
+({'s2': 1}, '1000')
 >>> kind_of("pair") is PAIR, kind_of("count").asks
 (True, 'How many tokens will GPT-4 use for this sentence?')
 >>> kind_of("poll")
 Traceback (most recent call last):
 ...
-ValueError: unknown question kind 'poll' (this app asks: pair, longest, count, model_count)
+ValueError: unknown question kind 'poll' (this app asks: pair, longest, count, model_count, split)
 """
 
 from __future__ import annotations
@@ -19,9 +19,22 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from live_class import rules
+from live_class import cuts, rules
 from live_class.records import Question
 from live_class.rules import ClassProblem
+
+TAP, TYPE, CUT = "tap", "type", "cut"  # how students answer: tap a choice, type a number, cut a word
+
+
+def _inside(word: str, kept: str) -> bool:
+    try:
+        return bool(kept) and cuts.read_places(kept, word) == kept
+    except ClassProblem:
+        return False
+
+
+def _as_kept(question: Question, kept: str) -> str:
+    return kept
 
 
 @dataclass(frozen=True)
@@ -29,16 +42,19 @@ class QuestionKind:
     name: str  # what a Question and the stores keep
     asks: str  # the question as a student's screen and the teacher's button put it
     asks_briefly: str  # on the projector's banner, before the number of votes
-    taps_choices: bool  # students tap one of the question's choices and see their tally; else they type a number
+    answered_by: str  # TAP one of the question's choices (a tally shown), TYPE a number, or CUT the prompt's word
     answer_is: str  # what the reveal says before the answer: "The pair merged: a + n", "GPT-4 uses 7 tokens"
     read_vote: Callable[[Question, str], str]  # a student's answer as it is kept, or ClassProblem
-    winners: Callable[[Question, dict[str, str]], set[str]]  # who scores a point once the answer is revealed
+    points: Callable[[Question, dict[str, str]], dict[str, int]]  # each scoring student's points, once revealed
+    writes: Callable[[Question, str], str] = _as_kept  # an answer or a vote as a screen reads it
 
-    def check(self, choices: tuple[str, ...], answer: str) -> None:
-        """A question of this kind with these choices and answer can be asked; else ``ValueError`` (a page's
+    def check(self, prompt: str, choices: tuple[str, ...], answer: str) -> None:
+        """A question of this kind with this prompt, choices and answer can be asked; else ``ValueError`` (a page's
         mistake, not a user's)."""
-        if self.taps_choices and answer not in choices:
+        if self.answered_by == TAP and answer not in choices:
             raise ValueError(f"a {self.name} question needs its answer among its choices")
+        if self.answered_by == CUT and not _inside(prompt, answer):
+            raise ValueError(f"a {self.name} question needs at least one place inside its word, kept in order")
 
 
 def _one_of_the_choices(question: Question, answer: str) -> str:
@@ -47,12 +63,24 @@ def _one_of_the_choices(question: Question, answer: str) -> str:
     return answer
 
 
-def _right_choice(question: Question, votes: dict[str, str]) -> set[str]:
-    return {student for student, answer in votes.items() if answer == question.answer}
+def _right_choice(question: Question, votes: dict[str, str]) -> dict[str, int]:
+    return {student: 1 for student, answer in votes.items() if answer == question.answer}
 
 
-def _closest_count(question: Question, votes: dict[str, str]) -> set[str]:
-    return rules.closest_guesses(int(question.answer), votes)
+def _closest_count(question: Question, votes: dict[str, str]) -> dict[str, int]:
+    return dict.fromkeys(rules.closest_guesses(int(question.answer), votes), 1)
+
+
+def _cut_places(question: Question, typed: str) -> str:
+    return cuts.read_places(typed, question.prompt)
+
+
+def _places_right(question: Question, votes: dict[str, str]) -> dict[str, int]:
+    return {student: cuts.place_points(question.answer, places) for student, places in votes.items()}
+
+
+def _cut_word(question: Question, places: str) -> str:
+    return cuts.written(question.prompt, places)
 
 
 def _guessed_count(question: Question, typed: str) -> str:
@@ -61,12 +89,12 @@ def _guessed_count(question: Question, typed: str) -> str:
 
 def _tapped(name: str, asks: str, answer_is: str) -> QuestionKind:
     """A kind whose students tap one of its choices; the right one scores."""
-    return QuestionKind(name, asks, asks, True, answer_is, read_vote=_one_of_the_choices, winners=_right_choice)
+    return QuestionKind(name, asks, asks, TAP, answer_is, read_vote=_one_of_the_choices, points=_right_choice)
 
 
 def _counted(name: str, asks: str, asks_briefly: str, answer_is: str) -> QuestionKind:
     """A kind whose students type a number of tokens; the closest guesses score."""
-    return QuestionKind(name, asks, asks_briefly, False, answer_is, read_vote=_guessed_count, winners=_closest_count)
+    return QuestionKind(name, asks, asks_briefly, TYPE, answer_is, read_vote=_guessed_count, points=_closest_count)
 
 
 # the choices: the step's top pairs; the answer: the one merged
@@ -83,7 +111,18 @@ MODEL_COUNT = _counted(
     "How many tokens will our model use?",
     "Our model uses",
 )
-QUESTION_KINDS = {kind.name: kind for kind in (PAIR, LONGEST, COUNT, MODEL_COUNT)}
+# the prompt: a word; the answer: the places where the class's model (after the step shown) starts a new token
+SPLIT = QuestionKind(
+    "split",
+    "How will our model split this word?",
+    "How will our model split this word?",
+    CUT,
+    "Our model splits it:",
+    read_vote=_cut_places,
+    points=_places_right,
+    writes=_cut_word,
+)
+QUESTION_KINDS = {kind.name: kind for kind in (PAIR, LONGEST, COUNT, MODEL_COUNT, SPLIT)}
 COUNTED_BY = {"GPT-4": COUNT, "our model": MODEL_COUNT}  # who counts a sentence's tokens, as the teacher picks
 
 

@@ -92,7 +92,7 @@ def ask(
 ) -> int:
     """The teacher asks a new question (the one before it is closed to votes), with the text it is about if any;
     its number."""
-    kind.check(choices, answer)
+    kind.check(prompt, choices, answer)
     record = _as_teacher(store, code, key, now)
     number = record.question + 1
     if record.question:
@@ -110,10 +110,11 @@ def vote(store: ClassStore, code: str, student: str, number: int, answer: str, n
     question = store.question(code, number)
     if question is None:
         raise ClassProblem("That question was not asked.")
-    answer = kind_of(question.kind).read_vote(question, answer)
+    kind = kind_of(question.kind)
+    answer = kind.read_vote(question, answer)
     if not store.vote(code, number, student, answer, now):
         raise ClassProblem("Too late: the answer is out.")
-    return f"Your vote: {answer}"
+    return f"Your vote: {kind.writes(question, answer)}"
 
 
 def reveal(store: ClassStore, code: str, teacher_key: str | None, now: float) -> Question:
@@ -129,5 +130,5 @@ def reveal(store: ClassStore, code: str, teacher_key: str | None, now: float) ->
 def results(store: ClassStore, code: str, students: dict[str, str] | None = None) -> list[tuple[str, int]]:
     """The class's scoreboard over its revealed questions (``rules.scoreboard``); ``students`` if the caller has
     just read them (a screen asks every second), else read here. Only revealed questions' votes are read."""
-    winners = [kind_of(q.kind).winners(q, store.votes(code, q.number)) for q in store.questions(code) if q.revealed]
-    return rules.scoreboard(store.students(code) if students is None else students, winners)
+    earned = [kind_of(q.kind).points(q, store.votes(code, q.number)) for q in store.questions(code) if q.revealed]
+    return rules.scoreboard(store.students(code) if students is None else students, earned)

@@ -157,18 +157,18 @@ def closest_guesses(answer: int, votes: dict[str, str]) -> set[str]:
     return {student for student, distance in distances.items() if distance == best}
 
 
-def scoreboard(students: dict[str, str], winners: list[set[str]]) -> list[tuple[str, int]]:
-    """Every student's points, one for each revealed question they won (``winners``, a set of students per
-    question), best first (then in joining order).
+def scoreboard(students: dict[str, str], earned: list[dict[str, int]]) -> list[tuple[str, int]]:
+    """Every student's points over the revealed questions (``earned``: each question's points by student), best
+    first (then in joining order).
 
-    >>> scoreboard({"s1": "Ada", "s2": "Bo"}, [{"s2"}, {"s1", "s2"}])
-    [('Bo', 2), ('Ada', 1)]
+    >>> scoreboard({"s1": "Ada", "s2": "Bo"}, [{"s2": 1}, {"s1": 1, "s2": 3}])
+    [('Bo', 4), ('Ada', 1)]
     """
     points = dict.fromkeys(students, 0)
-    for won in winners:
-        for student in won:
+    for question_points in earned:
+        for student, earned_here in question_points.items():
             if student in points:
-                points[student] += 1
+                points[student] += earned_here
     order = sorted(points, key=lambda student: -points[student])  # stable: joining order on a tie
     return [(students[student], points[student]) for student in order]
 

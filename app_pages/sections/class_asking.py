@@ -1,5 +1,6 @@
 """The teacher's questions, asked of the class from the session's model: which pair merges at a step (with the text
-in view), which is the longest token so far, and how many tokens a sentence takes (GPT-4's count or the model's)."""
+in view), which is the longest token so far, how many tokens a sentence takes (GPT-4's count or the model's) and how
+the model splits a word."""
 
 from __future__ import annotations
 
@@ -7,11 +8,21 @@ import streamlit as st
 
 from bpe_core import Tokenizer
 from live_class import room
-from live_class.kinds import COUNT, COUNTED_BY, LONGEST, PAIR
+from live_class.kinds import COUNT, COUNTED_BY, LONGEST, PAIR, SPLIT
 from live_class.store import ClassStore
 from viz import state
 from viz.classroom import state as classroom_state
-from viz.classroom.questions import SENTENCE, SENTENCE_LIMIT, gpt4_count, longest_question, pair_question
+from viz.classroom.questions import (
+    SENTENCE,
+    SENTENCE_LIMIT,
+    WORD,
+    WORD_LIMIT,
+    gpt4_count,
+    longest_question,
+    pair_question,
+    split_question,
+    word_to_split,
+)
 from viz.classroom.step_text import model_pieces, shown_pieces, step_text
 from viz.escape import markdown
 
@@ -57,3 +68,20 @@ def ask_count(store: ClassStore, code: str, teacher_key: str, model: Tokenizer) 
             st.warning(markdown(f"This sentence cannot be counted: {error}"))
             return
         room.ask(store, code, teacher_key, kind, sentence, (), str(count), classroom_state.now())
+
+
+def ask_split(store: ClassStore, code: str, teacher_key: str, model: Tokenizer, step: int) -> None:
+    """A word, and the room cuts it where the model, its merges up to ``step`` made, starts its tokens."""
+    st.markdown(f"**Ask: {SPLIT.asks}** After step {step:,}.")
+    corpus = state.current_corpus()
+    state.start_widget(
+        classroom_state.WORD_KEY, word_to_split(shown_pieces(model_pieces(corpus, model.config))[0]) if corpus else WORD
+    )
+    typed = st.text_input("Word", max_chars=WORD_LIMIT, key=classroom_state.WORD_KEY)
+    if st.button("Ask this word", disabled=not typed.strip()):
+        try:
+            word, places = split_question(model, step, typed)
+        except ValueError as error:  # more than one word, a cut inside a character, one token
+            st.warning(markdown(str(error)))
+            return
+        room.ask(store, code, teacher_key, SPLIT, word, (), places, classroom_state.now())

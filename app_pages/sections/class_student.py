@@ -1,5 +1,6 @@
 """A student's side of a live class: join with a name, then follow the teacher's step and answer each question
-on the phone; a second tap changes the vote until the teacher reveals the answer."""
+on the phone (tap a choice, type a number or cut a word); a second tap changes the vote until the teacher reveals
+the answer."""
 
 from __future__ import annotations
 
@@ -8,15 +9,16 @@ from urllib.parse import urlencode
 import streamlit as st
 
 from app_pages.sections import merges_tabs
-from live_class import room, rules
-from live_class.kinds import QuestionKind, kind_of
+from live_class import cuts, room, rules
+from live_class.kinds import CUT, TAP, QuestionKind, kind_of
 from live_class.records import Question
 from live_class.rules import NAME_LIMIT, ClassProblem
 from live_class.store import ClassStore
 from viz.choices import address_params
 from viz.classroom import state as classroom_state
 from viz.classroom.live_view import POLL_SECONDS, count_result, follow_html, sentence_html, tally_figure
-from viz.classroom.text_view import reveal_html, text_html, written_texts
+from viz.classroom.split_view import my_split_result, place_label, split_html
+from viz.classroom.text_view import choice_label, reveal_html, text_html, written_texts
 from viz.escape import markdown
 from viz.merges import state as merges_state
 from viz.notation import glyph_legend
@@ -63,13 +65,13 @@ def _said(number: int) -> None:
 
 
 def _choices(store: ClassStore, code: str, student: str, question: Question, mine: str | None) -> None:
-    """A question whose students tap one of its choices (``QuestionKind.taps_choices``): the text it is about
+    """A question whose students tap one of its choices (``QuestionKind.answered_by``): the text it is about
     (folded if long: the buttons stay on the phone's first screen), then one button each."""
     if question.text is not None:
         st.html(text_html(question, folded=True))
     for index, choice in enumerate(question.choices):
         st.button(
-            markdown(choice),
+            markdown(choice_label(question, index)),
             key=f"class_vote_{question.number}_{index}",
             type="primary" if choice == mine else "secondary",
             disabled=question.revealed,
@@ -79,6 +81,28 @@ def _choices(store: ClassStore, code: str, student: str, question: Question, min
         )
     if legend := glyph_legend(written_texts(question)):
         st.caption(markdown(legend))
+
+
+def _cut_box(store: ClassStore, code: str, student: str, question: Question, mine: str | None, step: int) -> None:
+    """A word to split: one tap for each place where a new token starts; every tap sends the cuts so far, and the
+    word below shows them (after the reveal: which were right)."""
+    word, key = question.prompt, f"{classroom_state.CUTS_KEY}_{question.number}"
+
+    def send() -> None:
+        _vote(store, code, student, question.number, cuts.places_text(st.session_state.get(key) or []))
+
+    st.pills(
+        f"Tap where a new token starts, after step {step:,}",
+        range(1, len(word)),
+        selection_mode="multi",
+        format_func=lambda place: markdown(place_label(word, place)),
+        default=sorted(cuts.places_of(mine or "")),  # a reloaded phone shows the cuts it sent
+        key=key,
+        disabled=question.revealed,
+        on_change=send,
+    )
+    answer = cuts.places_of(question.answer) if question.revealed else None
+    st.html(split_html(word, cuts.places_of(mine or ""), answer))
 
 
 def _guess_box(store: ClassStore, code: str, student: str, question: Question) -> None:
@@ -129,8 +153,10 @@ def _screen(store: ClassStore, code: str, student: str) -> None:
         return
     kind, votes = kind_of(question.kind), store.votes(code, question.number)
     st.markdown(f"**{kind.asks}**")
-    if kind.taps_choices:
+    if kind.answered_by == TAP:
         _choices(store, code, student, question, votes.get(student))
+    elif kind.answered_by == CUT:
+        _cut_box(store, code, student, question, votes.get(student), record.step)
     else:
         _guess_box(store, code, student, question)
     _said(question.number)
@@ -143,7 +169,10 @@ def _screen(store: ClassStore, code: str, student: str) -> None:
 def _revealed(
     kind: QuestionKind, question: Question, votes: dict[str, str], students: dict[str, str], student: str
 ) -> None:
-    if kind.taps_choices:
+    if kind.answered_by == CUT:
+        said = f"{kind.answer_is} {kind.writes(question, question.answer)}. "
+        st.markdown(markdown(said + my_split_result(question.answer, votes.get(student))))
+    elif kind.answered_by == TAP:
         right = votes.get(student) == question.answer
         said = f"{kind.answer_is} {question.answer}. " + ("You got it!" if right else "Not this time.")
         st.markdown(markdown(said))

@@ -23,6 +23,7 @@ from live_class.choose import STORE_ENV
 pytestmark = pytest.mark.browser
 
 HOSTILE_NAME = "<img src=x onerror=alert(1)>"
+DESKTOP = {"width": 1400, "height": 900}
 FOLLOW_MS = 4_000  # a student's screen follows the teacher within 2 s (a poll a second): twice that, for CI
 
 
@@ -179,7 +180,7 @@ def test_a_long_text_is_folded_on_a_phone_and_stays_as_the_student_leaves_it(cla
     assert exception_texts(ada) == []
 
 
-TEACHERS_ROW = ("Reveal", "Next step", "Ask again", "Longest token?", "Count tokens", "End class")
+TEACHERS_ROW = ("Reveal", "Next step", "Ask again", "Longest token?", "Split a word", "Count tokens", "End class")
 
 
 def lines_of_buttons(page, names) -> int:
@@ -257,3 +258,55 @@ def test_the_longest_token_and_our_model_s_count_from_the_projector_to_a_phone(c
     assert lines_of_buttons(page, TEACHERS_ROW) in (1, 2) and unreachable_controls(page) == []
     screenshot(page, "projector-count-revealed", whole=True)
     screenshot(ada, "phone-count-revealed", whole=True)
+
+
+def test_a_word_is_cut_by_taps_on_a_phone_and_the_projector_shows_where(class_server, page, phone, screenshot):
+    """Train's textbook corpus (worked out by hand in the page tests): after step 2 (l+o, lo+w), lowest is low e s t,
+    new tokens starting at places 3, 4 and 5. Ada taps low|est and lowes|t: 2 places right, none wrong."""
+    page.set_viewport_size(PROJECTOR)
+    open_app(page, class_server, "Class?preset=low&present=1")
+    page.get_by_role("button", name="Start a class").click()
+    wait_for_app(page)
+    ada = phone()
+    join(ada, page.locator(".bpe-url").inner_text(), "Ada")
+    page.get_by_role("button", name="Next step").click()
+    wait_for_app(page)
+    page.get_by_role("button", name="Split a word").click()
+    page.get_by_label("Word", exact=True).fill("lowest")
+    page.get_by_label("Word", exact=True).press("Enter")
+    wait_for_app(page)
+    screenshot(page, "projector-split-popover")
+    page.get_by_role("button", name="Ask this word").click()
+    wait_for_app(page)
+    page.keyboard.press("Escape")  # the popover closed: the projector shows the class
+
+    ada.get_by_text("How will our model split this word?").wait_for(timeout=FOLLOW_MS)
+    places = ada.locator("[data-testid=stButtonGroup] button")
+    assert places.all_inner_texts() == ["l|owest", "lo|west", "low|est", "lowe|st", "lowes|t"]
+    assert all(box["y"] + box["height"] <= PHONE["height"] for box in (b.bounding_box() for b in places.all()))
+    assert fits(ada, PHONE)
+    places.filter(has_text="low|est").click()
+    ada.get_by_text("Your vote: low · est").wait_for(timeout=FOLLOW_MS)
+    places.filter(has_text="lowes|t").click()
+    ada.get_by_text("Your vote: low · es · t").wait_for(timeout=FOLLOW_MS)
+    screenshot(ada, "phone-split")
+    page.get_by_text("1 vote from 1 student").wait_for(timeout=FOLLOW_MS)
+    assert page.locator(".bpe-split span.bpe-cut").all_inner_texts() == ["1", "1"]  # a count over each place cut
+    screenshot(page, "projector-split")
+
+    page.get_by_role("button", name="Reveal").click()
+    page.get_by_text("Our model splits it: low · e · s · t. Cut exactly right: 0 of 1 student.").wait_for(
+        timeout=FOLLOW_MS
+    )
+    ada.get_by_text("2 places right, 0 where no token starts: 2 points.").wait_for(timeout=FOLLOW_MS)
+    assert (
+        ada.locator(".bpe-split span.bpe-right").count() == 2 and ada.locator(".bpe-split span.bpe-missed").count() == 1
+    )
+    assert fits(ada, PHONE) and fits(page, PROJECTOR)
+    assert lines_of_buttons(page, TEACHERS_ROW) in (1, 2) and unreachable_controls(page) == []
+    screenshot(ada, "phone-split-revealed", whole=True)
+    screenshot(page, "projector-split-revealed", whole=True)
+    page.set_viewport_size(DESKTOP)
+    wait_for_app(page)
+    assert fits(page, DESKTOP)
+    screenshot(page, "desktop-split-revealed", whole=True)

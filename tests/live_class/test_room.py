@@ -7,7 +7,7 @@ import pytest
 from live_class_fixtures import pair_question
 
 from live_class import room, rules
-from live_class.kinds import COUNT, PAIR
+from live_class.kinds import COUNT, PAIR, SPLIT
 from live_class.records import Question
 from live_class.rules import IDLE_SECONDS, ClassProblem
 
@@ -81,6 +81,36 @@ def test_a_count_question_goes_to_the_closest_guesses(store):
     assert room.results(store, code) == [("Ada", 1), ("Bo", 1), ("Cy", 0)]
 
 
+def test_a_split_question_scores_each_place_right_less_each_place_wrong(store):
+    """lowest after the merges l+o, lo+w, e+s: low|es|t, places 3 and 5. Ada cuts low|es|t (2 points), Bo cuts
+    everywhere (3, 5 right; 1, 2, 4 wrong: 0, not -1), Cy cuts nowhere (0), Di cuts low|est (1)."""
+    code, key = room.start_class(store, now=0.0)
+    ada, bo, cy, di = (room.join(store, code, name, now=1.0) for name in ("Ada", "Bo", "Cy", "Di"))
+    number = room.ask(store, code, key, SPLIT, "lowest", (), "3,5", now=2.0)
+    assert room.vote(store, code, ada, number, " 5, 3 ", now=3.0) == "Your vote: low · es · t"
+    assert room.vote(store, code, bo, number, "1,2,3,4,5", now=3.0) == "Your vote: l · o · w · e · s · t"
+    assert room.vote(store, code, cy, number, "", now=3.0) == "Your vote: lowest"
+    assert room.vote(store, code, di, number, "3", now=3.0) == "Your vote: low · est"
+    for outside in ("0", "6", "x", "-1", "3.5", "99999"):
+        with pytest.raises(ClassProblem, match='Cut "lowest" between its letters: at places 1 to 5'):
+            room.vote(store, code, cy, number, outside, now=4.0)
+    assert store.votes(code, number) == {ada: "3,5", bo: "1,2,3,4,5", cy: "", di: "3"}
+    room.reveal(store, code, key, now=5.0)
+    assert room.results(store, code) == [("Ada", 2), ("Di", 1), ("Bo", 0), ("Cy", 0)]
+    room.ask(store, code, key, PAIR, "Step 2", CHOICES, "a + n", now=6.0)
+    room.vote(store, code, bo, number + 1, "a + n", now=7.0)
+    room.reveal(store, code, key, now=8.0)
+    assert room.results(store, code) == [("Ada", 2), ("Bo", 1), ("Di", 1), ("Cy", 0)]  # the points add up
+
+
+@pytest.mark.parametrize("answer", ["", "0", "6", "5,3", "3,3", "x"])
+def test_a_split_question_needs_its_places_inside_its_word_in_order(store, answer):
+    code, key = room.start_class(store, now=0.0)
+    with pytest.raises(ValueError, match="a split question needs at least one place inside its word"):
+        room.ask(store, code, key, SPLIT, "lowest", (), answer, now=1.0)
+    assert store.questions(code) == []
+
+
 def test_asking_again_closes_the_question_before(store):
     code, key = room.start_class(store, now=0.0)
     ada = room.join(store, code, "Ada", now=1.0)
@@ -124,7 +154,7 @@ def test_a_question_of_a_kind_this_app_does_not_ask_is_one_clear_error(store):
     store.put_question(code, Question(1, "poll", "Tea or coffee?", ("tea", "coffee"), "tea"))
     store.update_class(code, 2.0, question=1)
     with pytest.raises(
-        ValueError, match="unknown question kind 'poll' \\(this app asks: pair, longest, count, model_count\\)"
+        ValueError, match="unknown question kind 'poll' \\(this app asks: pair, longest, count, model_count, split\\)"
     ):
         room.vote(store, code, ada, 1, "tea", now=3.0)
     room.reveal(store, code, key, now=4.0)

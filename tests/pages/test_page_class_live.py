@@ -95,6 +95,13 @@ def test_starting_a_class_keeps_the_key_in_the_teachers_session_only(teacher):
     assert f"/Class?join={code}" in everything_shown(teacher)  # the join address, beside its QR code
 
 
+def lettered_choice(student: AppTest, choices: tuple[str, ...], choice: str) -> str:
+    """The label of ``choice``'s button: the letter the text in view marks the pair with (A, B, ... in the choices'
+    order), then the pair."""
+    letter = "ABCD"[choices.index(choice)]
+    return next(button.label for button in student.button if plain(button.label) == f"{letter} · {choice}")
+
+
 def test_a_student_joins_votes_changes_and_is_refused_after_the_reveal(teacher):
     code = class_code(teacher)
     student, student_id = join(code, HOSTILE_NAME)
@@ -104,8 +111,8 @@ def test_a_student_joins_votes_changes_and_is_refused_after_the_reveal(teacher):
     question = store.question(code, 1)
     first = next(choice for choice in question.choices if choice != question.answer)
     second = question.answer
-    student = press(student, next(b.label for b in student.button if b.label.replace("\\", "") == first))
-    student = press(student, next(b.label for b in student.button if b.label.replace("\\", "") == second))
+    student = press(student, lettered_choice(student, question.choices, first))
+    student = press(student, lettered_choice(student, question.choices, second))
     assert store.votes(code, 1) == {student_id: second}  # the second tap changed the vote
     assert "1 vote from 1 student" in everything_shown(ok(teacher.run()))
     teacher = press(teacher, "Reveal")
@@ -241,7 +248,7 @@ def test_a_question_of_a_kind_this_app_does_not_ask_is_the_same_error_on_every_s
     store.update_class(code, time.time(), question=2)
     for screen in (teacher.run(), student.run()):
         assert [error.message for error in screen.exception] == [
-            "unknown question kind 'poll' (this app asks: pair, longest, count, model_count)"
+            "unknown question kind 'poll' (this app asks: pair, longest, count, model_count, split)"
         ]
 
 
@@ -308,5 +315,41 @@ def test_the_longest_token_and_our_model_s_count_are_asked_and_scored():
         teacher = press(teacher, "Reveal")
         assert "Our model uses 2 tokens. Closest: Ada (3)." in plain(everything_shown(teacher))
         assert dict(room.results(open_store(), code, {ada_id: "Ada"})) == {"Ada": 2}  # one point each
+    finally:
+        room.end_class(open_store(), code, key, time.time())
+
+
+def test_a_word_is_split_by_taps_on_the_phone_and_each_place_scores():
+    """Train's textbook corpus (its merges: l o, lo w, e s, ...): after step 2, lowest is low e s t (places 3, 4, 5).
+    Ada taps 3 and 5 (2 points), Bo every place (3 right, 2 wrong: 1 point). A word of two is refused in words."""
+    teacher = press(through_app(CLASS.path, preset="low"), "Start a class")
+    code, key = teacher.session_state[classroom_state.TEACHING_KEY]
+    try:
+        (ada, ada_id), (bo, bo_id) = join(code, "Ada"), join(code, "Bo")
+        teacher = press(teacher, "Next step")
+        assert teacher.text_input(key=classroom_state.WORD_KEY).value == "newest"  # the corpus's longest word
+        teacher.text_input(key=classroom_state.WORD_KEY).input("low est")
+        teacher = press(teacher, "Ask this word")
+        assert "Type one word, without spaces." in plain(everything_shown(teacher))
+        teacher.text_input(key=classroom_state.WORD_KEY).input("lowest")
+        teacher = press(teacher, "Ask this word")
+        number = open_store().class_record(code).question
+        question = open_store().question(code, number)
+        assert (question.kind, question.prompt, question.answer) == ("split", "lowest", "3,4,5")
+        ada, bo = ok(ada.run()), ok(bo.run())
+        assert "How will our model split this word?" in everything_shown(ada)
+        ada.pills(key=f"{classroom_state.CUTS_KEY}_{number}").set_value([5, 3])
+        ada = ok(ada.run())
+        assert "Your vote: low · es · t" in plain(everything_shown(ada))
+        bo.pills(key=f"{classroom_state.CUTS_KEY}_{number}").set_value([1, 2, 3, 4, 5])
+        bo = ok(bo.run())
+        teacher = press(teacher, "Reveal")
+        assert "Our model splits it: low · e · s · t. Cut exactly right: 0 of 2 students." in plain(
+            everything_shown(teacher)
+        )
+        ada = ok(ada.run())
+        assert "2 places right, 0 where no token starts: 2 points." in plain(everything_shown(ada))
+        assert ada.pills(key=f"{classroom_state.CUTS_KEY}_{number}").disabled
+        assert dict(room.results(open_store(), code, {ada_id: "Ada", bo_id: "Bo"})) == {"Ada": 2, "Bo": 1}
     finally:
         room.end_class(open_store(), code, key, time.time())

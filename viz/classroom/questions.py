@@ -1,7 +1,7 @@
 """The class's questions, made from a model: "Which pair merges next?" from a step's race (the real answer always
 among the choices, which are shown in a fixed order that does not give it away), "Which is the longest token so
-far?" from the tokens its merges made, and "How many tokens will GPT-4 (or our model) use for this sentence?"
-counted by that tokenizer.
+far?" from the tokens its merges made, "How many tokens will GPT-4 (or our model) use for this sentence?" counted by
+that tokenizer, and "How will our model split this word?" from the merges made so far.
 
 >>> from bpe_core import Config, train
 >>> model = train("banana bandana", Config(), merges=3)
@@ -13,12 +13,15 @@ from __future__ import annotations
 
 from bpe_core import Tokenizer
 from bpe_core.pretrained import load_pretrained
+from live_class import cuts
 from viz.describe import describe_config, plural
 from viz.readable import token_pair, token_text
 
 CHOICES = 4  # pairs a student picks from: four buttons fit a phone's screen
 SENTENCE = "Tokenizers cut unbelievably long words into familiar pieces."  # the count question's default
 SENTENCE_LIMIT = 300  # characters: a sentence a room reads on a projector
+WORD_LIMIT = 20  # characters of a word to split: its places are taps on a phone
+WORD = "lowest"  # the split question's word when the corpus offers none
 
 
 def pair_question(model: Tokenizer, step: int) -> tuple[str, tuple[str, ...], str] | None:
@@ -66,6 +69,42 @@ def longest_question(model: Tokenizer, step: int) -> tuple[str, tuple[str, ...],
     if not shorter:
         return None
     return f"Step {step}", tuple(sorted([answer, *shorter[: CHOICES - 1]])), answer
+
+
+def split_question(model: Tokenizer, step: int, typed: str) -> tuple[str, str]:
+    """The word to split (spaces around it dropped) and the places where the model, its merges up to step ``step``
+    made, starts a new token in it (``live_class.cuts``); ``ValueError`` says in words why a word cannot be asked.
+
+    >>> from bpe_core import Config, train
+    >>> model = train("low lower newest widest", Config(split="whitespace", end_of_word="</w>"), merges=6)
+    >>> split_question(model, 4, " lowest "), split_question(model, 6, "lowest")  # lo, low, es, est; est</w>
+    (('lowest', '3'), ('lowest', '3'))
+    >>> split_question(model, 1, "lowest")  # lo only
+    ('lowest', '2,3,4,5')
+    """
+    word = typed.strip()
+    if not word or any(character.isspace() for character in word):
+        raise ValueError("Type one word, without spaces.")
+    if len(word) > WORD_LIMIT:
+        raise ValueError(f"A word to split has at most {WORD_LIMIT} characters; this one has {len(word)}.")
+    tokens = model.prefix(step).encode_with_spans(word)
+    if any(token.partial for token in tokens):
+        raise ValueError(f"After step {step:,} our model cuts {word} inside a character: pick a word of plain letters.")
+    places = {token.start for token in tokens if 0 < token.start < len(word)}
+    if not places:
+        raise ValueError(f"After step {step:,} {word} is one token: pick a longer word.")
+    return word, cuts.places_text(places)
+
+
+def word_to_split(pieces: tuple[tuple[str, int], ...]) -> str:
+    """The split question's first word: the longest of the words a pair question shows (``step_text.shown_pieces``),
+    else ``WORD``.
+
+    >>> word_to_split(((" low", 5), (" newest", 5), ("a" * 30, 1), ("low newest", 1))), word_to_split(())
+    ('newest', 'lowest')
+    """
+    words = [piece.strip() for piece, _ in pieces if len(piece.split()) == 1 and 1 < len(piece.strip()) <= WORD_LIMIT]
+    return max(words, key=len, default=WORD)
 
 
 def gpt4_count(sentence: str) -> int:

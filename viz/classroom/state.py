@@ -33,6 +33,8 @@ SENTENCE_KEY = "class_sentence"  # the count question's sentence, as the teacher
 COUNTED_BY_KEY = "class_counted_by"  # who counts its tokens: GPT-4 or the class's model
 NAME_KEY = "class_name"  # "Your name"
 GUESS_KEY = "class_guess"  # a student's token-count guess
+WORD_KEY = "class_word"  # the split question's word, as the teacher typed it
+CUTS_KEY = "class_cuts"  # a student's cuts in the split question's word (with the question's number after it)
 
 
 @st.cache_resource(max_entries=1, show_spinner=False)

@@ -67,6 +67,20 @@ def _mark(index: int) -> str:
     return f'<b class="bpe-m{index % len(MARK_COLOURS)}">{_letter(index)}</b>'
 
 
+def choice_label(question: Question, index: int) -> str:
+    """A choice as its button reads: after its letter when the question shows its text, so that a student finds the
+    pair in the words (escape it where it is shown).
+
+    >>> from live_class.records import StepText
+    >>> text = StepText((), more=0, counts=(4, 3), tied=1, tie_break="first")
+    >>> question = Question(1, "pair", "Step 1", ("a + n", "n + a"), "a + n", text=text)
+    >>> choice_label(question, 1), choice_label(question.replace(text=None), 1)
+    ('B · n + a', 'n + a')
+    """
+    choice = question.choices[index]
+    return f"{_letter(index)} · {choice}" if question.text is not None else choice
+
+
 def _word_html(word: ShownWord, made: str) -> str:
     """One word: its symbols in boxes, an offered pair's letter between its two symbols, its count after."""
     parts = []

@@ -1,0 +1,115 @@
+"""The split question (viz/classroom/questions.py's split_question, split_view.py): where our model starts its tokens
+in a word, held to the textbook encoder (bpe_core/textbook.py) at every step, and the word drawn with each place
+marked, worked out by hand."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from bpe_core import Config, textbook, train
+from live_class import cuts
+from viz.classroom.questions import WORD_LIMIT, split_question, word_to_split
+from viz.classroom.split_view import my_split_result, place_counts, room_split_result, split_html
+
+TEXTBOOK = "low lower newest widest low low low low newest newest newest newest"  # Train's textbook corpus
+HOSTILE = "<img src=x onerror=alert(1)>"
+
+
+def textbook_places(word: str, corpus: str, config: Config, step: int) -> str:
+    """Where the textbook's tokens of ``word`` start, its first ``step`` merges applied (a marker is no letter)."""
+    tokens = textbook.encode(word, textbook.train_merges(corpus, config, merges=step), config)
+    marker, starts, start = config.end_of_word or "", [], 0
+    for token in tokens:
+        starts.append(start)
+        start += len(token.removesuffix(marker)) if marker else len(token)
+    return cuts.places_text(place for place in starts if 0 < place < len(word))
+
+
+@pytest.mark.parametrize(
+    "config",
+    [Config(end_of_word="</w>"), Config(end_of_word="_", glue_marker=True), Config(split="gpt2"), Config(split="none")],
+    ids=["end-of-word", "glued marker", "gpt2 split", "no split"],
+)
+def test_the_places_are_where_the_textbook_starts_each_token_at_every_step(config):
+    model = train(TEXTBOOK, config, merges=12)
+    for step in range(1, len(model.merges) + 1):
+        for word in ("lowest", "newer", "widely", "slower", "low"):
+            expected = textbook_places(word, TEXTBOOK, config, step)
+            if not expected:
+                with pytest.raises(ValueError, match=f"After step {step} {word} is one token: pick a longer word"):
+                    split_question(model, step, word)
+            else:
+                assert split_question(model, step, f"  {word}\n") == (word, expected), (step, word)
+
+
+def test_a_word_that_cannot_be_asked_is_refused_in_words():
+    model = train(TEXTBOOK, Config(end_of_word="</w>"), merges=3)
+    for typed in ("", "   ", "low newest", "low\tnewest"):
+        with pytest.raises(ValueError, match="Type one word, without spaces"):
+            split_question(model, 1, typed)
+    assert split_question(model, 1, "x" * WORD_LIMIT)[0] == "x" * WORD_LIMIT
+    with pytest.raises(ValueError, match=f"at most {WORD_LIMIT} characters; this one has {WORD_LIMIT + 1}"):
+        split_question(model, 1, "x" * (WORD_LIMIT + 1))
+    bytes_model = train("é é é", Config(split="gpt2", units="bytes"), merges=0)  # é is two bytes, not yet merged
+    with pytest.raises(ValueError, match="cuts éa inside a character: pick a word of plain letters"):
+        split_question(bytes_model, 0, "éa")
+
+
+def test_the_first_word_offered_is_the_longest_single_word_shown():
+    pieces = (("low", 5), (" lower", 1), (" newest", 5), (" a", 9), ("two words", 1), ("y" * (WORD_LIMIT + 1), 1))
+    assert word_to_split(pieces) == "newest"  # lower is shorter; the too long and the two words are passed over
+    assert word_to_split((("a", 3),)) == "lowest"  # no word of two letters: the textbook's new word
+
+
+def marks(html: str) -> list[tuple[str, str]]:
+    """Each place's class and what is written over it, in order."""
+    return re.findall(r'<span class="([^"]*)">([^<]*)</span>', html)
+
+
+def test_the_word_is_drawn_with_each_place_marked_as_its_screen_needs():
+    lowest = "lowest"
+    assert marks(split_html(lowest, {3, 4}, None)) == [("", ""), ("", ""), ("bpe-cut", ""), ("bpe-cut", ""), ("", "")]
+    # after the reveal (our model: low|est): 3 right, 4 wrong, 1 left alone rightly, nothing missed
+    assert marks(split_html(lowest, {3, 4}, {3})) == [
+        ("", ""),
+        ("", ""),
+        ("bpe-right", "✓"),
+        ("bpe-wrong", "✗"),
+        ("", ""),
+    ]
+    assert marks(split_html(lowest, set(), {2, 5})) == [
+        ("", ""),
+        ("bpe-missed", ""),
+        ("", ""),
+        ("", ""),
+        ("bpe-missed", ""),
+    ]
+    # the projector: how many cut at each place, over it
+    assert marks(split_html(lowest, {1, 3}, {3}, {1: 2, 3: 7})) == [
+        ("bpe-wrong", "2"),
+        ("", ""),
+        ("bpe-right", "7"),
+        ("", ""),
+        ("", ""),
+    ]
+    assert "Blue: your cuts." in split_html(lowest, {3}, None)
+    assert "Over each place: how many students cut there.</p>" in split_html(lowest, {3}, None, {3: 1})
+    assert "cut there. Green: where our model starts a token; red: where it does not." in split_html(
+        lowest, {3}, {3}, {3: 1}
+    )
+    assert "✓ you cut there; dashed: you did not). ✗: no token starts there." in split_html(lowest, {3}, {3})
+    hostile = split_html(HOSTILE[:12], set(), None)
+    assert "<img" not in hostile and "<i>&lt;</i>" in hostile and hostile.count("<i>") == 12
+
+
+def test_the_room_and_each_student_are_told_how_they_cut():
+    votes = {"s1": "3", "s2": "1,3", "s3": "", "s4": "3"}
+    assert place_counts(votes) == {1: 1, 3: 3}
+    assert room_split_result("3", votes) == "Cut exactly right: 2 of 4 students."
+    assert room_split_result("3", {"s1": "1,3"}) == "Cut exactly right: 0 of 1 student."
+    assert my_split_result("2,4", "2,4") == "2 places right, 0 where no token starts: 2 points."
+    assert my_split_result("2,4", "1,2,3") == "1 place right, 2 where no token starts: 0 points."
+    assert my_split_result("2,4", "") == "0 places right, 0 where no token starts: 0 points."
+    assert my_split_result("2,4", "2,3,4") == "2 places right, 1 where no token starts: 1 point."
