@@ -18,19 +18,24 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from enum import Enum
 
 from live_class import cuts, rules
 from live_class.records import Question
 from live_class.rules import ClassProblem
 
-TAP, TYPE, CUT = "tap", "type", "cut"  # how students answer: tap a choice, type a number, cut a word
+
+class Answering(Enum):
+    """How students answer a kind of question, and so how every screen draws it."""
+
+    TAP = "tap one of the question's choices (the projector shows the tally)"
+    TYPE = "type a number"
+    CUT = "tap the places where the prompt's word is cut, among the places its choices offer"
 
 
-def _inside(word: str, kept: str) -> bool:
-    try:
-        return bool(kept) and cuts.read_places(kept, word) == kept
-    except ClassProblem:
-        return False
+def offered_places(question: Question) -> list[int]:
+    """The places a split question offers (its choices: between two graphemes of its word)."""
+    return [int(place) for place in question.choices]
 
 
 def _as_kept(question: Question, kept: str) -> str:
@@ -42,7 +47,7 @@ class QuestionKind:
     name: str  # what a Question and the stores keep
     asks: str  # the question as a student's screen and the teacher's button put it
     asks_briefly: str  # on the projector's banner, before the number of votes
-    answered_by: str  # TAP one of the question's choices (a tally shown), TYPE a number, or CUT the prompt's word
+    answered_by: Answering
     answer_is: str  # what the reveal says before the answer: "The pair merged: a + n", "GPT-4 uses 7 tokens"
     read_vote: Callable[[Question, str], str]  # a student's answer as it is kept, or ClassProblem
     points: Callable[[Question, dict[str, str]], dict[str, int]]  # each scoring student's points, once revealed
@@ -51,10 +56,29 @@ class QuestionKind:
     def check(self, prompt: str, choices: tuple[str, ...], answer: str) -> None:
         """A question of this kind with this prompt, choices and answer can be asked; else ``ValueError`` (a page's
         mistake, not a user's)."""
-        if self.answered_by == TAP and answer not in choices:
+        if self.answered_by is Answering.TAP and answer not in choices:
             raise ValueError(f"a {self.name} question needs its answer among its choices")
-        if self.answered_by == CUT and not _inside(prompt, answer):
-            raise ValueError(f"a {self.name} question needs at least one place inside its word, kept in order")
+        if self.answered_by is Answering.CUT and not _cut_inside(prompt, choices, answer):
+            raise ValueError(f"a {self.name} question offers places inside its word, its answer one or more of them")
+
+    def reveal(self, question: Question) -> str:
+        """What the reveal says of the answer (escape it where it is shown).
+
+        >>> SPLIT.reveal(Question(1, "split", "lowest", ("3", "5"), "3"))
+        'Our model splits it: low · est.'
+        """
+        return f"{self.answer_is} {self.writes(question, question.answer)}."
+
+
+def _cut_inside(word: str, choices: tuple[str, ...], answer: str) -> bool:
+    question = Question(0, "", word, choices, answer)
+    try:
+        offered = offered_places(question)
+        return (
+            bool(answer) and all(0 < place < len(word) for place in offered) and _cut_places(question, answer) == answer
+        )
+    except ValueError:  # a choice that is no number, or a place not offered
+        return False
 
 
 def _one_of_the_choices(question: Question, answer: str) -> str:
@@ -72,7 +96,7 @@ def _closest_count(question: Question, votes: dict[str, str]) -> dict[str, int]:
 
 
 def _cut_places(question: Question, typed: str) -> str:
-    return cuts.read_places(typed, question.prompt)
+    return cuts.read_places(typed, question.prompt, offered_places(question))
 
 
 def _places_right(question: Question, votes: dict[str, str]) -> dict[str, int]:
@@ -89,12 +113,14 @@ def _guessed_count(question: Question, typed: str) -> str:
 
 def _tapped(name: str, asks: str, answer_is: str) -> QuestionKind:
     """A kind whose students tap one of its choices; the right one scores."""
-    return QuestionKind(name, asks, asks, TAP, answer_is, read_vote=_one_of_the_choices, points=_right_choice)
+    return QuestionKind(name, asks, asks, Answering.TAP, answer_is, read_vote=_one_of_the_choices, points=_right_choice)
 
 
 def _counted(name: str, asks: str, asks_briefly: str, answer_is: str) -> QuestionKind:
     """A kind whose students type a number of tokens; the closest guesses score."""
-    return QuestionKind(name, asks, asks_briefly, TYPE, answer_is, read_vote=_guessed_count, points=_closest_count)
+    return QuestionKind(
+        name, asks, asks_briefly, Answering.TYPE, answer_is, read_vote=_guessed_count, points=_closest_count
+    )
 
 
 # the choices: the step's top pairs; the answer: the one merged
@@ -111,12 +137,13 @@ MODEL_COUNT = _counted(
     "How many tokens will our model use?",
     "Our model uses",
 )
-# the prompt: a word; the answer: the places where the class's model (after the step shown) starts a new token
+# the prompt: a word; the choices: the places between its graphemes; the answer: those where the class's model
+# (its merges up to the step shown) starts a new token in the word on its own
 SPLIT = QuestionKind(
     "split",
+    "How will our model split this word on its own?",
     "How will our model split this word?",
-    "How will our model split this word?",
-    CUT,
+    Answering.CUT,
     "Our model splits it:",
     read_vote=_cut_places,
     points=_places_right,

@@ -15,7 +15,6 @@ from viz.classroom import state as classroom_state
 from viz.classroom.questions import (
     SENTENCE,
     SENTENCE_LIMIT,
-    WORD,
     WORD_LIMIT,
     gpt4_count,
     longest_question,
@@ -73,15 +72,15 @@ def ask_count(store: ClassStore, code: str, teacher_key: str, model: Tokenizer) 
 def ask_split(store: ClassStore, code: str, teacher_key: str, model: Tokenizer, step: int) -> None:
     """A word, and the room cuts it where the model, its merges up to ``step`` made, starts its tokens."""
     st.markdown(f"**Ask: {SPLIT.asks}** After step {step:,}.")
-    corpus = state.current_corpus()
-    state.start_widget(
-        classroom_state.WORD_KEY, word_to_split(shown_pieces(model_pieces(corpus, model.config))[0]) if corpus else WORD
-    )
+    if classroom_state.WORD_KEY not in st.session_state:  # the first word offered: the corpus's longest shown
+        corpus = state.current_corpus()
+        pieces = shown_pieces(model_pieces(corpus, model.config))[0] if corpus else ()
+        st.session_state[classroom_state.WORD_KEY] = word_to_split(pieces)
     typed = st.text_input("Word", max_chars=WORD_LIMIT, key=classroom_state.WORD_KEY)
     if st.button("Ask this word", disabled=not typed.strip()):
         try:
-            word, places = split_question(model, step, typed)
+            word, offered, places = split_question(model, step, typed)
         except ValueError as error:  # more than one word, a cut inside a character, one token
             st.warning(markdown(str(error)))
             return
-        room.ask(store, code, teacher_key, SPLIT, word, (), places, classroom_state.now())
+        room.ask(store, code, teacher_key, SPLIT, word, offered, places, classroom_state.now())

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import streamlit as st
 
-from live_class import cuts, room, rules
-from live_class.kinds import CUT, TAP, QuestionKind, kind_of
+from live_class import room, rules
+from live_class.kinds import Answering, QuestionKind, kind_of
 from live_class.records import Question
 from live_class.rules import ClassProblem
 from live_class.store import ClassStore
@@ -24,14 +24,14 @@ from viz.classroom.live_view import (
     votes_line,
 )
 from viz.classroom.reach import reach_html
-from viz.classroom.split_view import place_counts, room_split_result, split_html
+from viz.classroom.split_view import room_split_html, room_split_result
 from viz.classroom.text_view import reveal_html, text_html, written_texts
 from viz.escape import markdown
 from viz.notation import glyph_legend
 
 
 @st.fragment(run_every=POLL_SECONDS)
-def live_tally(store: ClassStore, code: str, join_at: str) -> None:
+def follow(store: ClassStore, code: str, join_at: str) -> None:
     try:
         _projector(store, code, join_at)
     except ClassProblem as problem:  # the store did not answer this time: the next second asks again
@@ -54,9 +54,9 @@ def _projector(store: ClassStore, code: str, join_at: str) -> None:
         kind, votes = kind_of(question.kind), store.votes(code, question.number)
         asking = f"{kind.asks_briefly} {votes_line(len(votes), len(students))}"
         st.html(follow_html(code, record.step, record.model_title, asking))
-        if kind.answered_by == TAP:
+        if kind.answered_by is Answering.TAP:
             _tally(question, votes)
-        elif kind.answered_by == CUT:
+        elif kind.answered_by is Answering.CUT:
             _cuts(kind, question, votes)
         else:
             st.html(sentence_html(question.prompt))
@@ -88,9 +88,6 @@ def _tally(question: Question, votes: dict[str, str]) -> None:
 
 def _cuts(kind: QuestionKind, question: Question, votes: dict[str, str]) -> None:
     """A word to split: how many students cut at each place; after the reveal, where our model's tokens start."""
-    counts = place_counts(votes)
-    answer = cuts.places_of(question.answer) if question.revealed else None
-    st.html(split_html(question.prompt, set(counts), answer, counts))
+    st.html(room_split_html(question, votes))
     if question.revealed:
-        said = f"{kind.answer_is} {kind.writes(question, question.answer)}. {room_split_result(question.answer, votes)}"
-        st.markdown(markdown(said))
+        st.markdown(markdown(f"{kind.reveal(question)} {room_split_result(question.answer, votes)}"))

@@ -10,14 +10,14 @@ import streamlit as st
 
 from app_pages.sections import merges_tabs
 from live_class import cuts, room, rules
-from live_class.kinds import CUT, TAP, QuestionKind, kind_of
+from live_class.kinds import Answering, QuestionKind, kind_of, offered_places
 from live_class.records import Question
 from live_class.rules import NAME_LIMIT, ClassProblem
 from live_class.store import ClassStore
 from viz.choices import address_params
 from viz.classroom import state as classroom_state
 from viz.classroom.live_view import POLL_SECONDS, count_result, follow_html, sentence_html, tally_figure
-from viz.classroom.split_view import my_split_result, place_label, split_html
+from viz.classroom.split_view import my_split_result, place_label, student_split_html
 from viz.classroom.text_view import choice_label, reveal_html, text_html, written_texts
 from viz.escape import markdown
 from viz.merges import state as merges_state
@@ -49,13 +49,16 @@ def join_form(store: ClassStore, code: str) -> None:
                 st.rerun()
 
 
-def _vote(store: ClassStore, code: str, student: str, number: int, answer: str) -> None:
-    """A tap's callback: runs before the screen is drawn again, so the screen shows the vote just cast."""
+def _vote(store: ClassStore, code: str, student: str, number: int, answer: str) -> bool:
+    """A tap's callback: runs before the screen is drawn again, so the screen shows the vote just cast; whether
+    the vote was taken."""
     try:
         said = room.vote(store, code, student, number, answer, classroom_state.now())
     except ClassProblem as problem:
-        said = str(problem)
+        st.session_state[_SAID_KEY] = (number, str(problem))
+        return False
     st.session_state[_SAID_KEY] = (number, said)
+    return True
 
 
 def _said(number: int) -> None:
@@ -85,24 +88,29 @@ def _choices(store: ClassStore, code: str, student: str, question: Question, min
 
 def _cut_box(store: ClassStore, code: str, student: str, question: Question, mine: str | None, step: int) -> None:
     """A word to split: one tap for each place where a new token starts; every tap sends the cuts so far, and the
-    word below shows them (after the reveal: which were right)."""
-    word, key = question.prompt, f"{classroom_state.CUTS_KEY}_{question.number}"
+    word below shows them (after the reveal: which were right). A refused tap (the answer just came out) is undone,
+    so that the taps shown are the vote kept."""
+    word, key, sent = (
+        question.prompt,
+        f"{classroom_state.CUTS_KEY}_{question.number}",
+        sorted(cuts.places_of(mine or "")),
+    )
 
     def send() -> None:
-        _vote(store, code, student, question.number, cuts.places_text(st.session_state.get(key) or []))
+        if not _vote(store, code, student, question.number, cuts.places_text(st.session_state.get(key) or [])):
+            st.session_state[key] = sent
 
     st.pills(
         f"Tap where a new token starts, after step {step:,}",
-        range(1, len(word)),
+        offered_places(question),
         selection_mode="multi",
         format_func=lambda place: markdown(place_label(word, place)),
-        default=sorted(cuts.places_of(mine or "")),  # a reloaded phone shows the cuts it sent
+        default=sent,  # a reloaded phone shows the cuts it sent
         key=key,
         disabled=question.revealed,
         on_change=send,
     )
-    answer = cuts.places_of(question.answer) if question.revealed else None
-    st.html(split_html(word, cuts.places_of(mine or ""), answer))
+    st.html(student_split_html(question, mine))
 
 
 def _guess_box(store: ClassStore, code: str, student: str, question: Question) -> None:
@@ -153,9 +161,9 @@ def _screen(store: ClassStore, code: str, student: str) -> None:
         return
     kind, votes = kind_of(question.kind), store.votes(code, question.number)
     st.markdown(f"**{kind.asks}**")
-    if kind.answered_by == TAP:
+    if kind.answered_by is Answering.TAP:
         _choices(store, code, student, question, votes.get(student))
-    elif kind.answered_by == CUT:
+    elif kind.answered_by is Answering.CUT:
         _cut_box(store, code, student, question, votes.get(student), record.step)
     else:
         _guess_box(store, code, student, question)
@@ -169,13 +177,11 @@ def _screen(store: ClassStore, code: str, student: str) -> None:
 def _revealed(
     kind: QuestionKind, question: Question, votes: dict[str, str], students: dict[str, str], student: str
 ) -> None:
-    if kind.answered_by == CUT:
-        said = f"{kind.answer_is} {kind.writes(question, question.answer)}. "
-        st.markdown(markdown(said + my_split_result(question.answer, votes.get(student))))
-    elif kind.answered_by == TAP:
+    if kind.answered_by is Answering.CUT:
+        st.markdown(markdown(f"{kind.reveal(question)} {my_split_result(question.answer, votes.get(student))}"))
+    elif kind.answered_by is Answering.TAP:
         right = votes.get(student) == question.answer
-        said = f"{kind.answer_is} {question.answer}. " + ("You got it!" if right else "Not this time.")
-        st.markdown(markdown(said))
+        st.markdown(markdown(f"{kind.reveal(question)} " + ("You got it!" if right else "Not this time.")))
         tally = rules.tally(question.choices, votes)
         if question.text is not None:  # why it merged, each pair's count beside its votes
             st.html(reveal_html(question, tally))

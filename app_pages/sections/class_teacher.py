@@ -67,7 +67,7 @@ def console(store: ClassStore, code: str, teacher_key: str) -> None:
     remember("teacher", code, teacher_key)  # a reload or a restarted replica finds the class again
     _controls(store, code, teacher_key, record, model)
     st.html(style_html())  # once: the projector's polls send the text without its style sheet
-    class_projector.live_tally(store, code, join_address(code))
+    class_projector.follow(store, code, join_address(code))
     share_link.show_address()  # below the class: the teacher's model (the class itself stays in this session)
 
 
@@ -83,7 +83,7 @@ def _controls(store: ClassStore, code: str, teacher_key: str, record: ClassRecor
             class_asking.ask_step(store, code, teacher_key, model, record.step)
         if row.button("Longest token?", icon=":material/straighten:", disabled=not 1 <= record.step <= last):
             class_asking.ask_longest(store, code, teacher_key, model, record.step)
-        with row.popover("Split a word", icon=":material/content_cut:"):
+        with row.popover("Split a word", icon=":material/content_cut:", disabled=not 1 <= record.step <= last):
             class_asking.ask_split(store, code, teacher_key, model, record.step)
         with row.popover("Count tokens", icon=":material/calculate:"):
             class_asking.ask_count(store, code, teacher_key, model)

@@ -280,7 +280,7 @@ def test_a_word_is_cut_by_taps_on_a_phone_and_the_projector_shows_where(class_se
     wait_for_app(page)
     page.keyboard.press("Escape")  # the popover closed: the projector shows the class
 
-    ada.get_by_text("How will our model split this word?").wait_for(timeout=FOLLOW_MS)
+    ada.get_by_text("How will our model split this word on its own?").wait_for(timeout=FOLLOW_MS)
     places = ada.locator("[data-testid=stButtonGroup] button")
     assert places.all_inner_texts() == ["l|owest", "lo|west", "low|est", "lowe|st", "lowes|t"]
     assert all(box["y"] + box["height"] <= PHONE["height"] for box in (b.bounding_box() for b in places.all()))

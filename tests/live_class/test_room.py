@@ -12,6 +12,7 @@ from live_class.records import Question
 from live_class.rules import IDLE_SECONDS, ClassProblem
 
 CHOICES = pair_question().choices
+EVERY_PLACE = ("1", "2", "3", "4", "5")  # between every two letters of "lowest"
 
 
 def ask_pair(store, code, key, now=3.0):
@@ -86,13 +87,13 @@ def test_a_split_question_scores_each_place_right_less_each_place_wrong(store):
     everywhere (3, 5 right; 1, 2, 4 wrong: 0, not -1), Cy cuts nowhere (0), Di cuts low|est (1)."""
     code, key = room.start_class(store, now=0.0)
     ada, bo, cy, di = (room.join(store, code, name, now=1.0) for name in ("Ada", "Bo", "Cy", "Di"))
-    number = room.ask(store, code, key, SPLIT, "lowest", (), "3,5", now=2.0)
+    number = room.ask(store, code, key, SPLIT, "lowest", EVERY_PLACE, "3,5", now=2.0)
     assert room.vote(store, code, ada, number, " 5, 3 ", now=3.0) == "Your vote: low · es · t"
     assert room.vote(store, code, bo, number, "1,2,3,4,5", now=3.0) == "Your vote: l · o · w · e · s · t"
-    assert room.vote(store, code, cy, number, "", now=3.0) == "Your vote: lowest"
+    assert room.vote(store, code, cy, number, "", now=3.0) == "Your vote: lowest (not cut)"
     assert room.vote(store, code, di, number, "3", now=3.0) == "Your vote: low · est"
-    for outside in ("0", "6", "x", "-1", "3.5", "99999"):
-        with pytest.raises(ClassProblem, match='Cut "lowest" between its letters: at places 1 to 5'):
+    for outside in ("0", "6", "x", "-1", "3.5", "99999", "00003", "1" * 5000):
+        with pytest.raises(ClassProblem, match='Cut "lowest" between its letters, where the question offers'):
             room.vote(store, code, cy, number, outside, now=4.0)
     assert store.votes(code, number) == {ada: "3,5", bo: "1,2,3,4,5", cy: "", di: "3"}
     room.reveal(store, code, key, now=5.0)
@@ -103,11 +104,25 @@ def test_a_split_question_scores_each_place_right_less_each_place_wrong(store):
     assert room.results(store, code) == [("Ada", 2), ("Bo", 1), ("Di", 1), ("Cy", 0)]  # the points add up
 
 
-@pytest.mark.parametrize("answer", ["", "0", "6", "5,3", "3,3", "x"])
-def test_a_split_question_needs_its_places_inside_its_word_in_order(store, answer):
+def test_a_split_question_takes_only_the_places_it_offers(store):
+    """An accented e (e + a combining accent) is one letter: "ét" offers place 2 only, never 1."""
     code, key = room.start_class(store, now=0.0)
-    with pytest.raises(ValueError, match="a split question needs at least one place inside its word"):
-        room.ask(store, code, key, SPLIT, "lowest", (), answer, now=1.0)
+    ada = room.join(store, code, "Ada", now=1.0)
+    number = room.ask(store, code, key, SPLIT, "e\u0301t", ("2",), "2", now=2.0)
+    with pytest.raises(ClassProblem, match="where the question offers"):
+        room.vote(store, code, ada, number, "1", now=3.0)
+    assert room.vote(store, code, ada, number, "2", now=3.0) == "Your vote: e\u0301 · t"
+
+
+@pytest.mark.parametrize(
+    ("offered", "answer"),
+    [(EVERY_PLACE, ""), (EVERY_PLACE, "0"), (EVERY_PLACE, "6"), (EVERY_PLACE, "5,3"), (EVERY_PLACE, "3,3")]
+    + [(EVERY_PLACE, "x"), (("1", "2"), "3"), (("0", "3"), "3"), (("3", "6"), "3"), (("x",), "3")],
+)
+def test_a_split_question_offers_places_inside_its_word_and_its_answer_among_them(store, offered, answer):
+    code, key = room.start_class(store, now=0.0)
+    with pytest.raises(ValueError, match="a split question offers places inside its word, its answer one or more"):
+        room.ask(store, code, key, SPLIT, "lowest", offered, answer, now=1.0)
     assert store.questions(code) == []
 
 

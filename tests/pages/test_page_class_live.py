@@ -319,9 +319,14 @@ def test_the_longest_token_and_our_model_s_count_are_asked_and_scored():
         room.end_class(open_store(), code, key, time.time())
 
 
-def test_a_word_is_split_by_taps_on_the_phone_and_each_place_scores():
+def html_of(at: AppTest) -> str:
+    return " ".join(str(element.value) for element in at.get("html"))
+
+
+def test_a_word_is_split_by_taps_on_the_phone_and_each_place_scores(monkeypatch):
     """Train's textbook corpus (its merges: l o, lo w, e s, ...): after step 2, lowest is low e s t (places 3, 4, 5).
-    Ada taps 3 and 5 (2 points), Bo every place (3 right, 2 wrong: 1 point). A word of two is refused in words."""
+    Ada taps 3 and 5 (2 points), Bo every place (3 right, 2 wrong: 1 point). A word of two is refused in words; the
+    answer shows nowhere before the reveal; a phone reloaded comes back with its taps."""
     teacher = press(through_app(CLASS.path, preset="low"), "Start a class")
     code, key = teacher.session_state[classroom_state.TEACHING_KEY]
     try:
@@ -335,21 +340,41 @@ def test_a_word_is_split_by_taps_on_the_phone_and_each_place_scores():
         teacher = press(teacher, "Ask this word")
         number = open_store().class_record(code).question
         question = open_store().question(code, number)
-        assert (question.kind, question.prompt, question.answer) == ("split", "lowest", "3,4,5")
+        assert (question.kind, question.prompt, question.choices, question.answer) == (
+            "split",
+            "lowest",
+            ("1", "2", "3", "4", "5"),
+            "3,4,5",
+        )
         ada, bo = ok(ada.run()), ok(bo.run())
-        assert "How will our model split this word?" in everything_shown(ada)
-        ada.pills(key=f"{classroom_state.CUTS_KEY}_{number}").set_value([5, 3])
+        assert "How will our model split this word on its own?" in everything_shown(ada)
+        cuts_key = f"{classroom_state.CUTS_KEY}_{number}"
+        assert ada.pills(key=cuts_key).options == ["l\\|owest", "lo\\|west", "low\\|est", "lowe\\|st", "lowes\\|t"]
+        ada.pills(key=cuts_key).set_value([5, 3])
         ada = ok(ada.run())
         assert "Your vote: low · es · t" in plain(everything_shown(ada))
-        bo.pills(key=f"{classroom_state.CUTS_KEY}_{number}").set_value([1, 2, 3, 4, 5])
+        assert html_of(ada).count('class="bpe-cut"') == 2  # her two cuts, drawn on the word
+        bo.pills(key=cuts_key).set_value([1, 2, 3, 4, 5])
         bo = ok(bo.run())
+        teacher = ok(teacher.run())
+        assert '<i>w</i><span class="bpe-cut">2</span><i>e</i><span class="bpe-cut">1</span>' in html_of(teacher)
+        for screen in (ada, bo, teacher):  # nothing gives the answer away before the reveal
+            assert '"bpe-right"' not in html_of(screen) and '"bpe-missed"' not in html_of(screen)
+        cookies = {"student": (code, ada_id)}  # Ada's phone reloads: a new session, her browser's cookie
+        monkeypatch.setattr(classroom_state, "remembered", lambda role: cookies.get(role))
+        assert class_page(join=code).pills(key=cuts_key).value == [3, 5]
+
         teacher = press(teacher, "Reveal")
         assert "Our model splits it: low · e · s · t. Cut exactly right: 0 of 2 students." in plain(
             everything_shown(teacher)
         )
+        bo.pills(key=cuts_key).set_value([3])  # a tap from a screen drawn before the reveal: refused, undone
+        bo = ok(bo.run())
+        assert "Too late: the answer is out." in plain(everything_shown(bo))
+        assert bo.pills(key=cuts_key).value == [1, 2, 3, 4, 5] and bo.pills(key=cuts_key).disabled
         ada = ok(ada.run())
         assert "2 places right, 0 where no token starts: 2 points." in plain(everything_shown(ada))
-        assert ada.pills(key=f"{classroom_state.CUTS_KEY}_{number}").disabled
+        assert html_of(ada).count('class="bpe-right"') == 2 and html_of(ada).count('class="bpe-missed"') == 1
         assert dict(room.results(open_store(), code, {ada_id: "Ada", bo_id: "Bo"})) == {"Ada": 2, "Bo": 1}
     finally:
         room.end_class(open_store(), code, key, time.time())

@@ -9,6 +9,7 @@ import re
 import pytest
 
 from bpe_core import Config, textbook, train
+from bpe_core.pretrained import load_pretrained
 from live_class import cuts
 from viz.classroom.questions import WORD_LIMIT, split_question, word_to_split
 from viz.classroom.split_view import my_split_result, place_counts, room_split_result, split_html
@@ -41,7 +42,8 @@ def test_the_places_are_where_the_textbook_starts_each_token_at_every_step(confi
                 with pytest.raises(ValueError, match=f"After step {step} {word} is one token: pick a longer word"):
                     split_question(model, step, word)
             else:
-                assert split_question(model, step, f"  {word}\n") == (word, expected), (step, word)
+                offered = tuple(str(place) for place in range(1, len(word)))
+                assert split_question(model, step, f"  {word}\n") == (word, offered, expected), (step, word)
 
 
 def test_a_word_that_cannot_be_asked_is_refused_in_words():
@@ -57,6 +59,43 @@ def test_a_word_that_cannot_be_asked_is_refused_in_words():
         split_question(bytes_model, 0, "éa")
 
 
+def test_a_letter_and_its_accent_or_an_emoji_and_its_skin_tone_stay_one_place():
+    """e + a combining acute accent is one grapheme, as is a thumbs-up with its skin tone: no place between them is
+    offered, and a model that still cuts there is refused; once it merged them, the word is asked."""
+    accented, thumbs = "e\u0301t", "\U0001f44d\U0001f3fdok"
+    model = train(f"{accented} {accented}", Config(), merges=1)  # its one merge: e + the accent
+    with pytest.raises(ValueError, match="After step 0 our model cuts .* inside a character"):
+        split_question(model, 0, accented)
+    assert split_question(model, 1, accented) == (accented, ("2",), "2")
+    with pytest.raises(ValueError, match="inside a character"):  # the emoji and its tone are two symbols yet
+        split_question(train(f"{thumbs} {thumbs}", Config(), merges=1), 0, thumbs)
+    assert split_question(train(f"{thumbs} {thumbs}", Config(), merges=1), 1, thumbs)[1:] == (("2", "3"), "2,3")
+
+
+@pytest.mark.parametrize(
+    ("name", "word", "step", "expected"),
+    [
+        ("llama2", "don't", None, "3,4"),  # ▁don ' t: Llama 2 writes ▁ in front, which is no place of the word
+        ("llama2", "don't", 0, "1,2,3,4"),  # no merge yet: every letter its own token, the ▁ too
+        ("gpt2", "don't", None, "3"),  # GPT-2's pattern takes 't apart
+    ],
+)
+def test_a_published_model_is_asked_about_the_word_it_sees(name, word, step, expected):
+    model = load_pretrained(name)
+    reference = model.tokenize(word)  # the publisher's tokens, written as the model writes them
+    assert split_question(model, len(model.merges) if step is None else step, word)[2] == expected, reference
+
+
+def test_a_model_that_rewrites_the_word_before_cutting_it_says_so():
+    """Qwen3 composes a letter and its combining accent (NFC) before it cuts: the places of the typed word are not
+    the places it cuts, so the teacher is asked to type the word as the model sees it."""
+    model = load_pretrained("qwen3")
+    with pytest.raises(
+        ValueError, match="Our model rewrites e\u0301te as \u00e9te before it cuts it: type it that way"
+    ):
+        split_question(model, len(model.merges), "e\u0301te")
+
+
 def test_the_first_word_offered_is_the_longest_single_word_shown():
     pieces = (("low", 5), (" lower", 1), (" newest", 5), (" a", 9), ("two words", 1), ("y" * (WORD_LIMIT + 1), 1))
     assert word_to_split(pieces) == "newest"  # lower is shorter; the too long and the two words are passed over
@@ -70,16 +109,23 @@ def marks(html: str) -> list[tuple[str, str]]:
 
 def test_the_word_is_drawn_with_each_place_marked_as_its_screen_needs():
     lowest = "lowest"
-    assert marks(split_html(lowest, {3, 4}, None)) == [("", ""), ("", ""), ("bpe-cut", ""), ("bpe-cut", ""), ("", "")]
+    every = (1, 2, 3, 4, 5)
+    assert marks(split_html(lowest, every, {3, 4}, None)) == [
+        ("", ""),
+        ("", ""),
+        ("bpe-cut", ""),
+        ("bpe-cut", ""),
+        ("", ""),
+    ]
     # after the reveal (our model: low|est): 3 right, 4 wrong, 1 left alone rightly, nothing missed
-    assert marks(split_html(lowest, {3, 4}, {3})) == [
+    assert marks(split_html(lowest, every, {3, 4}, {3})) == [
         ("", ""),
         ("", ""),
         ("bpe-right", "✓"),
         ("bpe-wrong", "✗"),
         ("", ""),
     ]
-    assert marks(split_html(lowest, set(), {2, 5})) == [
+    assert marks(split_html(lowest, every, set(), {2, 5})) == [
         ("", ""),
         ("bpe-missed", ""),
         ("", ""),
@@ -87,20 +133,22 @@ def test_the_word_is_drawn_with_each_place_marked_as_its_screen_needs():
         ("bpe-missed", ""),
     ]
     # the projector: how many cut at each place, over it
-    assert marks(split_html(lowest, {1, 3}, {3}, {1: 2, 3: 7})) == [
+    assert marks(split_html(lowest, every, {1, 3}, {3}, {1: 2, 3: 7})) == [
         ("bpe-wrong", "2"),
         ("", ""),
         ("bpe-right", "7"),
         ("", ""),
         ("", ""),
     ]
-    assert "Blue: your cuts." in split_html(lowest, {3}, None)
-    assert "Over each place: how many students cut there.</p>" in split_html(lowest, {3}, None, {3: 1})
+    assert "Blue: your cuts." in split_html(lowest, every, {3}, None)
+    assert "Over each place: how many students cut there.</p>" in split_html(lowest, every, {3}, None, {3: 1})
     assert "cut there. Green: where our model starts a token; red: where it does not." in split_html(
-        lowest, {3}, {3}, {3: 1}
+        lowest, every, {3}, {3}, {3: 1}
     )
-    assert "✓ you cut there; dashed: you did not). ✗: no token starts there." in split_html(lowest, {3}, {3})
-    hostile = split_html(HOSTILE[:12], set(), None)
+    assert "✓ you cut there; dashed: you did not). ✗: no token starts there." in split_html(lowest, every, {3}, {3})
+    # only the places offered: a letter with its accent is one box
+    assert re.findall(r"<i>([^<]*)</i>", split_html("e\u0301te", (2, 3), set(), None)) == ["e\u0301", "t", "e"]
+    hostile = split_html(HOSTILE[:12], tuple(range(1, 12)), set(), None)
     assert "<img" not in hostile and "<i>&lt;</i>" in hostile and hostile.count("<i>") == 12
 
 

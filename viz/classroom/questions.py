@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from bpe_core import Tokenizer
 from bpe_core.pretrained import load_pretrained
+from bpe_core.truncate import grapheme_ends
 from live_class import cuts
 from viz.describe import describe_config, plural
 from viz.readable import token_pair, token_text
@@ -71,29 +72,34 @@ def longest_question(model: Tokenizer, step: int) -> tuple[str, tuple[str, ...],
     return f"Step {step}", tuple(sorted([answer, *shorter[: CHOICES - 1]])), answer
 
 
-def split_question(model: Tokenizer, step: int, typed: str) -> tuple[str, str]:
-    """The word to split (spaces around it dropped) and the places where the model, its merges up to step ``step``
-    made, starts a new token in it (``live_class.cuts``); ``ValueError`` says in words why a word cannot be asked.
+def split_question(model: Tokenizer, step: int, typed: str) -> tuple[str, tuple[str, ...], str]:
+    """The word to split (spaces around it dropped), the places a student may cut it (between two graphemes: an
+    accented letter or an emoji stays whole), and those where the model, its merges up to step ``step`` made,
+    starts a new token in the word on its own (``live_class.cuts``); ``ValueError`` says in words why a word cannot
+    be asked. A model that writes a sign in front of a text (Llama's "▁") has it left out.
 
     >>> from bpe_core import Config, train
     >>> model = train("low lower newest widest", Config(split="whitespace", end_of_word="</w>"), merges=6)
-    >>> split_question(model, 4, " lowest "), split_question(model, 6, "lowest")  # lo, low, es, est; est</w>
-    (('lowest', '3'), ('lowest', '3'))
-    >>> split_question(model, 1, "lowest")  # lo only
-    ('lowest', '2,3,4,5')
+    >>> split_question(model, 4, " lowest "), split_question(model, 1, "lowest")[2]  # lo, low, es, est; lo
+    (('lowest', ('1', '2', '3', '4', '5'), '3'), '2,3,4,5')
     """
     word = typed.strip()
     if not word or any(character.isspace() for character in word):
         raise ValueError("Type one word, without spaces.")
     if len(word) > WORD_LIMIT:
         raise ValueError(f"A word to split has at most {WORD_LIMIT} characters; this one has {len(word)}.")
-    tokens = model.prefix(step).encode_with_spans(word)
-    if any(token.partial for token in tokens):
+    cut_by = model.prefix(step)
+    seen = cut_by.shown_text(word)
+    if not seen.endswith(word):
+        raise ValueError(f"Our model rewrites {word} as {seen} before it cuts it: type it that way.")
+    tokens, front = cut_by.encode_with_spans(word), len(seen) - len(word)
+    offered = grapheme_ends(word)[1:-1]
+    places = {token.start - front for token in tokens if 0 < token.start - front < len(word)}
+    if any(token.partial for token in tokens) or not places <= set(offered):
         raise ValueError(f"After step {step:,} our model cuts {word} inside a character: pick a word of plain letters.")
-    places = {token.start for token in tokens if 0 < token.start < len(word)}
     if not places:
         raise ValueError(f"After step {step:,} {word} is one token: pick a longer word.")
-    return word, cuts.places_text(places)
+    return word, tuple(map(str, offered)), cuts.places_text(places)
 
 
 def word_to_split(pieces: tuple[tuple[str, int], ...]) -> str:

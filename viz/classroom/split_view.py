@@ -3,15 +3,19 @@ mark at each place between two of them. On a phone, the student's own cuts, and 
 on the projector, how many students cut at each place, and after the reveal where our model starts its tokens. The
 word is the teacher's: every letter is escaped here.
 
->>> html = split_html("a<b", chosen={1}, answer={2})
->>> body = html[html.index('<div class="bpe-split">') :]
+>>> html = split_html("a<b", (1, 2), chosen={1}, answer={2})
+>>> body = html[html.index('<div class="bpe-split"') :]
 >>> "<i>&lt;</i>" in body, body.count('"bpe-wrong">✗'), body.count('"bpe-missed">')
 (True, 1, 1)
 """
 
 from __future__ import annotations
 
+from collections import Counter
+
 from live_class import cuts
+from live_class.kinds import offered_places
+from live_class.records import Question
 from viz.describe import plural
 from viz.escape import html_text
 
@@ -51,23 +55,26 @@ def _place_class(place: int, chosen: set[int], answer: set[int] | None) -> str:
     return "bpe-wrong" if place in chosen else ""
 
 
-def split_html(word: str, chosen: set[int], answer: set[int] | None, counts: dict[int, int] | None = None) -> str:
-    """The word with its places marked, then what the marks mean: ``chosen`` (a student's cuts; the projector passes
-    the places any student chose) before the reveal; after it (``answer``: our model's places) each chosen place
-    right or wrong and the places missed; ``counts``, the projector's, writes how many students cut at each place
-    over it.
+def split_html(
+    word: str, offered: tuple[int, ...], chosen: set[int], answer: set[int] | None, counts: dict[int, int] | None = None
+) -> str:
+    """The word cut at every place ``offered``, each place marked, then what the marks mean: ``chosen`` (a
+    student's cuts; the projector passes the places any student chose) before the reveal; after it (``answer``:
+    our model's places) each chosen place right or wrong and the places missed; ``counts``, the projector's, writes
+    how many students cut at each place over it. A word of a right-to-left script reads from the right.
 
-    >>> html = split_html("low", chosen={2}, answer=None, counts={2: 3})
-    >>> html[len(_STYLE) : html.index("</div>") + 6]
-    '<div class="bpe-split"><i>l</i><span class=""></span><i>o</i><span class="bpe-cut">3</span><i>w</i></div>'
+    >>> html = split_html("low", (1, 2), chosen={2}, answer=None, counts={2: 3})
+    >>> html[html.index("<i>") : html.index("</div>")]
+    '<i>l</i><span class=""></span><i>o</i><span class="bpe-cut">3</span><i>w</i>'
     """
-    parts = [f"<i>{html_text(word[0])}</i>"] if word else []
-    for place in range(1, len(word)):
+    ends = [0, *offered, len(word)]
+    parts = [f"<i>{html_text(word[: ends[1]])}</i>"]
+    for place, end in zip(offered, ends[2:]):
         marked = _place_class(place, chosen, answer)
         above = str(counts.get(place, "")) if counts is not None else _SIGNS.get(marked, "")
-        parts.append(f'<span class="{marked}">{above}</span><i>{html_text(word[place])}</i>')
+        parts.append(f'<span class="{marked}">{above}</span><i>{html_text(word[place:end])}</i>')
     key = _key(counts is not None, answer is not None)
-    return f'{_STYLE}<div class="bpe-split">{"".join(parts)}</div><p class="bpe-split-key">{key}</p>'
+    return f'{_STYLE}<div class="bpe-split" dir="auto">{"".join(parts)}</div><p class="bpe-split-key">{key}</p>'
 
 
 def _key(projector: bool, revealed: bool) -> str:
@@ -84,17 +91,27 @@ def _key(projector: bool, revealed: bool) -> str:
     return "Blue: your cuts."
 
 
+def student_split_html(question: Question, mine: str | None) -> str:
+    """A phone's word: the student's cuts (``mine``, as kept; None before their first tap), and after the reveal
+    which were right."""
+    answer = cuts.places_of(question.answer) if question.revealed else None
+    return split_html(question.prompt, tuple(offered_places(question)), cuts.places_of(mine or ""), answer)
+
+
+def room_split_html(question: Question, votes: dict[str, str]) -> str:
+    """The projector's word: how many students cut at each place, and after the reveal where our model cuts."""
+    counts = place_counts(votes)
+    answer = cuts.places_of(question.answer) if question.revealed else None
+    return split_html(question.prompt, tuple(offered_places(question)), set(counts), answer, counts)
+
+
 def place_counts(votes: dict[str, str]) -> dict[int, int]:
     """How many students cut at each place.
 
     >>> place_counts({"s1": "1,3", "s2": "3", "s3": ""})
     {1: 1, 3: 2}
     """
-    counts: dict[int, int] = {}
-    for places in votes.values():
-        for place in sorted(cuts.places_of(places)):
-            counts[place] = counts.get(place, 0) + 1
-    return dict(sorted(counts.items()))
+    return dict(sorted(Counter(place for places in votes.values() for place in cuts.places_of(places)).items()))
 
 
 def my_split_result(answer: str, mine: str | None) -> str:
@@ -107,9 +124,8 @@ def my_split_result(answer: str, mine: str | None) -> str:
     """
     if mine is None:
         return "You did not cut it: 0 points."
-    right, chosen = cuts.places_of(answer), cuts.places_of(mine)
-    hits, misses = len(chosen & right), len(chosen - right)
-    said = f"{plural(hits, 'place')} right, {misses} where no token starts"
+    right, wrong = cuts.right_and_wrong(answer, mine)
+    said = f"{plural(right, 'place')} right, {wrong} where no token starts"
     return f"{said}: {plural(cuts.place_points(answer, mine), 'point')}."
 
 
