@@ -13,6 +13,7 @@ from bpe_core.pretrained import load_pretrained
 from live_class import cuts
 from viz.classroom.questions import WORD_LIMIT, split_question, word_to_split
 from viz.classroom.split_view import my_split_result, place_counts, room_split_result, split_html
+from viz.classroom.text_view import style_html
 
 TEXTBOOK = "low lower newest widest low low low low newest newest newest newest"  # Train's textbook corpus
 HOSTILE = "<img src=x onerror=alert(1)>"
@@ -161,3 +162,9 @@ def test_the_room_and_each_student_are_told_how_they_cut():
     assert my_split_result("2,4", "1,2,3") == "1 place right, 2 where no token starts: 0 points."
     assert my_split_result("2,4", "") == "0 places right, 0 where no token starts: 0 points."
     assert my_split_result("2,4", "2,3,4") == "2 places right, 1 where no token starts: 1 point."
+
+
+def test_the_style_sheet_is_drawn_once_by_the_page_not_with_every_poll():
+    drawn = split_html("lowest", (1, 2, 3, 4, 5), {3}, {3}, {3: 1})
+    assert "<style>" not in drawn  # a screen asks every second
+    assert ".bpe-split span.bpe-right::after{background:#1a7f37}" in style_html()

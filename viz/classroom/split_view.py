@@ -1,7 +1,8 @@
 """A split question ("How will our model split this word?") as the screens draw it: the word's letters in a row with a
 mark at each place between two of them. On a phone, the student's own cuts, and after the reveal which were right;
 on the projector, how many students cut at each place, and after the reveal where our model starts its tokens. The
-word is the teacher's: every letter is escaped here.
+word is the teacher's: every letter is escaped here. The style sheet (``SPLIT_STYLE``) is drawn once by the page
+(``text_view.style_html``), not with every poll.
 
 >>> html = split_html("a<b", (1, 2), chosen={1}, answer={2})
 >>> body = html[html.index('<div class="bpe-split"') :]
@@ -20,7 +21,7 @@ from viz.describe import plural
 from viz.escape import html_text
 
 _LETTER = "clamp(1.3rem,5vw,2.2rem)"  # the word's letters: large on a projector, a phone's width for 20 of them
-_STYLE = f"""<style>
+SPLIT_STYLE = f"""<style>
 .bpe-split{{display:flex;flex-wrap:wrap;align-items:flex-end;row-gap:.4rem;margin:.4rem 0 .2rem}}
 .bpe-split i{{font:600 {_LETTER}/1.2 ui-monospace,Menlo,Consolas,monospace;font-style:normal;color:#1f2335;
  padding:0 .1rem}}
@@ -74,7 +75,7 @@ def split_html(
         above = str(counts.get(place, "")) if counts is not None else _SIGNS.get(marked, "")
         parts.append(f'<span class="{marked}">{above}</span><i>{html_text(word[place:end])}</i>')
     key = _key(counts is not None, answer is not None)
-    return f'{_STYLE}<div class="bpe-split" dir="auto">{"".join(parts)}</div><p class="bpe-split-key">{key}</p>'
+    return f'<div class="bpe-split" dir="auto">{"".join(parts)}</div><p class="bpe-split-key">{key}</p>'
 
 
 def _key(projector: bool, revealed: bool) -> str:

@@ -18,6 +18,7 @@ from __future__ import annotations
 import string
 
 from live_class.records import Question, ShownWord, StepText
+from viz.classroom.split_view import SPLIT_STYLE
 from viz.describe import plural
 from viz.escape import html_text
 
@@ -54,9 +55,9 @@ i.bpe-made{border:2px solid #1f2335}
 
 
 def style_html() -> str:
-    """The style sheet of the text and the reveal: a page draws it once, outside the screen that asks again every
-    second, so that a poll does not carry it (a kilobyte a student a second)."""
-    return _STYLE
+    """The style sheet of the text, the reveal and a word to split: a page draws it once, outside the screen that
+    asks again every second, so that a poll does not carry it (a kilobyte a student a second, each)."""
+    return _STYLE + SPLIT_STYLE
 
 
 def _letter(index: int) -> str:
