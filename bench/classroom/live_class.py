@@ -33,6 +33,7 @@ WAIT_SECONDS = 60.0  # for every vote of a round to be counted, and every studen
 # The heaviest recipe on the sample (raw bytes, no split), at the largest size a running class allows.
 HEAVY_LINK = f"preset=sample&units=bytes&split=none&eow=&merges={CLASS_TRAINING_LIMIT}"
 _VOTE_BUTTON = re.compile(r"class_vote_(\d+)_(\d+)$")  # the Class page's keys of a question's choices
+_LETTER = re.compile(r"^[A-Z] · ")  # a pair's button reads first the letter that marks it in the text
 _STEP = re.compile(r"\bStep (\d+)\b")
 _JOIN = re.compile(r"/Class\?join=([A-Z2-9]{5})\b")
 _TALLY = re.compile(r"\b(\d+) votes? from (\d+) students?\b")
@@ -151,7 +152,7 @@ class ClassStudent(Student):
                     label = self.button_label(button)
                     if not await self.rerun_or_come_back(trigger=button, fragment=self.auto_rerun):
                         continue
-                    choice = re.sub(r"\\(.)", r"\1", label)
+                    choice = _LETTER.sub("", re.sub(r"\\(.)", r"\1", label))
                     if f"Your vote: {choice}" in self.shown_text():
                         self.votes[number] = choice
                         return

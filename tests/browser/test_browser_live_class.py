@@ -204,9 +204,9 @@ def fits(screen, window) -> bool:
     return page_width(screen) <= window["width"] and not overlapping_elements(screen) and not exception_texts(screen)
 
 
-def test_the_longest_token_and_our_model_s_count_from_the_projector_to_a_phone(class_server, page, phone, screenshot):
-    """Train's textbook corpus (worked out by hand in the page tests): after step 2 the tokens made are lo and low,
-    the longest low; "low newest" is low_ newest_ under that model, 2 tokens, and a guess of 3 is the closest."""
+def textbook_class_at_step_two(class_server, page, phone):
+    """A class of Train's textbook corpus in presentation mode on the projector, Ada joined on her phone, at step 2
+    once the projector's controls are checked; her phone."""
     page.set_viewport_size(PROJECTOR)
     open_app(page, class_server, "Class?preset=low&present=1")
     page.get_by_role("button", name="Start a class").click()
@@ -214,10 +214,16 @@ def test_the_longest_token_and_our_model_s_count_from_the_projector_to_a_phone(c
     ada = phone()
     join(ada, page.locator(".bpe-url").inner_text(), "Ada")
     assert lines_of_buttons(page, TEACHERS_ROW) in (1, 2) and unreachable_controls(page) == [] and fits(page, PROJECTOR)
-    screenshot(page, "projector-controls")
-
     page.get_by_role("button", name="Next step").click()
     wait_for_app(page)
+    return ada
+
+
+def test_the_longest_token_and_our_model_s_count_from_the_projector_to_a_phone(class_server, page, phone, screenshot):
+    """Train's textbook corpus (worked out by hand in the page tests): after step 2 the tokens made are lo and low,
+    the longest low; "low newest" is low_ newest_ under that model, 2 tokens, and a guess of 3 is the closest."""
+    ada = textbook_class_at_step_two(class_server, page, phone)
+    screenshot(page, "projector-controls")
     page.get_by_role("button", name="Longest token?").click()
     wait_for_app(page)
     ada.get_by_text("Which is the longest token so far?").wait_for(timeout=FOLLOW_MS)
@@ -263,14 +269,7 @@ def test_the_longest_token_and_our_model_s_count_from_the_projector_to_a_phone(c
 def test_a_word_is_cut_by_taps_on_a_phone_and_the_projector_shows_where(class_server, page, phone, screenshot):
     """Train's textbook corpus (worked out by hand in the page tests): after step 2 (l+o, lo+w), lowest is low e s t,
     new tokens starting at places 3, 4 and 5. Ada taps low|est and lowes|t: 2 places right, none wrong."""
-    page.set_viewport_size(PROJECTOR)
-    open_app(page, class_server, "Class?preset=low&present=1")
-    page.get_by_role("button", name="Start a class").click()
-    wait_for_app(page)
-    ada = phone()
-    join(ada, page.locator(".bpe-url").inner_text(), "Ada")
-    page.get_by_role("button", name="Next step").click()
-    wait_for_app(page)
+    ada = textbook_class_at_step_two(class_server, page, phone)
     page.get_by_role("button", name="Split a word").click()
     page.get_by_label("Word", exact=True).fill("lowest")
     page.get_by_label("Word", exact=True).press("Enter")
