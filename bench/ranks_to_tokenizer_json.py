@@ -31,6 +31,7 @@ from itertools import repeat
 from pathlib import Path
 
 from bpe_core.bytelevel import bytes_to_display
+from bpe_core.formats.hf_json import added_entry, bpe_document
 from bpe_core.formats.tiktoken_ranks import read_ranks
 from bpe_core.pretrained import DATA
 
@@ -79,11 +80,7 @@ def tokenizer_json(
     vocab |= specials  # HF keeps an added token's id only when the model's vocabulary has it (else it appends it)
     longer = sorted((token for token in ranks if len(token) > 1), key=ranks.__getitem__)
     merges = [list(map(bytes_to_display, pair)) for pair in map(last_join, longer, repeat(ranks)) if pair]
-    added = [
-        {"id": token_id, "content": content, "single_word": False, "lstrip": False, "rstrip": False}
-        | {"normalized": False, "special": True}
-        for content, token_id in sorted(specials.items(), key=lambda item: item[1])
-    ]
+    added = [added_entry(token_id, content) for content, token_id in sorted(specials.items(), key=lambda item: item[1])]
     single = [{"Sequence": {"id": "A", "type_id": 0}}]
     post_processor = None
     if bos:
@@ -94,28 +91,13 @@ def tokenizer_json(
             "special_tokens": {bos: {"id": bos, "ids": [specials[bos]], "tokens": [bos]}},
         }
     split = {"type": "Split", "pattern": {"Regex": pattern}, "behavior": "Isolated", "invert": False}
-    return {
-        "version": "1.0",
-        "truncation": None,
-        "padding": None,
-        "added_tokens": added,
+    parts = {
         "normalizer": normalizer,
         "pre_tokenizer": {"type": "Sequence", "pretokenizers": [split, _BYTE_LEVEL]},
         "post_processor": post_processor,
         "decoder": _BYTE_LEVEL,
-        "model": {
-            "type": "BPE",
-            "dropout": None,
-            "unk_token": None,
-            "continuing_subword_prefix": None,
-            "end_of_word_suffix": None,
-            "fuse_unk": False,
-            "byte_fallback": False,
-            "ignore_merges": True,
-            "vocab": vocab,
-            "merges": merges,
-        },
     }
+    return bpe_document(added, parts, vocab, merges, ignore_merges=True)
 
 
 def tekken() -> dict:

@@ -94,84 +94,90 @@ def check_exportable(tok: Tokenizer) -> None:
         raise ExportError("the model has no <unk> token")
 
 
+PARTS = ("normalizer", "pre_tokenizer", "post_processor", "decoder")  # a tokenizer.json's steps around its model
+
+
+def added_entry(token_id: int, content: str, *, normalized: bool = False, special: bool = True) -> dict:
+    """One of a tokenizer.json's ``added_tokens``, its fields in HF's order.
+
+    >>> list(added_entry(0, "<s>"))
+    ['id', 'content', 'single_word', 'lstrip', 'rstrip', 'normalized', 'special']
+    """
+    fields = {"id": token_id, "content": content, "single_word": False, "lstrip": False, "rstrip": False}
+    return fields | {"normalized": normalized, "special": special}
+
+
+def bpe_document(
+    added: list[dict], parts: dict, vocab: dict[str, int], merges: list[tuple[str, str]], **options
+) -> dict:
+    """A BPE tokenizer.json as HF writes one (its fields in HF's order, so that a file written twice is the same
+    bytes): ``added`` tokens (``added_entry``), ``parts`` (``PARTS``, None where absent), the model's vocabulary and
+    merges, and ``options`` of its BPE model (``unk_token``, ``continuing_subword_prefix``, ``end_of_word_suffix``,
+    ``fuse_unk``, ``byte_fallback``, ``ignore_merges``; HF's defaults otherwise).
+
+    >>> list(bpe_document([], {}, {"a": 0}, [], ignore_merges=True)["model"].items())[-3:]
+    [('ignore_merges', True), ('vocab', {'a': 0}), ('merges', [])]
+    """
+    model = {"unk_token": None, "continuing_subword_prefix": None, "end_of_word_suffix": None, "fuse_unk": False}
+    model |= {"byte_fallback": False, "ignore_merges": False}
+    if unknown := options.keys() - model.keys():
+        raise TypeError(f"not an option of HF's BPE model: {sorted(unknown)}")
+    return {
+        "version": "1.0",
+        "truncation": None,
+        "padding": None,
+        "added_tokens": added,
+        **{part: parts.get(part) for part in PARTS},
+        "model": {
+            "type": "BPE",
+            "dropout": None,
+            **model,
+            **options,
+            "vocab": vocab,
+            "merges": [list(pair) for pair in merges],
+        },
+    }
+
+
 def to_hf_json(tok: Tokenizer) -> dict:
     """The model as an HF ``tokenizer.json`` document (a dict; ``json.dumps`` it to write)."""
     if tok.runs_pipeline:  # written back with its own parts; a Config's parts are made from it
         return _pipeline_to_hf(tok)
     check_exportable(tok)
     config = tok.config
-    added = [
-        {
-            "id": tok.vocab[token],
-            "content": token,
-            "single_word": False,
-            "lstrip": False,
-            "rstrip": False,
-            "normalized": False,
-            "special": True,
-        }
-        for token in config.all_special_tokens
-    ]
+    added = [added_entry(tok.vocab[token], token) for token in config.all_special_tokens]
     normalizer = None
     if not config.byte_level and config.space_marker:
         normalizer = {"type": "Replace", "pattern": {"String": " "}, "content": SPACE_MARKER}
-    return {
-        "version": "1.0",
-        "truncation": None,
-        "padding": None,
-        "added_tokens": added,
-        "normalizer": normalizer,
-        "pre_tokenizer": _pre_tokenizer(config),
-        "post_processor": None,
-        "decoder": _decoder(config),
-        "model": {
-            "type": "BPE",
-            "dropout": None,
-            "unk_token": UNK_TOKEN if config.uses_unk else None,
-            "continuing_subword_prefix": None,
-            "end_of_word_suffix": config.end_of_word if config.glue_marker else None,
-            "fuse_unk": False,
-            "byte_fallback": not config.byte_level and config.unknown == "byte_fallback",
-            "ignore_merges": False,
-            "vocab": dict(sorted(tok.vocab.items(), key=lambda item: item[1])),
-            "merges": [list(pair) for pair in tok.merges],
-        },
-    }
+    return bpe_document(
+        added,
+        {"normalizer": normalizer, "pre_tokenizer": _pre_tokenizer(config), "decoder": _decoder(config)},
+        dict(sorted(tok.vocab.items(), key=lambda item: item[1])),
+        tok.merges,
+        unk_token=UNK_TOKEN if config.uses_unk else None,
+        end_of_word_suffix=config.end_of_word if config.glue_marker else None,
+        byte_fallback=not config.byte_level and config.unknown == "byte_fallback",
+    )
 
 
 def _pipeline_to_hf(tok: PipelineTokenizer) -> dict:
     """A tokenizer loaded from a tokenizer.json, written back with the parts it was read with."""
     options = tok.options
-    return {
-        "version": "1.0",
-        "truncation": None,
-        "padding": None,
-        "added_tokens": [
-            {
-                "id": token.id,
-                "content": token.content,
-                "single_word": False,
-                "lstrip": False,
-                "rstrip": False,
-                "normalized": token.normalized,
-                "special": token.special,
-            }
+    return bpe_document(
+        [
+            added_entry(token.id, token.content, normalized=token.normalized, special=token.special)
             for token in tok.added_as_written
         ],
-        **{key: tok.parts.get(key) for key in ("normalizer", "pre_tokenizer", "post_processor", "decoder")},
-        "model": {
-            "type": "BPE",
-            "dropout": None,
-            "unk_token": options.unk_token,
-            "continuing_subword_prefix": options.continuing_subword_prefix or None,
-            "end_of_word_suffix": options.end_of_word_suffix or None,
-            "fuse_unk": options.fuse_unk,
-            "byte_fallback": options.byte_fallback,
-            "ignore_merges": options.ignore_merges,
-            "vocab": dict(sorted(tok.model_vocab.items(), key=lambda item: item[1])),
-            "merges": [list(pair) for pair in tok.merges],
-        },
-    }
+        tok.parts,
+        dict(sorted(tok.model_vocab.items(), key=lambda item: item[1])),
+        tok.merges,
+        unk_token=options.unk_token,
+        continuing_subword_prefix=options.continuing_subword_prefix or None,
+        end_of_word_suffix=options.end_of_word_suffix or None,
+        fuse_unk=options.fuse_unk,
+        byte_fallback=options.byte_fallback,
+        ignore_merges=options.ignore_merges,
+    )
 
 
 # -- in --------------------------------------------------------------------------------
