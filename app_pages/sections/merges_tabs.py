@@ -19,7 +19,7 @@ from viz.merges.race import DEFAULT_WINDOW, window_bounds
 from viz.merges.search import matching_tokens, split_note_html, token_forms
 from viz.merges.step import corpus_lines, step_card_html, step_glyph_legend, step_lines_html
 from viz.merges.step_keys import step_chart_with_arrow_keys, step_with_arrow_keys
-from viz.merges.tree import collapsed_note, tree_box_css, tree_figure
+from viz.merges.tree import collapsed_note, later_parts_note, tree_box_css, tree_figure
 from viz.notation import token_glyph_legend
 
 MAX_LISTED_TOKENS = 5_000  # a model with more merged tokens is searched by text rather than listed whole
@@ -165,6 +165,7 @@ def merge_tree(tok: Tokenizer, cache_key: tuple[str, int], _corpus: str) -> None
     st.caption(
         f"{len(tree.leaves())} base symbols, merged bottom-up; each box is a token, joined to the two parts it was "
         f"merged from. Hover a box for its step and count.{collapsed_note(figure.layout.meta['collapsed'])}"
+        f"{later_parts_note(tree)}"
     )
     with st.container(key=merges_state.TREE_BOX_KEY):  # scrolls sideways on a screen narrower than the tree needs
         st.html(tree_box_css(figure.layout.meta["min_width"], merges_state.TREE_BOX_KEY, merges_state.TREE_CHART_KEY))

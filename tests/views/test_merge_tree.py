@@ -5,11 +5,13 @@ from __future__ import annotations
 import pytest
 
 from bpe_core import Config, load_gpt2, train
+from bpe_core.pretrained import load_pretrained
 from viz.merges.tree import (
     COLLAPSED_BACKGROUND,
     MAX_TREE_LEAVES,
     collapsed_note,
     default_tree_token,
+    later_parts_note,
     leaf_counts,
     tree_figure,
     tree_layout,
@@ -342,3 +344,21 @@ def test_tree_box_scrolls_sideways_below_the_trees_narrowest_width():
     assert ".st-key-merges_tree_box{overflow-x:auto" in css
     assert ".st-key-merges_tree_box .st-key-merges_tree_chart{min-width:355px" in css
     assert css.startswith("<style>") and css.endswith("</style>")
+
+
+def test_a_part_made_after_the_token_it_builds_is_said_under_its_tree():
+    """Qwen3.6's ranks list some tokens before one of their parts (bench/ranks_to_tokenizer_json.py recovered its
+    merges): each such merge, found from the merges and the steps that made their parts, has a tree that says which
+    step builds the later part; GPT-2's trees never do."""
+    qwen = load_pretrained("qwen3.6")
+    later = []
+    for rank, (left, right) in enumerate(qwen.merges):
+        part_ranks = [qwen.created_at.get(qwen.vocab[part], -1) for part in (left, right)]
+        if max(part_ranks) > rank:
+            later.append((left + right, max(part_ranks) + 1, rank + 1))
+    assert later[0][0] == "äººåĬĽèµĦæºĲ"  # 人力资源 (human resources), at step 99,400
+    for token, part_step, token_step in later:
+        note = later_parts_note(qwen.merge_tree(token))
+        assert note.startswith(f" Step {part_step:,} builds a part of the token step {token_step:,} makes"), token
+    gpt2 = load_gpt2()
+    assert all(later_parts_note(gpt2.merge_tree(left + right)) == "" for left, right in gpt2.merges[::500])

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 import plotly.graph_objects as go
 
 from bpe_core import Step, TreeNode
+from viz.describe import plural
 from viz.escape import plotly_text
 from viz.merges.labels import WINNER_COLOUR
 from viz.readable import token_text
@@ -266,6 +267,36 @@ def collapsed_note(collapsed: int) -> str:
         return ""
     boxes = "the violet box stands" if collapsed == 1 else f"the {collapsed} violet boxes stand"
     return f" The tree is too big to draw whole: {boxes} for merged parts whose own trees you can pick above."
+
+
+def later_parts_note(tree: TreeNode) -> str:
+    """A sentence about parts made at a later step than the token they build ("" when there are none): a published
+    model's ranks may list a token before one of its parts (as Qwen3.6's do), so the steps do not rise up such a
+    tree.
+
+    >>> from bpe_core import TreeNode
+    >>> a, b = TreeNode("a", 0), TreeNode("b", 1)
+    >>> later_parts_note(TreeNode("aab", 4, step=2, left=a, right=TreeNode("ab", 3, step=9, left=a, right=b)))
+    ' Step 9 builds a part of the token step 2 makes: the published ranks list that token first.'
+    >>> later_parts_note(TreeNode("ab", 3, step=9, left=a, right=b))
+    ''
+    """
+    later, merged = [], [tree]
+    while merged:
+        node = merged.pop()
+        for part in (node.left, node.right):
+            if part is not None and part.step is not None:
+                merged.append(part)
+                if node.step is not None and part.step > node.step:
+                    later.append((part.step, node.step))
+    if not later:
+        return ""
+    part_step, token_step = later[0]
+    more = f" (and {plural(len(later) - 1, 'other part')} here)" if len(later) > 1 else ""
+    return (
+        f" Step {part_step:,} builds a part of the token step {token_step:,} makes{more}: the published ranks list"
+        " that token first."
+    )
 
 
 def leaf_counts(steps: Sequence[Step]) -> dict[str, int]:
