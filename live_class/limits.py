@@ -11,6 +11,7 @@ reaches them all). A classroom behind one NAT address shares its address: the bo
 
 from __future__ import annotations
 
+import ipaddress
 import threading
 from collections import OrderedDict, deque
 
@@ -48,12 +49,26 @@ def visitor(direct_address: str | None, forwarded_for: str) -> str | None:
     visitor can write the ones before). None: this machine itself, a browser beside the server, which no bound
     holds back.
 
+    Streamlit gives None for 127.0.0.1 and ::1, not for ``::ffff:127.0.0.1`` (a server listening on IPv6 sees a local
+    IPv4 browser so): every loopback address is this machine.
+
     >>> visitor("10.0.0.7", ""), visitor(None, "6.6.6.6, 10.0.0.9"), visitor(None, "")
     ('10.0.0.7', '10.0.0.9', None)
+    >>> visitor("::ffff:127.0.0.1", ""), visitor("::ffff:10.0.0.7", "")
+    (None, '::ffff:10.0.0.7')
     """
-    if direct_address is not None:
+    if direct_address is not None and not _loopback(direct_address):
         return direct_address
     return forwarded_for.rsplit(",", 1)[-1].strip() or None
+
+
+def _loopback(address: str) -> bool:
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:  # not an address (a socket's name, say): counted as it is
+        return False
+    mapped = getattr(ip, "ipv4_mapped", None)  # an IPv4 address written as IPv6
+    return ip.is_loopback or (mapped is not None and mapped.is_loopback)
 
 
 def too_often(action: str, limit: RateLimit) -> str:

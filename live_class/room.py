@@ -114,7 +114,7 @@ def vote(store: ClassStore, code: str, student: str, number: int, answer: str, n
     answer = kind.read_vote(question, answer)
     if not store.vote(code, number, student, answer, now):
         raise ClassProblem("Too late: the answer is out.")
-    return f"Your vote: {kind.writes(question, answer)}"
+    return kind.vote_said(question, answer)
 
 
 def reveal(store: ClassStore, code: str, teacher_key: str | None, now: float) -> Question:

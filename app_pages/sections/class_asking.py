@@ -15,7 +15,7 @@ from viz.classroom import state as classroom_state
 from viz.classroom.questions import (
     SENTENCE,
     SENTENCE_LIMIT,
-    WORD_LIMIT,
+    TYPED_WORD_LIMIT,
     gpt4_count,
     longest_question,
     pair_question,
@@ -58,8 +58,9 @@ def ask_count(store: ClassStore, code: str, teacher_key: str, model: Tokenizer) 
     )
     kind = COUNTED_BY[counted_by]
     st.markdown(f"**Ask: {kind.asks}**")
-    state.start_widget(classroom_state.SENTENCE_KEY, SENTENCE)
-    sentence = st.text_input("Sentence", max_chars=SENTENCE_LIMIT, key=classroom_state.SENTENCE_KEY)
+    # value=, not a first value in the session state: a popover never opened does not send its box's text back, and
+    # Streamlit would then draw the box empty at the next click elsewhere
+    sentence = st.text_input("Sentence", SENTENCE, max_chars=SENTENCE_LIMIT, key=classroom_state.SENTENCE_KEY)
     if st.button("Ask this sentence", disabled=not sentence.strip()):
         try:
             count = gpt4_count(sentence) if kind is COUNT else len(model.encode(sentence))
@@ -72,11 +73,12 @@ def ask_count(store: ClassStore, code: str, teacher_key: str, model: Tokenizer) 
 def ask_split(store: ClassStore, code: str, teacher_key: str, model: Tokenizer, step: int) -> None:
     """A word, and the room cuts it where the model, its merges up to ``step`` made, starts its tokens."""
     st.markdown(f"**Ask: {SPLIT.asks}** After step {step:,}.")
-    if classroom_state.WORD_KEY not in st.session_state:  # the first word offered: the corpus's longest shown
+    if classroom_state.WORD_OFFERED_KEY not in st.session_state:  # the corpus's longest word shown, found once
         corpus = state.current_corpus()
         pieces = shown_pieces(model_pieces(corpus, model.config))[0] if corpus else ()
-        st.session_state[classroom_state.WORD_KEY] = word_to_split(pieces)
-    typed = st.text_input("Word", max_chars=WORD_LIMIT, key=classroom_state.WORD_KEY)
+        st.session_state[classroom_state.WORD_OFFERED_KEY] = word_to_split(pieces)
+    offered_word = st.session_state[classroom_state.WORD_OFFERED_KEY]  # value=: as the sentence's box, above
+    typed = st.text_input("Word", offered_word, max_chars=TYPED_WORD_LIMIT, key=classroom_state.WORD_KEY)
     if st.button("Ask this word", disabled=not typed.strip()):
         try:
             word, offered, places = split_question(model, step, typed)

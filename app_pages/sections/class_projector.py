@@ -71,16 +71,18 @@ def _projector(store: ClassStore, code: str, join_at: str) -> None:
 
 
 def _tally(question: Question, votes: dict[str, str]) -> None:
-    """A question of choices: the text it is about, the tally, and after the reveal why it merged."""
-    if question.text is not None:
-        st.html(text_html(question))
+    """A question of choices: the text it is about above the tally; once revealed, why it merged beside the tally
+    first and the text below (a projector's first screen shows the answer the room waits for)."""
     tally = rules.tally(question.choices, votes)
     figure = tally_figure(tally, question.answer if question.revealed else None)
-    if question.revealed and question.text is not None:  # why it merged, beside how the room voted
+    if question.revealed and question.text is not None:
         chart, why = st.columns(2)
         chart.plotly_chart(figure, config={"staticPlot": True})
         why.html(reveal_html(question, tally))
+        st.html(text_html(question))
     else:
+        if question.text is not None:
+            st.html(text_html(question))
         st.plotly_chart(figure, config={"staticPlot": True})
     if legend := glyph_legend(written_texts(question)):
         st.caption(markdown(legend))

@@ -61,10 +61,13 @@ def _vote(store: ClassStore, code: str, student: str, number: int, answer: str) 
     return True
 
 
-def _said(number: int) -> None:
+def _said(kind: QuestionKind, question: Question, mine: str | None) -> None:
+    """What the last tap got back, or on a reloaded phone what the store kept of its vote."""
     said = st.session_state.get(_SAID_KEY)
-    if said and said[0] == number:
+    if said and said[0] == question.number:
         st.caption(markdown(said[1]))
+    elif mine is not None:
+        st.caption(markdown(kind.vote_said(question, mine)))
 
 
 def _choices(store: ClassStore, code: str, student: str, question: Question, mine: str | None) -> None:
@@ -167,7 +170,7 @@ def _screen(store: ClassStore, code: str, student: str) -> None:
         _cut_box(store, code, student, question, votes.get(student), record.step)
     else:
         _guess_box(store, code, student, question)
-    _said(question.number)
+    _said(kind, question, votes.get(student))
     if question.revealed:
         _revealed(kind, question, votes, students, student)
         points = dict(room.results(store, code, students)).get(students[student], 0)

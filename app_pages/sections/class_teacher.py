@@ -76,15 +76,16 @@ def _controls(store: ClassStore, code: str, teacher_key: str, record: ClassRecor
     try:
         if row.button("Reveal", type="primary", icon=":material/visibility:"):
             room.reveal(store, code, teacher_key, classroom_state.now())
-        last = len(model.merges)
-        if row.button("Next step", icon=":material/skip_next:", disabled=record.step >= last):
-            class_asking.ask_step(store, code, teacher_key, model, record.step + 1)
-        if row.button("Ask again", icon=":material/replay:", disabled=not 1 <= record.step <= last):
-            class_asking.ask_step(store, code, teacher_key, model, record.step)
-        if row.button("Longest token?", icon=":material/straighten:", disabled=not 1 <= record.step <= last):
-            class_asking.ask_longest(store, code, teacher_key, model, record.step)
-        with row.popover("Split a word", icon=":material/content_cut:", disabled=not 1 <= record.step <= last):
-            class_asking.ask_split(store, code, teacher_key, model, record.step)
+        step, last = record.step, len(model.merges)
+        if row.button("Next step", icon=":material/skip_next:", disabled=step >= last):
+            step += 1  # the controls after it ask about the step now shown
+            class_asking.ask_step(store, code, teacher_key, model, step)
+        if row.button("Ask again", icon=":material/replay:", disabled=not 1 <= step <= last):
+            class_asking.ask_step(store, code, teacher_key, model, step)
+        if row.button("Longest token?", icon=":material/straighten:", disabled=not 1 <= step <= last):
+            class_asking.ask_longest(store, code, teacher_key, model, step)
+        with row.popover("Split a word", icon=":material/content_cut:", disabled=not 1 <= step <= last):
+            class_asking.ask_split(store, code, teacher_key, model, step)
         with row.popover("Count tokens", icon=":material/calculate:"):
             class_asking.ask_count(store, code, teacher_key, model)
         if row.button("End class", icon=":material/stop:"):

@@ -37,6 +37,11 @@ def test_the_bounds_leave_room_for_a_class_behind_one_address():
         (None, "1.2.3.4, 10.0.0.9", "10.0.0.9"),
         (None, " 10.0.0.9 ", "10.0.0.9"),
         (None, "", None),  # a browser on the server's own machine
+        ("::ffff:127.0.0.1", "", None),  # the same, to a server listening on IPv6 (Streamlit passes it on)
+        ("127.0.0.2", "", None),
+        ("::ffff:127.0.0.1", "1.2.3.4, 10.0.0.9", "10.0.0.9"),  # a proxy on this machine, seen so
+        ("::ffff:10.0.0.7", "", "::ffff:10.0.0.7"),  # a browser of the room's network stays counted
+        ("unix-socket", "", "unix-socket"),
     ],
 )
 def test_the_address_is_the_connections_unless_it_comes_through_this_machine(direct, forwarded, who):

@@ -104,6 +104,19 @@ def test_a_split_question_scores_each_place_right_less_each_place_wrong(store):
     assert room.results(store, code) == [("Ada", 2), ("Bo", 1), ("Di", 1), ("Cy", 0)]  # the points add up
 
 
+def test_a_right_to_left_word_is_isolated_in_the_sentences_around_it(store):
+    """A Hebrew word (shalom) in "Your vote: ..." and the reveal sits between U+2068 and U+2069, so that the
+    sentence's full stop and points stay where a reader of the sentence expects them; a Latin word is left alone."""
+    code, key = room.start_class(store, now=0.0)
+    ada = room.join(store, code, "Ada", now=1.0)
+    shalom = "\u05e9\u05dc\u05d5\u05dd"
+    number = room.ask(store, code, key, SPLIT, shalom, ("1", "2", "3"), "2", now=2.0)
+    assert room.vote(store, code, ada, number, "2", now=3.0) == "Your vote: \u2068\u05e9\u05dc · \u05d5\u05dd\u2069"
+    question = room.reveal(store, code, key, now=4.0)
+    assert SPLIT.reveal(question) == "Our model splits it: \u2068\u05e9\u05dc · \u05d5\u05dd\u2069."
+    assert PAIR.reveal(pair_question()) == "The pair merged: a + n."
+
+
 def test_a_split_question_takes_only_the_places_it_offers(store):
     """An accented e (e + a combining accent) is one letter: "ét" offers place 2 only, never 1."""
     code, key = room.start_class(store, now=0.0)

@@ -279,6 +279,10 @@ def test_the_textbook_corpus_is_in_view_and_the_reveal_says_why():
         student = ok(student.run())
         for screen in (teacher, student):
             assert why in shown_html(screen)
+        bodies = [str(element.value) for element in teacher.get("html")]
+        reveal_at = next(index for index, body in enumerate(bodies) if "merges: it occurs" in body)
+        text_at = next(index for index, body in enumerate(bodies) if "The text so far" in body)
+        assert reveal_at < text_at  # the projector shows why first, the text below it
         teacher = press(teacher, "Next step")
         student = ok(student.run())
         assert '<i class="bpe-made">lo</i>' in " ".join(str(element.value) for element in student.get("html"))
@@ -332,6 +336,7 @@ def test_a_word_is_split_by_taps_on_the_phone_and_each_place_scores(monkeypatch)
     try:
         (ada, ada_id), (bo, bo_id) = join(code, "Ada"), join(code, "Bo")
         teacher = press(teacher, "Next step")
+        assert "After step 2." in everything_shown(teacher)  # the step just shown, in the run that showed it
         assert teacher.text_input(key=classroom_state.WORD_KEY).value == "newest"  # the corpus's longest word
         teacher.text_input(key=classroom_state.WORD_KEY).input("low est")
         teacher = press(teacher, "Ask this word")
@@ -362,7 +367,9 @@ def test_a_word_is_split_by_taps_on_the_phone_and_each_place_scores(monkeypatch)
             assert '"bpe-right"' not in html_of(screen) and '"bpe-missed"' not in html_of(screen)
         cookies = {"student": (code, ada_id)}  # Ada's phone reloads: a new session, her browser's cookie
         monkeypatch.setattr(classroom_state, "remembered", lambda role: cookies.get(role))
-        assert class_page(join=code).pills(key=cuts_key).value == [3, 5]
+        reloaded = class_page(join=code)
+        assert reloaded.pills(key=cuts_key).value == [3, 5]
+        assert "Your vote: low · es · t" in plain(everything_shown(reloaded))  # what the store kept of her vote
 
         teacher = press(teacher, "Reveal")
         assert "Our model splits it: low · e · s · t. Cut exactly right: 0 of 2 students." in plain(

@@ -41,6 +41,8 @@ def test_the_tally_marks_the_answer_only_after_the_reveal():
     assert len(set(before.data[0].marker.color)) == 1
     assert after.data[0].y[0] == "a + n" and "n + a ✓" in after.data[0].y[1]
     assert after.data[0].marker.color[1] != after.data[0].marker.color[0]
+    # the counts read level and large on a projector: plotly would turn them to fit a thin bar
+    assert (after.data[0].textangle, after.data[0].textfont.size, after.data[0].textposition) == (0, 18, "outside")
 
 
 def test_names_choices_and_sentences_stay_literal():

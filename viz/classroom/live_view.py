@@ -110,13 +110,16 @@ def tally_figure(tally: list[tuple[str, int]], answer: str | None = None) -> go.
             orientation="h",
             marker_color=colours,
             text=counts,
-            textposition="auto",
+            textposition="outside",  # inside, plotly shrinks a count to its bar's thickness
+            textangle=0,
+            textfont=dict(size=18),  # a size a projected room reads
+            cliponaxis=False,  # the longest bar's count stands past the axis' end
             hoverinfo="skip",
         )
     )
     figure.update_layout(
         height=50 + 40 * len(tally),
-        margin=dict(l=10, r=10, t=10, b=30),
+        margin=dict(l=10, r=40, t=10, b=30),
         yaxis=dict(autorange="reversed", automargin=True, tickfont=dict(size=18)),
         xaxis=dict(rangemode="tozero", dtick=1 if max(counts, default=0) <= 10 else None, title="votes"),
         showlegend=False,

@@ -22,6 +22,7 @@ CHOICES = 4  # pairs a student picks from: four buttons fit a phone's screen
 SENTENCE = "Tokenizers cut unbelievably long words into familiar pieces."  # the count question's default
 SENTENCE_LIMIT = 300  # characters: a sentence a room reads on a projector
 WORD_LIMIT = 20  # characters of a word to split: its places are taps on a phone
+TYPED_WORD_LIMIT = 100  # what the box takes: a longer word is then refused in words, not cut short unseen
 WORD = "lowest"  # the split question's word when the corpus offers none
 
 

@@ -34,6 +34,7 @@ COUNTED_BY_KEY = "class_counted_by"  # who counts its tokens: GPT-4 or the class
 NAME_KEY = "class_name"  # "Your name"
 GUESS_KEY = "class_guess"  # a student's token-count guess
 WORD_KEY = "class_word"  # the split question's word, as the teacher typed it
+WORD_OFFERED_KEY = "class_word_offered"  # the word its box first holds: the corpus's longest word shown
 CUTS_KEY = "class_cuts"  # a student's cuts in the split question's word (with the question's number after it)
 
 
