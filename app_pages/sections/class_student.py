@@ -93,11 +93,8 @@ def _cut_box(store: ClassStore, code: str, student: str, question: Question, min
     """A word to split: one tap for each place where a new token starts; every tap sends the cuts so far, and the
     word below shows them (after the reveal: which were right). A refused tap (the answer just came out) is undone,
     so that the taps shown are the vote kept."""
-    word, key, sent = (
-        question.prompt,
-        f"{classroom_state.CUTS_KEY}_{question.number}",
-        sorted(cuts.places_of(mine or "")),
-    )
+    word, key = question.prompt, f"{classroom_state.CUTS_KEY}_{question.number}"
+    offered, sent = tuple(offered_places(question)), sorted(cuts.places_of(mine or ""))
 
     def send() -> None:
         if not _vote(store, code, student, question.number, cuts.places_text(st.session_state.get(key) or [])):
@@ -105,9 +102,9 @@ def _cut_box(store: ClassStore, code: str, student: str, question: Question, min
 
     st.pills(
         f"Tap where a new token starts, after step {step:,}",
-        offered_places(question),
+        offered,
         selection_mode="multi",
-        format_func=lambda place: markdown(place_label(word, place)),
+        format_func=lambda place: markdown(place_label(word, offered, place)),
         default=sent,  # a reloaded phone shows the cuts it sent
         key=key,
         disabled=question.revealed,

@@ -12,7 +12,14 @@ from bpe_core import Config, textbook, train
 from bpe_core.pretrained import load_pretrained
 from live_class import cuts
 from viz.classroom.questions import WORD_LIMIT, split_question, word_to_split
-from viz.classroom.split_view import my_split_result, place_counts, room_split_result, split_html
+from viz.classroom.split_view import (
+    LABEL_REACH,
+    my_split_result,
+    place_counts,
+    place_label,
+    room_split_result,
+    split_html,
+)
 from viz.classroom.text_view import style_html
 
 TEXTBOOK = "low lower newest widest low low low low newest newest newest newest"  # Train's textbook corpus
@@ -168,3 +175,14 @@ def test_the_style_sheet_is_drawn_once_by_the_page_not_with_every_poll():
     drawn = split_html("lowest", (1, 2, 3, 4, 5), {3}, {3}, {3: 1})
     assert "<style>" not in drawn  # a screen asks every second
     assert ".bpe-split span.bpe-right::after{background:#1a7f37}" in style_html()
+
+
+def test_a_long_words_places_read_apart_and_an_accent_stays_on_its_letter():
+    word = "supercalifragilistic"  # 20 letters: 19 places
+    labels = [place_label(word, tuple(range(1, 20)), place) for place in range(1, 20)]
+    assert len(set(labels)) == 19 and max(map(len, labels)) == 2 * LABEL_REACH + 3  # "…" + 4 | 4 + "…"
+    assert labels[0] == "s|uper…" and labels[8] == "…cali|frag…" and labels[-1] == "…isti|c"
+    accented = "ca" + "fe\u0301" * 4  # café's é, as e + an accent, after each fe
+    offered = (1, 2, 3, 5, 6, 8, 9, 11, 12)  # never between an e and its accent
+    assert place_label(accented, offered, 2) == "ca|fe\u0301fe\u0301…"
+    assert place_label(accented, offered, 12) == "…e\u0301fe\u0301f|e\u0301"  # four letters: é f é f

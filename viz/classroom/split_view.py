@@ -39,13 +39,25 @@ SPLIT_STYLE = f"""<style>
 _SIGNS = {"bpe-right": "✓", "bpe-wrong": "✗", "bpe-missed": ""}
 
 
-def place_label(word: str, place: int) -> str:
-    """A place as a student taps it: the word with a bar there (escape it where it is shown).
+LABEL_REACH = 4  # letters a place's label shows on either side of it: a long word's 19 labels stay apart
 
-    >>> place_label("lowest", 3)
-    'low|est'
+
+def place_label(word: str, offered: tuple[int, ...], place: int) -> str:
+    """A place as a student taps it: the word with a bar there, or for a word of more than twice ``LABEL_REACH``
+    letters (graphemes: the places ``offered``) that many on either side and "…" for the rest (escape it where it
+    is shown).
+
+    >>> place_label("lowest", (1, 2, 3, 4, 5), 1)
+    'l|owest'
+    >>> [place_label("unbelievably", tuple(range(1, 12)), place) for place in (2, 6, 10)]
+    ['un|beli…', '…beli|evab…', '…evab|ly']
     """
-    return f"{word[:place]}|{word[place:]}"
+    ends = [0, *offered, len(word)]
+    if len(ends) - 1 <= 2 * LABEL_REACH:
+        return f"{word[:place]}|{word[place:]}"
+    at = ends.index(place)
+    start, end = ends[max(0, at - LABEL_REACH)], ends[min(len(ends) - 1, at + LABEL_REACH)]
+    return f"{'…' if start else ''}{word[start:place]}|{word[place:end]}{'…' if end < len(word) else ''}"
 
 
 def _place_class(place: int, chosen: set[int], answer: set[int] | None) -> str:
