@@ -10,6 +10,7 @@ from functools import partial
 
 import streamlit as st
 
+from bpe_core.textbook import Pair
 from viz import share_link, state
 from viz.escape import markdown
 from viz.learn import state as learn_state
@@ -27,9 +28,17 @@ from viz.learn.lesson import (
     next_merge_choices,
     pair_text,
     pair_to_count,
+    symbols_key,
     symbols_text,
 )
 from viz.learn.views import vocabulary_html, words_html
+
+
+def text_now(moment: LessonMoment, highlight: Pair | None = None) -> None:
+    """The text at this step, and what its marks mean."""
+    st.html(words_html(moment, highlight))
+    if key := symbols_key(moment.example):
+        st.caption(markdown(key))
 
 
 def show_verdict(right: bool, sentence: str) -> None:
@@ -38,7 +47,7 @@ def show_verdict(right: bool, sentence: str) -> None:
 
 
 def predict_next_merge(moment: LessonMoment) -> None:
-    st.html(words_html(moment))
+    text_now(moment)
     choices = next_merge_choices(moment)
     chosen = st.radio(
         "Which pair does BPE merge next?",
@@ -56,7 +65,7 @@ def predict_next_merge(moment: LessonMoment) -> None:
 
 def count_a_pair(moment: LessonMoment) -> None:
     pair = pair_to_count(moment)
-    st.html(words_html(moment, highlight=pair))
+    text_now(moment, highlight=pair)
     answer = st.number_input(
         f"How many times does {markdown(pair_text(pair))} occur in the text now?",
         min_value=0,
@@ -79,7 +88,7 @@ def typed_answer(label: str, key: str, placeholder: str, check: Callable[[str], 
 
 
 def encode_a_word(moment: LessonMoment) -> None:
-    st.html(words_html(moment))
+    text_now(moment)
     word = NEW_WORDS[moment.example]
     typed_answer(
         f"Encode “{markdown(word)}” with the merges so far: type its tokens, separated by spaces",
@@ -96,7 +105,7 @@ def encode_a_word(moment: LessonMoment) -> None:
 
 
 def decode_ids_shown(moment: LessonMoment) -> None:
-    st.html(words_html(moment))
+    text_now(moment)
     ids = decode_ids(moment.example, moment.step)
     st.markdown("**The vocabulary now** (id = token):")
     known = vocabulary(moment.example, moment.step)  # token -> id, for the table and the hint
@@ -128,7 +137,8 @@ st.caption(
     "Work through BPE by hand on the textbook examples: at each step the text is shown cut into its current "
     "symbols, each word with how often it occurs. Answer, and the page tells you whether you are right and why."
 )
-example = st.selectbox(
+choosing, stepping = st.columns([3, 1], vertical_alignment="bottom")  # one row on a projector's first screen
+example = choosing.selectbox(
     "Example", EXAMPLES, format_func=example_title, key=learn_state.EXAMPLE_KEY, persist_state="session"
 )
 exercise = st.radio(
@@ -142,7 +152,7 @@ exercise = st.radio(
 steps = len(example_merges(example))
 if past := learn_state.keep_step_within(steps, example_title(example)):
     st.info(markdown(past))
-step = st.number_input(
+step = stepping.number_input(
     f"Step (of {steps})", min_value=1, max_value=steps, key=learn_state.STEP_KEY, persist_state="session"
 )
 moment = lesson_moment(example, step)

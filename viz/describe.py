@@ -83,6 +83,15 @@ def plural(count: int, noun: str) -> str:
     return f"{count:,} {noun}" if count == 1 else f"{count:,} {noun}s"
 
 
+def times(count: int) -> str:
+    """How often something occurs, in words.
+
+    >>> times(1), times(6), times(2000)
+    ('once', '6 times', '2,000 times')
+    """
+    return "once" if count == 1 else f"{count:,} times"
+
+
 def model_size(tok: Tokenizer) -> str:
     """A model's size in words: its merges and its vocabulary.
 

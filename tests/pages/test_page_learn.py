@@ -97,6 +97,14 @@ def test_encode_and_decode_checked_in_words():
     assert shown(at.success) == "Right: the ids spell newest."
     assert "14 = es" in shown(at.expander[0].markdown)
     assert dict(at.query_params) == {"exercise": "decode", "step": "4"}  # the first example, the default, left out
+    assert "Key: _ ends a word." in shown(at.caption)
+
+
+def test_banana_s_space_mark_is_named_and_typed_as_an_underscore():
+    at = _open_learn(example="banana", exercise="encode", step="3")
+    assert "Key: Ġ is a space (type it as _ in an answer)." in shown(at.caption)
+    ok(at.text_input(key=learn_state.answer_key("encode", "banana", 3)).set_value("ban an a _ ban").run())
+    assert shown(at.success) == "Right: banana ban is ban an a Ġ ban (5 tokens) after 2 merges."
 
 
 def test_a_typed_answer_is_shown_as_text_and_a_hostile_address_gives_the_defaults():

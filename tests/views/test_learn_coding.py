@@ -38,6 +38,9 @@ def test_a_space_is_a_symbol_of_its_own_in_banana_banana():
     # split none, spaces as Ġ: banana ban is b a n a n a Ġ b a n; after a n and b an: ban an a Ġ ban
     assert encode_answer("banana", 3) == ("ban", "an", "a", "Ġ", "ban")
     assert check_encoding("banana", 3, "ban an a Ġ ban")[0] is True
+    assert check_encoding("banana", 3, "ban an a _ ban")[0] is True  # Ġ typed as _, as the key says
+    assert check_encoding("banana", 3, "ban an a - ban")[0] is False
+    assert check_encoding("low", 4, "low es t Ġ")[0] is False  # low's _ ends a word: no Ġ stands for it
 
 
 def test_newest_decoded_from_its_ids():

@@ -19,7 +19,7 @@ import string
 
 from live_class.records import Question, ShownWord, StepText
 from viz.classroom.split_view import SPLIT_STYLE
-from viz.describe import plural
+from viz.describe import plural, times
 from viz.escape import html_text
 
 # The tie-break rules of ``bpe_core.config.TIE_BREAKS`` in words (``bpe_core.textbook._break_tie`` is the rule).
@@ -140,10 +140,6 @@ def written_texts(question: Question) -> list[str]:
     return [*question.choices, *(symbol for word in words for symbol in word.symbols)]
 
 
-def _times(count: int) -> str:
-    return "once" if count == 1 else f"{count:,} times"
-
-
 def reveal_sentence(question: Question) -> str:
     """Why the answer merges, in plain words (escape it where it is shown): its count, and the tie and its rule.
 
@@ -154,11 +150,11 @@ def reveal_sentence(question: Question) -> str:
     """
     text = question.text
     count = text.counts[question.choices.index(question.answer)]
-    said = f"{question.answer} merges: it occurs {_times(count)} in the text"
+    said = f"{question.answer} merges: it occurs {times(count)} in the text"
     if text.tied <= 1:
         return f"{said}, more than any other pair."
     rule = TIE_RULES.get(text.tie_break, "the model's own rule breaks the tie")
-    return f"{said}. {text.tied} pairs occur {_times(count)}, the most: {rule}."
+    return f"{said}. {text.tied} pairs occur {times(count)}, the most: {rule}."
 
 
 def reveal_html(question: Question, tally: list[tuple[str, int]]) -> str:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from bpe_core import textbook
+from bpe_core.config import SPACE_MARKER
 from viz.learn.lesson import example_config, example_merges, symbols_text
 from viz.textbook_corpora import CORPUS_PRESETS
 
@@ -57,6 +58,19 @@ def replay(example: str, step: int) -> list[str]:
     return lines
 
 
+def typed_tokens(example: str, typed: str) -> tuple[str, ...]:
+    """The tokens a learner typed, separated by spaces; where the example writes a space as ``Ġ`` (which a keyboard
+    lacks) and has no ``_`` of its own, ``_`` is read as ``Ġ``.
+
+    >>> typed_tokens("banana", " banana _ban "), typed_tokens("low", "low _")
+    (('banana', 'Ġban'), ('low', '_'))
+    """
+    tokens = tuple(typed.split())
+    if example_config(example).space_marker and "_" not in CORPUS_PRESETS[example].text:
+        return tuple(token.replace("_", SPACE_MARKER) for token in tokens)
+    return tokens
+
+
 def check_encoding(example: str, step: int, typed: str) -> tuple[bool, str]:
     """Whether ``typed`` (tokens separated by spaces) is the new word's encoding now, in words.
 
@@ -68,7 +82,7 @@ def check_encoding(example: str, step: int, typed: str) -> tuple[bool, str]:
     right = encode_answer(example, step)
     word, merges = NEW_WORDS[example], step - 1
     said = f"{symbols_text(right)} ({len(right)} token{'s' if len(right) != 1 else ''})"
-    if tuple(typed.split()) == right:
+    if typed_tokens(example, typed) == right:
         return True, f"Right: {word} is {said} after {merges} merge{'s' if merges != 1 else ''}."
     return False, f"Not quite: after {merges} merge{'s' if merges != 1 else ''} {word} is {said}, not {typed.strip()}."
 

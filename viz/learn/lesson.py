@@ -19,6 +19,7 @@ from functools import lru_cache
 
 from bpe_core import Config, textbook
 from bpe_core.textbook import Pair, Word
+from viz.describe import times
 from viz.textbook_corpora import CORPUS_PRESETS
 
 EXAMPLES = ("low", "banana_bandana", "banana", "hello", "documents")  # in the lesson's order: the smallest first
@@ -143,15 +144,30 @@ def pair_to_count(moment: LessonMoment) -> Pair:
 def words_holding(moment: LessonMoment, pair: Pair) -> list[tuple[Word, int, int]]:
     """The words that hold ``pair``: each word, its count, how many times it holds the pair (the counting hint).
 
-    >>> [(words_line((w, c)), times) for w, c, times in words_holding(lesson_moment("low", 1), ("w", "e"))]
+    >>> [(words_line((w, c)), held) for w, c, held in words_holding(lesson_moment("low", 1), ("w", "e"))]
     [('l o w e r _ ×1', 1), ('n e w e s t _ ×5', 1)]
     """
     held = []
     for word, count in moment.words:
-        times = sum(1 for adjacent in zip(word, word[1:]) if adjacent == pair)
-        if times:
-            held.append((word, count, times))
+        occurrences = sum(1 for adjacent in zip(word, word[1:]) if adjacent == pair)
+        if occurrences:
+            held.append((word, count, occurrences))
     return held
+
+
+def symbols_key(example: str) -> str:
+    """What the text's marks mean and how to type them ("" when it has none).
+
+    >>> symbols_key("low"), symbols_key("hello")
+    ('Key: _ ends a word.', '')
+    >>> symbols_key("banana")
+    'Key: Ġ is a space (type it as _ in an answer).'
+    """
+    config = example_config(example)
+    marks = [f"{config.end_of_word} ends a word"] if config.end_of_word else []
+    if config.space_marker:
+        marks.append("Ġ is a space (type it as _ in an answer)")
+    return f"Key: {'; '.join(marks)}." if marks else ""
 
 
 def check_next_merge(moment: LessonMoment, chosen: Pair) -> tuple[bool, str]:
@@ -164,15 +180,16 @@ def check_next_merge(moment: LessonMoment, chosen: Pair) -> tuple[bool, str]:
     tied = len(moment.tied())
     if chosen == best:
         why = f", the first of the {tied} pairs that occur that often" if tied > 1 else ", more than any other pair"
-        return True, f"Right: {pair_text(best)} merges next. It occurs {count:,} times{why}."
+        return True, f"Right: {pair_text(best)} merges next. It occurs {times(count)}{why}."
     chosen_count = moment.count_of(chosen)
     if chosen_count == count:
         return False, (
-            f"Not this one: {pair_text(chosen)} occurs {count:,} times, as often as {tied - 1} other "
+            f"Not this one: {pair_text(chosen)} occurs {times(count)}, as often as {tied - 1} other "
             f"pair{'s' if tied > 2 else ''}, and the tie goes to {pair_text(best)}, which occurs first."
         )
     chosen_text, best_text = pair_text(chosen), pair_text(best)
-    return False, f"Not this one: {chosen_text} occurs {chosen_count:,} times, but {best_text} occurs {count:,} times."
+    said = f"Not this one: {chosen_text} occurs {times(chosen_count)}"
+    return False, f"{said}, but {best_text} occurs {times(count)}."
 
 
 def check_count(moment: LessonMoment, pair: Pair, answer: int) -> tuple[bool, str]:
@@ -183,8 +200,8 @@ def check_count(moment: LessonMoment, pair: Pair, answer: int) -> tuple[bool, st
     """
     right = moment.count_of(pair)
     if answer == right:
-        return True, f"Right: {pair_text(pair)} occurs {right:,} times."
-    return False, f"Not quite: {pair_text(pair)} occurs {right:,} times, not {answer:,}."
+        return True, f"Right: {pair_text(pair)} occurs {times(right)}."
+    return False, f"Not quite: {pair_text(pair)} occurs {times(right)}, not {answer:,}."
 
 
 def count_hint(moment: LessonMoment, pair: Pair) -> str:
@@ -195,8 +212,8 @@ def count_hint(moment: LessonMoment, pair: Pair) -> str:
     """
     held = words_holding(moment, pair)
     parts = [
-        symbols_text(word) + (f" (×{count:,})" if times == 1 else f" ({times} times, ×{count:,})")
-        for word, count, times in held
+        symbols_text(word) + (f" (×{count:,})" if occurrences == 1 else f" ({occurrences} times, ×{count:,})")
+        for word, count, occurrences in held
     ]
     if not parts:
         return f"{pair_text(pair)} is in no word now."
