@@ -34,10 +34,10 @@ from viz.learn.lesson import (
 from viz.learn.views import vocabulary_html, words_html
 
 
-def text_now(moment: LessonMoment, highlight: Pair | None = None) -> None:
-    """The text at this step, and what its marks mean."""
+def text_now(moment: LessonMoment, highlight: Pair | None = None, *, typing: bool = False) -> None:
+    """The text at this step, and what its marks mean (with ``typing``, how to type them in an answer)."""
     st.html(words_html(moment, highlight))
-    if key := symbols_key(moment.example):
+    if key := symbols_key(moment.example, typing=typing):
         st.caption(markdown(key))
 
 
@@ -88,7 +88,7 @@ def typed_answer(label: str, key: str, placeholder: str, check: Callable[[str], 
 
 
 def encode_a_word(moment: LessonMoment) -> None:
-    text_now(moment)
+    text_now(moment, typing=True)
     word = NEW_WORDS[moment.example]
     typed_answer(
         f"Encode “{markdown(word)}” with the merges so far: type its tokens, separated by spaces",

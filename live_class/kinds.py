@@ -16,12 +16,12 @@ ValueError: unknown question kind 'poll' (this app asks: pair, longest, count, m
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
 
 from live_class import cuts, rules
+from live_class.bidi import isolated
 from live_class.records import Question
 from live_class.rules import ClassProblem
 
@@ -68,7 +68,7 @@ class QuestionKind:
         >>> SPLIT.reveal(Question(1, "split", "lowest", ("3", "5"), "3"))
         'Our model splits it: low · est.'
         """
-        return f"{self.answer_is} {_isolated(self.writes(question, question.answer))}."
+        return f"{self.answer_is} {isolated(self.writes(question, question.answer))}."
 
     def vote_said(self, question: Question, kept: str) -> str:
         """What a student's screen says of their vote (escape it where it is shown).
@@ -77,15 +77,7 @@ class QuestionKind:
         ...     "Your vote: \u2068\u05e9\u05dc · \u05d5\u05dd\u2069")
         True
         """
-        return f"Your vote: {_isolated(self.writes(question, kept))}"
-
-
-def _isolated(written: str) -> str:
-    """``written`` between Unicode's first-strong isolate and its closing mark when it holds right-to-left letters,
-    so that the sentence around it keeps its order (a Hebrew word would otherwise pull the full stop and the points
-    after it into its own direction)."""
-    right_to_left = any(unicodedata.bidirectional(character) in ("R", "AL") for character in written)
-    return f"\u2068{written}\u2069" if right_to_left else written
+        return f"Your vote: {isolated(self.writes(question, kept))}"
 
 
 def _cut_inside(word: str, choices: tuple[str, ...], answer: str) -> bool:

@@ -77,7 +77,9 @@ def ask_split(store: ClassStore, code: str, teacher_key: str, model: Tokenizer, 
         corpus = state.current_corpus()
         pieces = shown_pieces(model_pieces(corpus, model.config))[0] if corpus else ()
         st.session_state[classroom_state.WORD_OFFERED_KEY] = word_to_split(pieces)
-    offered_word = st.session_state[classroom_state.WORD_OFFERED_KEY]  # value=: as the sentence's box, above
+    # the first word lives under a key of its own and reaches the box as value=: put under the box's key, it would be
+    # lost when the popover was never opened (as the sentence's box above)
+    offered_word = st.session_state[classroom_state.WORD_OFFERED_KEY]
     typed = st.text_input("Word", offered_word, max_chars=TYPED_WORD_LIMIT, key=classroom_state.WORD_KEY)
     if st.button("Ask this word", disabled=not typed.strip()):
         try:

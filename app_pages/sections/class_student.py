@@ -17,7 +17,7 @@ from live_class.store import ClassStore
 from viz.choices import address_params
 from viz.classroom import state as classroom_state
 from viz.classroom.live_view import POLL_SECONDS, count_result, follow_html, sentence_html, tally_figure
-from viz.classroom.split_view import my_split_result, place_label, student_split_html
+from viz.classroom.split_view import my_split_result, place_labels, student_split_html
 from viz.classroom.text_view import choice_label, reveal_html, text_html, written_texts
 from viz.escape import markdown
 from viz.merges import state as merges_state
@@ -95,6 +95,7 @@ def _cut_box(store: ClassStore, code: str, student: str, question: Question, min
     so that the taps shown are the vote kept."""
     word, key = question.prompt, f"{classroom_state.CUTS_KEY}_{question.number}"
     offered, sent = tuple(offered_places(question)), sorted(cuts.places_of(mine or ""))
+    labels = place_labels(word, offered)
 
     def send() -> None:
         if not _vote(store, code, student, question.number, cuts.places_text(st.session_state.get(key) or [])):
@@ -104,7 +105,7 @@ def _cut_box(store: ClassStore, code: str, student: str, question: Question, min
         f"Tap where a new token starts, after step {step:,}",
         offered,
         selection_mode="multi",
-        format_func=lambda place: markdown(place_label(word, offered, place)),
+        format_func=lambda place: markdown(labels[place]),
         default=sent,  # a reloaded phone shows the cuts it sent
         key=key,
         disabled=question.revealed,

@@ -122,6 +122,8 @@ def bpe_document(
     model |= {"byte_fallback": False, "ignore_merges": False}
     if unknown := options.keys() - model.keys():
         raise TypeError(f"not an option of HF's BPE model: {sorted(unknown)}")
+    if unknown := parts.keys() - set(PARTS):
+        raise TypeError(f"not a part of a tokenizer.json: {sorted(unknown)}")
     return {
         "version": "1.0",
         "truncation": None,
@@ -323,7 +325,7 @@ def _pipeline(
         continuing_subword_prefix=model.get("continuing_subword_prefix") or "",
         end_of_word_suffix=model.get("end_of_word_suffix") or "",
     )
-    parts = {key: data.get(key) for key in ("normalizer", "pre_tokenizer", "decoder", "post_processor")}
+    parts = {key: data.get(key) for key in PARTS}
     return PipelineTokenizer(vocab=vocab, merges=merges, parts=parts, added=added, options=options, name=name)
 
 

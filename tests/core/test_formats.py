@@ -198,3 +198,16 @@ def test_a_version_1_model_file_still_loads():
     tok = model_from_json(version_1)
     assert tok.tokenize("banana_") == ["b", "an", "an", "a", "_"]
     assert (tok.steps[0].count, tok.steps[0].top) == (4, (("a", "n", 4), ("n", "a", 3)))
+
+
+def test_a_tokenizer_json_is_written_only_with_parts_and_options_hf_knows():
+    """A misspelled part or option would be written as a field HF ignores (the part left out): refused instead."""
+    from bpe_core.formats.hf_json import bpe_document
+
+    document = bpe_document([], {"pre_tokenizer": {"type": "Whitespace"}}, {"a": 0}, [], byte_fallback=True)
+    assert document["pre_tokenizer"] == {"type": "Whitespace"} and document["normalizer"] is None
+    assert document["model"]["byte_fallback"] is True and document["model"]["ignore_merges"] is False
+    with pytest.raises(TypeError, match=r"not a part of a tokenizer.json: \['pre_tokenizers'\]"):
+        bpe_document([], {"pre_tokenizers": {"type": "Whitespace"}}, {"a": 0}, [])
+    with pytest.raises(TypeError, match=r"not an option of HF's BPE model: \['byte_fallbak'\]"):
+        bpe_document([], {}, {"a": 0}, [], byte_fallbak=True)

@@ -115,6 +115,11 @@ def test_a_right_to_left_word_is_isolated_in_the_sentences_around_it(store):
     question = room.reveal(store, code, key, now=4.0)
     assert SPLIT.reveal(question) == "Our model splits it: \u2068\u05e9\u05dc · \u05d5\u05dd\u2069."
     assert PAIR.reveal(pair_question()) == "The pair merged: a + n."
+    salam = "\u0633\u0644\u0627\u0645"  # Arabic letters: a bidirectional class of their own (AL), isolated too
+    assert (
+        SPLIT.vote_said(Question(2, "split", salam, ("2",), "2"), "2")
+        == f"Your vote: \u2068{salam[:2]} · {salam[2:]}\u2069"
+    )
 
 
 def test_a_split_question_takes_only_the_places_it_offers(store):

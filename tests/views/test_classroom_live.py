@@ -69,3 +69,9 @@ def test_a_byte_level_models_pairs_are_the_text_they_spell():
     _, choices, answer = pair_question(model, 1)
     assert answer == "l + o"
     assert "␣ + l" in choices and not any("Ġ" in choice for choice in choices)
+
+
+def test_a_right_to_left_name_keeps_the_sentence_around_it_in_order():
+    dana = "\u05d3\u05e0\u05d4"
+    said = count_result("GPT-4 uses", 7, {"s1": "5", "s2": "9"}, {"s1": dana, "s2": "Bo"})
+    assert said == f"GPT-4 uses 7 tokens. Closest: \u2068{dana}\u2069 (5), Bo (9)."

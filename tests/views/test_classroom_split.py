@@ -16,7 +16,7 @@ from viz.classroom.split_view import (
     LABEL_REACH,
     my_split_result,
     place_counts,
-    place_label,
+    place_labels,
     room_split_result,
     split_html,
 )
@@ -179,10 +179,13 @@ def test_the_style_sheet_is_drawn_once_by_the_page_not_with_every_poll():
 
 def test_a_long_words_places_read_apart_and_an_accent_stays_on_its_letter():
     word = "supercalifragilistic"  # 20 letters: 19 places
-    labels = [place_label(word, tuple(range(1, 20)), place) for place in range(1, 20)]
+    labels = list(place_labels(word, tuple(range(1, 20))).values())
     assert len(set(labels)) == 19 and max(map(len, labels)) == 2 * LABEL_REACH + 3  # "…" + 4 | 4 + "…"
     assert labels[0] == "s|uper…" and labels[8] == "…cali|frag…" and labels[-1] == "…isti|c"
     accented = "ca" + "fe\u0301" * 4  # café's é, as e + an accent, after each fe
     offered = (1, 2, 3, 5, 6, 8, 9, 11, 12)  # never between an e and its accent
-    assert place_label(accented, offered, 2) == "ca|fe\u0301fe\u0301…"
-    assert place_label(accented, offered, 12) == "…e\u0301fe\u0301f|e\u0301"  # four letters: é f é f
+    assert place_labels(accented, offered)[2] == "ca|fe\u0301fe\u0301…"
+    assert place_labels(accented, offered)[12] == "…e\u0301fe\u0301f|e\u0301"  # four letters: é f é f
+    # eight letters are written whole, nine are cut to four either side of the bar
+    assert place_labels("abcdefgh", tuple(range(1, 8)))[1] == "a|bcdefgh"
+    assert place_labels("abcdefghi", tuple(range(1, 9)))[1] == "a|bcde…"

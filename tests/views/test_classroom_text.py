@@ -10,7 +10,7 @@ from wcag import contrast
 
 from bpe_core import Config, textbook, train
 from bpe_core.config import TIE_BREAKS
-from live_class.records import Question
+from live_class.records import Question, StepText
 from viz.classroom.questions import pair_question
 from viz.classroom.step_text import ALL_WORDS_UP_TO, MOST_FREQUENT, model_pieces, shown_pieces, step_text
 from viz.classroom.text_view import (
@@ -183,3 +183,10 @@ def test_the_pairs_letters_keep_aa_contrast_on_their_colours():
     for index, colour in enumerate(MARK_COLOURS):
         assert f".bpe-m{index}{{background:{colour}}}" in style_html()
         assert contrast("#ffffff", colour) >= 4.5, colour
+
+
+def test_a_right_to_left_pair_keeps_the_reveal_sentence_in_order():
+    text = StepText((), more=0, counts=(4, 3), tied=1, tie_break="first")
+    pair = "\u05e9 + \u05dc"
+    said = reveal_sentence(Question(1, "pair", "Step 1", (pair, "a + b"), pair, text=text))
+    assert said == f"\u2068{pair}\u2069 merges: it occurs 4 times in the text, more than any other pair."

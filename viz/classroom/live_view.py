@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import plotly.graph_objects as go
 
+from live_class.bidi import isolated
 from live_class.rules import closest_guesses
 from viz.describe import plural
 from viz.escape import html_text, plotly_text
@@ -146,6 +147,8 @@ def count_result(answer_is: str, answer: int, votes: dict[str, str], students: d
     'Our model uses 1 token. Nobody guessed.'
     """
     winners = closest_guesses(answer, votes)
-    closest = [f"{students.get(student, '?')} ({guess})" for student, guess in votes.items() if student in winners]
+    closest = [
+        f"{isolated(students.get(student, '?'))} ({guess})" for student, guess in votes.items() if student in winners
+    ]
     who = f"Closest: {', '.join(closest)}." if closest else "Nobody guessed."
     return f"{answer_is} {plural(answer, 'token')}. {who}"

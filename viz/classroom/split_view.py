@@ -42,22 +42,31 @@ _SIGNS = {"bpe-right": "✓", "bpe-wrong": "✗", "bpe-missed": ""}
 LABEL_REACH = 4  # letters a place's label shows on either side of it: a long word's 19 labels stay apart
 
 
-def place_label(word: str, offered: tuple[int, ...], place: int) -> str:
-    """A place as a student taps it: the word with a bar there, or for a word of more than twice ``LABEL_REACH``
-    letters (graphemes: the places ``offered``) that many on either side and "…" for the rest (escape it where it
-    is shown).
+def place_labels(word: str, offered: tuple[int, ...]) -> dict[int, str]:
+    """Each place as a student taps it: the word with a bar there, or for a word of more than twice ``LABEL_REACH``
+    letters (graphemes: the places ``offered``) that many on either side and "…" for the rest; two labels that would
+    read alike (a word that repeats itself) say after them how many letters come before the bar. Escape them where
+    they are shown.
 
-    >>> place_label("lowest", (1, 2, 3, 4, 5), 1)
+    >>> place_labels("lowest", (1, 2, 3, 4, 5))[1]
     'l|owest'
-    >>> [place_label("unbelievably", tuple(range(1, 12)), place) for place in (2, 6, 10)]
+    >>> [place_labels("unbelievably", tuple(range(1, 12)))[place] for place in (2, 6, 10)]
     ['un|beli…', '…beli|evab…', '…evab|ly']
+    >>> [place_labels("hahahahahaha", tuple(range(1, 12)))[place] for place in (4, 5, 6, 7)]
+    ['haha|haha…', '…ahah|ahah… (5)', '…haha|haha…', '…ahah|ahah… (7)']
     """
     ends = [0, *offered, len(word)]
     if len(ends) - 1 <= 2 * LABEL_REACH:
-        return f"{word[:place]}|{word[place:]}"
-    at = ends.index(place)
-    start, end = ends[max(0, at - LABEL_REACH)], ends[min(len(ends) - 1, at + LABEL_REACH)]
-    return f"{'…' if start else ''}{word[start:place]}|{word[place:end]}{'…' if end < len(word) else ''}"
+        return {place: f"{word[:place]}|{word[place:]}" for place in offered}
+    labels = {}
+    for at, place in enumerate(offered, start=1):
+        start, end = ends[max(0, at - LABEL_REACH)], ends[min(len(ends) - 1, at + LABEL_REACH)]
+        labels[place] = f"{'…' if start else ''}{word[start:place]}|{word[place:end]}{'…' if end < len(word) else ''}"
+    alike = Counter(labels.values())
+    return {
+        place: f"{label} ({at})" if alike[label] > 1 else label
+        for at, (place, label) in enumerate(labels.items(), start=1)
+    }
 
 
 def _place_class(place: int, chosen: set[int], answer: set[int] | None) -> str:

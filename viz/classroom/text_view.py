@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import string
 
+from live_class.bidi import isolated
 from live_class.records import Question, ShownWord, StepText
 from viz.classroom.split_view import SPLIT_STYLE
 from viz.describe import plural, times
@@ -150,7 +151,7 @@ def reveal_sentence(question: Question) -> str:
     """
     text = question.text
     count = text.counts[question.choices.index(question.answer)]
-    said = f"{question.answer} merges: it occurs {times(count)} in the text"
+    said = f"{isolated(question.answer)} merges: it occurs {times(count)} in the text"
     if text.tied <= 1:
         return f"{said}, more than any other pair."
     rule = TIE_RULES.get(text.tie_break, "the model's own rule breaks the tie")

@@ -13,7 +13,7 @@ from functools import lru_cache
 
 from bpe_core import textbook
 from bpe_core.config import SPACE_MARKER
-from viz.learn.lesson import example_config, example_merges, symbols_text
+from viz.learn.lesson import example_config, example_merges, space_typed_as_underscore, symbols_text
 from viz.textbook_corpora import CORPUS_PRESETS
 
 # A word each example's corpus does not hold as it is, made of its letters: the word to encode
@@ -66,7 +66,7 @@ def typed_tokens(example: str, typed: str) -> tuple[str, ...]:
     (('banana', 'Ġban'), ('low', '_'))
     """
     tokens = tuple(typed.split())
-    if example_config(example).space_marker and "_" not in CORPUS_PRESETS[example].text:
+    if space_typed_as_underscore(example):
         return tuple(token.replace("_", SPACE_MARKER) for token in tokens)
     return tokens
 

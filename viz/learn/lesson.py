@@ -155,18 +155,26 @@ def words_holding(moment: LessonMoment, pair: Pair) -> list[tuple[Word, int, int
     return held
 
 
-def symbols_key(example: str) -> str:
-    """What the text's marks mean and how to type them ("" when it has none).
+def space_typed_as_underscore(example: str) -> bool:
+    """Whether an answer may type the example's space mark ``Ġ`` (which a keyboard lacks) as ``_``: the example
+    writes spaces so and has no ``_`` of its own."""
+    return example_config(example).space_marker and "_" not in CORPUS_PRESETS[example].text
 
-    >>> symbols_key("low"), symbols_key("hello")
-    ('Key: _ ends a word.', '')
-    >>> symbols_key("banana")
+
+def symbols_key(example: str, *, typing: bool = False) -> str:
+    """What the text's marks mean ("" when it has none), and with ``typing`` (an answer typed as tokens) how to
+    type them.
+
+    >>> symbols_key("low"), symbols_key("hello"), symbols_key("banana")
+    ('Key: _ ends a word.', '', 'Key: Ġ is a space.')
+    >>> symbols_key("banana", typing=True)
     'Key: Ġ is a space (type it as _ in an answer).'
     """
     config = example_config(example)
     marks = [f"{config.end_of_word} ends a word"] if config.end_of_word else []
     if config.space_marker:
-        marks.append("Ġ is a space (type it as _ in an answer)")
+        typed = " (type it as _ in an answer)" if typing and space_typed_as_underscore(example) else ""
+        marks.append(f"Ġ is a space{typed}")
     return f"Key: {'; '.join(marks)}." if marks else ""
 
 

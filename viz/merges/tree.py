@@ -280,18 +280,23 @@ def later_parts_note(tree: TreeNode) -> str:
     ' Step 9 builds a part of the token step 2 makes: the published ranks list that token first.'
     >>> later_parts_note(TreeNode("ab", 3, step=9, left=a, right=b))
     ''
+    >>> ab, ba = TreeNode("ab", 3, step=9, left=a, right=b), TreeNode("ba", 5, step=7, left=b, right=a)
+    >>> later_parts_note(TreeNode("abab", 6, step=2, left=ab, right=ab))  # one part, drawn twice
+    ' Step 9 builds a part of the token step 2 makes: the published ranks list that token first.'
+    >>> later_parts_note(TreeNode("baab", 8, step=2, left=ba, right=ab))[:71]
+    ' Step 9 builds a part of the token step 2 makes (and 1 other part here)'
     """
-    later, merged = [], [tree]
-    while merged:
-        node = merged.pop()
+    later, to_visit = set(), [tree]  # a part used twice (ab + ab) is drawn twice: counted once
+    while to_visit:
+        node = to_visit.pop()
         for part in (node.left, node.right):
             if part is not None and part.step is not None:
-                merged.append(part)
+                to_visit.append(part)
                 if node.step is not None and part.step > node.step:
-                    later.append((part.step, node.step))
+                    later.add((part.step, node.step))
     if not later:
         return ""
-    part_step, token_step = later[0]
+    part_step, token_step = max(later)  # the latest part named; the others counted
     more = f" (and {plural(len(later) - 1, 'other part')} here)" if len(later) > 1 else ""
     return (
         f" Step {part_step:,} builds a part of the token step {token_step:,} makes{more}: the published ranks list"
