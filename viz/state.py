@@ -262,7 +262,9 @@ def keep_in_range(key: str, low: int, high: int, start: int | None = None) -> No
 
 
 def start_widget(key: str, value) -> None:
-    """Give a widget drawn without ``value=`` its first value (a kept choice keeps its own)."""
+    """Give a widget drawn without ``value=`` its first value (a kept choice keeps its own). Not for a widget in a
+    popover: one never opened sends no value back, and Streamlit then draws it empty at the next rerun (give it
+    ``value=`` instead, as the Class page's popovers do)."""
     st.session_state.setdefault(key, value)
 
 

@@ -113,18 +113,22 @@ def _key(projector: bool, revealed: bool) -> str:
     return "Blue: your cuts."
 
 
+def _shown_answer(question: Question) -> set[int] | None:
+    """Our model's places once revealed; None before, so that no screen gives them away."""
+    return cuts.places_of(question.answer) if question.revealed else None
+
+
 def student_split_html(question: Question, mine: str | None) -> str:
     """A phone's word: the student's cuts (``mine``, as kept; None before their first tap), and after the reveal
     which were right."""
-    answer = cuts.places_of(question.answer) if question.revealed else None
-    return split_html(question.prompt, tuple(offered_places(question)), cuts.places_of(mine or ""), answer)
+    offered = tuple(offered_places(question))
+    return split_html(question.prompt, offered, cuts.places_of(mine or ""), _shown_answer(question))
 
 
 def room_split_html(question: Question, votes: dict[str, str]) -> str:
     """The projector's word: how many students cut at each place, and after the reveal where our model cuts."""
     counts = place_counts(votes)
-    answer = cuts.places_of(question.answer) if question.revealed else None
-    return split_html(question.prompt, tuple(offered_places(question)), set(counts), answer, counts)
+    return split_html(question.prompt, tuple(offered_places(question)), set(counts), _shown_answer(question), counts)
 
 
 def place_counts(votes: dict[str, str]) -> dict[int, int]:
