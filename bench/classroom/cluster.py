@@ -35,7 +35,7 @@ from browser_helpers import answers_ok, free_port, log_tail, start_streamlit  # 
 from browser_helpers import running_redis as redis_in  # noqa: E402  (renamed: running_redis here wraps it)
 
 from live_class.choose import STORE_ENV  # noqa: E402
-from viz.classroom.address import CLASS_URL_ENV  # noqa: E402
+from pages.classroom.views.address import CLASS_URL_ENV  # noqa: E402
 
 
 class ClassroomDidNotStart(RuntimeError):

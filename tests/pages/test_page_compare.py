@@ -9,14 +9,14 @@ import pytest
 from apptest_helpers import APP_FILE, shown, table_columns
 from streamlit.testing.v1 import AppTest
 
-from app_pages.sections.compare_tabs import TAB_LABELS
 from bpe_core import Config, load_gpt2, textbook, train
-from viz import state
-from viz.compare import state as compare_state
-from viz.compare.data import ComparedSize
-from viz.model_about import ModelAbout
-from viz.page_registry import COMPARE, TRAIN
-from viz.training_settings import TrainSettings
+from pages.compare import state as compare_state
+from pages.compare.tabs import TAB_LABELS
+from pages.compare.views.data import ComparedSize
+from session import state
+from session.model_about import ModelAbout
+from session.page_registry import COMPARE, TRAIN
+from session.training_settings import TrainSettings
 
 PAGE = COMPARE.path
 TABS = TAB_LABELS  # by their names in the address; the first is open on a first visit

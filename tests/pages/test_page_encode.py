@@ -10,10 +10,10 @@ from streamlit.proto.LabelVisibility_pb2 import LabelVisibility
 from streamlit.testing.v1 import AppTest
 
 from bpe_core import load_gpt2
-from viz import state
-from viz.encode import state as encode_state
-from viz.page_registry import ENCODE, TRAIN
-from viz.published import PRETRAINED_TITLES
+from drawing.published import PRETRAINED_TITLES
+from pages.encode import state as encode_state
+from session import state
+from session.page_registry import ENCODE, TRAIN
 
 APP_FILE = str(REPO_ROOT / "app.py")
 PAGE = ENCODE.path

@@ -9,13 +9,13 @@ import pytest
 from browser_helpers import REPO_ROOT
 from streamlit.testing.v1 import AppTest
 
-from app_pages.sections.merges_tabs import TAB_LABELS
 from bpe_core import Config, load_gpt2, train
-from viz.merges.state import TAB_KEY as MERGES_TAB_KEY
-from viz.model_about import ModelAbout
-from viz.page_registry import MERGES
-from viz.published import PRETRAINED_TITLES
-from viz.state import ABOUT_KEY, CORPUS_KEY, MODEL_KEY
+from drawing.published import PRETRAINED_TITLES
+from pages.merges.state import TAB_KEY as MERGES_TAB_KEY
+from pages.merges.state import TAB_LABELS
+from session.model_about import ModelAbout
+from session.page_registry import MERGES
+from session.state import ABOUT_KEY, CORPUS_KEY, MODEL_KEY
 
 APP_FILE = str(REPO_ROOT / "app.py")
 PAGE = MERGES.path

@@ -6,7 +6,7 @@ import pytest
 
 from bpe_core import Config, load_gpt2, train
 from bpe_core.pretrained import load_pretrained
-from viz.merges.tree import (
+from pages.merges.views.tree import (
     COLLAPSED_BACKGROUND,
     MAX_TREE_LEAVES,
     collapsed_note,
@@ -147,8 +147,8 @@ def test_collapsed_note_counts_the_violet_boxes():
 # -- the figure of a small tree worked out by hand ------------------------------------------------
 
 from bpe_core import Step, TreeNode  # noqa: E402
-from viz.merges.labels import WINNER_COLOUR  # noqa: E402
-from viz.merges.tree import MERGED_BACKGROUND, SYMBOL_BACKGROUND, short_label, tree_box_css  # noqa: E402
+from pages.merges.views.labels import WINNER_COLOUR  # noqa: E402
+from pages.merges.views.tree import MERGED_BACKGROUND, SYMBOL_BACKGROUND, short_label, tree_box_css  # noqa: E402
 
 
 def _abc_tree() -> TreeNode:
