@@ -102,16 +102,18 @@ def line_of():
         line.close()
 
 
-def test_a_visitor_with_many_jobs_waiting_delays_anothers_first_job_by_one_job_at_most(line_of):
-    line = line_of(Slots(1))
-    line.add("a1", "A")
-    assert line.next_started() == "a1"
-    for name in ("a2", "a3", "a4", "a5", "a6"):
+@pytest.mark.parametrize("at_once", [1, 2])
+def test_a_visitor_with_many_jobs_waiting_delays_anothers_first_job_by_one_job_at_most(line_of, at_once):
+    line = line_of(Slots(at_once))
+    tabs = [f"a{tab}" for tab in range(1, 7)]  # the six tabs of one visitor
+    for name in tabs:
         line.add(name, "A")
+    assert [line.next_started() for _ in range(at_once)] == tabs[:at_once]
     line.add("b1", "B")
-    assert line.told({"b1": 1, "a2": 2, "a6": 6}) == {"b1": 1, "a2": 2, "a6": 6}
+    waiting = {"b1": 1} | {name: place for place, name in enumerate(tabs[at_once:], start=2)}
+    assert line.told(waiting) == waiting
     line.finish("a1")
-    assert line.next_started() == "b1"  # after the one job that ran when it came: none of A's waiting ones
+    assert line.next_started() == "b1"  # after the first job to end of those running: none of A's waiting ones
 
 
 def test_visitors_take_turns_and_each_keeps_its_order_and_is_told_its_place(line_of):
