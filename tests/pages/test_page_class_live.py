@@ -10,7 +10,7 @@ import re
 import time
 
 import pytest
-from apptest_helpers import APP_FILE, ok
+from apptest_helpers import APP_FILE, ok, session_model
 from browser_helpers import REPO_ROOT, free_port
 from streamlit.testing.v1 import AppTest
 
@@ -234,7 +234,7 @@ def test_a_class_store_that_fails_is_said_in_words_and_train_still_trains(store,
         assert f"The class store ({name}) does not answer" in plain(everything_shown(student))
         assert classroom_state.TEACHING_KEY not in teacher.session_state
         train_page = press(through_app(TRAIN.path, preset="banana_bandana", merges="3"), "Train")
-        assert [step.new_token for step in train_page.session_state[state.MODEL_KEY].steps] == ["an", "ban", "ana"]
+        assert [step.new_token for step in session_model(train_page).steps] == ["an", "ban", "ana"]
     finally:
         state.class_store.clear()  # the next test's pages open the store of the environment again
 

@@ -6,7 +6,7 @@ import base64
 import re
 
 import pytest
-from apptest_helpers import APP_FILE, ok, shown, table_columns
+from apptest_helpers import APP_FILE, ok, session_model, shown, table_columns
 from streamlit.testing.v1 import AppTest
 
 from bpe_core import Config, load_gpt2, textbook, train
@@ -146,7 +146,7 @@ def test_a_size_beyond_the_model_trains_it_further_and_keeps_the_sizes():
     assert "a larger size trains it further on the same corpus and settings" in shown(at.caption)
     at.number_input(key=compare_state.size_key(2)).set_value(5000).run()
     ok(at)
-    model = at.session_state[state.MODEL_KEY]
+    model = session_model(at)
     assert len(model.vocab) == 5000 and at.query_params["vocab_size"] == "5000"
     assert size_values(at) == [*before[:2], 5000]
     # Training stops where it is told: its first 2,000 merges are the 2,000-merge model's, so smaller sizes compare
@@ -161,7 +161,7 @@ def test_a_corpus_that_runs_out_of_pairs_says_so_in_words(banana):
     at = open_compare(banana, corpus=BANANA, about=about)
     at.number_input(key=compare_state.size_key(2)).set_value(100).run()
     ok(at)
-    assert len(at.session_state[state.MODEL_KEY].merges) == 8
+    assert len(session_model(at).merges) == 8
     assert shown(at.info) == (
         "The corpus ran out of pairs to merge at a vocabulary of 14 (8 merges): a larger size needs more text."
     )
