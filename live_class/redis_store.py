@@ -29,13 +29,15 @@ for _, key in ipairs(KEYS) do redis.call('EXPIRE', key, ARGV[5]) end
 return 1
 """
 
-# KEYS: the class's keys. ARGV: the student, the name, the time, the lifetime in seconds, the name's key. The joining
-# order is a sorted set scored by arrival (a hash has no order; times can tie). A name's key held by another student
-# refuses the join, in the same script: two joins at once under one name cannot both pass.
+# KEYS: the class's keys. ARGV: the student, the name, the time, the lifetime in seconds, then the name's keys. The
+# joining order is a sorted set scored by arrival (a hash has no order; times can tie). A name's key held by another
+# student refuses the join, in the same script: two joins at once under one name cannot both pass.
 _JOIN = """
-local holder = redis.call('HGET', KEYS[4], ARGV[5])
-if holder and holder ~= ARGV[1] then return 0 end
-redis.call('HSET', KEYS[4], ARGV[5], ARGV[1])
+for index = 5, #ARGV do
+  local holder = redis.call('HGET', KEYS[4], ARGV[index])
+  if holder and holder ~= ARGV[1] then return 0 end
+end
+for index = 5, #ARGV do redis.call('HSET', KEYS[4], ARGV[index], ARGV[1]) end
 redis.call('HSET', KEYS[2], ARGV[1], ARGV[2])
 redis.call('ZADD', KEYS[3], 'NX', redis.call('ZCARD', KEYS[3]), ARGV[1])
 redis.call('HSET', KEYS[1], 'last_active', ARGV[3])
@@ -96,10 +98,9 @@ class RedisClassStore(ClassStore):
             self._keep(pipeline, code)
             pipeline.execute()
 
-    def add_student(self, code: str, student: str, name: str, name_key: str, last_active: float) -> bool:
-        return (
-            self._join(keys=self._keys(code), args=[student, name, _stored(last_active), KEEP_SECONDS, name_key]) == 1
-        )
+    def add_student(self, code: str, student: str, name: str, name_keys: tuple[str, ...], last_active: float) -> bool:
+        arguments = [student, name, _stored(last_active), KEEP_SECONDS, *name_keys]
+        return self._join(keys=self._keys(code), args=arguments) == 1
 
     def students(self, code: str) -> dict[str, str]:
         _, students, joined, *_ = self._keys(code)

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from live_class import rules
 from live_class.kinds import COUNT, PAIR, QuestionKind, kind_of
-from live_class.names import name_key
+from live_class.names import name_keys
 from live_class.records import ClassRecord, Question, StepText
 from live_class.rules import ClassProblem
 from live_class.store import ClassStore
@@ -74,7 +74,7 @@ def join(store: ClassStore, code: str, typed_name: str, now: float) -> str:
         raise ClassProblem(f"This class is full: {rules.MOST_STUDENTS} students have joined.")
     name = rules.clean_name(typed_name)
     student = rules.new_student_id()
-    if not store.add_student(code, student, name, name_key(name), now):
+    if not store.add_student(code, student, name, name_keys(name), now):
         raise rules.name_taken(name)
     return student
 

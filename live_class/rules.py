@@ -89,7 +89,7 @@ def clean_name(typed: str) -> str:
     """A student's name as the class shows it: spaces collapsed, characters that draw nothing dropped (controls,
     format characters, variation selectors: ``names.draws_nothing``), at most ``NAME_LIMIT`` characters, not empty.
     Otherwise ``ClassProblem``. Whether it clashes with a name taken is the store's to say, atomically, by
-    ``names.name_key``.
+    ``names.name_keys``.
 
     >>> clean_name("  Ada \\n Lovelace\\u034f ")
     'Ada Lovelace'

@@ -28,7 +28,9 @@ CREATE TABLE IF NOT EXISTS classes (
 CREATE INDEX IF NOT EXISTS classes_by_activity ON classes (last_active);
 CREATE TABLE IF NOT EXISTS students (
     code TEXT NOT NULL, student TEXT NOT NULL, name TEXT NOT NULL, joined INTEGER PRIMARY KEY AUTOINCREMENT,
-    name_key TEXT NOT NULL DEFAULT '', UNIQUE (code, student));
+    UNIQUE (code, student));
+CREATE TABLE IF NOT EXISTS student_keys (
+    code TEXT NOT NULL, name_key TEXT NOT NULL, student TEXT NOT NULL, PRIMARY KEY (code, name_key));
 CREATE TABLE IF NOT EXISTS questions (
     code TEXT NOT NULL, number INTEGER NOT NULL, body TEXT NOT NULL, revealed INTEGER NOT NULL,
     PRIMARY KEY (code, number));
@@ -36,11 +38,11 @@ CREATE TABLE IF NOT EXISTS votes (
     code TEXT NOT NULL, number INTEGER NOT NULL, student TEXT NOT NULL, answer TEXT NOT NULL,
     PRIMARY KEY (code, number, student));
 """
-# A file made before names had keys gets the column; a class's keys are unique (older rows keep '', clashing with none)
-_NAME_KEYS = "CREATE UNIQUE INDEX IF NOT EXISTS name_keys ON students (code, name_key) WHERE name_key != ''"
+# A file from when a name had one key, kept beside it: its keys are copied to their table
+_OLD_KEYS = "INSERT OR IGNORE INTO student_keys SELECT code, name_key, student FROM students WHERE name_key != ''"
 FORGET_BATCH = 100  # old classes deleted each time a class starts: a steady trickle, never a long write lock
 _COLUMNS = ("code", "teacher_hash", "last_active", *FOLLOWED)
-_TABLES = ("classes", "students", "questions", "votes")
+_TABLES = ("classes", "students", "student_keys", "questions", "votes")
 
 
 @unavailable_as_problem((sqlite3.Error, OSError), "SQLite")  # a locked or damaged file, its folder not writable
@@ -56,9 +58,8 @@ class SqliteClassStore(ClassStore):
         with self._connection() as connection:
             connection.executescript(_SCHEMA)
             columns = {row[1] for row in connection.execute("PRAGMA table_info(students)")}
-            if "name_key" not in columns:
-                connection.execute("ALTER TABLE students ADD COLUMN name_key TEXT NOT NULL DEFAULT ''")
-            connection.execute(_NAME_KEYS)
+            if "name_key" in columns:
+                connection.execute(_OLD_KEYS)
 
     def _connect(self) -> sqlite3.Connection:
         connection = sqlite3.connect(self.path, timeout=10.0, isolation_level=None, check_same_thread=False)
@@ -109,16 +110,24 @@ class SqliteClassStore(ClassStore):
         assignments = ", ".join(f"{name} = ?" for name in changes)
         self._run(f"UPDATE classes SET {assignments} WHERE code = ?", (*changes.values(), code))
 
-    def add_student(self, code: str, student: str, name: str, name_key: str, last_active: float) -> bool:
-        try:  # the unique index on (code, name_key) refuses a clash within the one statement
-            self._run(
-                "INSERT INTO students (code, student, name, name_key) VALUES (?, ?, ?, ?) "
-                "ON CONFLICT (code, student) DO UPDATE SET name = excluded.name, name_key = excluded.name_key",
-                (code, student, name, name_key),
-            )
+    def add_student(self, code: str, student: str, name: str, name_keys: tuple[str, ...], last_active: float) -> bool:
+        connection = self._connection()
+        try:  # one transaction: a key another student holds (the primary key refuses it) undoes the whole join
+            with connection:
+                connection.execute("BEGIN IMMEDIATE")
+                connection.execute(
+                    "INSERT INTO students (code, student, name) VALUES (?, ?, ?) "
+                    "ON CONFLICT (code, student) DO UPDATE SET name = excluded.name",
+                    (code, student, name),
+                )
+                connection.execute("DELETE FROM student_keys WHERE code = ? AND student = ?", (code, student))
+                connection.executemany(
+                    "INSERT INTO student_keys (code, name_key, student) VALUES (?, ?, ?)",
+                    [(code, key, student) for key in name_keys],
+                )
+                connection.execute("UPDATE classes SET last_active = ? WHERE code = ?", (last_active, code))
         except sqlite3.IntegrityError:
             return False
-        self._run("UPDATE classes SET last_active = ? WHERE code = ?", (last_active, code))
         return True
 
     def students(self, code: str) -> dict[str, str]:

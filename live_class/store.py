@@ -63,9 +63,9 @@ class ClassStore(ABC):
         """Change what students follow (``records.FOLLOWED`` fields) and mark the class active."""
 
     @abstractmethod
-    def add_student(self, code: str, student: str, name: str, name_key: str, last_active: float) -> bool:
-        """Keep a student (an id only their session knows) and their name, unless another student of the class has
-        the same ``name_key`` (``live_class.names``): then False and nothing changed. The check and the keeping
+    def add_student(self, code: str, student: str, name: str, name_keys: tuple[str, ...], last_active: float) -> bool:
+        """Keep a student (an id only their session knows) and their name, unless another student of the class holds
+        one of its ``name_keys`` (``live_class.names``): then False and nothing changed. The check and the keeping
         are one atomic step, so two students joining at once under one name cannot both get it."""
 
     @abstractmethod

@@ -51,7 +51,7 @@ def test_what_the_teacher_shows_is_what_another_replica_reads(store_address, sto
 def test_students_come_back_in_joining_order_with_their_names_literal(store):
     store.create_class(ClassRecord("ABCDE", "h", 0.0))
     for index, name in enumerate(["Zoë", HOSTILE_NAME, "Ada"]):
-        assert store.add_student("ABCDE", f"s{index}", name, f"key {index}", float(index + 1))
+        assert store.add_student("ABCDE", f"s{index}", name, (f"key {index}",), float(index + 1))
     assert store.students("ABCDE") == {"s0": "Zoë", "s1": HOSTILE_NAME, "s2": "Ada"}
     assert list(store.students("ABCDE")) == ["s0", "s1", "s2"]
     assert store.class_record("ABCDE").last_active == 3.0
@@ -112,7 +112,7 @@ def test_votes_racing_a_reveal_are_all_kept_or_refused(store_address, store):
 
 def test_a_restarted_server_finds_the_class_as_it_was(store_address, store):
     store.create_class(ClassRecord("ABCDE", "h", 0.0))
-    store.add_student("ABCDE", "s1", "Ada", "ada", 1.0)
+    store.add_student("ABCDE", "s1", "Ada", ("ada",), 1.0)
     store.put_question("ABCDE", pair_question())
     store.vote("ABCDE", 1, "s1", "a + n", 2.0)
     del store
@@ -126,7 +126,7 @@ def test_a_forgotten_class_leaves_nothing_behind(store_address, store):
     """SQLite deletes a class nobody acted in for KEEP_SECONDS when the next class starts; Redis gives each of a
     class's keys that lifetime on every write."""
     store.create_class(ClassRecord("OLDER", "h", 0.0))
-    store.add_student("OLDER", "s1", "Ada", "ada", 1.0)
+    store.add_student("OLDER", "s1", "Ada", ("ada",), 1.0)
     store.put_question("OLDER", pair_question())
     store.vote("OLDER", 1, "s1", "a + n", 1.0)
     if isinstance(store, SqliteClassStore):
@@ -166,7 +166,7 @@ def test_make_classrooms_redis_restarted_loses_no_class_and_no_vote(
     with running_redis(folder) as url:
         store = open_store(url)
         store.create_class(ClassRecord("KEEPS", "h", 1.0))
-        store.add_student("KEEPS", "s1", "Ada", "ada", 2.0)
+        store.add_student("KEEPS", "s1", "Ada", ("ada",), 2.0)
         store.put_question("KEEPS", pair_question())
         assert store.vote("KEEPS", 1, "s1", "a + b", 3.0)
     with running_redis(folder) as url:  # a new server, on another port, reading the same folder
@@ -178,11 +178,14 @@ def test_make_classrooms_redis_restarted_loses_no_class_and_no_vote(
 
 def test_a_name_key_held_by_one_student_refuses_another_and_changes_nothing(store):
     store.create_class(ClassRecord("ABCDE", "h", 0.0))
-    assert store.add_student("ABCDE", "s1", "Ada", "ada", 1.0)
-    assert not store.add_student("ABCDE", "s2", "ADA", "ada", 2.0)
+    assert store.add_student("ABCDE", "s1", "Ada", ("ada",), 1.0)
+    assert not store.add_student("ABCDE", "s2", "ADA", ("ada",), 2.0)
+    assert not store.add_student("ABCDE", "s2", "Вob", ("ʙob", "ada"), 2.0)  # any one key held refuses the name
     assert store.students("ABCDE") == {"s1": "Ada"} and store.class_record("ABCDE").last_active == 1.0
-    assert store.add_student("OTHER", "s3", "Ada", "ada", 3.0)  # another class: free
-    assert store.add_student("ABCDE", "s1", "Ada", "ada", 4.0)  # the same student again: theirs already
+    assert store.add_student("ABCDE", "s2", "Вob", ("ʙob", "bob"), 2.0)
+    assert not store.add_student("ABCDE", "s5", "Bob", ("bob",), 2.0)  # held by Вob's second key
+    assert store.add_student("OTHER", "s3", "Ada", ("ada",), 3.0)  # another class: free
+    assert store.add_student("ABCDE", "s1", "Ada", ("ada",), 4.0)  # the same student again: theirs already
 
 
 def test_twelve_students_joining_at_once_under_one_name_give_one_student(store_address):
@@ -224,8 +227,25 @@ def test_a_file_from_before_names_had_keys_is_read_and_checked(tmp_path):
     old.close()
     store = SqliteClassStore(str(path))
     assert store.students("ABCDE") == {"s1": "Ada", "s2": "Bo"}
-    assert store.add_student("ABCDE", "s3", "Cy", "cy", 1.0)
-    assert not store.add_student("ABCDE", "s4", "CY", "cy", 2.0)
+    assert store.add_student("ABCDE", "s3", "Cy", ("cy",), 1.0)
+    assert not store.add_student("ABCDE", "s4", "CY", ("cy",), 2.0)
+
+
+def test_a_file_from_when_a_name_had_one_key_keeps_its_students_names_taken(tmp_path):
+    path = tmp_path / "classes.sqlite3"
+    old = sqlite3.connect(path)
+    old.executescript(
+        "CREATE TABLE students (code TEXT NOT NULL, student TEXT NOT NULL, name TEXT NOT NULL,"
+        " joined INTEGER PRIMARY KEY AUTOINCREMENT, name_key TEXT NOT NULL DEFAULT '', UNIQUE (code, student));"
+        "CREATE UNIQUE INDEX name_keys ON students (code, name_key) WHERE name_key != '';"
+        "INSERT INTO students (code, student, name, name_key) VALUES ('ABCDE', 's1', 'Ada', 'ada');"
+    )
+    old.commit()
+    old.close()
+    store = SqliteClassStore(str(path))
+    assert not store.add_student("ABCDE", "s2", "ADA", ("ada",), 1.0)
+    assert store.add_student("ABCDE", "s3", "Bo", ("bo",), 2.0) and store.add_student("ABCDE", "s4", "Cy", ("cy",), 3.0)
+    assert store.students("ABCDE") == {"s1": "Ada", "s3": "Bo", "s4": "Cy"}
 
 
 def test_old_classes_are_forgotten_a_batch_at_a_time(tmp_path):
@@ -237,7 +257,7 @@ def test_old_classes_are_forgotten_a_batch_at_a_time(tmp_path):
     old = [f"O{index:04d}" for index in range(FORGET_BATCH * 2 + 50)]
     for code in old:
         store.create_class(ClassRecord(code, "h", 0.0))
-        store.add_student(code, "s1", "Ada", "ada", 0.0)
+        store.add_student(code, "s1", "Ada", ("ada",), 0.0)
     later = KEEP_SECONDS + 1.0
 
     def left() -> int:
