@@ -18,6 +18,7 @@ VIZ_MODULES = [info.name for info in pkgutil.walk_packages(viz.__path__, "viz.")
 VIZ_MODULES += [info.name for info in pkgutil.walk_packages(live_class.__path__, "live_class.")]
 VIZ_MODULES += [info.name for info in pkgutil.walk_packages(jobs.__path__, "jobs.")]
 VIZ_MODULES += ["bench.classroom.hostile", "bench.classroom.hostile_files", "bench.classroom.server_memory"]
+VIZ_MODULES += ["bench.servers", "bench.measure"]
 # Session keys and caches need a running app
 NO_EXAMPLES = {
     "viz.state",
