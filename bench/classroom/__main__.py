@@ -35,7 +35,7 @@ from bench.classroom.cluster import MAX_REPLICAS, Classroom, running_classroom, 
 from bench.classroom.live_class import run_class
 from bench.classroom.student import Student, seat_on_every_replica
 from bench.measure import action_table, cpu_seconds, load_average, percentile, rss_mib
-from viz.classroom.address import EVERY_INTERFACE, announcement, network_address
+from pages.classroom.views.address import EVERY_INTERFACE, announcement, network_address
 
 CLASS_DATA = Path(__file__).resolve().parents[2] / "data" / "live" / "redis"  # make classroom's Redis keeps it here
 

@@ -23,7 +23,7 @@ from pathlib import Path
 from bench.servers import answers_ok, free_port, log_tail, start_streamlit
 from bench.servers import running_redis as redis_in  # renamed: running_redis here wraps it
 from live_class.choose import STORE_ENV
-from viz.classroom.address import CLASS_URL_ENV
+from pages.classroom.views.address import CLASS_URL_ENV
 
 REPO = Path(__file__).resolve().parents[2]
 DEPLOY = REPO / "deploy"

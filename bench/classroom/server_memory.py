@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 
 from jobs.budget import Budget, jobs_at_once
-from viz.upload_store import upload_memory_mb
+from session.upload_store import upload_memory_mb
 
 # A replica's own base: measured 140-170 MB with half a class of 30 following it and its idle job worker
 # (bench/classroom/hostile.py, 2026-11-27, when the visitor came), and 220-245 MB after a first page that imports

@@ -10,8 +10,8 @@ from browser_helpers import click_nav, exception_texts, open_app, sidebar_nav_la
 from streamlit.testing.v1 import AppTest
 
 from bpe_core import Config, train
-from viz import state
-from viz.page_registry import PAGES
+from session import state
+from session.page_registry import PAGES
 
 
 def sidebar_text(at: AppTest) -> str:

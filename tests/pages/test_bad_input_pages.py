@@ -18,9 +18,9 @@ from test_page_train import BANANA_BANDANA, choose, merge_pairs, open_more_setti
 
 from bpe_core import Config, train
 from bpe_core.formats import model_to_json
-from viz import page_registry, state
-from viz.page_registry import ENCODE
-from viz.train import state as train_state
+from pages.train import state as train_state
+from session import page_registry, state
+from session.page_registry import ENCODE
 
 PAGES = [page.path for page in page_registry.PAGES]
 AWKWARD_TEXT = (

@@ -7,12 +7,12 @@ from apptest_helpers import APP_FILE, ok, shown, shown_ids
 from streamlit.testing.v1 import AppTest
 
 from bpe_core import Config, load_gpt2, train
-from viz.compare import state as compare_state
-from viz.encode import state as encode_state
-from viz.merges import state as merges_state
-from viz.page_registry import COMPARE, ENCODE, MERGES
-from viz.presenting import presentation_css
-from viz.state import MODEL_KEY, PRESENT_KEY
+from pages.compare import state as compare_state
+from pages.encode import state as encode_state
+from pages.merges import state as merges_state
+from session.page_registry import COMPARE, ENCODE, MERGES
+from session.presenting import presentation_css
+from session.state import MODEL_KEY, PRESENT_KEY
 
 BANANA_LINK = {"preset": "banana_bandana", "merges": "6"}  # the textbook corpus and its own settings
 

@@ -18,9 +18,9 @@ from live_class import room
 from live_class.choose import STORE_ENV, open_store
 from live_class.records import Question
 from live_class.rules import CLASS_TRAINING_LIMIT, ClassProblem, read_code
-from viz import state
-from viz.classroom import state as classroom_state
-from viz.page_registry import CLASS, TRAIN
+from pages.classroom import state as classroom_state
+from session import state
+from session.page_registry import CLASS, TRAIN
 
 HOSTILE_NAME = "<b>Bo</b> **x**"
 TEACHER_BUTTONS = {"Reveal", "Next step", "Ask again", "End class", "Start a class", "Ask this sentence"}

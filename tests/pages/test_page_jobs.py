@@ -7,8 +7,8 @@ import pytest
 from apptest_helpers import APP_FILE, ok
 from streamlit.testing.v1 import AppTest
 
-from viz import state
-from viz.model_store import ModelStore
+from session import state
+from session.model_store import ModelStore
 
 # The sample as raw bytes with no split: tens of seconds and hundreds of MB for 20,000 merges
 HEAVY_LINK = {"preset": "sample", "units": "bytes", "split": "none", "eow": "", "merges": "20000"}

@@ -14,11 +14,11 @@ from tokenizers import models, pre_tokenizers, trainers
 
 from bpe_core import Config, load_gpt2
 from bpe_core.formats import model_to_json
-from viz import state
-from viz.model_about import ModelAbout
-from viz.page_registry import MERGES, TRAIN
-from viz.train import state as train_state
-from viz.training_settings import DEFAULT_SETTINGS
+from pages.train import state as train_state
+from session import state
+from session.model_about import ModelAbout
+from session.page_registry import MERGES, TRAIN
+from session.training_settings import DEFAULT_SETTINGS
 
 TRAIN_PAGE = TRAIN.path
 BANANA_BANDANA = ["a n", "b an", "an a", "ana _", "ban ana_", "banana_ ban"]

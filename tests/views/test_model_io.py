@@ -1,4 +1,4 @@
-"""Tokenizer files in and out (viz/model_io.py): reading uploads, exports and their refusals, and the
+"""Tokenizer files in and out (session/model_io.py): reading uploads, exports and their refusals, and the
 widgets on the Train, Encode, Merges and Compare pages under Streamlit's AppTest."""
 
 from __future__ import annotations
@@ -18,13 +18,13 @@ from bpe_core.formats import model_to_json, to_gpt2_files, to_hf_json
 from bpe_core.formats.files import XZ_MAX_BYTES, unpack_xz
 from bpe_core.pretrained import DATA as GPT2_DATA
 from bpe_core.pretrained import load_pretrained
-from viz import state
-from viz.merges import state as merges_state
-from viz.model_about import DEFAULT_MODEL_ABOUT, ModelAbout
-from viz.model_io import EXPORTS, describe_loaded, export_refusal, hf_json_text, model_origin
-from viz.page_registry import COMPARE, ENCODE, MERGES
-from viz.tokenizer_files import load_added, load_uploaded
-from viz.train import state as train_state
+from pages.merges import state as merges_state
+from pages.train import state as train_state
+from session import state
+from session.model_about import DEFAULT_MODEL_ABOUT, ModelAbout
+from session.model_io import EXPORTS, describe_loaded, export_refusal, hf_json_text, model_origin
+from session.page_registry import COMPARE, ENCODE, MERGES
+from session.tokenizer_files import load_added, load_uploaded
 
 BANANA_BANDANA = ["a n", "b an", "an a", "ana _", "ban ana_", "banana_ ban"]
 GPT2_TEXT = "Hello, ByteLevel BPE!"

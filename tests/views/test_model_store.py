@@ -1,4 +1,4 @@
-"""Unit tests for viz/model_store.py: the shared store of trained models and the training-run key."""
+"""Unit tests for session/model_store.py: the shared store of trained models and the training-run key."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ from dataclasses import replace
 
 import pytest
 
-from viz.model_store import ModelStore, training_key
-from viz.training_settings import DEFAULT_SETTINGS, TrainSettings
+from session.model_store import ModelStore, training_key
+from session.training_settings import DEFAULT_SETTINGS, TrainSettings
 
 
 def test_training_key_changes_with_corpus_and_settings():

@@ -1,4 +1,4 @@
-"""Unit tests for viz/upload_store.py: uploaded models held once per content, released when no handle is left, and
+"""Unit tests for session/upload_store.py: uploaded models held once per content, released when no handle is left, and
 kept within the server's ceiling, least recently used released first. Plain objects stand for models."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import weakref
 
 import pytest
 
-from viz.upload_store import MEMORY_ENV, UploadStore, files_key, upload_memory_mb
+from session.upload_store import MEMORY_ENV, UploadStore, files_key, upload_memory_mb
 
 
 class Model:
