@@ -19,11 +19,12 @@ from collections.abc import Callable, Mapping
 import streamlit as st
 
 from live_class import rules
-from live_class.limits import CLASS_STARTS, JOINS, RateLimit, too_often, visitor
+from live_class.limits import CLASS_STARTS, JOINS, RateLimit, too_often
 from live_class.records import ClassRecord
 from live_class.store import ClassStore
 from pages.classroom.class_cookies import forget, remembered
 from pages.classroom.views.address import CLASS_URL_ENV, ClassAddress, class_address, network_address
+from session import state
 
 JOIN_PARAM = "join"  # the page's address: the class's code
 STUDENT_PARAM = "student"  # an older address's student id: refused, with a warning
@@ -67,7 +68,7 @@ def refused_as_too_often(action: str) -> str:
     """Why this session's address may not do ``action`` ("started" a class, "joined" one) now, or nothing when it
     may (the action is then counted against its address)."""
     limit = _rate_limits()[action]
-    address = visitor(st.context.ip_address, st.context.headers.get("X-Forwarded-For") or "")
+    address = state.visitor_address()
     return "" if address is None or limit.allow(address, now()) else too_often(action, limit)
 
 

@@ -20,6 +20,7 @@ from pages.classroom.views.live_view import POLL_SECONDS, count_result, follow_h
 from pages.classroom.views.split_view import my_split_result, place_labels, student_split_html
 from pages.classroom.views.text_view import choice_label, reveal_html, text_html, written_texts
 from pages.merges import state as merges_state
+from session import state
 from session.choices import address_params
 from session.page_registry import MERGES
 
@@ -40,7 +41,7 @@ def join_form(store: ClassStore, code: str) -> None:
                 st.warning(markdown(refused))
                 return
             try:
-                student = room.join(store, code, name, classroom_state.now())
+                student = room.join(store, code, name, classroom_state.now(), address=state.visitor_address())
             except ClassProblem as problem:
                 st.warning(markdown(str(problem)))
             else:
