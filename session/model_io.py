@@ -161,7 +161,7 @@ def _stored_upload(files: dict[str, bytes], on_wait: Callable[[int], None]) -> U
         except JobStopped as stopped:
             raise ValueError(f"{label}: {stopped}") from None
 
-    return state.upload_store().get_or_load(files_key(files), label, load)
+    return state.upload_store().get_or_load(files_key(files), label, load, owner=state.visitor_address())
 
 
 def _on_upload(page: str) -> None:
