@@ -16,8 +16,10 @@ the copies dealt out in turn (one of each language, then again), so that none co
 from __future__ import annotations
 
 import math
+import re
 from collections import Counter
 from collections.abc import Iterable, Mapping
+from itertools import chain
 
 from .corpus import count_pieces
 from .languages import bundled_texts
@@ -104,18 +106,35 @@ def pair_languages(
     {('h', 'en'): {'eng': 6}}
     """
     prefix = tokenizer.prefix(merges_done)
-    wanted = {tuple(pair): {} for pair in pairs}
+    wanted: dict[tuple[str, str], dict[str, int]] = {(left, right): {} for left, right in pairs}
+    # A merged token is its halves' text joined, so a pair stands only where its spelling does (the longest first:
+    # one search finds any of them)
+    spellings = sorted({left + right for left, right in wanted}, key=len, reverse=True)
+    spelled = re.compile("|".join(map(re.escape, spellings))) if spellings else None
     for language, text in texts.items():
-        adjacent: Counter[tuple[str, str]] = Counter()
-        for piece, frequency in count_pieces(copy_of(text), tokenizer.config).items():
-            tokens = prefix.tokenize(piece)  # a piece cuts to itself again, so it encodes alone as in the text
-            for pair in zip(tokens, tokens[1:]):
-                adjacent[pair] += frequency
         times = 1 if copies is None else copies.get(language, 0)
+        adjacent = _adjacent_pairs(copy_of(text), prefix, spelled) if times and spelled else Counter()
         for pair, by_language in wanted.items():
-            if adjacent[pair] and times:
+            if adjacent[pair]:
                 by_language[language] = adjacent[pair] * times
     return wanted
+
+
+def _adjacent_pairs(text: str, prefix: Tokenizer, spelled: re.Pattern) -> Counter[tuple[str, str]]:
+    """How often each pair of ``prefix``'s tokens stands side by side in the pieces of ``text``.  Only the pieces
+    whose base symbols, joined, hold a match of ``spelled`` are encoded, unless a symbol is out of the vocabulary
+    (an unknown token or bytes stand for it, spelled otherwise): then every piece is."""
+    pieces = count_pieces(text, prefix.config)
+    symbols_of = {piece: prefix.units.symbols(piece) for piece in pieces}
+    covered = prefix.vocab.keys() >= set(chain.from_iterable(symbols_of.values()))
+    adjacent: Counter[tuple[str, str]] = Counter()
+    for piece, frequency in pieces.items():
+        if covered and not spelled.search("".join(symbols_of[piece])):
+            continue
+        tokens = prefix.tokenize(piece)  # a piece cuts to itself again, so it encodes alone as in the text
+        for pair in zip(tokens, tokens[1:]):
+            adjacent[pair] += frequency
+    return adjacent
 
 
 def main_languages(counts: Mapping[str, int], top: int = 3) -> list[tuple[str, float]]:

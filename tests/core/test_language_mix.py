@@ -108,15 +108,43 @@ def test_which_language_a_pair_comes_from_on_the_hand_made_corpus():
     assert main_languages({"en": 6, "xx": 2}) == [("en", 0.75), ("xx", 0.25)]
 
 
-@pytest.mark.parametrize("split, units", [("gpt2", "bytes"), ("gpt4", "bytes"), ("whitespace", "chars")])
-def test_pair_counts_by_language_add_up_to_the_trainers_counts(split, units):
+@pytest.mark.parametrize(
+    "config",
+    [
+        Config(split="gpt2", units="bytes"),
+        Config(split="gpt4", units="bytes"),
+        Config(split="whitespace"),
+        Config(end_of_word="</w>"),
+        Config(end_of_word="_", glue_marker=True),
+    ],
+)
+def test_pair_counts_by_language_add_up_to_the_trainers_counts(config):
     """A model trained on a mix of three real preambles: for each step, the race's pairs counted in each
     language's text (times its copies) add up to the counts the trainer recorded."""
     weights = {"eng": 0.6, "hin": 0.3, "jpn": 0.1}
     texts = bundled_texts(weights)
     copies = mix_copies(weights, 30_000)
-    model = train(mixed_corpus(weights, 30_000), Config(split=split, units=units), merges=60, top_k=5)
+    model = train(mixed_corpus(weights, 30_000), config, merges=60, top_k=5)
     for step in model.steps[::7]:
         race = [(left, right) for left, right, _ in step.top]
         by_language = pair_languages(model, step.step - 1, race, texts, copies)
         assert [sum(by_language[pair].values()) for pair in race] == [count for *_, count in step.top]
+
+
+@pytest.mark.parametrize(
+    "unknown, pairs",
+    [
+        ("unk", [("l", "<unk>"), ("<unk>", "w")]),
+        ("byte_fallback", [("l", "<0xC3>"), ("<0xC3>", "<0xB6>"), ("<0xB6>", "w")]),
+    ],
+)
+def test_a_pair_with_a_character_the_model_never_saw(unknown, pairs):
+    # Trained on low low lob: ö is unknown, written <unk> or as its two bytes C3 B6; lo+w is learned second
+    model = train("low low lob", Config(unknown=unknown), merges=2)
+    texts = {"en": "low", "zz": "löw"}
+    assert pair_languages(model, 2, [*pairs, ("lo", "w")], texts) == {
+        **{pair: {"zz": 1} for pair in pairs},
+        ("lo", "w"): {},
+    }
+    assert pair_languages(model, 1, [("lo", "w")], texts) == {("lo", "w"): {"en": 1}}
+    assert pair_languages(model, 1, [], texts) == {}
