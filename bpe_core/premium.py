@@ -74,7 +74,8 @@ def premium_rows(tokenizer: Tokenizer, texts: Mapping[str, str], reference: str 
 
 
 def check_texts(texts: Mapping[str, str], reference: str) -> None:
-    """Refuse, in words, texts without the reference language or with an empty text: a premium needs both.
+    """Refuse, in words, texts without the reference language, with an empty text or one that is not UTF-8 (a lone
+    surrogate, which JSON can spell): a premium needs a text in each language, the reference's among them.
 
     >>> check_texts({"eng": "Whereas", "fra": " "}, "eng")
     Traceback (most recent call last):
@@ -92,6 +93,13 @@ def check_texts(texts: Mapping[str, str], reference: str) -> None:
     for language, text in texts.items():
         if not text.strip():
             raise ValueError(f"the text of {language!r} is empty: a premium needs a text in every language")
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError as error:
+            raise ValueError(
+                f"the text of {language!r} holds a lone surrogate U+{ord(text[error.start]):04X} at position "
+                f"{error.start}: it is not a character"
+            ) from None
 
 
 def rows_from_counts(counts: Mapping[str, int], texts: Mapping[str, str], reference: str = ENGLISH) -> list[PremiumRow]:
@@ -110,7 +118,7 @@ def rows_from_counts(counts: Mapping[str, int], texts: Mapping[str, str], refere
             language,
             count,
             count / counts[reference],
-            len(texts[language].encode("utf-8", errors="surrogatepass")) / count,
+            len(texts[language].encode("utf-8")) / count,
             len(texts[language]) / count,
         )
         for language, count in counts.items()

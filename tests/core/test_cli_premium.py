@@ -107,6 +107,8 @@ def test_a_tab_or_a_line_break_in_a_code_cannot_break_the_table(hand_files):
         (["gpt2", "--texts", "-"], '{"eng": 3}', "error: standard input is not a JSON object from a language code"),
         (["gpt2", "--texts", "-"], '{"eng": ', "error: standard input is not JSON (Expecting value at line 1, "
          "column 9)\n"),
+        (["gpt2", "--texts", "-"], '{"eng": "a\\ud800"}', "error: the text of 'eng' holds a lone surrogate U+D800 at "
+         "position 1: it is not a character\n"),
         (["gpt2", "--texts", "missing.json"], None, "error: No such file or directory (missing.json)\n"),
         (["gpt-17"], None, "error: gpt-17 is neither a model file nor a published tokenizer (gpt2, "),
         (["README.md"], None, "error: README.md: not valid JSON"),

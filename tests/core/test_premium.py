@@ -3,6 +3,7 @@ counts against tiktoken's and HF tokenizers' own, and the premium of a model tra
 corpus worked out by hand."""
 
 import gc
+import hashlib
 import json
 import re
 
@@ -114,11 +115,28 @@ def test_rows_from_counts_made_elsewhere():
         ({}, "en", "there is no text in the reference language 'en' (the texts are in none)"),
         ({"en": "low", "xx": ""}, "en", "the text of 'xx' is empty"),
         ({"en": "low", "xx": " \n"}, "en", "the text of 'xx' is empty"),
+        ({"en": "low", "xx": "l\ud800b"}, "en", "the text of 'xx' holds a lone surrogate U+D800 at position 1"),
     ],
 )
 def test_a_missing_reference_or_an_empty_text_is_refused_in_words(texts, reference, message):
     with pytest.raises(ValueError, match=re.escape(message)):
         premium_rows(train(HAND_CORPUS, Config(), merges=2), texts, reference=reference)
+
+
+def test_the_shipped_texts_are_the_ones_the_data_readme_lists():
+    digest = hashlib.sha256(PREAMBLES.read_bytes()).hexdigest()
+    assert digest == "22a7067840394db787354b803983721a708deab7046b63f0919e5c6bcd4335ec"  # shared/data/udhr's file
+    assert digest in (PREAMBLES.parents[1] / "README.md").read_text(encoding="utf-8")
+
+
+def test_a_tokenizers_counts_are_forgotten_past_their_limit(monkeypatch):
+    from bpe_core import premium
+
+    monkeypatch.setattr(premium, "_COUNTS_PER_TOKENIZER", 2)
+    model = train(HAND_CORPUS, Config(), merges=2)
+    for text in ("low", "lob", "low low"):
+        token_count(model, text)
+    assert premium._COUNTS[model] == {"low low": 2}
 
 
 def test_a_text_of_no_tokens_has_no_premium():
