@@ -3,8 +3,9 @@ from: train on 90% English and 10% Hindi, then see the premium (``bpe_core.premi
 served.
 
 The corpus is whole copies of each language's text (each copy stripped and ended by a line break, so that no piece
-crosses from one copy into the next), as many as give the language its weight's share of the corpus's characters,
-the copies dealt out in turn (one of each language, then again), so that none comes first by the order of the texts.
+crosses from one copy into the next under any pre-tokenizer but ``none``, which keeps the corpus one piece), as many
+as give the language its weight's share of the corpus's characters, the copies dealt out in turn (one of each
+language, then again), so that none comes first by the order of the texts.
 
 >>> texts = {"eng": "the cat", "fra": "le chat"}
 >>> mix_copies({"eng": 3, "fra": 1}, characters=32, texts=texts)  # 8 characters a copy with its line break
