@@ -17,7 +17,14 @@ from pages.merges.views.labels import tie_break_rule, token_text
 from pages.merges.views.overview import count_curve_caption, forest_caption
 from pages.merges.views.race import DEFAULT_WINDOW, window_bounds
 from pages.merges.views.search import matching_tokens, split_note_html, token_forms
-from pages.merges.views.step import corpus_lines, step_card_html, step_glyph_legend, step_lines_html
+from pages.merges.views.step import (
+    corpus_lines,
+    language_names,
+    pair_languages_sentence,
+    step_card_html,
+    step_glyph_legend,
+    step_lines_html,
+)
 from pages.merges.views.tree import collapsed_note, later_parts_note, tree_box_css, tree_figure
 from session import model_io, state
 from session.choices import address_params
@@ -81,6 +88,9 @@ def step_scrubber(tok: Tokenizer, cache_key: tuple[str, int], corpus: str) -> No
         step_number = 1
     step = tok.steps[step_number - 1]
     st.html(step_card_html(step, tok.config.tie_break, tok.byte_level))
+    if (mix_source := merges_state.trained_on_mix()) and step.count:  # which languages the pair came from
+        shares = merges_state.pair_main_languages(tok, cache_key, step_number, mix_source)
+        st.caption(markdown(pair_languages_sentence(shares, language_names(), step.count)))
 
     source = corpus
     if not corpus.strip():

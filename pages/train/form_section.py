@@ -6,6 +6,7 @@ from __future__ import annotations
 import streamlit as st
 
 from bpe_core.config import TIE_BREAKS, UNITS, UNKNOWN_MODES
+from bpe_core.languages import SOURCE
 from bpe_core.pretokenizers import SPLITS
 from drawing import escape
 from pages.train import state as train_state
@@ -59,6 +60,8 @@ def render_corpus(settings: TrainSettings) -> tuple[str, str, str | list[str]]:
     else:
         corpus = training_text = train_state.preset_corpus(source)
         st.html(preview_html(corpus))
+        if form.CORPUS_PRESETS[source].mix is not None:  # the texts' source, named beside them
+            st.caption(escape.markdown(f"Whole copies of each language's text, taken in turn. {SOURCE}."))
     if corpus:
         config = pieces_config(settings)
         try:

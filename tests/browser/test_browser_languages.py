@@ -103,3 +103,14 @@ def test_the_user_s_text_becomes_a_row_named_by_them(served, page, screenshot):
     assert re.search(r"[?&]own=Scots(&|$)", page.url) and "script=Cherokee" in page.url
     assert exception_texts(page) == []
     screenshot(page)
+
+
+@pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_a_model_trained_on_the_mix_says_where_each_merged_pair_came_from(served, page, screenshot, size):
+    page.set_viewport_size(size)
+    open_app(page, served, "Merges?preset=english90&step=1")  # the address trains the model on its first visit
+    caption = page.locator(MAIN).get_by_text(re.compile(r"^Before this merge the pair stood [\d,]+ times in the mix"))
+    assert caption.count() == 1 and "% in English" in caption.inner_text()
+    caption.scroll_into_view_if_needed()
+    assert page_width(page) <= size["width"] and exception_texts(page) == []
+    screenshot(page)
