@@ -89,6 +89,8 @@ def _controls(store: ClassStore, code: str, teacher_key: str, record: ClassRecor
             class_asking.ask_split(store, code, teacher_key, model, step)
         with row.popover("Count tokens", icon=":material/calculate:"):
             class_asking.ask_count(store, code, teacher_key, model)
+        with row.popover("Costliest language", icon=":material/translate:"):
+            class_asking.ask_costliest(store, code, teacher_key, model)
         if row.button("End class", icon=":material/stop:"):
             room.end_class(store, code, teacher_key, classroom_state.now())
             classroom_state.leave_class()
