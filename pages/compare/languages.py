@@ -49,7 +49,10 @@ def languages_section(inputs: TabInputs) -> None:
     choices = st.columns(3)
     state.default_unless_offered(compare_state.LANG_TOKENIZER_KEY, titles, titles[len(own_sizes) % len(titles)])
     sort_title = choices[0].selectbox(
-        "Sorted by", titles, key=compare_state.LANG_TOKENIZER_KEY, help="A phone shows this tokenizer's column alone."
+        "Sorted by",
+        titles,
+        key=compare_state.LANG_TOKENIZER_KEY,
+        help="A phone or a projector shows this tokenizer's column alone.",
     )
     reference = choices[1].selectbox(
         "Compared with",

@@ -89,9 +89,10 @@ def test_the_tables_one_tokenizer_on_a_phone_every_one_on_a_wide_screen_names_es
     ]
     assert cells(markup, WIDE_TABLE)[3] == ["Hindi", "Devanagari", "12 (3.00×)", "3 (1.50×)"]
     assert "<b>Scots" not in markup
-    # each table hidden where the other is shown: the wide one on a phone, the phone's on a wide screen
-    assert f"@media (max-width:640px){{.{WIDE_TABLE}{{display:none}}" in markup
-    assert f"@media (min-width:641px){{.{PHONE_TABLE}{{display:none}}}}" in markup
+    # each table hidden where the other is shown: every tokenizer's up to a projector's 853 px and a laptop's
+    # main area beside the sidebar (1,000 px), the one tokenizer's on a wider screen
+    assert f"@media (max-width:1000px){{.{WIDE_TABLE}{{display:none}}" in markup
+    assert f"@media (min-width:1001px){{.{PHONE_TABLE}{{display:none}}}}" in markup
 
 
 def test_rows_give_thousands_separators():

@@ -1,7 +1,7 @@
 """Compare's "Languages" view: what each tokenizer charges each language for the same text (the token premium,
 ``bpe_core.premium``), over the bundled preambles (``bpe_core.languages``) and, if the user names its language,
 their own text. A dot plot (languages down, premium across, a dot per tokenizer) and a table, sorted by the premium
-under one tokenizer; on a phone the table shows that tokenizer alone.
+under one tokenizer; on a narrow screen (a phone, a projector) the table shows that tokenizer alone.
 
 Pure: token counts in, rows, escaped HTML and a plotly figure out.
 
@@ -28,12 +28,13 @@ from pages.compare.views.curves import LINE_COLOURS, SIZE_COLOURS
 YOURS = "yours"  # the user's own text among the languages' codes (ISO 639-3 codes have three letters)
 ALL_SCRIPTS = "All scripts"
 OWN_SCRIPT = "your text"  # the script column of the user's own row
-_PHONE, _WIDE = "(max-width:640px)", "(min-width:641px)"
+# A column per tokenizer needs a wide screen: a phone and a projector (853 px) read one tokenizer at a time
+_NARROW, _WIDE = "(max-width:1000px)", "(min-width:1001px)"
 WIDE_TABLE, PHONE_TABLE = "bpe-lang-all", "bpe-lang-one"  # the tables' classes: all tokenizers, or the one chosen
 # The one-tokenizer table stays a table on a phone (four short columns fit), rather than a card per language
 _ONE = f".bpe-table.{PHONE_TABLE}"  # two classes: more specific than the card table's own phone rules
 _STYLE = f"""<style>
-@media {_PHONE}{{.{WIDE_TABLE}{{display:none}}
+@media {_NARROW}{{.{WIDE_TABLE}{{display:none}}
   {_ONE} table{{display:table}} {_ONE} thead{{display:table-header-group}}
   {_ONE} tbody{{display:table-row-group}} {_ONE} tr{{display:table-row;padding:0}}
   {_ONE} th,{_ONE} td{{display:table-cell;width:auto;padding:3px 6px;border-bottom:1px solid #e6e8ec;text-align:left}}
@@ -140,7 +141,7 @@ def tables_html(
     premiums: Mapping[str, Mapping[str, PremiumRow]], chosen: str, codes: Sequence[str], labels: Mapping[str, Label]
 ) -> str:
     """Both tables, escaped, each shown on its own screens: every tokenizer on a wide screen, ``chosen`` alone on
-    a phone (a column per tokenizer would not fit)."""
+    a phone or a projector (a column per tokenizer would not fit)."""
     wide = card_table_html(
         all_tokenizers_rows(premiums, codes, labels),
         "Tokens and premium of each language, per tokenizer",
