@@ -23,7 +23,7 @@ from bpe_core import Config, Tokenizer, train
 from drawing.describe import model_fingerprint
 from jobs import Budget, Slots, run_job
 from live_class.choose import open_store
-from live_class.limits import visitor
+from live_class.limits import trusted_proxies, visitor
 from live_class.store import ClassStore
 from session.addresses import TEXT_PARAM
 from session.choices import Choice, address_params, kept_keys, read_address
@@ -64,9 +64,10 @@ def _job_slots() -> Slots:
 
 
 def visitor_address() -> str | None:
-    """Who this session is to the server's limits: its address (the one nginx saw, behind it); None for a browser
-    on the server's own machine."""
-    return visitor(st.context.ip_address, st.context.headers.get("X-Forwarded-For") or "")
+    """Who this session is to the server's limits: its address (the one nginx saw, behind the proxy that
+    ``BPE_TRUSTED_PROXY`` names); None for a browser on the server's own machine."""
+    forwarded_for = st.context.headers.get("X-Forwarded-For") or ""
+    return visitor(st.context.ip_address, forwarded_for, trusted_proxies())
 
 
 def as_job(function: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import ipaddress
+
 import pytest
 
 from live_class import room
-from live_class.limits import CLASS_STARTS, JOINS, RateLimit, too_often, visitor
+from live_class.limits import CLASS_STARTS, JOINS, TRUSTED_PROXY_ENV, RateLimit, too_often, trusted_proxies, visitor
 from live_class.rules import MOST_STUDENTS, ClassProblem
 
 
@@ -46,6 +48,39 @@ def test_the_bounds_leave_room_for_a_class_behind_one_address():
 )
 def test_the_address_is_the_connections_unless_it_comes_through_this_machine(direct, forwarded, who):
     assert visitor(direct, forwarded) == who
+
+
+NGINX = (ipaddress.ip_network("127.0.0.2/32"),)  # BPE_TRUSTED_PROXY=127.0.0.2, as the deploy test runs it
+COMPOSE = (ipaddress.ip_network("172.31.249.0/24"),)  # or a network
+
+
+@pytest.mark.parametrize(
+    ("direct", "forwarded", "proxies", "who"),
+    [
+        ("127.0.0.2", "127.0.0.3", NGINX, "127.0.0.3"),  # through the named proxy: the address it saw
+        ("127.0.0.2", "6.6.6.6, 127.0.0.3", NGINX, "127.0.0.3"),  # what the visitor wrote before it is not theirs
+        ("::ffff:127.0.0.2", "127.0.0.4", NGINX, "127.0.0.4"),  # the proxy, to a server listening on IPv6
+        ("127.0.0.3", "127.0.0.4", NGINX, "127.0.0.3"),  # straight to the app: its header is not believed
+        ("127.0.0.2", "", NGINX, "127.0.0.2"),  # the proxy without a header: the proxy itself
+        (None, "10.0.0.9", NGINX, None),  # 127.0.0.1 is this machine, not the proxy once one is named
+        ("172.31.249.7", "10.0.0.9", COMPOSE, "10.0.0.9"),  # any address of the proxy's network
+        ("172.31.250.7", "10.0.0.9", COMPOSE, "172.31.250.7"),  # the next network is not it
+        ("unix-socket", "10.0.0.9", COMPOSE, "unix-socket"),
+    ],
+)
+def test_a_named_proxy_alone_says_who_came_through_it(direct, forwarded, proxies, who):
+    assert visitor(direct, forwarded, proxies) == who
+
+
+def test_the_trusted_proxy_is_read_from_the_environment():
+    assert trusted_proxies({TRUSTED_PROXY_ENV: " 127.0.0.2 ,fd00::/8"}) == (
+        ipaddress.IPv4Network("127.0.0.2/32"),
+        ipaddress.IPv6Network("fd00::/8"),
+    )
+    assert trusted_proxies({TRUSTED_PROXY_ENV: "172.31.249.9/24"}) == COMPOSE  # an address with its network's length
+    assert trusted_proxies({}) == trusted_proxies({TRUSTED_PROXY_ENV: ""}) == ()
+    with pytest.raises(ValueError, match="BPE_TRUSTED_PROXY=nginx:80: not an address or a network"):
+        trusted_proxies({TRUSTED_PROXY_ENV: "nginx:80"})
 
 
 def test_the_sentence_says_what_and_how_often():
