@@ -1,52 +1,37 @@
 """How often one address may ask for what costs the server: starting classes and joining them. A sliding window per
-address, kept in this process (with replicas, nginx's ``limit_req`` in ``deploy/nginx.conf.template`` bounds what
-reaches them all). A classroom behind one NAT address shares its address: the bounds leave room for a class of 200.
+address, counted in the class store (``ClassStore.count_in_window``), so replicas sharing a store share the counts
+(nginx's ``limit_req`` in ``deploy/nginx.conf.template`` bounds the requests that reach them all). A classroom behind
+one NAT address shares its address: the bounds leave room for a class of 200. Who the address is: ``visitor``.
 
->>> joins = RateLimit(most=2, seconds=60.0)
->>> joins.allow("10.0.0.7", now=0.0), joins.allow("10.0.0.7", now=1.0), joins.allow("10.0.0.7", now=2.0)
-(True, True, False)
->>> joins.allow("10.0.0.7", now=61.0), joins.allow("10.0.0.8", now=2.0)
-(True, True)
+>>> from live_class.choose import open_store
+>>> store, joins = open_store("sqlite:///:memory:"), RateLimit(most=2, seconds=60.0)
+>>> [store.count_in_window("joined:10.0.0.7", now, *joins) for now in (0.0, 1.0, 2.0, 61.0)]
+[True, True, False, True]
+>>> store.count_in_window("joined:10.0.0.8", 2.0, *joins)
+True
 """
 
 from __future__ import annotations
 
 import ipaddress
 import os
-import threading
-from collections import OrderedDict, deque
 from collections.abc import Mapping
+from typing import NamedTuple
 
-CLASS_STARTS = (5, 600.0)  # classes one address may start in ten minutes
-JOINS = (300, 60.0)  # joins from one address in a minute: a class of 200 behind one NAT address, each joining once
 TRUSTED_PROXY_ENV = "BPE_TRUSTED_PROXY"  # the proxy in front: its address or network (nginx's)
-TRACKED_ADDRESSES = 10_000  # addresses remembered at most: the least recent is forgotten first
-
 
 Network = ipaddress.IPv4Network | ipaddress.IPv6Network
 
 
-class RateLimit:
-    """At most ``most`` actions per address in any ``seconds``; thread-safe, its memory bounded."""
+class RateLimit(NamedTuple):
+    """At most ``most`` actions of a kind per address in any ``seconds``."""
 
-    def __init__(self, most: int, seconds: float, tracked: int = TRACKED_ADDRESSES):
-        self.most, self.seconds, self.tracked = most, seconds, tracked
-        self._times: OrderedDict[str, deque[float]] = OrderedDict()
-        self._lock = threading.Lock()
+    most: int
+    seconds: float
 
-    def allow(self, address: str, now: float) -> bool:
-        """Count an action of ``address`` at ``now`` if its window has room; False (nothing counted) if not."""
-        with self._lock:
-            times = self._times.pop(address, None) or deque()
-            while times and times[0] <= now - self.seconds:
-                times.popleft()
-            allowed = len(times) < self.most
-            if allowed:
-                times.append(now)
-            self._times[address] = times  # the most recent last
-            while len(self._times) > self.tracked:
-                self._times.popitem(last=False)
-            return allowed
+
+CLASS_STARTS = RateLimit(5, 600.0)  # classes one address may start in ten minutes
+JOINS = RateLimit(300, 60.0)  # joins from one address in a minute: a class of 200 behind one NAT address, each once
 
 
 def trusted_proxies(environ: Mapping[str, str] = os.environ) -> tuple[Network, ...]:
