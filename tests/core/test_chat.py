@@ -218,7 +218,7 @@ def test_every_shipped_template_is_the_published_one_byte_for_byte():
 def test_a_template_that_writes_more_than_its_skeleton_shows_is_not_cut_short(monkeypatch):
     from bpe_core.chat import prompt as prompt_module
 
-    def hiding(chat, messages, ready, tools=()):  # writes a message's text unless it is a placeholder (private-use characters)
+    def hiding(chat, messages, ready, tools=()):  # writes a message's text unless it is a mark (private-use characters)
         content = messages[0].content
         return "<>" + ("" if content.startswith("\U000f0002") else content)
 

@@ -206,12 +206,12 @@ def test_gemma3_has_no_tools_and_says_so():
         render_conversation("gemma3", ONE_CALL)
 
 
-def harmony_tool_ids(harmony, messages: list[dict], tools: list[dict], ready: bool = True) -> list[int]:
+def harmony_tool_ids(reference, messages: list[dict], tools: list[dict]) -> list[int]:
     """openai-harmony's prompt: its default system message; our first system message the developer's instructions
     with the tools (``with_function_tools``), or a developer message of the tools alone first; a call an assistant's
     message to ``functions.NAME`` on the commentary channel (``<|constrain|>json``), its text commentary before it;
     a result a message from ``functions.NAME`` to the assistant."""
-    library, encoding = harmony
+    library, encoding = reference
     Message, Role = library.Message, library.Role
     descriptions = [
         library.ToolDescription.new(
@@ -260,11 +260,7 @@ def harmony_message(library, message: dict, descriptions: list, names: dict) -> 
 HARMONY_CONVERSATIONS = {
     **CONVERSATIONS,
     "no system message": ONE_CALL[1:],
-    "a preamble before the call": [
-        ASKING[1],
-        {**ONE_CALL[2], "content": "Let me look that up."},
-        ONE_CALL[3],
-    ],
+    "a preamble before the call": [ASKING[1], {**ONE_CALL[2], "content": "Let me look that up."}, ONE_CALL[3]],
 }
 
 
