@@ -9,8 +9,8 @@ message: the cookbook has no rule for them, so this is an estimate of an estimat
 >>> from bpe_core.pretrained import load_pretrained
 >>> from bpe_core.chat.formats import CHAT_FORMATS
 >>> tool = Tool("f", "Does f.", {"type": "object", "properties": {}}, {})
->>> function_tokens(CHAT_FORMATS["cl100k_base"], load_pretrained("cl100k_base"), (tool,))  # 10 + "f:Does f" + 12
-25
+>>> function_tokens(CHAT_FORMATS["cl100k_base"], load_pretrained("cl100k_base"), (tool,))  # 10, "f:Does f" 4, 12
+26
 """
 
 from __future__ import annotations

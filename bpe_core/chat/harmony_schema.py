@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import json
 
+MAX_PROMPT_CHARS = 1_000_000  # as a template's rendering may write (jinja_render; jinja2 is not imported here)
+
 
 def tools_section(tools) -> tuple[str, list[str], str]:
     """The developer message's tools section as (its opening, each tool's text, its closing); the tools' texts
@@ -40,6 +42,8 @@ def tools_section(tools) -> tuple[str, list[str], str]:
         comments = [f"// {line}" for line in _lines(tool.description or "")]
         signature = f"(_: {typescript(tool.parameters, '')})" if tool.parameters is not None else "()"
         texts.append("\n".join([*comments, f"type {tool.name} = {signature} => any;"]))
+        if sum(map(len, texts)) > MAX_PROMPT_CHARS:  # indented lines of a deeply nested schema add up
+            raise ValueError(f"the tools, as gpt-oss reads them, take more than {MAX_PROMPT_CHARS:,} characters")
     return "# Tools\n\n## functions\n\nnamespace functions {\n\n", texts, "\n\n} // namespace functions"
 
 
@@ -75,7 +79,7 @@ def _nullable(schema, text: str) -> str:
     return f"{text} | null" if schema.get("nullable") is True and "null" not in text else text
 
 
-def typescript(schema, indent: str) -> str:
+def typescript(schema, indent: str = "") -> str:
     """``json_schema_to_typescript``: a schema's type, objects spelled out with their properties' comments."""
     if not isinstance(schema, dict):
         return "any"

@@ -214,10 +214,10 @@ def _placed(prompt: str, formats: list[str], keys: list[str], messages, tools) -
     segments, at = [Segment(formats[0], None)], len(formats[0])
     for number, (key, after) in enumerate(zip(keys, formats[1:]), start=1):
         try:
-            candidates, (message, tool) = _candidates(key, messages, tools), _owner(key)
+            message, tool = _owner(key)
+            text = _marked_text(prompt, at, _candidates(key, messages, tools), after, number == len(keys))
         except (ValueError, IndexError):  # a mark the template wrote in pieces or twice over
             return None
-        text = _marked_text(prompt, at, candidates, after, number == len(keys))
         if text is None:
             return None
         segments += [Segment(text, message, tool), Segment(after, None)]
@@ -232,30 +232,30 @@ def _owner(key: str) -> tuple[int | None, int | None]:
     return (None, int(key[1:])) if key[0] == "t" else (int(key[1:].partition(".")[0]), None)
 
 
-def _candidates(key: str, messages: tuple[Message, ...], tools: tuple[Tool, ...]) -> tuple[str, ...]:
-    """What a template may have written for the mark ``key``: the text itself, trimmed, or as JSON writes it."""
+def _candidates(key: str, messages: tuple[Message, ...], tools: tuple[Tool, ...]):
+    """What a template may have written for the mark ``key``: the text itself, trimmed, or as JSON writes it (each
+    written only when the one before does not fit: a large tool's indented JSON takes time)."""
     kind, number = key[0], key[1:]
     if kind == "t":
         definition = tools[int(number)].definition
-        return json.dumps(definition, ensure_ascii=False), json.dumps(definition, ensure_ascii=False, indent=4)
+        yield json.dumps(definition, ensure_ascii=False)
+        yield json.dumps(definition, ensure_ascii=False, indent=4)
+        return
     index, _, place = number.partition(".")
     message = messages[int(index)]
     if kind == "m":
         content = message.content
-        return (
-            content,
-            content.strip(),
-            content.rstrip(),
-            content.lstrip(),
-            json.dumps(content, ensure_ascii=False)[1:-1],
-        )
+        yield from (content, content.strip(), content.rstrip(), content.lstrip())
+        yield json.dumps(content, ensure_ascii=False)[1:-1]
+        return
     call = message.tool_calls[int(place)]
-    if kind == "n":
-        return (call.name,)
-    return call.arguments, json.dumps(call.arguments_object, ensure_ascii=False), json.dumps(call.arguments_object)
+    yield call.name if kind == "n" else call.arguments
+    if kind == "a":
+        yield json.dumps(call.arguments_object, ensure_ascii=False)
+        yield json.dumps(call.arguments_object)
 
 
-def _marked_text(prompt: str, at: int, candidates: tuple[str, ...], after: str, last: bool) -> str | None:
+def _marked_text(prompt: str, at: int, candidates, after: str, last: bool) -> str | None:
     """The marked text as the template wrote it at ``at``, followed by the format text ``after``: one of the
     candidates, else whatever stands before the next ``after``."""
     for text in candidates:

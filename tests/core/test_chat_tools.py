@@ -310,3 +310,217 @@ def test_harmony_writes_each_schema_as_openai_harmony_does(harmony, schema):  # 
     listed = [function("probe", "Line one.\r\nLine two.\n", SCHEMAS[schema])]
     prompt = render_conversation("o200k_harmony", [{"role": "user", "content": "Hi"}], tools=listed)
     assert prompt.ids == harmony_tool_ids(harmony, [{"role": "user", "content": "Hi"}], listed)
+
+
+@pytest.fixture(scope="module")
+def mistral_tools():
+    library = pytest.importorskip("mistral_common")
+    from importlib import resources
+
+    from mistral_common.protocol.instruct import messages as kinds
+    from mistral_common.protocol.instruct.request import ChatCompletionRequest
+    from mistral_common.protocol.instruct.tool_calls import Function, FunctionCall, Tool, ToolCall
+    from mistral_common.tokens.tokenizers.mistral import MistralTokenizer
+
+    tokenizer = MistralTokenizer.from_file(str(resources.files(library) / "data" / "tekken_240911.json"))
+
+    def converted(message: dict):
+        if message["role"] == "tool":
+            return kinds.ToolMessage(content=message["content"], tool_call_id=message["tool_call_id"])
+        if message.get("tool_calls"):
+            calls = [
+                ToolCall(id=item["id"], function=FunctionCall(**item["function"])) for item in message["tool_calls"]
+            ]
+            return kinds.AssistantMessage(content=message["content"], tool_calls=calls)
+        by_role = {"system": kinds.SystemMessage, "user": kinds.UserMessage, "assistant": kinds.AssistantMessage}
+        return by_role[message["role"]](content=message["content"])
+
+    def encode(messages: list[dict], tools: list[dict]):
+        offered = [Tool(function=Function(**tool["function"])) for tool in tools] or None
+        request = ChatCompletionRequest(messages=[converted(message) for message in messages], tools=offered)
+        return tokenizer.encode_chat_completion(request)
+
+    return encode
+
+
+MISTRAL_CONVERSATIONS = {
+    **CONVERSATIONS,
+    "ending with a result": ONE_CALL,
+    "a result that is not JSON, then trailing spaces": [
+        *ONE_CALL[:3],
+        {"role": "tool", "tool_call_id": "call00001", "content": "sunny, 21 °C"},
+        {"role": "assistant", "content": "Sunny.   "},
+        {"role": "user", "content": ""},
+        {"role": "user", "content": "More?"},
+    ],
+}
+
+
+@pytest.mark.parametrize("tools", TOOLS_LISTS)
+@pytest.mark.parametrize("conversation", MISTRAL_CONVERSATIONS)
+def test_mistral_with_tools_equals_mistral_common(mistral_tools, conversation, tools):
+    messages, listed = MISTRAL_CONVERSATIONS[conversation], TOOLS_LISTS[tools]
+    reference = mistral_tools(messages, listed)
+    prompt = render_conversation("mistral-tekken-v3", messages, tools=listed)
+    assert prompt.ids == reference.tokens
+    assert prompt.prompt == reference.text
+    written = [json.dumps(tool, ensure_ascii=False) for tool in listed]
+    assert [segment.text for segment in prompt.segments if segment.kind == "tools"] == written
+
+
+@pytest.mark.parametrize(
+    ("messages", "theirs", "ours"),
+    [
+        (ONE_CALL[:3], "Expected last role User or Tool", "must end with a user's message or a tool's result"),
+        (
+            [
+                *ONE_CALL[:2],
+                {**ONE_CALL[2], "tool_calls": [call("call_1", "get_weather", {})]},
+                {**ONE_CALL[3], "tool_call_id": "call_1"},
+            ],
+            "must be a-z, A-Z, 0-9, with a length of 9",
+            "tool call ids of 9 letters and digits",
+        ),
+        (
+            [*ONE_CALL[:2], {**ONE_CALL[2], "content": "Looking."}, ONE_CALL[3]],
+            "either content or tool_calls, but not both",
+            "either a text or tool calls",
+        ),
+        (
+            [*ONE_CALL[:3], ASKING[1], ONE_CALL[3]],
+            "Unexpected role 'tool' after role 'user'",
+            "no tool message right after the user's",
+        ),
+        (
+            [*ONE_CALL[:3], {"role": "assistant", "content": "Hm."}, ASKING[1]],
+            "Not the same number of function calls and responses",
+            "as many tool results as tool calls",
+        ),
+    ],
+)
+def test_mistral_refuses_with_tools_what_mistral_common_refuses(mistral_tools, messages, theirs, ours):
+    with pytest.raises(Exception, match=theirs):
+        mistral_tools(messages, [WEATHER])
+    with pytest.raises(ValueError, match=ours):
+        render_conversation("mistral-tekken-v3", messages, tools=[WEATHER])
+
+
+def cookbook_tools_count(tiktoken_module, model: str, functions: list[dict], messages: list[dict]) -> int:
+    """The OpenAI cookbook's num_tokens_for_tools (How to count tokens with tiktoken), for gpt-4 and gpt-4o, with
+    its num_tokens_from_messages for messages of a role and a text."""
+    settings = {"gpt-4o": (7, 3, 3, -3, 3, 12), "gpt-4": (10, 3, 3, -3, 3, 12)}[model]
+    func_init, prop_init, prop_key, enum_init, enum_item, func_end = settings
+    encoding = tiktoken_module.get_encoding({"gpt-4o": "o200k_base", "gpt-4": "cl100k_base"}[model])
+    count = 0
+    for f in functions:
+        count += func_init
+        function = f["function"]
+        description = function["description"].removesuffix(".")
+        count += len(encoding.encode(function["name"] + ":" + description))
+        properties = function["parameters"]["properties"]
+        if len(properties) > 0:
+            count += prop_init
+            for key, value in properties.items():
+                count += prop_key
+                if "enum" in value:
+                    count += enum_init
+                    for item in value["enum"]:
+                        count += enum_item + len(encoding.encode(item))
+                line = f"{key}:{value['type']}:{value['description'].removesuffix('.')}"
+                count += len(encoding.encode(line))
+    count += func_end if functions else 0
+    messages_count = sum(3 + sum(len(encoding.encode(value)) for value in message.values()) for message in messages)
+    return count + messages_count + 3
+
+
+ESTIMATED_TOOLS = {
+    "one tool": [WEATHER],
+    "two tools": [WEATHER, SEARCH],
+    "no properties": [function("ping", "Pings.", {"type": "object", "properties": {}})],
+}
+
+
+@pytest.mark.parametrize("tools", ESTIMATED_TOOLS)
+@pytest.mark.parametrize(("name", "model"), [("cl100k_base", "gpt-4"), ("o200k_base", "gpt-4o")])
+def test_gpt4_and_gpt4o_tools_are_the_cookbooks_estimate(tiktoken_module, name, model, tools):
+    listed = ESTIMATED_TOOLS[tools]
+    prompt = render_conversation(name, ASKING, tools=listed)
+    assert prompt.total == cookbook_tools_count(tiktoken_module, model, listed, ASKING)
+    assert prompt.tools_count == prompt.total - render_conversation(name, ASKING).total > 0
+
+
+def test_an_estimated_formats_tool_calls_count_as_the_messages_text(tiktoken_module):
+    prompt = render_conversation("o200k_base", ONE_CALL, tools=[WEATHER])
+    encoder = tiktoken_module.get_encoding("o200k_base")
+    call_tokens = len(encoder.encode("get_weather")) + len(encoder.encode('{"city": "Paris"}'))
+    assert prompt.message_counts[2] == call_tokens
+    assert prompt.message_counts[3] == len(encoder.encode(ONE_CALL[3]["content"]))
+
+
+def nested(depth: int) -> dict:
+    value: dict = {}
+    for _ in range(depth - 1):
+        value = {"a": value}
+    return value
+
+
+@pytest.mark.parametrize(
+    ("tools", "words"),
+    [
+        ([WEATHER] * 65, "the tools list holds 65 functions; at most 64"),
+        ([function("f", "x" * 50_000), function("g", "y" * 50_000)], "at most 100,000 are read"),
+        ([WEATHER, '{"type": "function", "function": {"name": "g"'], "tool 2 is not valid JSON"),
+        ([WEATHER, {"type": "function", "function": {"description": "nameless"}}], "tool 2 has no name"),
+        (
+            [{"type": "function", "function": {"name": "deep", "parameters": nested(127)}}],
+            "tool 1 \\('deep'\\) is nested",
+        ),
+        ([{"type": "retrieval", "function": {"name": "r"}}], "tool 1 \\('r'\\) has the type 'retrieval'"),
+        (
+            [function("f", "d") | {"function": {"name": "f", "parameters": [1]}}],
+            "tool 1 \\('f'\\)'s parameters are not",
+        ),
+        ("[{", "the tools is not valid JSON"),
+        ({"name": "f"}, "the tools are a list"),
+    ],
+)
+def test_bad_tools_are_refused_naming_the_tool(tools, words):
+    with pytest.raises(ValueError, match=words):
+        render_conversation("qwen3", ASKING, tools=tools)
+
+
+def test_tools_at_the_limits_are_read():
+    deep = {"type": "function", "function": {"name": "deep", "parameters": nested(125)}}  # 127 levels with the tool's
+    prompt = render_conversation("qwen3", ASKING, tools=[deep, *[WEATHER] * 63])
+    assert len(prompt.tool_counts) == 64 and prompt.placed
+
+
+@pytest.mark.parametrize(
+    ("messages", "words"),
+    [
+        ([{"role": "assistant", "tool_calls": [{"function": {"arguments": "{}"}}]}], "tool call 1 has no name"),
+        (
+            [{"role": "assistant", "tool_calls": [call("c", "f", {}) | {"function": {"name": "f", "arguments": "{"}}]}],
+            "tool call 1 \\('f'\\)'s arguments is not valid JSON",
+        ),
+        ([{"role": "assistant", "tool_calls": [{"function": {"name": "f", "arguments": "[1]"}}]}], "not a JSON object"),
+        ([{"role": "user", "content": "x", "tool_calls": [call("c", "f", {})]}], "only an assistant's message"),
+        ([{"role": "user", "content": "x", "tool_call_id": "c"}], "only a tool's result"),
+        ([ASKING[1], {"role": "tool", "tool_call_id": "c", "content": "x"}], "answers no assistant's tool call"),
+    ],
+)
+def test_bad_tool_calls_are_refused_in_words(messages, words):
+    with pytest.raises(ValueError, match=words):
+        render_conversation("qwen3", messages)
+
+
+def test_a_hostile_schema_stays_within_the_templates_bounds():
+    # one property nested 60 objects deep holding thousands of short ones: small as JSON, huge once indented
+    wide = {"type": "object", "properties": {f"p{n}": {} for n in range(7_000)}}
+    for _ in range(60):
+        wide = {"type": "object", "properties": {"a": wide}}
+    hostile = {"type": "function", "function": {"name": "h", "parameters": wide}}
+    with pytest.raises(ValueError, match="more than 1,000,000 characters"):
+        render_conversation("llama3", ASKING, tools=[hostile])  # tojson(indent=4): the template's output bound
+    with pytest.raises(ValueError, match="more than 1,000,000 characters"):
+        render_conversation("o200k_harmony", ASKING, tools=[hostile])  # harmony's indented TypeScript
