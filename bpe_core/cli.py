@@ -297,7 +297,8 @@ def _read_conversation(path: str) -> tuple[list, object]:
         raise ValueError(f"{name} is not JSON ({error.msg} at line {error.lineno}, column {error.colno})") from None
     except RecursionError:
         raise ValueError(f"{name} is nested too deeply") from None
-    if not isinstance(conversation, dict) or "messages" not in conversation or set(conversation) - {"messages", "tools"}:
+    keys = set(conversation) if isinstance(conversation, dict) else set()
+    if "messages" not in keys or keys - {"messages", "tools"}:
         raise ValueError(f'{name} is not {{"messages": [{{"role": ..., "content": ...}}, ...], "tools": [...]}}')
     return conversation["messages"], conversation.get("tools")
 

@@ -175,7 +175,7 @@ CHAT = (
     ),
     argument(
         "file",
-        help='a JSON file {"messages": [{"role": ..., "content": ...}, ...], "tools": [...]} (\'-\' for standard input)',
+        help='a JSON file {"messages": [{"role": ..., "content": ...}, ...], "tools": [...]} (- for standard input)',
     ),
     argument(
         "--as-it-stands",
