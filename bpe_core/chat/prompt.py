@@ -185,10 +185,11 @@ def _stand_ins(messages: tuple[Message, ...], tools: tuple[Tool, ...]) -> tuple[
 
 def _segments(chat: ChatFormat, messages, ready: bool, tools) -> tuple[tuple[Segment, ...], bool]:
     """The prompt cut into the format's text, the messages' and the tools', and whether each one's place was found."""
-    prompt = render_prompt(chat, messages, ready, tools)
+    offered = {"tools": tools} if tools else {}  # render_prompt's three-argument call stays as it was without tools
+    prompt = render_prompt(chat, messages, ready, **offered)
     stand_ins, marked_tools = _stand_ins(messages, tools)
     try:
-        skeleton = render_prompt(chat, stand_ins, ready, marked_tools)
+        skeleton = render_prompt(chat, stand_ins, ready, **({"tools": marked_tools} if tools else {}))
     except ValueError:  # a template that reads inside what the marks replace (a tool's fields, say)
         return (Segment(prompt, None),), False
     formats, keys = _skeleton(skeleton)
