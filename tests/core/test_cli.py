@@ -494,3 +494,10 @@ def test_chat_bad_input_is_one_line_and_exit_1(args, stdin, message):
     result = run("chat", *args, stdin=stdin)
     assert (result.returncode, result.stdout) == (1, "")
     assert result.stderr.startswith(message) and result.stderr.count("\n") == 1
+
+
+def test_chat_help_says_what_is_exact_and_what_is_an_estimate():
+    shown = run("chat", "--help").stdout
+    assert "Exact (ids equal to the publishers' own libraries)" in shown
+    assert "An estimate: GPT-4 and GPT-4o" in shown and '"tools": [...]' in shown
+    assert "DeepSeek-V3's template ignores the tools list" in shown and "Gemma 3's has no tools" in shown
