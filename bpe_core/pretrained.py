@@ -111,9 +111,9 @@ PUBLISHED = {
         _open_model("qwen3.6", "Qwen3.5 and Qwen3.6", load_seconds=3, held_mb=130),
         _open_model("deepseek-v3", "DeepSeek-V3", load_seconds=1, held_mb=67),
         _open_model("deepseek-v4", "DeepSeek-V4", load_seconds=1, held_mb=67),
-        _open_model("gemma3", "Gemma 3", load_seconds=3, held_mb=187),
-        _open_model("mistral-tekken-v3", "Mistral Tekken v3", load_seconds=1, held_mb=80),
-        _open_model("claude-legacy", "Claude (legacy, before Claude 3)", load_seconds=1, held_mb=40),
+        _open_model("gemma3", "Gemma 3", load_seconds=3, held_mb=188),
+        _open_model("mistral-tekken-v3", "Mistral Tekken v3", load_seconds=1, held_mb=67),
+        _open_model("claude-legacy", "Claude (legacy, before Claude 3)", load_seconds=1, held_mb=33),
     )
 }
 PRETRAINED = tuple(PUBLISHED)  # the names the command line and the pages accept
