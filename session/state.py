@@ -28,7 +28,7 @@ from live_class.limits import visitor
 from live_class.store import ClassStore
 from session.addresses import TEXT_PARAM
 from session.choices import Choice, address_params, kept_keys, read_address
-from session.model_about import DEFAULT_MODEL_ABOUT, ModelAbout
+from session.model_about import DEFAULT_MODEL_ABOUT, LOADED_FILE, ModelAbout
 from session.model_store import (
     ModelStore,
     PublishedStore,
@@ -195,6 +195,15 @@ def set_model(model: Tokenizer | TrainedHandle | UploadHandle, *, corpus: str, a
     """Make ``model`` the session's: the handle of a model the model store or the upload store holds (never the
     model itself, so that a store can release it), or a published model (shared by every session already)."""
     st.session_state.update({MODEL_KEY: model, CORPUS_KEY: corpus, ABOUT_KEY: about})
+
+
+def model_name(model: Tokenizer) -> str:
+    """``model``'s name as this session knows it: the session's uploaded model is named after this session's files
+    (the server holds one copy of the same bytes for every session, named after the files that loaded it first)."""
+    about = model_about()
+    if about.loaded_from == LOADED_FILE and model_handle() is not None and model is current_model():
+        return about.file_name
+    return model.name
 
 
 def model_handle() -> UploadHandle | None:
