@@ -65,6 +65,7 @@ bench: $(TEST_STAMP)
 	$(VPY) -m bench.tiktoken_speed
 	$(VPY) -m bench.open_models
 	$(VPY) -m bench.models_2026
+	$(VPY) -m bench.premium
 
 loadtest: $(TEST_STAMP)
 	$(VPY) -m bench.loadtest

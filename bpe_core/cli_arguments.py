@@ -9,6 +9,7 @@ import argparse
 from typing import NamedTuple
 
 from .config import TIE_BREAKS, UNITS, UNKNOWN_MODES
+from .languages import ENGLISH
 from .pretokenize import SPLITS
 from .pretrained import PRETRAINED
 from .train import MAX_VOCAB_CHARS
@@ -190,6 +191,23 @@ CHAT = (
     ),
 )
 
+PREMIUM = (
+    argument("names", nargs="+", metavar="NAME", help=f"{MODEL_HELP}; several are measured one after another"),
+    argument(
+        "--texts",
+        metavar="FILE",
+        help="a JSON object from a language code to its text, the same content in each language ('-' for standard "
+        "input; default: the preamble of the Universal Declaration of Human Rights in 58 languages, bundled)",
+    ),
+    argument(
+        "--reference",
+        metavar="CODE",
+        default=ENGLISH,
+        help=f"the language the others are divided by (default {ENGLISH}: English, as the bundled texts code it)",
+    ),
+    argument("--format", choices=["tsv", "json"], default="tsv", help="a table with a header line (tsv), or JSON"),
+)
+
 COMMANDS = (
     Command("train", "learn merges from a UTF-8 text file ('-' for standard input)", TRAIN, on_a_model=False),
     Command("count", "count the pieces of big UTF-8 files in blocks, on Dask workers", COUNT, on_a_model=False),
@@ -207,6 +225,13 @@ COMMANDS = (
         CHAT,
         on_a_model=False,
         details=CHAT_HELP,
+    ),
+    Command(
+        "premium",
+        "print each language's tokens, its premium (its tokens / the reference language's), bytes and characters "
+        "per token, under each tokenizer",
+        PREMIUM,
+        on_a_model=False,
     ),
     Command(
         "export",

@@ -16,7 +16,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # run as a script from make: the project's packages
-from viz.classroom.address import CLASS_URL_ENV, announcement, network_address  # noqa: E402
+from pages.classroom.views.address import CLASS_URL_ENV, announcement, network_address  # noqa: E402
 
 
 def streamlit_command(port: int) -> list[str]:

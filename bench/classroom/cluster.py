@@ -14,12 +14,16 @@ import re
 import secrets
 import shutil
 import subprocess
-import sys
 import tempfile
 import time
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
+
+from bench.servers import answers_ok, free_port, log_tail, start_streamlit
+from bench.servers import running_redis as redis_in  # renamed: running_redis here wraps it
+from live_class.choose import STORE_ENV
+from pages.classroom.views.address import CLASS_URL_ENV
 
 REPO = Path(__file__).resolve().parents[2]
 DEPLOY = REPO / "deploy"
@@ -29,13 +33,6 @@ NGINX = "/usr/sbin/nginx"
 START_TIMEOUT = 120.0  # seconds for every replica and the balancer to answer their health checks
 STOP_TIMEOUT = 10.0
 MAX_REPLICAS = 8
-
-sys.path.insert(0, str(REPO / "tests"))
-from browser_helpers import answers_ok, free_port, log_tail, start_streamlit  # noqa: E402
-from browser_helpers import running_redis as redis_in  # noqa: E402  (renamed: running_redis here wraps it)
-
-from live_class.choose import STORE_ENV  # noqa: E402
-from viz.classroom.address import CLASS_URL_ENV  # noqa: E402
 
 
 class ClassroomDidNotStart(RuntimeError):

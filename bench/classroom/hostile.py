@@ -48,7 +48,7 @@ from bench.classroom.hostile_files import BIG_TOKENS, backtracking_tokenizer, bi
 from bench.classroom.live_class import STEP_TARGET, ClassReport, run_class
 from bench.classroom.server_memory import PeakMemory, documented_total_mb, gib, listening_pid
 from bench.classroom.student import ACTION_TIMEOUT, Student
-from bench.loadtest import load_average, percentile
+from bench.measure import load_average, percentile
 from live_class.limits import JOINS
 
 VISITOR_ADDRESS = "127.0.0.66"

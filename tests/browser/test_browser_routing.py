@@ -1,7 +1,8 @@
 """A page's address opened first on a freshly started server goes through app.py's router.
 
-The pages live in ``app_pages/``, not in the ``pages/`` folder Streamlit would read on its own before
-``st.navigation`` has run in the process: the first run is app.py's (the router's titles in the menu, its sidebar).
+The pages live in folders under ``pages/`` (``pages/<page>/page.py``), never as a ``pages/*.py`` that Streamlit would
+run on its own before ``st.navigation`` has run in the process: the first run is app.py's (the router's titles in the
+menu, its sidebar).
 """
 
 from __future__ import annotations

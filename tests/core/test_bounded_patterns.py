@@ -18,8 +18,8 @@ from tokenizers import Tokenizer as HfTokenizer
 
 from bpe_core.formats import load_any
 from bpe_core.pipeline import oniguruma
+from session.page_registry import ENCODE
 from tests.core.test_cli import ROOT
-from viz.page_registry import ENCODE
 
 BACKTRACKS = {"Regex": "(x|x)+y"}  # each "x" doubles the time of a search that fails
 SLOW_TEXT = "x" * 40  # about 2.7 days of a core, unbounded

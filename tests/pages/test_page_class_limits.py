@@ -13,8 +13,8 @@ from live_class import room
 from live_class.choose import open_store
 from live_class.limits import CLASS_STARTS
 from live_class.rules import ClassProblem
-from viz.classroom import state as classroom_state
-from viz.page_registry import CLASS
+from pages.classroom import state as classroom_state
+from session.page_registry import CLASS
 
 
 @pytest.fixture

@@ -10,7 +10,7 @@ import re
 import time
 
 import pytest
-from apptest_helpers import APP_FILE, ok
+from apptest_helpers import APP_FILE, ok, session_model
 from browser_helpers import REPO_ROOT, free_port
 from streamlit.testing.v1 import AppTest
 
@@ -18,9 +18,9 @@ from live_class import room
 from live_class.choose import STORE_ENV, open_store
 from live_class.records import Question
 from live_class.rules import CLASS_TRAINING_LIMIT, ClassProblem, read_code
-from viz import state
-from viz.classroom import state as classroom_state
-from viz.page_registry import CLASS, TRAIN
+from pages.classroom import state as classroom_state
+from session import state
+from session.page_registry import CLASS, TRAIN
 
 HOSTILE_NAME = "<b>Bo</b> **x**"
 TEACHER_BUTTONS = {"Reveal", "Next step", "Ask again", "End class", "Start a class", "Ask this sentence"}
@@ -234,7 +234,7 @@ def test_a_class_store_that_fails_is_said_in_words_and_train_still_trains(store,
         assert f"The class store ({name}) does not answer" in plain(everything_shown(student))
         assert classroom_state.TEACHING_KEY not in teacher.session_state
         train_page = press(through_app(TRAIN.path, preset="banana_bandana", merges="3"), "Train")
-        assert [step.new_token for step in train_page.session_state[state.MODEL_KEY].steps] == ["an", "ban", "ana"]
+        assert [step.new_token for step in session_model(train_page).steps] == ["an", "ban", "ana"]
     finally:
         state.class_store.clear()  # the next test's pages open the store of the environment again
 

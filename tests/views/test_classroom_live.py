@@ -4,8 +4,8 @@ figure, and every name and choice escaped."""
 from __future__ import annotations
 
 from bpe_core import textbook
-from viz.classroom.live_view import count_result, follow_html, names_html, scoreboard_html, tally_figure
-from viz.classroom.questions import CHOICES, gpt4_count, pair_question
+from pages.classroom.views.live_view import count_result, follow_html, names_html, scoreboard_html, tally_figure
+from pages.classroom.views.questions import CHOICES, gpt4_count, pair_question
 
 HOSTILE = "<img src=x onerror=alert(1)>"
 

@@ -8,8 +8,15 @@ from urllib.parse import unquote
 
 import pytest
 
-from viz.classroom.address import ClassAddress, announcement, class_address, join_url, network_address, qr_svg_data_uri
-from viz.classroom.reach import reach_html
+from pages.classroom.views.address import (
+    ClassAddress,
+    announcement,
+    class_address,
+    join_url,
+    network_address,
+    qr_svg_data_uri,
+)
+from pages.classroom.views.reach import reach_html
 
 
 @pytest.mark.parametrize(

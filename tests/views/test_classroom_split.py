@@ -1,4 +1,4 @@
-"""The split question (viz/classroom/questions.py's split_question, split_view.py): where our model starts its tokens
+"""The split question (views/questions.py's split_question, split_view.py): where our model starts its tokens
 in a word, held to the textbook encoder (bpe_core/textbook.py) at every step, and the word drawn with each place
 marked, worked out by hand."""
 
@@ -11,8 +11,8 @@ import pytest
 from bpe_core import Config, textbook, train
 from bpe_core.pretrained import load_pretrained
 from live_class import cuts
-from viz.classroom.questions import WORD_LIMIT, split_question, word_to_split
-from viz.classroom.split_view import (
+from pages.classroom.views.questions import WORD_LIMIT, split_question, word_to_split
+from pages.classroom.views.split_view import (
     LABEL_REACH,
     my_split_result,
     place_counts,
@@ -20,7 +20,7 @@ from viz.classroom.split_view import (
     room_split_result,
     split_html,
 )
-from viz.classroom.text_view import style_html
+from pages.classroom.views.text_view import style_html
 
 TEXTBOOK = "low lower newest widest low low low low newest newest newest newest"  # Train's textbook corpus
 HOSTILE = "<img src=x onerror=alert(1)>"

@@ -1,7 +1,14 @@
 """Compare's sentences and metrics, on small cases worked out by hand."""
 
-from viz.compare.data import MergeListDiff, VocabularyUsage
-from viz.compare.setup import merge_lists_sentence, merge_rows, merge_text, only_heading, unused_rows, usage_metrics
+from pages.compare.views.data import MergeListDiff, VocabularyUsage
+from pages.compare.views.setup import (
+    merge_lists_sentence,
+    merge_rows,
+    merge_text,
+    only_heading,
+    unused_rows,
+    usage_metrics,
+)
 
 
 def diff(first_difference, first_a=None, first_b=None, shared_tokens=0) -> MergeListDiff:

@@ -1,0 +1,97 @@
+"""The teacher's side of a live class: starting it, following the teacher's model, and the row of controls (Reveal,
+Next step, the questions, End class) above what the projector shows (``class_projector``)."""
+
+from __future__ import annotations
+
+from urllib.parse import urlencode
+
+import streamlit as st
+
+from bpe_core import Tokenizer
+from drawing.escape import markdown
+from live_class import room
+from live_class.records import ClassRecord
+from live_class.rules import ClassProblem
+from live_class.store import ClassStore
+from pages.classroom import asking as class_asking
+from pages.classroom import projector as class_projector
+from pages.classroom import state as classroom_state
+from pages.classroom.class_cookies import remember
+from pages.classroom.views.questions import model_caption
+from pages.classroom.views.text_view import style_html
+from session import share_link, state
+from session.page_registry import CLASS
+
+
+def join_address(code: str) -> str:
+    """The address students open to join: the room's address when students can reach this server, else this
+    browser's own (a class tried on one machine)."""
+    base = classroom_state.students_address().url or (st.context.url or "").split("?")[0].rsplit("/", 1)[0] + "/"
+    return f"{base.rstrip('/')}/{CLASS.url_path}?{urlencode(classroom_state.class_params(code))}"
+
+
+def start(store: ClassStore) -> None:
+    """The "Start a class" button: a new class at step 1 of the session's model, asking its first question."""
+    if not st.button("Start a class", type="primary", icon=":material/play_arrow:"):
+        return
+    if refused := classroom_state.refused_as_too_often("started"):
+        st.warning(markdown(refused))
+        return
+    try:
+        code, teacher_key = room.start_class(store, classroom_state.now())
+        classroom_state.start_teaching(code, teacher_key)
+        class_asking.ask_step(store, code, teacher_key, state.current_model(), 1)
+    except ClassProblem as problem:
+        st.warning(markdown(str(problem)))
+        return
+    st.rerun()
+
+
+def _follow_model(store: ClassStore, code: str, teacher_key: str, record: ClassRecord, model: Tokenizer) -> None:
+    """Students see the teacher's current model: tell the store when the teacher trained or loaded another."""
+    caption, link = model_caption(model), urlencode(state.model_about().link_params)
+    if (record.model_title, record.model_link) != (caption, link):
+        room.show(store, code, teacher_key, classroom_state.now(), model_title=caption, model_link=link)
+
+
+def console(store: ClassStore, code: str, teacher_key: str) -> None:
+    model = state.current_model()
+    try:
+        record = room.open_class(store, code, classroom_state.now())
+        _follow_model(store, code, teacher_key, record, model)
+    except ClassProblem as problem:  # over, or the store did not answer
+        st.info(markdown(str(problem)))
+        if st.button("Start another class"):
+            classroom_state.leave_class()
+            st.rerun()
+        return
+    remember("teacher", code, teacher_key)  # a reload or a restarted replica finds the class again
+    _controls(store, code, teacher_key, record, model)
+    st.html(style_html())  # once: the projector's polls send the text without its style sheet
+    class_projector.follow(store, code, join_address(code))
+    share_link.show_address()  # below the class: the teacher's model (the class itself stays in this session)
+
+
+def _controls(store: ClassStore, code: str, teacher_key: str, record: ClassRecord, model: Tokenizer) -> None:
+    row = st.container(horizontal=True)
+    try:
+        if row.button("Reveal", type="primary", icon=":material/visibility:"):
+            room.reveal(store, code, teacher_key, classroom_state.now())
+        step, last = record.step, len(model.merges)
+        if row.button("Next step", icon=":material/skip_next:", disabled=step >= last):
+            step += 1  # the controls after it ask about the step now shown
+            class_asking.ask_step(store, code, teacher_key, model, step)
+        if row.button("Ask again", icon=":material/replay:", disabled=not 1 <= step <= last):
+            class_asking.ask_step(store, code, teacher_key, model, step)
+        if row.button("Longest token?", icon=":material/straighten:", disabled=not 1 <= step <= last):
+            class_asking.ask_longest(store, code, teacher_key, model, step)
+        with row.popover("Split a word", icon=":material/content_cut:", disabled=not 1 <= step <= last):
+            class_asking.ask_split(store, code, teacher_key, model, step)
+        with row.popover("Count tokens", icon=":material/calculate:"):
+            class_asking.ask_count(store, code, teacher_key, model)
+        if row.button("End class", icon=":material/stop:"):
+            room.end_class(store, code, teacher_key, classroom_state.now())
+            classroom_state.leave_class()
+            st.rerun()
+    except ClassProblem as problem:
+        st.warning(markdown(str(problem)))

@@ -1,0 +1,154 @@
+"""What a live class shows, as escaped HTML and a plotly figure: the banner students follow ("Step N" and the
+teacher's model), the tally of a question, the room's names and the scoreboard. Names and choices come from
+students and corpora: every one is escaped here.
+
+>>> print(votes_line(3, 5))
+3 votes from 5 students
+>>> "&lt;b&gt;" in names_html(["<b>Bo</b>"])
+True
+"""
+
+from __future__ import annotations
+
+import plotly.graph_objects as go
+
+from drawing.describe import plural
+from drawing.escape import html_text, plotly_text
+from live_class.bidi import isolated
+from live_class.rules import closest_guesses
+
+POLL_SECONDS = 1.0  # how often the projector and every student's screen ask the store what changed
+RIGHT_COLOUR = "#1a7f37"  # the revealed answer (green: read as "right" in a room)
+VOTE_COLOUR = "#8da9c4"  # every bar before the reveal, and the other bars after it
+
+_STYLE = """<style>
+.bpe-follow{display:flex;flex-wrap:wrap;gap:.4rem 1.2rem;align-items:baseline}
+.bpe-follow .bpe-step{font:700 2rem/1.1 system-ui,sans-serif;color:#1f2335}
+.bpe-follow .bpe-ask{font-size:1.25rem;font-weight:600;color:#1f2335}
+.bpe-model{color:#3d4152;font-size:.9rem;overflow-wrap:anywhere}
+.bpe-join{font-size:1.1rem;color:#3d4152;overflow-wrap:anywhere}
+.bpe-join code{font:600 1.2rem ui-monospace,Menlo,Consolas,monospace;color:#1f2335}
+.bpe-names{display:flex;flex-wrap:wrap;gap:.35rem}
+.bpe-names span{border:1px solid #c9cedb;border-radius:1rem;padding:.1rem .6rem;overflow-wrap:anywhere}
+.bpe-sentence{font-size:1.3rem;border-left:4px solid #8da9c4;padding:.3rem .8rem;overflow-wrap:anywhere}
+.bpe-score{border-collapse:collapse;width:100%}
+.bpe-score td,.bpe-score th{padding:.2rem .6rem;border-bottom:1px solid #e3e6ee;text-align:left;overflow-wrap:anywhere}
+.bpe-score td.bpe-points{text-align:right;font-variant-numeric:tabular-nums}
+</style>"""
+
+
+def votes_line(votes: int, students: int) -> str:
+    """
+    >>> votes_line(1, 1)
+    '1 vote from 1 student'
+    """
+    return f"{plural(votes, 'vote')} from {plural(students, 'student')}"
+
+
+def follow_html(code: str, step: int, model_caption: str, asking: str = "") -> str:
+    """The banner on every screen of the class: the step the teacher shows, what is asked (the projector adds the
+    number of votes), then the class and the teacher's model in small type.
+
+    >>> banner = follow_html("ABCDE", 4, "whitespace split", "Which pair merges next? 3 votes")
+    >>> 'Step 4</span><span class="bpe-ask">Which pair merges next? 3 votes' in banner, "Class ABCDE · " in banner
+    (True, True)
+    """
+    step_text = f"Step {step}" if step else "Waiting for the teacher"
+    return (
+        f'{_STYLE}<div class="bpe-follow"><span class="bpe-step">{html_text(step_text)}</span>'
+        f'<span class="bpe-ask">{html_text(asking)}</span></div>'
+        f'<div class="bpe-model">Class {html_text(code)} · {html_text(model_caption)}</div>'
+    )
+
+
+def join_line_html(join_address: str) -> str:
+    """The join address on one line, once the QR code has made way for the questions.
+
+    >>> join_line_html("http://10.0.0.7:8501/Class?join=ABCDE")[len(_STYLE) :]
+    '<div class="bpe-join">Join at <code>http://10.0.0.7:8501/Class?join=ABCDE</code></div>'
+    """
+    return f'{_STYLE}<div class="bpe-join">Join at <code>{html_text(join_address)}</code></div>'
+
+
+def names_html(names: list[str]) -> str:
+    """The students who joined, as name tags the projector shows (escaped: names are typed by students)."""
+    if not names:
+        return f'{_STYLE}<div class="bpe-names">Nobody has joined yet.</div>'
+    tags = "".join(f"<span>{html_text(name)}</span>" for name in names)
+    return f'{_STYLE}<div class="bpe-names">{tags}</div>'
+
+
+def scoreboard_html(rows: list[tuple[str, int]]) -> str:
+    """The scoreboard as a table, best first.
+
+    >>> '<tr><td>Ada</td><td class="bpe-points">2</td></tr></table>' in scoreboard_html([("Ada", 2)])
+    True
+    """
+    body = "".join(f'<tr><td>{html_text(name)}</td><td class="bpe-points">{points}</td></tr>' for name, points in rows)
+    return f'{_STYLE}<table class="bpe-score"><tr><th>Name</th><th>Points</th></tr>{body}</table>'
+
+
+def tally_figure(tally: list[tuple[str, int]], answer: str | None = None) -> go.Figure:
+    """How the room voted, one bar per choice in the choices' order (top to bottom); after the reveal the answer's
+    bar is green and named so.
+
+    >>> figure = tally_figure([("a + n", 2), ("<b>", 1)], answer="a + n")
+    >>> list(figure.data[0].y), list(figure.data[0].x), figure.data[0].marker.color
+    (['<span style="color:#1a7f37"><b>a + n ✓</b></span>', '&lt;b&gt;'], [2, 1], ('#1a7f37', '#8da9c4'))
+    """
+    labels = [
+        f'<span style="color:{RIGHT_COLOUR}"><b>{plotly_text(choice)} ✓</b></span>'
+        if choice == answer
+        else plotly_text(choice)
+        for choice, _ in tally
+    ]
+    counts = [count for _, count in tally]
+    colours = [RIGHT_COLOUR if choice == answer else VOTE_COLOUR for choice, _ in tally]
+    figure = go.Figure(
+        go.Bar(
+            x=counts,
+            y=labels,
+            orientation="h",
+            marker_color=colours,
+            text=counts,
+            textposition="outside",  # inside, plotly shrinks a count to its bar's thickness
+            textangle=0,
+            textfont=dict(size=18),  # a size a projected room reads
+            cliponaxis=False,  # the longest bar's count stands past the axis' end
+            hoverinfo="skip",
+        )
+    )
+    figure.update_layout(
+        height=50 + 40 * len(tally),
+        margin=dict(l=10, r=40, t=10, b=30),
+        yaxis=dict(autorange="reversed", automargin=True, tickfont=dict(size=18)),
+        xaxis=dict(rangemode="tozero", dtick=1 if max(counts, default=0) <= 10 else None, title="votes"),
+        showlegend=False,
+    )
+    return figure
+
+
+def sentence_html(sentence: str) -> str:
+    """The count question's sentence, large and escaped (the teacher typed it).
+
+    >>> sentence_html("a <b>")[len(_STYLE) :]
+    '<div class="bpe-sentence">a &lt;b&gt;</div>'
+    """
+    return f'{_STYLE}<div class="bpe-sentence">{html_text(sentence)}</div>'
+
+
+def count_result(answer_is: str, answer: int, votes: dict[str, str], students: dict[str, str]) -> str:
+    """A count question's answer (after its kind's ``answer_is``) and who came closest, in plain words (escape it
+    where it is shown).
+
+    >>> count_result("GPT-4 uses", 7, {"s1": "5", "s2": "9", "s3": "12"}, {"s1": "Ada", "s2": "Bo", "s3": "Cy"})
+    'GPT-4 uses 7 tokens. Closest: Ada (5), Bo (9).'
+    >>> count_result("Our model uses", 1, {}, {})
+    'Our model uses 1 token. Nobody guessed.'
+    """
+    winners = closest_guesses(answer, votes)
+    closest = [
+        f"{isolated(students.get(student, '?'))} ({guess})" for student, guess in votes.items() if student in winners
+    ]
+    who = f"Closest: {', '.join(closest)}." if closest else "Nobody guessed."
+    return f"{answer_is} {plural(answer, 'token')}. {who}"
