@@ -17,6 +17,7 @@ from pages.classroom import asking as class_asking
 from pages.classroom import projector as class_projector
 from pages.classroom import state as classroom_state
 from pages.classroom.class_cookies import remember
+from pages.classroom.views.live_view import scoreboard_html, scoreboard_text
 from pages.classroom.views.questions import model_caption
 from pages.classroom.views.text_view import style_html
 from session import share_link, state
@@ -69,7 +70,9 @@ def console(store: ClassStore, code: str, teacher_key: str) -> None:
     _controls(store, code, teacher_key, record, model)
     st.html(style_html())  # once: the projector's polls send the text without its style sheet
     class_projector.follow(store, code, join_address(code))
-    share_link.show_address()  # below the class: the teacher's model (the class itself stays in this session)
+    with st.container(horizontal=True):
+        _end_class(store, code, teacher_key)
+        share_link.show_address()  # below the class: the teacher's model (the class itself stays in this session)
 
 
 def _controls(store: ClassStore, code: str, teacher_key: str, record: ClassRecord, model: Tokenizer) -> None:
@@ -89,9 +92,38 @@ def _controls(store: ClassStore, code: str, teacher_key: str, record: ClassRecor
             class_asking.ask_split(store, code, teacher_key, model, step)
         with row.popover("Count tokens", icon=":material/calculate:"):
             class_asking.ask_count(store, code, teacher_key, model)
-        if row.button("End class", icon=":material/stop:"):
-            room.end_class(store, code, teacher_key, classroom_state.now())
-            classroom_state.leave_class()
-            st.rerun()
     except ClassProblem as problem:
         st.warning(markdown(str(problem)))
+
+
+def _end_class(store: ClassStore, code: str, teacher_key: str) -> None:
+    """End class, below the class and away from the questions' buttons: it asks first, and leaves the teacher the
+    final scoreboard (read before the class ends: an ended class answers no more)."""
+    with st.popover("End class", icon=":material/stop:"):
+        st.markdown(
+            "**End the class for everyone?** Students' phones say it is over and take no more answers; "
+            "you keep the final scoreboard."
+        )
+        if st.button("Yes, end the class", type="primary", icon=":material/stop:"):
+            try:
+                scoreboard = room.results(store, code)
+                room.end_class(store, code, teacher_key, classroom_state.now())
+            except ClassProblem as problem:
+                st.warning(markdown(str(problem)))
+                return
+            classroom_state.end_teaching(code, scoreboard)
+            st.rerun()
+
+
+def final_scoreboard() -> None:
+    """The scoreboard of the class this session just ended, as a table and as text to copy."""
+    if (final := classroom_state.final_scoreboard()) is None:
+        return
+    code, scoreboard = final
+    st.subheader(f"Class {code} is over: its final scoreboard")
+    if not scoreboard:
+        st.caption("Nobody joined it.")
+        return
+    st.html(scoreboard_html(scoreboard))
+    st.caption("To keep it, copy it with the icon at its right: a name and its points a line.")
+    st.code(scoreboard_text(scoreboard), language=None)

@@ -20,6 +20,8 @@ from live_class.rules import closest_guesses
 POLL_SECONDS = 1.0  # how often the projector and every student's screen ask the store what changed
 RIGHT_COLOUR = "#1a7f37"  # the revealed answer (green: read as "right" in a room)
 VOTE_COLOUR = "#8da9c4"  # every bar before the reveal, and the other bars after it
+PICK_COLOUR = "#3451d1"  # a student's own choice once the answer is out: white on it is 6.5:1 (AA asks 4.5:1)
+CHOICES_KEY = "class_choices"  # the box of a phone's choice buttons (its class: st-key-class_choices)
 
 _STYLE = """<style>
 .bpe-follow{display:flex;flex-wrap:wrap;gap:.4rem 1.2rem;align-items:baseline}
@@ -78,6 +80,16 @@ def names_html(names: list[str]) -> str:
     return f'{_STYLE}<div class="bpe-names">{tags}</div>'
 
 
+def scoreboard_text(rows: list[tuple[str, int]]) -> str:
+    r"""The scoreboard as plain text to copy: a heading line, then a name and its points a line, a tab between (a
+    spreadsheet takes it as two columns). Names are kept as typed: this text is shown in a code box, never as HTML.
+
+    >>> scoreboard_text([("Ada", 3), ("<b>Bo</b>", 0)])
+    'Name\tPoints\nAda\t3\n<b>Bo</b>\t0'
+    """
+    return "\n".join(["Name\tPoints", *(f"{name}\t{points}" for name, points in rows)])
+
+
 def scoreboard_html(rows: list[tuple[str, int]]) -> str:
     """The scoreboard as a table, best first.
 
@@ -126,6 +138,21 @@ def tally_figure(tally: list[tuple[str, int]], answer: str | None = None) -> go.
         showlegend=False,
     )
     return figure
+
+
+def revealed_choices_css() -> str:
+    """Once the answer is out a phone's choice buttons take no tap, and Streamlit greys every one alike and faintly:
+    this keeps them readable (dark on white) and the student's own (the primary button) filled in ``PICK_COLOUR``.
+    A constant: nothing from outside reaches it.
+
+    >>> revealed_choices_css().count(":disabled")
+    2
+    """
+    buttons = f".st-key-{CHOICES_KEY} button:disabled"
+    return (
+        f"<style>{buttons}{{opacity:1;color:#3d4152;background:#fff;border-color:#c9cedb}}"
+        f'{buttons}[kind="primary"]{{color:#fff;background:{PICK_COLOUR};border-color:{PICK_COLOUR}}}</style>'
+    )
 
 
 def sentence_html(sentence: str) -> str:

@@ -83,6 +83,9 @@ def split_question(model: Tokenizer, step: int, typed: str) -> tuple[str, tuple[
     >>> model = train("low lower newest widest", Config(split="whitespace", end_of_word="</w>"), merges=6)
     >>> split_question(model, 4, " lowest "), split_question(model, 1, "lowest")[2]  # lo, low, es, est; lo
     (('lowest', ('1', '2', '3', '4', '5'), '3'), '2,3,4,5')
+    >>> split_question(model, 2, "wide")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ValueError: After step 2 our model has no merge in wide yet: it cuts it between every two letters, ...
     """
     word = typed.strip()
     if not word or any(character.isspace() for character in word):
@@ -100,6 +103,11 @@ def split_question(model: Tokenizer, step: int, typed: str) -> tuple[str, tuple[
         raise ValueError(f"After step {step:,} our model cuts {word} inside a character: pick a word of plain letters.")
     if not places:
         raise ValueError(f"After step {step:,} {word} is one token: pick a longer word.")
+    if places == set(offered):  # a letter a token: a student who taps every place is right
+        raise ValueError(
+            f"After step {step:,} our model has no merge in {word} yet: it cuts it between every two letters, so every "
+            "cut would be right. Go on a few steps, or pick a word whose letters it has merged."
+        )
     return word, tuple(map(str, offered)), cuts.places_text(places)
 
 
