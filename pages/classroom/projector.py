@@ -31,14 +31,14 @@ from pages.classroom.views.text_view import reveal_html, text_html, written_text
 
 
 @st.fragment(run_every=POLL_SECONDS)
-def follow(store: ClassStore, code: str, join_at: str) -> None:
+def follow(store: ClassStore, code: str, join_at: ClassAddress) -> None:
     try:
         _projector(store, code, join_at)
     except ClassProblem as problem:  # the store did not answer this time: the next second asks again
         st.info(markdown(str(problem)))
 
 
-def _projector(store: ClassStore, code: str, join_at: str) -> None:
+def _projector(store: ClassStore, code: str, join_at: ClassAddress) -> None:
     record = store.class_record(code)
     if record is None:
         return
@@ -46,7 +46,7 @@ def _projector(store: ClassStore, code: str, join_at: str) -> None:
     if students:
         st.html(join_line_html(join_at))
     else:
-        st.html(reach_html(ClassAddress(join_at)))
+        st.html(reach_html(join_at))
     question = store.question(code, record.question) if record.question else None
     if question is None:
         st.html(follow_html(code, record.step, record.model_title))
@@ -67,7 +67,7 @@ def _projector(store: ClassStore, code: str, join_at: str) -> None:
         st.html(scoreboard_html(room.results(store, code, students)))
     if students:
         with st.expander("QR code to join"):
-            st.html(reach_html(ClassAddress(join_at)))
+            st.html(reach_html(join_at))
 
 
 def _tally(question: Question, votes: dict[str, str]) -> None:

@@ -17,6 +17,7 @@ from pages.classroom import asking as class_asking
 from pages.classroom import projector as class_projector
 from pages.classroom import state as classroom_state
 from pages.classroom.class_cookies import remember
+from pages.classroom.views.address import ClassAddress, join_here
 from pages.classroom.views.live_view import scoreboard_html, scoreboard_text
 from pages.classroom.views.questions import model_caption
 from pages.classroom.views.text_view import style_html
@@ -24,11 +25,16 @@ from session import share_link, state
 from session.page_registry import CLASS
 
 
-def join_address(code: str) -> str:
+def join_address(code: str) -> ClassAddress:
     """The address students open to join: the room's address when students can reach this server, else this
-    browser's own (a class tried on one machine)."""
-    base = classroom_state.students_address().url or (st.context.url or "").split("?")[0].rsplit("/", 1)[0] + "/"
-    return f"{base.rstrip('/')}/{CLASS.url_path}?{urlencode(classroom_state.class_params(code))}"
+    browser's own (a class tried on one machine, or a server behind a proxy), said to be this machine's only when
+    it names this machine."""
+    page = f"{CLASS.url_path}?{urlencode(classroom_state.class_params(code))}"
+    reach = classroom_state.students_address()
+    if reach.url is not None:
+        return ClassAddress(f"{reach.url.rstrip('/')}/{page}")
+    here = (st.context.url or "").split("?")[0].rsplit("/", 1)[0]
+    return join_here(f"{here}/{page}", reach.problem)
 
 
 def start(store: ClassStore) -> None:

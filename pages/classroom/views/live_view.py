@@ -16,6 +16,7 @@ from drawing.describe import plural
 from drawing.escape import html_text, plotly_text
 from live_class.bidi import isolated
 from live_class.rules import closest_guesses
+from pages.classroom.views.address import ClassAddress
 
 POLL_SECONDS = 1.0  # how often the projector and every student's screen ask the store what changed
 RIGHT_COLOUR = "#1a7f37"  # the revealed answer (green: read as "right" in a room)
@@ -33,7 +34,7 @@ _STYLE = """<style>
 .bpe-names{display:flex;flex-wrap:wrap;gap:.35rem}
 .bpe-names span{border:1px solid #c9cedb;border-radius:1rem;padding:.1rem .6rem;overflow-wrap:anywhere}
 .bpe-sentence{font-size:1.3rem;border-left:4px solid #8da9c4;padding:.3rem .8rem;overflow-wrap:anywhere}
-.bpe-score{border-collapse:collapse;width:100%}
+.bpe-score{border-collapse:collapse;width:100%;max-width:36rem}
 .bpe-score td,.bpe-score th{padding:.2rem .6rem;border-bottom:1px solid #e3e6ee;text-align:left;overflow-wrap:anywhere}
 .bpe-score td.bpe-points{text-align:right;font-variant-numeric:tabular-nums}
 </style>"""
@@ -63,13 +64,17 @@ def follow_html(code: str, step: int, model_caption: str, asking: str = "") -> s
     )
 
 
-def join_line_html(join_address: str) -> str:
-    """The join address on one line, once the QR code has made way for the questions.
+def join_line_html(join_address: ClassAddress) -> str:
+    """The join address on one line, once the QR code has made way for the questions; said to be this machine's
+    only when phones cannot reach it (``ClassAddress.problem``).
 
-    >>> join_line_html("http://10.0.0.7:8501/Class?join=ABCDE")[len(_STYLE) :]
+    >>> join_line_html(ClassAddress("http://10.0.0.7:8501/Class?join=ABCDE"))[len(_STYLE) :]
     '<div class="bpe-join">Join at <code>http://10.0.0.7:8501/Class?join=ABCDE</code></div>'
+    >>> "(this machine only: make class lets phones in)" in join_line_html(ClassAddress("http://localhost/", "No."))
+    True
     """
-    return f'{_STYLE}<div class="bpe-join">Join at <code>{html_text(join_address)}</code></div>'
+    here_only = " <small>(this machine only: make class lets phones in)</small>" if join_address.problem else ""
+    return f'{_STYLE}<div class="bpe-join">Join at <code>{html_text(join_address.url or "")}</code>{here_only}</div>'
 
 
 def names_html(names: list[str]) -> str:
