@@ -71,19 +71,20 @@ def _projector(store: ClassStore, code: str, join_at: ClassAddress) -> None:
 
 
 def _tally(question: Question, votes: dict[str, str]) -> None:
-    """A question of choices: the text it is about above the tally; once revealed, why it merged beside the tally
-    first and the text below (a projector's first screen shows the answer the room waits for)."""
+    """A question of choices: the tally, and beside it the text it is about; once revealed, why it merged beside
+    the tally and the text below (a projector's first screen shows the tally the room waits for)."""
     tally = rules.tally(question.choices, votes)
     figure = tally_figure(tally, question.answer if question.revealed else None)
-    if question.revealed and question.text is not None:
-        chart, why = st.columns(2)
-        chart.plotly_chart(figure, config={"staticPlot": True})
-        why.html(reveal_html(question, tally))
-        st.html(text_html(question))
-    else:
-        if question.text is not None:
-            st.html(text_html(question))
+    if question.text is None:
         st.plotly_chart(figure, config={"staticPlot": True})
+    else:
+        chart, beside = st.columns(2)
+        chart.plotly_chart(figure, config={"staticPlot": True})
+        if question.revealed:
+            beside.html(reveal_html(question, tally))
+            st.html(text_html(question))
+        else:
+            beside.html(text_html(question))
     if legend := glyph_legend(written_texts(question)):
         st.caption(markdown(legend))
 

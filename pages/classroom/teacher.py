@@ -18,7 +18,7 @@ from pages.classroom import projector as class_projector
 from pages.classroom import state as classroom_state
 from pages.classroom.class_cookies import remember
 from pages.classroom.views.address import ClassAddress, join_here
-from pages.classroom.views.live_view import scoreboard_html, scoreboard_text
+from pages.classroom.views.live_view import CONTROLS_KEY, controls_css, scoreboard_html, scoreboard_text
 from pages.classroom.views.questions import model_caption
 from pages.classroom.views.text_view import style_html
 from session import share_link, state
@@ -56,7 +56,8 @@ def start(store: ClassStore) -> None:
 
 def _follow_model(store: ClassStore, code: str, teacher_key: str, record: ClassRecord, model: Tokenizer) -> None:
     """Students see the teacher's current model: tell the store when the teacher trained or loaded another."""
-    caption, link = model_caption(model), urlencode(state.model_about().link_params)
+    about = state.model_about()
+    caption, link = model_caption(model, about), urlencode(about.link_params)
     if (record.model_title, record.model_link) != (caption, link):
         room.show(store, code, teacher_key, classroom_state.now(), model_title=caption, model_link=link)
 
@@ -82,7 +83,8 @@ def console(store: ClassStore, code: str, teacher_key: str) -> None:
 
 
 def _controls(store: ClassStore, code: str, teacher_key: str, record: ClassRecord, model: Tokenizer) -> None:
-    row = st.container(horizontal=True)
+    st.html(controls_css())
+    row = st.container(horizontal=True, gap="xsmall", key=CONTROLS_KEY)
     try:
         if row.button("Reveal", type="primary", icon=":material/visibility:"):
             room.reveal(store, code, teacher_key, classroom_state.now())

@@ -13,7 +13,7 @@ from __future__ import annotations
 import plotly.graph_objects as go
 
 from drawing.describe import plural
-from drawing.escape import html_text, plotly_text
+from drawing.escape import attribute, html_text, plotly_text
 from live_class.bidi import isolated
 from live_class.rules import closest_guesses
 from pages.classroom.views.address import ClassAddress
@@ -23,12 +23,16 @@ RIGHT_COLOUR = "#1a7f37"  # the revealed answer (green: read as "right" in a roo
 VOTE_COLOUR = "#8da9c4"  # every bar before the reveal, and the other bars after it
 PICK_COLOUR = "#3451d1"  # a student's own choice once the answer is out: white on it is 6.5:1 (AA asks 4.5:1)
 CHOICES_KEY = "class_choices"  # the box of a phone's choice buttons (its class: st-key-class_choices)
+CONTROLS_KEY = "class_controls"  # the row of the teacher's controls
 
 _STYLE = """<style>
 .bpe-follow{display:flex;flex-wrap:wrap;gap:.4rem 1.2rem;align-items:baseline}
 .bpe-follow .bpe-step{font:700 2rem/1.1 system-ui,sans-serif;color:#1f2335}
 .bpe-follow .bpe-ask{font-size:1.25rem;font-weight:600;color:#1f2335}
 .bpe-model{color:#3d4152;font-size:.9rem;overflow-wrap:anywhere}
+.bpe-how,.bpe-how summary{display:inline;cursor:pointer}
+.bpe-how summary{text-decoration:underline dotted;text-underline-offset:.2em}
+.bpe-how[open] summary::after{content:": "}
 .bpe-join{font-size:1.1rem;color:#3d4152;overflow-wrap:anywhere}
 .bpe-join code{font:600 1.2rem ui-monospace,Menlo,Consolas,monospace;color:#1f2335}
 .bpe-names{display:flex;flex-wrap:wrap;gap:.35rem}
@@ -49,18 +53,29 @@ def votes_line(votes: int, students: int) -> str:
 
 
 def follow_html(code: str, step: int, model_caption: str, asking: str = "") -> str:
-    """The banner on every screen of the class: the step the teacher shows, what is asked (the projector adds the
-    number of votes), then the class and the teacher's model in small type.
+    r"""The banner on every screen of the class: the step the teacher shows, what is asked (the projector adds the
+    number of votes), then the class and the teacher's model in small type: in words first, its settings (the
+    caption's second line, ``questions.model_caption``) folded under "settings", and as its tooltip.
 
-    >>> banner = follow_html("ABCDE", 4, "whitespace split", "Which pair merges next? 3 votes")
-    >>> 'Step 4</span><span class="bpe-ask">Which pair merges next? 3 votes' in banner, "Class ABCDE · " in banner
-    (True, True)
+    >>> banner = follow_html("ABCDE", 4, "our model: 3 merges\nwhitespace split", "Which pair merges next? 3 votes")
+    >>> 'Step 4</span><span class="bpe-ask">Which pair merges next? 3 votes' in banner
+    True
+    >>> print(banner[banner.index('<div class="bpe-model">') :].replace(" <details", "\n<details"))
+    <div class="bpe-model">Class ABCDE · our model: 3 merges
+    <details class="bpe-how"><summary title="whitespace split">settings</summary>whitespace split</details></div>
     """
     step_text = f"Step {step}" if step else "Waiting for the teacher"
+    words, _, settings = model_caption.partition("\n")
+    folded = (
+        f' <details class="bpe-how"><summary title="{attribute(settings)}">settings</summary>'
+        f"{html_text(settings)}</details>"
+        if settings
+        else ""
+    )
     return (
         f'{_STYLE}<div class="bpe-follow"><span class="bpe-step">{html_text(step_text)}</span>'
         f'<span class="bpe-ask">{html_text(asking)}</span></div>'
-        f'<div class="bpe-model">Class {html_text(code)} · {html_text(model_caption)}</div>'
+        f'<div class="bpe-model">Class {html_text(code)} · {html_text(words)}{folded}</div>'
     )
 
 
@@ -70,10 +85,11 @@ def join_line_html(join_address: ClassAddress) -> str:
 
     >>> join_line_html(ClassAddress("http://10.0.0.7:8501/Class?join=ABCDE"))[len(_STYLE) :]
     '<div class="bpe-join">Join at <code>http://10.0.0.7:8501/Class?join=ABCDE</code></div>'
-    >>> "(this machine only: make class lets phones in)" in join_line_html(ClassAddress("http://localhost/", "No."))
-    True
+    >>> join_line_html(ClassAddress("http://localhost/", "No phone reaches it."))[len(_STYLE) + 22 :]
+    'Join at <code>http://localhost/</code> <small title="No phone reaches it.">(this machine only)</small></div>'
     """
-    here_only = " <small>(this machine only: make class lets phones in)</small>" if join_address.problem else ""
+    problem = join_address.problem
+    here_only = f' <small title="{attribute(problem)}">(this machine only)</small>' if problem else ""
     return f'{_STYLE}<div class="bpe-join">Join at <code>{html_text(join_address.url or "")}</code>{here_only}</div>'
 
 
@@ -143,6 +159,18 @@ def tally_figure(tally: list[tuple[str, int]], answer: str | None = None) -> go.
         showlegend=False,
     )
     return figure
+
+
+def controls_css() -> str:
+    """The teacher's row of controls a little tighter than Streamlit draws buttons (smaller type, less padding), so
+    that it stays one row on a projector's 853 pixels in presentation mode and leaves the room's first screen to the
+    question. A constant: nothing from outside reaches it.
+
+    >>> controls_css().startswith("<style>.st-key-class_controls button{")
+    True
+    """
+    buttons = f".st-key-{CONTROLS_KEY} button"
+    return f"<style>{buttons}{{padding:.25rem .5rem;gap:.3rem}}{buttons} p{{font-size:.9rem}}</style>"
 
 
 def revealed_choices_css() -> str:
