@@ -9,7 +9,7 @@ import streamlit as st
 
 from bpe_core import Tokenizer
 from drawing.escape import markdown
-from live_class import room
+from live_class import room, rules
 from live_class.records import ClassRecord
 from live_class.rules import ClassProblem
 from live_class.store import ClassStore
@@ -68,6 +68,7 @@ def console(store: ClassStore, code: str, teacher_key: str) -> None:
         record = room.open_class(store, code, classroom_state.now())
         _follow_model(store, code, teacher_key, record, model)
     except ClassProblem as problem:  # over, or the store did not answer
+        _keep_scoreboard_if_over(store, code)
         st.info(markdown(str(problem)))
         if st.button("Start another class"):
             classroom_state.leave_class()
@@ -80,6 +81,20 @@ def console(store: ClassStore, code: str, teacher_key: str) -> None:
     with st.container(horizontal=True):
         _end_class(store, code, teacher_key)
         share_link.show_address()  # below the class: the teacher's model (the class itself stays in this session)
+
+
+def _keep_scoreboard_if_over(store: ClassStore, code: str) -> None:
+    """A class that ended elsewhere (the teacher's other tab) or was left idle past its bound leaves this session
+    its final scoreboard too, as End class does; when the store does not answer, nothing happens here."""
+    try:
+        record = store.class_record(code)
+        if record is None or not rules.is_over(record, classroom_state.now()):
+            return
+        scoreboard = room.results(store, code)
+    except ClassProblem:
+        return
+    classroom_state.end_teaching(code, scoreboard)
+    st.rerun()
 
 
 def _controls(store: ClassStore, code: str, teacher_key: str, record: ClassRecord, model: Tokenizer) -> None:

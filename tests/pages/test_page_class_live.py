@@ -19,6 +19,7 @@ from live_class.choose import STORE_ENV, open_store
 from live_class.records import Question
 from live_class.rules import CLASS_TRAINING_LIMIT, ClassProblem, read_code
 from pages.classroom import state as classroom_state
+from pages.classroom.views.address import CLASS_URL_ENV
 from session import state
 from session.page_registry import CLASS, TRAIN
 
@@ -147,6 +148,30 @@ def test_end_class_asks_first_and_leaves_the_teacher_the_final_scoreboard(teache
     assert "Start a class" in labels(teacher)
     teacher = press(teacher, "Start a class")  # the next class: the last one's scoreboard makes way
     assert "its final scoreboard" not in everything_shown(teacher)
+
+
+def test_a_class_ended_elsewhere_leaves_this_teacher_its_scoreboard_too():
+    """The teacher's other tab ends the class: this one, at its next run, shows the final scoreboard (nobody has a
+    point: no question was revealed)."""
+    teacher = press(through_app(CLASS.path), "Start a class")
+    code, key = teacher.session_state[classroom_state.TEACHING_KEY]
+    join(code, "Ada")
+    room.end_class(open_store(), code, key, time.time())
+    teacher = ok(teacher.run())
+    assert f"Class {code} is over: its final scoreboard" in everything_shown(teacher)
+    assert teacher.code[0].value == "Name\tPoints\nAda\t0"
+
+
+def test_under_make_class_the_teacher_projects_the_rooms_address_and_its_qr_code(monkeypatch):
+    monkeypatch.setenv(CLASS_URL_ENV, "http://10.9.8.7:8080/")
+    teacher = press(through_app(CLASS.path), "Start a class")
+    code, key = teacher.session_state[classroom_state.TEACHING_KEY]
+    try:
+        shown = everything_shown(teacher)
+        assert f'alt="QR code of http://10.9.8.7:8080/Class?join={code}"' in shown
+        assert "Phones cannot reach" not in shown and "this machine only" not in shown
+    finally:
+        room.end_class(open_store(), code, key, time.time())
 
 
 def test_next_step_moves_every_student_on(teacher):
