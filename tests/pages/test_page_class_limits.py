@@ -14,13 +14,14 @@ from live_class.choose import open_store
 from live_class.limits import CLASS_STARTS
 from live_class.rules import ClassProblem
 from pages.classroom import state as classroom_state
+from session import state
 from session.page_registry import CLASS
 
 
 @pytest.fixture
 def from_one_address(monkeypatch):
     """Every session comes from 203.0.113.9 (a documentation address), counted afresh."""
-    monkeypatch.setattr(classroom_state, "visitor", lambda direct, forwarded: "203.0.113.9")
+    monkeypatch.setattr(state, "visitor", lambda direct, forwarded: "203.0.113.9")  # session.state.visitor_address's
     classroom_state._rate_limits.clear()
     yield
     classroom_state._rate_limits.clear()
