@@ -41,7 +41,7 @@ $(TEST_STAMP): requirements-test.txt requirements.txt | $(VENV)/pyvenv.cfg
 	touch $@
 
 run: $(RUN_STAMP)
-	$(VENV)/bin/streamlit run app.py --server.port 8501 --server.address localhost
+	$(VPY) deploy/start_app.py --server.port 8501 --server.address localhost
 
 # A class on the room's network: every interface; the students' address and its QR code are printed first.
 class: PORT ?= 8501

@@ -37,6 +37,7 @@ GUESS_KEY = "class_guess"  # a student's token-count guess
 WORD_KEY = "class_word"  # the split question's word, as the teacher typed it
 WORD_OFFERED_KEY = "class_word_offered"  # the word its box first holds: the corpus's longest word shown
 CUTS_KEY = "class_cuts"  # a student's cuts in the split question's word (with the question's number after it)
+FINAL_KEY = "class_final"  # (code, scoreboard) of the class this session ended, kept until it starts another
 
 
 @st.cache_resource(max_entries=1, show_spinner=False)
@@ -81,7 +82,19 @@ def teaching() -> tuple[str, str] | None:
 
 def start_teaching(code: str, teacher_key: str) -> None:
     st.session_state[TEACHING_KEY] = (code, teacher_key)
-    st.session_state.pop(STUDYING_KEY, None)
+    for key in (STUDYING_KEY, FINAL_KEY):
+        st.session_state.pop(key, None)
+
+
+def end_teaching(code: str, scoreboard: list[tuple[str, int]]) -> None:
+    """This session ended its class: it leaves the class and keeps the class's final ``scoreboard``."""
+    leave_class()
+    st.session_state[FINAL_KEY] = (code, scoreboard)
+
+
+def final_scoreboard() -> tuple[str, list[tuple[str, int]]] | None:
+    """(code, scoreboard) of the class this session ended last, until it starts another."""
+    return st.session_state.get(FINAL_KEY)
 
 
 def studying() -> tuple[str, str] | None:
