@@ -1,6 +1,6 @@
 """What the projector shows of a live class, asked again every second: the join address (its QR code large until
-someone joins), the step, the question with the room's answers (a tally of the choices, the word's cuts, or the
-guesses' result), who joined, the scoreboard."""
+someone joins; marked Locked while the teacher lets no one new join), the step, the question with the room's answers
+(a tally of the choices, the word's cuts, or the guesses' result), who joined, the scoreboard."""
 
 from __future__ import annotations
 
@@ -43,8 +43,8 @@ def _projector(store: ClassStore, code: str, join_at: ClassAddress) -> None:
     if record is None:
         return
     students = store.students(code)
-    if students:
-        st.html(join_line_html(join_at))
+    if students or record.locked:  # a locked class takes no one new: its QR code gives way to the Locked mark
+        st.html(join_line_html(join_at, record.locked))
     else:
         st.html(reach_html(join_at))
     question = store.question(code, record.question) if record.question else None
@@ -65,7 +65,7 @@ def _projector(store: ClassStore, code: str, join_at: ClassAddress) -> None:
     st.html(names_html(list(students.values())))
     with st.expander("Scoreboard"):
         st.html(scoreboard_html(room.results(store, code, students)))
-    if students:
+    if students and not record.locked:
         with st.expander("QR code to join"):
             st.html(reach_html(join_at))
 

@@ -159,8 +159,11 @@ def follow(store: ClassStore, code: str, student: str) -> None:
 def _screen(store: ClassStore, code: str, student: str) -> None:
     record = room.open_class(store, code, classroom_state.now())
     students = store.students(code)
-    if student not in students:
+    if student not in students:  # the teacher removed them (or the class forgot them): the join form again
         st.warning("This class does not know you: join it again.")
+        if st.button("Join again"):
+            classroom_state.leave_class()
+            st.rerun(scope="app")
         return
     st.html(follow_html(code, record.step, record.model_title))
     row = st.container(horizontal=True, vertical_alignment="center")

@@ -1,5 +1,6 @@
-"""The teacher's side of a live class: starting it, following the teacher's model, and the row of controls (Reveal,
-Next step, the questions, End class) above what the projector shows (``class_projector``)."""
+"""The teacher's side of a live class: starting it, following the teacher's model, the row of controls (Reveal,
+Next step, the questions) above what the projector shows (``class_projector``), and below it End class, the door
+(``class_door``: the students, the lock) and Copy link."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from live_class.records import ClassRecord
 from live_class.rules import ClassProblem
 from live_class.store import ClassStore
 from pages.classroom import asking as class_asking
+from pages.classroom import door as class_door
 from pages.classroom import projector as class_projector
 from pages.classroom import state as classroom_state
 from pages.classroom.class_cookies import remember
@@ -78,9 +80,11 @@ def console(store: ClassStore, code: str, teacher_key: str) -> None:
     _controls(store, code, teacher_key, record, model)
     st.html(style_html())  # once: the projector's polls send the text without its style sheet
     class_projector.follow(store, code, join_address(code))
-    with st.container(horizontal=True):
+    with st.container(horizontal=True):  # below the class, away from the questions' buttons
         _end_class(store, code, teacher_key)
-        share_link.show_address()  # below the class: the teacher's model (the class itself stays in this session)
+        class_door.door(room.TeacherRoom(store, code, teacher_key, classroom_state.now), record.locked)
+        share_link.show_address()  # the teacher's model (the class itself stays in this session)
+    class_door.said("row")
 
 
 def _keep_scoreboard_if_over(store: ClassStore, code: str) -> None:

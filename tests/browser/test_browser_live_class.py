@@ -431,3 +431,66 @@ def test_a_projectors_first_screen_holds_the_controls_the_question_and_the_tally
     assert "whitespace split" in ada.locator(".bpe-model").inner_text()
     assert fits(ada, PHONE)
     screenshot(ada, "phone-settings")
+
+
+LOCK_LABEL = "Lock the class: no new students"
+LOCKED_WORDS = "This class is closed to new students: ask your teacher to open it."
+DOOR_ROW = ("End class", "Students", "Open the class", "Copy link")
+
+
+def test_the_teacher_removes_a_student_and_locks_the_class_against_a_late_phone(class_server, page, phone, screenshot):
+    """On a desktop the teacher removes a student from the Students popover (their phone asks them to join again,
+    the projector's names drop them) and locks the class: the join line says Locked, a late phone is refused in
+    words; on the projector the controls stay one row, and the door's row below the class one row too."""
+    page.set_viewport_size(DESKTOP)
+    open_app(page, class_server, "Class")
+    page.get_by_role("button", name="Start a class").click()
+    wait_for_app(page)
+    join_address = page.locator(".bpe-url").inner_text()
+    ada, bo = phone(), phone()
+    join(ada, join_address, "Ada")
+    join(bo, join_address, HOSTILE_NAME)
+    page.locator(".bpe-names span").nth(1).wait_for(timeout=FOLLOW_MS)
+    page.get_by_role("button", name="Students", exact=True).click()
+    page.get_by_role("button", name=f"Remove {HOSTILE_NAME}", exact=True).wait_for(timeout=FOLLOW_MS)
+    screenshot(page, "desktop-students")
+    page.get_by_role("button", name=f"Remove {HOSTILE_NAME}", exact=True).click()
+    wait_for_app(page)
+    assert page.get_by_text(f"{HOSTILE_NAME} is out of the class").is_visible()  # said in the popover, literal
+    bo.get_by_text("This class does not know you: join it again.").wait_for(timeout=FOLLOW_MS)
+    screenshot(bo, "phone-removed")
+    page.keyboard.press("Escape")
+    page.get_by_role("button", name=LOCK_LABEL).click()
+    wait_for_app(page)
+    page.locator(".bpe-join .bpe-locked").wait_for(timeout=FOLLOW_MS)
+    assert page.locator(".bpe-names span").all_inner_texts() == ["Ada"]
+    assert fits(page, DESKTOP)
+    screenshot(page, "desktop-locked")
+
+    late = phone()
+    late.goto(join_address, wait_until="domcontentloaded")
+    wait_for_app(late)
+    late.get_by_label("Your name").fill("Cy")
+    late.get_by_role("button", name="Join").click()
+    late.get_by_text(LOCKED_WORDS).wait_for(timeout=FOLLOW_MS)
+    assert fits(late, PHONE)
+    screenshot(late, "phone-refused")
+
+    page.set_viewport_size(PROJECTOR)
+    page.locator("[data-testid=stSidebar] label").filter(has_text="Presentation mode").click()
+    wait_for_app(page)
+    assert page.locator(".bpe-join .bpe-locked").is_visible()
+    assert lines_of_buttons(page, TEACHERS_ROW) == 1 and unreachable_controls(page) == [] and fits(page, PROJECTOR)
+    screenshot(page, "projector-locked")
+    page.get_by_role("button", name="Open the class").scroll_into_view_if_needed()
+    assert lines_of_buttons(page, DOOR_ROW) == 1
+    screenshot(page, "projector-door")
+    page.get_by_role("button", name="Open the class").click()
+    wait_for_app(page)
+    assert not page.locator(".bpe-locked").count()
+    page.get_by_role("button", name=LOCK_LABEL).scroll_into_view_if_needed()
+    assert lines_of_buttons(page, ("End class", "Students", LOCK_LABEL, "Copy link")) == 1  # the longer label
+    late.get_by_role("button", name="Join").click()
+    late.get_by_text("Which pair merges next?").wait_for(timeout=FOLLOW_MS * 3)
+    assert exception_texts(page) == exception_texts(late) == exception_texts(bo) == []
+    assert page.dialogs == bo.dialogs == []  # no name ran as script

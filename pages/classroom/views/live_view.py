@@ -24,6 +24,7 @@ VOTE_COLOUR = "#8da9c4"  # every bar before the reveal, and the other bars after
 PICK_COLOUR = "#3451d1"  # a student's own choice once the answer is out: white on it is 6.5:1 (AA asks 4.5:1)
 CHOICES_KEY = "class_choices"  # the box of a phone's choice buttons (its class: st-key-class_choices)
 CONTROLS_KEY = "class_controls"  # the row of the teacher's controls
+_LOCKED_SAYS = "The teacher has closed the class to new students."  # the Locked mark's tooltip
 
 _STYLE = """<style>
 .bpe-follow{display:flex;flex-wrap:wrap;gap:.4rem 1.2rem;align-items:baseline}
@@ -35,6 +36,8 @@ _STYLE = """<style>
 .bpe-how[open] summary::after{content:": "}
 .bpe-join{font-size:1.1rem;color:#3d4152;overflow-wrap:anywhere}
 .bpe-join code{font:600 1.2rem ui-monospace,Menlo,Consolas,monospace;color:#1f2335}
+.bpe-join .bpe-locked{display:inline-block;margin-left:.5rem;padding:0 .5rem;border:2px solid #8a1c1c;
+  border-radius:.3rem;color:#8a1c1c;font-weight:700}
 .bpe-names{display:flex;flex-wrap:wrap;gap:.35rem}
 .bpe-names span{border:1px solid #c9cedb;border-radius:1rem;padding:.1rem .6rem;overflow-wrap:anywhere}
 .bpe-sentence{font-size:1.3rem;border-left:4px solid #8da9c4;padding:.3rem .8rem;overflow-wrap:anywhere}
@@ -79,18 +82,24 @@ def follow_html(code: str, step: int, model_caption: str, asking: str = "") -> s
     )
 
 
-def join_line_html(join_address: ClassAddress) -> str:
+def join_line_html(join_address: ClassAddress, locked: bool = False) -> str:
     """The join address on one line, once the QR code has made way for the questions; said to be this machine's
-    only when phones cannot reach it (``ClassAddress.problem``).
+    only when phones cannot reach it (``ClassAddress.problem``); marked "Locked" while the teacher lets no one new
+    join, so that the room sees why a late phone is refused.
 
     >>> join_line_html(ClassAddress("http://10.0.0.7:8501/Class?join=ABCDE"))[len(_STYLE) :]
     '<div class="bpe-join">Join at <code>http://10.0.0.7:8501/Class?join=ABCDE</code></div>'
     >>> join_line_html(ClassAddress("http://localhost/", "No phone reaches it."))[len(_STYLE) + 22 :]
     'Join at <code>http://localhost/</code> <small title="No phone reaches it.">(this machine only)</small></div>'
+    >>> join_line_html(ClassAddress("http://10.0.0.7:8501/"), locked=True).split("</code>")[1]
+    ' <strong class="bpe-locked" title="The teacher has closed the class to new students.">Locked</strong></div>'
     """
     problem = join_address.problem
     here_only = f' <small title="{attribute(problem)}">(this machine only)</small>' if problem else ""
-    return f'{_STYLE}<div class="bpe-join">Join at <code>{html_text(join_address.url or "")}</code>{here_only}</div>'
+    mark = f' <strong class="bpe-locked" title="{_LOCKED_SAYS}">Locked</strong>' if locked else ""
+    return (
+        f'{_STYLE}<div class="bpe-join">Join at <code>{html_text(join_address.url or "")}</code>{here_only}{mark}</div>'
+    )
 
 
 def names_html(names: list[str]) -> str:
