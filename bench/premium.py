@@ -21,7 +21,7 @@ from bpe_core.languages import bundled_texts
 from bpe_core.premium import premium_rows
 from bpe_core.pretrained import PUBLISHED, load_pretrained
 
-NAMES = ("gpt2", "cl100k_base", "o200k_base", "llama3")  # viz/compare/real_tokenizers.py's DEFAULT_REAL
+NAMES = ("gpt2", "cl100k_base", "o200k_base", "llama3")  # pages/compare/views/real_tokenizers.py's DEFAULT_REAL
 
 
 def timed_premium(tokenizer, texts: dict[str, str]) -> float:

@@ -8,6 +8,7 @@ $ python -m bpe_core encode llama3 "the lowest"           # an open model's (lla
 $ python -m bpe_core decode gemma3 2 9259 --keep-special  # HF's decode, special tokens kept
 $ python -m bpe_core truncate cl100k_base 100 < long.txt  # its first 100 tokens' worth, whole characters
 $ python -m bpe_core chat llama3 conversation.json        # the ids Llama 3 receives, ready for the reply
+$ python -m bpe_core chat qwen3 conversation.json --count  # its counts: messages, tools, format; the window left
 $ python -m bpe_core premium cl100k_base llama3 --format json   # each language's tokens / English's
 $ python -m bpe_core count big/*.txt --split gpt2 --lines -o counts.tsv   # in blocks, on Dask workers
 $ python -m bpe_core train --counts counts.tsv --split gpt2 --vocab-size 32000 -o model.json
@@ -285,24 +286,30 @@ def _cmd_chat(args: argparse.Namespace) -> None:
         raise ValueError(
             f"{chat.title}'s chat format is not published; OpenAI documents an estimate of its count only (add --count)"
         )
-    prompt = render_conversation(args.name, _read_conversation(args.file), ready_for_reply=not args.as_it_stands)
-    if args.count:
-        counts = {"total": prompt.total, "messages": list(prompt.message_counts), "format": prompt.format_count}
-        print(json.dumps({**counts, "estimated": chat.estimated}))
-    else:
+    messages, tools = _read_conversation(args.file)
+    prompt = render_conversation(args.name, messages, ready_for_reply=not args.as_it_stands, tools=tools)
+    if not args.count:
         print(json.dumps(prompt.ids))
+        return
+    counts = {"total": prompt.total, "messages": list(prompt.message_counts), "tools": prompt.tools_count}
+    window = {"context_window": prompt.context_window, "remaining": prompt.remaining}
+    note = {"tools_note": prompt.tools_note} if prompt.tools_note else {}
+    print(json.dumps({**counts, "format": prompt.format_count, "estimated": chat.estimated, **window, **note}))
 
 
-def _read_conversation(path: str) -> list:
-    """The messages of a JSON file ``{"messages": [...]}``."""
+def _read_conversation(path: str) -> tuple[list, object]:
+    """The messages and the tools (None: none) of a JSON file ``{"messages": [...], "tools": [...]}``."""
     name = "standard input" if path == "-" else path
     try:
         conversation = json.loads(_read_text(path))
     except json.JSONDecodeError as error:
         raise ValueError(f"{name} is not JSON ({error.msg} at line {error.lineno}, column {error.colno})") from None
-    if not isinstance(conversation, dict) or "messages" not in conversation:
-        raise ValueError(f'{name} is not {{"messages": [{{"role": ..., "content": ...}}, ...]}}')
-    return conversation["messages"]
+    except RecursionError:
+        raise ValueError(f"{name} is nested too deeply") from None
+    keys = set(conversation) if isinstance(conversation, dict) else set()
+    if "messages" not in keys or keys - {"messages", "tools"}:
+        raise ValueError(f'{name} is not {{"messages": [{{"role": ..., "content": ...}}, ...], "tools": [...]}}')
+    return conversation["messages"], conversation.get("tools")
 
 
 def _cmd_premium(args: argparse.Namespace) -> None:

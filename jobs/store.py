@@ -136,8 +136,10 @@ class ByteStore:
             if key in self._held:
                 self._forget(key)
 
-    def get_or_make(self, key: Hashable, make: Callable[[], Any], *, pinned: bool = False) -> Any:
-        """The value under ``key``, else ``make()``'s, put (measured by ``size_of``).
+    def get_or_make(
+        self, key: Hashable, make: Callable[[], Any], *, pinned: bool = False, size: int | None = None
+    ) -> Any:
+        """The value under ``key``, else ``make()``'s, put (counted at ``size`` bytes, else measured by ``size_of``).
 
         Callers asking for the same key at once wait for one ``make()`` instead of each making it (a class pressing
         Train on the same text trains once). An exception from ``make()``, or a :class:`TooBig`, reaches its caller
@@ -154,7 +156,7 @@ class ByteStore:
                 value = self.get(key, _MISSING)
                 if value is _MISSING:
                     value = make()
-                    self.put(key, value, pinned=pinned)
+                    self.put(key, value, size=size, pinned=pinned)
                 return value
         finally:
             with self._lock:

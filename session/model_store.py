@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from bpe_core.footprint import model_bytes
+from bpe_core.pretrained import held_bytes
 from drawing.describe import text_digest
 from jobs.budget import positive_setting
 from jobs.store import ByteStore
@@ -40,6 +41,36 @@ def model_memory_mb(environ: Mapping[str, str] = os.environ) -> int:
     (512, 256)
     """
     return positive_setting(environ, MEMORY_ENV, 512, int, "whole number of megabytes")
+
+
+PUBLISHED_MEMORY_ENV = "BPE_PUBLISHED_MEMORY_MB"
+
+
+def published_memory_mb(environ: Mapping[str, str] = os.environ) -> int:
+    """The most memory the published tokenizers read by this server process may hold together
+    (``BPE_PUBLISHED_MEMORY_MB``; GPT-2's, the default model's neighbour, is kept apart).
+
+    >>> published_memory_mb({}), published_memory_mb({PUBLISHED_MEMORY_ENV: "300"})
+    (1024, 300)
+    """
+    return positive_setting(environ, PUBLISHED_MEMORY_ENV, 1024, int, "whole number of megabytes")
+
+
+class PublishedStore(ByteStore):
+    """The published tokenizers a server has read, by name, at most ``ceiling_bytes`` together by each one's size
+    as measured once (``bpe_core.pretrained.held_bytes``): the least recently used is released, and read again when
+    next asked. The engine keeps them here once ``bpe_core.pretrained.keep_published_in`` is given the store.
+
+    >>> store = PublishedStore(200 * 2**20)
+    >>> store.get_or_make("cl100k_base", lambda: "GPT-4's model"), store.held_bytes == held_bytes("cl100k_base")
+    ("GPT-4's model", True)
+    """
+
+    def __init__(self, ceiling_bytes: int):
+        super().__init__(ceiling_bytes, what="published tokenizers", setting=PUBLISHED_MEMORY_ENV)
+
+    def get_or_make(self, key, make, *, pinned=False, size=None):
+        return super().get_or_make(key, make, pinned=pinned, size=held_bytes(key) if size is None else size)
 
 
 class ModelStore(ByteStore):

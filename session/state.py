@@ -20,15 +20,23 @@ from typing import Any
 import streamlit as st
 
 from bpe_core import Config, Tokenizer, train
+from bpe_core.pretrained import keep_published_in
 from drawing.describe import model_fingerprint
 from jobs import Budget, Slots, run_job
 from live_class.choose import open_store
-from live_class.limits import visitor
+from live_class.limits import trusted_proxies, visitor
 from live_class.store import ClassStore
 from session.addresses import TEXT_PARAM
 from session.choices import Choice, address_params, kept_keys, read_address
-from session.model_about import DEFAULT_MODEL_ABOUT, ModelAbout
-from session.model_store import ModelStore, TrainedHandle, model_memory_mb, training_key
+from session.model_about import DEFAULT_MODEL_ABOUT, LOADED_FILE, ModelAbout
+from session.model_store import (
+    ModelStore,
+    PublishedStore,
+    TrainedHandle,
+    model_memory_mb,
+    published_memory_mb,
+    training_key,
+)
 from session.presenting import wants_presentation
 from session.training_settings import DEFAULT_SETTINGS
 from session.upload_store import UploadHandle, UploadStore, upload_memory_mb
@@ -64,9 +72,10 @@ def _job_slots() -> Slots:
 
 
 def visitor_address() -> str | None:
-    """Who this session is to the server's limits: its address (the one nginx saw, behind it); None for a browser
-    on the server's own machine."""
-    return visitor(st.context.ip_address, st.context.headers.get("X-Forwarded-For") or "")
+    """Who this session is to the server's limits: its address (the one nginx saw, behind the proxy that
+    ``BPE_TRUSTED_PROXY`` names); None for a browser on the server's own machine."""
+    forwarded_for = st.context.headers.get("X-Forwarded-For") or ""
+    return visitor(st.context.ip_address, forwarded_for, trusted_proxies())
 
 
 def as_job(function: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
@@ -81,6 +90,15 @@ def model_store() -> ModelStore:
     """Trained models shared by all sessions, at most ``BPE_MODEL_MEMORY_MB`` together (512 by default), the default
     model pinned among them."""
     return ModelStore(ceiling_bytes=model_memory_mb() * 2**20)
+
+
+@st.cache_resource(max_entries=1, show_spinner=False)
+def published_store() -> PublishedStore:
+    """The published tokenizers this server process has read, at most ``BPE_PUBLISHED_MEMORY_MB`` together (1,024
+    by default: all thirteen, 780 MB, fit): the engine keeps them here from the first run on, instead of for the life of the process."""
+    store = PublishedStore(ceiling_bytes=published_memory_mb() * 2**20)
+    keep_published_in(store)
+    return store
 
 
 @st.cache_resource(max_entries=1, show_spinner=False)
@@ -178,6 +196,15 @@ def set_model(model: Tokenizer | TrainedHandle | UploadHandle, *, corpus: str, a
     """Make ``model`` the session's: the handle of a model the model store or the upload store holds (never the
     model itself, so that a store can release it), or a published model (shared by every session already)."""
     st.session_state.update({MODEL_KEY: model, CORPUS_KEY: corpus, ABOUT_KEY: about})
+
+
+def model_name(model: Tokenizer) -> str:
+    """``model``'s name as this session knows it: the session's uploaded model is named after this session's files
+    (the server holds one copy of the same bytes for every session, named after the files that loaded it first)."""
+    about = model_about()
+    if about.loaded_from == LOADED_FILE and model_handle() is not None and model is current_model():
+        return about.file_name
+    return model.name
 
 
 def model_handle() -> UploadHandle | None:

@@ -98,6 +98,7 @@ def ask_split(store: ClassStore, code: str, teacher_key: str, model: Tokenizer, 
 def ask_costliest(store: ClassStore, code: str, teacher_key: str, model: Tokenizer) -> None:
     """Two to four languages, and who counts their tokens: the room guesses which needs the most for the same text
     (the preamble of the Universal Declaration of Human Rights in each)."""
+    st.divider()  # below the sentence's question, in the same popover
     st.markdown(f"**Ask: {COSTLIEST.asks}**")
     names = {language.code: language.name for language in bundled_languages()}
     chosen = st.multiselect(

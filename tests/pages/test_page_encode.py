@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from apptest_helpers import has_table, ok, shown_ids, table_columns
+from apptest_helpers import has_table, ok, session_model, shown_ids, table_columns
 from browser_helpers import REPO_ROOT
 from open_model_references import hf_reference, qwen36_reference, tekken_ids, tekken_reference
 from streamlit.proto.LabelVisibility_pb2 import LabelVisibility
@@ -67,7 +67,7 @@ SECTIONS = {
 
 def test_default_text_is_encoded_with_the_session_model():
     at = open_page()
-    model = at.session_state["bpe_model"]
+    model = session_model(at)
     text = at.text_area(key="encode_text").value
     assert "\n" in text and "é" in text and "🙂" in text  # the example shows the interesting cases
     assert shown_ids(at) == model.encode(text)
@@ -99,7 +99,7 @@ def test_gpt2_choice_gives_the_reference_ids():
 
 def test_prefix_slider_changes_the_token_count():
     at = choose(open_page(), "prefix")
-    model = at.session_state["bpe_model"]
+    model = session_model(at)
     text = at.text_area(key="encode_text").value
     slider = at.slider(key="encode_prefix_merges")
     assert slider.max == len(model.merges) and slider.value == len(model.merges)

@@ -81,3 +81,16 @@ def test_a_finished_make_leaves_no_lock_behind():
     store.get_or_make("a", lambda: 1)
     store.get_or_make("b", lambda: 2)
     assert store._making == {}
+
+
+def test_published_tokenizers_are_counted_by_their_records_and_the_oldest_released():
+    from bpe_core.pretrained import held_bytes
+    from session.model_store import PublishedStore
+
+    store = PublishedStore(ceiling_bytes=held_bytes("o200k_base") + held_bytes("llama2"))  # all three do not fit
+    store.get_or_make("cl100k_base", lambda: "GPT-4's")
+    store.get_or_make("o200k_base", lambda: "GPT-4o's")
+    assert store.held_bytes == held_bytes("o200k_base") + held_bytes("cl100k_base")
+    store.get_or_make("llama2", lambda: "Llama 2's")  # cl100k_base, used least recently, makes room
+    assert store.get("cl100k_base") is None and store.get("o200k_base") == "GPT-4o's"
+    assert store.get_or_make("cl100k_base", lambda: "GPT-4's, read again") == "GPT-4's, read again"
