@@ -96,10 +96,12 @@ def ask_split(store: ClassStore, code: str, teacher_key: str, model: Tokenizer, 
 
 
 def ask_costliest(store: ClassStore, code: str, teacher_key: str, model: Tokenizer) -> None:
-    """Two to four languages, and who counts their tokens: the room guesses which needs the most for the same text
-    (the preamble of the Universal Declaration of Human Rights in each)."""
-    st.divider()  # below the sentence's question, in the same popover
-    st.markdown(f"**Ask: {COSTLIEST.asks}**")
+    """Two to four languages: the room guesses which needs the most tokens for the same text (the preamble of the
+    Universal Declaration of Human Rights in each), counted by the tokenizer chosen above for the sentence
+    (``ask_count``, drawn first in the same popover)."""
+    counted_by = st.session_state.get(classroom_state.COUNTED_BY_KEY) or "GPT-4"
+    st.divider()
+    st.markdown(f"**Ask: {COSTLIEST.asks}** Counted by {counted_by}.")
     names = {language.code: language.name for language in bundled_languages()}
     chosen = st.multiselect(
         "Languages",
@@ -108,10 +110,6 @@ def ask_costliest(store: ClassStore, code: str, teacher_key: str, model: Tokeniz
         format_func=names.get,
         max_selections=4,
         key=classroom_state.LANGUAGES_KEY,
-    )
-    counted_by = (
-        st.segmented_control("Counted by", list(COUNTED_BY), default="GPT-4", key=classroom_state.LANGUAGES_BY_KEY)
-        or "GPT-4"
     )
     if st.button("Ask these languages", disabled=len(chosen) < 2):
         counter = load_pretrained("cl100k_base") if counted_by == "GPT-4" else model
