@@ -70,17 +70,16 @@ def show_conversation(link_slot: DeltaGenerator) -> None:
         tok = load_pretrained(name)
     prompt = _rendered(name, messages, ready, offered)
     if prompt is not None:  # the prompt first, as Encode's boxes come right under its text
-        show_prompt(prompt, tok)
-        show_window(prompt, ready, offered)
+        show_prompt(prompt, tok, ready, offered)
         show_end(tok, name, messages[-1]["content"], not (prompt.chat.estimated or prompt.chat.script), message=True)
     if state.presenting():
         st.caption(note)
     st.subheader("Messages", anchor=False)
     show_messages(messages, prompt)
     show_tools(len(tools), refusal)
-    notes = " ".join(note for note in (link_note(messages, MAX_LINK_TEXT), tools_link_note(tools_text, MAX_LINK_TEXT)))
+    left_out = (link_note(messages, MAX_LINK_TEXT), tools_link_note(tools_text, MAX_LINK_TEXT))
     with link_slot:
-        share_link.show_address(state.page_address(encode_state.CHOICES)[0], notes.strip())
+        share_link.show_address(state.page_address(encode_state.CHOICES)[0], " ".join(filter(None, left_out)))
 
 
 def _rendered(name: str, messages: list[dict], ready: bool, tools: str | None) -> ChatPrompt | None:
@@ -179,10 +178,14 @@ def show_messages(messages: list[dict], prompt: ChatPrompt | None) -> None:
     )
 
 
-def show_prompt(prompt: ChatPrompt, tok) -> None:
+def show_prompt(prompt: ChatPrompt, tok, ready: bool, tools: str | None) -> None:
+    """The counts and the window they take, then the prompt's boxes, their key and what to say of them."""
     row = st.container(horizontal=True, gap="medium", key=COUNTS_KEY)
     for label, value in counts(prompt):
         row.metric(label, value)
+    presenting = state.presenting()
+    if not presenting:  # under the counts: past the window, Cut to fit shows in the first screen
+        show_window(prompt, ready, tools)
     st.html(counts_css() + prompt_html(prompt, tok))
     st.html(
         render_legend(prompt.tokens, prompt.shown, chat_format=not prompt.chat.estimated, tools=any(prompt.tool_counts))
@@ -190,3 +193,5 @@ def show_prompt(prompt: ChatPrompt, tok) -> None:
     for note in (tools_note(prompt), placing_note(prompt), special_typed_note(prompt)):
         if note:
             st.info(markdown(note))
+    if presenting:  # a projector's first screen keeps the boxes
+        show_window(prompt, ready, tools)
