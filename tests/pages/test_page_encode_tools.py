@@ -47,7 +47,8 @@ def test_gemma_says_it_sends_no_tools():
 
 def test_bad_tools_are_refused_naming_them_and_the_conversation_kept():
     at = open_address(ENCODE.path, {"mode": "chat", "chat": "qwen3", "messages": HI})
-    at.text_area(key=encode_state.TOOLS_KEY).input('[{"type": "function", "function": {"name": "f"}}, {"function": {}}]')
+    second_unnamed = '[{"type": "function", "function": {"name": "f"}}, {"function": {}}]'
+    at.text_area(key=encode_state.TOOLS_KEY).input(second_unnamed)
     ok(at.run())
     assert "These tools are refused: tool 2 has no name" in shown(at.error)
     assert metrics(at) == {"Tokens in all": "10", "The messages' text": "2", "The format's": "8"}  # Hi! as before
