@@ -30,10 +30,10 @@ class ServerDidNotStart(RuntimeError):
 def start_streamlit(
     script: str, port: int, flags: list[str], log_path: Path, env: dict[str, str] | None = None, *, append: bool = False
 ) -> subprocess.Popen:
-    """``streamlit run script`` with ``flags`` from the project root, on 127.0.0.1:``port``; its output written to
-    ``log_path`` (added to it with ``append``), ``env`` added to the environment. Returns at once: the caller waits
-    for its health check and stops it."""
-    command = [sys.executable, "-m", "streamlit", "run", script, *flags]
+    """``streamlit run script`` (through ``deploy/start_app.py``) with ``flags`` from the project root, on
+    127.0.0.1:``port``; its output written to ``log_path`` (added to it with ``append``), ``env`` added to the
+    environment. Returns at once: the caller waits for its health check and stops it."""
+    command = [sys.executable, str(REPO_ROOT / "deploy" / "start_app.py"), script, *flags]
     command += ["--server.address", "127.0.0.1", "--server.port", str(port)]
     with open(log_path, "ab" if append else "wb") as log:
         return subprocess.Popen(

@@ -10,6 +10,8 @@ class's keys ``KEEP_SECONDS`` to live, so a forgotten class leaves nothing behin
 
 from __future__ import annotations
 
+import secrets
+
 import redis
 
 from live_class.records import FOLLOWED, ClassRecord, Question, followed_changes
@@ -77,6 +79,16 @@ if redis.call('HEXISTS', KEYS[1], ARGV[1]) == 0 then return 0 end
 return redis.call('HSETNX', KEYS[2], ARGV[1], '1')
 """
 
+# KEYS: the key's sorted set of counted actions, scored by time. ARGV: now, the most, the window in seconds, a name for
+# this action. The key lives as long as its window, so what left it is forgotten.
+_COUNT = """
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', tonumber(ARGV[1]) - tonumber(ARGV[3]))
+if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[2]) then return 0 end
+redis.call('ZADD', KEYS[1], ARGV[1], ARGV[4])
+redis.call('EXPIRE', KEYS[1], math.ceil(tonumber(ARGV[3])))
+return 1
+"""
+
 
 @unavailable_as_problem(redis.RedisError, "Redis")
 class RedisClassStore(ClassStore):
@@ -88,6 +100,7 @@ class RedisClassStore(ClassStore):
         self._reveal = self.redis.register_script(_REVEAL)
         self._join = self.redis.register_script(_JOIN)
         self._remove = self.redis.register_script(_REMOVE)
+        self._count = self.redis.register_script(_COUNT)
 
     @staticmethod
     def prefix(code: str) -> str:
@@ -190,6 +203,10 @@ class RedisClassStore(ClassStore):
 
     def votes(self, code: str, number: int) -> dict[str, str]:
         return self.redis.hgetall(f"{self.prefix(code)}:votes:{number}")
+
+    def count_in_window(self, key: str, now: float, most: int, seconds: float) -> bool:
+        arguments = [_stored(now), most, _stored(seconds), secrets.token_hex(8)]  # two actions at one time: two names
+        return self._count(keys=[f"bpe:rate:{key}"], args=arguments) == 1
 
 
 def _stored(value) -> str:

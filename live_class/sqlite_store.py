@@ -40,6 +40,9 @@ CREATE TABLE IF NOT EXISTS address_joins (
 CREATE TABLE IF NOT EXISTS questions (
     code TEXT NOT NULL, number INTEGER NOT NULL, body TEXT NOT NULL, revealed INTEGER NOT NULL,
     PRIMARY KEY (code, number));
+CREATE TABLE IF NOT EXISTS rate_counts (key TEXT NOT NULL, at REAL NOT NULL, until REAL NOT NULL);
+CREATE INDEX IF NOT EXISTS rate_counts_by_key ON rate_counts (key);
+CREATE INDEX IF NOT EXISTS rate_counts_by_end ON rate_counts (until);
 CREATE TABLE IF NOT EXISTS votes (
     code TEXT NOT NULL, number INTEGER NOT NULL, student TEXT NOT NULL, answer TEXT NOT NULL,
     PRIMARY KEY (code, number, student));
@@ -207,6 +210,17 @@ class SqliteClassStore(ClassStore):
     def votes(self, code: str, number: int) -> dict[str, str]:
         rows = self._run("SELECT student, answer FROM votes WHERE code = ? AND number = ?", (code, number))
         return dict(rows.fetchall())
+
+    def count_in_window(self, key: str, now: float, most: int, seconds: float) -> bool:
+        connection = self._connection()
+        with connection:  # one write transaction: no other count reads the key between the check and the count
+            connection.execute("BEGIN IMMEDIATE")
+            connection.execute("DELETE FROM rate_counts WHERE until <= ?", (now,))  # every key's, out of its window
+            (counted,) = connection.execute("SELECT COUNT(*) FROM rate_counts WHERE key = ?", (key,)).fetchone()
+            if counted >= most:
+                return False
+            connection.execute("INSERT INTO rate_counts (key, at, until) VALUES (?, ?, ?)", (key, now, now + seconds))
+        return True
 
 
 def _refusal(

@@ -1,6 +1,7 @@
 """The one small interface every class store offers, and the choice between them.
 
-A store keeps records and does a few things atomically: a join is checked against the class's lock, its size, its
+A store keeps records and does a few things atomically (the rate limits' counts too, so that replicas sharing a
+store share them): a join is checked against the class's lock, its size, its
 joins from one address and its names taken in the same step that keeps the student; a vote is refused once its
 question is revealed or its student removed; only the first reveal of a question counts. Everything else (who may
 do what, who wins) is in ``live_class.rules``. ``live_class.choose.open_store`` picks the implementation: SQLite
@@ -130,3 +131,10 @@ class ClassStore(ABC):
     @abstractmethod
     def question(self, code: str, number: int) -> Question | None:
         """Question ``number`` of the class, or None (read alone: every screen asks for it every second)."""
+
+    @abstractmethod
+    def count_in_window(self, key: str, now: float, most: int, seconds: float) -> bool:
+        """Count one action under ``key`` (what, and by which address) at ``now``, unless ``most`` were counted under
+        it in the ``seconds`` before (a sliding window): True if counted, False and nothing counted if not. The check
+        and the count are one atomic step, so actions at once, on any process sharing the store, cannot pass
+        ``most`` together; what left its window is forgotten."""

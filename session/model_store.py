@@ -51,9 +51,9 @@ def published_memory_mb(environ: Mapping[str, str] = os.environ) -> int:
     (``BPE_PUBLISHED_MEMORY_MB``; GPT-2's, the default model's neighbour, is kept apart).
 
     >>> published_memory_mb({}), published_memory_mb({PUBLISHED_MEMORY_ENV: "300"})
-    (512, 300)
+    (1024, 300)
     """
-    return positive_setting(environ, PUBLISHED_MEMORY_ENV, 512, int, "whole number of megabytes")
+    return positive_setting(environ, PUBLISHED_MEMORY_ENV, 1024, int, "whole number of megabytes")
 
 
 class PublishedStore(ByteStore):

@@ -24,7 +24,7 @@ from bpe_core.pretrained import keep_published_in
 from drawing.describe import model_fingerprint
 from jobs import Budget, Slots, run_job
 from live_class.choose import open_store
-from live_class.limits import visitor
+from live_class.limits import trusted_proxies, visitor
 from live_class.store import ClassStore
 from session.addresses import TEXT_PARAM
 from session.choices import Choice, address_params, kept_keys, read_address
@@ -72,9 +72,10 @@ def _job_slots() -> Slots:
 
 
 def visitor_address() -> str | None:
-    """Who this session is to the server's limits: its address (the one nginx saw, behind it); None for a browser
-    on the server's own machine."""
-    return visitor(st.context.ip_address, st.context.headers.get("X-Forwarded-For") or "")
+    """Who this session is to the server's limits: its address (the one nginx saw, behind the proxy that
+    ``BPE_TRUSTED_PROXY`` names); None for a browser on the server's own machine."""
+    forwarded_for = st.context.headers.get("X-Forwarded-For") or ""
+    return visitor(st.context.ip_address, forwarded_for, trusted_proxies())
 
 
 def as_job(function: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
@@ -93,8 +94,8 @@ def model_store() -> ModelStore:
 
 @st.cache_resource(max_entries=1, show_spinner=False)
 def published_store() -> PublishedStore:
-    """The published tokenizers this server process has read, at most ``BPE_PUBLISHED_MEMORY_MB`` together (512
-    by default): the engine keeps them here from the first run on, instead of for the life of the process."""
+    """The published tokenizers this server process has read, at most ``BPE_PUBLISHED_MEMORY_MB`` together (1,024
+    by default: all thirteen, 780 MB, fit): the engine keeps them here from the first run on, instead of for the life of the process."""
     store = PublishedStore(ceiling_bytes=published_memory_mb() * 2**20)
     keep_published_in(store)
     return store

@@ -7,9 +7,9 @@ uploads, ``BPE_MODEL_MEMORY_MB`` of trained models and ``BPE_PUBLISHED_MEMORY_MB
 32 MB in its base); nginx and Redis hold a little beside them.
 
 >>> documented_total_mb(2, {})
-9042
+10066
 >>> documented_total_text(2, {})  # as the README writes it
-'2 × (400 + 2 × 1,024 + 1,024 + 512 + 512) + 30 + 20 = 9,042 MB (8.8 GiB)'
+'2 × (400 + 2 × 1,024 + 1,024 + 512 + 1,024) + 30 + 20 = 10,066 MB (9.8 GiB)'
 >>> small_host = {"BPE_JOBS_AT_ONCE": "1", "BPE_JOB_MEMORY_MB": "768", "BPE_UPLOAD_MEMORY_MB": "256"}
 >>> documented_total_mb(1, small_host | {"BPE_MODEL_MEMORY_MB": "128", "BPE_PUBLISHED_MEMORY_MB": "256"})
 1858
