@@ -31,20 +31,11 @@ _TOOL_BOXES_JS = """
 """
 
 
-def close_page_not_found(page) -> None:
-    """A fresh server's first visit may open Streamlit's "Page not found" dialog over the page (on main too, in Text
-    mode as well): close it, as a visitor would, so that the page under it takes clicks."""
-    if page.get_by_text("Page not found").count():
-        page.keyboard.press("Escape")
-        page.get_by_text("Page not found").wait_for(state="hidden")
-
-
 def test_a_sample_of_tools_is_striped_apart_and_counted_apart(app_server, page, screenshot):
     page.set_viewport_size(DESKTOP)
     open_app(page, app_server, f"Encode?mode=chat&chat=qwen3&messages={HI}")
     page.wait_for_selector(BOXES)
     wait_for_app(page)  # the first look at the prompt's end indexes Qwen3's vocabulary: a second or two
-    close_page_not_found(page)
     open_section(page, "Tools (JSON)")
     page.get_by_role("button", name="Load a sample").click()
     wait_for_app(page)
