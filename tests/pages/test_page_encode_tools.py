@@ -95,3 +95,24 @@ def test_a_text_ending_in_a_space_is_said_and_its_next_tokens_shown():
 def test_the_last_message_ending_in_half_a_word_is_said():
     at = open_address(ENCODE.path, {"mode": "chat", "chat": "qwen3", "messages": '[["user","Tell me about unbeliev"]]'})
     assert "The last message ends in the middle of what the tokenizer would merge" in shown(at.info)
+
+
+def test_cut_to_fit_says_why_when_the_last_message_alone_cannot_make_room():
+    at = open_address(
+        ENCODE.path, {"mode": "chat", "chat": "cl100k_base", "messages": '[["system","a"],["user","Hi!"]]'}
+    )
+    at.text_area(key=encode_state.text_key(0)).input("word " * 9_000)  # the system message alone is past the window
+    ok(at.run())
+    at.button(key="encode_chat_cut").click()
+    ok(at.run())
+    assert "Cut to fit could not cut: without its last message's text the prompt takes" in shown(at.error)
+    assert at.text_area(key=encode_state.text_key(1)).value == "Hi!"  # nothing cut
+
+
+def test_a_tools_list_longer_than_a_link_stays_out_of_the_address():
+    at = open_address(ENCODE.path, {"mode": "chat", "chat": "qwen3", "messages": HI})
+    long_list = [{"type": "function", "function": {"name": "f", "description": "x" * 2_000}}]
+    at.text_area(key=encode_state.TOOLS_KEY).input(json.dumps(long_list))
+    ok(at.run())
+    assert "tools" not in at.query_params and "messages" in at.query_params
+    assert metrics(at)["The tools'"] != "0"  # offered all the same
