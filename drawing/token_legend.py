@@ -17,11 +17,17 @@ from drawing.token_html import STYLE
 
 
 def render_legend(
-    tokens: Sequence[Token], text: str, *, cuts: bool = False, hits: bool = False, chat_format: bool = False
+    tokens: Sequence[Token],
+    text: str,
+    *,
+    cuts: bool = False,
+    hits: bool = False,
+    chat_format: bool = False,
+    tools: bool = False,
 ) -> str:
     """A one-line legend of the styles used for ``tokens``; unusual items appear only when present
     (``cuts`` and ``hits``: when ``render_tokens`` was given some; ``chat_format``: when it striped a chat
-    format's tokens).
+    format's tokens; ``tools``: when it striped a tool's definition).
 
     >>> render_legend([], "").count('class="item"')  # the boxes and the whitespace glyphs, always
     2
@@ -65,6 +71,8 @@ def render_legend(
         items.append(
             '<span class="tok k-normal c0 fmt">user</span> striped: written by the chat format, not by a message'
         )
+    if tools:
+        items.append('<span class="tok k-normal c1 tool">"name"</span> striped across: a tool\'s definition')
     body = "".join(f'<span class="item">{item}</span>' for item in items)
     return f'{STYLE}<div class="bpe-tv"><div class="legend">{body}</div></div>'
 

@@ -18,7 +18,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bpe_core.chat import read_messages
+from bpe_core.chat import read_messages, read_tools
 from session.addresses import TEXT_PARAM, read_choice, read_count, read_counts, read_names, read_text, text_params
 
 
@@ -102,7 +102,7 @@ class Conversation:
     >>> warnings = []
     >>> Conversation(100).read({"chat": '[["robot","Hi"]]'}, "chat", warnings)
     >>> print(warnings[0])
-    chat=[["robot","Hi"]]: message 1 has the role 'robot': a role is one of system, user, assistant
+    chat=[["robot","Hi"]]: message 1 has the role 'robot': a role is one of system, user, assistant, tool
     """
 
     max_chars: int
@@ -141,6 +141,47 @@ class Conversation:
 
 
 @dataclass(frozen=True)
+class ToolsList:
+    """A short tools list (OpenAI's ``tools``) as compact JSON of at most ``max_chars`` characters (a longer one, or
+    one that is not a valid list, stays out of the address); read back as indented JSON text for an editor.
+
+    >>> ToolsList(100).write('[ {"function": {"name": "f"}} ]')
+    '[{"function":{"name":"f"}}]'
+    >>> warnings = []
+    >>> ToolsList(100).read({"tools": '[{"function": {}}]'}, "tools", warnings)
+    >>> print(warnings[0])
+    tools=[{"function": {}}]: tool 1 has no name: a tool is {"type": "function", "function": {"name": ..., ...}}
+    """
+
+    max_chars: int
+
+    def read(self, params: Mapping[str, str], name: str, warnings: list[str]) -> str | None:
+        if name not in params:
+            return None
+        try:
+            if len(params[name]) > self.max_chars:
+                raise ValueError(f"longer than {self.max_chars:,} characters")
+            read_tools(params[name])
+        except ValueError as error:
+            warnings.append(f"{name}={params[name][:80]}: {error}")
+            return None
+        return json.dumps(json.loads(params[name]), ensure_ascii=False, indent=2)
+
+    @staticmethod
+    def text(value: str) -> str | None:
+        """The tools as the address writes them, whatever their length (None: not a valid tools list)."""
+        try:
+            read_tools(value)
+        except ValueError:
+            return None
+        return json.dumps(json.loads(value), ensure_ascii=False, separators=(",", ":"))
+
+    def write(self, value: str) -> str | None:
+        text = self.text(value) if value.strip() else None
+        return text if text is not None and len(text) <= self.max_chars else None
+
+
+@dataclass(frozen=True)
 class Section:
     """An open or closed section (an expander) named ``name`` in its parameter's list of the sections open: the
     choices that share the parameter are read and written together."""
@@ -160,7 +201,7 @@ class Choice:
     key: str
     default: Any = None
     param: str = ""
-    kind: OneOf | WholeNumber | WholeNumbers | Names | Text | Conversation | Section | None = None
+    kind: OneOf | WholeNumber | WholeNumbers | Names | Text | Conversation | ToolsList | Section | None = None
     only_with: tuple[str, Any] | None = None
     kept: bool = False
 

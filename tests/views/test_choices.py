@@ -41,17 +41,23 @@ ROUND_TRIPS = {  # page: (its choices, what its widgets hold, its address)
                 {"role": "system", "content": "Be brief"},
                 {"role": "user", "content": "Hi 🙂"},
             ],
+            # the tools' editor holds them indented; the address, compact
+            encode_state.TOOLS_KEY: (
+                '[\n  {\n    "type": "function",\n    "function": {\n      "name": "f"\n    }\n  }\n]'
+            ),
+            encode_state.TOOLS_OPEN_KEY: True,
         },
         {
             "tokenizer": "prefix",
             "prefix": "40",
             "input": "low lower",
-            "open": "why,table,cut",
+            "open": "why,table,cut,tools",
             "cut": "7",
             "mode": "chat",
             "chat": "qwen3",
             "reply": "off",
             "messages": '[["system","Be brief"],["user","Hi 🙂"]]',
+            "tools": '[{"type":"function","function":{"name":"f"}}]',
         },
     ),
     "compare": (

@@ -31,10 +31,12 @@ ROLE_LABELS = {"system": "System", "user": "User", "assistant": "Assistant"}
 
 def prompt_html(prompt: ChatPrompt, tok: Tokenizer) -> str:
     """The prompt's token boxes with ``tok``'s display settings: one box over the whole prompt, the format's tokens
-    striped; for an estimated format (GPT-4, GPT-4o) one row per message, the format being a count only."""
+    striped, the tools' striped across; for an estimated format (GPT-4, GPT-4o) one row per message, the format and
+    the tools being counts only."""
     if not prompt.chat.estimated:
-        marked = {position for position, owner in enumerate(prompt.owners) if owner is None}
-        return tokens_html(tok, prompt.tokens, prompt.prompt, marked=marked)
+        tools = {position for position, tool in enumerate(prompt.tool_owners) if tool is not None}
+        marked = {position for position, owner in enumerate(prompt.owners) if owner is None} - tools
+        return tokens_html(tok, prompt.tokens, prompt.prompt, marked=marked, tool_marked=tools)
     rows: list[list[Token]] = [[] for _ in prompt.messages]
     starts = [0]
     for message in prompt.messages:
@@ -46,12 +48,15 @@ def prompt_html(prompt: ChatPrompt, tok: Tokenizer) -> str:
 
 
 def counts(prompt: ChatPrompt) -> list[tuple[str, str]]:
-    """The counts shown above the boxes: in all, the messages' text, the format's (or OpenAI's estimate of it)."""
-    format_label = "The format's (OpenAI's estimate)" if prompt.chat.estimated else "The format's"
+    """The counts shown above the boxes: in all, the messages' text, the tools' when some are offered, the format's
+    (or OpenAI's estimate of the tools and the format)."""
+    estimate = " (OpenAI's estimate)" if prompt.chat.estimated else ""
+    tools = [(f"The tools'{estimate}", f"{prompt.tools_count:,}")] if prompt.tools else []
     return [
         ("Tokens in all", f"{prompt.total:,}"),
         ("The messages' text", f"{sum(prompt.message_counts):,}"),
-        (format_label, f"{prompt.format_count:,}"),
+        *tools,
+        (f"The format's{estimate}", f"{prompt.format_count:,}"),
     ]
 
 
