@@ -8,7 +8,7 @@ dropped with a warning (``session.addresses``' readers). ``session.state`` puts 
 >>> address_params(choices, {"tab": "Step by step", "size": 3, "why": True})
 ({'tab': 'steps', 'open': 'why'}, '')
 >>> read_address(choices, {"tab": "steps", "size": "12", "open": "why"})
-({'tab': 'Step by step', 'why': True}, ['size=12: not a whole number from 1 to 9'])
+({'tab': 'Step by step', 'why': True}, ['size=12: choose a whole number from 1 to 9'])
 """
 
 from __future__ import annotations
@@ -19,7 +19,17 @@ from dataclasses import dataclass
 from typing import Any
 
 from bpe_core.chat import read_messages
-from session.addresses import TEXT_PARAM, read_choice, read_count, read_counts, read_names, read_text, text_params
+from bpe_core.settings_table import CHOICE, COUNT, SWITCH, Setting
+from session.addresses import (
+    TEXT_PARAM,
+    read_choice,
+    read_count,
+    read_counts,
+    read_names,
+    read_switch,
+    read_text,
+    text_params,
+)
 
 
 @dataclass(frozen=True)
@@ -80,16 +90,48 @@ class Names:
 
 @dataclass(frozen=True)
 class Text:
-    """A text of 1 to ``max_chars`` characters. (The typed text, ``TEXT_PARAM``, is written by ``text_params``:
-    left out, and said so, when longer than a link carries.)"""
+    """A text of 1 to ``max_chars`` characters, or of none where ``may_be_empty`` (an empty marker: no marker).
+    (The typed text, ``TEXT_PARAM``, is written by ``text_params``: left out, and said so, when longer than a link
+    carries.)"""
 
     max_chars: int
+    may_be_empty: bool = False
 
     def read(self, params: Mapping[str, str], name: str, warnings: list[str]) -> str | None:
-        return read_text(params, name, self.max_chars, warnings)
+        return read_text(params, name, self.max_chars, warnings, least=0 if self.may_be_empty else 1)
 
     def write(self, value: str) -> str | None:
-        return value or None
+        return value if self.may_be_empty else value or None
+
+
+@dataclass(frozen=True)
+class Switch:
+    """Off or on, written as ``words`` (off's, on's)."""
+
+    words: tuple[str, str] = ("0", "1")
+
+    def read(self, params: Mapping[str, str], name: str, warnings: list[str]) -> bool | None:
+        return read_switch(params, name, self.words, warnings)
+
+    def write(self, value: bool) -> str:
+        return self.words[value]
+
+
+def setting_kind(row: Setting) -> OneOf | WholeNumber | Switch | Text:
+    """How the address reads and writes a training setting, from its row in ``bpe_core.settings_table`` (a marker
+    and special tokens as typed, an empty one too).
+
+    >>> from bpe_core.settings_table import setting
+    >>> setting_kind(setting("min_frequency")), setting_kind(setting("glue_marker"))
+    (WholeNumber(low=1, high=100000), Switch(words=('own', 'glued')))
+    """
+    if row.kind == CHOICE:
+        return OneOf(row.choices)
+    if row.kind == COUNT:
+        return WholeNumber(*row.bounds)
+    if row.kind == SWITCH:
+        return Switch(row.switch_words)
+    return Text(row.max_chars, may_be_empty=True)
 
 
 @dataclass(frozen=True)
@@ -160,7 +202,7 @@ class Choice:
     key: str
     default: Any = None
     param: str = ""
-    kind: OneOf | WholeNumber | WholeNumbers | Names | Text | Conversation | Section | None = None
+    kind: OneOf | WholeNumber | WholeNumbers | Names | Text | Switch | Conversation | Section | None = None
     only_with: tuple[str, Any] | None = None
     kept: bool = False
 
@@ -179,7 +221,7 @@ def read_address(choices: Sequence[Choice], params: Mapping[str, str]) -> tuple[
     warning for each parameter dropped. Parameters no choice names are the model's or another page's business.
 
     >>> read_address((Choice("a", param="open", kind=Section("a")),), {"open": "a,<b>", "merges": "6"})
-    ({}, ['open=a,<b>: <b> is not one of a'])
+    ({}, ['open=a,<b>: choose from a, each at most once, separated by commas'])
     """
     values: dict[str, Any] = {}
     warnings: list[str] = []

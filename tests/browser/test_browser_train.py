@@ -215,7 +215,7 @@ def test_the_largest_recipe_shows_its_progress_from_the_click_on(app_server, pag
     assert page.locator(PROGRESS).count() == 0  # gone once trained
     # The most frequent pair of bytes in the sample: "th", 38,045 times (counted with collections.Counter).
     assert "t h → th" in first_merges(page)
-    assert "no split · bytes" in page.locator(MAIN).inner_text()
+    assert "no split · built from bytes" in page.locator(MAIN).inner_text()
     assert_clean(page)
     screenshot(page, "trained", whole=True)
 

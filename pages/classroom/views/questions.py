@@ -128,6 +128,6 @@ def model_caption(model: Tokenizer) -> str:
 
     >>> from bpe_core import Config, train
     >>> model_caption(train("banana bandana", Config(), merges=3))
-    'whitespace split · characters · ties: first occurrence · 3 merges'
+    'whitespace split · built from characters · equal counts: the pair seen first wins · 3 merges'
     """
     return f"{describe_config(model.config, short=True)} · {plural(len(model.merges), 'merge')}"
