@@ -111,12 +111,12 @@ def _marker_words(config) -> str | None:
     return f"a marker {config.end_of_word} ends each word"
 
 
+# Each tie-break rule in words: which of the pairs sharing the top count is merged.
+TIE_RULES = {"first": "the pair seen first", "hf": "the pair with the lowest ids", "lex": "the greatest pair"}
+
+
 def _tie_words(config) -> str:
-    return {
-        "first": "equal counts: the pair seen first wins",
-        "hf": "equal counts: the pair with the lowest ids wins",
-        "lex": "equal counts: the greatest pair wins",
-    }[config.tie_break]
+    return f"equal counts: {TIE_RULES[config.tie_break]} wins"
 
 
 SETTINGS: tuple[Setting, ...] = (

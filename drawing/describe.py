@@ -13,9 +13,9 @@ import json
 import weakref
 
 from bpe_core import Config, Tokenizer
-from bpe_core.settings_table import CHOICE, CONFIG_SETTINGS
+from bpe_core.settings_table import CHOICE, CONFIG_SETTINGS, TIE_RULES
 
-TIE_BREAK_WORDS = {"first": "first occurrence", "hf": "smallest ids (HF)", "lex": "greatest pair (lex)"}
+TIE_BREAK_WORDS = TIE_RULES  # which pair wins a tie, in words (the Merges page names the rule with them)
 
 
 def describe_config(config: Config, short: bool = False) -> str:
