@@ -56,7 +56,8 @@ class Setting:
     hint. ``applies``: when the setting means something, from the other settings (the form greys it out
     otherwise, and the model takes the default). ``param``: the address parameter ("" none); ``flag``: the command
     line's ("" none). ``said``: the words a model's description uses, from its ``Config`` (None: nothing to say);
-    ``in_short``: also in the short description. ``called``: what a message calls it, when not its label;
+    ``in_short``: also in the short description. ``called``: what a message calls it, when not its label; ``short``: its
+    name in a sentence that lists several (the recipe toast), when shorter than its label;
     ``flag_help``: the command line's help, when the form's sentence does not fit a flag.
     """
 
@@ -79,12 +80,18 @@ class Setting:
     in_short: bool = False
     in_config: bool = True
     called: str = ""
+    short: str = ""
     flag_help: str = ""
 
     @property
     def what(self) -> str:
         """What a sentence calls the setting: its label, lower case where it starts (``Ġ`` stays a capital)."""
         return self.called or self.label[:1].lower() + self.label[1:]
+
+    @property
+    def named(self) -> str:
+        """The setting in a list of several: its short name, else its label in lower case."""
+        return self.short or self.what
 
     def word(self, value: Any) -> str:
         """A value as the form and the descriptions name it: a choice's words, a switch's on or off, a text's
@@ -161,6 +168,7 @@ SETTINGS: tuple[Setting, ...] = (
         "How text is cut into pieces before BPE; merges never cross a piece boundary. "
         + " ".join(f"{record.name}: {record.help}" for record in PRETOKENIZERS),
         choices=SPLITS,
+        short="split",
         param="split",
         flag="--split",
         said=lambda config: pretokenizer(config.split).label,
@@ -188,6 +196,7 @@ SETTINGS: tuple[Setting, ...] = (
         "inside one. Empty = no marker.",
         max_chars=20,
         placeholder="none",
+        short="marker",
         param="eow",
         flag="--end-of-word",
         said=_marker_words,

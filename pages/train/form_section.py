@@ -15,6 +15,7 @@ from session.training_settings import TrainSettings, pieces_config
 
 WIDGETS = train_state.SETTING_WIDGETS
 NOT_SIZES = tuple(row.name for row in SETTINGS if row.name not in STOP_BY)
+RADIO_ROW_CHARS = 20  # a setting's options as radio buttons on one line of its column, up to this many letters
 KEPT = "session"  # persist_state: a widget keeps its value for the session, on other pages and while folded
 
 
@@ -120,6 +121,7 @@ def _widget(column, row: Setting, disabled: bool) -> None:
         column.checkbox(row.label, **common)
     else:
         options = row.choices or (False, True)
-        widget = column.radio if len(options) <= 3 else column.selectbox
+        fits_a_row = len(options) <= 3 and sum(len(row.word(option)) for option in options) <= RADIO_ROW_CHARS
+        widget = column.radio if fits_a_row else column.selectbox
         extra = {"horizontal": True} if widget == column.radio else {}
         widget(row.label, options, format_func=row.word, **common, **extra)

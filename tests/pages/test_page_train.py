@@ -173,13 +173,13 @@ def test_a_recipe_button_sets_its_settings():
     ok(next(b for b in at.button if b.label == "GPT-2 byte-level").click().run())
     assert at.selectbox(key="train_split").value == "gpt2"
     assert at.radio(key="train_units").value == "bytes"
-    assert at.radio(key="train_tie_break").value == "hf"
+    assert at.selectbox(key="train_tie_break").value == "hf"
     assert at.text_input(key="train_end_of_word").value == ""
     # The default form is whitespace, characters, </w> as its own symbol, first occurrence.
     assert (
         shown(at.toast)
-        == "Changed pre-tokenization whitespace → gpt2, units characters → bytes, end-of-word marker </w> → none, "
-        "tie-break first seen → lowest ids."
+        == "Changed split whitespace → gpt2, units characters → bytes, marker </w> → none, tie-break first seen → "
+        "lowest ids."
     )
     ok(next(b for b in at.button if b.label == "GPT-2 byte-level").click().run())
     assert shown(at.toast) == "Nothing to change: the settings already follow this recipe."
@@ -191,8 +191,8 @@ def test_pasted_text_says_which_settings_it_keeps_and_defaults_bring_them_back()
     assert plain in shown(at.caption)
     ok(at.selectbox(key=train_state.SOURCE_WIDGET).set_value("paste").run())
     assert (
-        "Your text is read with settings kept from before, not the defaults (pre-tokenization whitespace → none, "
-        "end-of-word marker </w> → none). A recipe changes them; Defaults goes back:"
+        "Your text is read with settings kept from before, not the defaults (split whitespace → none, "
+        "marker </w> → none). A recipe changes them; Defaults goes back:"
     ) in shown(at.caption).split(" | ")
     ok(next(b for b in at.button if b.label == "Defaults (words + </w>)").click().run())
     assert (at.selectbox(key="train_split").value, at.text_input(key="train_end_of_word").value) == (
@@ -341,14 +341,14 @@ def test_only_the_size_that_stops_training_is_drawn_and_the_other_keeps_its_valu
 
 def test_a_link_reproduces_the_training():
     at = open_more_settings(choose(open_train(), "banana_bandana"))
-    ok(at.radio(key="train_tie_break").set_value("hf").run())
+    ok(at.selectbox(key="train_tie_break").set_value("hf").run())
     at = press_train(at)
     link = dict(at.query_params)
     assert link == {"preset": "banana_bandana", "merges": "6", "tie": "hf"}
 
     again = open_more_settings(open_train(link))
     assert merge_pairs(again) == merge_pairs(at)
-    assert again.radio(key="train_tie_break").value == "hf"
+    assert again.selectbox(key="train_tie_break").value == "hf"
     assert not again.warning
 
 

@@ -166,7 +166,7 @@ def test_a_recipe_says_each_change_in_the_form_s_words():
         "Changed marker placement glued → own symbol, show spaces as Ġ on → off."
     )  # sizes are not a recipe's
     assert recipe_changes(replace(before, end_of_word=""), replace(before, end_of_word="_")) == (
-        "Changed end-of-word marker none → _."
+        "Changed marker none → _."
     )
     assert recipe_changes(before, replace(before, tie_break="hf")) == "Changed tie-break first seen → lowest ids."
 

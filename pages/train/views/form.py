@@ -74,7 +74,7 @@ def _differences(before: TrainSettings, after: TrainSettings) -> list[str]:
     """Each recipe setting that differs, as its name and both values in words."""
     rows = [row for row in SETTINGS if row.name in _RECIPE_FIELDS]
     return [
-        f"{row.what} {row.word(getattr(before, row.name))} → {row.word(getattr(after, row.name))}"
+        f"{row.named} {row.word(getattr(before, row.name))} → {row.word(getattr(after, row.name))}"
         for row in rows
         if getattr(before, row.name) != getattr(after, row.name)
     ]
@@ -85,7 +85,7 @@ def recipe_changes(before: TrainSettings, after: TrainSettings) -> str:
 
     >>> from dataclasses import replace
     >>> recipe_changes(DEFAULT_SETTINGS, replace(DEFAULT_SETTINGS, split="gpt2", units="bytes", end_of_word=""))
-    'Changed pre-tokenization whitespace → gpt2, units characters → bytes, end-of-word marker </w> → none.'
+    'Changed split whitespace → gpt2, units characters → bytes, marker </w> → none.'
     >>> recipe_changes(DEFAULT_SETTINGS, DEFAULT_SETTINGS)
     'Nothing to change: the settings already follow this recipe.'
     """
@@ -104,8 +104,8 @@ def settings_caption(settings: TrainSettings, source: str) -> str:
     'Start from a classic recipe (changes how text becomes symbols, not the size):'
     >>> kept = replace(DEFAULT_SETTINGS, split="gpt2", end_of_word="")
     >>> settings_caption(kept, UPLOAD)  # doctest: +NORMALIZE_WHITESPACE
-    'Your text is read with settings kept from before, not the defaults (pre-tokenization whitespace → gpt2,
-    end-of-word marker </w> → none). A recipe changes them; Defaults goes back:'
+    'Your text is read with settings kept from before, not the defaults (split whitespace → gpt2, marker </w> →
+    none). A recipe changes them; Defaults goes back:'
     """
     kept = _differences(DEFAULT_SETTINGS, settings) if source in (PASTE, UPLOAD) else []
     if not kept:
