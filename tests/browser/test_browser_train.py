@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 from browser_helpers import (
     PHONE,
+    PROJECTOR,
     click_nav,
     exception_texts,
     open_app,
@@ -233,3 +234,40 @@ def test_train_fits_a_phone(app_server, page, screenshot):
     assert page.locator(MERGE_TABLE).bounding_box()["width"] <= PHONE["width"]  # it scrolls in its own box
     assert_clean(page)
     screenshot(page, "phone", whole=True)
+
+
+@pytest.mark.parametrize(
+    ("size", "address"),
+    [({"width": 1400, "height": 900}, ""), (PHONE, ""), (PROJECTOR, "?present=1")],
+    ids=["desktop", "phone", "projector"],
+)
+def test_settings_are_said_in_plain_words_with_their_names_on_demand(app_server, page, screenshot, size, address):
+    page.set_viewport_size(size)
+    open_app(page, app_server, address)
+    page.get_by_role("button", name="GPT-2 byte-level").click()
+    toast = page.locator('[data-testid="stToast"]').filter(has_text="Changed")
+    toast.wait_for()
+    # the recipe's changes in the form's words, whole: a toast folds its fourth line away behind "view more"
+    said = toast.inner_text()
+    assert (
+        "Changed split whitespace → gpt2, units characters → bytes, marker </w> → none, tie-break first seen → " in said
+    )
+    assert "lowest ids." in said
+    assert toast.get_by_text("view more").count() == 0
+    assert toast.bounding_box()["x"] + toast.bounding_box()["width"] <= size["width"]
+    wait_for_app(page)
+    open_section(page, "More settings")
+    tie_break = page.locator(f'{MAIN} [data-testid="stSelectbox"]').filter(has_text="Tie-break")
+    assert (
+        tie_break.locator("input").input_value() == "lowest ids"
+    )  # the rule in words; "hf" stays the address's and the glossary's
+    # The model's settings in words, their own names in the tooltip beside them.
+    described = page.locator(f'{MAIN} [data-testid="stMarkdown"]').filter(has_text="equal counts: the pair seen first")
+    assert "built from characters · a marker </w> ends each word" in described.inner_text()
+    described.locator('[data-testid="stTooltipIcon"]').hover()
+    tooltip = page.locator('[data-testid="stTooltipContent"]')
+    tooltip.wait_for()
+    assert "Pre-tokenization: whitespace · Units: chars (characters) · End-of-word marker: </w>" in tooltip.inner_text()
+    assert page_width(page) <= size["width"]
+    assert_clean(page)
+    screenshot(page, f"plain-settings-{size['width']}")
