@@ -32,8 +32,21 @@ from session.addresses import (
 )
 
 
+class _OwnParameter:
+    """A kind whose parameter is one choice's own; each reads and writes one value (``read``, ``write``)."""
+
+    def read_group(self, group: Sequence[Choice], params: Mapping[str, str], name: str, warnings: list[str]) -> dict:
+        value = self.read(params, name, warnings)
+        return {} if value is None else {group[0].key: value}
+
+    def write_group(self, group: Sequence[Choice], values: Mapping[str, Any]) -> str | None:
+        choice = group[0]
+        value = values.get(choice.key, choice.default)
+        return None if value is None or value == choice.default else self.write(value)
+
+
 @dataclass(frozen=True)
-class OneOf:
+class OneOf(_OwnParameter):
     """One of ``options``: names in the address, or a mapping from each name to the widget's value (a tab's label)."""
 
     options: Sequence[str] | Mapping[str, Any]
@@ -49,7 +62,7 @@ class OneOf:
 
 
 @dataclass(frozen=True)
-class WholeNumber:
+class WholeNumber(_OwnParameter):
     low: int
     high: int
 
@@ -61,7 +74,7 @@ class WholeNumber:
 
 
 @dataclass(frozen=True)
-class WholeNumbers:
+class WholeNumbers(_OwnParameter):
     """As many whole numbers from ``low`` to ``high`` as ``lengths`` allows, comma-separated."""
 
     low: int
@@ -76,7 +89,7 @@ class WholeNumbers:
 
 
 @dataclass(frozen=True)
-class Names:
+class Names(_OwnParameter):
     """A comma-separated list of ``options``, each once (none chosen is a choice too)."""
 
     options: Sequence[str]
@@ -89,7 +102,7 @@ class Names:
 
 
 @dataclass(frozen=True)
-class Text:
+class Text(_OwnParameter):
     """A text of 1 to ``max_chars`` characters, or of none where ``may_be_empty`` (an empty marker: no marker).
     (The typed text, ``TEXT_PARAM``, is written by ``text_params``: left out, and said so, when longer than a link
     carries.)"""
@@ -105,7 +118,7 @@ class Text:
 
 
 @dataclass(frozen=True)
-class Switch:
+class Switch(_OwnParameter):
     """Off or on, written as ``words`` (off's, on's)."""
 
     words: tuple[str, str] = ("0", "1")
@@ -135,7 +148,7 @@ def setting_kind(row: Setting) -> OneOf | WholeNumber | Switch | Text:
 
 
 @dataclass(frozen=True)
-class Conversation:
+class Conversation(_OwnParameter):
     """A short conversation, ``[[role, text], ...]`` as JSON of at most ``max_chars`` characters (a longer one stays
     out of the address); read back as ``[{"role": ..., "content": ...}, ...]``.
 
@@ -189,6 +202,15 @@ class Section:
 
     name: str
 
+    @staticmethod
+    def read_group(group: Sequence[Choice], params: Mapping[str, str], name: str, warnings: list[str]) -> dict:
+        named = read_names(params, name, [member.kind.name for member in group], warnings) or ()
+        return {member.key: True for member in group if member.kind.name in named}
+
+    @staticmethod
+    def write_group(group: Sequence[Choice], values: Mapping[str, Any]) -> str | None:
+        return ",".join(member.kind.name for member in group if values.get(member.key)) or None
+
 
 @dataclass(frozen=True)
 class Choice:
@@ -226,11 +248,7 @@ def read_address(choices: Sequence[Choice], params: Mapping[str, str]) -> tuple[
     values: dict[str, Any] = {}
     warnings: list[str] = []
     for param, group in _by_param(choices).items():
-        if isinstance(group[0].kind, Section):
-            named = read_names(params, param, [member.kind.name for member in group], warnings) or ()
-            values.update({member.key: True for member in group if member.kind.name in named})
-        elif (value := group[0].kind.read(params, param, warnings)) is not None:
-            values[group[0].key] = value
+        values.update(group[0].kind.read_group(group, params, param, warnings))
     return values, warnings
 
 
@@ -249,13 +267,11 @@ def address_params(choices: Sequence[Choice], values: Mapping[str, Any]) -> tupl
         value = values.get(choice.key, choice.default)
         if choice.only_with and values.get(choice.only_with[0], defaults[choice.only_with[0]]) != choice.only_with[1]:
             continue
-        if isinstance(choice.kind, Section):
-            text = ",".join(member.kind.name for member in group if values.get(member.key)) or None
-        elif param == TEXT_PARAM:
+        if param == TEXT_PARAM:  # the typed text: too long for a link, it stays out and the page says so
             typed, missing = text_params(value) if value != choice.default else ({}, "")
             text = typed.get(TEXT_PARAM)
         else:
-            text = None if value is None or value == choice.default else choice.kind.write(value)
+            text = choice.kind.write_group(group, values)
         if text is not None:
             params[param] = text
     return params, missing

@@ -103,7 +103,7 @@ def test_a_textbook_size_stays_behind_on_a_real_corpus(app_server, page):
     toast = page.locator('[data-testid="stToast"]').filter(has_text="Sizes for this corpus")
     assert "vocabulary size 50 → 2,000 merges" in toast.inner_text()
     train(page)
-    assert "2,000 merges" in page.locator('[data-testid="stSidebar"]').inner_text()
+    assert "2,000 of them made by merges" in page.locator('[data-testid="stSidebar"]').inner_text()
     assert_clean(page)
 
 
@@ -145,7 +145,7 @@ def test_a_press_redraws_the_result_and_a_new_model_the_sidebar_too(app_server, 
     longer than the press). A new model reruns the whole page, so the sidebar names it."""
     open_app(page, app_server)
     sidebar = page.locator('[data-testid="stSidebar"]')
-    assert "Current model: 2,000 merges" in sidebar.inner_text()
+    assert "2,000 of them made by merges" in sidebar.inner_text()
     page.evaluate(WATCH_THE_FORM_JS)
     train(page)
     assert page.evaluate("window.__formChanges") == 0
@@ -156,7 +156,7 @@ def test_a_press_redraws_the_result_and_a_new_model_the_sidebar_too(app_server, 
     merges.press("Enter")
     wait_for_app(page)
     train(page)
-    assert "Current model: 40 merges" in sidebar.inner_text()
+    assert "40 of them made by merges" in sidebar.inner_text()
     assert "merges=40" in page.url
     assert_clean(page)
     screenshot(page)
