@@ -129,7 +129,8 @@ def test_tokenizer_json_round_trip_and_gpt2(app_server, page, screenshot, tmp_pa
     click_nav(page, "Merges")
     open_tab(page, "All merges")
     text = page.locator(MAIN).inner_text()
-    assert "GPT-2: 50,000 merges" in text and "count curve needs training counts" in text
+    assert "GPT-2: a vocabulary of 50,257 tokens, 50,000 of them" in text
+    assert "count curve needs training counts" in text
     assert page.locator(f'{MAIN} [data-testid="stPlotlyChart"]').count() == 1  # the forest, and no count curve
     open_tab(page, "Pair race")
     assert "no training counts" in page.locator(MAIN).inner_text()
