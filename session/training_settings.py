@@ -43,12 +43,17 @@ class _TrainSettingsMethods:
         return Config(**values)
 
     def train_kwargs(self) -> dict:
-        """Keyword arguments for ``bpe_core.train`` besides corpus and config."""
-        return {self.stop_by: getattr(self, self.stop_by), "top_k": self.top_k}
+        """Keyword arguments for ``bpe_core.train`` besides corpus and config: the size training stops at, and
+        every other setting that is ``train``'s argument rather than the configuration's (the trace's ``top_k``)."""
+        arguments = {row.name: getattr(self, row.name) for row in TRAIN_ARGUMENTS}
+        return {self.stop_by: getattr(self, self.stop_by), **arguments}
 
     def as_dict(self) -> dict:
         return asdict(self)
 
+
+# train()'s arguments besides the size: the rows outside the configuration, but for the size and which size it is
+TRAIN_ARGUMENTS = tuple(row for row in SETTINGS if not row.in_config and row.name not in (*STOP_BY, "stop_by"))
 
 # Everything the Train page asks for, one field per row of bpe_core.settings_table.SETTINGS (the Config fields,
 # how far to train and the trace's size), each with the row's default as the form holds it. Both sizes are kept so
