@@ -12,6 +12,8 @@ import pytest
 from bpe_core import Config
 from bpe_core.cli_arguments import build_parser
 from bpe_core.settings_table import CHOICE, CONFIG_SETTINGS, COUNT, SETTINGS, STOP_BY, SWITCH, TEXT, Setting, setting
+from bpe_core.train import MAX_SIZE as ENGINE_MAX_SIZE
+from bpe_core.train import MAX_TOP_K as ENGINE_MAX_TOP_K
 from drawing.describe import config_terms, describe_config
 from pages.train.views.form import CORPUS_PRESETS, FIELD_HELP, FIELD_LABELS
 from pages.train.views.model_address import from_query_params, to_query_params
@@ -132,3 +134,8 @@ def test_a_value_is_named_in_the_form_s_words():
     ]
     assert [setting("glue_marker").word(value) for value in (False, True)] == ["own symbol", "glued"]
     assert setting("split").word("gpt2") == "gpt2" and setting("special_tokens").word("") == "none"
+
+
+def test_the_pages_ceilings_stay_within_the_engine_s():
+    assert setting("top_k").bounds[1] == ENGINE_MAX_TOP_K  # the race a step records
+    assert max(setting(name).bounds[1] for name in STOP_BY) <= ENGINE_MAX_SIZE
