@@ -31,14 +31,14 @@ from pages.classroom.views.text_view import reveal_html, text_html, written_text
 
 
 @st.fragment(run_every=POLL_SECONDS)
-def follow(store: ClassStore, code: str, join_at: str) -> None:
+def follow(store: ClassStore, code: str, join_at: ClassAddress) -> None:
     try:
         _projector(store, code, join_at)
     except ClassProblem as problem:  # the store did not answer this time: the next second asks again
         st.info(markdown(str(problem)))
 
 
-def _projector(store: ClassStore, code: str, join_at: str) -> None:
+def _projector(store: ClassStore, code: str, join_at: ClassAddress) -> None:
     record = store.class_record(code)
     if record is None:
         return
@@ -46,7 +46,7 @@ def _projector(store: ClassStore, code: str, join_at: str) -> None:
     if students:
         st.html(join_line_html(join_at))
     else:
-        st.html(reach_html(ClassAddress(join_at)))
+        st.html(reach_html(join_at))
     question = store.question(code, record.question) if record.question else None
     if question is None:
         st.html(follow_html(code, record.step, record.model_title))
@@ -67,23 +67,24 @@ def _projector(store: ClassStore, code: str, join_at: str) -> None:
         st.html(scoreboard_html(room.results(store, code, students)))
     if students:
         with st.expander("QR code to join"):
-            st.html(reach_html(ClassAddress(join_at)))
+            st.html(reach_html(join_at))
 
 
 def _tally(question: Question, votes: dict[str, str]) -> None:
-    """A question of choices: the text it is about above the tally; once revealed, why it merged beside the tally
-    first and the text below (a projector's first screen shows the answer the room waits for)."""
+    """A question of choices: the tally, and beside it the text it is about; once revealed, why it merged beside
+    the tally and the text below (a projector's first screen shows the tally the room waits for)."""
     tally = rules.tally(question.choices, votes)
     figure = tally_figure(tally, question.answer if question.revealed else None)
-    if question.revealed and question.text is not None:
-        chart, why = st.columns(2)
-        chart.plotly_chart(figure, config={"staticPlot": True})
-        why.html(reveal_html(question, tally))
-        st.html(text_html(question))
-    else:
-        if question.text is not None:
-            st.html(text_html(question))
+    if question.text is None:
         st.plotly_chart(figure, config={"staticPlot": True})
+    else:
+        chart, beside = st.columns(2)
+        chart.plotly_chart(figure, config={"staticPlot": True})
+        if question.revealed:
+            beside.html(reveal_html(question, tally))
+            st.html(text_html(question))
+        else:
+            beside.html(text_html(question))
     if legend := glyph_legend(written_texts(question)):
         st.caption(markdown(legend))
 
