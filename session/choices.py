@@ -157,7 +157,7 @@ class Conversation(_OwnParameter):
     >>> warnings = []
     >>> Conversation(100).read({"chat": '[["robot","Hi"]]'}, "chat", warnings)
     >>> print(warnings[0])
-    chat=[["robot","Hi"]]: message 1 has the role 'robot': a role is one of system, user, assistant
+    chat=[["robot","Hi"]]: message 1 has the role 'robot': a role is one of system, user, assistant, tool
     """
 
     max_chars: int
