@@ -82,7 +82,10 @@ def test_compare_page_tabs(app_server, page, screenshot, tiktoken_module):
     page.get_by_role("option", name="gpt4", exact=True).click()
     wait_for_app(page)
     check_view(
-        page, screenshot, r"B: gpt4 split · characters · ties: first occurrence — \d+ tokens", "pretokenizers-custom"
+        page,
+        screenshot,
+        r"B: gpt4 split · built from characters · equal counts: the pair seen first wins — \d+ tokens",
+        "pretokenizers-custom",
     )
 
     open_tab(page, "Real tokenizers")
@@ -196,7 +199,10 @@ def test_a_size_beyond_the_model_trains_it_further_in_place(app_server, page, sc
         wait_for_app(page)
     assert typed_sizes(page) == ["500", "262", "5000"]
     assert page.locator(f"{CURVES} .mark").all_inner_texts() == ["500", "262", "5,000"]
-    assert "4,938 merges, vocabulary of 5,000 tokens" in page.locator('[data-testid="stSidebar"]').inner_text()
+    assert (
+        "a vocabulary of 5,000 tokens, 4,938 of them made by merges"
+        in page.locator('[data-testid="stSidebar"]').inner_text()
+    )
     open_tab(page, "Real tokenizers")  # GPT-4 beside the sizes, in one table
     names = page.locator(f'{MAIN} .bpe-counts td[data-column="Tokenizer"]').all_inner_texts()
     assert {"Your model at 500", "Your model at 5,000", "GPT-4 (cl100k_base)"} <= set(names)

@@ -231,7 +231,7 @@ def test_choices_outlive_a_visit_to_another_page(app_server, page):
     wait_for_app(page)
     click_nav(page, "Merges")
     click_nav(page, "Encode / Decode")
-    assert page.get_by_text("GPT-2: 50,000 merges, vocabulary of 50,257 tokens").count() == 1
+    assert page.get_by_text("GPT-2: a vocabulary of 50,257 tokens, 50,000 of them made by merges").count() == 1
     assert not page.get_by_role("switch", name="Match special tokens").is_checked()
     assert page.get_by_role("combobox", name="Piece").input_value() == "␣cat"
     assert ids.input_value() == "15496, 11"

@@ -117,8 +117,8 @@ def test_side_by_side_counts_worked_out_by_hand(banana):
     # 0 merges: 15 characters; by "a n": b an d an a _ b an an a _ (11);
     # by all six: ban d ana_ banana_ (4).
     assert shown(at.caption[:1]) == (
-        "Session model: trained here, 6 merges, vocabulary of 12 tokens, no split · characters · ties: first "
-        "occurrence."
+        "Session model: trained here, a vocabulary of 12 tokens, 6 of them made by merges, no split · built from "
+        "characters · equal counts: the pair seen first wins."
     )
     assert markdown_texts(at).splitlines() == [
         "Vocabulary 6 (0 merges) — **15 tokens** (1.00 characters per token)",

@@ -14,6 +14,7 @@ from tokenizers import models, pre_tokenizers, trainers
 
 from bpe_core import Config, load_gpt2
 from bpe_core.formats import model_to_json
+from bpe_core.settings_table import SETTINGS
 from pages.train import state as train_state
 from session import state
 from session.model_about import ModelAbout
@@ -199,12 +200,13 @@ def test_a_recipe_button_sets_its_settings():
     ok(next(b for b in at.button if b.label == "GPT-2 byte-level").click().run())
     assert at.selectbox(key="train_split").value == "gpt2"
     assert at.radio(key="train_units").value == "bytes"
-    assert at.radio(key="train_tie_break").value == "hf"
+    assert at.selectbox(key="train_tie_break").value == "hf"
     assert at.text_input(key="train_end_of_word").value == ""
     # The default form is whitespace, characters, </w> as its own symbol, first occurrence.
     assert (
         shown(at.toast)
-        == "Changed split whitespace → gpt2, units chars → bytes, end-of-word </w> → none, ties first → hf."
+        == "Changed split whitespace → gpt2, units characters → bytes, marker </w> → none, tie-break first seen → "
+        "lowest ids."
     )
     ok(next(b for b in at.button if b.label == "GPT-2 byte-level").click().run())
     assert shown(at.toast) == "Nothing to change: the settings already follow this recipe."
@@ -217,7 +219,7 @@ def test_pasted_text_says_which_settings_it_keeps_and_defaults_bring_them_back()
     ok(at.selectbox(key=train_state.SOURCE_WIDGET).set_value("paste").run())
     assert (
         "Your text is read with settings kept from before, not the defaults (split whitespace → none, "
-        "end-of-word </w> → none). A recipe changes them; Defaults goes back:"
+        "marker </w> → none). A recipe changes them; Defaults goes back:"
     ) in shown(at.caption).split(" | ")
     ok(next(b for b in at.button if b.label == "Defaults (words + </w>)").click().run())
     assert (at.selectbox(key="train_split").value, at.text_input(key="train_end_of_word").value) == (
@@ -366,22 +368,22 @@ def test_only_the_size_that_stops_training_is_drawn_and_the_other_keeps_its_valu
 
 def test_a_link_reproduces_the_training():
     at = open_more_settings(choose(open_train(), "banana_bandana"))
-    ok(at.radio(key="train_tie_break").set_value("hf").run())
+    ok(at.selectbox(key="train_tie_break").set_value("hf").run())
     at = press_train(at)
     link = dict(at.query_params)
     assert link == {"preset": "banana_bandana", "merges": "6", "tie": "hf"}
 
     again = open_more_settings(open_train(link))
     assert merge_pairs(again) == merge_pairs(at)
-    assert again.radio(key="train_tie_break").value == "hf"
+    assert again.selectbox(key="train_tie_break").value == "hf"
     assert not again.warning
 
 
 def test_nonsense_link_values_fall_back_with_a_warning():
     at = open_train({"preset": "banana_bandana", "merges": "many", "units": "nibbles"})
     assert shown(at.warning) == (
-        "Ignored link parameter merges=many: not a whole number between 0 and 100000; the default is used instead. | "
-        "Ignored link parameter units=nibbles: choose one of chars, bytes; the default is used instead."
+        "Ignored in the address: merges=many: choose a whole number from 0 to 100,000; units=nibbles: choose one of "
+        "chars, bytes. The page's defaults are used instead."
     )
     assert merge_pairs(at) == BANANA_BANDANA  # the preset's own 6 merges, in characters
 
@@ -422,7 +424,8 @@ def test_a_model_without_counts_renders():
         c.value for c in at.caption
     ]
     assert shown(at.markdown).startswith(
-        "GPT-2's published tokenizer (OpenAI, 2019)  \ngpt2 split · bytes · special tokens <|endoftext|> · ties:"
+        "GPT-2's published tokenizer (OpenAI, 2019)  \ngpt2 split · built from bytes · equal counts: the pair seen "
+        "first wins · special tokens <|endoftext|>"
     )
 
 
@@ -431,3 +434,17 @@ def test_a_link_with_an_invalid_combination_trains_nothing():
     assert "whitespace pre-tokenization" in shown(at.error)
     assert train_metric(at, "Merges made") == "2,000"  # still the default model
     assert "preset" not in at.query_params
+
+
+def test_the_form_draws_every_setting_of_the_table():
+    """Every row of bpe_core.settings_table has its widget, under its label, with the page's default (the size
+    training does not stop at is kept, not drawn); a new row needs no line of the form."""
+    at = open_more_settings(open_train())
+    widgets = [*at.radio, *at.selectbox, *at.number_input, *at.text_input, *at.checkbox]
+    drawn = {widget.key: (widget.label, widget.value) for widget in widgets}
+    for row in SETTINGS:
+        key = train_state.SETTING_WIDGETS[row.name]
+        if row.name == "vocab_size":  # the form stops at merges
+            assert key not in drawn
+            continue
+        assert drawn[key] == (row.label, getattr(DEFAULT_SETTINGS, row.name)), row.name

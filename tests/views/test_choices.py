@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from bpe_core.pretrained import PRETRAINED
 from pages.classroom.state import class_params, read_class_link
 from pages.compare import state as compare_state
 from pages.compare import tabs as compare_tabs
@@ -124,9 +125,9 @@ def test_a_bad_parameter_is_dropped_with_one_warning_and_the_rest_is_taken():
     values, warnings = read_address(choices, {"tokenizer": "gpt5", "prefix": "٣", "open": "why,why", "input": "hi"})
     assert values == {encode_state.TEXT_KEY: "hi"}
     assert warnings == [
-        "tokenizer=gpt5: no such tokenizer",
-        "prefix=٣: not a whole number from 0 to 1,000,000",
-        "open=why,why: a name twice",
+        "tokenizer=gpt5: choose one of model, prefix, " + ", ".join(PRETRAINED),
+        "prefix=٣: choose a whole number from 0 to 1,000,000",
+        "open=why,why: choose from ids, why, decode, table, cut, each at most once, separated by commas",
     ]
 
 

@@ -79,8 +79,9 @@ def test_race_names_the_active_tie_break_rule():
         '<span style="color:#f3a712">▨</span> tied with the winner; {rule}'
     )
     steps = [Step(1, "a", "b", "ab", 3, 2, 1)]
-    assert race_figure(steps).layout.annotations[0].text == key.format(rule="first occurrence wins")
-    assert race_figure(steps, tie_break="hf").layout.annotations[0].text == key.format(rule="smallest ids (HF) wins")
+    assert race_figure(steps).layout.annotations[0].text == key.format(rule="the pair seen first wins")
+    lowest_ids = key.format(rule="the pair with the lowest ids wins")
+    assert race_figure(steps, tie_break="hf").layout.annotations[0].text == lowest_ids
 
 
 def test_race_count_axis_follows_each_step(banana):

@@ -88,21 +88,21 @@ def test_recipes_set_the_classic_configs_from_any_starting_point():
         defaults.split,
         defaults.units,
         defaults.end_of_word,
-        defaults.marker_placement,
+        defaults.glue_marker,
         defaults.space_marker,
         defaults.tie_break,
-    ) == ("whitespace", "chars", "</w>", "own", False, "first")
+    ) == ("whitespace", "chars", "</w>", False, False, "first")
     assert (defaults.merges, defaults.special_tokens) == (start.merges, start.special_tokens)
 
 
 def test_own_text_read_with_kept_settings_says_so_and_a_textbook_corpus_does_not():
-    kept = TrainSettings(units="bytes", space_marker=True, tie_break="lex")
+    kept = replace(DEFAULT_SETTINGS, units="bytes", space_marker=True, tie_break="lex")
     assert settings_caption(kept, "paste") == (
-        "Your text is read with settings kept from before, not the defaults (units chars → bytes, "
-        "spaces as Ġ off → on, ties first → lex). A recipe changes them; Defaults goes back:"
+        "Your text is read with settings kept from before, not the defaults (units characters → bytes, "
+        "tie-break first seen → greatest, show spaces as Ġ off → on). A recipe changes them; Defaults goes back:"
     )
     plain = "Start from a classic recipe (changes how text becomes symbols, not the size):"
-    assert settings_caption(kept, "sample") == settings_caption(TrainSettings(merges=5), "upload") == plain
+    assert settings_caption(kept, "sample") == settings_caption(replace(DEFAULT_SETTINGS, merges=5), "upload") == plain
 
 
 def test_invalid_combination_raises_the_engines_message():
@@ -112,7 +112,7 @@ def test_invalid_combination_raises_the_engines_message():
 
 def test_space_marker_only_applies_to_characters_and_glue_needs_a_marker():
     config = replace(
-        DEFAULT_SETTINGS, end_of_word="", units="bytes", split="gpt2", space_marker=True, marker_placement="glued"
+        DEFAULT_SETTINGS, end_of_word="", units="bytes", split="gpt2", space_marker=True, glue_marker=True
     ).to_config()
     assert config.space_marker is False and config.glue_marker is False
 
@@ -161,13 +161,14 @@ def test_the_split_hint_only_concerns_the_whitespace_split_and_its_recipe_leaves
 
 
 def test_a_recipe_says_each_change_in_the_form_s_words():
-    before = replace(DEFAULT_SETTINGS, marker_placement="glued", space_marker=True, merges=50)
-    assert recipe_changes(before, replace(before, marker_placement="own", space_marker=False, merges=70)) == (
-        "Changed marker glued → own symbol, spaces as Ġ on → off."
+    before = replace(DEFAULT_SETTINGS, glue_marker=True, space_marker=True, merges=50)
+    assert recipe_changes(before, replace(before, glue_marker=False, space_marker=False, merges=70)) == (
+        "Changed marker placement glued → own symbol, show spaces as Ġ on → off."
     )  # sizes are not a recipe's
     assert recipe_changes(replace(before, end_of_word=""), replace(before, end_of_word="_")) == (
-        "Changed end-of-word none → _."
+        "Changed marker none → _."
     )
+    assert recipe_changes(before, replace(before, tie_break="hf")) == "Changed tie-break first seen → lowest ids."
 
 
 def test_the_glossary_explains_every_setting_and_recipe_in_the_form_s_order():

@@ -148,7 +148,7 @@ def model_caption(model: Tokenizer, about: ModelAbout) -> str:
     >>> textbook = ModelAbout.trained("low", DEFAULT_SETTINGS, {})
     >>> print(model_caption(train("banana bandana", Config(), merges=3), textbook))
     our model: 3 merges learned from the textbook example low lower newest widest
-    whitespace split · characters · ties: first occurrence
+    whitespace split · built from characters · equal counts: the pair seen first wins
     """
     return f"{_model_words(len(model.merges), about)}\n{describe_config(model.config, short=True)}"
 
