@@ -127,7 +127,7 @@ def test_a_bad_parameter_is_dropped_with_one_warning_and_the_rest_is_taken():
     assert warnings == [
         "tokenizer=gpt5: choose one of model, prefix, " + ", ".join(PRETRAINED),
         "prefix=٣: choose a whole number from 0 to 1,000,000",
-        "open=why,why: choose from ids, why, decode, table, cut, each at most once, separated by commas",
+        "open=why,why: choose from ids, why, decode, table, cut, tools, each at most once, separated by commas",
     ]
 
 
