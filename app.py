@@ -12,6 +12,7 @@ from drawing.describe import model_size
 from pages.encode import live_text
 from pages.train import training
 from session import state
+from session.page_paths import page_in_other_case, requested_segment
 from session.page_registry import PAGES
 from session.presenting import presentation_css
 
@@ -69,12 +70,33 @@ if released := state.released_upload():  # its uploaded model was released for o
     st.warning(escape.markdown(released), icon=":material/memory:")
 if presenting:
     st.html(presentation_css())
-pages = [
-    st.Page(page.path, title=page.title, icon=page.icon, url_path=page.url_path, default=index == 0)
+# The default page is served at the root alone; its own name is left free, so that /Train (or its name in any
+# case) can be answered as the other pages' names are.
+pages = {
+    page: st.Page(
+        page.path, title=page.title, icon=page.icon, url_path=page.url_path if index else "", default=index == 0
+    )
     for index, page in enumerate(PAGES)
-]
+}
+
+
+def run_page_in_any_case() -> None:
+    """Run the page the address names. An address Streamlit does not serve but a page has in another letter case
+    (``/encode``, ``/COMPARE``; ``/Train``, the default page being served at the root) is answered by a hidden page
+    of that exact address, which sends the browser on to the page itself with its query parameters, instead of
+    Streamlit's "Page not found"."""
+    requested = requested_segment(st.context.url)
+    meant = page_in_other_case(requested, PAGES, {st_page.url_path for st_page in pages.values()})
+    other_case = st.Page(lambda: None, title=meant.title, url_path=requested, visibility="hidden") if meant else None
+    current = st.navigation([*pages.values(), *([other_case] if other_case else [])])
+    if meant and current is other_case:
+        params = [(name, value) for name in st.query_params for value in st.query_params.get_all(name)]
+        st.switch_page(pages[meant], query_params=params)
+    current.run()
+
+
 try:
-    st.navigation(pages).run()
+    run_page_in_any_case()
 finally:
     render_sidebar(sidebar_slot)
 if first_run:  # after the page: its own code is fetched first

@@ -7,8 +7,19 @@ menu, its sidebar).
 
 from __future__ import annotations
 
+from urllib.parse import urlsplit
+
 import pytest
-from browser_helpers import SIDEBAR, exception_texts, open_app, running_app, sidebar_nav_labels
+from browser_helpers import (
+    PHONE,
+    PROJECTOR,
+    SIDEBAR,
+    VIEWPORT,
+    exception_texts,
+    open_app,
+    running_app,
+    sidebar_nav_labels,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -29,3 +40,37 @@ def test_a_deep_link_on_a_fresh_server_is_routed(browser, page, tmp_path):
         sidebar = page.locator(SIDEBAR).inner_text()
         assert "BPE Explorer" in sidebar and "Current model: 2,000 merges" in sidebar  # app.py drew the sidebar
         assert exception_texts(page) == []
+
+
+PAGE_NOT_FOUND = "Page not found"
+
+
+@pytest.mark.parametrize("size", [VIEWPORT, PHONE, PROJECTOR], ids=["desktop", "phone", "projector"])
+def test_an_address_in_any_letter_case_opens_its_page(browser, page, tmp_path, size):
+    """/encode, /Train (the default page, served at the root) and /COMPARE open their page with the address's query
+    parameters, and the address bar then shows the page's own address. The server's first session opens the root:
+    that one runs through Streamlit's pages-folder router (a ``pages/`` folder sits beside app.py), which says
+    "Page not found" for any page address before app.py runs."""
+    page.set_viewport_size(size)
+    with running_app(tmp_path / "server.log") as (base_url, _):
+        open_app(page, base_url)
+        for typed, title, shown in [
+            ("encode", "Encode / Decode", "/Encode"),
+            ("Train", "Train", "/"),
+            ("COMPARE?present=1", "Compare", "/Compare"),
+        ]:
+            tab = page.context.new_page()  # a new visitor's first run, as a typed address is
+            tab.set_viewport_size(size)
+            open_app(tab, base_url, typed)
+            assert tab.locator("h1").all_inner_texts() == [title]
+            assert urlsplit(tab.url).path == shown
+            assert tab.get_by_text(PAGE_NOT_FOUND).count() == 0
+            assert exception_texts(tab) == []
+        assert "present=1" in tab.url  # the query parameters went along
+        assert tab.locator(SIDEBAR).get_attribute("data-collapsed") == "true"
+
+
+def test_an_address_no_page_has_is_still_not_found(app_server, page):
+    open_app(page, app_server, "Nowhere")
+    assert page.get_by_text(PAGE_NOT_FOUND).count() == 1
+    assert page.locator("h1").all_inner_texts() == ["Train"]
