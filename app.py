@@ -25,19 +25,25 @@ st.set_page_config(
 )
 
 
-def render_sidebar(slot) -> None:
-    tok = state.model_if_any()
-    with slot.container():
+def render_sidebar():
+    """The sidebar's title, model line and Presentation mode toggle, drawn before the page runs so that a page that
+    stops early (``st.stop``: Encode's Conversation mode, an error) keeps them. Returns the model line's slot, which
+    ``show_model_line`` fills again after the page, for the model it just trained or loaded."""
+    with st.sidebar:
         st.markdown("### :material/extension: BPE Explorer")
-        if tok is None:
-            st.caption("No model trained yet")
-        else:
-            st.caption(f"Current model: {model_size(tok)}")
+        model_line = st.empty()
         st.toggle(
             "Presentation mode",
             key=state.PRESENT_KEY,
             help="For a projector: larger type, the sidebar folded away. ← and → step through the merges.",
         )
+    show_model_line(model_line)
+    return model_line
+
+
+def show_model_line(slot) -> None:
+    tok = state.model_if_any()
+    slot.caption("No model trained yet" if tok is None else f"Current model: {model_size(tok)}")
 
 
 EARLY_CODE_KEY = "bpe_early_code"  # the hidden box of load_encode_code_early, and its CSS class
@@ -60,12 +66,10 @@ def load_encode_code_early() -> None:
         live_text.load_early()
 
 
-# The model line is filled in after the page ran, so it reflects what the page
-# just trained or loaded, yet it still sits at the top of the sidebar.
-sidebar_slot = st.sidebar.empty()
 first_run = state.model_if_any() is None  # only a session's first run has no model
 if first_run:
     training.first_model(st.query_params.to_dict())  # the one a reload or a shared link names, else the default
+model_line = render_sidebar()
 if released := state.released_upload():  # its uploaded model was released for others: it has the default now
     st.warning(escape.markdown(released), icon=":material/memory:")
 if presenting:
@@ -98,6 +102,6 @@ def run_page_in_any_case() -> None:
 try:
     run_page_in_any_case()
 finally:
-    render_sidebar(sidebar_slot)
+    show_model_line(model_line)  # what the page just trained or loaded
 if first_run:  # after the page: its own code is fetched first
     load_encode_code_early()
