@@ -15,6 +15,7 @@ from drawing.token_legend import render_legend
 from pages.encode import state as encode_state
 from pages.encode.views.conversation import (
     ROLE_LABELS,
+    chat_model_label,
     counts,
     format_note,
     link_note,
@@ -27,7 +28,7 @@ from pages.encode.views.layout import COUNTS_KEY, counts_css
 from session import share_link, state
 from session.addresses import MAX_LINK_TEXT
 
-MODEL_LABELS = {name: f"{chat.title} ({PUBLISHED[name].title})" for name, chat in CHAT_FORMATS.items()}
+MODEL_LABELS = {name: chat_model_label(chat.title, PUBLISHED[name].title) for name, chat in CHAT_FORMATS.items()}
 
 
 def show_conversation(link_slot: DeltaGenerator) -> None:
