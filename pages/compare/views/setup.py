@@ -20,6 +20,9 @@ DEFAULT_TEXT = (
     "Tokenizers don't read words, they read pieces. Unbelievably, a bigger vocabulary "
     "means fewer and longer pieces for the same sentence!"
 )
+# The five tabs are wider than a phone: Streamlit scrolls them sideways and hid Real tokenizers and Vocabulary usage
+# past the screen's edge; wrapped, every tab shows (a row more on a phone, one row where they fit).
+TABS_CSS = "<style>.st-key-{key} [role=tablist]{{flex-wrap:wrap;overflow-x:visible}}</style>"
 STRIP_MAX_CHARS = 5_000  # token strips draw the first this-many characters
 SIZE_BOX_WIDTH = 136  # pixels of a size's number box: room for its + and - (shown over 120); two to a row on a phone
 LIST_LIMIT = 500  # rows shown of a long token table (merges only one side makes, tokens never used)
