@@ -39,6 +39,7 @@ from browser_helpers import (
     SCREENSHOT_DIR,
     VIEWPORT,
     ServerDidNotStart,
+    open_app,
     running_app,
     running_redis,
     safe_name,
@@ -70,11 +71,18 @@ def pytest_runtest_makereport(item, call):
 
 
 @pytest.fixture(scope="session")
-def app_server(tmp_path_factory):
-    """Start the Streamlit app on a free local port; yield its base URL."""
+def app_server(tmp_path_factory, browser):
+    """Start the Streamlit app on a free local port; yield its base URL once its first session has opened the root.
+
+    A ``pages/`` folder sits beside app.py, so Streamlit runs a process's first session through its pages-folder
+    router, which says "Page not found" to any page's address before app.py runs (test_browser_routing.py): the
+    first test would otherwise meet that dialog, whichever it is."""
     log_path = tmp_path_factory.mktemp("streamlit") / "server.log"
     try:
         with running_app(log_path, timeout=SERVER_START_TIMEOUT) as (base_url, _):
+            first = browser.new_page()
+            open_app(first, base_url)
+            first.close()
             yield base_url
     except ServerDidNotStart as error:
         pytest.fail(str(error))

@@ -220,7 +220,6 @@ def test_every_tab_is_on_screen_and_opens_with_a_tap(app_server, page, screensho
     """Five tabs are wider than a phone: they wrap to a second row instead of scrolling sideways past the screen's
     edge, so Real tokenizers and Vocabulary usage are in sight and open with one tap."""
     page.set_viewport_size(size)
-    open_app(page, app_server)  # the server's first session at the root: see test_browser_routing.py
     open_app(page, app_server, "Compare" + ("?present=1" if size == PROJECTOR else ""))
     tabs = page.get_by_role("tab")
     for box in (tab.bounding_box() for tab in tabs.all()):
