@@ -13,7 +13,15 @@ import streamlit as st
 from bpe_core.textbook import Pair
 from drawing.escape import markdown
 from pages.learn import state as learn_state
-from pages.learn.views.coding import NEW_WORDS, check_decoding, check_encoding, decode_ids, replay, vocabulary
+from pages.learn.views.coding import (
+    NEW_WORDS,
+    answer_placeholder,
+    check_decoding,
+    check_encoding,
+    decode_ids,
+    replay,
+    vocabulary,
+)
 from pages.learn.views.lesson import (
     EXAMPLES,
     LessonMoment,
@@ -93,7 +101,7 @@ def encode_a_word(moment: LessonMoment) -> None:
     typed_answer(
         f"Encode “{markdown(word)}” with the merges so far: type its tokens, separated by spaces",
         learn_state.answer_key("encode", moment.example, moment.step),
-        "e.g. l o w",
+        answer_placeholder(moment.example),
         partial(check_encoding, moment.example, moment.step),
     )
     with st.expander("Hint"):
