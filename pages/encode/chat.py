@@ -27,6 +27,7 @@ from pages.encode.views.chat_tools import read_tools_text, tools_link_note, tool
 from pages.encode.views.context_window import past_window_note, window_fraction, window_help, window_line
 from pages.encode.views.conversation import (
     ROLE_LABELS,
+    chat_model_label,
     counts,
     format_note,
     link_note,
@@ -39,7 +40,7 @@ from pages.encode.views.layout import COUNTS_KEY, counts_css
 from session import share_link, state
 from session.addresses import MAX_LINK_TEXT
 
-MODEL_LABELS = {name: f"{chat.title} ({PUBLISHED[name].title})" for name, chat in CHAT_FORMATS.items()}
+MODEL_LABELS = {name: chat_model_label(chat.title, PUBLISHED[name].title) for name, chat in CHAT_FORMATS.items()}
 
 
 def show_conversation(link_slot: DeltaGenerator) -> None:

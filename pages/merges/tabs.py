@@ -75,15 +75,18 @@ def pair_race(tok: Tokenizer, cache_key: tuple[str, int], _corpus: str) -> None:
 
 
 def step_scrubber(tok: Tokenizer, cache_key: tuple[str, int], corpus: str) -> None:
-    st.subheader("Step by step")
+    presenting = state.presenting()
+    if not presenting:  # presenting, the tab's name heads it, and the buttons share the slider's row
+        st.subheader("Step by step")
     total = len(tok.steps)
     state.keep_in_range(merges_state.STEP_KEY, 1, total)
     if total > 1:
-        buttons = st.container(horizontal=True)  # above the slider: whole labels at any width
+        left, right = st.columns([2, 3], vertical_alignment="bottom") if presenting else [st.container()] * 2
+        buttons = left.container(horizontal=True)  # above the slider or beside it: whole labels at any width
         buttons.button(PREVIOUS, on_click=merges_state.move_step, args=(-1, total), key="merges_previous")
         buttons.button(NEXT, on_click=merges_state.move_step, args=(1, total), key="merges_next")
         step_with_arrow_keys(PREVIOUS, NEXT)
-        step_number = st.slider("Step", 1, total, key=merges_state.STEP_KEY, persist_state="session")
+        step_number = right.slider("Step", 1, total, key=merges_state.STEP_KEY, persist_state="session")
     else:
         step_number = 1
     step = tok.steps[step_number - 1]

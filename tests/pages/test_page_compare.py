@@ -372,7 +372,7 @@ def test_where_they_cut_differently_lines_up_openai_s_three_first(banana, tiktok
     at = open_compare(banana, corpus=BANANA, tab=TABS["real"], text=text)
     assert at.multiselect(key=compare_state.LINE_UP_KEY).value == ["gpt2", "cl100k_base", "o200k_base"]
     assert (
-        "GPT-2, GPT-4 (cl100k_base) and GPT-4o and GPT-5 (o200k_base) cut 1 of 2 stretches differently "
+        "GPT-2, GPT-4 (cl100k_base) and GPT-4o/GPT-5 (o200k_base) cut 1 of 2 stretches differently "
         "(6 of 7 characters)" in markdown_texts(at)
     )
     assert html_with(at, 'class="bpe-al"').count('class="st differs"') == 1

@@ -106,7 +106,8 @@ def test_unknown_preset_and_both_sizes_warn():
     back = from_query_params({"preset": "war_and_peace", "merges": "5", "vocab_size": "90"})
     assert back.source is None and back.settings.merges == 5 and back.settings.stop_by == "merges"
     assert back.warnings == [
-        "preset=war_and_peace: choose one of documents, low, banana, banana_bandana, hello, sample, languages, english90, paste",
+        "preset=war_and_peace: choose one of documents, low, banana, banana_bandana, hello, sample, languages, "
+        "english90, paste",
         "vocab_size=90: a link gives merges or a vocabulary size, not both",
     ]
     assert from_query_params({"preset": "paste"}).warnings == ["preset=paste: give the pasted corpus as text="]
