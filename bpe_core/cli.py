@@ -33,7 +33,7 @@ from .formats.counts_tsv import CountsHeader, counts_from_tsv, counts_to_tsv
 from .formats.files import unpack_xz
 from .pretokenize import lines
 from .pretrained import PRETRAINED, load_pretrained
-from .tokenizer import Tokenizer
+from .rank_tokenizer import AnyTokenizer
 from .train import check_top_k, train, train_from_counts
 from .truncate import check_budget, fit_prefix
 
@@ -83,7 +83,7 @@ def _check_output(output: str, inputs: list[str]) -> None:
             raise ValueError(f"the output {output} is also an input; choose another file")
 
 
-def _load_model(path: str) -> Tokenizer:
+def _load_model(path: str) -> AnyTokenizer:
     """A model file, or a published tokenizer by name (one of ``PRETRAINED``)."""
     if not Path(path).exists():
         if path in PRETRAINED:
@@ -192,7 +192,7 @@ def _cmd_encode(args: argparse.Namespace) -> None:
     print(json.dumps({"ids": ids, "tokens": [tok.token(i) for i in ids]}, ensure_ascii=False))
 
 
-def _stream_ids(tok: Tokenizer, args: argparse.Namespace, special: bool) -> None:
+def _stream_ids(tok: AnyTokenizer, args: argparse.Namespace, special: bool) -> None:
     """Ids separated by spaces, written as they are known: memory stays flat for a file of any size."""
     if args.text is not None:
         chunks = iter([args.text])

@@ -25,6 +25,7 @@ from .config import Config
 from .formats import from_hf_json, read_merges_txt
 from .formats.tiktoken_ranks import from_ranks
 from .gc_pause import collector_paused
+from .rank_tokenizer import AnyTokenizer
 from .tokenizer import Tokenizer
 
 DATA = Path(__file__).parent / "data"
@@ -134,7 +135,7 @@ def _gpt2_tokenizer() -> Tokenizer:
 
 
 @functools.cache
-def load_pretrained(name: str) -> Tokenizer:
+def load_pretrained(name: str) -> AnyTokenizer:
     """A published tokenizer by name (one of ``PRETRAINED``)."""
     if name not in PUBLISHED:
         raise ValueError(f"no published tokenizer is called {name!r}: choose one of {', '.join(PRETRAINED)}")

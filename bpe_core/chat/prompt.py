@@ -19,8 +19,8 @@ import re
 from dataclasses import dataclass, replace
 
 from ..pretrained import load_pretrained
+from ..rank_tokenizer import AnyTokenizer
 from ..spans import Token
-from ..tokenizer import Tokenizer
 from .formats import OPENAI_REPLY_PRIMING, OPENAI_TOKENS_PER_MESSAGE, ChatFormat, chat_format
 from .messages import Message, read_messages
 from .scripted import HARMONY_CONTROL, MISTRAL_CONTROL, harmony, mistral_v3
@@ -137,7 +137,7 @@ def _message_text(prompt: str, at: int, content: str, after: str, last: bool) ->
     return prompt[at:end] if end >= at else None
 
 
-def _shown_bounds(tok: Tokenizer, segments: tuple[Segment, ...], prompt: str) -> list[tuple[int, int, int | None]]:
+def _shown_bounds(tok: AnyTokenizer, segments: tuple[Segment, ...], prompt: str) -> list[tuple[int, int, int | None]]:
     """Each segment's (start, end, message) in the text the tokenizer sees (a normalizer may change lengths)."""
     lengths = [len(tok.shown_text(segment.text)) for segment in segments]
     if sum(lengths) != len(tok.shown_text(prompt)):
@@ -159,7 +159,7 @@ def _owners(tokens, bounds) -> tuple[int | None, ...]:
     return tuple(owners)
 
 
-def _scripted(chat: ChatFormat, tok: Tokenizer, messages: tuple[Message, ...], ready: bool) -> ChatPrompt:
+def _scripted(chat: ChatFormat, tok: AnyTokenizer, messages: tuple[Message, ...], ready: bool) -> ChatPrompt:
     """A format its publisher's library writes: its control tokens as tokens, the text between them encoded as
     text (as those libraries do), each run of text in one piece."""
     write, control = SCRIPTED[chat.script]
@@ -200,7 +200,7 @@ def _role_tokens(name: str, role: str) -> int:
     return len(load_pretrained(name).encode(role))
 
 
-def _estimated(chat: ChatFormat, tok: Tokenizer, messages: tuple[Message, ...], ready: bool) -> ChatPrompt:
+def _estimated(chat: ChatFormat, tok: AnyTokenizer, messages: tuple[Message, ...], ready: bool) -> ChatPrompt:
     """Each message's text encoded apart (tiktoken's ``encode``: special tokens' text as text), and OpenAI's
     documented estimate of what the format adds: 3 tokens a message plus its role's, 3 for the reply's priming."""
     tokens, owners, offset = [], [], 0

@@ -23,6 +23,7 @@ from ..pipeline.model import ModelOptions
 from ..pipeline.spec import UnsupportedPart
 from ..pipeline.tokenizer import PipelineTokenizer
 from ..pretokenizers import PRETOKENIZERS, pretokenizer
+from ..rank_tokenizer import AnyTokenizer
 from ..tokenizer import Tokenizer
 from .fields import checked_text
 from .files import ExportError, check_depth, read_json
@@ -79,7 +80,7 @@ def _decoder(config: Config) -> dict:
     return _sequence("decoders", parts)
 
 
-def check_exportable(tok: Tokenizer) -> None:
+def check_exportable(tok: AnyTokenizer) -> None:
     """Raise :class:`ExportError` when HF tokenizers cannot behave exactly like ``tok``."""
     if tok.runs_pipeline:
         return  # its parts are HF's own
@@ -141,7 +142,7 @@ def bpe_document(
     }
 
 
-def to_hf_json(tok: Tokenizer) -> dict:
+def to_hf_json(tok: AnyTokenizer) -> dict:
     """The model as an HF ``tokenizer.json`` document (a dict; ``json.dumps`` it to write)."""
     if tok.runs_pipeline:  # written back with its own parts; a Config's parts are made from it
         return _pipeline_to_hf(tok)
