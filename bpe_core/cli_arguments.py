@@ -6,7 +6,7 @@
 from __future__ import annotations
 
 import argparse
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from .config import TIE_BREAKS, UNITS, UNKNOWN_MODES
 from .pretokenize import SPLITS
@@ -21,7 +21,7 @@ class Argument(NamedTuple):
     """One ``add_argument`` call: its names and its settings."""
 
     flags: tuple[str, ...]
-    settings: dict[str, object]
+    settings: dict[str, Any]
 
 
 class OneOf(NamedTuple):
@@ -37,7 +37,7 @@ class Command(NamedTuple):
     on_a_model: bool = True  # its first argument is a model file or a published tokenizer's name
 
 
-def argument(*flags: str, **settings: object) -> Argument:
+def argument(*flags: str, **settings: Any) -> Argument:
     return Argument(flags, settings)
 
 

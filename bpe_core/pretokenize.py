@@ -46,12 +46,6 @@ def lines(text: str) -> list[str]:
     return [part + "\n" for part in parts[:-1]] + ([parts[-1]] if parts[-1] else [])
 
 
-@functools.lru_cache(maxsize=32)
-def _specials_pattern(specials: tuple[str, ...]) -> re.Pattern[str]:
-    """The special tokens as one pattern, longest first, made once per set (gpt-oss has 1,090)."""
-    return re.compile("|".join(re.escape(s) for s in sorted(specials, key=len, reverse=True)))
-
-
 def special_segments(text: str, specials: tuple[str, ...]) -> list[tuple[int, int, bool]]:
     """Cut ``text`` around special tokens: ``(start, end, is_special)`` segments.
 
@@ -75,7 +69,7 @@ def special_segments(text: str, specials: tuple[str, ...]) -> list[tuple[int, in
 
 
 @functools.lru_cache(maxsize=32)
-def _specials_pattern(specials: tuple[str, ...]) -> re.Pattern:
+def _specials_pattern(specials: tuple[str, ...]) -> re.Pattern[str]:
     """The specials as one pattern, longest first, built once per set (gpt-oss has 1,088: 10 ms to build)."""
     return re.compile("|".join(re.escape(s) for s in sorted(specials, key=len, reverse=True)))
 

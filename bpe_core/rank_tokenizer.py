@@ -153,7 +153,7 @@ class RankTokenizer:
         return self.full.vocab
 
     @property
-    def merges(self) -> list[tuple[str, ...]]:
+    def merges(self) -> list[tuple[str, str]]:
         return self.full.merges
 
     @property

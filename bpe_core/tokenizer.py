@@ -42,7 +42,10 @@ class PieceCache(dict):
     def __missing__(self, piece: str) -> tuple[int, ...]:
         if len(self) >= _CACHE_LIMIT:
             self.clear()
-        ids = self[piece] = self._compute()(piece)
+        compute = self._compute()
+        if compute is None:  # a cache is only reached through its tokenizer
+            raise ReferenceError("the tokenizer of this piece cache is gone")
+        ids = self[piece] = compute(piece)
         return ids
 
 
@@ -99,7 +102,7 @@ class Tokenizer:
         # may name one) and its ``merge_tables``; by default they are made as training makes them.
         self.config = config
         self.vocab = dict(vocab)
-        self.merges = [tuple(pair) for pair in merges]
+        self.merges = [(left, right) for left, right in merges]
         self.stop_reason = stop_reason
         self.stop_message = stop_message
         self.name = name
@@ -272,8 +275,8 @@ class Tokenizer:
         tokens: list[Token] = []
         for start, end, is_special in self._segments(text, special):
             if is_special:
-                special = text[start:end]
-                tokens.append(Token(self.vocab[special], special, start, end, special.encode("utf-8"), "special"))
+                token = text[start:end]
+                tokens.append(Token(self.vocab[token], token, start, end, token.encode("utf-8"), "special"))
                 continue
             for piece_start, piece_end in split_spans(text[start:end], self.config.split):
                 piece = text[start + piece_start : start + piece_end]

@@ -9,6 +9,8 @@ class's keys ``KEEP_SECONDS`` to live, so a forgotten class leaves nothing behin
 
 from __future__ import annotations
 
+from typing import cast
+
 import redis
 
 from live_class.records import FOLLOWED, ClassRecord, Question, followed_changes
@@ -82,8 +84,12 @@ class RedisClassStore(ClassStore):
             pipeline.execute()
         return True
 
+    def _hash(self, key: str) -> dict[str, str]:
+        """A hash's fields and values: strings, as the client decodes every response."""
+        return cast(dict[str, str], self.redis.hgetall(key))
+
     def class_record(self, code: str) -> ClassRecord | None:
-        fields = self.redis.hgetall(self.prefix(code))
+        fields = self._hash(self.prefix(code))
         if "teacher_hash" not in fields or "ended" not in fields:  # unknown, or still being created
             return None
         values = {name: _NUMBERS.get(name, str)(value) for name, value in fields.items()}
@@ -143,7 +149,7 @@ class RedisClassStore(ClassStore):
         return self._reveal(keys=[questions, revealed], args=[number]) == 1
 
     def votes(self, code: str, number: int) -> dict[str, str]:
-        return self.redis.hgetall(f"{self.prefix(code)}:votes:{number}")
+        return self._hash(f"{self.prefix(code)}:votes:{number}")
 
 
 def _stored(value) -> str:

@@ -164,7 +164,9 @@ def _scripted(chat: ChatFormat, tok: AnyTokenizer, messages: tuple[Message, ...]
     text (as those libraries do), each run of text in one piece."""
     write, control = SCRIPTED[chat.script]
     segments = write(messages, ready)
-    tokens, owners, shown = [], [], []
+    tokens: list[Token] = []
+    owners: list[int | None] = []
+    shown: list[str] = []
     offset = 0
     for run in _runs(segments, control):
         text = "".join(segment.text for segment in run)

@@ -80,7 +80,7 @@ def from_gpt2_files(vocab_text: str, merges_text: str, *, name: str = "") -> Tok
     merges = read_merges_txt(merges_text)
     _check_merges_in_vocab(merges, vocab, merges_text)
     made = {left + right for left, right in merges} | set(ALPHABET)
-    specials = tuple(token for token in sorted(vocab, key=vocab.get) if token not in made)
+    specials = tuple(token for token in sorted(vocab, key=vocab.__getitem__) if token not in made)
     config = Config(split="gpt2", units="bytes", special_tokens=specials)
     return Tokenizer(
         config=config,
