@@ -12,6 +12,7 @@ import pytest
 from awkward_text import awkward_text
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from reference_libraries import hf_tokenizers
 
 from bpe_core.bytelevel import bytes_to_display
 from bpe_core.pretokenize import split_text
@@ -127,12 +128,10 @@ def test_the_shipped_cuts_are_the_merges_recovered_from_the_ranks():
 
 
 def test_export_to_hf_gives_tiktoken_ids(tiktoken_module):
-    from tokenizers import Tokenizer as HFTokenizer
-
     from bpe_core.formats import to_hf_json
 
     reference = tiktoken_module.get_encoding("cl100k_base")
-    exported = HFTokenizer.from_str(json.dumps(to_hf_json(load_pretrained("cl100k_base"))))
+    exported = hf_tokenizers().Tokenizer.from_str(json.dumps(to_hf_json(load_pretrained("cl100k_base"))))
     for text in HARD_CASES:
         assert exported.encode(text, add_special_tokens=False).ids == reference.encode(text, allowed_special="all")
 
