@@ -1,18 +1,19 @@
 """BPE Explorer: entry point and page router.
 
-Run with ``make run`` (or ``streamlit run app.py``). Each page lives in ``app_pages/`` and is listed in
-``viz/page_registry.py``; this file only sets up the page, the shared sidebar, the model a first visit's address
+Run with ``make run`` (or ``streamlit run app.py``). Each page lives in its folder ``pages/<page>/`` and is listed
+in ``session/page_registry.py``; this file only sets up the page, the shared sidebar, the model a first visit's address
 names, and the navigation between pages (``st.navigation``, the only way a page runs).
 """
 
 import streamlit as st
 
-from app_pages.sections import training
-from viz import escape, state
-from viz.describe import model_size
-from viz.encode import live_text
-from viz.page_registry import PAGES
-from viz.presenting import presentation_css
+from drawing import escape
+from drawing.describe import model_size
+from pages.encode import live_text
+from pages.train import training
+from session import state
+from session.page_registry import PAGES
+from session.presenting import presentation_css
 
 presenting = state.start_presentation(st.query_params.to_dict())  # ?present=1, or the sidebar's toggle
 st.set_page_config(
@@ -21,6 +22,7 @@ st.set_page_config(
     layout="wide",
     initial_sidebar_state="collapsed" if presenting else "auto",
 )
+state.published_store()  # the engine keeps the published tokenizers in the server's budget from the first run on
 
 
 def render_sidebar(slot) -> None:

@@ -30,8 +30,8 @@ sys.path.insert(0, str(REPO / "tests"))  # the browser test helpers: Chromium pa
 from browser_helpers import CHROMIUM_ARGS, CHROMIUM_PATH, open_app, running_app, wait_for_app  # noqa: E402
 
 from bpe_core import train  # noqa: E402
-from viz.train.form import SETTING_PRESETS  # noqa: E402
-from viz.training_settings import DEFAULT_SETTINGS  # noqa: E402
+from pages.train.views.form import SETTING_PRESETS  # noqa: E402
+from session.training_settings import DEFAULT_SETTINGS  # noqa: E402
 
 RECIPE = "minbpe basic (raw bytes, no split)"
 MERGES_COUNTED = re.compile(r"\d of [\d,]+ merges")  # the bar's count ("Merging: 20 of 2,000 merges")

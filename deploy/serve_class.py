@@ -16,13 +16,13 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # run as a script from make: the project's packages
-from viz.classroom.address import CLASS_URL_ENV, announcement, network_address  # noqa: E402
+from pages.classroom.views.address import CLASS_URL_ENV, announcement, network_address  # noqa: E402
 
 
 def streamlit_command(port: int) -> list[str]:
     """The Streamlit server a class reaches: every interface, ``port``, no browser opened on this machine."""
     return [
-        *(sys.executable, "-m", "streamlit", "run", str(ROOT / "app.py")),
+        *(sys.executable, str(ROOT / "deploy" / "start_app.py")),
         *("--server.address", "0.0.0.0", "--server.port", str(port), "--server.headless", "true"),
     ]
 

@@ -1,11 +1,11 @@
 """How the pages spell a byte-level token, worked out with HF's own byte-level decoder rather than ours: the text its
-bytes make, with whitespace as the pages' glyphs (``viz.readable.WHITESPACE_GLYPHS``)."""
+bytes make, with whitespace as the pages' glyphs (``drawing.readable.WHITESPACE_GLYPHS``)."""
 
 from __future__ import annotations
 
 from tokenizers import decoders
 
-from viz.readable import WHITESPACE_GLYPHS
+from drawing.readable import WHITESPACE_GLYPHS
 
 _DECODER = decoders.ByteLevel()
 

@@ -36,6 +36,7 @@ from unittest import mock
 import pytest
 from hypothesis import settings
 
+from bench.servers import running_redis
 from bench.tiktoken_offline import offline_tiktoken
 from bpe_core import Config, Tokenizer, train
 
@@ -169,8 +170,6 @@ def redis_url(tmp_path_factory):
         if os.environ.get("BPE_REQUIRE_REDIS") == "1":
             pytest.fail("redis-server is missing (BPE_REQUIRE_REDIS=1): apt-get install redis-server")
         pytest.skip("redis-server is not installed")
-    from browser_helpers import running_redis
-
     with running_redis(tmp_path_factory.mktemp("redis")) as url:
         yield url
 

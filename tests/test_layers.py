@@ -1,12 +1,13 @@
-"""The house rules, checked on every run: the floors import only downwards, no import cycle, no file or function too
-long.
+"""The house rules, checked on every run: the floors import only downwards, no import cycle, no function too long.
 
 The floors, from the bottom: the engine (``bpe_core``: the standard library, ``regex``, and ``jinja2`` for chat
 templates) and, beside it, the live class (``live_class``: the standard library and the ``redis`` client, nothing of
 the app) and the job runner (``jobs``: the standard library only; its workers import the functions they run by
-name); the views (``viz``: what pages share at its top, one folder per page), the pages (``app.py`` and
-``app_pages/``). A page's folder in ``viz`` may use the top of ``viz`` but not another page's folder, and the top of
-``viz`` uses no page's folder. Only the state modules, ``model_io`` and the live text box talk to Streamlit.
+name). Above them what pages share, split by what it is: ``drawing`` (pure drawing helpers: data in, escaped HTML
+or a figure out; no Streamlit) and ``session`` (the session and server side: state, stores, addresses, settings).
+Then one folder per page, ``pages/<page>/``: its pure views in ``views/`` (no Streamlit, nothing of another page),
+its script, sections and state at its top. A page reaches another page only through that page's ``state`` (its keys
+and choices, to link to it) or Train's ``training`` (a run of training for the session). ``app.py`` routes.
 """
 
 from __future__ import annotations
@@ -18,21 +19,14 @@ from pathlib import Path
 import pytest
 from browser_helpers import REPO_ROOT
 
-MAX_MODULE_LINES, MAX_PAGE_LINES = 400, 200
 MAX_FUNCTION_LINES = 60  # a function fits a screen: its def line to its last, docstring included
-PAGE_FOLDERS = ("train", "merges", "encode", "compare", "learn", "classroom")  # viz/<page>/: one per page
+PAGE_FOLDERS = ("train", "merges", "encode", "compare", "learn", "classroom")  # pages/<page>/: one per page
+SHARED_BY_A_PAGE = ("state", "training")  # what another page may import of a page's folder (top level only)
 # Dask: the optional counter; jinja2: the chat templates of bpe_core/chat, rendered in its sandbox
 ENGINE_MAY_IMPORT = set(sys.stdlib_module_names) | {"regex", "jinja2", "dask", "distributed"}
 LIVE_CLASS_MAY_IMPORT = set(sys.stdlib_module_names) | {"redis"}
-STREAMLIT_MODULES = {
-    "viz.state",
-    "viz.model_io",
-    "viz.share_link",
-    "viz.encode.live_text",
-    "viz.merges.step_keys",
-    "viz.classroom.class_cookies",
-    *(f"viz.{page}.state" for page in PAGE_FOLDERS),
-}
+SHARED_STREAMLIT_MODULES = {"session.state", "session.model_io", "session.share_link"}  # the rest of session: none
+APP_FOLDERS = ("bpe_core", "live_class", "jobs", "drawing", "session", "pages")
 
 
 def module_name(path: Path) -> str:
@@ -59,56 +53,70 @@ def sources(folder: str) -> list[Path]:
 
 
 def floor_of(module: str) -> str:
-    """``engine``, ``live_class``, ``jobs``, ``viz`` (its top), ``viz.<page>``, ``pages`` or ``outside`` (a library)."""
+    """``engine``, ``live_class``, ``jobs``, ``drawing``, ``session``, ``pages.<page>`` (its script, sections, state),
+    ``pages.<page>.views``, ``app`` (the router) or ``outside`` (a library)."""
     parts = module.split(".")
     if parts[0] == "bpe_core":
         return "engine"
-    if parts[0] in ("live_class", "jobs"):
+    if parts[0] in ("live_class", "jobs", "drawing", "session", "app"):
         return parts[0]
-    if parts[0] == "viz":
-        return f"viz.{parts[1]}" if len(parts) > 1 and parts[1] in PAGE_FOLDERS else "viz"
-    if parts[0] in ("app", "app_pages"):
-        return "pages"
+    if parts[0] == "pages":
+        if len(parts) == 1:
+            return "pages"
+        return ".".join(parts[:3]) if len(parts) > 2 and parts[2] == "views" else f"pages.{parts[1]}"
     return "outside"
 
 
 def may_import(importer: str, imported: str) -> bool:
     """The layering rule for one import, given both modules' floors."""
     low, high = floor_of(importer), floor_of(imported)
-    if low == "engine":
-        return high == "engine" or (high == "outside" and imported.split(".")[0] in ENGINE_MAY_IMPORT)
-    if low == "live_class":
-        return high == "live_class" or (high == "outside" and imported.split(".")[0] in LIVE_CLASS_MAY_IMPORT)
-    if low == "jobs":
-        return high == "jobs" or (high == "outside" and imported.split(".")[0] in sys.stdlib_module_names)
-    if high == "pages":
-        return low == "pages"
-    if low == "viz":
-        return not high.startswith("viz.")  # the top of viz never reaches into a page's folder
-    if low.startswith("viz."):
-        return high in (
-            "engine",
-            "live_class",
-            "jobs",
-            "viz",
-            "outside",
-            low,
-        )  # its own folder, the shared top, never another page's
-    return True
+    library = imported.split(".")[0]
+    if high == "outside":
+        allowed = {"engine": ENGINE_MAY_IMPORT, "live_class": LIVE_CLASS_MAY_IMPORT, "jobs": sys.stdlib_module_names}
+        return low not in allowed or library in allowed[low]
+    below = {
+        "engine": {"engine"},
+        "live_class": {"live_class"},
+        "jobs": {"jobs"},
+        "drawing": {"engine", "drawing"},
+        "session": {"engine", "live_class", "jobs", "drawing", "session"},
+    }
+    if low in below:
+        return high in below[low]
+    if low == "app":
+        return True
+    page = ".".join(low.split(".")[:2])  # pages.<page>
+    if high.startswith(page):  # its own folder: views never reach up into the page's script or sections
+        return not (low.endswith(".views") and high == page)
+    if high.startswith("pages."):  # another page: only its state or Train's run (its package, to name them)
+        shared = imported == high or imported.split(".")[-1] in SHARED_BY_A_PAGE and len(imported.split(".")) == 3
+        return not low.endswith(".views") and shared
+    return high in below["session"]
 
 
 def test_the_rule_itself():
-    assert may_import("viz.merges.race", "viz.escape") and may_import("viz.merges.race", "viz.merges.labels")
-    assert not may_import("viz.merges.race", "viz.train.form")  # a page's folder into another's
-    assert not may_import("viz.state", "viz.train.form")  # the shared top into a page's folder
-    assert not may_import("bpe_core.tokenizer", "viz.escape") and not may_import("bpe_core.train", "plotly")
-    assert not may_import("viz.escape", "app_pages.train") and may_import("app_pages.train", "viz.train.form")
-    assert may_import("viz.classroom.state", "live_class.room") and may_import("live_class.store", "sqlite3")
+    assert may_import("pages.merges.views.race", "drawing.escape")
+    assert may_import("pages.merges.views.race", "pages.merges.views.labels")
+    assert not may_import("pages.merges.views.race", "pages.merges.state")  # a view never reaches up into its page
+    assert not may_import("pages.merges.views.race", "pages.train.views.form")  # nor into another page
+    assert not may_import("pages.merges.tabs", "pages.train.views.form")  # a page into another's views
+    assert may_import("pages.merges.tabs", "pages.encode.state") and may_import(
+        "pages.compare.page", "pages.train.training"
+    )
+    assert not may_import("pages.merges.tabs", "pages.encode.header")  # another page's sections: never
+    assert not may_import("session.state", "pages.train.views.form")  # what pages share never reaches into a page
+    assert not may_import("drawing.escape", "session.state") and may_import("session.state", "drawing.escape")
+    assert not may_import("bpe_core.tokenizer", "drawing.escape") and not may_import("bpe_core.train", "plotly")
+    assert not may_import("drawing.escape", "pages.train.page") and may_import(
+        "pages.train.page", "pages.train.views.form"
+    )
+    assert may_import("pages.classroom.state", "live_class.room") and may_import("live_class.store", "sqlite3")
     assert not may_import("live_class.room", "bpe_core.train") and not may_import("live_class.room", "streamlit")
-    assert may_import("viz.train.state", "jobs.runner") and not may_import("jobs.runner", "bpe_core.train")
+    assert may_import("pages.train.state", "jobs.runner") and not may_import("jobs.runner", "bpe_core.train")
+    assert may_import("app", "pages.train.training") and not may_import("drawing.escape", "pages")
 
 
-@pytest.mark.parametrize("folder", ["bpe_core", "live_class", "jobs", "viz", "app_pages"])
+@pytest.mark.parametrize("folder", APP_FOLDERS)
 def test_imports_point_down(folder):
     wrong = [
         f"{module_name(path)} imports {imported}"
@@ -120,8 +128,16 @@ def test_imports_point_down(folder):
 
 
 def test_only_state_modules_and_widgets_talk_to_streamlit():
-    talking = {module_name(path) for path in sources("viz") if "streamlit" in imported_modules(path)}
-    assert talking == STREAMLIT_MODULES
+    """Of what pages share, only the session's state, model files and share link; no page's views."""
+    shared = [*sources("session"), *sources("drawing"), *(REPO_ROOT / "pages").glob("*/views/*.py")]
+    talking = {module_name(path) for path in shared if "streamlit" in imported_modules(path)}
+    assert talking == SHARED_STREAMLIT_MODULES
+
+
+def test_no_python_file_directly_in_pages():
+    """Streamlit runs a ``pages/*.py`` as a page of its own: every page lives in a folder and is routed by app.py."""
+    assert not list((REPO_ROOT / "pages").glob("*.py"))
+    assert sorted(path.name for path in (REPO_ROOT / "pages").iterdir() if path.is_dir()) == sorted(PAGE_FOLDERS)
 
 
 def import_graph(folder: str) -> dict[str, set[str]]:
@@ -157,29 +173,9 @@ def test_the_cycle_finder():
     assert cycle_in({"a": {"b", "c"}, "b": {"c"}, "c": set()}) == []
 
 
-@pytest.mark.parametrize("folder", ["bpe_core", "live_class", "jobs", "viz"])
+@pytest.mark.parametrize("folder", APP_FOLDERS)
 def test_no_import_cycle(folder):
     assert cycle_in(import_graph(folder)) == []
-
-
-def line_count(path: Path) -> int:
-    return len(path.read_text(encoding="utf-8").splitlines())
-
-
-def test_no_file_too_long():
-    long = [
-        f"{path.relative_to(REPO_ROOT)}: {line_count(path)} lines"
-        for folder, limit in (
-            ("bpe_core", MAX_MODULE_LINES),
-            ("live_class", MAX_MODULE_LINES),
-            ("jobs", MAX_MODULE_LINES),
-            ("viz", MAX_MODULE_LINES),
-            ("app_pages", MAX_PAGE_LINES),
-        )
-        for path in sources(folder)
-        if line_count(path) > limit
-    ]
-    assert not long, "split these by job:\n" + "\n".join(long)
 
 
 def function_lengths(path: Path) -> list[tuple[str, int]]:
@@ -198,9 +194,7 @@ def test_function_lengths_count_def_to_end(tmp_path):
 
 
 def test_no_function_too_long():
-    paths = [REPO_ROOT / "app.py"] + [
-        path for folder in ("bpe_core", "live_class", "viz", "app_pages") for path in sources(folder)
-    ]
+    paths = [REPO_ROOT / "app.py"] + [path for folder in APP_FOLDERS for path in sources(folder)]
     long = [
         f"{path.relative_to(REPO_ROOT)}: {name} has {length} lines"
         for path in paths

@@ -1,9 +1,10 @@
 """A reviewer's checks written as tests: no dangerous calls, and raw HTML only from escaping builders.
 
 Every ``st.html(...)`` or ``...markdown(..., unsafe_allow_html=True)`` call in the app must get its text from a
-``viz`` builder (which escapes what it is given), from ``html.escape``, from string literals, or from numbers
-formatted with a numeric format spec, joined with ``+`` or an f-string. Anything else (a variable, a
-``str.format``, user text) fails the test, so a new call site has to be written the safe way or looked at.
+builder of ``drawing``, ``session`` or a page's ``views`` (which escapes what it is given), from ``html.escape``,
+from string literals, or from numbers formatted with a numeric format spec, joined with ``+`` or an f-string.
+Anything else (a variable, a ``str.format``, user text) fails the test, so a new call site has to be written the safe
+way or looked at.
 """
 
 from __future__ import annotations
@@ -15,7 +16,14 @@ from pathlib import Path
 import pytest
 from browser_helpers import REPO_ROOT
 
-APP_FOLDERS = ("app_pages", "viz", "bpe_core", "live_class", "jobs")  # every folder of the app, subfolders included
+APP_FOLDERS = (
+    "pages",
+    "session",
+    "drawing",
+    "bpe_core",
+    "live_class",
+    "jobs",
+)  # every folder of the app, subfolders included
 APP_SOURCES = sorted(
     [REPO_ROOT / "app.py", *(path for folder in APP_FOLDERS for path in (REPO_ROOT / folder).rglob("*.py"))]
 )
@@ -35,9 +43,9 @@ def relative(path: Path) -> str:
 
 # The app's only components (invisible, a constant script each, no HTML from data): the live text box, the step keys
 COMPONENTS = (
-    REPO_ROOT / "viz" / "encode" / "live_text.py",
-    REPO_ROOT / "viz" / "merges" / "step_keys.py",
-    REPO_ROOT / "viz" / "classroom" / "class_cookies.py",
+    REPO_ROOT / "pages" / "encode" / "live_text.py",
+    REPO_ROOT / "pages" / "merges" / "step_keys.py",
+    REPO_ROOT / "pages" / "classroom" / "class_cookies.py",
 )
 
 
@@ -74,15 +82,28 @@ def test_each_component_has_constant_html_css_and_script(path):
     assert all(isinstance(value, ast.Name) and value.id in constants for value in code.values())
 
 
+def is_builder_module(module: str) -> bool:
+    """What pages share (``drawing``, ``session``) and a page's ``views`` and ``state``: modules whose functions
+    escape what they are given. A page's script and sections are not: their text is checked where it is sent."""
+    parts = module.split(".")
+    if parts[0] in ("drawing", "session"):
+        return True
+    return parts[0] == "pages" and len(parts) > 2 and parts[2] in ("views", "state")
+
+
 def viz_names(tree: ast.Module) -> set[str]:
-    """Names in a module that refer to ``viz`` builders or ``viz`` modules (``tv``, ``render_tokens``, ...)."""
+    """Names in a module that refer to builders or their modules (``tv``, ``render_tokens``, ...)."""
     names = set()
     for node in ast.walk(tree):
-        if isinstance(node, ast.ImportFrom) and node.module and node.module.split(".")[0] == "viz":
-            names.update(alias.asname or alias.name for alias in node.names)
+        if isinstance(node, ast.ImportFrom) and node.module:
+            names.update(
+                alias.asname or alias.name
+                for alias in node.names
+                if is_builder_module(node.module) or is_builder_module(f"{node.module}.{alias.name}")
+            )
         elif isinstance(node, ast.Import):
-            names.update(alias.asname or alias.name for alias in node.names if alias.name.startswith("viz."))
-    return names - {"state"}  # viz.state holds session data, not HTML builders
+            names.update(alias.asname or alias.name for alias in node.names if is_builder_module(alias.name))
+    return names - {"state"}  # session.state holds session data, not HTML builders
 
 
 def callee_root(call: ast.Call) -> str:
@@ -127,9 +148,11 @@ def raw_html_calls(tree: ast.Module) -> list[ast.Call]:
     return calls
 
 
-PAGE_SOURCES = [
-    path for path in APP_SOURCES if "app_pages" in path.relative_to(REPO_ROOT).parts or path.name == "app.py"
-]
+PAGE_SOURCES = [  # app.py and each page's script and sections (its folder's top)
+    path
+    for path in APP_SOURCES
+    if path.relative_to(REPO_ROOT).parts[0] == "pages" and len(path.relative_to(REPO_ROOT).parts) == 3
+] + [REPO_ROOT / "app.py"]
 
 
 @pytest.mark.parametrize("path", PAGE_SOURCES, ids=relative)
@@ -146,14 +169,14 @@ def test_raw_html_comes_only_from_escaping_builders(path):
 
 def test_the_checker_catches_unsafe_calls():
     unsafe_source = (
-        "import streamlit as st\nfrom viz import token_html as th\n"
+        "import streamlit as st\nfrom drawing import token_html as th\n"
         "st.html(user_text)\n"
         "st.markdown(f'<b>{name}</b>', unsafe_allow_html=True)\n"
         "st.markdown('x' + th.render(a) + text, unsafe_allow_html=True)\n"
         "st.html(f'{name:>10}')\n"
     )
     safe_source = (
-        "import html\nimport streamlit as st\nfrom viz import token_html as th\nfrom viz.x import chips\n"
+        "import html\nimport streamlit as st\nfrom drawing import token_html as th\nfrom pages.x.views.y import chips\n"
         "st.html(th.render(text))\n"
         "st.markdown('**a**  \\n' + chips(t), unsafe_allow_html=True)\n"
         "st.markdown(f'{html.escape(h)} {n:,} {r:.2f}', unsafe_allow_html=True)\n"
@@ -187,7 +210,7 @@ def test_every_streamlit_cache_is_bounded():
             keywords = {k.arg for k in decorator.keywords} if isinstance(decorator, ast.Call) else set()
             if not keywords & {"max_entries", "ttl"}:
                 unbounded.append(f"{relative(path)} line {decorator.lineno}")
-    assert total >= 10  # the pages' and viz.state's caches were all found
+    assert total >= 10  # the pages' and session.state's caches were all found
     assert not unbounded, "caches without max_entries or ttl: " + ", ".join(unbounded)
 
 
@@ -197,10 +220,10 @@ def test_every_folder_is_checked():
     assert {
         "bpe_core/formats/hf_json.py",
         "bpe_core/pipeline/tokenizer.py",
-        "viz/merges/state.py",
-        "app_pages/train.py",
-        "app_pages/sections/compare_tabs.py",
+        "pages/merges/state.py",
+        "pages/train/page.py",
+        "pages/compare/tabs.py",
     } <= checked
     pages = {relative(path) for path in PAGE_SOURCES}  # checked for raw HTML: the pages and their sections
-    assert {"app.py", "app_pages/encode.py", "app_pages/sections/train_form.py"} <= pages
-    assert not any(page.startswith("viz/") for page in pages)
+    assert {"app.py", "pages/encode/page.py", "pages/train/form_section.py"} <= pages
+    assert not any("views" in page or page.startswith(("drawing/", "session/")) for page in pages)

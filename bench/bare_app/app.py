@@ -1,6 +1,6 @@
 """The bare Streamlit floor for ``bench.loadtest``: the app's router and four pages with nothing of our own.
 
-The same page titles as the app (``viz.page_registry``), and on each page the kinds of widget the
+The same page titles as the app (``session.page_registry``), and on each page the kinds of widget the
 latency test drives in the app: a primary "Train" button, a "Step" slider, a "Text to encode" text area,
 one small plotly chart, and on Compare a "Size 3" number box. ``bench.loadtest --part latency`` runs the same
 actions against this and against ``app.py`` and reports each app's time beside the other's.
@@ -15,7 +15,7 @@ import plotly.graph_objects as go
 import streamlit as st
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the project root, for the page titles
-from viz.page_registry import PAGES  # noqa: E402  (plain data: no Streamlit, no engine)
+from session.page_registry import PAGES  # noqa: E402  (plain data: no Streamlit, no engine)
 
 st.set_page_config(page_title="Bare Streamlit", layout="wide")
 

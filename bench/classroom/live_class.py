@@ -20,11 +20,11 @@ from dataclasses import dataclass, field
 
 from bench.classroom.cluster import Classroom, restart_replica
 from bench.classroom.student import ActionFailed, Student, seat_on_every_replica
-from bench.loadtest import cpu_seconds, percentile
+from bench.measure import cpu_seconds, percentile
 from live_class.choose import open_store
 from live_class.rules import CLASS_TRAINING_LIMIT
-from viz.classroom.class_cookies import COOKIES
-from viz.classroom.live_view import POLL_SECONDS  # as the Class page's fragments ask the browser
+from pages.classroom.class_cookies import COOKIES
+from pages.classroom.views.live_view import POLL_SECONDS  # as the Class page's fragments ask the browser
 
 STEP_TARGET = 2.0  # seconds: a student sees the teacher's new step within this (p95)
 ROUNDS = 3

@@ -10,7 +10,7 @@ import zxingcpp
 from browser_helpers import exception_texts, open_app, overlapping_elements, page_width, running_app
 from PIL import Image
 
-from viz.classroom.address import CLASS_URL_ENV
+from pages.classroom.views.address import CLASS_URL_ENV
 
 pytestmark = pytest.mark.browser
 

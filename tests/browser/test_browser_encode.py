@@ -19,15 +19,15 @@ from browser_helpers import (
 )
 from PIL import Image
 
-from viz.encode.live_text import LIVE_MAX_CHARS
-from viz.page_registry import PAGES
+from pages.encode.live_text import LIVE_MAX_CHARS
+from session.page_registry import PAGES
 
 DESKTOP = {"width": 1280, "height": 800}
 
 pytestmark = pytest.mark.browser
 
 TOKEN_BOXES = ".bpe-scroll .tok"
-TOKEN_TABLE = ".bpe-tt"  # the token table (viz.card_table)
+TOKEN_TABLE = ".bpe-tt"  # the token table (drawing.card_table)
 XSS_TEXT = "<img src=x onerror=alert(1)> and <script>alert(1)</script>"
 
 _BOX_STYLES_JS = """

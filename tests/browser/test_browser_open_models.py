@@ -20,7 +20,7 @@ from browser_helpers import (
 )
 
 from bpe_core.pretrained import PRETRAINED, PUBLISHED
-from viz.compare.real_tokenizers import DEFAULT_REAL
+from pages.compare.views.real_tokenizers import DEFAULT_REAL
 
 pytestmark = pytest.mark.browser
 

@@ -127,7 +127,7 @@ def test_payloads_in_an_uploaded_tokenizer_show_as_text_everywhere(app_server, p
 
 def test_streamlit_markdown_syntax_in_a_file_name_shows_literally(app_server, page):
     """Streamlit's own Markdown (emoji shortcodes, Material icons, colour directives) and CommonMark's (bold,
-    LaTeX, entities) in a file name are shown as typed: viz.escape leaves nothing for the Markdown to read."""
+    LaTeX, entities) in a file name are shown as typed: drawing.escape leaves nothing for the Markdown to read."""
     name = ":smile: :material/delete: :red[alarm] **bold** $x^2$ &amp; # end.json"
     model_file = json.dumps(to_hf_json(train("aaab aab", Config(split="none"), merges=2))).encode()
     open_app(page, app_server)

@@ -17,7 +17,7 @@ from browser_helpers import (
 )
 
 from bpe_core.formats import model_from_json
-from viz.train.progress import STARTING
+from pages.train.views.progress import STARTING
 
 pytestmark = pytest.mark.browser
 

@@ -84,7 +84,7 @@ def encode_page_with(data: bytes):
     testing = pytest.importorskip("streamlit.testing.v1")
     from apptest_helpers import APP_FILE, ok, open_model_io
 
-    from viz.page_registry import ENCODE
+    from session.page_registry import ENCODE
 
     at = testing.AppTest.from_file(APP_FILE, default_timeout=120)
     ok(at.run())

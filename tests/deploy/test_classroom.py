@@ -15,7 +15,7 @@ from browser_helpers import answers_ok, free_port
 from bench.classroom.__main__ import load_test
 from bench.classroom.cluster import NGINX, running_classroom
 from bench.classroom.student import Student, seat_on_every_replica
-from viz.classroom.address import join_url, network_address
+from pages.classroom.views.address import join_url, network_address
 
 pytestmark = pytest.mark.slow
 

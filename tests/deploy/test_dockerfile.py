@@ -13,12 +13,12 @@ from pathlib import Path
 
 from browser_helpers import REPO_ROOT
 
-from viz.page_registry import PAGES
+from session.page_registry import PAGES
 
 DOCKERFILE = REPO_ROOT / "deploy" / "Dockerfile"
 RUN_EVERY_PAGE = (  # each page in menu order, as a visitor's clicks would run it
     "from streamlit.testing.v1 import AppTest\n"
-    "from viz.page_registry import PAGES\n"
+    "from session.page_registry import PAGES\n"
     "at = AppTest.from_file('app.py', default_timeout=120)\n"
     "for page in PAGES:\n"
     "    at.switch_page(page.path).run()\n"

@@ -11,7 +11,7 @@ import urllib.request
 import pytest
 from browser_helpers import REPO_ROOT, answers_ok, free_port, log_tail
 
-from viz.classroom.address import network_address
+from pages.classroom.views.address import network_address
 
 SERVE_CLASS = REPO_ROOT / "deploy" / "serve_class.py"
 

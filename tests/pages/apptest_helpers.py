@@ -8,9 +8,10 @@ import re
 from browser_helpers import REPO_ROOT
 from streamlit.testing.v1 import AppTest
 
-from viz import state
-from viz.share_link import LINK_LANGUAGE
-from viz.upload_store import UploadHandle
+from session import state
+from session.model_store import TrainedHandle
+from session.share_link import LINK_LANGUAGE
+from session.upload_store import UploadHandle
 
 APP_FILE = str(REPO_ROOT / "app.py")
 
@@ -22,9 +23,12 @@ def ok(at: AppTest) -> AppTest:
 
 
 def session_model(at: AppTest):
-    """The session's model: the upload store's when it was uploaded (the session holds only its handle)."""
+    """The session's model: the model store's or the upload store's (the session holds only its handle), or the
+    model a test gave it."""
     held = at.session_state[state.MODEL_KEY]
-    return state.upload_store().model(held) if isinstance(held, UploadHandle) else held
+    if isinstance(held, UploadHandle):
+        return state.upload_store().model(held)
+    return state.model_store().get(held.key) if isinstance(held, TrainedHandle) else held
 
 
 def open_model_io(at: AppTest, page: str) -> AppTest:
@@ -34,14 +38,14 @@ def open_model_io(at: AppTest, page: str) -> AppTest:
 
 
 def train_metric(at: AppTest, label: str) -> str:
-    """The value under ``label`` in the Train page's result block (viz.train.summary.result_html)."""
+    """The value under ``label`` in the Train page's result block (pages.train.views.summary.result_html)."""
     block = next(element.value for element in at.get("html") if 'class="bpe-result"' in element.value)
     return re.search(f'<div class="label">{re.escape(label)}</div><div class="value">([^<]*)</div>', block)[1]
 
 
 def shown(elements) -> str:
     """The texts of some elements (``at.error``, ``at.markdown``, ...) as the reader sees them: one string,
-    with the backslashes that escape them from Markdown removed (viz.escape.markdown puts them in)."""
+    with the backslashes that escape them from Markdown removed (drawing.escape.markdown puts them in)."""
     return re.sub(r"\\(.)", r"\1", " | ".join(element.value for element in elements), flags=re.DOTALL)
 
 
@@ -52,7 +56,7 @@ def shown_ids(at: AppTest) -> list[int]:
 
 
 def table_columns(at: AppTest, name: str) -> dict[str, list[str]]:
-    """The page's HTML table of class ``name`` (``viz.card_table``), column by column, as the reader sees its cells."""
+    """The page's HTML table of class ``name`` (``drawing.card_table``), by column, as the reader sees its cells."""
     table = next(element.value for element in at.get("html") if f'class="bpe-table {name}' in element.value)
     rows = [
         [html.unescape(cell) for cell in re.findall(r"<t[hd][^>]*>([^<]*)</t[hd]>", row)]

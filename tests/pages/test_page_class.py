@@ -10,8 +10,8 @@ from browser_helpers import REPO_ROOT
 from streamlit import config
 from streamlit.testing.v1 import AppTest
 
-from viz.classroom.address import CLASS_URL_ENV
-from viz.page_registry import CLASS
+from pages.classroom.views.address import CLASS_URL_ENV
+from session.page_registry import CLASS
 
 
 @pytest.fixture

@@ -9,8 +9,8 @@ from apptest_helpers import ok, shown
 from streamlit.testing.v1 import AppTest
 from test_page_addresses import APP_FILE, open_address
 
-from viz.encode import state as encode_state
-from viz.page_registry import ENCODE, TRAIN
+from pages.encode import state as encode_state
+from session.page_registry import ENCODE, TRAIN
 
 HI = '[["user","Hi!"]]'  # as the address writes it: compact JSON
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 from apptest_helpers import APP_FILE, ok, shown
 from streamlit.testing.v1 import AppTest
 
-from viz.learn import state as learn_state
-from viz.page_registry import LEARN
+from pages.learn import state as learn_state
+from session.page_registry import LEARN
 
 
 def _open_learn(**params: str) -> AppTest:

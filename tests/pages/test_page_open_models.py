@@ -12,10 +12,10 @@ from open_model_references import SHIPPED, hf_reference
 from streamlit.testing.v1 import AppTest
 
 from bpe_core.pretrained import OPEN_MODELS, load_pretrained
-from viz.compare import state as compare_state
-from viz.encode import state as encode_state
-from viz.merges import state as merges_state
-from viz.page_registry import COMPARE, ENCODE, MERGES
+from pages.compare import state as compare_state
+from pages.encode import state as encode_state
+from pages.merges import state as merges_state
+from session.page_registry import COMPARE, ENCODE, MERGES
 
 pytest.importorskip("tokenizers")  # the reference
 TEXT = "ﬁne 🦙 day, tokenizers"

@@ -11,27 +11,27 @@ from apptest_helpers import ok
 from browser_helpers import REPO_ROOT
 from streamlit.testing.v1 import AppTest
 
-from app_pages.sections import compare_tabs, merges_tabs
-from viz import page_registry
-from viz.choices import kept_keys
-from viz.compare import state as compare_state
-from viz.encode import state as encode_state
-from viz.merges import state as merges_state
-from viz.train import state as train_state
+from pages.compare import state as compare_state
+from pages.compare import tabs as compare_tabs
+from pages.encode import state as encode_state
+from pages.merges import state as merges_state
+from pages.train import state as train_state
+from session import page_registry
+from session.choices import kept_keys
 
 PAGE_CHOICES = {  # each page's choices, as it declares them
     "train": train_state.CHOICES,
-    "merges": merges_state.choices(merges_tabs.TAB_LABELS),
+    "merges": merges_state.choices(merges_state.TAB_LABELS),
     "encode": encode_state.CHOICES,
     "compare": compare_state.choices(compare_tabs.TAB_LABELS, (1, 100)),
 }
 
 
 def test_every_page_file_is_registered_once():
-    files = sorted(path.relative_to(REPO_ROOT).as_posix() for path in (REPO_ROOT / "app_pages").glob("*.py"))
+    files = sorted(path.relative_to(REPO_ROOT).as_posix() for path in (REPO_ROOT / "pages").glob("*/page.py"))
     assert sorted(page.path for page in page_registry.PAGES) == files
     assert [page.url_path for page in page_registry.PAGES] == ["Train", "Merges", "Encode", "Compare", "Learn", "Class"]
-    assert not (REPO_ROOT / "pages").exists()  # Streamlit would read that folder on its own, beside the router
+    assert not list((REPO_ROOT / "pages").glob("*.py"))  # Streamlit would run such a file on its own, beside the router
 
 
 @pytest.mark.parametrize("page", PAGE_CHOICES)
@@ -57,7 +57,7 @@ def test_the_merges_step_moves_within_the_model():
     def script():
         import streamlit as st
 
-        from viz.merges import state as merges_state
+        from pages.merges import state as merges_state
 
         merges_state.move_step(-1, 5)  # from the first step: stays there
         st.text(st.session_state[merges_state.STEP_KEY])
@@ -73,7 +73,7 @@ def test_the_race_centres_on_the_kept_step():
     def script():
         import streamlit as st
 
-        from viz.merges import state as merges_state
+        from pages.merges import state as merges_state
 
         merges_state.centre_race_on_step(10)  # no step chosen yet: the first
         st.text(st.session_state[merges_state.WINDOW_START_KEY])
@@ -88,8 +88,8 @@ def test_a_kept_choice_comes_back_after_its_widget_was_dropped():
     def script():
         import streamlit as st
 
-        from viz import state
-        from viz.choices import Choice
+        from session import state
+        from session.choices import Choice
 
         tab = Choice("merges_tab", kept=True)
         st.session_state.setdefault("merges_tab", "Pair race")
@@ -106,7 +106,7 @@ def test_encode_keeps_one_prefix_per_session():
         import streamlit as st
 
         from bpe_core import Config, train
-        from viz.encode import state as encode_state
+        from pages.encode import state as encode_state
 
         model = train("banana banana", Config(split="none"), merges=4)
         first = encode_state.encode_prefix(model, 2)
@@ -120,7 +120,7 @@ def test_compare_sizes_are_kept_for_their_model_only():
     def script():
         import streamlit as st
 
-        from viz.compare import state as compare_state
+        from pages.compare import state as compare_state
 
         st.session_state[compare_state.SIZE_COUNT_KEY] = 2
         compare_state.prepare_size_widgets("model A", [10, 20])
@@ -140,7 +140,7 @@ def test_train_fills_its_form_once_from_the_link():
     def script():
         import streamlit as st
 
-        from viz.train import state as train_state
+        from pages.train import state as train_state
 
         source = train_state.init_train_form({"preset": "banana", "merges": "3"})
         st.text(f"{source} {train_state.train_widget_settings().merges}")

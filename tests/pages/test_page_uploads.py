@@ -14,8 +14,8 @@ from open_model_references import SHIPPED
 from streamlit.testing.v1 import AppTest
 
 from bpe_core.pretrained import load_pretrained
-from viz import model_io, state
-from viz.page_registry import COMPARE, ENCODE, MERGES, TRAIN
+from session import model_io, state
+from session.page_registry import COMPARE, ENCODE, MERGES, TRAIN
 
 LLAMA2 = ("llama2.tokenizer.json.xz", (SHIPPED / "llama2.tokenizer.json.xz").read_bytes())  # the smallest shipped
 TEXT = "Hello tokenizers"

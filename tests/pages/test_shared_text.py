@@ -4,9 +4,9 @@ number of page visits."""
 from apptest_helpers import APP_FILE, ok
 from streamlit.testing.v1 import AppTest
 
-from viz.compare import state as compare_state
-from viz.encode import state as encode_state
-from viz.page_registry import COMPARE, ENCODE, MERGES
+from pages.compare import state as compare_state
+from pages.encode import state as encode_state
+from session.page_registry import COMPARE, ENCODE, MERGES
 
 
 def open_page(at: AppTest, page) -> AppTest:

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from app_pages.sections.compare_tabs import TAB_LABELS
-from viz.addresses import MAX_LINK_TEXT, read_counts, read_names, read_text, text_params
-from viz.choices import address_params, read_address
-from viz.compare import state as compare_state
-from viz.encode import state as encode_state
+from pages.compare import state as compare_state
+from pages.compare.tabs import TAB_LABELS
+from pages.encode import state as encode_state
+from session.addresses import MAX_LINK_TEXT, read_counts, read_names, read_text, text_params
+from session.choices import address_params, read_address
 
 SECTION_KEYS = {"ids": encode_state.IDS_OPEN_KEY, "why": encode_state.WHY_KEY, "decode": encode_state.DECODE_KEY}
 SECTION_KEYS["table"] = encode_state.TABLE_KEY  # Encode's sections by their names in the address

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from viz.card_table import card_table_html
+from drawing.card_table import card_table_html
 
 
 def cells(markup: str) -> list[list[str]]:

@@ -5,17 +5,17 @@ from __future__ import annotations
 
 import pytest
 
-from app_pages.sections import compare_tabs, merges_tabs
-from viz.choices import Choice, OneOf, WholeNumber, address_params, read_address
-from viz.classroom.state import class_params, read_class_link
-from viz.compare import state as compare_state
-from viz.encode import state as encode_state
-from viz.learn import state as learn_state
-from viz.merges import state as merges_state
+from pages.classroom.state import class_params, read_class_link
+from pages.compare import state as compare_state
+from pages.compare import tabs as compare_tabs
+from pages.encode import state as encode_state
+from pages.learn import state as learn_state
+from pages.merges import state as merges_state
+from session.choices import Choice, OneOf, WholeNumber, address_params, read_address
 
 ROUND_TRIPS = {  # page: (its choices, what its widgets hold, its address)
     "merges": (
-        merges_state.choices(merges_tabs.TAB_LABELS),
+        merges_state.choices(merges_state.TAB_LABELS),
         {
             merges_state.TAB_KEY: ":material/leaderboard: Pair race",
             merges_state.STEP_KEY: 12,
@@ -115,7 +115,7 @@ def test_a_bad_parameter_is_dropped_with_one_warning_and_the_rest_is_taken():
 def test_a_conversation_too_long_for_a_link_stays_out_and_a_bad_one_is_warned_about():
     choices = ROUND_TRIPS["encode"][0]
     long = {encode_state.MODE_KEY: True, encode_state.MESSAGES_KEY: [{"role": "user", "content": "x" * 2_000}]}
-    assert address_params(choices, long) == ({"mode": "chat"}, "")  # the page says so (viz.encode.conversation)
+    assert address_params(choices, long) == ({"mode": "chat"}, "")  # the page says so (pages.encode.views.conversation)
     values, warnings = read_address(choices, {"mode": "chat", "messages": '[["user"]]'})
     assert values == {encode_state.MODE_KEY: True}
     assert warnings == ['messages=[["user"]]: not a conversation ([[role, text], ...] in JSON)']

@@ -1,4 +1,4 @@
-"""The text a pair question is about (viz/classroom/step_text.py) and what the reveal says (text_view.py): worked
+"""The text a pair question is about (classroom views/step_text.py) and what the reveal says (text_view.py): worked
 out by hand on the textbook corpus, and held to the textbook trainer (bpe_core/textbook.py) on other corpora."""
 
 from __future__ import annotations
@@ -10,10 +10,11 @@ from wcag import contrast
 
 from bpe_core import Config, textbook, train
 from bpe_core.config import TIE_BREAKS
+from drawing.readable import token_text
 from live_class.records import Question, StepText
-from viz.classroom.questions import pair_question
-from viz.classroom.step_text import ALL_WORDS_UP_TO, MOST_FREQUENT, model_pieces, shown_pieces, step_text
-from viz.classroom.text_view import (
+from pages.classroom.views.questions import pair_question
+from pages.classroom.views.step_text import ALL_WORDS_UP_TO, MOST_FREQUENT, model_pieces, shown_pieces, step_text
+from pages.classroom.views.text_view import (
     FOLD_OVER,
     MARK_COLOURS,
     TIE_RULES,
@@ -22,7 +23,6 @@ from viz.classroom.text_view import (
     style_html,
     text_html,
 )
-from viz.readable import token_text
 
 TEXTBOOK = "low lower newest widest low low low low newest newest newest newest"  # Train's textbook corpus
 HOSTILE = "<img src=x onerror=alert(1)>"

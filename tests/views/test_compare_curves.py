@@ -9,7 +9,7 @@ import re
 import pytest
 
 from bpe_core import Config, train
-from viz.compare.curves import (
+from pages.compare.views.curves import (
     LINE_COLOURS,
     MAX_CURVE_POINTS,
     SIZE_COLOURS,
@@ -21,7 +21,7 @@ from viz.compare.curves import (
     tick_step,
     ticks,
 )
-from viz.compare.data import ComparedSize, size_table, tokens_by_merge_count
+from pages.compare.views.data import ComparedSize, size_table, tokens_by_merge_count
 
 # banana_bandana_ (15 characters) cut by its first 0..6 textbook merges (a n, b an, an a, ana _, ban ana_,
 # banana_ ban), and "banana" (6 characters) by 0..3; the vocabulary is <unk> and b a n _ d (6) plus one a merge

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bpe_core import Config, Tokenizer, load_gpt2, train
-from viz.compare.data import (
+from pages.compare.views.data import (
     ComparedSize,
     VocabularyScale,
     chars_per_token,

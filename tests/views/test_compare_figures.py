@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from bpe_core import Config, train
-from viz.compare.data import UsageBin, VocabularyUsage, vocabulary_usage
-from viz.compare.figures import UNUSED_COLOUR, USED_COLOUR, usage_figure
+from pages.compare.views.data import UsageBin, VocabularyUsage, vocabulary_usage
+from pages.compare.views.figures import UNUSED_COLOUR, USED_COLOUR, usage_figure
 
 CORPUS = "low lower newest widest low low low low newest newest newest newest"
 

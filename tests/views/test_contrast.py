@@ -7,7 +7,7 @@ import re
 import pytest
 from wcag import contrast
 
-from viz.token_html import PALETTES, STYLE
+from drawing.token_html import PALETTES, STYLE
 
 
 def test_the_contrast_formula_gives_the_published_ratios():

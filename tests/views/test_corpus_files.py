@@ -1,4 +1,4 @@
-"""Unit tests for viz/train/corpus_files.py: uploaded files read as UTF-8 and line by line, and corpus sizes."""
+"""Unit tests for pages/train/views/corpus_files.py: uploaded files read as UTF-8 and line by line, and corpus sizes."""
 
 from __future__ import annotations
 
@@ -7,8 +7,15 @@ import codecs
 import pytest
 
 from bpe_core import Config
-from viz.text_files import decode_text_file
-from viz.train.corpus_files import PREVIEW_CHARS, corpus_stats, preview, preview_html, read_uploads, training_input
+from pages.train.views.corpus_files import (
+    PREVIEW_CHARS,
+    corpus_stats,
+    preview,
+    preview_html,
+    read_uploads,
+    training_input,
+)
+from session.text_files import decode_text_file
 
 
 def test_utf8_bom_is_stripped():

@@ -1,11 +1,11 @@
-"""Unit tests for viz/describe.py: configurations in words, fingerprints and counted nouns."""
+"""Unit tests for drawing/describe.py: configurations in words, fingerprints and counted nouns."""
 
 from __future__ import annotations
 
 import pytest
 
 from bpe_core import Config, load_gpt2, train
-from viz.describe import describe_config, model_fingerprint, model_size, plural, text_digest
+from drawing.describe import describe_config, model_fingerprint, model_size, plural, text_digest
 
 
 @pytest.mark.parametrize(

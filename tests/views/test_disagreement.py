@@ -9,8 +9,8 @@ import pytest
 
 from bpe_core import Config, Token, train
 from bpe_core.pretrained import load_pretrained
-from viz.compare.aligned_html import aligned_html, row_key, stretch_details
-from viz.compare.disagreement import Piece, disagreement_sentence, line_up, pieces_of, rows_of, text_positions
+from pages.compare.views.aligned_html import aligned_html, row_key, stretch_details
+from pages.compare.views.disagreement import Piece, disagreement_sentence, line_up, pieces_of, rows_of, text_positions
 
 
 def spans(stretches):

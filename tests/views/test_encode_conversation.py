@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from bpe_core.chat import CHAT_FORMATS, render_conversation
 from bpe_core.pretrained import load_pretrained
-from viz.encode.conversation import (
+from pages.encode.views.conversation import (
     counts,
     format_note,
     link_note,
@@ -95,7 +95,7 @@ def test_a_prompt_whose_messages_were_not_found_says_so(monkeypatch):
 
 
 def test_the_legend_names_the_stripes_only_for_a_chat_format():
-    from viz.token_legend import render_legend
+    from drawing.token_legend import render_legend
 
     prompt = render_conversation("qwen3", HI)
     striped = "striped: written by the chat format, not by a message"

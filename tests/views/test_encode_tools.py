@@ -6,7 +6,8 @@ import pytest
 
 from bpe_core import Config, Token, load_gpt2, train
 from bpe_core.pretrained import PRETRAINED, PUBLISHED, load_pretrained
-from viz.encode.tools import (
+from drawing.published import PRETRAINED_NOTES, PRETRAINED_TITLES, loading_message, prefix_title, source_labels
+from pages.encode.views.tools import (
     describe_round_trip,
     describe_tokenizer,
     merged_pieces,
@@ -16,7 +17,6 @@ from viz.encode.tools import (
     token_table_html,
     unique_pieces,
 )
-from viz.published import PRETRAINED_NOTES, PRETRAINED_TITLES, loading_message, prefix_title, source_labels
 
 
 @pytest.mark.parametrize(

@@ -1,4 +1,4 @@
-"""Unit tests for viz/escape.py: outside text shown literally, never as Markdown or HTML."""
+"""Unit tests for drawing/escape.py: outside text shown literally, never as Markdown or HTML."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from viz import escape
+from drawing import escape
 
 
 @pytest.mark.parametrize(

@@ -2,7 +2,15 @@
 
 from __future__ import annotations
 
-from viz.learn.coding import check_decoding, check_encoding, decode_ids, decoded_text, encode_answer, replay, vocabulary
+from pages.learn.views.coding import (
+    check_decoding,
+    check_encoding,
+    decode_ids,
+    decoded_text,
+    encode_answer,
+    replay,
+    vocabulary,
+)
 
 
 def test_lowest_is_cut_by_the_merges_so_far():

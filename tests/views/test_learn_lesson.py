@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from viz.learn.lesson import (
+from pages.learn.views.lesson import (
     EXAMPLES,
     check_count,
     check_next_merge,
@@ -17,7 +17,7 @@ from viz.learn.lesson import (
     pair_to_count,
     words_holding,
 )
-from viz.learn.views import words_html
+from pages.learn.views.lesson_html import words_html
 
 # "low lower newest widest low low low low newest newest newest newest", words + _ : low ×5, lower ×1, newest ×5,
 # widest ×1. Before merge 1: l o 6 (5 + 1), o w 6, w _ 5, w e 6 (lower 1 + newest 5), e r 1, r _ 1, n e 5, e w 5,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bpe_core import Step
-from viz.merges.labels import step_summary, tie_break_rule, token_pair, token_text
+from pages.merges.views.labels import step_summary, tie_break_rule, token_pair, token_text
 
 
 def test_a_pair_of_characters_keeps_its_own_spelling():

@@ -7,7 +7,7 @@ import math
 import pytest
 
 from bpe_core import Step, load_gpt2
-from viz.merges.overview import (
+from pages.merges.views.overview import (
     count_curve_caption,
     count_curve_figure,
     forest_caption,
@@ -86,7 +86,7 @@ def test_captions_say_what_is_shown():
 
 # -- small cases worked out by hand --------------------------------------------------------------
 
-from viz.merges.overview import UP_COLOUR  # noqa: E402
+from pages.merges.views.overview import UP_COLOUR  # noqa: E402
 
 
 def test_sample_indices_by_hand():

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from bpe_core import Step, load_gpt2
-from viz.merges.race import DEFAULT_WINDOW, race_figure, race_pairs, window_bounds
+from pages.merges.views.race import DEFAULT_WINDOW, race_figure, race_pairs, window_bounds
 
 MAX_FIGURE_JSON = 1_500_000  # bytes: what a 16k-merge model may send per figure
 
@@ -144,7 +144,7 @@ def test_window_bounds_clamp():
 
 # -- a small race worked out by hand ---------------------------------------------------------------
 
-from viz.merges.race import RACE_BOTTOM_MARGIN, RACE_TOP_MARGIN  # noqa: E402
+from pages.merges.views.race import RACE_BOTTOM_MARGIN, RACE_TOP_MARGIN  # noqa: E402
 
 # Step 1: a+b and c+d both occur 5 times (a+b wins the tie), e+f 3 times; step 2: c+d 5, e+f 3.
 TWO_STEPS = [

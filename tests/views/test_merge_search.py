@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from viz.merges.search import matching_tokens
+from pages.merges.views.search import matching_tokens
 
 TOKENS = ["Ġt", "he", "Ġthe", "the", "Ġthen", "other", "Ã©", "cafÃ©"]  # in merge order
 
@@ -45,7 +45,7 @@ def test_a_typed_space_finds_sentencepiece_tokens_written_with_a_low_line():
 # -- the token a tree opens on, and a text that is not one token ----------------------------------
 
 from bpe_core import Config, load_gpt2, train  # noqa: E402
-from viz.merges.search import COMMON_WORDS, split_note_html, token_forms, word_token  # noqa: E402
+from pages.merges.views.search import COMMON_WORDS, split_note_html, token_forms, word_token  # noqa: E402
 
 
 def test_token_forms_spell_a_space_as_each_kind_of_model_does():

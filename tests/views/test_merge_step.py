@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from bpe_core import Config, Step, load_gpt2, train
-from viz.merges.step import corpus_lines, step_card_html, step_glyph_legend, step_lines_html
+from pages.merges.views.step import corpus_lines, step_card_html, step_glyph_legend, step_lines_html
 
 
 def card_facts(card: str) -> dict[str, str]:

@@ -6,7 +6,7 @@ import pytest
 
 from bpe_core import Config, load_gpt2, train
 from bpe_core.pretrained import load_pretrained
-from viz.merges.tree import (
+from pages.merges.views.tree import (
     COLLAPSED_BACKGROUND,
     MAX_TREE_LEAVES,
     collapsed_note,
@@ -147,8 +147,8 @@ def test_collapsed_note_counts_the_violet_boxes():
 # -- the figure of a small tree worked out by hand ------------------------------------------------
 
 from bpe_core import Step, TreeNode  # noqa: E402
-from viz.merges.labels import WINNER_COLOUR  # noqa: E402
-from viz.merges.tree import MERGED_BACKGROUND, SYMBOL_BACKGROUND, short_label, tree_box_css  # noqa: E402
+from pages.merges.views.labels import WINNER_COLOUR  # noqa: E402
+from pages.merges.views.tree import MERGED_BACKGROUND, SYMBOL_BACKGROUND, short_label, tree_box_css  # noqa: E402
 
 
 def _abc_tree() -> TreeNode:
@@ -346,6 +346,7 @@ def test_tree_box_scrolls_sideways_below_the_trees_narrowest_width():
     assert css.startswith("<style>") and css.endswith("</style>")
 
 
+@pytest.mark.slow  # loads all of Qwen3.6 (about 4 s)
 def test_a_part_made_after_the_token_it_builds_is_said_under_its_tree():
     """Qwen3.6's ranks list some tokens before one of their parts (bench/ranks_to_tokenizer_json.py recovered its
     merges): each such merge, found from the merges and the steps that made their parts, has a tree that says which

@@ -6,10 +6,9 @@ from types import SimpleNamespace
 
 import pytest
 
-from app_pages.sections.merges_tabs import TAB_LABELS
-from viz.addresses import page_link
-from viz.choices import address_params, read_address
-from viz.merges.state import MAX_TOKEN_CHARS, SOURCE_KEY, STEP_KEY, TAB_KEY, TREE_TOKEN_KEY, choices
+from pages.merges.state import MAX_TOKEN_CHARS, SOURCE_KEY, STEP_KEY, TAB_KEY, TAB_LABELS, TREE_TOKEN_KEY, choices
+from session.addresses import page_link
+from session.choices import address_params, read_address
 
 CHOICES = choices(TAB_LABELS)
 

@@ -1,4 +1,4 @@
-"""Unit tests for viz/train/model_address.py: a training run as a shareable link, and back."""
+"""Unit tests for pages/train/views/model_address.py: a training run as a shareable link, and back."""
 
 from __future__ import annotations
 
@@ -10,9 +10,9 @@ from hypothesis import strategies as st
 
 from bpe_core.config import TIE_BREAKS, UNITS, UNKNOWN_MODES
 from bpe_core.pretokenize import SPLITS
-from viz.train.form import CORPUS_PRESETS, PASTE, UPLOAD
-from viz.train.model_address import MAX_LINK_TEXT, from_query_params, to_query_params
-from viz.training_settings import DEFAULT_SETTINGS, MARKER_PLACEMENTS, MAX_SIZE, MAX_TOP_K, STOP_BY, TrainSettings
+from pages.train.views.form import CORPUS_PRESETS, PASTE, UPLOAD
+from pages.train.views.model_address import MAX_LINK_TEXT, from_query_params, to_query_params
+from session.training_settings import DEFAULT_SETTINGS, MARKER_PLACEMENTS, MAX_SIZE, MAX_TOP_K, STOP_BY, TrainSettings
 
 
 def test_a_textbook_link_only_names_the_preset_and_size():

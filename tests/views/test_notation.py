@@ -1,4 +1,4 @@
-"""The one key to the glyphs tokens are written with (viz/notation.py): each mark named when, and only when, a view
+"""The one key to the glyphs tokens are written with (drawing/notation.py): each mark named when, and only when, a view
 shows it; GPT-2's stand-ins only where the view says it writes them."""
 
 from __future__ import annotations
@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from bpe_core import Config
-from viz.notation import glyph_legend, glyphs_shown, token_glyph_legend
+from drawing.notation import glyph_legend, glyphs_shown, token_glyph_legend
 
 
 def named(texts, **flags) -> list[str]:
@@ -20,7 +20,7 @@ def named(texts, **flags) -> list[str]:
         ("a↵", "↵"),
         ("→x", "→"),
         ("␍", "␍"),
-        ("\\xc3", "\\xNN"),  # a partial byte as viz.readable writes it
+        ("\\xc3", "\\xNN"),  # a partial byte as drawing.readable writes it
         ("\\u200b", "\\uNNNN"),  # a zero-width space
         ("<0xE2>", "<0xNN>"),  # byte fallback (Llama, Gemma)
         ("▁the", "▁"),  # SentencePiece's space

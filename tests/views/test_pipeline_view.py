@@ -1,4 +1,4 @@
-"""What a tokenizer.json pipeline did, in words (viz/pipeline_view.py): the normalizer's changes worked by hand,
+"""What a tokenizer.json pipeline did, in words (drawing/pipeline_view.py): the normalizer's changes worked by hand,
 the text the model sees, the pre-tokenizer's cuts, Llama 3's whole-word hits, byte fallback and the pieces
 "Why this split?" replays, all against HF tokenizers running the same files."""
 
@@ -12,7 +12,7 @@ from open_model_references import hf_reference
 
 from bpe_core.formats import from_hf_json
 from bpe_core.pretrained import load_pretrained
-from viz.pipeline_view import (
+from drawing.pipeline_view import (
     PipelineSteps,
     change_notes,
     pipeline_parts,

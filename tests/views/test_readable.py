@@ -2,7 +2,7 @@
 
 import pytest
 
-from viz.readable import readable_symbol
+from drawing.readable import readable_symbol
 
 
 @pytest.mark.parametrize(

@@ -8,7 +8,7 @@ from browser_helpers import REPO_ROOT
 
 from bpe_core import Config, train
 from bpe_core.pretrained import PUBLISHED, load_pretrained
-from viz.compare.real_tokenizers import (
+from pages.compare.views.real_tokenizers import (
     DEFAULT_REAL,
     LANGUAGE_SAMPLES,
     REAL_TOKENIZERS,
@@ -112,7 +112,7 @@ def test_the_language_table_counts_tokens_as_tiktoken_does(tiktoken_module, name
 
 
 def test_the_tokenizers_chart_by_hand():
-    from viz.compare.figures import LINE_COLOURS, SIZE_COLOURS, tokenizers_figure
+    from pages.compare.views.figures import LINE_COLOURS, SIZE_COLOURS, tokenizers_figure
 
     rows = tokenizer_rows({"Your <model>": (30, 2105), "GPT-2": (12, 50257), "Llama 3": (10, 128256)}, characters=60)
     fig = tokenizers_figure(rows)

@@ -6,7 +6,7 @@ import pytest
 from test_token_html import parse, plain_text  # the token boxes' HTML reader, shared with the box tests
 
 from bpe_core import Config, load_gpt2, train
-from viz.encode.replay_html import render_explain
+from pages.encode.views.replay_html import render_explain
 
 
 @pytest.fixture(scope="module")

@@ -9,9 +9,9 @@ from html.parser import HTMLParser
 import pytest
 
 from bpe_core import Config, Token, load_gpt2, train
-from viz.token_html import PALETTES, render_lines, render_tokens
-from viz.token_legend import render_legend
-from viz.token_popover import KIND_NOTES, token_details
+from drawing.token_html import PALETTES, render_lines, render_tokens
+from drawing.token_legend import render_legend
+from drawing.token_popover import KIND_NOTES, token_details
 
 BANANA = "banana_bandana_"
 # The scroll boxes as Tab reaches them and a screen reader names them
@@ -311,7 +311,7 @@ def test_lines_escape_token_text():
 
 # -- the helpers, on cases worked out by hand -------------------------------------------------------
 
-from viz.token_html import bytes_label, colour_class, show_whitespace, token_label  # noqa: E402
+from drawing.token_html import bytes_label, colour_class, show_whitespace, token_label  # noqa: E402
 
 
 def test_colour_class_cycles_through_each_kinds_palette():
@@ -380,7 +380,7 @@ def test_token_details_lines_by_hand():
 
 # -- token runs built by hand: gaps, line breaks, groups of partial tokens, the note ----------------
 
-from viz.token_html import STYLE  # noqa: E402
+from drawing.token_html import STYLE  # noqa: E402
 
 GRIN = "😀"  # F0 9F 98 80
 

@@ -7,10 +7,10 @@ import re
 from test_token_html import TOKENS_BOX  # the scroll box's opening tag
 
 from bpe_core import Token
-from viz.encode.layout import counts_css
-from viz.token_html import STYLE, render_lines, render_tokens
-from viz.token_legend import render_legend
-from viz.token_popover import HIT_NOTE, popover_css, tap_details_css, token_details
+from drawing.token_html import STYLE, render_lines, render_tokens
+from drawing.token_legend import render_legend
+from drawing.token_popover import HIT_NOTE, popover_css, tap_details_css, token_details
+from pages.encode.views.layout import counts_css
 
 
 def test_details_name_the_merge_and_end_with_a_whole_word_hit():

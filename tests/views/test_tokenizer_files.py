@@ -1,4 +1,4 @@
-"""Reading uploaded tokenizer files as a job (viz/tokenizer_files.py): the model comes back from the worker pickled
+"""Reading uploaded tokenizer files as a job (session/tokenizer_files.py): the model comes back from the worker pickled
 (our own worker's output, never a user's bytes) and encodes, spans and decodes as the model loaded here does, with
 the memory its load kept. Ids are checked against the shipped models, themselves checked against HF tokenizers."""
 
@@ -13,7 +13,7 @@ from bpe_core import Config, load_gpt2, train
 from bpe_core.formats import model_to_json
 from bpe_core.pretrained import load_pretrained
 from jobs import Budget, Slots, run_job
-from viz.tokenizer_files import load_measured, load_uploaded
+from session.tokenizer_files import load_measured, load_uploaded
 
 TEXTS = ("Hello tokenizers, ﬁne 🦙 day", "  spaces\tand\r\nlines 123456 日本 👨\u200d👩 e\u0301", "")
 

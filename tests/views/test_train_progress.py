@@ -1,9 +1,9 @@
-"""Unit tests for viz/train/progress.py: what the Train page shows while a model trains."""
+"""Unit tests for pages/train/views/progress.py: what the Train page shows while a model trains."""
 
 from __future__ import annotations
 
 from bpe_core import Config, train
-from viz.train.progress import MIN_INTERVAL, ThinnedProgress, merge_progress
+from pages.train.views.progress import MIN_INTERVAL, ThinnedProgress, merge_progress
 
 
 class Clock:

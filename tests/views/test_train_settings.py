@@ -1,4 +1,4 @@
-"""Unit tests for viz/train/form.py: the Train form's settings, textbook presets and recipes."""
+"""Unit tests for pages/train/views/form.py: the Train form's settings, textbook presets and recipes."""
 
 from __future__ import annotations
 
@@ -9,9 +9,8 @@ import pytest
 
 from bpe_core import Config, train
 from bpe_core.pretokenizers import PRETOKENIZERS
-from viz import state
-from viz.escape import markdown
-from viz.train.form import (
+from drawing.escape import markdown
+from pages.train.views.form import (
     CORPUS_PRESETS,
     NO_SPACES_RECIPE,
     SETTING_PRESETS,
@@ -20,7 +19,8 @@ from viz.train.form import (
     settings_glossary,
     split_hint,
 )
-from viz.training_settings import DEFAULT_SETTINGS, TrainSettings, parse_special_tokens, pieces_config
+from session import state
+from session.training_settings import DEFAULT_SETTINGS, TrainSettings, parse_special_tokens, pieces_config
 
 BANANA_BANDANA = ["a n", "b an", "an a", "ana _", "ban ana_", "banana_ ban"]
 

@@ -1,4 +1,4 @@
-"""Unit tests for viz/train/summary.py: what the Train page shows about a trained model."""
+"""Unit tests for pages/train/views/summary.py: what the Train page shows about a trained model."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import re
 import pytest
 
 from bpe_core import Config, load_gpt2, train
-from viz.train.summary import (
+from pages.train.views.summary import (
     chips_html,
     compression,
     first_and_last_merges,

@@ -1,0 +1,79 @@
+"""The legend under token boxes: one line saying what each style of box means, its unusual items only when present.
+
+>>> from bpe_core import Token
+>>> "never seen in training" in render_legend([Token(0, "<unk>", 0, 1, "é".encode(), "unknown")], "é")
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bpe_core import Token
+from drawing.escape import html_text
+from drawing.notation import WHITESPACE_NAMES, spelling_marks
+from drawing.readable import WHITESPACE_GLYPHS
+from drawing.token_html import STYLE
+
+
+def render_legend(
+    tokens: Sequence[Token], text: str, *, cuts: bool = False, hits: bool = False, chat_format: bool = False
+) -> str:
+    """A one-line legend of the styles used for ``tokens``; unusual items appear only when present
+    (``cuts`` and ``hits``: when ``render_tokens`` was given some; ``chat_format``: when it striped a chat
+    format's tokens).
+
+    >>> render_legend([], "").count('class="item"')  # the boxes and the whitespace glyphs, always
+    2
+    """
+    kinds = {token.kind for token in tokens}
+
+    def sample(kind: str, label: str, shade: int = 0) -> str:
+        return f'<span class="tok k-{kind} c{shade}">{label}</span>'
+
+    items = [
+        sample("normal", "to")
+        + sample("normal", "ken", shade=1)
+        + " one box per token (hover, click or tap for details)",
+        ", ".join(f"<i>{WHITESPACE_GLYPHS[char]}</i> {name}" for char, name in WHITESPACE_NAMES.items()),
+    ]
+    for mark, meaning in spelling_marks(token.token for token in tokens if token.kind == "normal"):
+        marked = '<span class="marker">' + html_text(mark) + "</span>"
+        items.append(f"{sample('normal', marked)} {meaning}")
+    if _has_gaps(tokens, text):
+        items.append(f'<span class="gap">{WHITESPACE_GLYPHS[" "]}</span> whitespace in no token (the split drops it)')
+    if any(token.partial for token in tokens):
+        items.append(
+            '<span class="char-group">'
+            + sample("normal", '<span class="hex">F0 9F</span>')
+            + sample("normal", '<span class="hex">98 80</span>', shade=1)
+            + '<span class="char">=…</span></span> tokens holding parts of one character (hex bytes)'
+        )
+    if "unknown" in kinds:
+        items.append(sample("unknown", "&lt;unk&gt;") + " character never seen in training")
+    if "byte" in kinds:
+        items.append(sample("byte", "&lt;0xE2&gt;") + " byte fallback: a character not in the vocabulary, as its bytes")
+    if "special" in kinds:
+        items.append(sample("special", "special") + " special token")
+    if cuts:
+        items.append('<span class="cut"></span> the pre-tokenizer cut here (no merge crosses it)')
+    if hits:
+        items.append(
+            '<span class="tok k-normal c0 hit"><i>␣</i>world</span> whole-word hit (ignore_merges): taken whole'
+        )
+    if chat_format:
+        items.append(
+            '<span class="tok k-normal c0 fmt">user</span> striped: written by the chat format, not by a message'
+        )
+    body = "".join(f'<span class="item">{item}</span>' for item in items)
+    return f'{STYLE}<div class="bpe-tv"><div class="legend">{body}</div></div>'
+
+
+def _has_gaps(tokens: Sequence[Token], text: str) -> bool:
+    """Whether some character of ``text`` lies in no token."""
+    covered_to = 0
+    for token in tokens:
+        if token.start > covered_to:
+            return True
+        covered_to = max(covered_to, token.end)
+    return covered_to < len(text)

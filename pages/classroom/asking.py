@@ -1,0 +1,90 @@
+"""The teacher's questions, asked of the class from the session's model: which pair merges at a step (with the text
+in view), which is the longest token so far, how many tokens a sentence takes (GPT-4's count or the model's) and how
+the model splits a word."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from bpe_core import Tokenizer
+from drawing.escape import markdown
+from live_class import room
+from live_class.kinds import COUNT, COUNTED_BY, LONGEST, PAIR, SPLIT
+from live_class.store import ClassStore
+from pages.classroom import state as classroom_state
+from pages.classroom.views.questions import (
+    SENTENCE,
+    SENTENCE_LIMIT,
+    TYPED_WORD_LIMIT,
+    gpt4_count,
+    longest_question,
+    pair_question,
+    split_question,
+    word_to_split,
+)
+from pages.classroom.views.step_text import model_pieces, shown_pieces, step_text
+from session import state
+
+
+def ask_step(store: ClassStore, code: str, teacher_key: str, model: Tokenizer, step: int) -> None:
+    """Show ``step`` to the class and ask which pair it merges, if the model's trace has a race there."""
+    room.show(store, code, teacher_key, classroom_state.now(), step=step)
+    question = pair_question(model, step)
+    if question is None:
+        st.info(f"This model has no race of pairs at step {step:,}: train one on the Train page to ask it.")
+        return
+    prompt, choices, answer = question
+    corpus = state.current_corpus()  # "" for a loaded model: its text is not known, the question asks without it
+    text = step_text(model, shown_pieces(model_pieces(corpus, model.config)), step, choices) if corpus else None
+    room.ask(store, code, teacher_key, PAIR, prompt, choices, answer, classroom_state.now(), text)
+
+
+def ask_longest(store: ClassStore, code: str, teacher_key: str, model: Tokenizer, step: int) -> None:
+    """Ask which is the longest token once step ``step``'s merge is made, if the model has made tokens of two
+    lengths by then."""
+    question = longest_question(model, step)
+    if question is None:
+        st.info(f"Up to step {step:,} every token made is as long as the others: go on a few steps to ask it.")
+        return
+    prompt, choices, answer = question
+    room.ask(store, code, teacher_key, LONGEST, prompt, choices, answer, classroom_state.now())
+
+
+def ask_count(store: ClassStore, code: str, teacher_key: str, model: Tokenizer) -> None:
+    """A sentence, and who counts its tokens (GPT-4, or the model the class follows): the room guesses the count."""
+    counted_by = (
+        st.segmented_control("Counted by", list(COUNTED_BY), default="GPT-4", key=classroom_state.COUNTED_BY_KEY)
+        or "GPT-4"
+    )
+    kind = COUNTED_BY[counted_by]
+    st.markdown(f"**Ask: {kind.asks}**")
+    # value=, not a first value in the session state: a popover never opened does not send its box's text back, and
+    # Streamlit would then draw the box empty at the next click elsewhere
+    sentence = st.text_input("Sentence", SENTENCE, max_chars=SENTENCE_LIMIT, key=classroom_state.SENTENCE_KEY)
+    if st.button("Ask this sentence", disabled=not sentence.strip()):
+        try:
+            count = gpt4_count(sentence) if kind is COUNT else len(model.encode(sentence))
+        except ValueError as error:  # a loaded model's pattern too slow on it, say
+            st.warning(markdown(f"This sentence cannot be counted: {error}"))
+            return
+        room.ask(store, code, teacher_key, kind, sentence, (), str(count), classroom_state.now())
+
+
+def ask_split(store: ClassStore, code: str, teacher_key: str, model: Tokenizer, step: int) -> None:
+    """A word, and the room cuts it where the model, its merges up to ``step`` made, starts its tokens."""
+    st.markdown(f"**Ask: {SPLIT.asks}** After step {step:,}.")
+    if classroom_state.WORD_OFFERED_KEY not in st.session_state:  # the corpus's longest word shown, found once
+        corpus = state.current_corpus()
+        pieces = shown_pieces(model_pieces(corpus, model.config))[0] if corpus else ()
+        st.session_state[classroom_state.WORD_OFFERED_KEY] = word_to_split(pieces)
+    # the first word lives under a key of its own and reaches the box as value=: put under the box's key, it would be
+    # lost when the popover was never opened (as the sentence's box above)
+    offered_word = st.session_state[classroom_state.WORD_OFFERED_KEY]
+    typed = st.text_input("Word", offered_word, max_chars=TYPED_WORD_LIMIT, key=classroom_state.WORD_KEY)
+    if st.button("Ask this word", disabled=not typed.strip()):
+        try:
+            word, offered, places = split_question(model, step, typed)
+        except ValueError as error:  # more than one word, a cut inside a character, one token
+            st.warning(markdown(str(error)))
+            return
+        room.ask(store, code, teacher_key, SPLIT, word, offered, places, classroom_state.now())

@@ -1,0 +1,133 @@
+"""Encode's Conversation mode: the messages (add, remove, edit), the chat model, and the prompt that model receives
+as token boxes with its counts. The views are in ``pages/encode/views/conversation.py``; the messages in
+``pages/encode/state.py``."""
+
+from __future__ import annotations
+
+import streamlit as st
+from streamlit.delta_generator import DeltaGenerator
+
+from bpe_core.chat import CHAT_FORMATS, MAX_MESSAGE_CHARS, MAX_MESSAGES, ROLES, ChatPrompt, render_conversation
+from bpe_core.pretrained import PUBLISHED, load_pretrained
+from drawing.escape import markdown
+from drawing.published import loading_message
+from drawing.token_legend import render_legend
+from pages.encode import state as encode_state
+from pages.encode.views.conversation import (
+    ROLE_LABELS,
+    counts,
+    format_note,
+    link_note,
+    message_count,
+    placing_note,
+    prompt_html,
+    special_typed_note,
+)
+from pages.encode.views.layout import COUNTS_KEY, counts_css
+from session import share_link, state
+from session.addresses import MAX_LINK_TEXT
+
+MODEL_LABELS = {name: f"{chat.title} ({PUBLISHED[name].title})" for name, chat in CHAT_FORMATS.items()}
+
+
+def show_conversation(link_slot: DeltaGenerator) -> None:
+    pick, toggle = st.columns([3, 2], vertical_alignment="bottom")
+    name = pick.selectbox(
+        "Chat model",
+        encode_state.CHAT_MODELS,
+        key=encode_state.CHAT_MODEL_KEY,
+        format_func=MODEL_LABELS.get,
+        persist_state="session",
+    )
+    state.start_widget(encode_state.READY_KEY, True)
+    ready = toggle.toggle(
+        "Ready for the reply",
+        key=encode_state.READY_KEY,
+        persist_state="session",
+        disabled=CHAT_FORMATS[name].always_ready,
+        help="On, the prompt ends with the opening of the assistant's reply, as an API sends it to the model "
+        "(add_generation_prompt); off, the conversation as it stands.",
+    )
+    note = markdown(format_note(CHAT_FORMATS[name], ready))
+    if not state.presenting():  # presenting, under the tokens: a projector's first screen reaches them
+        st.caption(note)
+    messages = encode_state.conversation()
+    with st.spinner(loading_message(name)):
+        tok = load_pretrained(name)
+    prompt = _rendered(name, messages, ready)
+    if prompt is not None:  # the prompt first, as Encode's boxes come right under its text
+        show_prompt(prompt, tok)
+    if state.presenting():
+        st.caption(note)
+    st.subheader("Messages", anchor=False)
+    show_messages(messages, prompt)
+    with link_slot:
+        share_link.show_address(state.page_address(encode_state.CHOICES)[0], link_note(messages, MAX_LINK_TEXT))
+
+
+def _rendered(name: str, messages: list[dict], ready: bool) -> ChatPrompt | None:
+    if not messages:
+        return None
+    try:
+        return render_conversation(name, messages, ready_for_reply=ready)
+    except ValueError as error:
+        st.error(f"This conversation cannot be rendered: {markdown(str(error))}")
+        return None
+
+
+def show_messages(messages: list[dict], prompt: ChatPrompt | None) -> None:
+    """Each message: its role, a Remove button and its token count on one row, its text under them."""
+    encode_state.start_message_widgets()
+    for index in range(len(messages)):
+        with st.container(border=True, key=f"encode_chat_message_{index}"):
+            row = st.container(horizontal=True, vertical_alignment="bottom", gap="small")
+            row.selectbox(
+                f"Message {index + 1}: role",
+                ROLES,
+                key=encode_state.role_key(index),
+                format_func=ROLE_LABELS.get,
+                on_change=encode_state.edit_message,
+                args=(index,),
+                width=160,
+                label_visibility="collapsed",
+            )
+            if prompt is not None:
+                row.caption(message_count(prompt, index))
+            row.button(
+                "Remove",
+                key=f"encode_chat_remove_{index}",
+                icon=":material/delete:",
+                on_click=encode_state.remove_message,
+                args=(index,),
+                help=f"Remove message {index + 1}",
+            )
+            st.text_area(
+                f"Message {index + 1}: text",
+                key=encode_state.text_key(index),
+                on_change=encode_state.edit_message,
+                args=(index,),
+                max_chars=MAX_MESSAGE_CHARS,
+                height=68,
+                label_visibility="collapsed",
+            )
+    if not messages:
+        st.info("The conversation is empty: add a message to see the prompt the model receives.")
+    st.button(
+        "Add a message",
+        key="encode_chat_add",
+        icon=":material/add:",
+        on_click=encode_state.add_message,
+        disabled=len(messages) >= MAX_MESSAGES,
+        help=f"At most {MAX_MESSAGES} messages",
+    )
+
+
+def show_prompt(prompt: ChatPrompt, tok) -> None:
+    row = st.container(horizontal=True, gap="medium", key=COUNTS_KEY)
+    for label, value in counts(prompt):
+        row.metric(label, value)
+    st.html(counts_css() + prompt_html(prompt, tok))
+    st.html(render_legend(prompt.tokens, prompt.shown, chat_format=not prompt.chat.estimated))
+    for note in (placing_note(prompt), special_typed_note(prompt)):
+        if note:
+            st.info(markdown(note))

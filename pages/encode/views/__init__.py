@@ -1,0 +1,1 @@
+"""The encode page's pure views: data in, escaped HTML or a plotly figure out; no Streamlit."""

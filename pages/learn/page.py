@@ -1,0 +1,165 @@
+"""Learn: one learner through the five textbook examples, step by step, as short exercises checked as they go
+(predict the next merge, count a pair, encode a new word, decode ids). The expected answers are the textbook
+trainer's (``views/lesson.py``, ``views/coding.py``); the example, the exercise and the step are in the address
+(``pages.learn.state.CHOICES``)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial
+
+import streamlit as st
+
+from bpe_core.textbook import Pair
+from drawing.escape import markdown
+from pages.learn import state as learn_state
+from pages.learn.views.coding import NEW_WORDS, check_decoding, check_encoding, decode_ids, replay, vocabulary
+from pages.learn.views.lesson import (
+    EXAMPLES,
+    LessonMoment,
+    check_count,
+    check_next_merge,
+    count_hint,
+    counts_hint,
+    example_merges,
+    example_title,
+    lesson_moment,
+    next_merge_choices,
+    pair_text,
+    pair_to_count,
+    symbols_key,
+    symbols_text,
+)
+from pages.learn.views.lesson_html import vocabulary_html, words_html
+from session import share_link, state
+
+
+def text_now(moment: LessonMoment, highlight: Pair | None = None, *, typing: bool = False) -> None:
+    """The text at this step, and what its marks mean (with ``typing``, how to type them in an answer)."""
+    st.html(words_html(moment, highlight))
+    if key := symbols_key(moment.example, typing=typing):
+        st.caption(markdown(key))
+
+
+def show_verdict(right: bool, sentence: str) -> None:
+    """Right or wrong, said in words (the box's colour only repeats it)."""
+    (st.success if right else st.error)(markdown(sentence))
+
+
+def predict_next_merge(moment: LessonMoment) -> None:
+    text_now(moment)
+    choices = next_merge_choices(moment)
+    chosen = st.radio(
+        "Which pair does BPE merge next?",
+        choices,
+        index=None,
+        format_func=pair_text,
+        key=learn_state.answer_key("next", moment.example, moment.step),
+        horizontal=True,
+    )
+    if chosen is not None:
+        show_verdict(*check_next_merge(moment, chosen))
+    with st.expander("Hint"):
+        st.markdown(markdown(counts_hint(moment)))
+
+
+def count_a_pair(moment: LessonMoment) -> None:
+    pair = pair_to_count(moment)
+    text_now(moment, highlight=pair)
+    answer = st.number_input(
+        f"How many times does {markdown(pair_text(pair))} occur in the text now?",
+        min_value=0,
+        value=None,
+        step=1,
+        key=learn_state.answer_key("count", moment.example, moment.step),
+        placeholder="type a number",
+    )
+    if answer is not None:
+        show_verdict(*check_count(moment, pair, int(answer)))
+    with st.expander("Hint"):
+        st.markdown(markdown(count_hint(moment, pair)))
+
+
+def typed_answer(label: str, key: str, placeholder: str, check: Callable[[str], tuple[bool, str]]) -> None:
+    """A box for a typed answer, checked once something is typed."""
+    typed = st.text_input(label, key=key, max_chars=200, placeholder=placeholder)
+    if typed.strip():
+        show_verdict(*check(typed))
+
+
+def encode_a_word(moment: LessonMoment) -> None:
+    text_now(moment, typing=True)
+    word = NEW_WORDS[moment.example]
+    typed_answer(
+        f"Encode “{markdown(word)}” with the merges so far: type its tokens, separated by spaces",
+        learn_state.answer_key("encode", moment.example, moment.step),
+        "e.g. l o w",
+        partial(check_encoding, moment.example, moment.step),
+    )
+    with st.expander("Hint"):
+        st.markdown(
+            markdown(
+                "Apply the merges in the order they were learned: " + "; ".join(replay(moment.example, moment.step))
+            )
+        )
+
+
+def decode_ids_shown(moment: LessonMoment) -> None:
+    text_now(moment)
+    ids = decode_ids(moment.example, moment.step)
+    st.markdown("**The vocabulary now** (id = token):")
+    known = vocabulary(moment.example, moment.step)  # token -> id, for the table and the hint
+    st.html(vocabulary_html(known))
+    typed_answer(
+        f"Which word do the ids {', '.join(map(str, ids))} spell?",
+        learn_state.answer_key("decode", moment.example, moment.step),
+        "type the word",
+        partial(check_decoding, moment.example, moment.step),
+    )
+    with st.expander("Hint"):
+        tokens = {index: token for token, index in known.items()}
+        looked_up = ", ".join(f"{index} = {symbols_text((tokens[index],))}" for index in ids)
+        st.markdown(markdown(f"Look each id up, then join the tokens (an end-of-word mark is a space): {looked_up}."))
+
+
+EXERCISE_VIEWS = {
+    "next": predict_next_merge,
+    "count": count_a_pair,
+    "encode": encode_a_word,
+    "decode": decode_ids_shown,
+}
+
+
+_, ignored = state.take_address(learn_state.CHOICES, st.query_params.to_dict(), "learn")
+st.title("Learn")
+share_link.warn_ignored(ignored)
+st.caption(
+    "Work through BPE by hand on the textbook examples: at each step the text is shown cut into its current "
+    "symbols, each word with how often it occurs. Answer, and the page tells you whether you are right and why."
+)
+choosing, stepping = st.columns([3, 1], vertical_alignment="bottom")  # one row on a projector's first screen
+example = choosing.selectbox(
+    "Example", EXAMPLES, format_func=example_title, key=learn_state.EXAMPLE_KEY, persist_state="session"
+)
+exercise = st.radio(
+    "Exercise",
+    tuple(learn_state.EXERCISES),
+    format_func=learn_state.EXERCISES.get,
+    key=learn_state.EXERCISE_KEY,
+    horizontal=True,
+    persist_state="session",
+)
+steps = len(example_merges(example))
+if past := learn_state.keep_step_within(steps, example_title(example)):
+    st.info(markdown(past))
+step = stepping.number_input(
+    f"Step (of {steps})", min_value=1, max_value=steps, key=learn_state.STEP_KEY, persist_state="session"
+)
+moment = lesson_moment(example, step)
+merged = ", ".join(pair_text(pair) for pair in example_merges(example)[: step - 1]) or "none yet"
+st.markdown(f"**Step {step} of {steps}.** Merges so far: {markdown(merged)}.")
+EXERCISE_VIEWS[exercise](moment)
+buttons = st.container(horizontal=True)
+buttons.button("◀ Previous step", on_click=learn_state.move_step, args=(-1, steps), disabled=step == 1)
+buttons.button("Next step ▶", on_click=learn_state.move_step, args=(1, steps), disabled=step == steps)
+share_link.show_address(*state.page_address(learn_state.CHOICES))

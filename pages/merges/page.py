@@ -1,0 +1,80 @@
+"""Merges: watch BPE training happen, one merge at a time.
+
+The page shows the session's model or a published tokenizer (``bpe_core.pretrained.PUBLISHED``).
+Tabs, only the open one drawn: a step scrubber with the corpus as cut after that step, the pair-frequency
+race (animated), the merge tree of any token, an overview of all merges and the winning count per step.
+The tabs are drawn by ``tabs.py``; their figures come from ``views/``, cached in ``state.py``.
+"""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from bpe_core import Tokenizer
+from bpe_core.pretrained import load_pretrained
+from drawing.describe import model_size
+from drawing.escape import markdown
+from drawing.published import PRETRAINED_NOTES, PRETRAINED_TITLES, loading_message, source_labels
+from pages.merges import state as merges_state
+from pages.merges import tabs as merges_tabs
+from pages.merges.views.labels import tie_break_rule
+from session import model_io, share_link, state
+
+
+def choose_tokenizer() -> tuple[Tokenizer, tuple[str, int], str]:
+    """The tokenizer the page shows, its cache key (see ``merges_state.merges_cache_key``) and its training text."""
+    model = state.current_model()
+    name = state.model_name(model)
+    labels = {"model": source_labels(name or "Trained model", bool(name))["model"], **PRETRAINED_TITLES}
+    source = st.selectbox(
+        "Tokenizer",
+        merges_state.TOKENIZERS,
+        key=merges_state.SOURCE_KEY,
+        format_func=labels.get,
+        persist_state="session",
+    )
+    if source == "model":
+        return model, merges_state.merges_cache_key(model), state.current_corpus()
+    with st.spinner(loading_message(source)):  # if slow only
+        published = load_pretrained(source)
+    st.caption(PRETRAINED_NOTES[source])
+    return published, merges_state.published_cache_key(source), ""
+
+
+CHOICES = merges_state.choices(merges_state.TAB_LABELS)
+
+
+def address_bar(tab_name: str) -> None:
+    """The address bar and the Copy link button: the model's link and this page's choices."""
+    share_link.show_address(*state.page_address(CHOICES, {merges_state.TAB_KEY: merges_state.TAB_LABELS[tab_name]}))
+
+
+@st.fragment
+def open_tab(tab_name: str, section, tok: Tokenizer, cache_key: tuple[str, int], corpus: str) -> None:
+    """One tab: a move of its widgets reruns only it (and its address), not the page."""
+    link_slot = st.container()  # on top, filled once the section has read and kept its widgets' values
+    section(tok, cache_key, corpus)
+    with link_slot:
+        address_bar(tab_name)
+
+
+# Before any widget: the address's choices on a first visit, then the open tab as it was on the last visit
+ignored = merges_state.take_link(CHOICES, st.query_params.to_dict())
+state.keep_choices(CHOICES)
+st.title("Merges")
+share_link.warn_ignored(ignored)
+model_io.load_section("merges")
+model, cache_key, corpus = choose_tokenizer()
+st.caption(
+    f"{model_io.model_title(state.model_name(model))}: {model_size(model)}, "
+    f"tie-break: {markdown(tie_break_rule(model.config.tie_break))}."
+)
+if not model.steps:
+    st.info("This model has no merges yet. Train one with at least one merge on the Train page.")
+    address_bar(merges_state.TABS[0][0])
+else:
+    tabs = st.tabs(list(merges_state.TAB_LABELS.values()), key=merges_state.TAB_KEY, on_change="rerun")
+    for tab, name in zip(tabs, merges_state.TAB_LABELS):
+        with tab:
+            if tab.open:
+                open_tab(name, merges_tabs.SECTIONS[name], model, cache_key, corpus)

@@ -1,0 +1,121 @@
+"""The Merges page's own session-state keys and caches: its widgets (the tab, the step, the race's window and axis,
+the token whose tree is drawn, the tokenizer shown), its choices in its address, and its figures, cached per model.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import plotly.graph_objects as go
+import streamlit as st
+
+from bpe_core import Token, Tokenizer
+from bpe_core.pretrained import PRETRAINED
+from pages.merges.views.overview import count_curve_figure, forest_figure
+from pages.merges.views.race import race_figure
+from pages.merges.views.search import word_token
+from pages.merges.views.tree import default_tree_token
+from session import state
+from session.choices import Choice, OneOf, Text, WholeNumber
+
+STEP_KEY = "merges_step"  # widget keys of the Merges page: the step slider,
+WINDOW_START_KEY = "merges_window_start"  # the race's first step,
+RACE_FIXED_AXIS_KEY = "merges_race_fixed_axis"  # one count axis for the whole race (else one per step),
+TREE_TOKEN_KEY = "merges_tree_token"  # the token whose tree is drawn,
+TREE_SEARCH_KEY = "merges_tree_search"  # the text that finds it in a model too big to list,
+TREE_BOX_KEY, TREE_CHART_KEY = "merges_tree_box", "merges_tree_chart"  # the tree's chart, in a box that may scroll,
+TAB_KEY, SOURCE_KEY = "merges_tab", "merges_source"  # the open tab, the tokenizer (one of TOKENIZERS)
+TOKENIZERS = ("model", *PRETRAINED)  # the session's model, the published tokenizers
+MAX_TOKEN_CHARS = 200  # a token longer than this is no merged token of any tokenizer shown here
+MAX_STEP = 1_000_000  # as many merges as training makes at most (bpe_core.train.MAX_SIZE)
+
+
+# The page's tabs, in order: (name in the address, material icon, label); the first is open on a first visit.
+# ``tabs.SECTIONS`` draws each.
+TABS = [
+    ("steps", "linear_scale", "Step by step"),
+    ("race", "leaderboard", "Pair race"),
+    ("tree", "account_tree", "Merge tree"),
+    ("overview", "scatter_plot", "All merges"),
+]
+TAB_LABELS = {name: f":material/{icon}: {label}" for name, icon, label in TABS}  # name in the address -> label
+
+
+def choices(tab_labels: Mapping[str, str]) -> tuple[Choice, ...]:
+    """The page's choices, in the order its address gives them; ``tab_labels``: its tabs' labels by their names in
+    the address (``pages/merges/tabs.py``). The step, the race's and the tree's widgets keep their
+    values while their tab is closed by ``persist_state``."""
+    return (
+        Choice(TAB_KEY, param="tab", kind=OneOf(tab_labels), kept=True),
+        Choice(STEP_KEY, param="step", kind=WholeNumber(1, MAX_STEP)),  # kept within the model's steps when drawn
+        Choice(TREE_TOKEN_KEY, param="token", kind=Text(MAX_TOKEN_CHARS)),  # if it is one of the model's tokens
+        Choice(SOURCE_KEY, "model", "tokenizer", OneOf(TOKENIZERS)),
+        state.model_io_section("merges"),
+    )
+
+
+def move_step(delta: int, total: int) -> None:
+    st.session_state[STEP_KEY] = max(1, min(total, st.session_state.get(STEP_KEY, 1) + delta))
+
+
+def centre_race_on_step(half_window: int) -> None:  # the step slider is on a closed tab: its value is kept
+    step = st.session_state.get(STEP_KEY, 1)
+    st.session_state[WINDOW_START_KEY] = max(1, step - half_window)
+
+
+def keep_tree_token(tokens: list[str], default: str | None) -> None:
+    """Show ``default``'s tree unless the token chosen before is still offered."""
+    state.default_unless_offered(TREE_TOKEN_KEY, tokens, default)
+
+
+def merges_cache_key(model: Tokenizer) -> tuple[str, int]:
+    """The Merges figures' cache key: ``model``'s fingerprint, and its training counts, which the fingerprint leaves
+    out."""
+    return state.fingerprint(model), hash(tuple(step.count for step in model.steps))
+
+
+def published_cache_key(name: str) -> tuple[str, int]:
+    """``merges_cache_key`` of a published tokenizer: its name (fingerprinting 200k merges would take a second)."""
+    return f"published {name}", 0
+
+
+# The Merges figures, cached per model under ``cache_key`` (``merges_cache_key``), as objects (not pickled copies):
+# pages only read them.
+@st.cache_resource(max_entries=16, show_spinner=False)
+def race_chart(_tok: Tokenizer, cache_key: tuple[str, int], first_step: int, fixed_axis: bool) -> go.Figure:
+    config = _tok.config
+    return race_figure(
+        _tok.steps, first_step=first_step, tie_break=config.tie_break, fixed_axis=fixed_axis, byte_level=_tok.byte_level
+    )
+
+
+@st.cache_data(max_entries=64, show_spinner=False)
+def segmented_lines(
+    _tok: Tokenizer, cache_key: tuple[str, int], step: int, lines: tuple[str, ...]
+) -> list[list[Token]]:
+    """The lines as the model's first ``step`` merges cut them."""
+    model = _tok.prefix(step)
+    return [model.encode_with_spans(line) for line in lines]
+
+
+@st.cache_resource(max_entries=4, show_spinner=False)
+def overview_charts(_tok: Tokenizer, cache_key: tuple[str, int]) -> tuple[go.Figure, go.Figure]:
+    byte_level = _tok.byte_level
+    return forest_figure(_tok.steps, byte_level=byte_level), count_curve_figure(_tok.steps, byte_level)
+
+
+@st.cache_data(max_entries=4, show_spinner=False)
+def tree_choices(_tok: Tokenizer, cache_key: tuple[str, int]) -> tuple[list[str], str | None]:
+    """Merged tokens in step order (each once) and the one to show first: a common word built by several merges
+    (``search.word_token``: " understanding" in every published tokenizer), else ``tree.default_tree_token``'s."""
+    default = word_token(_tok) or default_tree_token(_tok.steps)
+    return list(dict.fromkeys(step.new_token for step in _tok.steps)), default
+
+
+def take_link(page_choices: tuple[Choice, ...], query_params: dict) -> list[str]:
+    """On the session's first Merges run, put what its address asks into the widgets before they are drawn (a
+    token is also found by its text in a vocabulary too big to list); returns the parameters ignored."""
+    values, ignored = state.take_address(page_choices, query_params, "merges")
+    if TREE_TOKEN_KEY in values:
+        st.session_state[TREE_SEARCH_KEY] = values[TREE_TOKEN_KEY]
+    return ignored

@@ -1,0 +1,222 @@
+r"""The Train form: the textbook corpora with their settings, the recipes, and every label and help text.
+
+>>> settings = CORPUS_PRESETS["banana_bandana"].settings
+>>> settings.to_config().split, settings.train_kwargs()
+('none', {'merges': 6, 'top_k': 20})
+"""
+
+from __future__ import annotations
+
+import re
+
+from bpe_core.pretokenizers import PRETOKENIZERS, pretokenizer
+from drawing.escape import markdown
+from session.model_about import PASTE, UPLOAD
+from session.textbook_corpora import CORPUS_PRESETS
+from session.training_settings import DEFAULT_SETTINGS, TrainSettings
+
+CHOICE_LABELS = {  # how the form's radios name the choices that are not words already
+    "merges": "merges",
+    "vocab_size": "vocab size",
+    "own": "own symbol",
+    "glued": "glued",
+    "unk": "<unk>",
+    "byte_fallback": "byte fallback",
+}
+
+SOURCE_LABELS = {
+    **{key: preset.label for key, preset in CORPUS_PRESETS.items()},
+    PASTE: "Paste your own text",
+    UPLOAD: "Upload .txt files",
+}
+
+# What a recipe sets (how text becomes symbols, never the size), with short names: a toast shows
+# about three lines before it folds.
+_RECIPE_FIELDS = {
+    "split": "split",
+    "units": "units",
+    "end_of_word": "end-of-word",
+    "marker_placement": "marker",
+    "space_marker": "spaces as Ġ",
+    "tie_break": "ties",
+}
+DEFAULTS_RECIPE_LABEL = "Defaults (words + </w>)"
+GLOSSARY_LABEL = "What the settings mean"  # folded: settings_glossary
+MORE_SETTINGS_LABEL = (
+    "More settings: tie-break, spaces as Ġ, min frequency, special tokens, unknown characters, top-K"  # folded
+)
+# The three classic recipes, and the way back to the page's defaults.
+SETTING_PRESETS: dict[str, dict] = {
+    "Sennrich (words + </w>)": dict(
+        split="whitespace", units="chars", end_of_word="</w>", marker_placement="glued", space_marker=False
+    ),
+    "GPT-2 byte-level": dict(split="gpt2", units="bytes", end_of_word="", space_marker=False, tie_break="hf"),
+    "minbpe basic (raw bytes, no split)": dict(split="none", units="bytes", end_of_word="", space_marker=False),
+    DEFAULTS_RECIPE_LABEL: {name: getattr(DEFAULT_SETTINGS, name) for name in _RECIPE_FIELDS},
+}
+
+
+# The one-click answer to a text without spaces between words (split_hint).
+NO_SPACES_RECIPE_LABEL = "Use bytes with the GPT-4 split"
+NO_SPACES_RECIPE = dict(split="gpt4", units="bytes", end_of_word="", space_marker=False)
+_CJK = re.compile("[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]")
+_HINT_SAMPLE = 20_000  # characters looked at
+
+
+def split_hint(text: str, settings: TrainSettings) -> str | None:
+    """What to suggest when the whitespace split would make whole clauses into words: the text is
+    mostly Chinese, Japanese or Korean, or has long runs without spaces. None when all is well.
+
+    >>> split_hint("分词器把文本切成小块。" * 5, TrainSettings()) is not None
+    True
+    >>> split_hint("low lower lowest " * 5, TrainSettings()), split_hint("分词器", TrainSettings(split="gpt4"))
+    (None, None)
+    """
+    if not pretokenizer(settings.split).pieces_are_words:
+        return None
+    sample = text[:_HINT_SAMPLE]
+    words = sample.split()
+    letters = sum(map(len, words))
+    if not letters or (len(_CJK.findall(sample)) < 0.3 * letters and (letters < 100 or letters / len(words) < 25)):
+        return None
+    return (
+        "This text has few spaces between its words (Chinese, Japanese and Korean use none), so the whitespace "
+        "split makes a whole clause one word. The GPT-4 split also cuts at punctuation, digits and changes of "
+        "script, and byte units give every character a base token, as GPT-4 does."
+    )
+
+
+def _differences(before: TrainSettings, after: TrainSettings) -> list[str]:
+    def shown(value) -> str:
+        if isinstance(value, bool):
+            return "on" if value else "off"
+        return CHOICE_LABELS.get(value, value) if value != "" else "none"
+
+    return [
+        f"{label} {shown(getattr(before, name))} → {shown(getattr(after, name))}"
+        for name, label in _RECIPE_FIELDS.items()
+        if getattr(before, name) != getattr(after, name)
+    ]
+
+
+def recipe_changes(before: TrainSettings, after: TrainSettings) -> str:
+    """What choosing a recipe changed in the form, in one sentence.
+
+    >>> recipe_changes(TrainSettings(), TrainSettings(split="gpt2", units="bytes", end_of_word=""))
+    'Changed split whitespace → gpt2, units chars → bytes, end-of-word </w> → none.'
+    >>> recipe_changes(TrainSettings(), TrainSettings())
+    'Nothing to change: the settings already follow this recipe.'
+    """
+    changed = _differences(before, after)
+    return (
+        f"Changed {', '.join(changed)}." if changed else "Nothing to change: the settings already follow this recipe."
+    )
+
+
+def settings_caption(settings: TrainSettings, source: str) -> str:
+    """The line above the recipes; for the user's own text read with settings that are not the
+    defaults (kept from a recipe or a textbook corpus), it says so: nothing is inherited silently.
+
+    >>> settings_caption(TrainSettings(), PASTE)
+    'Start from a classic recipe (changes how text becomes symbols, not the size):'
+    >>> settings_caption(TrainSettings(split="gpt2", end_of_word=""), UPLOAD)  # doctest: +NORMALIZE_WHITESPACE
+    'Your text is read with settings kept from before, not the defaults (split whitespace → gpt2, end-of-word </w> →
+    none). A recipe changes them; Defaults goes back:'
+    """
+    kept = _differences(DEFAULT_SETTINGS, settings) if source in (PASTE, UPLOAD) else []
+    if not kept:
+        return "Start from a classic recipe (changes how text becomes symbols, not the size):"
+    return (
+        f"Your text is read with settings kept from before, not the defaults ({', '.join(kept)}). "
+        "A recipe changes them; Defaults goes back:"
+    )
+
+
+def source_label(source: str) -> str:
+    """Where a model's corpus came from, for the result summary.
+
+    >>> source_label("upload"), source_label("banana")
+    ('your uploaded .txt files', 'Textbook: banana banana')
+    """
+    origins = {PASTE: "your pasted text", UPLOAD: "your uploaded .txt files"}
+    preset = CORPUS_PRESETS.get(source)
+    return preset.label if preset else origins.get(source, "another page")
+
+
+def base_settings(source: str) -> TrainSettings:
+    """The settings a corpus choice starts from: its textbook settings, else the defaults."""
+    preset = CORPUS_PRESETS.get(source)
+    return preset.settings if preset and preset.settings else DEFAULT_SETTINGS
+
+
+# -- labels and help texts ---------------------------------------------------------
+
+FIELD_LABELS = {  # the form's widget labels, by settings field (and the corpus choice), in the form's order
+    "source": "Corpus",
+    "stop_by": "Stop at",
+    "merges": "Merges",
+    "vocab_size": "Vocabulary size",
+    "split": "Pre-tokenization",
+    "units": "Units",
+    "end_of_word": "End-of-word marker",
+    "marker_placement": "Marker placement",
+    "tie_break": "Tie-break",
+    "space_marker": "Show spaces as Ġ",
+    "min_frequency": "Min frequency",
+    "special_tokens": "Special tokens",
+    "unknown": "Unknown characters",
+    "top_k": "Top-K pairs in the trace",
+}
+FIELD_HELP = {  # what each field does (the glossary below), and the uploader's help
+    "source": "The text BPE learns from. The textbook corpora also load the settings their textbook uses.",
+    "files": "One or more .txt files in UTF-8",
+    "stop_by": "Stop after a number of merges, or once the vocabulary (base symbols + special tokens "
+    "+ merged tokens) reaches a size.",
+    "merges": "How many merge steps to make: each step joins the most frequent adjacent pair into a new token.",
+    "vocab_size": "Train until the vocabulary holds this many tokens; it starts with every base symbol "
+    "and special token.",
+    "min_frequency": "Stop early once the most frequent pair occurs fewer times than this: rare pairs "
+    "are not worth a token.",
+    "split": "How text is cut into pieces before BPE; merges never cross a piece boundary. "
+    + " ".join(f"{record.name}: {record.help}" for record in PRETOKENIZERS),
+    "end_of_word": "A marker added after every word (whitespace split only), so 'est' ending a word differs "
+    "from 'est' inside one. Empty = no marker.",
+    "marker_placement": "Own symbol: l o w </w>, the marker is merged like a letter. "
+    "Glued: l o w</w>, the last letter carries it.",
+    "units": "Base symbols: the characters seen in the corpus, or all 256 byte values (then no text is ever unknown).",
+    "space_marker": "Characters mode: show a space as Ġ so it is visible inside tokens (it stays a symbol of its own).",
+    "special_tokens": "Tokens that are never split or merged and get the first ids, e.g. <|endoftext|>. "
+    "Where one occurs in the corpus it is recognised as that special token, not learned from. "
+    "Separate them with commas or spaces.",
+    "unknown": "Characters mode: what encoding does with a character never seen in training: one <unk> "
+    "token, or its UTF-8 bytes as <0x..> tokens.",
+    "tie_break": "When several pairs share the top count: first = the pair occurring first in the corpus; "
+    "hf = the pair with the smallest ids, as Hugging Face tokenizers does; lex = the lexicographically "
+    "greatest pair (compared as bytes in byte-level mode, as strings in character mode).",
+    "top_k": "How many of the best pairs each step remembers, for the race shown on the Merges page.",
+}
+RECIPE_HELP = {  # what each recipe button does
+    "Sennrich (words + </w>)": "Sennrich et al. 2016: words, with </w> glued to each word's last letter.",
+    "GPT-2 byte-level": "GPT-2: its regex split, bytes as base symbols (Ġ = space), Hugging Face tie-break.",
+    "minbpe basic (raw bytes, no split)": "Karpathy's minbpe BasicTokenizer: raw UTF-8 bytes, no split at all.",
+    DEFAULTS_RECIPE_LABEL: "This page's defaults: words split at whitespace, characters, </w> as a symbol of its own.",
+}
+
+
+def settings_glossary() -> str:
+    r"""What every setting and recipe does, as one Markdown list in the form's order: the Train page's folded
+    "What the settings mean" (a tooltip per widget drew a fifth slower). Escaped, so ``</w>`` stays literal.
+
+    >>> glossary = settings_glossary()
+    >>> glossary.splitlines()[1].startswith("- **Stop at**: Stop after a number of merges")
+    True
+    >>> "</w>" in glossary, r"\<\/w\>" in glossary  # escaped: the marker, not an HTML tag
+    (False, True)
+    """
+
+    def item(label: str, text: str) -> str:
+        return f"- **{markdown(label)}**: {markdown(text)}"
+
+    fields = [item(label, FIELD_HELP[name]) for name, label in FIELD_LABELS.items()]
+    recipes = [item(label, text) for label, text in RECIPE_HELP.items()]
+    return "\n".join([*fields, "", "The recipe buttons set how text becomes symbols, never the size:", "", *recipes])
