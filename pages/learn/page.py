@@ -1,7 +1,8 @@
 """Learn: one learner through the five textbook examples, step by step, as short exercises checked as they go
-(predict the next merge, count a pair, encode a new word, decode ids). The expected answers are the textbook
-trainer's (``views/lesson.py``, ``views/coding.py``); the example, the exercise and the step are in the address
-(``pages.learn.state.CHOICES``)."""
+(predict the next merge, count a pair, encode a new word, decode ids), and two beyond the textbook on published
+tokenizers (which language needs the most tokens, the prompt's last token: ``views/beyond.py``). The expected answers
+are the textbook trainer's (``views/lesson.py``, ``views/coding.py``) or the tokenizers'; the example, the exercise
+and the step are in the address (``pages.learn.state.CHOICES``)."""
 
 from __future__ import annotations
 
@@ -10,9 +11,25 @@ from functools import partial
 
 import streamlit as st
 
+from bpe_core import load_gpt2
+from bpe_core.pretrained import load_pretrained
 from bpe_core.textbook import Pair
 from drawing.escape import markdown
 from pages.learn import state as learn_state
+from pages.learn.views.beyond import (
+    HEALING_CHOICES,
+    HEALING_PROMPT,
+    HEALING_WORD,
+    PREMIUM_LANGUAGES,
+    PREMIUM_TOKENIZER,
+    check_healing,
+    check_premium,
+    language_name,
+    premium_question,
+    premium_source,
+    prompt_tokens,
+    quoted,
+)
 from pages.learn.views.coding import (
     NEW_WORDS,
     answer_placeholder,
@@ -130,9 +147,78 @@ def decode_ids_shown(moment: LessonMoment) -> None:
         st.markdown(markdown(f"Look each id up, then join the tokens (an end-of-word mark is a space): {looked_up}."))
 
 
+def textbook_exercise(exercise: str, choosing, stepping) -> None:
+    """One of the textbook's exercises: the example and the step chosen above it (in the columns ``choosing`` and
+    ``stepping``), the text at that step, the exercise and the step buttons."""
+    example = choosing.selectbox(
+        "Example", EXAMPLES, format_func=example_title, key=learn_state.EXAMPLE_KEY, persist_state="session"
+    )
+    steps = len(example_merges(example))
+    if past := learn_state.keep_step_within(steps, example_title(example)):
+        st.info(markdown(past))
+    step = stepping.number_input(
+        f"Step (of {steps})", min_value=1, max_value=steps, key=learn_state.STEP_KEY, persist_state="session"
+    )
+    moment = lesson_moment(example, step)
+    merged = ", ".join(pair_text(pair) for pair in example_merges(example)[: step - 1]) or "none yet"
+    st.markdown(f"**Step {step} of {steps}.** Merges so far: {markdown(merged)}.")
+    EXERCISE_VIEWS[exercise](moment)
+    buttons = st.container(horizontal=True)
+    buttons.button("◀ Previous step", on_click=learn_state.move_step, args=(-1, steps), disabled=step == 1)
+    buttons.button("Next step ▶", on_click=learn_state.move_step, args=(1, steps), disabled=step == steps)
+
+
+def costliest_language() -> None:
+    """Which of four languages GPT-4's tokenizer spends the most tokens on, for the same text."""
+    rows = premium_question(load_pretrained(PREMIUM_TOKENIZER))
+    st.markdown(
+        "The same text, the preamble of the Universal Declaration of Human Rights, is written in each of these "
+        "languages. Encoded with GPT-4's tokenizer, which of them needs the most tokens?"
+    )
+    st.caption(markdown(premium_source()))
+    chosen = st.radio(
+        "Which language needs the most tokens for the same text?",
+        PREMIUM_LANGUAGES,
+        index=None,
+        format_func=language_name,
+        key=learn_state.answer_key("premium", "gpt4", 1),
+        horizontal=True,
+    )
+    if chosen is not None:
+        show_verdict(*check_premium(rows, chosen))
+    with st.expander("Hint"):
+        st.markdown(
+            "A tokenizer learns its merges from its training text: the more often a pair of symbols occurred there, "
+            "the sooner it became one token. Which of these languages was its training text likely to hold least of?"
+        )
+
+
+def prompt_last_token() -> None:
+    """How GPT-2 would have cut a prompt that ends in a space, had it gone on: token healing."""
+    tok = load_gpt2()
+    st.markdown(
+        markdown(
+            f"The prompt “{HEALING_PROMPT}” ends in a space. GPT-2 cuts it into the tokens "
+            f"{quoted(prompt_tokens(tok, HEALING_PROMPT))}: the last one is the space on its own."
+        )
+    )
+    chosen = st.radio(
+        f"Had the text gone on with “{markdown(HEALING_WORD)}”, how would GPT-2 cut the space and the word?",
+        tuple(HEALING_CHOICES),
+        index=None,
+        format_func=HEALING_CHOICES.get,
+        key=learn_state.answer_key("healing", "gpt2", 1),
+    )
+    if chosen is not None:
+        show_verdict(*check_healing(tok, chosen))
+    with st.expander("Hint"):
+        st.markdown("Look at how GPT-2 cut “ answer” and “ is” in the prompt: where did their spaces go?")
+
+
 INTRO = (
     "Work through BPE by hand on the textbook examples: at each step the text is shown cut into its current "
-    "symbols, each word with how often it occurs. Answer, and the page tells you whether you are right and why."
+    "symbols, each word with how often it occurs. Answer, and the page tells you whether you are right and why. "
+    "The last two exercises go beyond the textbook, to GPT-4's and GPT-2's own tokenizers."
 )
 EXERCISE_VIEWS = {
     "next": predict_next_merge,
@@ -140,6 +226,7 @@ EXERCISE_VIEWS = {
     "encode": encode_a_word,
     "decode": decode_ids_shown,
 }
+BEYOND_VIEWS = {"premium": costliest_language, "healing": prompt_last_token}
 
 
 _, ignored = state.take_address(learn_state.CHOICES, st.query_params.to_dict(), "learn")
@@ -154,9 +241,6 @@ else:
     st.caption(INTRO)
     choosing, stepping = st.columns([3, 1], vertical_alignment="bottom")
 share_link.warn_ignored(ignored)
-example = choosing.selectbox(
-    "Example", EXAMPLES, format_func=example_title, key=learn_state.EXAMPLE_KEY, persist_state="session"
-)
 exercise = st.radio(
     "Exercise",
     tuple(learn_state.EXERCISES),
@@ -166,17 +250,8 @@ exercise = st.radio(
     persist_state="session",
     label_visibility="collapsed" if presenting else "visible",  # the choices say what they are
 )
-steps = len(example_merges(example))
-if past := learn_state.keep_step_within(steps, example_title(example)):
-    st.info(markdown(past))
-step = stepping.number_input(
-    f"Step (of {steps})", min_value=1, max_value=steps, key=learn_state.STEP_KEY, persist_state="session"
-)
-moment = lesson_moment(example, step)
-merged = ", ".join(pair_text(pair) for pair in example_merges(example)[: step - 1]) or "none yet"
-st.markdown(f"**Step {step} of {steps}.** Merges so far: {markdown(merged)}.")
-EXERCISE_VIEWS[exercise](moment)
-buttons = st.container(horizontal=True)
-buttons.button("◀ Previous step", on_click=learn_state.move_step, args=(-1, steps), disabled=step == 1)
-buttons.button("Next step ▶", on_click=learn_state.move_step, args=(1, steps), disabled=step == steps)
+if exercise in learn_state.BEYOND_TEXTBOOK:
+    BEYOND_VIEWS[exercise]()
+else:
+    textbook_exercise(exercise, choosing, stepping)
 share_link.show_address(*state.page_address(learn_state.CHOICES))

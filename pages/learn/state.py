@@ -1,5 +1,6 @@
 """The Learn page's own session-state keys and its choices in its address: the example, the exercise and the step
-(a phone's reload comes back to the same place). The learner's answers are the widgets', one per step and exercise,
+(a phone's reload comes back to the same place; an exercise beyond the textbook keeps the example and the step for
+when the learner comes back to one). The learner's answers are the widgets', one per step and exercise,
 and stay out of the address.
 """
 
@@ -17,7 +18,10 @@ EXERCISES = {  # name in the address -> label
     "count": "Count a pair",
     "encode": "Encode a word",
     "decode": "Decode ids",
+    "premium": "Which language costs most?",
+    "healing": "The prompt's last token",
 }
+BEYOND_TEXTBOOK = ("premium", "healing")  # on published tokenizers: no example, no step
 
 CHOICES = (
     Choice(EXAMPLE_KEY, EXAMPLES[0], "example", OneOf(EXAMPLES)),

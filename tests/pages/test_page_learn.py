@@ -131,3 +131,28 @@ def test_the_encode_box_shows_how_an_answer_is_typed_marks_included():
     assert box.placeholder == "e.g. l o w _"
     ok(box.input("low es t _").run())
     assert shown(at.success) == "Right: lowest is low es t _ (4 tokens) after 3 merges."
+
+
+def test_which_language_costs_most_is_answered_in_words_without_the_step():
+    at = _open_learn(exercise="premium")
+    assert at.radio(key=learn_state.EXERCISE_KEY).value == "premium"
+    assert not at.number_input and not at.selectbox and not at.button  # no example, no step beyond the textbook
+    assert "Universal Declaration of Human Rights" in shown(at.caption)  # the texts' source is named
+    answer = at.radio(key=learn_state.answer_key("premium", "gpt4", 1))
+    assert answer.options == ["English", "Chinese (Mandarin)", "Hindi", "Greek"]
+    ok(answer.set_value("hin").run())
+    assert shown(at.error).startswith("Not this one: Hindi takes 1,788 tokens, and Greek needs more.")  # tiktoken's
+    ok(at.radio(key=learn_state.answer_key("premium", "gpt4", 1)).set_value("ell").run())
+    assert "Greek 2,796 tokens (7.7 times English's 362)" in shown(at.success)
+    assert at.query_params["exercise"] == "premium"
+
+
+def test_the_prompt_s_last_token_shows_the_lone_space_and_explains_token_healing():
+    at = _open_learn(exercise="healing")
+    assert "“The” “ answer” “ is” “ ”" in shown(at.markdown)  # GPT-2's cut of “The answer is ”
+    ok(at.radio(key=learn_state.answer_key("healing", "gpt2", 1)).set_value("apart").run())
+    assert shown(at.error).startswith("Not quite: GPT-2 cuts “The answer is the” ending in “ the”, one token.")
+    assert "Token healing" in shown(at.error)
+    ok(at.radio(key=learn_state.EXERCISE_KEY).set_value("count").run())  # back to the textbook: example and step
+    assert at.selectbox(key=learn_state.EXAMPLE_KEY).value == "low"
+    assert at.number_input(key=learn_state.STEP_KEY).value == 1
