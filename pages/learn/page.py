@@ -173,7 +173,7 @@ def costliest_language() -> None:
     rows = premium_question(load_pretrained(PREMIUM_TOKENIZER))
     st.markdown(
         "The same text, the preamble of the Universal Declaration of Human Rights, is written in each of these "
-        "languages. Encoded with GPT-4's tokenizer, which of them needs the most tokens?"
+        "languages, and each is encoded with GPT-4's tokenizer."
     )
     st.caption(markdown(premium_source()))
     chosen = st.radio(

@@ -76,3 +76,26 @@ def test_a_learner_answers_moves_on_and_a_reload_comes_back(app_server, page, sc
     _fits(page, size)
     screenshot(page, "3-decoded", whole=True)
     assert exception_texts(page) == [] and page.page_errors == []
+
+
+@pytest.mark.parametrize("size", [DESKTOP, PHONE, PROJECTOR], ids=["desktop", "phone", "projector"])
+def test_the_exercises_beyond_the_textbook_answer_in_words(app_server, page, screenshot, size):
+    page.set_viewport_size(size)
+    open_app(page, app_server, "Learn?exercise=premium" + ("&present=1" if size == PROJECTOR else ""))
+    question = page.get_by_role("radiogroup", name="Which language needs the most tokens for the same text?")
+    question.get_by_text("Greek", exact=True).click()
+    wait_for_app(page)
+    assert page.locator(ALERT).inner_text().startswith("Right: Greek needs the most tokens.")  # tiktoken's: 2,796
+    assert page.locator('[data-testid="stNumberInput"]').count() == 0  # no example's step beyond the textbook
+    _fits(page, size)
+    screenshot(page, "1-premium", whole=True)
+
+    page.get_by_text("The prompt's last token", exact=True).click()
+    wait_for_app(page)
+    assert "exercise=healing" in page.url
+    page.get_by_text("One token, “ the”: the space joined to the word", exact=True).click()
+    wait_for_app(page)
+    assert page.locator(ALERT).inner_text().startswith("Right: GPT-2 cuts “The answer is the” ending in “ the”")
+    _fits(page, size)
+    screenshot(page, "2-healing", whole=True)
+    assert exception_texts(page) == [] and page.page_errors == []
