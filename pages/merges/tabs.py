@@ -13,7 +13,7 @@ from drawing.notation import token_glyph_legend
 from pages.encode import state as encode_state
 from pages.merges import state as merges_state
 from pages.merges.step_keys import step_chart_with_arrow_keys, step_with_arrow_keys
-from pages.merges.views.labels import tie_break_rule, token_text
+from pages.merges.views.labels import tie_break_rule, token_pair, token_text
 from pages.merges.views.overview import count_curve_caption, forest_caption
 from pages.merges.views.race import DEFAULT_WINDOW, window_bounds
 from pages.merges.views.search import matching_tokens, split_note_html, token_forms
@@ -72,6 +72,18 @@ def pair_race(tok: Tokenizer, cache_key: tuple[str, int], _corpus: str) -> None:
     step_chart_with_arrow_keys(RACE_CHART)
     _show_glyph_legend(tok, (part for step in tok.steps[first - 1 : last] for pair in step.top for part in pair[:2]))
     st.caption(f"Showing steps {first:,} to {last:,} of {total:,}.")
+    winner = tok.steps[first - 1]  # the first step animated: the languages its winning pair came from
+    pair = token_pair(winner.left, winner.right, tok.byte_level)
+    _pair_languages_note(tok, cache_key, first, f"Step {first:,}'s winner, {pair}. ")
+
+
+def _pair_languages_note(tok: Tokenizer, cache_key: tuple[str, int], step_number: int, lead: str = "") -> None:
+    """Which languages step ``step_number``'s pair came from, after ``lead``, when the model was trained on a mix
+    of the bundled languages (nothing else)."""
+    step = tok.steps[step_number - 1]
+    if (mix_source := merges_state.trained_on_mix()) and step.count:
+        shares = merges_state.pair_main_languages(tok, cache_key, step_number, mix_source)
+        st.caption(markdown(lead + pair_languages_sentence(shares, language_names(), step.count)))
 
 
 def step_scrubber(tok: Tokenizer, cache_key: tuple[str, int], corpus: str) -> None:
@@ -91,9 +103,7 @@ def step_scrubber(tok: Tokenizer, cache_key: tuple[str, int], corpus: str) -> No
         step_number = 1
     step = tok.steps[step_number - 1]
     st.html(step_card_html(step, tok.config.tie_break, tok.byte_level))
-    if (mix_source := merges_state.trained_on_mix()) and step.count:  # which languages the pair came from
-        shares = merges_state.pair_main_languages(tok, cache_key, step_number, mix_source)
-        st.caption(markdown(pair_languages_sentence(shares, language_names(), step.count)))
+    _pair_languages_note(tok, cache_key, step_number)
 
     source = corpus
     if not corpus.strip():

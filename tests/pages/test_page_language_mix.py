@@ -68,3 +68,22 @@ def test_the_step_view_of_another_corpus_says_nothing_of_languages():
     at.switch_page(MERGES.path)
     ok(at.run())
     assert "mix of languages" not in shown(at.caption)
+
+
+def test_the_pair_race_says_which_languages_its_first_winner_came_from():
+    at = trained_on("english90")
+    model = state.model_store().get(at.session_state[state.MODEL_KEY].key)
+    at.switch_page(MERGES.path)
+    at.session_state[merges_state.TAB_KEY] = merges_state.TAB_LABELS["race"]
+    at.session_state[merges_state.WINDOW_START_KEY] = 1
+    ok(at.run())
+    assert any(subheader.value == "Pair-frequency race" for subheader in at.subheader)
+    counts = pair_counts_by_language("english90", model.merges[0], model.config)
+    total = sum(counts.values())
+    english = round(100 * counts["eng"] / total)
+    left, right = model.merges[0]
+    sentence = (
+        f"Step 1's winner, {left} + {right}. Before this merge the pair stood {total:,} times in the mix of "
+        f"languages: {english}% in English, "
+    )
+    assert sentence in shown(at.caption).replace("\\", "")
