@@ -65,20 +65,22 @@ def render_legend(
         items.append(sample("byte", "&lt;0xE2&gt;") + " byte fallback: a character not in the vocabulary, as its bytes")
     if "special" in kinds:
         items.append(sample("special", "special") + " special token")
-    if cuts:
-        items.append('<span class="cut"></span> the pre-tokenizer cut here (no merge crosses it)')
-    if hits:
-        items.append(
-            '<span class="tok k-normal c0 hit"><i>␣</i>world</span> whole-word hit (ignore_merges): taken whole'
-        )
-    if chat_format:
-        items.append(
-            '<span class="tok k-normal c0 fmt">user</span> striped: written by the chat format, not by a message'
-        )
-    if tools:
-        items.append('<span class="tok k-normal c1 tool">"name"</span> striped across: a tool\'s definition')
+    items += _drawn_marks(cuts=cuts, hits=hits, chat_format=chat_format, tools=tools)
     body = "".join(f'<span class="item">{item}</span>' for item in items)
     return f'{STYLE}<div class="bpe-tv"><div class="legend">{body}</div></div>'
+
+
+def _drawn_marks(*, cuts: bool, hits: bool, chat_format: bool, tools: bool) -> list[str]:
+    """The key's items for the marks ``render_tokens`` was asked to draw (a cut, a whole-word hit, stripes)."""
+    marks = {
+        '<span class="cut"></span> the pre-tokenizer cut here (no merge crosses it)': cuts,
+        '<span class="tok k-normal c0 hit"><i>␣</i>world</span> whole-word hit (ignore_merges): taken whole': hits,
+        '<span class="tok k-normal c0 fmt">user</span> striped: written by the chat format, not by a message': (
+            chat_format
+        ),
+        '<span class="tok k-normal c1 tool">"name"</span> striped across: a tool\'s definition': tools,
+    }
+    return [item for item, drawn in marks.items() if drawn]
 
 
 def _has_gaps(tokens: Sequence[Token], text: str) -> bool:
