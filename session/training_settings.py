@@ -24,22 +24,25 @@ class TrainSettings:
     Both sizes are kept so switching ``stop_by`` back and forth loses nothing;
     only the chosen one is used.
 
-    >>> TrainSettings(end_of_word="_", marker_placement="glued").to_config().glue_marker
+    >>> words = TrainSettings(split="whitespace", units="chars", end_of_word="_", marker_placement="glued")
+    >>> words.to_config().glue_marker
     True
+    >>> TrainSettings().to_config().units  # the default: byte-level, GPT-2's split
+    'bytes'
     """
 
     stop_by: str = "merges"
     merges: int = 2000
     vocab_size: int = 1000
     min_frequency: int = 1
-    split: str = "whitespace"
-    end_of_word: str = "</w>"
+    split: str = "gpt2"
+    end_of_word: str = ""
     marker_placement: str = "own"
-    units: str = "chars"
+    units: str = "bytes"
     space_marker: bool = False
     special_tokens: str = ""  # as typed: comma- or space-separated
     unknown: str = "unk"
-    tie_break: str = "first"
+    tie_break: str = "hf"
     top_k: int = 20
 
     def to_config(self) -> Config:
@@ -66,7 +69,9 @@ class TrainSettings:
         return asdict(self)
 
 
-DEFAULT_SETTINGS = TrainSettings()  # matches session.state's default model: words + </w>, 2,000 merges
+# The default model's settings (session.state.default_model): GPT-2's byte-level recipe, so that any text a person
+# pastes encodes without loss on the first page they open; characters and <unk> are a lesson one choice away.
+DEFAULT_SETTINGS = TrainSettings()
 
 
 def settings_like(config: Config, merges: int, base: TrainSettings = DEFAULT_SETTINGS) -> TrainSettings:

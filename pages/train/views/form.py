@@ -40,19 +40,18 @@ _RECIPE_FIELDS = {
     "space_marker": "spaces as Ġ",
     "tie_break": "ties",
 }
-DEFAULTS_RECIPE_LABEL = "Defaults (words + </w>)"
+DEFAULTS_RECIPE_LABEL = "GPT-2 byte-level (default)"  # the page's defaults follow GPT-2's recipe
 GLOSSARY_LABEL = "What the settings mean"  # folded: settings_glossary
 MORE_SETTINGS_LABEL = (
     "More settings: tie-break, spaces as Ġ, min frequency, special tokens, unknown characters, top-K"  # folded
 )
-# The three classic recipes, and the way back to the page's defaults.
+# The three classic recipes; GPT-2's is also the way back to the page's defaults.
 SETTING_PRESETS: dict[str, dict] = {
     "Sennrich (words + </w>)": dict(
         split="whitespace", units="chars", end_of_word="</w>", marker_placement="glued", space_marker=False
     ),
-    "GPT-2 byte-level": dict(split="gpt2", units="bytes", end_of_word="", space_marker=False, tie_break="hf"),
-    "minbpe basic (raw bytes, no split)": dict(split="none", units="bytes", end_of_word="", space_marker=False),
     DEFAULTS_RECIPE_LABEL: {name: getattr(DEFAULT_SETTINGS, name) for name in _RECIPE_FIELDS},
+    "minbpe basic (raw bytes, no split)": dict(split="none", units="bytes", end_of_word="", space_marker=False),
 }
 
 
@@ -67,9 +66,10 @@ def split_hint(text: str, settings: TrainSettings) -> str | None:
     """What to suggest when the whitespace split would make whole clauses into words: the text is
     mostly Chinese, Japanese or Korean, or has long runs without spaces. None when all is well.
 
-    >>> split_hint("分词器把文本切成小块。" * 5, TrainSettings()) is not None
+    >>> words = TrainSettings(split="whitespace")
+    >>> split_hint("分词器把文本切成小块。" * 5, words) is not None
     True
-    >>> split_hint("low lower lowest " * 5, TrainSettings()), split_hint("分词器", TrainSettings(split="gpt4"))
+    >>> split_hint("low lower lowest " * 5, words), split_hint("分词器", TrainSettings(split="gpt4"))
     (None, None)
     """
     if not pretokenizer(settings.split).pieces_are_words:
@@ -102,7 +102,7 @@ def _differences(before: TrainSettings, after: TrainSettings) -> list[str]:
 def recipe_changes(before: TrainSettings, after: TrainSettings) -> str:
     """What choosing a recipe changed in the form, in one sentence.
 
-    >>> recipe_changes(TrainSettings(), TrainSettings(split="gpt2", units="bytes", end_of_word=""))
+    >>> recipe_changes(TrainSettings(split="whitespace", units="chars", end_of_word="</w>"), TrainSettings())
     'Changed split whitespace → gpt2, units chars → bytes, end-of-word </w> → none.'
     >>> recipe_changes(TrainSettings(), TrainSettings())
     'Nothing to change: the settings already follow this recipe.'
@@ -119,16 +119,17 @@ def settings_caption(settings: TrainSettings, source: str) -> str:
 
     >>> settings_caption(TrainSettings(), PASTE)
     'Start from a classic recipe (changes how text becomes symbols, not the size):'
-    >>> settings_caption(TrainSettings(split="gpt2", end_of_word=""), UPLOAD)  # doctest: +NORMALIZE_WHITESPACE
-    'Your text is read with settings kept from before, not the defaults (split whitespace → gpt2, end-of-word </w> →
-    none). A recipe changes them; Defaults goes back:'
+    >>> words = TrainSettings(split="whitespace", end_of_word="</w>")
+    >>> settings_caption(words, UPLOAD)  # doctest: +NORMALIZE_WHITESPACE
+    'Your text is read with settings kept from before, not the defaults (split gpt2 → whitespace, end-of-word none →
+    </w>). A recipe changes them; GPT-2 byte-level (default) goes back:'
     """
     kept = _differences(DEFAULT_SETTINGS, settings) if source in (PASTE, UPLOAD) else []
     if not kept:
         return "Start from a classic recipe (changes how text becomes symbols, not the size):"
     return (
         f"Your text is read with settings kept from before, not the defaults ({', '.join(kept)}). "
-        "A recipe changes them; Defaults goes back:"
+        f"A recipe changes them; {DEFAULTS_RECIPE_LABEL} goes back:"
     )
 
 
@@ -183,7 +184,8 @@ FIELD_HELP = {  # what each field does (the glossary below), and the uploader's 
     "from 'est' inside one. Empty = no marker.",
     "marker_placement": "Own symbol: l o w </w>, the marker is merged like a letter. "
     "Glued: l o w</w>, the last letter carries it.",
-    "units": "Base symbols: the characters seen in the corpus, or all 256 byte values (then no text is ever unknown).",
+    "units": "Base symbols: the characters seen in the corpus (a character training never saw becomes <unk>), or "
+    "all 256 byte values (then no text is ever unknown).",
     "space_marker": "Characters mode: show a space as Ġ so it is visible inside tokens (it stays a symbol of its own).",
     "special_tokens": "Tokens that are never split or merged and get the first ids, e.g. <|endoftext|>. "
     "Where one occurs in the corpus it is recognised as that special token, not learned from. "
@@ -197,9 +199,9 @@ FIELD_HELP = {  # what each field does (the glossary below), and the uploader's 
 }
 RECIPE_HELP = {  # what each recipe button does
     "Sennrich (words + </w>)": "Sennrich et al. 2016: words, with </w> glued to each word's last letter.",
-    "GPT-2 byte-level": "GPT-2: its regex split, bytes as base symbols (Ġ = space), Hugging Face tie-break.",
+    DEFAULTS_RECIPE_LABEL: "GPT-2, and this page's defaults: its regex split, bytes as base symbols (Ġ = space), "
+    "Hugging Face tie-break.",
     "minbpe basic (raw bytes, no split)": "Karpathy's minbpe BasicTokenizer: raw UTF-8 bytes, no split at all.",
-    DEFAULTS_RECIPE_LABEL: "This page's defaults: words split at whitespace, characters, </w> as a symbol of its own.",
 }
 
 
