@@ -90,7 +90,8 @@ def render_settings(current: TrainSettings, source: str) -> None:
 
 
 def _render_size_and_symbols(current: TrainSettings) -> None:
-    """The two rows always shown: when training stops and the split; the base symbols and the end-of-word marker."""
+    """The two rows always shown: when training stops and the split; the base symbols and the end-of-word marker
+    (characters say that what training never saw becomes <unk>)."""
     size = st.columns(3)
     _choice(size[0], "stop_by", STOP_BY)
     _number(size[1], *(("merges", 0) if current.stop_by == "merges" else ("vocab_size", 1)))  # the other is kept
@@ -101,6 +102,8 @@ def _render_size_and_symbols(current: TrainSettings) -> None:
         form.FIELD_LABELS["end_of_word"], key=WIDGETS["end_of_word"], placeholder="none", persist_state=KEPT
     )
     _choice(symbols[2], "marker_placement", MARKER_PLACEMENTS, disabled=not current.end_of_word.strip())
+    if current.units == "chars" and current.unknown == "unk":
+        st.caption(escape.markdown(form.CHARS_UNKNOWN_NOTE))
 
 
 def _render_more_settings(current: TrainSettings) -> None:

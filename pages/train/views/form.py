@@ -30,6 +30,12 @@ SOURCE_LABELS = {
     UPLOAD: "Upload .txt files",
 }
 
+# Under the units while they are characters: the lesson of unknown characters, one choice away from the defaults
+CHARS_UNKNOWN_NOTE = (
+    "With characters as units, a character the corpus never had (a digit, an accent, an emoji) becomes <unk> when "
+    "the model encodes a text: the Learn page shows why. Bytes leave nothing unknown."
+)
+
 # What a recipe sets (how text becomes symbols, never the size), with short names: a toast shows
 # about three lines before it folds.
 _RECIPE_FIELDS = {
