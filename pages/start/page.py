@@ -10,7 +10,7 @@ from drawing.escape import markdown
 from drawing.pipeline_view import tokens_html
 from drawing.token_legend import render_legend
 from pages.start import state as start_state
-from pages.start.views.first_screen import SAMPLE_TEXT, merge_stops, tokens_sentence
+from pages.start.views.first_screen import HEADING, SAMPLE_TEXT, merge_stops, tokens_sentence
 from session import model_io, state
 from session.model_about import DEFAULT_MODEL_ABOUT
 from session.page_registry import CLASS, COMPARE, MERGES, TRAIN
@@ -64,7 +64,7 @@ def show_cut(model, text: str) -> None:
 
 
 model = state.current_model()
-st.title("BPE Explorer")
+st.title(HEADING)
 st.markdown(INTRO)
 state.restore_text(start_state.TEXT_KEY, SAMPLE_TEXT)
 text = st.session_state[start_state.TEXT_KEY]  # the box is drawn under the boxes it cuts: the tokens come first

@@ -488,7 +488,7 @@ def test_the_first_page_fetches_encodes_code_and_no_more(app_server, page):
     fetched = []
     page.on("request", lambda request: fetched.append(request.url))
     page.add_init_script(FIRST_PAINT_RECORDER)
-    open_app(page, app_server)
+    open_app(page, app_server, "Train")  # a first page with no slider of its own (Start has one)
     record = page.evaluate(
         "({...window.__firstPaint, places: Object.fromEntries("
         "Object.entries(window.__firstPaint.places).map(([name, tops]) => [name, [...tops]]))})"

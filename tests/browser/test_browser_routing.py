@@ -18,6 +18,7 @@ def test_a_deep_link_on_a_fresh_server_is_routed(browser, page, tmp_path):
         open_app(page, base_url, "Encode")  # the first address this server is asked for
         assert page.url.rstrip("/").endswith("/Encode")
         assert sidebar_nav_labels(page) == [
+            "Start",
             "Train",
             "Merges",
             "Encode / Decode",

@@ -249,7 +249,7 @@ def test_a_link_never_names_a_file_on_the_server(preset):
 
 @pytest.mark.browser
 def test_an_upload_over_the_size_limit_is_refused_in_the_browser(app_server, page, screenshot):
-    open_app(page, app_server)
+    open_app(page, app_server, "Train")
     model_line = page.locator('[data-testid="stSidebar"] [data-testid="stCaptionContainer"]').first.inner_text()
     choose_corpus(page, "Upload .txt files")
     too_big = b"word " * (2_200_000)  # 11 MB: over maxUploadSize = 10

@@ -58,9 +58,11 @@ TEXTBOOK = {
 
 
 def open_train(query: dict | None = None) -> AppTest:
+    """A new session opening Train (AppTest runs the root's page, Start, first: app.py gives the session its model
+    there, from the address as on any page)."""
     at = AppTest.from_file(APP_FILE, default_timeout=60)
     at.query_params.update(query or {})
-    return ok(at.run())
+    return ok(ok(at.run()).switch_page(TRAIN.path).run())
 
 
 def merge_pairs(at: AppTest) -> list[str]:
@@ -387,7 +389,7 @@ def test_a_model_without_counts_renders():
     at.session_state[state.MODEL_KEY] = load_gpt2()
     at.session_state[state.CORPUS_KEY] = ""
     at.session_state[state.ABOUT_KEY] = ModelAbout.gpt2()
-    ok(at.run())
+    ok(ok(at.run()).switch_page(TRAIN.path).run())
     assert train_metric(at, "Merges made") == "50,000"
     assert merge_pairs(at)[0] == "␣ t"  # GPT-2's first merge, Ġ t: a space and a t
     assert at.dataframe[0].value["count"].isna().all()

@@ -9,6 +9,8 @@ in one sentence.
 
 from __future__ import annotations
 
+HEADING = "BPE Explorer"  # the first screen's heading: the site's name (the menu calls the page Start)
+
 # Words the sample corpus (the King James Bible) made whole tokens, then what it never saw or rarely did: digits,
 # an accented word, an emoji and Japanese. A byte-level model cuts them into bytes; none is unknown.
 SAMPLE_TEXT = "And God said, Let there be light: 2 lamps, 1 café, 🙂 and 東京 too."
