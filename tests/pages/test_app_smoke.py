@@ -10,8 +10,8 @@ from browser_helpers import click_nav, exception_texts, open_app, sidebar_nav_la
 from streamlit.testing.v1 import AppTest
 
 from bpe_core import Config, train
-from session import state
 from pages.start.views.first_screen import HEADING as START_HEADING
+from session import state
 from session.page_registry import PAGES, START
 
 
