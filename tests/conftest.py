@@ -39,6 +39,7 @@ from browser_helpers import (
     SCREENSHOT_DIR,
     VIEWPORT,
     ServerDidNotStart,
+    open_app,
     running_app,
     running_redis,
     safe_name,
@@ -70,11 +71,19 @@ def pytest_runtest_makereport(item, call):
 
 
 @pytest.fixture(scope="session")
-def app_server(tmp_path_factory):
-    """Start the Streamlit app on a free local port; yield its base URL."""
+def app_server(tmp_path_factory, browser):
+    """Start the Streamlit app on a free local port, let a first visitor open its root, and yield its base URL.
+
+    The first visit: until the router (``st.navigation``) has run once in the server's process, Streamlit opens a
+    page's own address (``/Train``) on its "Page not found" dialog over the page, which holds every control inert;
+    the tests open pages by their addresses, as people do on a server that has had visitors. A fresh server's deep
+    link is ``test_browser_routing``'s case."""
     log_path = tmp_path_factory.mktemp("streamlit") / "server.log"
     try:
         with running_app(log_path, timeout=SERVER_START_TIMEOUT) as (base_url, _):
+            first_visitor = browser.new_context(viewport=VIEWPORT)
+            open_app(first_visitor.new_page(), base_url)
+            first_visitor.close()
             yield base_url
     except ServerDidNotStart as error:
         pytest.fail(str(error))
