@@ -39,7 +39,7 @@ def byte_level_link() -> str:
         "units": "bytes",
         "tie": "hf",
     }
-    return "?" + urlencode(settings)
+    return "Train?" + urlencode(settings)
 
 
 def shown_ids(page) -> list[int]:
