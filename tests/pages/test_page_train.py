@@ -407,3 +407,10 @@ def test_a_link_with_an_invalid_combination_trains_nothing():
     assert "whitespace pre-tokenization" in shown(at.error)
     assert train_metric(at, "Merges made") == "2,000"  # still the default model
     assert "preset" not in at.query_params
+
+
+def test_character_units_say_that_unseen_characters_become_unk():
+    at = open_train()
+    assert "becomes <unk>" not in shown(at.caption)  # the default's bytes: nothing is unknown
+    ok(at.radio(key="train_units").set_value("chars").run())
+    assert "a character the corpus never had (a digit, an accent, an emoji) becomes <unk>" in shown(at.caption)
