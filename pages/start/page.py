@@ -10,7 +10,7 @@ from drawing.escape import markdown
 from drawing.pipeline_view import tokens_html
 from drawing.token_legend import render_legend
 from pages.start import state as start_state
-from pages.start.views.first_screen import HEADING, SAMPLE_TEXT, merge_stops, tokens_sentence
+from pages.start.views.first_screen import HEADING, SAMPLE_TEXT, merge_stops, slider_css, tokens_sentence
 from session import model_io, state
 from session.model_about import DEFAULT_MODEL_ABOUT
 from session.page_registry import CLASS, COMPARE, MERGES, TRAIN
@@ -19,11 +19,11 @@ INTRO = (
     "**Byte-pair encoding (BPE)** builds a tokenizer's vocabulary by merging the most frequent pair of symbols, "
     "again and again. Slide to add merges and watch the pieces grow into words."
 )
-NEXT_STEPS = (  # a line to each page a newcomer goes on to
-    (TRAIN, "Train your own: your text or a textbook example, your settings"),
-    (MERGES, "Step through the merges: which pair won each step, and by how much"),
-    (COMPARE, "Compare tokenizers: yours beside GPT-2, GPT-4, Llama and more"),
-    (CLASS, "Teach a class: students vote on the next merge from their phones"),
+NEXT_STEPS = (  # a line to each page a newcomer goes on to (short enough for a phone's one line), and its tooltip
+    (TRAIN, "Train your own tokenizer", "On your text or a textbook example, with the settings you choose."),
+    (MERGES, "Step through the merges", "Which pair won each step, by how much, and the text after it."),
+    (COMPARE, "Compare with GPT-4, Llama and more", "Your tokenizer beside the published ones, on your text."),
+    (CLASS, "Teach a class", "Students vote on the next merge from their phones."),
 )
 
 
@@ -46,6 +46,7 @@ def last_merge_id(model) -> int | None:
 def show_cut(model, text: str) -> None:
     """The merges slider, then the text cut by the model after that many merges, the counts and the key. The slider
     stands above the boxes, so that the boxes growing or shrinking never move it under the pointer."""
+    st.html(slider_css(start_state.MERGES_KEY))
     stops = merge_stops(len(model.merges))
     state.default_unless_offered(start_state.MERGES_KEY, stops, stops[-1])
     merges = st.select_slider(
@@ -78,5 +79,5 @@ st.text_area(
     args=(start_state.TEXT_KEY,),
 )  # shared with Encode and Compare
 st.caption(model_line(model))
-for page, line in NEXT_STEPS:
-    st.page_link(page.path, label=line, icon=page.icon)
+for page, line, more in NEXT_STEPS:
+    st.page_link(page.path, label=line, icon=page.icon, help=more)

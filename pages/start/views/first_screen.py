@@ -33,6 +33,18 @@ def merge_stops(merges: int) -> list[int]:
         scale *= 10
 
 
+def slider_css(key: str) -> str:
+    """The style that keeps the slider of widget ``key`` within the page. Its range input is react-aria's, visually
+    hidden in a 1 px clip yet 129 px wide: at the slider's right end it reached past the page's edge (a phone's
+    check of what runs past the edge found it). One pixel wide it stays inside; keyboards and screen readers use it
+    as before.
+
+    >>> slider_css("start_merges")
+    '<style>.st-key-start_merges input[type=range]{width:1px}</style>'
+    """
+    return f"<style>.st-key-{key} input[type=range]{{width:1px}}</style>"
+
+
 def tokens_sentence(*, tokens: int, characters: int, merges: int, base_tokens: int) -> str:
     """The counts under the boxes, as Markdown: the tokens now, and before any merge (one per base symbol).
 
