@@ -11,8 +11,9 @@
 #   make class-test STUDENTS=30 REPLICAS=2 - a live class through the balancer, replicas sharing Redis; its last line
 #                   says who joined, votes counted once, p95 step seen, votes lost at a replica's restart
 #   make hostile-test STUDENTS=30 REPLICAS=2 - a live class beside a hostile visitor (the 100,000-merge link in 3
-#                   tabs, a backtracking pattern, five 60 MB tokenizers, a join flood); its last line says the class's
-#                   p95 step seen, votes counted once, peak server memory, hostile actions answered in words
+#                   tabs, a backtracking pattern, five 60 MB tokenizers, a join flood) and a victim (first pages and
+#                   trainings of its own); its last line says the class's p95 step seen, votes counted once, peak
+#                   server memory, hostile actions answered in words, victims answered in X s (p95)
 #   make mutants - mutation testing of bpe_core and the pure views (slow; see bench/mutants.py)
 #                   (not part of make test; needs /usr/bin/chromium)
 # The virtualenv lives in .venv; pip only reruns when a requirements file changes
@@ -40,7 +41,7 @@ $(TEST_STAMP): requirements-test.txt requirements.txt | $(VENV)/pyvenv.cfg
 	touch $@
 
 run: $(RUN_STAMP)
-	$(VENV)/bin/streamlit run app.py --server.port 8501 --server.address localhost
+	$(VPY) deploy/start_app.py --server.port 8501 --server.address localhost
 
 # A class on the room's network: every interface; the students' address and its QR code are printed first.
 class: PORT ?= 8501
@@ -65,6 +66,7 @@ bench: $(TEST_STAMP)
 	$(VPY) -m bench.tiktoken_speed
 	$(VPY) -m bench.open_models
 	$(VPY) -m bench.models_2026
+	$(VPY) -m bench.premium
 
 loadtest: $(TEST_STAMP)
 	$(VPY) -m bench.loadtest

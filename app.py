@@ -22,6 +22,7 @@ st.set_page_config(
     layout="wide",
     initial_sidebar_state="collapsed" if presenting else "auto",
 )
+state.published_store()  # the engine keeps the published tokenizers in the server's budget from the first run on
 
 
 def render_sidebar(slot) -> None:

@@ -51,6 +51,8 @@ sys.path.insert(0, str(REPO / "tests"))  # the browser test helpers: Chromium pa
 
 from browser_helpers import APP_STATE_JS, CHROMIUM_ARGS, CHROMIUM_PATH, EXCEPTION, NAV_LINK, IdleWatch, running_app  # noqa: E402
 
+from bench.measure import action_table, cpu_seconds, load_average, rss_mib  # noqa: E402
+
 SAMPLE = (REPO / "data" / "kjv_sample.txt").read_text(encoding="utf-8")
 PARAGRAPH = SAMPLE[:600]
 TEN_THOUSAND = SAMPLE[:10_000]
@@ -64,14 +66,6 @@ EXTEND = "Compare: a size beyond the model (vocabulary 5,000: the sample trained
 
 
 # -- the server -------------------------------------------------------------------------
-
-
-def rss_mib(pid: int) -> float:
-    """Resident memory of a process, in MiB (Linux)."""
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1]) / 1024
-    return float("nan")
 
 
 # -- one browser session ------------------------------------------------------------------
@@ -206,37 +200,6 @@ class Session:
 
 
 # -- reports -------------------------------------------------------------------------------
-
-
-def percentile(values: list[float], share: float) -> float:
-    """Nearest-rank percentile (``share`` in 0..1) of a non-empty list."""
-    ordered = sorted(values)
-    return ordered[max(0, min(len(ordered) - 1, round(share * len(ordered) + 0.5) - 1))]
-
-
-def action_table(sessions: list[Session], columns: tuple[str, ...] = ("p50", "p95", "max")) -> str:
-    names = list(dict.fromkeys(name for session in sessions for name in session.times))
-    rows = [f"| action | n | {' | '.join(f'{c} (s)' for c in columns)} |", "|---|---:|" + "---:|" * len(columns)]
-    for name in names:
-        values = [session.times[name] for session in sessions if name in session.times]
-        stats = {
-            "p50": percentile(values, 0.5),
-            "p95": percentile(values, 0.95),
-            "max": max(values),
-            "median": statistics.median(values),
-        }
-        rows.append(f"| {name} | {len(values)} | " + " | ".join(f"{stats[c]:.2f}" for c in columns) + " |")
-    return "\n".join(rows)
-
-
-def cpu_seconds(pid: int) -> float:
-    """CPU time (user + system) a process has used so far, in seconds (Linux)."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime, stime
-
-
-def load_average() -> str:
-    return " ".join(Path("/proc/loadavg").read_text().split()[:3])
 
 
 # -- the two parts ---------------------------------------------------------------------------

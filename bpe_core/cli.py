@@ -1,4 +1,4 @@
-"""Command line: ``python -m bpe_core train|count|merges|encode|decode|truncate|chat|export|import``.
+"""Command line: ``python -m bpe_core train|count|merges|encode|decode|truncate|chat|premium|export|import``.
 
 $ python -m bpe_core train corpus.txt --merges 100 --end-of-word "</w>" -o model.json
 $ python -m bpe_core encode model.json "the lowest"
@@ -8,10 +8,13 @@ $ python -m bpe_core encode llama3 "the lowest"           # an open model's (lla
 $ python -m bpe_core decode gemma3 2 9259 --keep-special  # HF's decode, special tokens kept
 $ python -m bpe_core truncate cl100k_base 100 < long.txt  # its first 100 tokens' worth, whole characters
 $ python -m bpe_core chat llama3 conversation.json        # the ids Llama 3 receives, ready for the reply
+$ python -m bpe_core chat qwen3 conversation.json --count  # its counts: messages, tools, format; the window left
+$ python -m bpe_core premium cl100k_base llama3 --format json   # each language's tokens / English's
 $ python -m bpe_core count big/*.txt --split gpt2 --lines -o counts.tsv   # in blocks, on Dask workers
 $ python -m bpe_core train --counts counts.tsv --split gpt2 --vocab-size 32000 -o model.json
 
-Every failure is one line on standard error and exit status 1 (2 for bad arguments).  Outputs
+Every failure is one line on standard error and exit status 1 (2 for bad arguments, and for any input ``premium``
+refuses).  Outputs
 are written atomically: a failed run leaves an existing file as it was.  A text input may be at
 most ``MAX_INPUT_BYTES`` (256 MiB); a byte-order mark at its start is dropped (and said).
 """
@@ -22,6 +25,7 @@ import argparse
 import json
 import os
 import sys
+from dataclasses import asdict
 from itertools import islice
 from pathlib import Path
 
@@ -31,6 +35,8 @@ from .config import Config
 from .formats import load_any, save_model, to_gpt2_files, to_hf_json, write_text_atomically
 from .formats.counts_tsv import CountsHeader, counts_from_tsv, counts_to_tsv
 from .formats.files import unpack_xz
+from .languages import bundled_texts
+from .premium import check_texts, premium_rows
 from .pretokenize import lines
 from .pretrained import PRETRAINED, load_pretrained
 from .tokenizer import Tokenizer
@@ -38,6 +44,10 @@ from .train import check_top_k, train, train_from_counts
 from .truncate import check_budget, fit_prefix
 
 MAX_INPUT_BYTES = 256 * 1024 * 1024  # what one Python process trains or encodes in a reasonable time
+# Commands whose refusals exit 2, as argparse's bad arguments do (the premium's issue asks it); the older commands
+# keep 1, which scripts may rely on.
+REFUSED_INPUT_STATUS = {"premium": 2}
+PREMIUM_COLUMNS = ("tokenizer", "language", "tokens", "premium", "bytes_per_token", "characters_per_token")
 
 
 def _read_text(path: str) -> str:
@@ -276,24 +286,65 @@ def _cmd_chat(args: argparse.Namespace) -> None:
         raise ValueError(
             f"{chat.title}'s chat format is not published; OpenAI documents an estimate of its count only (add --count)"
         )
-    prompt = render_conversation(args.name, _read_conversation(args.file), ready_for_reply=not args.as_it_stands)
-    if args.count:
-        counts = {"total": prompt.total, "messages": list(prompt.message_counts), "format": prompt.format_count}
-        print(json.dumps({**counts, "estimated": chat.estimated}))
-    else:
+    messages, tools = _read_conversation(args.file)
+    prompt = render_conversation(args.name, messages, ready_for_reply=not args.as_it_stands, tools=tools)
+    if not args.count:
         print(json.dumps(prompt.ids))
+        return
+    counts = {"total": prompt.total, "messages": list(prompt.message_counts), "tools": prompt.tools_count}
+    window = {"context_window": prompt.context_window, "remaining": prompt.remaining}
+    note = {"tools_note": prompt.tools_note} if prompt.tools_note else {}
+    print(json.dumps({**counts, "format": prompt.format_count, "estimated": chat.estimated, **window, **note}))
 
 
-def _read_conversation(path: str) -> list:
-    """The messages of a JSON file ``{"messages": [...]}``."""
+def _read_conversation(path: str) -> tuple[list, object]:
+    """The messages and the tools (None: none) of a JSON file ``{"messages": [...], "tools": [...]}``."""
     name = "standard input" if path == "-" else path
     try:
         conversation = json.loads(_read_text(path))
     except json.JSONDecodeError as error:
         raise ValueError(f"{name} is not JSON ({error.msg} at line {error.lineno}, column {error.colno})") from None
-    if not isinstance(conversation, dict) or "messages" not in conversation:
-        raise ValueError(f'{name} is not {{"messages": [{{"role": ..., "content": ...}}, ...]}}')
-    return conversation["messages"]
+    except RecursionError:
+        raise ValueError(f"{name} is nested too deeply") from None
+    keys = set(conversation) if isinstance(conversation, dict) else set()
+    if "messages" not in keys or keys - {"messages", "tools"}:
+        raise ValueError(f'{name} is not {{"messages": [{{"role": ..., "content": ...}}, ...], "tools": [...]}}')
+    return conversation["messages"], conversation.get("tools")
+
+
+def _cmd_premium(args: argparse.Namespace) -> None:
+    texts = bundled_texts() if args.texts is None else _read_texts(args.texts)
+    check_texts(texts, args.reference)  # before any tokenizer is loaded: a refusal comes at once
+    rows = [
+        {"tokenizer": name, **asdict(row)}
+        for name in args.names
+        for row in premium_rows(_load_model(name), texts, args.reference)
+    ]
+    if args.format == "json":
+        print(json.dumps({"reference": args.reference, "rows": rows}, ensure_ascii=False))
+        return
+    print("\t".join(PREMIUM_COLUMNS))
+    for row in rows:
+        print("\t".join(_tsv_field(row[column]) for column in PREMIUM_COLUMNS))
+
+
+def _read_texts(path: str) -> dict[str, str]:
+    """A JSON file's object from a language code to its text."""
+    name = "standard input" if path == "-" else path
+    try:
+        texts = json.loads(_read_text(path))
+    except json.JSONDecodeError as error:
+        raise ValueError(f"{name} is not JSON ({error.msg} at line {error.lineno}, column {error.colno})") from None
+    if not isinstance(texts, dict) or not all(isinstance(text, str) for text in texts.values()):
+        raise ValueError(f'{name} is not a JSON object from a language code to its text ({{"eng": "...", ...}})')
+    return texts
+
+
+def _tsv_field(value: object) -> str:
+    """A value as a TSV field: a number to 4 decimals, a text's tabs and line breaks written as escapes."""
+    if isinstance(value, float):
+        return f"{value:.4f}"
+    return str(value).replace("\\", "\\\\").replace("\t", "\\t").replace("\n", "\\n").replace("\r", "\\r")
 
 
 def _cmd_export(args: argparse.Namespace) -> None:
@@ -323,6 +374,7 @@ RUNS = {
     "decode": _cmd_decode,
     "truncate": _cmd_truncate,
     "chat": _cmd_chat,
+    "premium": _cmd_premium,
     "export": _cmd_export,
     "import": _cmd_import,
 }
@@ -341,5 +393,5 @@ def main(argv: list[str] | None = None) -> int:
         message = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
         where = f" ({error.filename})" if isinstance(error, OSError) and error.filename else ""
         print(f"error: {message}{where}", file=sys.stderr)
-        return 1
+        return REFUSED_INPUT_STATUS.get(args.command, 1)
     return 0

@@ -9,6 +9,7 @@ import argparse
 from typing import NamedTuple
 
 from .config import TIE_BREAKS, UNITS, UNKNOWN_MODES
+from .languages import ENGLISH
 from .pretokenize import SPLITS
 from .pretrained import PRETRAINED
 from .train import MAX_VOCAB_CHARS
@@ -35,6 +36,7 @@ class Command(NamedTuple):
     about: str
     arguments: tuple[Argument | OneOf, ...] = ()
     on_a_model: bool = True  # its first argument is a model file or a published tokenizer's name
+    details: str = ""  # its --help's text, kept as written (paragraphs), when there is more to say than ``about``
 
 
 def argument(*flags: str, **settings: object) -> Argument:
@@ -150,11 +152,32 @@ TRUNCATE = (
     argument("--no-special", action="store_true", help="count special tokens' text as ordinary text"),
 )
 
+CHAT_HELP = """print the ids a chat model receives for a conversation, ready for the assistant's reply.
+
+The file is OpenAI's request: {"messages": [...], "tools": [...]}; "tools" (at most 64 functions, 100,000
+characters of JSON) is optional, an assistant's message may hold "tool_calls" and a "tool" message a call's result.
+
+Exact (ids equal to the publishers' own libraries): Llama 3.3, Qwen3 and DeepSeek-V3 by their shipped templates,
+tools by each template's own tools branch (transformers' apply_chat_template); gpt-oss by harmony, the tools as
+the functions namespace of the developer message (openai-harmony); Mistral Tekken v3, the tools as
+[AVAILABLE_TOOLS] (mistral-common).  DeepSeek-V3's template ignores the tools list (it writes calls and results) and
+Gemma 3's has no tools: --count says so ("tools_note").
+
+An estimate: GPT-4 and GPT-4o (cl100k_base, o200k_base), whose format OpenAI does not publish: OpenAI's documented
+method (its cookbook, "How to count tokens with tiktoken"), for the messages and the function definitions alike;
+their tool calls and results are counted as messages' text.
+
+--count prints the total, each message's count, the tools', the format's, whether it is an estimate, the model's
+published context window and the tokens that remain for the reply (below 0: past the window)."""
+
 CHAT = (
     argument(
         "name", help="a published tokenizer whose model has a chat format (llama3, qwen3, gemma3, o200k_harmony, ...)"
     ),
-    argument("file", help='a JSON file {"messages": [{"role": ..., "content": ...}, ...]} (\'-\' for standard input)'),
+    argument(
+        "file",
+        help='a JSON file {"messages": [{"role": ..., "content": ...}, ...], "tools": [...]} (- for standard input)',
+    ),
     argument(
         "--as-it-stands",
         action="store_true",
@@ -163,9 +186,26 @@ CHAT = (
     argument(
         "--count",
         action="store_true",
-        help="print the counts instead of the ids: in all, each message's text, the format's (GPT-4 and GPT-4o: "
-        "OpenAI's documented estimate only)",
+        help="print the counts instead of the ids: in all, each message's text, the tools', the format's (GPT-4 and "
+        "GPT-4o: OpenAI's documented estimate only), the context window and what remains of it",
     ),
+)
+
+PREMIUM = (
+    argument("names", nargs="+", metavar="NAME", help=f"{MODEL_HELP}; several are measured one after another"),
+    argument(
+        "--texts",
+        metavar="FILE",
+        help="a JSON object from a language code to its text, the same content in each language ('-' for standard "
+        "input; default: the preamble of the Universal Declaration of Human Rights in 58 languages, bundled)",
+    ),
+    argument(
+        "--reference",
+        metavar="CODE",
+        default=ENGLISH,
+        help=f"the language the others are divided by (default {ENGLISH}: English, as the bundled texts code it)",
+    ),
+    argument("--format", choices=["tsv", "json"], default="tsv", help="a table with a header line (tsv), or JSON"),
 )
 
 COMMANDS = (
@@ -183,6 +223,14 @@ COMMANDS = (
         "chat",
         "print the ids a chat model receives for a conversation, ready for the assistant's reply",
         CHAT,
+        on_a_model=False,
+        details=CHAT_HELP,
+    ),
+    Command(
+        "premium",
+        "print each language's tokens, its premium (its tokens / the reference language's), bytes and characters "
+        "per token, under each tokenizer",
+        PREMIUM,
         on_a_model=False,
     ),
     Command(
@@ -218,7 +266,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser = _OneLineParser(prog="python -m bpe_core", description="Train and use BPE tokenizers.")
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_OneLineParser)
     for command in COMMANDS:
-        sub = commands.add_parser(command.name, help=command.about)
+        shown = {"description": command.details, "formatter_class": argparse.RawDescriptionHelpFormatter}
+        sub = commands.add_parser(command.name, help=command.about, **(shown if command.details else {}))
         if command.on_a_model:
             sub.add_argument("model", help=MODEL_HELP)
         for entry in command.arguments:

@@ -18,8 +18,11 @@ from __future__ import annotations
 import functools
 import json
 import lzma
+import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from .config import Config
 from .formats import from_hf_json, read_merges_txt
@@ -41,14 +44,18 @@ class PublishedTokenizer:
     family: str  # GPT2_FILES, TIKTOKEN or TOKENIZER_JSON
     files: tuple[str, ...]  # under DATA
     load_seconds: int = 1  # a first load on a small server (then it is shared): the spinner says it
+    held_mb: int = 0  # its memory once read, as bpe_core.footprint counts it (python -m bench.published_memory)
     split: str = ""  # TIKTOKEN: the pre-tokenizer its ranks go with
     special_ids: tuple[tuple[str, int], ...] = ()  # TIKTOKEN: its special tokens and their ids
 
 
-def _tiktoken(name: str, title: str, split: str, special_ids: dict[str, int], ranks_of: str = "") -> PublishedTokenizer:
+def _tiktoken(
+    name: str, title: str, split: str, special_ids: dict[str, int], held_mb: int, ranks_of: str = ""
+) -> PublishedTokenizer:
     """A rank file's tokenizer; ``ranks_of`` names another encoding whose ranks (and cuts) it reuses."""
     files = (f"{ranks_of or name}.tiktoken", f"{ranks_of or name}.cuts")
-    return PublishedTokenizer(name, title, TIKTOKEN, files, split=split, special_ids=tuple(special_ids.items()))
+    special = tuple(special_ids.items())
+    return PublishedTokenizer(name, title, TIKTOKEN, files, held_mb=held_mb, split=split, special_ids=special)
 
 
 # gpt-oss's chat tokens (openai-harmony; tiktoken_ext/openai_public.py's o200k_harmony), on o200k_base's ranks; every
@@ -72,14 +79,14 @@ _HARMONY_SPECIALS = _HARMONY_CHAT | {
 }
 
 
-def _open_model(name: str, title: str, load_seconds: int) -> PublishedTokenizer:
-    return PublishedTokenizer(name, title, TOKENIZER_JSON, (f"open/{name}.tokenizer.json.xz",), load_seconds)
+def _open_model(name: str, title: str, load_seconds: int, held_mb: int) -> PublishedTokenizer:
+    return PublishedTokenizer(name, title, TOKENIZER_JSON, (f"open/{name}.tokenizer.json.xz",), load_seconds, held_mb)
 
 
 PUBLISHED = {
     published.name: published
     for published in (
-        PublishedTokenizer("gpt2", "GPT-2", GPT2_FILES, ("encoder.json", "vocab.bpe")),
+        PublishedTokenizer("gpt2", "GPT-2", GPT2_FILES, ("encoder.json", "vocab.bpe"), held_mb=32),
         # The special tokens of each encoding with their ids: tiktoken_ext/openai_public.py.
         _tiktoken(
             "cl100k_base",
@@ -92,20 +99,21 @@ PUBLISHED = {
                 "<|fim_suffix|>": 100260,
                 "<|endofprompt|>": 100276,
             },
+            held_mb=17,
         ),
         _tiktoken(
-            "o200k_base", "GPT-4o and GPT-5 (o200k_base)", "gpt4o", {END_OF_TEXT: 199999, "<|endofprompt|>": 200018}
+            "o200k_base", "GPT-4o and GPT-5 (o200k_base)", "gpt4o", {END_OF_TEXT: 199999, "<|endofprompt|>": 200018}, 34
         ),
-        _tiktoken("o200k_harmony", "gpt-oss (o200k_harmony)", "gpt4o", _HARMONY_SPECIALS, ranks_of="o200k_base"),
-        _open_model("llama2", "Llama 2", load_seconds=1),
-        _open_model("llama3", "Llama 3", load_seconds=2),
-        _open_model("qwen3", "Qwen3", load_seconds=1),
-        _open_model("qwen3.6", "Qwen3.5 and Qwen3.6", load_seconds=3),
-        _open_model("deepseek-v3", "DeepSeek-V3", load_seconds=1),
-        _open_model("deepseek-v4", "DeepSeek-V4", load_seconds=1),
-        _open_model("gemma3", "Gemma 3", load_seconds=3),
-        _open_model("mistral-tekken-v3", "Mistral Tekken v3", load_seconds=1),
-        _open_model("claude-legacy", "Claude (legacy, before Claude 3)", load_seconds=1),
+        _tiktoken("o200k_harmony", "gpt-oss (o200k_harmony)", "gpt4o", _HARMONY_SPECIALS, 34, ranks_of="o200k_base"),
+        _open_model("llama2", "Llama 2", load_seconds=1, held_mb=23),
+        _open_model("llama3", "Llama 3", load_seconds=2, held_mb=97),
+        _open_model("qwen3", "Qwen3", load_seconds=1, held_mb=73),
+        _open_model("qwen3.6", "Qwen3.5 and Qwen3.6", load_seconds=3, held_mb=130),
+        _open_model("deepseek-v3", "DeepSeek-V3", load_seconds=1, held_mb=67),
+        _open_model("deepseek-v4", "DeepSeek-V4", load_seconds=1, held_mb=67),
+        _open_model("gemma3", "Gemma 3", load_seconds=3, held_mb=188),
+        _open_model("mistral-tekken-v3", "Mistral Tekken v3", load_seconds=1, held_mb=67),
+        _open_model("claude-legacy", "Claude (legacy, before Claude 3)", load_seconds=1, held_mb=33),
     )
 }
 PRETRAINED = tuple(PUBLISHED)  # the names the command line and the pages accept
@@ -133,14 +141,54 @@ def _gpt2_tokenizer() -> Tokenizer:
     )
 
 
-@functools.cache
+class _KeepAll:
+    """The published tokenizers read so far, each kept for the life of the process: the command line's and the
+    tests' cache. A server holds them within a budget instead (``keep_published_in``)."""
+
+    def __init__(self) -> None:
+        self._models: dict[str, Tokenizer] = {}
+        self._lock = threading.Lock()
+
+    def get_or_make(self, name: str, make: Callable[[], Tokenizer]) -> Tokenizer:
+        with self._lock:  # one read of each, however many threads ask at once
+            if name not in self._models:
+                self._models[name] = make()
+            return self._models[name]
+
+
+_kept: Any = _KeepAll()
+
+
+def keep_published_in(cache: Any) -> None:
+    """Hold the published tokenizers read from now on in ``cache``: any object with ``get_or_make(name, make)``
+    (a server's store within a memory budget, which may release one and read it again later)."""
+    global _kept
+    _kept = cache
+
+
 def load_pretrained(name: str) -> Tokenizer:
-    """A published tokenizer by name (one of ``PRETRAINED``)."""
+    """A published tokenizer by name (one of ``PRETRAINED``), read once and shared (``keep_published_in``).
+
+    >>> load_pretrained("cl100k_base") is load_pretrained("cl100k_base")
+    True
+    """
     if name not in PUBLISHED:
         raise ValueError(f"no published tokenizer is called {name!r}: choose one of {', '.join(PRETRAINED)}")
-    published = PUBLISHED[name]
-    if published.family == GPT2_FILES:
-        return load_gpt2()
+    if PUBLISHED[name].family == GPT2_FILES:
+        return load_gpt2()  # kept whole: the app's sessions load it as their model (Train's "Load GPT-2")
+    return _kept.get_or_make(name, lambda: _read_published(PUBLISHED[name]))
+
+
+def held_bytes(name: str) -> int:
+    """What the published tokenizer ``name`` holds once read, in bytes, as measured (its record's ``held_mb``).
+
+    >>> held_bytes("cl100k_base") // 2**20
+    17
+    """
+    return PUBLISHED[name].held_mb * 2**20
+
+
+def _read_published(published: PublishedTokenizer) -> Tokenizer:
     paths = [DATA / file for file in published.files]
     if published.family == TOKENIZER_JSON:
         with lzma.open(paths[0]) as packed, collector_paused():

@@ -85,6 +85,11 @@ class RankTokenizer(Tokenizer):
                 self._joins.clear()  # the merge table answers from now on
         return object.__getattribute__(self, name)
 
+    def vocabulary_bytes(self) -> list[tuple[bytes, int]]:
+        """Every token but the special ones as (its bytes, its id): the ranks themselves, read without spelling the
+        merges out."""
+        return list(self._token_ranks.items())
+
     def _merged_piece(self, piece: str) -> tuple[int, ...]:
         """tiktoken's two rules (see the module's docstring).  Applying the merges recovered from the
         ranks gives the same tokens: when two parts are about to join, what happened inside them is

@@ -22,7 +22,7 @@ from pages.classroom.views.address import CLASS_URL_ENV, announcement, network_a
 def streamlit_command(port: int) -> list[str]:
     """The Streamlit server a class reaches: every interface, ``port``, no browser opened on this machine."""
     return [
-        *(sys.executable, "-m", "streamlit", "run", str(ROOT / "app.py")),
+        *(sys.executable, str(ROOT / "deploy" / "start_app.py")),
         *("--server.address", "0.0.0.0", "--server.port", str(port), "--server.headless", "true"),
     ]
 

@@ -20,7 +20,7 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
@@ -99,17 +99,20 @@ def run_job(
     *args: Any,
     budget: Budget,
     slots: Slots,
+    visitor: Hashable | None = None,
     on_progress: Callable[[int, int], None] | None = None,
     on_wait: Callable[[int], None] | None = None,
     **kwargs: Any,
 ) -> Any:
     """``function(*args, **kwargs)`` in a worker process, within ``budget``, once one of ``slots`` is free.
 
+    ``visitor`` names whose job it is, so that the line is fair between visitors (``Slots.held``; a visitor
+    with as many jobs as ``slots`` allows one is refused by a :class:`jobs.budget.TooManyJobs`, a ValueError).
     ``on_wait(place)`` is called while the job waits in line; ``on_progress(done, total)`` while it runs, from the
     function's own ``progress`` callback (passed to it only when ``on_progress`` is given) and at least every
     ``POLL_SECONDS`` with the last values. A ``ValueError`` of the function comes back as one; a ceiling reached is a
     :class:`JobStopped`. If a callback raises, the worker is ended at once and the exception goes on."""
-    with slots.held(on_wait):
+    with slots.held(on_wait, visitor=visitor):
         worker = _SPARE.take()
         try:
             worker.to_worker.send(budget.memory_mb)  # the ceiling first: the job's arguments count against it

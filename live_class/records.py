@@ -93,7 +93,8 @@ class Question:
 @dataclass(frozen=True)
 class ClassRecord:
     """A class as students follow it: the teacher's model (its title and its link's query string), the step shown,
-    the question asked (0: none yet), when anyone last acted (seconds since the epoch) and whether it ended.
+    the question asked (0: none yet), when anyone last acted (seconds since the epoch), whether it ended, and whether
+    the teacher locked it (no one new joins).
     ``teacher_hash`` is the SHA-256 of the teacher's key: the key itself stays in the teacher's session.
 
     >>> ClassRecord("ABCDE", "00", 10.0).step
@@ -108,12 +109,20 @@ class ClassRecord:
     step: int = 0
     question: int = 0
     ended: bool = False
+    locked: bool = False
 
     def replace(self, **changes) -> ClassRecord:
         return dataclasses.replace(self, **changes)
 
 
-FOLLOWED = ("model_title", "model_link", "step", "question", "ended")  # what the teacher changes; students follow
+FOLLOWED = (
+    "model_title",
+    "model_link",
+    "step",
+    "question",
+    "ended",
+    "locked",
+)  # what the teacher changes; students follow
 
 
 def followed_changes(last_active: float, followed: dict) -> dict:

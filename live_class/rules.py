@@ -14,8 +14,10 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import os
 import re
 import secrets
+from collections.abc import Mapping
 
 from live_class.names import draws_nothing
 from live_class.records import ClassRecord
@@ -24,6 +26,10 @@ CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no I, O, 0 or 1: read alou
 CODE_LENGTH = 5
 NAME_LIMIT = 40  # characters of "Your name"
 MOST_STUDENTS = 200  # a class's size: the projector's names and tally stay readable, each poll stays small
+# Joins to one class from one address: a room of 30 behind one NAT address, each joining twice (a second phone, a
+# cleared browser), with room to spare; a lecture hall behind one address sets BPE_JOINS_PER_ADDRESS to its size.
+JOINS_PER_ADDRESS = 60
+JOINS_PER_ADDRESS_ENV = "BPE_JOINS_PER_ADDRESS"
 IDLE_SECONDS = 4 * 3600  # a class nobody acted in for this long is over
 STUDENT_ID_LENGTH = 16
 MAX_COUNT_GUESS = 10**9
@@ -37,6 +43,42 @@ _STUDENT_ID = re.compile(f"[A-Za-z0-9_-]{{{STUDENT_ID_LENGTH}}}")
 
 class ClassProblem(ValueError):
     """Something a class cannot do, said in words a student or teacher reads on the page."""
+
+
+def joins_per_address(environ: Mapping[str, str] = os.environ) -> int:
+    """How many joins one address may make to one class: ``JOINS_PER_ADDRESS_ENV``, else ``JOINS_PER_ADDRESS``.
+
+    >>> joins_per_address({}), joins_per_address({JOINS_PER_ADDRESS_ENV: " 250 "})
+    (60, 250)
+    >>> joins_per_address({JOINS_PER_ADDRESS_ENV: "many"})
+    Traceback (most recent call last):
+    ...
+    live_class.rules.ClassProblem: This server's BPE_JOINS_PER_ADDRESS must be a whole number above 0, not 'many': \
+its operator can fix it.
+    """
+    text = environ.get(JOINS_PER_ADDRESS_ENV, "").strip()
+    if not text:
+        return JOINS_PER_ADDRESS
+    if not (text.isascii() and text.isdecimal()) or int(text) < 1:
+        raise ClassProblem(
+            f"This server's {JOINS_PER_ADDRESS_ENV} must be a whole number above 0, not {text[:40]!r}: "
+            "its operator can fix it."
+        )
+    return int(text)
+
+
+def address_token(code: str, address: str | None) -> str:
+    """What a store keeps of the address a student joined from: a hash that tells two joins from one address
+    apart from others within a class, never the address itself; "" for no address (this machine, uncounted).
+
+    >>> address_token("ABCDE", "10.0.0.7") == address_token("ABCDE", "10.0.0.7") != address_token("FGHJK", "10.0.0.7")
+    True
+    >>> "10.0.0.7" in address_token("ABCDE", "10.0.0.7"), address_token("ABCDE", None)
+    (False, '')
+    """
+    if not address:
+        return ""
+    return hashlib.sha256(f"{code}\0{address}".encode()).hexdigest()[:24]
 
 
 def new_code() -> str:
@@ -89,7 +131,7 @@ def clean_name(typed: str) -> str:
     """A student's name as the class shows it: spaces collapsed, characters that draw nothing dropped (controls,
     format characters, variation selectors: ``names.draws_nothing``), at most ``NAME_LIMIT`` characters, not empty.
     Otherwise ``ClassProblem``. Whether it clashes with a name taken is the store's to say, atomically, by
-    ``names.name_key``.
+    ``names.name_keys``.
 
     >>> clean_name("  Ada \\n Lovelace\\u034f ")
     'Ada Lovelace'

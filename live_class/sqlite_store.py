@@ -6,6 +6,8 @@ thread of a server and by the servers of one machine. Each thread has its own co
 >>> store.create_class(ClassRecord("ABCDE", "hash", 0.0))
 True
 >>> store.put_question("ABCDE", Question(1, "pair", "Step 1", ("a + b", "b + c"), "a + b"))
+>>> store.add_student("ABCDE", "s1", "Ada", ("ada",), 1.0), store.add_student("ABCDE", "s2", "Bo", ("bo",), 1.0)
+(<Joining.JOINED: 'joined'>, <Joining.JOINED: 'joined'>)
 >>> store.vote("ABCDE", 1, "s1", "b + c", 1.0), store.reveal("ABCDE", 1), store.vote("ABCDE", 1, "s2", "a + b", 2.0)
 (True, True, False)
 >>> store.votes("ABCDE", 1)
@@ -19,28 +21,37 @@ import threading
 from pathlib import Path
 
 from live_class.records import FOLLOWED, ClassRecord, Question, followed_changes
-from live_class.store import KEEP_SECONDS, ClassStore, unavailable_as_problem
+from live_class.rules import MOST_STUDENTS
+from live_class.store import KEEP_SECONDS, ClassStore, Joining, unavailable_as_problem
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS classes (
     code TEXT PRIMARY KEY, teacher_hash TEXT NOT NULL, last_active REAL NOT NULL, model_title TEXT NOT NULL,
-    model_link TEXT NOT NULL, step INTEGER NOT NULL, question INTEGER NOT NULL, ended INTEGER NOT NULL);
+    model_link TEXT NOT NULL, step INTEGER NOT NULL, question INTEGER NOT NULL, ended INTEGER NOT NULL,
+    locked INTEGER NOT NULL DEFAULT 0);
 CREATE INDEX IF NOT EXISTS classes_by_activity ON classes (last_active);
 CREATE TABLE IF NOT EXISTS students (
     code TEXT NOT NULL, student TEXT NOT NULL, name TEXT NOT NULL, joined INTEGER PRIMARY KEY AUTOINCREMENT,
-    name_key TEXT NOT NULL DEFAULT '', UNIQUE (code, student));
+    UNIQUE (code, student));
+CREATE TABLE IF NOT EXISTS student_keys (
+    code TEXT NOT NULL, name_key TEXT NOT NULL, student TEXT NOT NULL, PRIMARY KEY (code, name_key));
+CREATE TABLE IF NOT EXISTS address_joins (
+    code TEXT NOT NULL, address TEXT NOT NULL, joins INTEGER NOT NULL, PRIMARY KEY (code, address));
 CREATE TABLE IF NOT EXISTS questions (
     code TEXT NOT NULL, number INTEGER NOT NULL, body TEXT NOT NULL, revealed INTEGER NOT NULL,
     PRIMARY KEY (code, number));
+CREATE TABLE IF NOT EXISTS rate_counts (key TEXT NOT NULL, at REAL NOT NULL, until REAL NOT NULL);
+CREATE INDEX IF NOT EXISTS rate_counts_by_key ON rate_counts (key);
+CREATE INDEX IF NOT EXISTS rate_counts_by_end ON rate_counts (until);
 CREATE TABLE IF NOT EXISTS votes (
     code TEXT NOT NULL, number INTEGER NOT NULL, student TEXT NOT NULL, answer TEXT NOT NULL,
     PRIMARY KEY (code, number, student));
 """
-# A file made before names had keys gets the column; a class's keys are unique (older rows keep '', clashing with none)
-_NAME_KEYS = "CREATE UNIQUE INDEX IF NOT EXISTS name_keys ON students (code, name_key) WHERE name_key != ''"
+# A file from when a name had one key, kept beside it: its keys are copied to their table
+_OLD_KEYS = "INSERT OR IGNORE INTO student_keys SELECT code, name_key, student FROM students WHERE name_key != ''"
 FORGET_BATCH = 100  # old classes deleted each time a class starts: a steady trickle, never a long write lock
 _COLUMNS = ("code", "teacher_hash", "last_active", *FOLLOWED)
-_TABLES = ("classes", "students", "questions", "votes")
+_TABLES = ("classes", "students", "student_keys", "address_joins", "questions", "votes")
 
 
 @unavailable_as_problem((sqlite3.Error, OSError), "SQLite")  # a locked or damaged file, its folder not writable
@@ -55,10 +66,14 @@ class SqliteClassStore(ClassStore):
         self._shared = self._connect() if path == ":memory:" else None  # one in-memory database, not one a thread
         with self._connection() as connection:
             connection.executescript(_SCHEMA)
-            columns = {row[1] for row in connection.execute("PRAGMA table_info(students)")}
-            if "name_key" not in columns:
-                connection.execute("ALTER TABLE students ADD COLUMN name_key TEXT NOT NULL DEFAULT ''")
-            connection.execute(_NAME_KEYS)
+            if "name_key" in self._columns(connection, "students"):
+                connection.execute(_OLD_KEYS)
+            if "locked" not in self._columns(connection, "classes"):  # a file from before classes were locked
+                connection.execute("ALTER TABLE classes ADD COLUMN locked INTEGER NOT NULL DEFAULT 0")
+
+    @staticmethod
+    def _columns(connection: sqlite3.Connection, table: str) -> set[str]:
+        return {row[1] for row in connection.execute(f"PRAGMA table_info({table})")}
 
     def _connect(self) -> sqlite3.Connection:
         connection = sqlite3.connect(self.path, timeout=10.0, isolation_level=None, check_same_thread=False)
@@ -102,24 +117,56 @@ class SqliteClassStore(ClassStore):
         if row is None:
             return None
         fields = dict(zip(_COLUMNS, row))
-        return ClassRecord(**{**fields, "ended": bool(fields["ended"])})
+        return ClassRecord(**{**fields, "ended": bool(fields["ended"]), "locked": bool(fields["locked"])})
 
     def update_class(self, code: str, last_active: float, **followed) -> None:
         changes = followed_changes(last_active, followed)
         assignments = ", ".join(f"{name} = ?" for name in changes)
         self._run(f"UPDATE classes SET {assignments} WHERE code = ?", (*changes.values(), code))
 
-    def add_student(self, code: str, student: str, name: str, name_key: str, last_active: float) -> bool:
-        try:  # the unique index on (code, name_key) refuses a clash within the one statement
-            self._run(
-                "INSERT INTO students (code, student, name, name_key) VALUES (?, ?, ?, ?) "
-                "ON CONFLICT (code, student) DO UPDATE SET name = excluded.name, name_key = excluded.name_key",
-                (code, student, name, name_key),
-            )
+    def add_student(
+        self,
+        code: str,
+        student: str,
+        name: str,
+        name_keys: tuple[str, ...],
+        last_active: float,
+        *,
+        address: str = "",
+        most_students: int = MOST_STUDENTS,
+        most_from_address: int = 0,
+    ) -> Joining:
+        connection = self._connection()
+        try:  # one write transaction: no other join reads the class between the checks and the keeping
+            with connection:
+                connection.execute("BEGIN IMMEDIATE")
+                refusal = _refusal(connection, code, student, address, most_students, most_from_address)
+                if refusal is not None:
+                    return refusal
+                connection.execute("INSERT INTO students (code, student, name) VALUES (?, ?, ?)", (code, student, name))
+                connection.executemany(  # a key another student holds: the primary key refuses it, undoing the join
+                    "INSERT INTO student_keys (code, name_key, student) VALUES (?, ?, ?)",
+                    [(code, key, student) for key in name_keys],
+                )
+                if address and most_from_address:
+                    connection.execute(
+                        "INSERT INTO address_joins (code, address, joins) VALUES (?, ?, 1) "
+                        "ON CONFLICT (code, address) DO UPDATE SET joins = joins + 1",
+                        (code, address),
+                    )
+                connection.execute("UPDATE classes SET last_active = ? WHERE code = ?", (last_active, code))
         except sqlite3.IntegrityError:
-            return False
-        self._run("UPDATE classes SET last_active = ? WHERE code = ?", (last_active, code))
-        return True
+            return Joining.NAME_TAKEN
+        return Joining.JOINED
+
+    def remove_student(self, code: str, student: str) -> bool:
+        connection = self._connection()
+        with connection:
+            connection.execute("BEGIN IMMEDIATE")
+            removed = connection.execute("DELETE FROM students WHERE code = ? AND student = ?", (code, student))
+            for table in ("student_keys", "votes"):
+                connection.execute(f"DELETE FROM {table} WHERE code = ? AND student = ?", (code, student))
+        return removed.rowcount == 1
 
     def students(self, code: str) -> dict[str, str]:
         rows = self._run("SELECT student, name FROM students WHERE code = ? ORDER BY joined", (code,))
@@ -140,12 +187,14 @@ class SqliteClassStore(ClassStore):
         return None if row is None else Question.from_json(row[0], revealed=bool(row[1]))
 
     def vote(self, code: str, number: int, student: str, answer: str, last_active: float) -> bool:
-        # One statement: the check that the question is open and the write cannot be split by a reveal.
+        # One statement: the check that the question is open and the student in the class, and the write, cannot be
+        # split by a reveal or a removal.
         cursor = self._run(
             "INSERT INTO votes (code, number, student, answer) SELECT ?, ?, ?, ? FROM questions"
             " WHERE code = ? AND number = ? AND revealed = 0"
+            " AND EXISTS (SELECT 1 FROM students WHERE code = ? AND student = ?)"
             " ON CONFLICT (code, number, student) DO UPDATE SET answer = excluded.answer",
-            (code, number, student, answer, code, number),
+            (code, number, student, answer, code, number, code, student),
         )
         if cursor.rowcount != 1:
             return False
@@ -161,3 +210,36 @@ class SqliteClassStore(ClassStore):
     def votes(self, code: str, number: int) -> dict[str, str]:
         rows = self._run("SELECT student, answer FROM votes WHERE code = ? AND number = ?", (code, number))
         return dict(rows.fetchall())
+
+    def count_in_window(self, key: str, now: float, most: int, seconds: float) -> bool:
+        connection = self._connection()
+        with connection:  # one write transaction: no other count reads the key between the check and the count
+            connection.execute("BEGIN IMMEDIATE")
+            connection.execute("DELETE FROM rate_counts WHERE until <= ?", (now,))  # every key's, out of its window
+            (counted,) = connection.execute("SELECT COUNT(*) FROM rate_counts WHERE key = ?", (key,)).fetchone()
+            if counted >= most:
+                return False
+            connection.execute("INSERT INTO rate_counts (key, at, until) VALUES (?, ?, ?)", (key, now, now + seconds))
+        return True
+
+
+def _refusal(
+    connection: sqlite3.Connection, code: str, student: str, address: str, most_students: int, most_from_address: int
+) -> Joining | None:
+    """Why a join may not keep the student (name keys aside: the insert checks them), or None; inside the join's
+    transaction. A student already in the class is ``JOINED`` as they are."""
+
+    def one(sql: str, *parameters) -> int:
+        row = connection.execute(sql, parameters).fetchone()
+        return 0 if row is None else row[0]
+
+    if one("SELECT 1 FROM students WHERE code = ? AND student = ?", code, student):
+        return Joining.JOINED
+    if one("SELECT locked FROM classes WHERE code = ?", code):
+        return Joining.LOCKED
+    if one("SELECT COUNT(*) FROM students WHERE code = ?", code) >= most_students:
+        return Joining.FULL
+    joins = one("SELECT joins FROM address_joins WHERE code = ? AND address = ?", code, address)
+    if address and most_from_address and joins >= most_from_address:
+        return Joining.ADDRESS_SPENT
+    return None

@@ -1,19 +1,33 @@
 """The one small interface every class store offers, and the choice between them.
 
-A store keeps records and does two things atomically: a vote is refused once its question is revealed, and only
-the first reveal of a question counts. Everything else (who may do what, who wins) is in ``live_class.rules``.
-``live_class.choose.open_store`` picks the implementation: SQLite embedded, Redis for replicas.
+A store keeps records and does a few things atomically (the rate limits' counts too, so that replicas sharing a
+store share them): a join is checked against the class's lock, its size, its
+joins from one address and its names taken in the same step that keeps the student; a vote is refused once its
+question is revealed or its student removed; only the first reveal of a question counts. Everything else (who may
+do what, who wins) is in ``live_class.rules``. ``live_class.choose.open_store`` picks the implementation: SQLite
+embedded, Redis for replicas.
 """
 
 from __future__ import annotations
 
+import enum
 import functools
 from abc import ABC, abstractmethod
 
 from live_class.records import ClassRecord, Question
-from live_class.rules import ClassProblem
+from live_class.rules import MOST_STUDENTS, ClassProblem
 
 KEEP_SECONDS = 2 * 24 * 3600  # a class's records are deleted this long after anyone last acted in it
+
+
+class Joining(enum.Enum):
+    """What became of a join: the student is in, or why not (each checked in the one step that keeps a student)."""
+
+    JOINED = "joined"
+    LOCKED = "locked"  # the teacher closed the class to new students
+    FULL = "full"  # ``most_students`` have joined
+    ADDRESS_SPENT = "address spent"  # ``most_from_address`` joins came from the joiner's address
+    NAME_TAKEN = "name taken"  # another student holds one of the name's keys
 
 
 class StoreUnavailable(ClassProblem):
@@ -63,10 +77,30 @@ class ClassStore(ABC):
         """Change what students follow (``records.FOLLOWED`` fields) and mark the class active."""
 
     @abstractmethod
-    def add_student(self, code: str, student: str, name: str, name_key: str, last_active: float) -> bool:
-        """Keep a student (an id only their session knows) and their name, unless another student of the class has
-        the same ``name_key`` (``live_class.names``): then False and nothing changed. The check and the keeping
-        are one atomic step, so two students joining at once under one name cannot both get it."""
+    def add_student(
+        self,
+        code: str,
+        student: str,
+        name: str,
+        name_keys: tuple[str, ...],
+        last_active: float,
+        *,
+        address: str = "",
+        most_students: int = MOST_STUDENTS,
+        most_from_address: int = 0,
+    ) -> Joining:
+        """Keep a student (an id only their session knows) and their name, unless the class is locked, has
+        ``most_students``, has taken ``most_from_address`` joins from ``address`` (0 or "": no bound; a join counts
+        for good, a student removed after it too), or another student holds one of the name's ``name_keys``
+        (``live_class.names``): then why not, and nothing changed. The checks and the keeping are one atomic step,
+        so joins at once cannot overfill a class nor share a name. A student already in the class stays as they
+        are (``JOINED``)."""
+
+    @abstractmethod
+    def remove_student(self, code: str, student: str) -> bool:
+        """Take a student out of the class with their name's keys and every vote they cast (a tally and the
+        scoreboard then count only the students in the class); False if they were not in it. Atomic with ``vote``:
+        no vote of theirs is kept after it."""
 
     @abstractmethod
     def students(self, code: str) -> dict[str, str]:
@@ -83,7 +117,8 @@ class ClassStore(ABC):
     @abstractmethod
     def vote(self, code: str, number: int, student: str, answer: str, last_active: float) -> bool:
         """Set the student's answer to question ``number`` (a second vote replaces the first), unless the question
-        is revealed or unknown: then False and nothing changed. Atomic with ``reveal``."""
+        is revealed or unknown or the student is not in the class: then False and nothing changed. Atomic with
+        ``reveal`` and ``remove_student``."""
 
     @abstractmethod
     def reveal(self, code: str, number: int) -> bool:
@@ -96,3 +131,10 @@ class ClassStore(ABC):
     @abstractmethod
     def question(self, code: str, number: int) -> Question | None:
         """Question ``number`` of the class, or None (read alone: every screen asks for it every second)."""
+
+    @abstractmethod
+    def count_in_window(self, key: str, now: float, most: int, seconds: float) -> bool:
+        """Count one action under ``key`` (what, and by which address) at ``now``, unless ``most`` were counted under
+        it in the ``seconds`` before (a sliding window): True if counted, False and nothing counted if not. The check
+        and the count are one atomic step, so actions at once, on any process sharing the store, cannot pass
+        ``most`` together; what left its window is forgotten."""

@@ -70,15 +70,14 @@ def model_origin(tok: Tokenizer, about: ModelAbout) -> str:
     return f"Model: {tok.name}" if tok.name else ""
 
 
-def model_title(tok: Tokenizer) -> str:
-    r"""The model's name for a markdown caption, escaped because a loaded model is named after the user's
-    file; "Trained model" when it has none.
+def model_title(name: str) -> str:
+    r"""A model's name (``state.model_name``) for a markdown caption, escaped because a loaded model is named after
+    the user's file; "Trained model" when it has none.
 
-    >>> from bpe_core import load_gpt2
-    >>> model_title(load_gpt2())
-    'GPT\\-2'
+    >>> model_title("GPT-2"), model_title("")
+    ('GPT\\-2', 'Trained model')
     """
-    return escape.markdown(tok.name) if tok.name else "Trained model"
+    return escape.markdown(name) if name else "Trained model"
 
 
 # -- export formats (pure) -----------------------------------------------------------
@@ -161,7 +160,7 @@ def _stored_upload(files: dict[str, bytes], on_wait: Callable[[int], None]) -> U
         except JobStopped as stopped:
             raise ValueError(f"{label}: {stopped}") from None
 
-    return state.upload_store().get_or_load(files_key(files), label, load)
+    return state.upload_store().get_or_load(files_key(files), label, load, owner=state.visitor_address())
 
 
 def _on_upload(page: str) -> None:

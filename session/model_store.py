@@ -1,13 +1,17 @@
-"""The trained models all sessions share, and the key that names one training run."""
+"""The trained models all sessions share, counted in bytes, and the key that names one training run."""
 
 from __future__ import annotations
 
 import json
-import threading
-from collections import OrderedDict
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 
-from bpe_core import Tokenizer
+from bpe_core.footprint import model_bytes
+from bpe_core.pretrained import held_bytes
 from drawing.describe import text_digest
+from jobs.budget import positive_setting
+from jobs.store import ByteStore
 from session.training_settings import TrainSettings
 
 
@@ -27,57 +31,69 @@ def training_key(corpus: str | list[str], settings: TrainSettings) -> str:
     return f"{corpus_key(corpus)}:{json.dumps(settings.as_dict(), sort_keys=True)}"
 
 
-class ModelStore:
-    """A thread-safe least-recently-used map from training key to model, at most ``capacity`` long.
+MEMORY_ENV = "BPE_MODEL_MEMORY_MB"
 
-    >>> store = ModelStore(capacity=1)
-    >>> store.put("a", 1); store.put("b", 2)
-    >>> store.get("a") is None, store.get("b")
-    (True, 2)
+
+def model_memory_mb(environ: Mapping[str, str] = os.environ) -> int:
+    """The most memory the trained models of this server process may hold together (``BPE_MODEL_MEMORY_MB``).
+
+    >>> model_memory_mb({}), model_memory_mb({MEMORY_ENV: "256"})
+    (512, 256)
+    """
+    return positive_setting(environ, MEMORY_ENV, 512, int, "whole number of megabytes")
+
+
+PUBLISHED_MEMORY_ENV = "BPE_PUBLISHED_MEMORY_MB"
+
+
+def published_memory_mb(environ: Mapping[str, str] = os.environ) -> int:
+    """The most memory the published tokenizers read by this server process may hold together
+    (``BPE_PUBLISHED_MEMORY_MB``; GPT-2's, the default model's neighbour, is kept apart).
+
+    >>> published_memory_mb({}), published_memory_mb({PUBLISHED_MEMORY_ENV: "300"})
+    (1024, 300)
+    """
+    return positive_setting(environ, PUBLISHED_MEMORY_ENV, 1024, int, "whole number of megabytes")
+
+
+class PublishedStore(ByteStore):
+    """The published tokenizers a server has read, by name, at most ``ceiling_bytes`` together by each one's size
+    as measured once (``bpe_core.pretrained.held_bytes``): the least recently used is released, and read again when
+    next asked. The engine keeps them here once ``bpe_core.pretrained.keep_published_in`` is given the store.
+
+    >>> store = PublishedStore(200 * 2**20)
+    >>> store.get_or_make("cl100k_base", lambda: "GPT-4's model"), store.held_bytes == held_bytes("cl100k_base")
+    ("GPT-4's model", True)
     """
 
-    def __init__(self, capacity: int):
-        self.capacity = capacity
-        self._models: OrderedDict[str, Tokenizer] = OrderedDict()
-        self._lock = threading.Lock()
-        self._making: dict[str, threading.Lock] = {}  # key -> held while one caller makes that model
+    def __init__(self, ceiling_bytes: int):
+        super().__init__(ceiling_bytes, what="published tokenizers", setting=PUBLISHED_MEMORY_ENV)
 
-    def get_or_make(self, key: str, make):
-        """The model stored under ``key``, else ``make()``'s result, stored.
+    def get_or_make(self, key, make, *, pinned=False, size=None):
+        return super().get_or_make(key, make, pinned=pinned, size=held_bytes(key) if size is None else size)
 
-        Callers asking for the same key at the same time wait for one ``make()`` instead of each
-        training (a class pressing Train on the sample together trains it once). An exception from
-        ``make()`` reaches its caller and stores nothing.
 
-        >>> store = ModelStore(capacity=2)
-        >>> store.get_or_make("a", lambda: 1), store.get_or_make("a", lambda: 2)
-        (1, 1)
-        """
-        with self._lock:
-            making = self._making.setdefault(key, threading.Lock())
-        with making:
-            model = self.get(key)
-            if model is None:
-                model = make()
-                self.put(key, model)
-        with self._lock:
-            if not making.locked():
-                self._making.pop(key, None)
-        return model
+class ModelStore(ByteStore):
+    """Trained models shared by all sessions, by training key, at most ``ceiling_bytes`` together as
+    ``bpe_core.footprint.model_bytes`` counts them; the least recently used released first, the default model pinned.
+    Sessions hold a :class:`TrainedHandle`, never the model, so a released model's memory is free at once.
 
-    def get(self, key: str):
-        with self._lock:
-            if key not in self._models:
-                return None
-            self._models.move_to_end(key)
-            return self._models[key]
+    >>> from bpe_core import Config, train
+    >>> store = ModelStore(ceiling_bytes=10 * 2**20)
+    >>> model = store.get_or_make("banana", lambda: train("banana_bandana_", Config(split="none"), merges=2))
+    >>> store.get("banana") is model, 0 < store.held_bytes < 2**20
+    (True, True)
+    """
 
-    def put(self, key: str, model) -> None:
-        with self._lock:
-            self._models[key] = model
-            self._models.move_to_end(key)
-            while len(self._models) > self.capacity:
-                self._models.popitem(last=False)
+    def __init__(self, ceiling_bytes: int):
+        super().__init__(ceiling_bytes, size_of=model_bytes, what="trained models", setting=MEMORY_ENV)
 
-    def __len__(self) -> int:
-        return len(self._models)
+
+@dataclass(frozen=True)
+class TrainedHandle:
+    """What a session holds of a trained model: its key in the model store and what trains it again if the store
+    released it (its training text and settings, which the session holds anyway as its corpus)."""
+
+    key: str
+    training_text: str | list[str] = field(repr=False, compare=False)
+    settings: TrainSettings = field(compare=False)

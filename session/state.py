@@ -20,15 +20,23 @@ from typing import Any
 import streamlit as st
 
 from bpe_core import Tokenizer, train
+from bpe_core.pretrained import keep_published_in
 from drawing.describe import model_fingerprint
 from jobs import Budget, Slots, run_job
-from jobs.budget import jobs_at_once
 from live_class.choose import open_store
+from live_class.limits import trusted_proxies, visitor
 from live_class.store import ClassStore
 from session.addresses import TEXT_PARAM
 from session.choices import Choice, address_params, kept_keys, read_address
-from session.model_about import DEFAULT_MODEL_ABOUT, ModelAbout
-from session.model_store import ModelStore, training_key
+from session.model_about import DEFAULT_MODEL_ABOUT, LOADED_FILE, ModelAbout
+from session.model_store import (
+    ModelStore,
+    PublishedStore,
+    TrainedHandle,
+    model_memory_mb,
+    published_memory_mb,
+    training_key,
+)
 from session.presenting import wants_presentation
 from session.training_settings import DEFAULT_SETTINGS
 from session.upload_store import UploadHandle, UploadStore, upload_memory_mb
@@ -56,20 +64,39 @@ def default_model() -> Tokenizer:
 
 @st.cache_resource(max_entries=1, show_spinner=False)
 def _job_slots() -> Slots:
-    """The jobs this server process runs at once (``BPE_JOBS_AT_ONCE``, 2 by default); the others wait in line."""
-    return Slots(jobs_at_once())
+    """The jobs this server process runs at once (``BPE_JOBS_AT_ONCE``, 2 by default); the others wait in a line
+    fair between visitors, each with at most ``BPE_JOBS_PER_VISITOR`` jobs waiting or running."""
+    return Slots.from_environment()
+
+
+def visitor_address() -> str | None:
+    """Who this session is to the server's limits: its address (the one nginx saw, behind the proxy that
+    ``BPE_TRUSTED_PROXY`` names); None for a browser on the server's own machine."""
+    forwarded_for = st.context.headers.get("X-Forwarded-For") or ""
+    return visitor(st.context.ip_address, forwarded_for, trusted_proxies())
 
 
 def as_job(function: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
     """``jobs.run_job`` under this server's budget (``BPE_JOB_MEMORY_MB``, ``BPE_JOB_SECONDS``, read when the job
-    starts: a ValueError names a variable that makes no sense) and its slots."""
-    return run_job(function, *args, budget=Budget.from_environment(), slots=_job_slots(), **kwargs)
+    starts: a ValueError names a variable that makes no sense), in its fair line as this session's visitor."""
+    budget = Budget.from_environment()
+    return run_job(function, *args, budget=budget, slots=_job_slots(), visitor=visitor_address(), **kwargs)
 
 
 @st.cache_resource(max_entries=1, show_spinner=False)
 def model_store() -> ModelStore:
-    """Trained models shared by all sessions: the 16 most recently used."""
-    return ModelStore(capacity=16)
+    """Trained models shared by all sessions, at most ``BPE_MODEL_MEMORY_MB`` together (512 by default), the default
+    model pinned among them."""
+    return ModelStore(ceiling_bytes=model_memory_mb() * 2**20)
+
+
+@st.cache_resource(max_entries=1, show_spinner=False)
+def published_store() -> PublishedStore:
+    """The published tokenizers this server process has read, at most ``BPE_PUBLISHED_MEMORY_MB`` together (1,024
+    by default: all thirteen, 780 MB, fit): the engine keeps them here from the first run on, instead of for the life of the process."""
+    store = PublishedStore(ceiling_bytes=published_memory_mb() * 2**20)
+    keep_published_in(store)
+    return store
 
 
 @st.cache_resource(max_entries=1, show_spinner=False)
@@ -82,7 +109,12 @@ def upload_store() -> UploadStore:
 def default_session_model() -> Tokenizer:
     """The default model as sessions hold it: the model store's copy, filed as the default form's run (pressing
     Train on the default form trains nothing)."""
-    return model_store().get_or_make(training_key(sample_text(), DEFAULT_SETTINGS), default_model)
+    return model_store().get_or_make(default_handle().key, default_model, pinned=True)
+
+
+def default_handle() -> TrainedHandle:
+    """The default model as a session holds it."""
+    return TrainedHandle(training_key(sample_text(), DEFAULT_SETTINGS), sample_text(), DEFAULT_SETTINGS)
 
 
 @st.cache_resource(max_entries=1, show_spinner=False)
@@ -94,20 +126,47 @@ def class_store() -> ClassStore:
 
 def current_model() -> Tokenizer:
     """The session's model: the router gives a session its first one before any page runs
-    (``pages.train.training.first_model``), so every page has one. An uploaded model is asked of the upload
-    store; if the store released it, the session is given the default model and told why (``released_upload``)."""
+    (``pages.train.training.first_model``), so every page has one. A trained model is asked of the model store and
+    an uploaded one of the upload store: a trained model the store released is trained again from its settings; an
+    upload released, or a model that cannot be made again, gives the session the default model and says why
+    (``released_upload``)."""
     held = st.session_state[MODEL_KEY]
+    if isinstance(held, TrainedHandle):
+        return model_store().get(held.key) or _trained_again(held)
     if not isinstance(held, UploadHandle):
         return held
     model = upload_store().model(held)
     if model is None:
-        st.session_state[RELEASED_KEY] = (
+        _release_to_default(
             f"The tokenizer loaded from {held.label} was released to make room for other uploads (this server "
             f"holds at most {upload_store().ceiling_bytes // 2**20:,} MB of them): load it again."
         )
         model = default_session_model()
-        set_model(model, corpus=sample_text(), about=DEFAULT_MODEL_ABOUT)
     return model
+
+
+def _trained_again(held: TrainedHandle) -> Tokenizer:
+    """The session's trained model, released by the model store for other visitors' models: trained again (the same
+    corpus and settings give the same model), or the default model if the server cannot now."""
+
+    def train_again() -> Tokenizer:
+        settings = held.settings
+        return as_job(train, held.training_text, settings.to_config(), **settings.train_kwargs())
+
+    try:
+        with st.spinner("Your model was released to make room for other visitors' models: training it again..."):
+            return model_store().get_or_make(held.key, train_again)
+    except ValueError as error:  # a ceiling, a visitor's jobs, a budget that makes no sense
+        _release_to_default(
+            f"Your model was released to make room for other visitors' and could not be made again "
+            f"({error}): train it again on the Train page."
+        )
+        return default_session_model()
+
+
+def _release_to_default(message: str) -> None:
+    st.session_state[RELEASED_KEY] = message
+    set_model(default_handle(), corpus=sample_text(), about=DEFAULT_MODEL_ABOUT)
 
 
 def released_upload() -> str | None:
@@ -131,10 +190,19 @@ def model_about() -> ModelAbout:
     return st.session_state.get(ABOUT_KEY, DEFAULT_MODEL_ABOUT)
 
 
-def set_model(model: Tokenizer | UploadHandle, *, corpus: str, about: ModelAbout) -> None:
-    """Make ``model`` the session's: a model, or the handle of one the upload store holds (never the model itself:
-    the store releases it when no session holds its handle)."""
+def set_model(model: Tokenizer | TrainedHandle | UploadHandle, *, corpus: str, about: ModelAbout) -> None:
+    """Make ``model`` the session's: the handle of a model the model store or the upload store holds (never the
+    model itself, so that a store can release it), or a published model (shared by every session already)."""
     st.session_state.update({MODEL_KEY: model, CORPUS_KEY: corpus, ABOUT_KEY: about})
+
+
+def model_name(model: Tokenizer) -> str:
+    """``model``'s name as this session knows it: the session's uploaded model is named after this session's files
+    (the server holds one copy of the same bytes for every session, named after the files that loaded it first)."""
+    about = model_about()
+    if about.loaded_from == LOADED_FILE and model_handle() is not None and model is current_model():
+        return about.file_name
+    return model.name
 
 
 def model_handle() -> UploadHandle | None:

@@ -25,6 +25,7 @@ import weakref
 from collections import OrderedDict, deque
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from pathlib import PurePosixPath
 from typing import Any
 
 from jobs.budget import positive_setting
@@ -47,19 +48,27 @@ def upload_memory_mb(environ: Mapping[str, str] = os.environ) -> int:
 
 
 def files_key(files: Mapping[str, bytes]) -> str:
-    """Names uploaded files by their names and bytes: the same files give the same key, in any order.
+    """Names uploaded files by their bytes and the kind each name gives them (its suffixes: ``.json``,
+    ``.txt.xz``: how the files are read), in any order: the same bytes are one upload whatever they are called.
 
-    >>> files_key({"a": b"1", "b": b"2"}) == files_key({"b": b"2", "a": b"1"})
+    >>> files_key({"a.json": b"1", "b.txt": b"2"}) == files_key({"merges.txt": b"2", "vocab.json": b"1"})
     True
-    >>> files_key({"a": b"12"}) == files_key({"a1": b"2"})
+    >>> files_key({"a.json": b"1"}) == files_key({"a.txt": b"1"})  # read as another kind of file
     False
     """
+    parts = sorted((_kind(name), data) for name, data in files.items())
     digest = hashlib.sha256()
-    for name in sorted(files):
-        for part in (name.encode("utf-8", errors="surrogatepass"), files[name]):
+    for kind, data in parts:
+        for part in (kind.encode("utf-8", errors="surrogatepass"), data):
             digest.update(len(part).to_bytes(8, "big"))  # lengths first: no two sets of files read the same
             digest.update(part)
     return digest.hexdigest()
+
+
+def _kind(name: str) -> str:
+    """What a file's name says of how it is read: its last two suffixes, in lower case (``tokenizer.json.xz``:
+    ``.json.xz``)."""
+    return "".join(PurePosixPath(name.lower()).suffixes[-2:])
 
 
 @dataclass(frozen=True, eq=False)
@@ -74,6 +83,7 @@ class UploadHandle:
 class _Held:
     model: Any
     size: int  # bytes, as estimated by whoever loaded it
+    owner: str | None = None  # the visitor whose upload loaded it (their address; None: this machine)
 
 
 class UploadStore:
@@ -91,12 +101,16 @@ class UploadStore:
         self._lock = threading.Lock()
         self._loading: dict[str, threading.Lock] = {}  # key -> held while one caller loads it
 
-    def get_or_load(self, key: str, label: str, load: Callable[[], tuple[Any, int]]) -> UploadHandle:
-        """A new handle on the model stored under ``key``, else on ``load()``'s ``(model, its size in bytes)``.
+    def get_or_load(
+        self, key: str, label: str, load: Callable[[], tuple[Any, int]], owner: str | None = None
+    ) -> UploadHandle:
+        """A new handle on the model stored under ``key``, else on ``load()``'s ``(model, its size in bytes)``,
+        loaded for the visitor ``owner``.
 
         Callers asking for the same key at the same time wait for one ``load()``. A model bigger than the whole
         ceiling is refused (a ``ValueError`` starting with ``label``); else the least recently used models are
-        released until it fits. An exception from ``load()`` reaches its caller and stores nothing."""
+        released until it fits, the owner's own first: one visitor's uploads never push out another's while they
+        hold any of their own. An exception from ``load()`` reaches its caller and stores nothing."""
         with self._lock:
             loading = self._loading.setdefault(key, threading.Lock())
         try:
@@ -107,8 +121,8 @@ class UploadStore:
                         return self._new_handle(key, label)
                 model, size = load()
                 with self._lock:
-                    self._make_room(label, size)
-                    self._held[key] = _Held(model, size)
+                    self._make_room(label, size, owner)
+                    self._held[key] = _Held(model, size, owner)
                     return self._new_handle(key, label)
         finally:
             with self._lock:
@@ -137,15 +151,20 @@ class UploadStore:
     def __len__(self) -> int:
         return len(self._held)
 
-    def _make_room(self, label: str, size: int) -> None:
-        """Release the least recently used models until ``size`` more bytes fit (called with the lock held)."""
+    def _make_room(self, label: str, size: int, owner: str | None) -> None:
+        """Release the least recently used models until ``size`` more bytes fit, ``owner``'s own first (called with
+        the lock held)."""
         if size > self.ceiling_bytes:
             raise ValueError(
                 f"{label}: it takes about {size / MB:,.0f} MB once loaded, more than this server holds for all "
                 f"uploaded tokenizers together ({self.ceiling_bytes / MB:,.0f} MB; the server's {MEMORY_ENV} sets it)"
             )
-        while self._held and self._held_bytes() + size > self.ceiling_bytes:
-            self._held.popitem(last=False)
+        own = [key for key, held in self._held.items() if held.owner == owner]
+        others = [key for key in self._held if key not in set(own)]
+        for key in own + others:  # each least recently used first
+            if self._held_bytes() + size <= self.ceiling_bytes:
+                return
+            del self._held[key]
 
     def _new_handle(self, key: str, label: str) -> UploadHandle:
         handle = UploadHandle(key, label)

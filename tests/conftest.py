@@ -41,12 +41,12 @@ from browser_helpers import (
     ServerDidNotStart,
     open_app,
     running_app,
-    running_redis,
     safe_name,
     save_screenshot,
 )
 from hypothesis import settings
 
+from bench.servers import running_redis
 from bench.tiktoken_offline import offline_tiktoken
 from bpe_core import Config, Tokenizer, train
 

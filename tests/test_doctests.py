@@ -32,6 +32,7 @@ VIZ_MODULES += [
 VIZ_MODULES += [info.name for info in pkgutil.walk_packages(live_class.__path__, "live_class.")]
 VIZ_MODULES += [info.name for info in pkgutil.walk_packages(jobs.__path__, "jobs.")]
 VIZ_MODULES += ["bench.classroom.hostile", "bench.classroom.hostile_files", "bench.classroom.server_memory"]
+VIZ_MODULES += ["bench.servers", "bench.measure"]
 # Session keys and caches need a running app
 NO_EXAMPLES = {
     "session.state",

@@ -34,7 +34,7 @@ from pathlib import Path
 from bench.classroom.cluster import MAX_REPLICAS, Classroom, running_classroom, running_redis
 from bench.classroom.live_class import run_class
 from bench.classroom.student import Student, seat_on_every_replica
-from bench.loadtest import action_table, cpu_seconds, load_average, percentile, rss_mib
+from bench.measure import action_table, cpu_seconds, load_average, percentile, rss_mib
 from pages.classroom.views.address import EVERY_INTERFACE, announcement, network_address
 
 CLASS_DATA = Path(__file__).resolve().parents[2] / "data" / "live" / "redis"  # make classroom's Redis keeps it here

@@ -1,4 +1,6 @@
-"""A classroom on one machine: N Streamlit replicas of the app behind Debian's nginx, all on 127.0.0.1.
+"""A classroom on one machine: N Streamlit replicas of the app on 127.0.0.1 behind Debian's nginx, which reaches
+them from an address of its own (``PROXY_ADDRESS``, 127.0.0.2), the one they trust to name the visitor
+(``BPE_TRUSTED_PROXY``): so a visitor is the address nginx saw, and a browser beside the server is not nginx.
 
 nginx gets its own config (rendered from ``deploy/nginx.conf.template``), pid file, logs and temp paths in a
 temporary folder, so nothing under /etc/nginx is read or written. Every replica runs with the deployment's
@@ -14,12 +16,17 @@ import re
 import secrets
 import shutil
 import subprocess
-import sys
 import tempfile
 import time
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
+
+from bench.servers import answers_ok, free_port, log_tail, start_streamlit
+from bench.servers import running_redis as redis_in  # renamed: running_redis here wraps it
+from live_class.choose import STORE_ENV
+from live_class.limits import TRUSTED_PROXY_ENV
+from pages.classroom.views.address import CLASS_URL_ENV
 
 REPO = Path(__file__).resolve().parents[2]
 DEPLOY = REPO / "deploy"
@@ -29,13 +36,7 @@ NGINX = "/usr/sbin/nginx"
 START_TIMEOUT = 120.0  # seconds for every replica and the balancer to answer their health checks
 STOP_TIMEOUT = 10.0
 MAX_REPLICAS = 8
-
-sys.path.insert(0, str(REPO / "tests"))
-from browser_helpers import answers_ok, free_port, log_tail, start_streamlit  # noqa: E402
-from browser_helpers import running_redis as redis_in  # noqa: E402  (renamed: running_redis here wraps it)
-
-from live_class.choose import STORE_ENV  # noqa: E402
-from pages.classroom.views.address import CLASS_URL_ENV  # noqa: E402
+PROXY_ADDRESS = "127.0.0.2"  # where nginx connects to the replicas from: all of 127.0.0.0/8 is this machine's
 
 
 class ClassroomDidNotStart(RuntimeError):
@@ -78,9 +79,11 @@ def deployment_flags(settings_file: Path = STREAMLIT_SETTINGS) -> list[str]:
     return flags
 
 
-def nginx_config(listen: str, upstreams: list[str], run_dir: Path) -> str:
-    """``deploy/nginx.conf.template`` filled in for nginx listening on ``listen``, with paths in ``run_dir``."""
+def nginx_config(listen: str, upstreams: list[str], run_dir: Path, proxy_address: str = PROXY_ADDRESS) -> str:
+    """``deploy/nginx.conf.template`` filled in for nginx listening on ``listen``, reaching ``upstreams`` from
+    ``proxy_address``, with paths in ``run_dir``."""
     values = {
+        "@PROXY_ADDRESS@": proxy_address,
         "@RUN_DIR@": str(run_dir),
         "@ERROR_LOG@": str(run_dir / "error.log"),
         "@ACCESS_LOG@": str(run_dir / "access.log"),
@@ -115,18 +118,19 @@ def restart_replica(classroom: Classroom, index: int) -> None:
     wait_until_healthy([new], time.monotonic() + START_TIMEOUT)
 
 
-def start_balancer(upstreams: list[str], folder: Path, port: int, listen: str) -> Server:
+def start_balancer(upstreams: list[str], folder: Path, port: int, listen: str, proxy_address: str) -> Server:
     if not os.access(NGINX, os.X_OK):
         raise ClassroomDidNotStart(f"{NGINX} not found: apt-get install nginx (make classroom does it as root)")
     run_dir = folder / "nginx"
     run_dir.mkdir()
     config = run_dir / "nginx.conf"
-    config.write_text(nginx_config(f"{listen}:{port}", upstreams, run_dir), encoding="utf-8")
+    config.write_text(nginx_config(f"{listen}:{port}", upstreams, run_dir, proxy_address), encoding="utf-8")
     log = run_dir / "error.log"
     # -e: the error log from the first moment (before the config is read nginx would use /var/log/nginx).
     command = [NGINX, "-p", str(run_dir), "-c", str(config), "-e", str(log)]
     process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
-    return Server("nginx", f"127.0.0.1:{port}", process, log)
+    host = "127.0.0.1" if listen == "0.0.0.0" else listen
+    return Server("nginx", f"{host}:{port}", process, log)
 
 
 def wait_until_healthy(servers: list[Server], deadline: float) -> None:
@@ -166,11 +170,13 @@ def running_classroom(
     listen: str = "127.0.0.1",
     class_url: str = "",
     class_store: str = "",
+    proxy_address: str = PROXY_ADDRESS,
 ):
     """Yields a ``Classroom`` of ``replicas`` app processes behind nginx on ``listen``:``port`` (a free port if
     None; ``0.0.0.0`` for every interface, ``class_url`` then the address students type), sharing the live class's
-    store ``class_store`` (``BPE_CLASS_STORE``; empty: the environment's, else the SQLite default), once all of them
-    answer their health checks; stops them all on exit and removes the temporary folder unless ``keep_logs``."""
+    store ``class_store`` (``BPE_CLASS_STORE``; empty: the environment's, else the SQLite default), nginx reaching
+    them from ``proxy_address`` (which they trust), once all of them answer their health checks; stops them all on
+    exit and removes the temporary folder unless ``keep_logs``."""
     if not 1 <= replicas <= MAX_REPLICAS:
         raise ValueError(f"replicas must be 1-{MAX_REPLICAS}, not {replicas}")
     folder = Path(tempfile.mkdtemp(prefix="bpe-classroom-"))
@@ -179,13 +185,14 @@ def running_classroom(
     classroom = None
     try:
         # The secret goes through the environment, out of sight of `ps`.
-        environment = {"STREAMLIT_SERVER_COOKIE_SECRET": secrets.token_hex(32)}
+        environment = {"STREAMLIT_SERVER_COOKIE_SECRET": secrets.token_hex(32), TRUSTED_PROXY_ENV: proxy_address}
         if class_url:  # the Class page shows the balancer's address, the one students type
             environment[CLASS_URL_ENV] = class_url
         if class_store:
             environment[STORE_ENV] = class_store
         started += [start_replica(index, folder, environment) for index in range(1, replicas + 1)]
-        balancer = start_balancer([replica.address for replica in started], folder, port or free_port(), listen)
+        upstreams = [replica.address for replica in started]
+        balancer = start_balancer(upstreams, folder, port or free_port(), listen, proxy_address)
         started.append(balancer)
         wait_until_healthy(started, time.monotonic() + START_TIMEOUT)
         classroom = Classroom(f"http://{balancer.address}", started[:-1], balancer, folder, environment)

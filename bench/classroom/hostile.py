@@ -16,6 +16,12 @@ one browser whose tabs share its cookies, and so its replica:
 - floods the class's join form: ``--joins`` attempts one after another, each with a name taken (a student's,
   or one that passes for it), past the joins a minute one address may make.
 
+Beside it a victim (``victim.py``), from another address of its own, comes again and again while the visitor acts:
+a new tab's first page, then a small training of its own, each timed.
+
+nginx reaches the replicas from 127.0.0.2, the address they trust to name a visitor (``BPE_TRUSTED_PROXY``), as
+Docker's nginx reaches them from its container's address: the app never sees a visitor as 127.0.0.1.
+
 An action is answered in words when its page shows an alert whose words say what happened (a ceiling, the
 vocabulary's stop, the pattern that took too long, the upload loaded or refused, the joins refused) and no
 exception; silence (no answer in ``ACTION_TIMEOUT``) and a closed connection are not. Meanwhile the resident memory of
@@ -23,9 +29,10 @@ every server process (replicas with their job workers, nginx, Redis) is added up
 The last line is
 
     hostile: class p95 step seen X s, votes V/N counted once, peak server memory M GiB, hostile actions answered in
-    words H/T
+    words H/T, victims answered in Y s (p95)
 
-(one line), and the run exits 1 unless X < 2, V = N, M is under the README's total (``server_memory``) and H = T.
+(one line), and the run exits 1 unless X < 2, V = N, M is under the README's total (``server_memory``), H = T and
+Y < 60 (``victim.VICTIM_TARGET``, with no victim's visit gone wrong).
 
 Why the protocol rather than a browser: the students already speak it (bench/classroom/student.py); an upload is
 one PUT to the session's upload address and one widget state, which the protocol sends as Streamlit's own front end
@@ -48,7 +55,8 @@ from bench.classroom.hostile_files import BIG_TOKENS, backtracking_tokenizer, bi
 from bench.classroom.live_class import STEP_TARGET, ClassReport, run_class
 from bench.classroom.server_memory import PeakMemory, documented_total_mb, gib, listening_pid
 from bench.classroom.student import ACTION_TIMEOUT, Student
-from bench.loadtest import load_average, percentile
+from bench.classroom.victim import VICTIM_TARGET, Victim
+from bench.measure import load_average, percentile
 from live_class.limits import JOINS
 
 VISITOR_ADDRESS = "127.0.0.66"
@@ -65,7 +73,7 @@ PATTERN_WORDS = ("took longer than",)
 JOINS_REFUSED = ("the most it may", "too often")
 LAST_LINE = re.compile(
     r"hostile: class p95 step seen (\S+) s, votes (\d+)/(\d+) counted once, peak server memory (\S+) GiB, "
-    r"hostile actions answered in words (\d+)/(\d+)"
+    r"hostile actions answered in words (\d+)/(\d+), victims answered in (\S+) s \(p95\)"
 )
 
 
@@ -233,6 +241,7 @@ class HostileReport:
     peak_shares: dict[str, float] = field(default_factory=dict)  # each server process's tree at the peak, MB
     before_shares: dict[str, float] = field(default_factory=dict)  # when the visitor came: the class following
     steps_after: list[float] = field(default_factory=list)  # when the teacher moved on, from the visitor's coming
+    victim: Victim | None = None  # the other visitor, beside the hostile one
     stopped: str = ""  # why the run stopped before its end
 
     @property
@@ -243,15 +252,24 @@ class HostileReport:
         return p95, votes, sum(answer.in_words for answer in self.answers), self.hostility.actions
 
     @property
+    def victims_p95(self) -> float:
+        """The p95 of the victim's answers (first pages and trainings together); NaN without one."""
+        times = self.victim.all_times if self.victim else []
+        return percentile(times, 0.95) if times else float("nan")
+
+    @property
     def passed(self) -> bool:
         p95, votes, answered, actions = self.figures
-        return p95 < STEP_TARGET and votes == self.students and self.peak_mb < self.bound_mb and answered == actions
+        victims_fair = self.victims_p95 < VICTIM_TARGET and not (self.victim and self.victim.problems)
+        held = p95 < STEP_TARGET and votes == self.students and self.peak_mb < self.bound_mb
+        return held and answered == actions and victims_fair
 
     def last_line(self) -> str:
         p95, votes, answered, actions = self.figures
         return (
-            f"hostile: class p95 step seen {p95:.2f} s, votes {votes}/{self.students} counted once, "
-            f"peak server memory {self.peak_mb / 1024:.2f} GiB, hostile actions answered in words {answered}/{actions}"
+            f"hostile: class p95 step seen {p95:.2f} s, votes {votes}/{self.students} counted once, peak server memory "
+            f"{self.peak_mb / 1024:.2f} GiB, hostile actions answered in words {answered}/{actions}, victims answered "
+            f"in {self.victims_p95:.1f} s (p95)"
         )
 
     def details(self) -> str:
@@ -270,11 +288,25 @@ class HostileReport:
             steps = ", ".join(f"{seconds:.0f}" for seconds in self.steps_after) or "never"
             last = max(answer.after for answer in self.answers)
             rows.append(f"The teacher moved on {steps} s after the visitor came; its last answer came at {last:.0f} s.")
+        rows += victim_lines(self.victim)
         rows.append(
             f"Server memory when the visitor came {memory_shares(self.before_shares)}; at its peak "
             f"{memory_shares(self.peak_shares)}, against the README's total of {self.bound_mb:,} MB."
         )
         return "\n".join(rows + ([f"Stopped: {self.stopped}"] if self.stopped else []))
+
+
+def victim_lines(victim: Victim | None) -> list[str]:
+    """The victim's answers in words: each action's count, p50 and worst, and what went wrong."""
+    if victim is None:
+        return []
+    said = [
+        f"{action} x{len(times)}: p50 {percentile(times, 0.5):.1f} s, max {max(times):.1f} s"
+        for action, times in victim.times.items()
+        if times
+    ]
+    lines = [f"The victim, from its own address, beside the visitor: {'; '.join(said) or 'no answer'}."]
+    return lines + [f"victim: {problem}" for problem in victim.problems]
 
 
 def memory_shares(shares: dict[str, float]) -> str:
@@ -300,6 +332,7 @@ async def run_hostile(classroom: Classroom, store_url: str, students: int, hosti
     report = HostileReport(students, hostility, documented_total_mb(len(classroom.replicas)))
     big_files = [await asyncio.to_thread(big_tokenizer_xz, hostility.tokens, n) for n in range(hostility.upload_tabs)]
     visitor = HostileVisitor(classroom.url, hostility, big_files)
+    report.victim = victim = Victim(classroom.url)
     processes = server_processes(classroom, store_url)
     loop, over = asyncio.get_running_loop(), asyncio.Event()
     memory = PeakMemory(
@@ -308,12 +341,14 @@ async def run_hostile(classroom: Classroom, store_url: str, students: int, hosti
 
     names = {pid: name for name, pid in processes.items()}
 
-    async def visit(code: str) -> asyncio.Task:
-        """The visitor comes; the class's questions start once its files are up (or it is done)."""
+    async def visit(code: str) -> asyncio.Future:
+        """The visitor comes, and the victim comes and goes until it is done; the class's questions start once the
+        visitor's files are up (or it is done)."""
         report.before_shares = {names[pid]: megabytes for pid, megabytes in memory.shares_mb().items()}
         visit = asyncio.create_task(visitor.act(code))
+        victims = asyncio.create_task(victim.come_and_go(visit))
         await asyncio.wait([visit, asyncio.create_task(visitor.under_way.wait())], return_when=asyncio.FIRST_COMPLETED)
-        return visit
+        return asyncio.gather(visit, victims)
 
     with memory:
         lesson = asyncio.create_task(run_class(classroom, store_url, students, beside=visit))

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 
 from bench.classroom.cluster import Classroom, restart_replica
 from bench.classroom.student import ActionFailed, Student, seat_on_every_replica
-from bench.loadtest import cpu_seconds, percentile
+from bench.measure import cpu_seconds, percentile
 from live_class.choose import open_store
 from live_class.rules import CLASS_TRAINING_LIMIT
 from pages.classroom.class_cookies import COOKIES

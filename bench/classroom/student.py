@@ -65,11 +65,13 @@ class ActionFailed(RuntimeError):
 class Student:
     """One browser tab's worth of session: its replica cookie, its websocket, what the last run showed.
     ``source_address``: the address on this machine it connects from (127.0.0.N; empty: the system's choice), so
-    that nginx sees it as a visitor of its own."""
+    that nginx sees it as a visitor of its own; ``headers``: sent with every request (an X-Forwarded-For of its own
+    writing, say)."""
 
-    def __init__(self, base_url: str, source_address: str = ""):
+    def __init__(self, base_url: str, source_address: str = "", headers: dict[str, str] | None = None):
         self.base_url = base_url
         self.source_address = source_address
+        self.headers = headers or {}
         self.cookies: dict[str, str] = {}
         self.replica = ""  # the replica that served the page, as the balancer's X-Replica header names it
         self.websocket = None
@@ -87,8 +89,10 @@ class Student:
 
     # -- the connection ------------------------------------------------------------------
 
-    def cookie_header(self) -> dict[str, str]:
-        return {"Cookie": "; ".join(f"{name}={value}" for name, value in self.cookies.items())} if self.cookies else {}
+    def request_headers(self) -> dict[str, str]:
+        """This tab's own headers with its cookies."""
+        cookies = "; ".join(f"{name}={value}" for name, value in self.cookies.items())
+        return {**self.headers, **({"Cookie": cookies} if cookies else {})}
 
     def http_request(self, method: str, path: str, body: bytes = b"", headers: dict | None = None) -> bytes:
         """One HTTP request to the app as this tab's browser sends it (its cookies, from its address); keeps the
@@ -98,7 +102,7 @@ class Student:
         source = (self.source_address, 0) if self.source_address else None
         connection = http.client.HTTPConnection(url.hostname, url.port, timeout=ACTION_TIMEOUT, source_address=source)
         try:
-            connection.request(method, path, body=body, headers={**self.cookie_header(), **(headers or {})})
+            connection.request(method, path, body=body, headers={**self.request_headers(), **(headers or {})})
             response = connection.getresponse()
             answer = response.read()
         finally:
@@ -128,7 +132,7 @@ class Student:
             self.base_url.replace("http", "ws", 1) + "/_stcore/stream",
             subprotocols=["streamlit"],
             origin=self.base_url,
-            additional_headers=self.cookie_header(),
+            additional_headers=self.request_headers(),
             max_size=None,
             ping_interval=None,
             open_timeout=ACTION_TIMEOUT,

@@ -48,7 +48,21 @@ def _raise_exception(message: str):
 
 
 def _tojson(value, ensure_ascii=False, indent=None, separators=None, sort_keys=False) -> str:
-    return json.dumps(value, ensure_ascii=ensure_ascii, indent=indent, separators=separators, sort_keys=sort_keys)
+    """transformers' ``tojson``, bounded: one call on a hostile schema (thousands of keys nested deep, indented)
+    could write megabytes, out of reach of the line-by-line time check; it stops past ``MAX_PROMPT_CHARS``, and
+    runs untraced (the tracer would see each of its millions of steps)."""
+    encoder = json.JSONEncoder(ensure_ascii=ensure_ascii, indent=indent, separators=separators, sort_keys=sort_keys)
+    chunks, size, trace = [], 0, sys.gettrace()
+    sys.settrace(None)
+    try:
+        for chunk in encoder.iterencode(value):
+            size += len(chunk)
+            if size > MAX_PROMPT_CHARS:
+                raise _OutOfBounds(f"wrote more than {MAX_PROMPT_CHARS:,} characters")
+            chunks.append(chunk)
+    finally:
+        sys.settrace(trace)
+    return "".join(chunks)
 
 
 def _strftime_now(format: str) -> str:

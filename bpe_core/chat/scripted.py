@@ -9,7 +9,9 @@ its control tokens apart; the libraries encode the text between control tokens a
 
 from __future__ import annotations
 
+from .harmony_schema import tools_section
 from .messages import Message
+from .mistral import MISTRAL_CONTROL, mistral_v3
 from .segments import Segment
 
 # harmony: the system message openai-harmony writes by default (SystemContent.new(): model identity, knowledge
@@ -18,86 +20,66 @@ HARMONY_SYSTEM = (
     "You are ChatGPT, a large language model trained by OpenAI.\nKnowledge cutoff: 2024-06\n\nReasoning: medium\n\n"
     "# Valid channels: analysis, commentary, final. Channel must be included for every message."
 )
-HARMONY_CONTROL = frozenset({"<|start|>", "<|message|>", "<|end|>", "<|channel|>"})
-MISTRAL_CONTROL = frozenset({"<s>", "</s>", "[INST]", "[/INST]"})
+HARMONY_FUNCTIONS = "\nCalls to these tools must go to the commentary channel: 'functions'."  # when tools are offered
+HARMONY_CONTROL = frozenset({"<|start|>", "<|message|>", "<|end|>", "<|channel|>", "<|call|>", "<|constrain|>"})
 
 
-def harmony(messages: tuple[Message, ...], ready: bool) -> tuple[Segment, ...]:
-    """gpt-oss's prompt: a system message, then ours (a system message as the developer's instructions, an
-    assistant's as its final answer), each ``<|start|>role<|message|>text<|end|>``; ready, ``<|start|>assistant``.
+def harmony(messages: tuple[Message, ...], ready: bool, tools=()) -> tuple[Segment, ...]:
+    """gpt-oss's prompt: a system message, then ours, each ``<|start|>role<|message|>text<|end|>``: a system message
+    as the developer's instructions (the first one with the tools' ``functions`` namespace; with no system message,
+    a developer message of the tools alone leads), an assistant's as its final answer, or its text as commentary
+    then each tool call to ``functions.NAME`` (``<|call|>``), a tool's result from ``functions.NAME``; ready,
+    ``<|start|>assistant``.
 
     >>> "".join(segment.text for segment in harmony((Message("user", "Hi"),), True)).split("<|end|>")[1:]
     ['<|start|>user<|message|>Hi', '<|start|>assistant']
     """
-    segments = [*_harmony_header("system"), Segment(HARMONY_SYSTEM, None), Segment("<|end|>", None)]
+    system = HARMONY_SYSTEM + (HARMONY_FUNCTIONS if tools else "")
+    segments = [*_header("system"), Segment(system, None), Segment("<|end|>", None)]
+    first_system = next((index for index, message in enumerate(messages) if message.role == "system"), None)
+    if tools and first_system is None:
+        segments += [*_header("developer"), *_tools_segments(tools), Segment("<|end|>", None)]
     for index, message in enumerate(messages):
-        if message.role == "system":
-            segments += [*_harmony_header("developer"), Segment("# Instructions\n\n", None)]
-        elif message.role == "assistant":
-            segments += [*_harmony_header("assistant", channel="final")]
-        else:
-            segments += _harmony_header("user")
-        segments += [Segment(message.content, index), Segment("<|end|>", None)]
+        segments += _harmony_message(index, message, tools if index == first_system else ())
     if ready:
         segments += [Segment("<|start|>", None), Segment("assistant", None)]
     return tuple(segment for segment in segments if segment.text)
 
 
-def _harmony_header(role: str, channel: str = "") -> list[Segment]:
-    channel_part = [Segment("<|channel|>", None), Segment(channel, None)] if channel else []
-    return [Segment("<|start|>", None), Segment(role, None), *channel_part, Segment("<|message|>", None)]
-
-
-def mistral_v3(messages: tuple[Message, ...], ready: bool) -> tuple[Segment, ...]:
-    """Mistral's Tekken v3 prompt as mistral-common writes it: ``<s>``, each user turn ``[INST]text[/INST]``, each
-    assistant turn ``text</s>``; neighbouring messages of one role joined by a blank line; the system messages,
-    joined the same way, lead the last user turn.  It always ends ready for the reply (``[/INST]``); as
-    mistral-common, it refuses a conversation that ends with the assistant or a system message right after it.
-
-    >>> [segment.text for segment in mistral_v3((Message("system", "S"), Message("user", "A")), True)]
-    ['<s>', '[INST]', 'S', '\\n\\n', 'A', '[/INST]']
-    """
-    for before, after in zip(messages, messages[1:]):
-        if (before.role, after.role) == ("assistant", "system"):
-            raise ValueError("Mistral's format takes no system message right after the assistant's (as mistral-common)")
-    turns = _turns(messages)
-    if turns[-1][0] != "user":
-        raise ValueError("Mistral's format answers a user: the conversation must end with a user's message")
-    system = [index for index, message in enumerate(messages) if message.role == "system"]
-    segments = [Segment("<s>", None)]
-    for number, (role, indices) in enumerate(turns):
-        if role == "assistant":
-            segments += [*_joined(messages, indices), Segment("</s>", None)]
-            continue
-        lead = system if number == len(turns) - 1 and system else []
-        separator = [Segment("\n\n", None)] if lead else []
-        segments += [Segment("[INST]", None), *_joined(messages, lead), *separator]
-        segments += [*_joined(messages, indices), Segment("[/INST]", None)]
-    return tuple(segment for segment in segments if segment.text)
-
-
-def _turns(messages: tuple[Message, ...]) -> list[tuple[str, list[int]]]:
-    """The user and assistant turns: next-door messages of one role together (a system message between them keeps
-    them apart, though it is written elsewhere), an empty user turn before an assistant's first word or when there
-    are only system messages."""
-    turns: list[tuple[str, list[int]]] = []
-    previous = ""
-    for index, message in enumerate(messages):
-        if message.role != "system" and message.role == previous:
-            turns[-1][1].append(index)
-        elif message.role != "system":
-            turns.append((message.role, [index]))
-        previous = message.role
-    if turns and turns[0][0] == "assistant":
-        turns.insert(0, ("user", []))
-    return turns or [("user", [])]
-
-
-def _joined(messages: tuple[Message, ...], indices: list[int]) -> list[Segment]:
-    """The messages' texts with a blank line between them."""
-    segments: list[Segment] = []
-    for place, index in enumerate(indices):
-        if place:
-            segments.append(Segment("\n\n", None))
-        segments.append(Segment(messages[index].content, index))
+def _harmony_message(index: int, message: Message, tools) -> list[Segment]:
+    text = [Segment(message.content, index)]
+    if message.role == "system":
+        section = [Segment("\n\n", None), *_tools_segments(tools)] if tools else []
+        return [*_header("developer"), Segment("# Instructions\n\n", None), *text, *section, Segment("<|end|>", None)]
+    if message.role == "tool":
+        return [*_header(f"functions.{message.name}", " to=assistant", "commentary"), *text, Segment("<|end|>", None)]
+    if message.role == "user":
+        return [*_header("user"), *text, Segment("<|end|>", None)]
+    if not message.tool_calls:
+        return [*_header("assistant", channel="final"), *text, Segment("<|end|>", None)]
+    segments = [*_header("assistant", channel="commentary"), *text, Segment("<|end|>", None)] if message.content else []
+    for call in message.tool_calls:
+        segments += [Segment("<|start|>", None), Segment("assistant to=functions.", None), Segment(call.name, index)]
+        segments += [Segment("<|channel|>", None), Segment("commentary ", None), Segment("<|constrain|>", None)]
+        segments += [Segment("json", None), Segment("<|message|>", None), Segment(call.arguments, index)]
+        segments.append(Segment("<|call|>", None))
     return segments
+
+
+def _tools_segments(tools) -> list[Segment]:
+    """The developer message's tools section: each tool's type its own segment, the namespace around them."""
+    opening, texts, closing = tools_section(tools)
+    segments = [Segment(opening, None)]
+    for index, text in enumerate(texts):
+        segments += [Segment("\n\n", None)] if index else []
+        segments.append(Segment(text, None, tool=index))
+    return [*segments, Segment(closing, None)]
+
+
+def _header(role: str, recipient: str = "", channel: str = "") -> list[Segment]:
+    channel_part = [Segment("<|channel|>", None), Segment(channel, None)] if channel else []
+    return [Segment("<|start|>", None), Segment(role + recipient, None), *channel_part, Segment("<|message|>", None)]
+
+
+# the writer of each scripted format and its control tokens
+SCRIPTED = {"harmony": (harmony, HARMONY_CONTROL), "mistral-v3": (mistral_v3, MISTRAL_CONTROL)}

@@ -42,6 +42,7 @@ elif code_asked:
 else:
     st.title(CLASS.title)
     st.caption("Teach with it: project this page. Every page the students open is their own to try.")
+    class_teacher.final_scoreboard()  # of the class this session just ended
     share_link.show_address()
     st.html(reach_html(classroom_state.students_address()))
     st.subheader("A live class")

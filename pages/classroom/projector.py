@@ -1,6 +1,6 @@
 """What the projector shows of a live class, asked again every second: the join address (its QR code large until
-someone joins), the step, the question with the room's answers (a tally of the choices, the word's cuts, or the
-guesses' result), who joined, the scoreboard."""
+someone joins; marked Locked while the teacher lets no one new join), the step, the question with the room's answers
+(a tally of the choices, the word's cuts, or the guesses' result), who joined, the scoreboard."""
 
 from __future__ import annotations
 
@@ -31,22 +31,22 @@ from pages.classroom.views.text_view import reveal_html, text_html, written_text
 
 
 @st.fragment(run_every=POLL_SECONDS)
-def follow(store: ClassStore, code: str, join_at: str) -> None:
+def follow(store: ClassStore, code: str, join_at: ClassAddress) -> None:
     try:
         _projector(store, code, join_at)
     except ClassProblem as problem:  # the store did not answer this time: the next second asks again
         st.info(markdown(str(problem)))
 
 
-def _projector(store: ClassStore, code: str, join_at: str) -> None:
+def _projector(store: ClassStore, code: str, join_at: ClassAddress) -> None:
     record = store.class_record(code)
     if record is None:
         return
     students = store.students(code)
-    if students:
-        st.html(join_line_html(join_at))
+    if students or record.locked:  # a locked class takes no one new: its QR code gives way to the Locked mark
+        st.html(join_line_html(join_at, record.locked))
     else:
-        st.html(reach_html(ClassAddress(join_at)))
+        st.html(reach_html(join_at))
     question = store.question(code, record.question) if record.question else None
     if question is None:
         st.html(follow_html(code, record.step, record.model_title))
@@ -65,25 +65,26 @@ def _projector(store: ClassStore, code: str, join_at: str) -> None:
     st.html(names_html(list(students.values())))
     with st.expander("Scoreboard"):
         st.html(scoreboard_html(room.results(store, code, students)))
-    if students:
+    if students and not record.locked:
         with st.expander("QR code to join"):
-            st.html(reach_html(ClassAddress(join_at)))
+            st.html(reach_html(join_at))
 
 
 def _tally(question: Question, votes: dict[str, str]) -> None:
-    """A question of choices: the text it is about above the tally; once revealed, why it merged beside the tally
-    first and the text below (a projector's first screen shows the answer the room waits for)."""
+    """A question of choices: the tally, and beside it the text it is about; once revealed, why it merged beside
+    the tally and the text below (a projector's first screen shows the tally the room waits for)."""
     tally = rules.tally(question.choices, votes)
     figure = tally_figure(tally, question.answer if question.revealed else None)
-    if question.revealed and question.text is not None:
-        chart, why = st.columns(2)
-        chart.plotly_chart(figure, config={"staticPlot": True})
-        why.html(reveal_html(question, tally))
-        st.html(text_html(question))
-    else:
-        if question.text is not None:
-            st.html(text_html(question))
+    if question.text is None:
         st.plotly_chart(figure, config={"staticPlot": True})
+    else:
+        chart, beside = st.columns(2)
+        chart.plotly_chart(figure, config={"staticPlot": True})
+        if question.revealed:
+            beside.html(reveal_html(question, tally))
+            st.html(text_html(question))
+        else:
+            beside.html(text_html(question))
     if legend := glyph_legend(written_texts(question)):
         st.caption(markdown(legend))
 

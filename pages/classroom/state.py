@@ -19,11 +19,12 @@ from collections.abc import Callable, Mapping
 import streamlit as st
 
 from live_class import rules
-from live_class.limits import CLASS_STARTS, JOINS, RateLimit, too_often, visitor
+from live_class.limits import CLASS_STARTS, JOINS, too_often
 from live_class.records import ClassRecord
-from live_class.store import ClassStore
+from live_class.store import ClassStore, StoreUnavailable
 from pages.classroom.class_cookies import forget, remembered
 from pages.classroom.views.address import CLASS_URL_ENV, ClassAddress, class_address, network_address
+from session import state
 
 JOIN_PARAM = "join"  # the page's address: the class's code
 STUDENT_PARAM = "student"  # an older address's student id: refused, with a warning
@@ -36,6 +37,7 @@ GUESS_KEY = "class_guess"  # a student's token-count guess
 WORD_KEY = "class_word"  # the split question's word, as the teacher typed it
 WORD_OFFERED_KEY = "class_word_offered"  # the word its box first holds: the corpus's longest word shown
 CUTS_KEY = "class_cuts"  # a student's cuts in the split question's word (with the question's number after it)
+FINAL_KEY = "class_final"  # (code, scoreboard) of the class this session ended, kept until it starts another
 
 
 @st.cache_resource(max_entries=1, show_spinner=False)
@@ -57,18 +59,20 @@ def now() -> float:
     return time.time()
 
 
-@st.cache_resource(max_entries=1, show_spinner=False)
-def _rate_limits() -> dict[str, RateLimit]:
-    """This server process's counts of what each address asked: classes started, joins."""
-    return {"started": RateLimit(*CLASS_STARTS), "joined": RateLimit(*JOINS)}
+RATE_LIMITS = {"started": CLASS_STARTS, "joined": JOINS}  # what one address may do, by action
 
 
 def refused_as_too_often(action: str) -> str:
     """Why this session's address may not do ``action`` ("started" a class, "joined" one) now, or nothing when it
-    may (the action is then counted against its address)."""
-    limit = _rate_limits()[action]
-    address = visitor(st.context.ip_address, st.context.headers.get("X-Forwarded-For") or "")
-    return "" if address is None or limit.allow(address, now()) else too_often(action, limit)
+    may (the action is then counted against its address, in the class store: every replica sharing it counts it)."""
+    limit, address = RATE_LIMITS[action], state.visitor_address()
+    if address is None:
+        return ""
+    try:
+        counted = state.class_store().count_in_window(f"{action}:{address}", now(), *limit)
+    except StoreUnavailable as problem:
+        return str(problem)
+    return "" if counted else too_often(action, limit)
 
 
 def teaching() -> tuple[str, str] | None:
@@ -78,7 +82,19 @@ def teaching() -> tuple[str, str] | None:
 
 def start_teaching(code: str, teacher_key: str) -> None:
     st.session_state[TEACHING_KEY] = (code, teacher_key)
-    st.session_state.pop(STUDYING_KEY, None)
+    for key in (STUDYING_KEY, FINAL_KEY):
+        st.session_state.pop(key, None)
+
+
+def end_teaching(code: str, scoreboard: list[tuple[str, int]]) -> None:
+    """This session ended its class: it leaves the class and keeps the class's final ``scoreboard``."""
+    leave_class()
+    st.session_state[FINAL_KEY] = (code, scoreboard)
+
+
+def final_scoreboard() -> tuple[str, list[tuple[str, int]]] | None:
+    """(code, scoreboard) of the class this session ended last, until it starts another."""
+    return st.session_state.get(FINAL_KEY)
 
 
 def studying() -> tuple[str, str] | None:

@@ -16,10 +16,19 @@ from live_class.records import Question
 from live_class.rules import NAME_LIMIT, ClassProblem
 from live_class.store import ClassStore
 from pages.classroom import state as classroom_state
-from pages.classroom.views.live_view import POLL_SECONDS, count_result, follow_html, sentence_html, tally_figure
+from pages.classroom.views.live_view import (
+    CHOICES_KEY,
+    POLL_SECONDS,
+    count_result,
+    follow_html,
+    revealed_choices_css,
+    sentence_html,
+    tally_figure,
+)
 from pages.classroom.views.split_view import my_split_result, place_labels, student_split_html
 from pages.classroom.views.text_view import choice_label, reveal_html, text_html, written_texts
 from pages.merges import state as merges_state
+from session import state
 from session.choices import address_params
 from session.page_registry import MERGES
 
@@ -40,7 +49,7 @@ def join_form(store: ClassStore, code: str) -> None:
                 st.warning(markdown(refused))
                 return
             try:
-                student = room.join(store, code, name, classroom_state.now())
+                student = room.join(store, code, name, classroom_state.now(), address=state.visitor_address())
             except ClassProblem as problem:
                 st.warning(markdown(str(problem)))
             else:
@@ -71,14 +80,19 @@ def _said(kind: QuestionKind, question: Question, mine: str | None) -> None:
 
 def _choices(store: ClassStore, code: str, student: str, question: Question, mine: str | None) -> None:
     """A question whose students tap one of its choices (``QuestionKind.answered_by``): the text it is about
-    (folded if long: the buttons stay on the phone's first screen), then one button each."""
+    (folded if long: the buttons stay on the phone's first screen), then one button each; once the answer is out,
+    the student's own stays marked, in colour and in words."""
     if question.text is not None:
         st.html(text_html(question, folded=True))
+    if question.revealed:
+        st.html(revealed_choices_css())
+    box = st.container(key=CHOICES_KEY)
     for index, choice in enumerate(question.choices):
-        st.button(
-            markdown(choice_label(question, index)),
+        picked = choice == mine
+        box.button(
+            markdown(choice_label(question, index) + (" · your pick" if picked and question.revealed else "")),
             key=f"class_vote_{question.number}_{index}",
-            type="primary" if choice == mine else "secondary",
+            type="primary" if picked else "secondary",
             disabled=question.revealed,
             width="stretch",
             on_click=_vote,
@@ -145,8 +159,11 @@ def follow(store: ClassStore, code: str, student: str) -> None:
 def _screen(store: ClassStore, code: str, student: str) -> None:
     record = room.open_class(store, code, classroom_state.now())
     students = store.students(code)
-    if student not in students:
+    if student not in students:  # the teacher removed them (or the class forgot them): the join form again
         st.warning("This class does not know you: join it again.")
+        if st.button("Join again"):
+            classroom_state.leave_class()
+            st.rerun(scope="app")
         return
     st.html(follow_html(code, record.step, record.model_title))
     row = st.container(horizontal=True, vertical_alignment="center")

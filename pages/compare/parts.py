@@ -24,12 +24,16 @@ class TabInputs(NamedTuple):
     sizes: list[ComparedSize]
 
 
-def show_token_strip(tok: Tokenizer, text: str, heading: str, tokens: list[Token] | None = None) -> list[Token]:
-    """Draw ``text`` encoded by ``tok`` (or its ``tokens``) under a heading with the token count; return the tokens."""
+def show_token_strip(
+    tok: Tokenizer, text: str, heading: str, strips: int, tokens: list[Token] | None = None
+) -> list[Token]:
+    """Draw ``text`` encoded by ``tok`` (or its ``tokens``) under a heading with the token count, as one of ``strips``
+    the tab draws (which share a bound on the boxes they send: ``setup.strip_chars``); return the tokens."""
     tokens = tok.encode_with_spans(text) if tokens is None else tokens
     ratio = chars_per_token(text, [len(tokens)])[0]
     st.markdown(f"{escape.markdown(heading)} — **{plural(len(tokens), 'token')}** ({ratio:.2f} characters per token)")
-    st.html(tokens_html(tok, tokens, text, max_chars=setup.STRIP_MAX_CHARS))  # on the text the model sees
+    shown = setup.strip_chars(tokens, strips)
+    st.html(tokens_html(tok, tokens, text, max_chars=shown))  # on the text the model sees, its first part if long
     return tokens
 
 

@@ -48,15 +48,15 @@ def real_tokenizers_section(inputs: TabInputs) -> None:
         key=compare_state.REAL_CHOICE_KEY,
     )
     mine = tok.prefix(size.merges)
-    strips = {MINE: show_token_strip(mine, text, MINE)}  # at once: the user's own needs no loading
+    drawn = 1 + len(chosen)  # strips: yours and each published one
+    strips = {MINE: show_token_strip(mine, text, MINE, drawn)}  # at once: the user's own needs no loading
     loading, published = st.empty(), {}
     for index, name in enumerate(chosen, start=1):  # each drawn as soon as it is loaded (GPT-2 and GPT-4 are quick)
         title = REAL_TOKENIZERS[name]
         loading.caption(loading_line(title, index, len(chosen)))
         published[name] = load_pretrained(name)
-        strips[title] = show_token_strip(
-            published[name], text, title, compare_state.published_tokens(published[name], name, text)
-        )
+        tokens = compare_state.published_tokens(published[name], name, text)
+        strips[title] = show_token_strip(published[name], text, title, drawn, tokens)
     loading.empty()
     models, encoders = lined_up(MINE, mine, published, compare_state.published_tokens)
     st.html(render_legend([token for tokens in strips.values() for token in tokens], text))

@@ -40,7 +40,7 @@ def side_by_side_section(inputs: TabInputs) -> None:
     if not text:
         st.info("Type some text above to see it cut at each size.")
         return
-    strips = [show_token_strip(tok.prefix(size.merges), text, size.label) for size in sizes]
+    strips = [show_token_strip(tok.prefix(size.merges), text, size.label, len(sizes)) for size in sizes]
     st.html(render_legend(strips[0], text))  # the fewest merges shows every kind of box
 
 
@@ -103,7 +103,7 @@ def pretokenizer_section(inputs: TabInputs) -> None:
         if legend := token_glyph_legend(listed, model.config):
             column.caption(escape.markdown(legend))
     if text:
-        strips = [show_token_strip(model, text, name) for name, model in zip(names, models)]
+        strips = [show_token_strip(model, text, name, len(models)) for name, model in zip(names, models)]
         st.html(render_legend(strips[0] + strips[1], text))
 
 

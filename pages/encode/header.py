@@ -36,7 +36,8 @@ class Header(NamedTuple):
 def choose_tokenizer() -> tuple[str, Tokenizer]:
     """The choice (one of ``encode_state.SOURCES``) and the tokenizer it gives."""
     model = state.current_model()
-    labels = source_labels(model.name or "Trained model", named=bool(model.name))  # plain: a selectbox shows text as is
+    name = state.model_name(model)
+    labels = source_labels(name or "Trained model", named=bool(name))  # plain: a selectbox shows text as is
     source = st.selectbox(
         "Tokenizer", encode_state.SOURCES, key=encode_state.SOURCE_KEY, format_func=labels.get, persist_state="session"
     )
@@ -110,7 +111,9 @@ def text_box_style() -> dict:
 
 def describe(source: str, tokenizer: Tokenizer) -> None:
     note = PRETRAINED_NOTES.get(source)
-    st.caption(describe_tokenizer(tokenizer, model_io.model_title(tokenizer)) + (f" {note}" if note else ""))
+    st.caption(
+        describe_tokenizer(tokenizer, model_io.model_title(state.model_name(tokenizer))) + (f" {note}" if note else "")
+    )
 
 
 def show_notes(source: str, tokenizer: Tokenizer) -> None:

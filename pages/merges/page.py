@@ -24,7 +24,8 @@ from session import model_io, share_link, state
 def choose_tokenizer() -> tuple[Tokenizer, tuple[str, int], str]:
     """The tokenizer the page shows, its cache key (see ``merges_state.merges_cache_key``) and its training text."""
     model = state.current_model()
-    labels = {"model": source_labels(model.name or "Trained model", bool(model.name))["model"], **PRETRAINED_TITLES}
+    name = state.model_name(model)
+    labels = {"model": source_labels(name or "Trained model", bool(name))["model"], **PRETRAINED_TITLES}
     source = st.selectbox(
         "Tokenizer",
         merges_state.TOKENIZERS,
@@ -65,7 +66,7 @@ share_link.warn_ignored(ignored)
 model_io.load_section("merges")
 model, cache_key, corpus = choose_tokenizer()
 st.caption(
-    f"{model_io.model_title(model)}: {model_size(model)}, "
+    f"{model_io.model_title(state.model_name(model))}: {model_size(model)}, "
     f"tie-break: {markdown(tie_break_rule(model.config.tie_break))}."
 )
 if not model.steps:

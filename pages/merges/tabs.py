@@ -31,9 +31,9 @@ def pair_race(tok: Tokenizer, cache_key: tuple[str, int], _corpus: str) -> None:
     st.subheader("Pair-frequency race")
     if not tok.has_counts:
         st.info(
-            f"{model_io.model_title(tok)} has no training counts: a published tokenizer keeps the order of its "
-            "merges, not the pair counts its training saw, so there is no race to show. Train a model on the Train "
-            "page to watch the pairs compete."
+            f"{model_io.model_title(state.model_name(tok))} has no training counts: a published tokenizer keeps the "
+            "order of its merges, not the pair counts its training saw, so there is no race to show. Train a model on "
+            "the Train page to watch the pairs compete."
         )
         return
     total = len(tok.steps)

@@ -18,7 +18,7 @@ from pages.train.views.form import PASTE
 from pages.train.views.model_address import to_query_params
 from session import state
 from session.model_about import DEFAULT_MODEL_ABOUT, ModelAbout
-from session.model_store import training_key
+from session.model_store import TrainedHandle, training_key
 from session.training_settings import DEFAULT_SETTINGS, TrainSettings
 
 
@@ -61,14 +61,15 @@ def train_and_keep(
     if refused:
         st.warning(escape.markdown(f"{refused} The current model is kept."))
         return False
+    handle = TrainedHandle(training_key(training_text, settings), training_text, settings)
     try:
-        model = state.model_store().get_or_make(training_key(training_text, settings), train_with_progress)
+        model = state.model_store().get_or_make(handle.key, train_with_progress)
     except ValueError as error:
         st.error(escape.markdown(f"Training failed: {error}. The current model is kept."))
         return False
     new = model is not state.model_if_any()
     link = to_query_params(source, settings, corpus if source == PASTE else "")
-    state.set_model(model, corpus=corpus, about=ModelAbout.trained(source, settings, link or None))  # {}: cannot travel
+    state.set_model(handle, corpus=corpus, about=ModelAbout.trained(source, settings, link or None))  # {}: no link
     return new
 
 
@@ -81,7 +82,7 @@ def first_model(query_params: dict) -> None:
     _train_from_link(query_params)
     if state.model_if_any() is None:
         try:
-            model = state.default_session_model()
+            state.default_session_model()
         except ValueError as error:  # a ceiling too low for the sample, or a budget variable that makes no sense
             st.error(
                 escape.markdown(
@@ -91,7 +92,7 @@ def first_model(query_params: dict) -> None:
                 icon=":material/error:",
             )
             st.stop()
-        state.set_model(model, corpus=state.sample_text(), about=DEFAULT_MODEL_ABOUT)
+        state.set_model(state.default_handle(), corpus=state.sample_text(), about=DEFAULT_MODEL_ABOUT)
 
 
 def _train_from_link(query_params: dict) -> None:

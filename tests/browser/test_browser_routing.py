@@ -30,3 +30,15 @@ def test_a_deep_link_on_a_fresh_server_is_routed(browser, page, tmp_path):
         sidebar = page.locator(SIDEBAR).inner_text()
         assert "BPE Explorer" in sidebar and "Current model: 2,000 merges" in sidebar  # app.py drew the sidebar
         assert exception_texts(page) == []
+
+
+def test_a_fresh_servers_first_address_is_never_page_not_found(browser, page, tmp_path):
+    """Streamlit takes a ``pages/`` folder beside app.py for its first kind of multipage app until st.navigation
+    has run in the process: unless deploy/start_app.py switches that off, the first session of a fresh server asking
+    for /Class is told "Page not found" over the Class page."""
+    with running_app(tmp_path / "server.log") as (base_url, _):
+        open_app(page, base_url, "Class")  # the first address this server is asked for
+        page.wait_for_timeout(1500)  # the modal, when sent, comes with the first run
+        assert page.get_by_text("Page not found").count() == 0
+        assert page.locator("h1").all_inner_texts() == ["Class"]
+        assert exception_texts(page) == []

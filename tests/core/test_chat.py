@@ -147,8 +147,9 @@ def test_the_placeholders_name_the_messages_so_a_template_that_reorders_them_sti
     ("messages", "words"),
     [
         ([], "no message"),
-        ([{"role": "tool", "content": "x"}], "role 'tool'"),
-        ([{"role": "user"}], "those two keys"),
+        ([{"role": "tool", "content": "x"}], "role 'tool' but answers no assistant's tool call"),
+        ([{"role": "user"}], "has no content"),
+        ([{"role": "user", "content": "x", "colour": "red"}], "tool_calls, tool_call_id, name"),
         ([{"role": "user", "content": 3}], "not a text"),
         ([{"role": "user", "content": "x" * 100_001}], "at most 100,000"),
         ([{"role": "user", "content": "x"}] * 65, "at most 64"),
@@ -177,7 +178,7 @@ def test_a_trimmed_message_that_holds_the_formats_own_header_is_still_placed_who
 def test_a_template_that_rewrites_the_messages_beyond_recognition_counts_everything_as_format(monkeypatch):
     from bpe_core.chat import prompt as prompt_module
 
-    def rewriting(chat, messages, ready):  # the format's text differs between the rendering and its skeleton
+    def rewriting(chat, messages, ready, tools=()):  # the format's text differs between the rendering and its skeleton
         return "".join(f"<{len(message.content)}>{message.content[::-1]}" for message in messages)
 
     monkeypatch.setattr(prompt_module, "render_prompt", rewriting)
@@ -217,7 +218,7 @@ def test_every_shipped_template_is_the_published_one_byte_for_byte():
 def test_a_template_that_writes_more_than_its_skeleton_shows_is_not_cut_short(monkeypatch):
     from bpe_core.chat import prompt as prompt_module
 
-    def hiding(chat, messages, ready):  # writes a message's text unless it is a placeholder (private-use characters)
+    def hiding(chat, messages, ready, tools=()):  # writes a message's text unless it is a mark (private-use characters)
         content = messages[0].content
         return "<>" + ("" if content.startswith("\U000f0002") else content)
 

@@ -420,7 +420,41 @@ def test_chat_prints_the_ids_the_model_receives_ready_for_the_reply(tmp_path):
 def test_chat_counts_gpt4_by_openais_documented_estimate():
     # the cookbook: 3 a message + its role (1 token) + its text (Be brief. = 3, Hi! = 2), and 3 for the reply
     counted = run("chat", "cl100k_base", "-", "--count", stdin=json.dumps(CONVERSATION))
-    assert json.loads(counted.stdout) == {"total": 16, "messages": [3, 2], "format": 11, "estimated": True}
+    counts = {"total": 16, "messages": [3, 2], "tools": 0, "format": 11, "estimated": True}
+    # GPT-4's window: 8,192 tokens (OpenAI's model page), 16 of them the prompt's
+    assert json.loads(counted.stdout) == {**counts, "context_window": 8192, "remaining": 8176}
+
+
+WEATHER = {
+    "type": "function",
+    "function": {
+        "name": "get_weather",
+        "description": "Gets the weather.",
+        "parameters": {"type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]},
+    },
+}
+
+
+def test_chat_takes_openais_tools_beside_the_messages_and_counts_them_apart():
+    request = json.dumps({**CONVERSATION, "tools": [WEATHER]})
+    with_tools = run("chat", "qwen3", "-", "--count", stdin=request)
+    without = json.loads(run("chat", "qwen3", "-", "--count", stdin=json.dumps(CONVERSATION)).stdout)
+    counted = json.loads(with_tools.stdout)
+    # Qwen3's template writes the tool as json.dumps of it: its tokens are the tools' count (Qwen3's tokenizer), give
+    # or take the one at each edge, which may reach across into the format's text around it
+    from bpe_core.pretrained import load_pretrained
+
+    assert abs(counted["tools"] - len(load_pretrained("qwen3").encode(json.dumps(WEATHER)))) <= 2
+    assert counted["messages"] == without["messages"] and counted["format"] > without["format"]
+    assert counted["context_window"] == 32768 and counted["remaining"] == 32768 - counted["total"]
+    ids = json.loads(run("chat", "qwen3", "-", stdin=request).stdout)
+    assert len(ids) == counted["total"] == sum(counted["messages"]) + counted["tools"] + counted["format"]
+
+
+def test_chat_says_when_a_format_ignores_the_tools():
+    request = json.dumps({**CONVERSATION, "tools": [WEATHER]})
+    counted = json.loads(run("chat", "deepseek-v3", "-", "--count", stdin=request).stdout)
+    assert counted["tools"] == 0 and counted["tools_note"].startswith("DeepSeek-V3's template ignores the tools list")
 
 
 @pytest.mark.parametrize(
@@ -432,11 +466,20 @@ def test_chat_counts_gpt4_by_openais_documented_estimate():
             '{"messages": [',
             "error: standard input is not JSON (Expecting value at line 1, column 15)\n",
         ),
-        (["qwen3", "-"], "[]", 'error: standard input is not {"messages": [{"role": ..., "content": ...}, ...]}\n'),
+        (
+            ["qwen3", "-"],
+            "[]",
+            'error: standard input is not {"messages": [{"role": ..., "content": ...}, ...], "tools": [...]}\n',
+        ),
+        (
+            ["qwen3", "-"],
+            json.dumps({**CONVERSATION, "tools": [{"type": "function", "function": {"description": "x"}}]}),
+            "error: tool 1 has no name",
+        ),
         (
             ["qwen3", "-"],
             '{"messages": [{"role": "robot", "content": "x"}]}',
-            "error: message 1 has the role 'robot': a role is one of system, user, assistant\n",
+            "error: message 1 has the role 'robot': a role is one of system, user, assistant, tool\n",
         ),
         (
             ["nope", "-"],
@@ -451,3 +494,10 @@ def test_chat_bad_input_is_one_line_and_exit_1(args, stdin, message):
     result = run("chat", *args, stdin=stdin)
     assert (result.returncode, result.stdout) == (1, "")
     assert result.stderr.startswith(message) and result.stderr.count("\n") == 1
+
+
+def test_chat_help_says_what_is_exact_and_what_is_an_estimate():
+    shown = run("chat", "--help").stdout
+    assert "Exact (ids equal to the publishers' own libraries)" in shown
+    assert "An estimate: GPT-4 and GPT-4o" in shown and '"tools": [...]' in shown
+    assert "DeepSeek-V3's template ignores the tools list" in shown and "Gemma 3's has no tools" in shown

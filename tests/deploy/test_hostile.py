@@ -1,6 +1,7 @@
 """The hostile-visitor test (``make hostile-test``), run short: five students in a live class on two replicas sharing
 Redis behind nginx, while one visitor opens the 100,000-merge link, uploads a backtracking tokenizer and types 40 x's,
-uploads a generated tokenizer of 200,000 tokens, and floods the join form past its limit. Students and visitor speak
+uploads a generated tokenizer of 200,000 tokens, and floods the join form past its limit; meanwhile a victim from
+another address opens the app and trains a small corpus, again and again. Students and visitor speak
 Streamlit's protocol (no browser). Skipped without nginx or redis-server unless BPE_REQUIRE_NGINX=1 or
 BPE_REQUIRE_REDIS=1 (CI installs both and sets them)."""
 
@@ -20,6 +21,7 @@ from bench.classroom.cluster import NGINX
 from bench.classroom.hostile import LAST_LINE, Hostility, hostile_test
 from bench.classroom.live_class import STEP_TARGET
 from bench.classroom.server_memory import PeakMemory, documented_total_mb, documented_total_text, process_trees
+from bench.classroom.victim import VICTIM_TARGET
 
 STUDENTS = 5
 README = Path(__file__).resolve().parents[2] / "README.md"
@@ -44,11 +46,13 @@ def test_a_short_class_keeps_its_pace_and_every_hostile_action_is_answered_in_wo
     details = report.details()
     line = LAST_LINE.fullmatch(report.last_line())
     assert line, details
-    p95, votes, students, peak_gib, answered, actions = line.groups()
+    p95, votes, students, peak_gib, answered, actions, victims_p95 = line.groups()
     assert float(p95) < STEP_TARGET, details
     assert int(votes) == int(students) == STUDENTS, details
     assert float(peak_gib) * 1024 < documented_total_mb(2), details
     assert int(answered) == int(actions) == 5, details
+    assert float(victims_p95) < VICTIM_TARGET and report.victim.problems == [], details
+    assert all(report.victim.times.values()), details  # a first page and a training at least
     said = {answer.action: answer.words for answer in report.answers}
     assert "took longer than" in said["a backtracking tokenizer: 40 x's typed"], details  # a search, or all of them
     assert "the most it may" in said["360 joins from one address"], details

@@ -220,3 +220,15 @@ def test_a_name_that_looks_like_one_taken_is_refused(store, lookalike):
         room.join(store, code, lookalike, now=2.0)
     assert store.students(code) == {ada: "Ada"}
     assert room.join(store, code, "Adam", now=3.0)  # a different name still joins
+
+
+@pytest.mark.parametrize("first", ["Bob", "Max"])
+def test_a_capital_lookalike_cannot_join_beside_the_name_it_imitates(store, first):
+    """The issue's names: Cyrillic В and М, Greek Β and Μ, Cherokee Ᏼ in front of a name already taken."""
+    code, _ = room.start_class(store, now=0.0)
+    room.join(store, code, first, now=1.0)
+    lookalikes = {"Bob": ["\u0412ob", "\u0392ob", "\u13f4ob", "bob"], "Max": ["\u041cax", "\u039cax", "MAX"]}[first]
+    for name in lookalikes:
+        with pytest.raises(ClassProblem, match="or a name that looks the same"):
+            room.join(store, code, name, now=2.0)
+    assert list(store.students(code).values()) == [first]

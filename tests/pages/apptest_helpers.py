@@ -9,6 +9,7 @@ from browser_helpers import REPO_ROOT
 from streamlit.testing.v1 import AppTest
 
 from session import state
+from session.model_store import TrainedHandle
 from session.share_link import LINK_LANGUAGE
 from session.upload_store import UploadHandle
 
@@ -22,9 +23,12 @@ def ok(at: AppTest) -> AppTest:
 
 
 def session_model(at: AppTest):
-    """The session's model: the upload store's when it was uploaded (the session holds only its handle)."""
+    """The session's model: the model store's or the upload store's (the session holds only its handle), or the
+    model a test gave it."""
     held = at.session_state[state.MODEL_KEY]
-    return state.upload_store().model(held) if isinstance(held, UploadHandle) else held
+    if isinstance(held, UploadHandle):
+        return state.upload_store().model(held)
+    return state.model_store().get(held.key) if isinstance(held, TrainedHandle) else held
 
 
 def open_model_io(at: AppTest, page: str) -> AppTest:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from urllib.parse import parse_qs, urlparse
 
 import pytest
-from apptest_helpers import APP_FILE, ok
+from apptest_helpers import APP_FILE, ok, session_model
 from browser_helpers import click_nav, exception_texts, open_app, sidebar_nav_labels
 from streamlit.testing.v1 import AppTest
 
@@ -22,7 +22,7 @@ def sidebar_text(at: AppTest) -> str:
 def test_the_router_opens_start_with_the_default_model_and_the_sidebar_names_it():
     at = ok(AppTest.from_file(APP_FILE, default_timeout=60).run())
     assert [title.value for title in at.title] == [START_HEADING]  # Start's heading: the site's name
-    vocabulary = len(at.session_state[state.MODEL_KEY].vocab)
+    vocabulary = len(session_model(at).vocab)
     assert sidebar_text(at) == f"Current model: 2,000 merges, vocabulary of {vocabulary:,} tokens"
 
 

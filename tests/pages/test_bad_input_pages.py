@@ -10,7 +10,7 @@ import random
 import re
 
 import pytest
-from apptest_helpers import ok, open_model_io, shown
+from apptest_helpers import ok, open_model_io, session_model, shown
 from browser_helpers import exception_texts, open_app, wait_for_app
 from streamlit.testing.v1 import AppTest
 from test_browser_train import MAIN, choose_corpus
@@ -116,7 +116,7 @@ def test_awkward_characters_train_encode_and_show_on_every_page():
     ok(at.selectbox(key="train_split").set_value("gpt2").run())
     ok(at.text_input(key="train_end_of_word").set_value("").run())
     at = press_train(at)
-    assert at.session_state[state.MODEL_KEY].merges
+    assert session_model(at).merges
     visit_every_page(at)
     ok(at.switch_page(ENCODE.path).run())
     ok(at.text_area(key="encode_text").set_value(AWKWARD_TEXT).run())
@@ -194,7 +194,7 @@ def test_a_special_token_in_the_corpus_is_special_and_the_glossary_says_so():
     at.session_state[train_state.GLOSSARY_WIDGET] = True  # "What the settings mean", drawn only when open
     ok(at.text_input(key="train_special_tokens").set_value("<s>").run())
     assert "recognised as that special token" in shown(at.markdown)
-    model = press_train(at).session_state[state.MODEL_KEY]
+    model = session_model(press_train(at))
     assert model.tokenize("a<s>b") == ["a</w>", "<s>", "b</w>"]
     assert "<" not in model.vocab and "s" not in model.vocab  # its characters were never learned from
 

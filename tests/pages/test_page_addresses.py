@@ -3,7 +3,7 @@ another browser, gives the same model and the same choices; a bad address gives 
 
 from __future__ import annotations
 
-from apptest_helpers import APP_FILE, ok, shown, shown_ids
+from apptest_helpers import APP_FILE, ok, session_model, shown, shown_ids
 from streamlit.testing.v1 import AppTest
 
 from bpe_core import Config, load_gpt2, train
@@ -12,7 +12,7 @@ from pages.encode import state as encode_state
 from pages.merges import state as merges_state
 from session.page_registry import COMPARE, ENCODE, MERGES
 from session.presenting import presentation_css
-from session.state import MODEL_KEY, PRESENT_KEY
+from session.state import PRESENT_KEY
 
 BANANA_LINK = {"preset": "banana_bandana", "merges": "6"}  # the textbook corpus and its own settings
 
@@ -33,7 +33,7 @@ def open_address(page: str, params: dict[str, str]) -> AppTest:
 def test_merges_comes_back_with_the_model_tab_and_token_of_its_address():
     at = open_address(MERGES.path, {**BANANA_LINK, "tab": "tree", "token": "ana_", "step": "4"})
     expected = train("banana_bandana_", Config(split="none"), merges=6)
-    assert at.session_state[MODEL_KEY].merges == expected.merges  # retrained from the link, the same merges
+    assert session_model(at).merges == expected.merges  # retrained from the link, the same merges
     assert at.session_state[merges_state.TAB_KEY].endswith("Merge tree")
     assert at.selectbox(key=merges_state.TREE_TOKEN_KEY).value == "ana_"
     assert at.session_state[merges_state.STEP_KEY] == 4  # kept for the closed step tab

@@ -10,24 +10,26 @@ import pytest
 from test_page_class_live import everything_shown, plain, press, through_app
 
 from live_class import room
-from live_class.choose import open_store
+from live_class.choose import STORE_ENV
 from live_class.limits import CLASS_STARTS
 from live_class.rules import ClassProblem
 from pages.classroom import state as classroom_state
+from session import state
 from session.page_registry import CLASS
 
 
 @pytest.fixture
-def from_one_address(monkeypatch):
-    """Every session comes from 203.0.113.9 (a documentation address), counted afresh."""
-    monkeypatch.setattr(classroom_state, "visitor", lambda direct, forwarded: "203.0.113.9")
-    classroom_state._rate_limits.clear()
+def from_one_address(monkeypatch, tmp_path):
+    """Every session comes from 203.0.113.9 (a documentation address), counted afresh in a store of its own."""
+    monkeypatch.setattr(state, "visitor_address", lambda: "203.0.113.9")
+    monkeypatch.setenv(STORE_ENV, f"sqlite:///{tmp_path}/classes.sqlite3")
+    state.class_store.clear()
     yield
-    classroom_state._rate_limits.clear()
+    state.class_store.clear()  # the next test's pages open the store of the environment again
 
 
 def test_one_address_starts_at_most_its_classes_then_hears_why(from_one_address):
-    most = CLASS_STARTS[0]
+    most = CLASS_STARTS.most
     started = []
     for _ in range(most):
         teacher = press(through_app(CLASS.path), "Start a class")
@@ -39,4 +41,4 @@ def test_one_address_starts_at_most_its_classes_then_hears_why(from_one_address)
     assert classroom_state.TEACHING_KEY not in refused.session_state
     for code, teacher_key in started:
         with contextlib.suppress(ClassProblem):
-            room.end_class(open_store(), code, teacher_key, time.time())
+            room.end_class(state.class_store(), code, teacher_key, time.time())

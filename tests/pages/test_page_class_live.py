@@ -10,7 +10,7 @@ import re
 import time
 
 import pytest
-from apptest_helpers import APP_FILE, ok
+from apptest_helpers import APP_FILE, ok, session_model
 from browser_helpers import REPO_ROOT, free_port
 from streamlit.testing.v1 import AppTest
 
@@ -19,11 +19,12 @@ from live_class.choose import STORE_ENV, open_store
 from live_class.records import Question
 from live_class.rules import CLASS_TRAINING_LIMIT, ClassProblem, read_code
 from pages.classroom import state as classroom_state
+from pages.classroom.views.address import CLASS_URL_ENV
 from session import state
 from session.page_registry import CLASS, TRAIN
 
 HOSTILE_NAME = "<b>Bo</b> **x**"
-TEACHER_BUTTONS = {"Reveal", "Next step", "Ask again", "End class", "Start a class", "Ask this sentence"}
+TEACHER_BUTTONS = {"Reveal", "Next step", "Ask again", "Yes, end the class", "Start a class", "Ask this sentence"}
 
 
 def class_page(**params: str) -> AppTest:
@@ -122,6 +123,55 @@ def test_a_student_joins_votes_changes_and_is_refused_after_the_reveal(teacher):
     assert "You got it!" in plain(everything_shown(student))  # the second tap is the vote that counts
     assert "Your points so far: 1" in plain(everything_shown(student))
     assert store.votes(code, 1) == {student_id: second}
+
+
+def test_end_class_asks_first_and_leaves_the_teacher_the_final_scoreboard(teacher):
+    """Ada picks the answer, Bo another pair; after the reveal Ada has 1 point, Bo 0. End class ends the class only
+    from its confirming button; the teacher's page then shows the scoreboard, as a table and as text to copy."""
+    code = class_code(teacher)
+    (ada, _), (bo, _) = join(code, "Ada"), join(code, HOSTILE_NAME)
+    question = open_store().question(code, 1)
+    wrong = next(choice for choice in question.choices if choice != question.answer)
+    press(ada, lettered_choice(ada, question.choices, question.answer))
+    press(bo, lettered_choice(bo, question.choices, wrong))
+    teacher = press(teacher, "Reveal")
+    assert "End class" not in labels(teacher)  # a popover that asks first, not a button that ends
+    assert "End the class for everyone?" in everything_shown(teacher)
+    assert not open_store().class_record(code).ended
+    teacher = press(teacher, "Yes, end the class")
+    assert open_store().class_record(code).ended and classroom_state.TEACHING_KEY not in teacher.session_state
+    assert f"Class {code} is over: its final scoreboard" in everything_shown(teacher)
+    table = html_of(teacher)
+    assert '<tr><td>Ada</td><td class="bpe-points">1</td></tr>' in table
+    assert '<tr><td>&lt;b&gt;Bo&lt;/b&gt; **x**</td><td class="bpe-points">0</td></tr>' in table
+    assert teacher.code[0].value == f"Name\tPoints\nAda\t1\n{HOSTILE_NAME}\t0"  # copied as typed, not as HTML
+    assert "Start a class" in labels(teacher)
+    teacher = press(teacher, "Start a class")  # the next class: the last one's scoreboard makes way
+    assert "its final scoreboard" not in everything_shown(teacher)
+
+
+def test_a_class_ended_elsewhere_leaves_this_teacher_its_scoreboard_too():
+    """The teacher's other tab ends the class: this one, at its next run, shows the final scoreboard (nobody has a
+    point: no question was revealed)."""
+    teacher = press(through_app(CLASS.path), "Start a class")
+    code, key = teacher.session_state[classroom_state.TEACHING_KEY]
+    join(code, "Ada")
+    room.end_class(open_store(), code, key, time.time())
+    teacher = ok(teacher.run())
+    assert f"Class {code} is over: its final scoreboard" in everything_shown(teacher)
+    assert teacher.code[0].value == "Name\tPoints\nAda\t0"
+
+
+def test_under_make_class_the_teacher_projects_the_rooms_address_and_its_qr_code(monkeypatch):
+    monkeypatch.setenv(CLASS_URL_ENV, "http://10.9.8.7:8080/")
+    teacher = press(through_app(CLASS.path), "Start a class")
+    code, key = teacher.session_state[classroom_state.TEACHING_KEY]
+    try:
+        shown = everything_shown(teacher)
+        assert f'alt="QR code of http://10.9.8.7:8080/Class?join={code}"' in shown
+        assert "Phones cannot reach" not in shown and "this machine only" not in shown
+    finally:
+        room.end_class(open_store(), code, key, time.time())
 
 
 def test_next_step_moves_every_student_on(teacher):
@@ -235,7 +285,7 @@ def test_a_class_store_that_fails_is_said_in_words_and_train_still_trains(store,
         assert f"The class store ({name}) does not answer" in plain(everything_shown(student))
         assert classroom_state.TEACHING_KEY not in teacher.session_state
         train_page = press(through_app(TRAIN.path, preset="banana_bandana", merges="3"), "Train")
-        assert [step.new_token for step in train_page.session_state[state.MODEL_KEY].steps] == ["an", "ban", "ana"]
+        assert [step.new_token for step in session_model(train_page).steps] == ["an", "ban", "ana"]
     finally:
         state.class_store.clear()  # the next test's pages open the store of the environment again
 

@@ -6,7 +6,7 @@ import base64
 import re
 
 import pytest
-from apptest_helpers import APP_FILE, shown, table_columns
+from apptest_helpers import APP_FILE, ok, session_model, shown, table_columns
 from streamlit.testing.v1 import AppTest
 
 from bpe_core import Config, load_gpt2, textbook, train
@@ -23,10 +23,6 @@ TABS = TAB_LABELS  # by their names in the address; the first is open on a first
 BANANA = "banana_bandana_"
 
 
-def errors(at: AppTest) -> list[str]:
-    return [e.message for e in at.exception]
-
-
 def open_compare(
     model=None, corpus: str = "", tab: str | None = None, text: str | None = None, about: ModelAbout | None = None
 ) -> AppTest:
@@ -39,10 +35,10 @@ def open_compare(
         at.session_state[compare_state.TAB_KEY] = tab
     at.run()
     at.switch_page(PAGE).run()
-    assert not at.exception, errors(at)
+    ok(at)
     if text is not None:
         at.text_area(key=compare_state.TEXT_KEY).set_value(text).run()
-        assert not at.exception, errors(at)
+        ok(at)
     return at
 
 
@@ -133,7 +129,7 @@ def test_typed_sizes_reach_the_fewest_merges(banana):
     at = open_compare(banana, corpus=BANANA)
     at.number_input(key=compare_state.size_key(1)).set_value(10).run()  # 6 base tokens + 4 merges
     at.number_input(key=compare_state.size_key(2)).set_value(9).run()  # + 3 merges
-    assert not at.exception, errors(at)
+    ok(at)
     table = size_rows(at)
     assert table["vocabulary"] == ["6", "10", "9"] and table["merges"] == ["0", "4", "3"]
     # banana_bandana_ after "a n", "b an", "an a": ban ana _ ban d ana _ (7); after "ana _" too: ban ana_ ban d ana_ (5)
@@ -149,8 +145,8 @@ def test_a_size_beyond_the_model_trains_it_further_and_keeps_the_sizes():
     before = size_values(at)
     assert "a larger size trains it further on the same corpus and settings" in shown(at.caption)
     at.number_input(key=compare_state.size_key(2)).set_value(5000).run()
-    assert not at.exception, errors(at)
-    model = at.session_state[state.MODEL_KEY]
+    ok(at)
+    model = session_model(at)
     assert len(model.vocab) == 5000 and at.query_params["vocab_size"] == "5000"
     assert size_values(at) == [*before[:2], 5000]
     # Training stops where it is told: its first 2,000 merges are the 2,000-merge model's, so smaller sizes compare
@@ -164,8 +160,8 @@ def test_a_corpus_that_runs_out_of_pairs_says_so_in_words(banana):
     about = ModelAbout.trained("banana_bandana", settings, link={"preset": "banana_bandana", "merges": "6"})
     at = open_compare(banana, corpus=BANANA, about=about)
     at.number_input(key=compare_state.size_key(2)).set_value(100).run()
-    assert not at.exception, errors(at)
-    assert len(at.session_state[state.MODEL_KEY].merges) == 8
+    ok(at)
+    assert len(session_model(at).merges) == 8
     assert shown(at.info) == (
         "The corpus ran out of pairs to merge at a vocabulary of 14 (8 merges): a larger size needs more text."
     )
@@ -184,7 +180,7 @@ def test_plus_and_minus_step_by_a_twentieth_of_the_range_rounded():
 def open_tab(at: AppTest, tab: str) -> None:
     at.session_state[compare_state.TAB_KEY] = tab  # what a click on the tab sends
     at.run()
-    assert not at.exception, errors(at)
+    ok(at)
 
 
 def test_sizes_are_drawn_only_on_the_tabs_that_use_them(banana):
@@ -217,7 +213,7 @@ def test_sizes_chosen_survive_a_tab_without_them_and_a_page_switch(banana):
     open_tab(at, TABS["pretok"])
     at.switch_page(TRAIN.path).run()
     at.switch_page(PAGE).run()
-    assert not at.exception, errors(at)
+    ok(at)
     open_tab(at, TABS["side"])
     assert at.segmented_control(key=compare_state.SIZE_COUNT_KEY).value == 4 and size_values(at) == [6, 9, 12, 11]
 
@@ -226,7 +222,7 @@ def test_fewer_sizes(banana):
     at = open_compare(banana, corpus=BANANA)
     at.session_state[compare_state.SIZE_COUNT_KEY] = 2
     at.run()
-    assert not at.exception, errors(at)
+    ok(at)
     assert size_values(at) == [6, 7]  # the first two of the three shown before
 
 
@@ -234,7 +230,7 @@ def test_tie_break_preset_reports_the_first_difference(banana):
     # the session model's config with tie-break first vs hf (the default pair), trained on its corpus
     at = open_compare(banana, corpus=BANANA, tab=TABS["pretok"], text=BANANA)
     at.radio(key=compare_state.PRETOK_PRESET_KEY).set_value("Tie-break rules").run()
-    assert not at.exception, errors(at)
+    ok(at)
     rules = [at.selectbox(key=compare_state.custom_key("rule", side)).value for side in "AB"]
     assert rules == ["first", "hf"]
     assert "first differ at **step 2**: A merges `b + an`, B merges `a + _`" in markdown_texts(at)
@@ -244,7 +240,7 @@ def test_tie_break_preset_compares_the_rules_chosen(banana):
     at = open_compare(banana, corpus=BANANA, tab=TABS["pretok"], text=BANANA)
     at.radio(key=compare_state.PRETOK_PRESET_KEY).set_value("Tie-break rules").run()
     at.selectbox(key=compare_state.custom_key("rule", "B")).set_value("lex").run()
-    assert not at.exception, errors(at)
+    ok(at)
     # Worked out by hand on banana_bandana_: both take "a n", "b an", "an a", "ana _"; then ban ana_ ban d ana_
     # has four pairs once each: first takes the earliest (ban, ana_), lex the greatest, (d, ana_).
     assert (
@@ -257,7 +253,7 @@ def test_invalid_custom_configuration_is_an_error_not_a_traceback():
     at.radio(key=compare_state.PRETOK_PRESET_KEY).set_value("Custom").run()
     at.selectbox(key=compare_state.custom_key("split", "A")).set_value("gpt2").run()
     at.selectbox(key=compare_state.custom_key("end_of_word", "A")).set_value("</w>").run()
-    assert not at.exception, errors(at)
+    ok(at)
     assert shown(at.error) == (
         "Configuration A is not valid: an end-of-word marker needs whitespace pre-tokenization: with other splits a "
         "piece is not a word (use the space marker or bytes instead)"
@@ -335,7 +331,7 @@ def test_usage_tab_counts_never_used_tokens(banana):
 def test_gpt2_as_the_session_model(tab):
     # GPT-2 has no corpus and no training counts
     at = open_compare(load_gpt2(), corpus="", tab=tab)
-    assert not at.exception, errors(at)
+    ok(at)
 
 
 def test_model_without_merges():
@@ -353,7 +349,7 @@ def test_the_byte_level_side_writes_spaces_as_the_boxes_do(banana):
     then ␣ + ab (GPT-2's regex keeps the space with the word), never written Ġ; each side keys its own marks."""
     at = open_compare(banana, corpus="ab ab", tab=TABS["pretok"], text="ab")
     at.number_input(key=compare_state.PRETOK_MERGES_KEY).set_value(2).run()
-    assert not at.exception, errors(at)
+    ok(at)
     sides = [frame.value.to_dict("records") for frame in at.dataframe]
     assert sides[1][0]["new token"] == "␣ab" and not any("Ġ" in str(row) for side in sides for row in side)
     captions = shown(at.main.caption)

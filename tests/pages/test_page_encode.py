@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from apptest_helpers import has_table, shown_ids, table_columns
+from apptest_helpers import has_table, ok, session_model, shown_ids, table_columns
 from browser_helpers import REPO_ROOT
 from open_model_references import hf_reference, qwen36_reference, tekken_ids, tekken_reference
 from streamlit.proto.LabelVisibility_pb2 import LabelVisibility
@@ -21,23 +21,19 @@ GPT2_TEXT = "Hello, ByteLevel BPE!"
 GPT2_IDS = [15496, 11, 30589, 4971, 347, 11401, 0]
 
 
-def errors(at: AppTest) -> list[str]:
-    return [e.message for e in at.exception]
-
-
 def open_page(model=None) -> AppTest:
     at = AppTest.from_file(APP_FILE, default_timeout=60)
     if model is not None:
         at.session_state["bpe_model"] = model
     at.run()
     at.switch_page(PAGE).run()
-    assert not at.exception, errors(at)
+    ok(at)
     return at
 
 
 def rerun(at: AppTest) -> AppTest:
     at.run()
-    assert not at.exception, errors(at)
+    ok(at)
     return at
 
 
@@ -71,7 +67,7 @@ SECTIONS = {
 
 def test_default_text_is_encoded_with_the_session_model():
     at = open_page()
-    model = at.session_state["bpe_model"]
+    model = session_model(at)
     text = at.text_area(key="encode_text").value
     assert "\n" in text and "é" in text and "🙂" in text  # the example shows the interesting cases
     assert shown_ids(at) == model.encode(text)
@@ -111,7 +107,7 @@ def test_gpt2_choice_gives_the_reference_ids():
 
 def test_prefix_slider_changes_the_token_count():
     at = choose(open_page(), "prefix")
-    model = at.session_state["bpe_model"]
+    model = session_model(at)
     text = at.text_area(key="encode_text").value
     slider = at.slider(key="encode_prefix_merges")
     assert slider.max == len(model.merges) and slider.value == len(model.merges)
@@ -229,7 +225,7 @@ def test_text_survives_a_visit_to_another_page(banana):
     at = encode(open_page(banana), "bandana_ banana_")
     at.switch_page(TRAIN.path).run()
     at.switch_page(PAGE).run()
-    assert not at.exception, errors(at)
+    ok(at)
     assert at.text_area(key="encode_text").value == "bandana_ banana_"
 
 
@@ -341,7 +337,7 @@ def test_open_sections_and_their_inputs_outlive_a_visit_to_another_page():
     rerun(at)
     at.switch_page(TRAIN.path).run()
     at.switch_page(PAGE).run()
-    assert not at.exception, errors(at)
+    ok(at)
     assert at.selectbox(key="encode_piece").value == " cat"
     assert not at.toggle(key="encode_match_special").value
     assert shown_ids(at) == load_gpt2().encode("the unbelievable cat<|endoftext|>", special=False)

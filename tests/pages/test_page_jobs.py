@@ -4,7 +4,7 @@ take stops, the page says which ceiling and what to change, and the session keep
 from __future__ import annotations
 
 import pytest
-from apptest_helpers import APP_FILE, ok
+from apptest_helpers import APP_FILE, ok, session_model
 from streamlit.testing.v1 import AppTest
 
 from session import state
@@ -38,7 +38,7 @@ def test_a_training_past_a_ceiling_stops_in_words_and_keeps_the_model(monkeypatc
     at = opened_with(HEAVY_LINK)
     shown = " ".join(str(error.value) for error in at.error).replace("\\", "")
     assert said in shown and f"(the server's {variable} sets the ceiling)" in shown
-    model = at.session_state[state.MODEL_KEY]
+    model = session_model(at)
     assert model is state.default_model()  # the model the session had: the default one
 
 
@@ -47,13 +47,13 @@ def test_a_budget_that_makes_no_sense_is_said_and_keeps_the_model(monkeypatch):
     at = opened_with({"preset": "paste", "text": "a corpus no other test trains", "merges": "3"})  # none stored
     shown = " ".join(str(error.value) for error in at.error).replace("\\", "")
     assert "Training failed: BPE_JOB_SECONDS=soon: not a number of seconds above 0" in shown
-    assert at.session_state[state.MODEL_KEY] is state.default_model()
+    assert session_model(at) is state.default_model()
 
 
 def test_a_budget_too_small_for_the_first_model_is_said_on_every_page(monkeypatch):
     """The default model is made once per server: with a fresh store and no cached copy, a job cannot train
     the sample in a hundredth of a second, and the visitor reads why instead of a traceback."""
-    monkeypatch.setattr(state, "model_store", lambda: ModelStore(capacity=1))
+    monkeypatch.setattr(state, "model_store", lambda: ModelStore(ceiling_bytes=2**30))
     monkeypatch.setattr(state, "default_model", state.default_model.__wrapped__)  # not the server's cached copy
     monkeypatch.setenv("BPE_JOB_SECONDS", "0.01")
     at = opened_with({})

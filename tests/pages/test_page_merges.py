@@ -6,6 +6,7 @@ import json
 import re
 
 import pytest
+from apptest_helpers import ok
 from browser_helpers import REPO_ROOT
 from streamlit.testing.v1 import AppTest
 
@@ -31,7 +32,7 @@ def _open_merges(model=None, corpus: str = "", tab: str | None = None) -> AppTes
         at.session_state[ABOUT_KEY] = ModelAbout.loaded_file("model.json")
     at.run()
     at.switch_page(PAGE).run()
-    assert not at.exception, [e.message for e in at.exception]
+    ok(at)
     return at if tab is None else _tab(at, tab)
 
 
@@ -39,7 +40,7 @@ def _tab(at: AppTest, tab: str) -> AppTest:
     """``at`` after opening one of the page's ``TABS``."""
     at.session_state[MERGES_TAB_KEY] = TABS[tab]
     at.run()
-    assert not at.exception, [e.message for e in at.exception]
+    ok(at)
     return at
 
 
@@ -107,7 +108,7 @@ def test_textbook_model_first_and_last_step(banana):
     ]
 
     at.slider[0].set_value(6).run()
-    assert not at.exception
+    ok(at)
     assert ">banana_ + ban</div>" in _step_card(at) and ">banana_ban  (id 11)</div>" in _step_card(at)
     assert _boxes(at) == [("banana_ban", True), ("d", False), ("ana_", False)]
 
@@ -143,7 +144,7 @@ def test_tree_defaults_to_a_long_token_and_can_change(banana):
     assert at.selectbox(key="merges_tree_token").value == "banana_ban"
     assert len(_specs(at)[0]["layout"]["annotations"]) == 19
     at.selectbox(key="merges_tree_token").select("ana_").run()
-    assert not at.exception
+    ok(at)
     labels = [box["text"] for box in _specs(at)[0]["layout"]["annotations"]]
     assert labels == ["ana_", "ana", "an", "a", "n", "a", "_"]
 
@@ -151,7 +152,7 @@ def test_tree_defaults_to_a_long_token_and_can_change(banana):
 def test_window_start_moves_the_animation():
     at = _open_merges(tab="race")
     at.number_input[0].set_value(1990).run()
-    assert not at.exception
+    ok(at)
     frames = _specs(at)[0]["frames"]
     assert frames[0]["name"] == "1951" and frames[-1]["name"] == "2000"  # clamped to a full window
     _tab(at, "steps").slider[0].set_value(500).run()
@@ -167,7 +168,7 @@ def test_switching_to_a_smaller_model_keeps_the_step_in_range(banana):
     at.session_state[MODEL_KEY] = banana
     at.session_state[CORPUS_KEY] = BANANA
     at.run()
-    assert not at.exception
+    ok(at)
     assert at.slider[0].value == 6 and _tab(at, "tree").selectbox(key="merges_tree_token").value == "banana_ban"
 
 
@@ -183,7 +184,7 @@ def test_gpt2_shows_trees_and_forest_without_counts():
     assert ">n/a (no training counts)</div>" in _step_card(at)
     assert "sample text instead" in " ".join(caption.value for caption in at.caption)
     at.slider[0].set_value(50_000).run()
-    assert not at.exception
+    ok(at)
     last = load_gpt2().steps[-1]
     assert ">50000<" in _step_card(at) and f"(id {last.new_id})" in _step_card(at)
 
@@ -197,7 +198,7 @@ def test_model_with_one_merge_has_no_slider():
 
 def _choose_source(at: AppTest, source: str) -> AppTest:
     at.selectbox(key="merges_source").set_value(source).run()
-    assert not at.exception, [e.message for e in at.exception]
+    ok(at)
     return at
 
 
@@ -217,7 +218,7 @@ def test_gpt4_tree_is_found_by_typing_its_text():
     assert len(at.text_input) == 1 and at.selectbox(key="merges_tree_token").label == "Token"  # it takes no typing
     assert "filter_mode: FILTER_MODE_NONE" in str(at.selectbox(key="merges_tree_token").proto)
     at.text_input(key="merges_tree_search").set_value(" understanding").run()
-    assert not at.exception
+    ok(at)
     assert at.selectbox(key="merges_tree_token").options == ["␣understanding"]  # as the token boxes write it
     assert at.selectbox(key="merges_tree_token").label == "Token (1 found)"
     (tree,) = _specs(at)
@@ -231,7 +232,7 @@ def test_gpt4_tree_is_found_by_typing_its_text():
 def test_a_text_that_is_not_one_token_shows_its_split_and_links_to_encode():
     at = _choose_source(_open_merges(tab="tree"), "cl100k_base")
     at.text_input(key="merges_tree_search").set_value(" tokenizations<b>").run()
-    assert not at.exception
+    ok(at)
     assert "No token of this tokenizer contains that text." in [info.value for info in at.info]
     (note,) = [html.proto.body for html in at.get("html")]
     assert "“␣tokenizations&lt;b&gt;” is not one token of GPT-4 (cl100k_base): it cuts that text into" in note
@@ -249,7 +250,7 @@ def test_a_text_that_is_not_one_token_shows_its_split_and_links_to_encode():
 def test_search_finds_nothing_and_says_so():
     at = _choose_source(_open_merges(tab="tree"), "o200k_base")
     at.text_input(key="merges_tree_search").set_value("zzzzzzzzzzzzzzzz").run()
-    assert not at.exception
+    ok(at)
     assert "No token of this tokenizer contains that text." in [info.value for info in at.info]
     assert "is not one token of GPT-4o and GPT-5 (o200k_base)" in at.get("html")[0].proto.body
 
@@ -297,7 +298,7 @@ def test_the_2026_tokenizers_show_their_note_and_a_merge_tree(name, note):
     at = _choose_source(_open_merges(tab="tree"), name)
     assert note in " ".join(caption.value for caption in at.caption).replace("\\", "")
     at.text_input(key="merges_tree_search").set_value(" understanding").run()
-    assert not at.exception
+    ok(at)
     assert "␣understanding" in at.selectbox(key="merges_tree_token").options
     at.selectbox(key="merges_tree_token").set_value("␣understanding").run()
     (tree,) = _specs(at)

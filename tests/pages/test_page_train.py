@@ -6,7 +6,7 @@ import codecs
 import json
 
 import pytest
-from apptest_helpers import APP_FILE, ok, open_model_io, shown, train_metric
+from apptest_helpers import APP_FILE, ok, open_model_io, session_model, shown, train_metric
 from byte_level_text import spelled_pair
 from streamlit.testing.v1 import AppTest
 from tokenizers import Tokenizer as HFTokenizer
@@ -104,7 +104,7 @@ def hf_byte_level_merges(text: str, merges: int) -> list[str]:
 
 def test_first_visit_shows_the_default_model_summary():
     at = open_train()
-    model = at.session_state[state.MODEL_KEY]
+    model = session_model(at)
     # the default: GPT-2's byte-level recipe (its split, bytes, HF's tie-break), 2,000 merges
     assert model.config == Config(split="gpt2", units="bytes", tie_break="hf")
     assert train_metric(at, "Merges made") == "2,000"
@@ -117,9 +117,36 @@ def test_first_visit_shows_the_default_model_summary():
 
 def test_pressing_train_on_the_default_form_keeps_the_default_model():
     at = open_train()
-    model = at.session_state[state.MODEL_KEY]
+    model = session_model(at)
     assert model.config == DEFAULT_SETTINGS.to_config() and len(model.merges) == DEFAULT_SETTINGS.merges
-    assert press_train(at).session_state[state.MODEL_KEY] is model  # found in the store, not trained again
+    assert session_model(press_train(at)) is model  # found in the store, not trained again
+
+
+def test_a_session_holds_a_handle_and_a_released_model_is_trained_again():
+    """The session holds its model's key in the shared store, not the model: when the store releases it for other
+    visitors' models, the next run trains the same model again from the session's corpus and settings."""
+    at = press_train(choose(open_train(), "banana_bandana"))
+    held = at.session_state[state.MODEL_KEY]
+    merges = session_model(at).merges
+    assert merges[:2] == [("a", "n"), ("b", "an")]  # banana_bandana_: a+n, then b+an, worked out by hand
+    state.model_store().discard(held.key)
+    assert session_model(at) is None  # released: the session kept only the handle
+    ok(at.run())
+    assert session_model(at).merges == merges and merge_pairs(at)[:2] == ["a n", "b an"]
+    assert at.session_state[state.MODEL_KEY] == held  # the same model, not the default
+
+
+def test_the_default_model_is_pinned_in_the_store():
+    """Other visitors' models never release the default model: every new session needs it at once."""
+    at = open_train()
+    default = session_model(at)
+    store = state.model_store()
+    others = store.ceiling_bytes - store.pinned_bytes  # all the room there is beside the pinned models
+    store.put("someone else's big model", "a model", size=others)
+    try:
+        assert store.get(at.session_state[state.MODEL_KEY].key) is default and store.held_bytes == store.ceiling_bytes
+    finally:
+        store.discard("someone else's big model")
 
 
 @pytest.mark.parametrize("preset", list(TEXTBOOK))
@@ -210,11 +237,11 @@ def test_pasted_text_says_which_settings_it_keeps_and_defaults_bring_them_back()
 
 def test_an_invalid_combination_shows_the_error_and_keeps_the_model():
     at = press_train(choose(open_train(), "banana_bandana"))
-    model = at.session_state[state.MODEL_KEY]
+    model = session_model(at)
     ok(at.text_input(key="train_end_of_word").set_value("_").run())
     assert "whitespace pre-tokenization" in shown(at.error)
     assert next(b for b in at.button if b.label == "Train").disabled
-    assert at.session_state[state.MODEL_KEY] is model
+    assert session_model(at) is model
     assert merge_pairs(at) == BANANA_BANDANA
 
 
@@ -256,7 +283,7 @@ def test_text_without_spaces_gets_a_one_click_byte_level_split():
     assert (at.session_state[widgets["split"]], at.session_state[widgets["units"]]) == ("gpt4", "bytes")
     assert not any(info.value.startswith("This text has few spaces") for info in at.info)
     at = press_train(at)
-    assert at.session_state[state.MODEL_KEY].config.split == "gpt4"
+    assert session_model(at).config.split == "gpt4"
 
 
 def test_a_utf8_upload_with_bom_trains():
@@ -285,7 +312,7 @@ def test_uploaded_files_train_line_by_line():
 
 def test_a_saved_model_loads_back_and_a_bad_file_is_an_error():
     at = press_train(choose(open_train(), "banana_bandana"))
-    saved = model_to_json(at.session_state[state.MODEL_KEY]).encode("utf-8")
+    saved = model_to_json(session_model(at)).encode("utf-8")
 
     ok(
         open_model_io(at, "train")
@@ -340,7 +367,7 @@ def test_only_the_size_that_stops_training_is_drawn_and_the_other_keeps_its_valu
     ok(at.radio(key="train_stop_by").set_value("vocab_size").run())
     assert [widget.key for widget in at.number_input] == ["train_vocab_size"]
     ok(at.number_input(key="train_vocab_size").set_value(8).run())  # <unk>, 5 characters, 2 merged tokens
-    assert press_train(at).session_state[state.MODEL_KEY].merges == [("a", "n"), ("b", "an")]
+    assert session_model(press_train(at)).merges == [("a", "n"), ("b", "an")]
     ok(at.radio(key="train_stop_by").set_value("merges").run())
     assert at.number_input(key="train_merges").value == 3
     assert merge_pairs(press_train(at)) == BANANA_BANDANA[:3]
@@ -374,7 +401,7 @@ def test_a_recipe_on_the_real_sample_trains_through_the_progress_callback():
     ok(next(b for b in at.button if b.label == "GPT-2 byte-level (default)").click().run())  # and back
     ok(at.number_input(key="train_merges").set_value(200).run())
     at = press_train(at)
-    model = at.session_state[state.MODEL_KEY]
+    model = session_model(at)
     assert (model.config.split, model.config.units, len(model.merges)) == ("gpt2", "bytes", 200)
     assert merge_pairs(at) == hf_byte_level_merges(state.sample_text(), 200)
     assert dict(at.query_params) == {"preset": "sample", "merges": "200"}  # the page's defaults need no parameter

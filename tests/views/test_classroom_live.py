@@ -49,6 +49,9 @@ def test_names_choices_and_sentences_stay_literal():
     assert HOSTILE not in names_html([HOSTILE]) and "&lt;img src=x onerror=alert(1)&gt;" in names_html([HOSTILE])
     assert HOSTILE not in scoreboard_html([(HOSTILE, 1)])
     assert HOSTILE not in follow_html("ABCDE", 2, HOSTILE)
+    settings = f'" onmouseover="alert(1)" {HOSTILE}'  # a second line: the settings, as a tooltip and folded
+    banner = follow_html("ABCDE", 2, f"our model\n{settings}")
+    assert HOSTILE not in banner and '" onmouseover' not in banner and banner.count("&quot; onmouseover") == 2
     assert "<img" not in "".join(tally_figure([(HOSTILE, 1)]).data[0].y)
 
 

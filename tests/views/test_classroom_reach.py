@@ -12,9 +12,11 @@ from pages.classroom.views.address import (
     ClassAddress,
     announcement,
     class_address,
+    join_here,
     join_url,
     network_address,
     qr_svg_data_uri,
+    this_machine_only,
 )
 from pages.classroom.views.reach import reach_html
 
@@ -80,3 +82,34 @@ def test_the_qr_code_has_the_quiet_zone_of_four_modules_at_eight_pixels_each():
 def test_the_reach_block_says_the_problem_instead():
     block = reach_html(ClassAddress(None, "Start it with make class & <friends>."))
     assert "<img" not in block and "Start it with make class &amp; &lt;friends&gt;." in block
+
+
+@pytest.mark.parametrize(
+    ("url", "only_here"),
+    [
+        ("http://localhost:8501/Class?join=ABCDE", True),  # make run's address
+        ("http://LOCALHOST:8501/", True),
+        ("http://app.localhost/", True),  # RFC 6761: every name under localhost is this machine
+        ("http://127.0.0.1:8501/", True),  # the browser tests' server
+        ("http://127.1.2.3/", True),  # all of 127/8 is loopback
+        ("http://[::1]:8501/", True),
+        ("http://10.0.0.7:8501/", False),  # the room's network
+        ("http://[fd00::2]:8501/", False),
+        ("https://bpe.example.org/Class", False),  # a name: a proxy's, which phones may reach
+        ("http://localhost.example.org/", False),
+    ],
+)
+def test_an_address_of_this_machine_s_own_is_told_apart(url, only_here):
+    assert this_machine_only(url) is only_here
+
+
+def test_a_class_on_this_machine_only_says_so_and_shows_no_qr_code():
+    problem = "This server listens on this machine only: start it with make class to let a class in."
+    here = join_here("http://localhost:8501/Class?join=ABCDE", problem)
+    assert here.problem == f"Phones cannot reach this address: it is this machine's own. {problem}"
+    block = reach_html(here)
+    assert "<img" not in block and "start it with make class" in block
+    assert '<div class="bpe-url">http://localhost:8501/Class?join=ABCDE</div>' in block  # for another window
+    behind_a_proxy = join_here("https://bpe.example.org/Class?join=ABCDE", problem)
+    assert behind_a_proxy == ClassAddress("https://bpe.example.org/Class?join=ABCDE")
+    assert 'alt="QR code of https://bpe.example.org/Class?join=ABCDE"' in reach_html(behind_a_proxy)

@@ -49,6 +49,9 @@ def test_the_places_are_where_the_textbook_starts_each_token_at_every_step(confi
             if not expected:
                 with pytest.raises(ValueError, match=f"After step {step} {word} is one token: pick a longer word"):
                     split_question(model, step, word)
+            elif expected == cuts.places_text(range(1, len(word))):  # a letter a token: every cut would score
+                with pytest.raises(ValueError, match=f"After step {step} our model has no merge in {word} yet"):
+                    split_question(model, step, word)
             else:
                 offered = tuple(str(place) for place in range(1, len(word)))
                 assert split_question(model, step, f"  {word}\n") == (word, offered, expected), (step, word)
@@ -59,7 +62,8 @@ def test_a_word_that_cannot_be_asked_is_refused_in_words():
     for typed in ("", "   ", "low newest", "low\tnewest"):
         with pytest.raises(ValueError, match="Type one word, without spaces"):
             split_question(model, 1, typed)
-    assert split_question(model, 1, "x" * WORD_LIMIT)[0] == "x" * WORD_LIMIT
+    longest = "lo" * (WORD_LIMIT // 2)  # step 1 merged l + o: lo lo lo ...
+    assert split_question(model, 1, longest)[0] == longest
     with pytest.raises(ValueError, match=f"at most {WORD_LIMIT} characters; this one has {WORD_LIMIT + 1}"):
         split_question(model, 1, "x" * (WORD_LIMIT + 1))
     bytes_model = train("é é é", Config(split="gpt2", units="bytes"), merges=0)  # é is two bytes, not yet merged
@@ -69,22 +73,22 @@ def test_a_word_that_cannot_be_asked_is_refused_in_words():
 
 def test_a_letter_and_its_accent_or_an_emoji_and_its_skin_tone_stay_one_place():
     """e + a combining acute accent is one grapheme, as is a thumbs-up with its skin tone: no place between them is
-    offered, and a model that still cuts there is refused; once it merged them, the word is asked."""
-    accented, thumbs = "e\u0301t", "\U0001f44d\U0001f3fdok"
-    model = train(f"{accented} {accented}", Config(), merges=1)  # its one merge: e + the accent
-    with pytest.raises(ValueError, match="After step 0 our model cuts .* inside a character"):
-        split_question(model, 0, accented)
-    assert split_question(model, 1, accented) == (accented, ("2",), "2")
-    with pytest.raises(ValueError, match="inside a character"):  # the emoji and its tone are two symbols yet
-        split_question(train(f"{thumbs} {thumbs}", Config(), merges=1), 0, thumbs)
-    assert split_question(train(f"{thumbs} {thumbs}", Config(), merges=1), 1, thumbs)[1:] == (("2", "3"), "2,3")
+    offered, and a model that still cuts there is refused; once it merged them (step 1) it cuts at both places left,
+    a question every tap wins; after step 2 (é + t, 👍🏽 + o: each pair's first occurrence) the word is asked."""
+    accented, thumbs = "e\u0301tt", "\U0001f44d\U0001f3fdok"
+    for word in (accented, thumbs):
+        model = train(f"{word} {word}", Config(), merges=2)
+        with pytest.raises(ValueError, match="After step 0 our model cuts .* inside a character"):
+            split_question(model, 0, word)
+        with pytest.raises(ValueError, match="After step 1 our model has no merge in .* yet"):
+            split_question(model, 1, word)
+        assert split_question(model, 2, word) == (word, ("2", "3"), "3")
 
 
 @pytest.mark.parametrize(
     ("name", "word", "step", "expected"),
     [
         ("llama2", "don't", None, "3,4"),  # ▁don ' t: Llama 2 writes ▁ in front, which is no place of the word
-        ("llama2", "don't", 0, "1,2,3,4"),  # no merge yet: every letter its own token, the ▁ too
         ("gpt2", "don't", None, "3"),  # GPT-2's pattern takes 't apart
     ],
 )
@@ -92,6 +96,16 @@ def test_a_published_model_is_asked_about_the_word_it_sees(name, word, step, exp
     model = load_pretrained(name)
     reference = model.tokenize(word)  # the publisher's tokens, written as the model writes them
     assert split_question(model, len(model.merges) if step is None else step, word)[2] == expected, reference
+
+
+def test_a_word_the_model_has_no_merge_in_yet_is_refused_in_words():
+    """Every place a cut, every tap would score: Llama 2 before its first merge (d o n ' t, its ▁ apart), and the
+    textbook corpus after its merges l + o and lo + w, for wide (no l in it)."""
+    message = "After step {} our model has no merge in {} yet: it cuts it between every two letters"
+    with pytest.raises(ValueError, match=message.format(0, "don't")):
+        split_question(load_pretrained("llama2"), 0, "don't")
+    with pytest.raises(ValueError, match=message.format(2, "wide")):
+        split_question(train(TEXTBOOK, Config(end_of_word="</w>"), merges=2), 2, "wide")
 
 
 def test_a_model_that_rewrites_the_word_before_cutting_it_says_so():

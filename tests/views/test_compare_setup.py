@@ -1,11 +1,15 @@
 """Compare's sentences and metrics, on small cases worked out by hand."""
 
+from bpe_core import Token
 from pages.compare.views.data import MergeListDiff, VocabularyUsage
 from pages.compare.views.setup import (
+    STRIP_BOXES_IN_ALL,
+    STRIP_MAX_CHARS,
     merge_lists_sentence,
     merge_rows,
     merge_text,
     only_heading,
+    strip_chars,
     unused_rows,
     usage_metrics,
 )
@@ -77,3 +81,20 @@ def test_merge_rows_are_readable_and_limited():
     assert merge_rows([(3, ("a", " b")), (5, ("x", "y"))], limit=1) == [
         {"step": 3, "left": "a", "right": "␣b", "new token": "a␣b"}
     ]
+
+
+def tokens_of(per_character: int, characters: int) -> list[Token]:
+    """``per_character`` tokens on each of ``characters`` characters, as a byte-level tokenizer cuts emoji."""
+    return [Token(0, "x", start, start + 1, b"x") for start in range(characters) for _ in range(per_character)]
+
+
+def test_a_strip_draws_its_share_of_the_boxes_and_no_more():
+    assert STRIP_BOXES_IN_ALL == 6_000 and STRIP_MAX_CHARS == 5_000  # the numbers worked out below
+    # Five strips share 6,000 boxes: 1,200 each. Four tokens a character: 300 characters hold 1,200 of them.
+    assert strip_chars(tokens_of(4, 100_000), strips=5) == 300
+    # One token a character: the first 5,000 characters hold 5,000 tokens, within a lone strip's 6,000.
+    assert strip_chars(tokens_of(1, 100_000), strips=1) == STRIP_MAX_CHARS
+    # Fewer tokens than the share: the whole first 5,000 characters.
+    assert strip_chars(tokens_of(7, 100), strips=5) == STRIP_MAX_CHARS
+    # One character with more tokens than the share: that character still, never none.
+    assert strip_chars(tokens_of(2_000, 2), strips=5) == 1

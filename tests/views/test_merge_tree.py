@@ -346,6 +346,7 @@ def test_tree_box_scrolls_sideways_below_the_trees_narrowest_width():
     assert css.startswith("<style>") and css.endswith("</style>")
 
 
+@pytest.mark.slow  # loads all of Qwen3.6 (about 4 s)
 def test_a_part_made_after_the_token_it_builds_is_said_under_its_tree():
     """Qwen3.6's ranks list some tokens before one of their parts (bench/ranks_to_tokenizer_json.py recovered its
     merges): each such merge, found from the merges and the steps that made their parts, has a tree that says which

@@ -280,7 +280,7 @@ def test_train_page_keeps_the_model_when_a_file_is_refused():
     at = upload(open_page(), "train", ("bert.json", WORDPIECE_JSON))
     message = shown(at.error)
     assert "Could not load bert.json: this is a WordPiece tokenizer" in message and "current model is kept" in message
-    assert len(at.session_state[state.MODEL_KEY].merges) == 2000  # still the default model
+    assert len(session_model(at).merges) == 2000  # still the default model
     assert "It is now the model on every page" not in shown(at.success)
 
 
@@ -289,7 +289,7 @@ def test_an_upload_is_loaded_once_not_on_every_rerun(banana):
     assert pairs(session_model(at)) == BANANA_BANDANA
     at = press(at, "Use GPT-2's real tokenizer")  # the upload is still in the widget
     ok(at.run())
-    assert at.session_state[state.MODEL_KEY] is load_gpt2()
+    assert session_model(at) is load_gpt2()
     assert "Loaded banana.json" not in shown(
         at.success
     )  # the old "Loaded banana.json" is not shown for a model that is gone
@@ -308,7 +308,7 @@ def test_train_page_gpt2_button_and_refused_exports():
     notes = shown(at.info)
     assert "glued" in notes and "units 'bytes' and split 'gpt2'" in notes
     at = press(at, "Use GPT-2's real tokenizer")
-    assert at.session_state[state.MODEL_KEY] is load_gpt2()
+    assert session_model(at) is load_gpt2()
     assert shown(at.markdown).startswith("GPT-2's published tokenizer (OpenAI, 2019)  \ngpt2 split · bytes · ")
     assert train_metric(at, "Merges made") == "50,000"
     assert all(downloads(at).values())
@@ -354,7 +354,7 @@ def test_merges_and_compare_pages_with_an_uploaded_model(byte_level):
     at = open_page(MERGES.path, model=loaded)
     assert "no training counts" in shown(merges_tab(at, ":material/leaderboard: Pair race").info)
     ok(at.switch_page(COMPARE.path).run())
-    assert at.session_state[state.MODEL_KEY] is loaded
+    assert session_model(at) is loaded
 
 
 def test_a_file_name_with_markdown_shows_literally(byte_level):

@@ -139,8 +139,19 @@ def test_the_ceiling_is_read_from_the_environment_with_its_default():
     assert upload_memory_mb({}) == 1024 and upload_memory_mb({MEMORY_ENV: "300"}) == 300
 
 
-def test_files_are_keyed_by_their_names_and_bytes():
+def test_files_are_keyed_by_their_bytes_and_kinds_whatever_their_names():
+    """The same bytes uploaded under four names are one upload (a visitor cannot fill the budget with copies)."""
     assert files_key({"v.json": b"{}", "m.txt": b"a b"}) == files_key({"m.txt": b"a b", "v.json": b"{}"})
-    assert files_key({"t.json": b"{}"}) != files_key({"u.json": b"{}"})  # the name counts (it names the model)
+    assert files_key({"t.json": b"{}"}) == files_key({"u.json": b"{}"}) == files_key({"COPY 2.JSON": b"{}"})
     assert files_key({"t.json": b"{}"}) != files_key({"t.json": b"{ }"})
-    assert files_key({"ab": b"c"}) != files_key({"a": b"bc"})  # where a name ends is part of the key
+    assert files_key({"t.json": b"{}"}) != files_key({"t.txt": b"{}"})  # read another way: another model
+    assert files_key({"t.json.xz": b"{}"}) != files_key({"t.json": b"{}"})
+    assert files_key({"a.json": b"bc"}) != files_key({"a.jsonb": b"c"})  # where a kind ends is part of the key
+
+
+def test_a_visitors_uploads_are_released_before_anothers():
+    store = UploadStore(ceiling_bytes=100)
+    idle = store.get_or_load("idle's", "idle.json", lambda: ("idle's model", 40), owner="10.0.0.1")
+    busy = [store.get_or_load(f"busy {n}", f"b{n}.json", lambda: ("a model", 40), owner="10.0.0.2") for n in range(4)]
+    assert store.model(idle) == "idle's model"  # the busy visitor's later uploads pushed out only their own
+    assert store.model(busy[-1]) == "a model" and store.model(busy[0]) is None and store.held_bytes == 80

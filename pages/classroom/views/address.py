@@ -17,6 +17,7 @@ import io
 import ipaddress
 import socket
 from typing import NamedTuple
+from urllib.parse import urlsplit
 
 import segno
 
@@ -78,6 +79,41 @@ def class_address(env_url: str, server_address: str | None, port: int, host: str
             None, "This machine has no network address besides localhost: connect it to the room's network first."
         )
     return ClassAddress(join_url(host, port))
+
+
+def this_machine_only(url: str) -> bool:
+    """Whether ``url`` names this machine by its own name for itself (localhost, 127.x.x.x, ::1), which on a phone
+    names the phone.
+
+    >>> this_machine_only("http://localhost:8501/Class"), this_machine_only("http://127.0.0.1:8501/")
+    (True, True)
+    >>> this_machine_only("http://[::1]:8501/"), this_machine_only("http://10.0.0.7:8501/")
+    (True, False)
+    >>> this_machine_only("https://bpe.example.org/Class")
+    False
+    """
+    host = (urlsplit(url).hostname or "").rstrip(".")
+    if host == "localhost" or host.endswith(".localhost"):
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:  # a name: a proxy's or the room's, which phones may reach
+        return False
+
+
+def join_here(url: str, problem: str) -> ClassAddress:
+    """The address of a class this browser reaches the server by, when students' phones cannot reach the server
+    (``problem``, from ``class_address``): with the problem still said when ``url`` is this machine's own name,
+    which no phone can open.
+
+    >>> join_here("http://localhost:8501/Class?join=ABCDE", "Start it with make class.").problem
+    "Phones cannot reach this address: it is this machine's own. Start it with make class."
+    >>> join_here("https://bpe.example.org/Class?join=ABCDE", "Start it with make class.").problem
+    ''
+    """
+    if not this_machine_only(url):
+        return ClassAddress(url)
+    return ClassAddress(url, f"Phones cannot reach this address: it is this machine's own. {problem}")
 
 
 def qr_svg_data_uri(url: str) -> str:

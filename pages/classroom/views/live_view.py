@@ -13,25 +13,35 @@ from __future__ import annotations
 import plotly.graph_objects as go
 
 from drawing.describe import plural
-from drawing.escape import html_text, plotly_text
+from drawing.escape import attribute, html_text, plotly_text
 from live_class.bidi import isolated
 from live_class.rules import closest_guesses
+from pages.classroom.views.address import ClassAddress
 
 POLL_SECONDS = 1.0  # how often the projector and every student's screen ask the store what changed
 RIGHT_COLOUR = "#1a7f37"  # the revealed answer (green: read as "right" in a room)
 VOTE_COLOUR = "#8da9c4"  # every bar before the reveal, and the other bars after it
+PICK_COLOUR = "#3451d1"  # a student's own choice once the answer is out: white on it is 6.5:1 (AA asks 4.5:1)
+CHOICES_KEY = "class_choices"  # the box of a phone's choice buttons (its class: st-key-class_choices)
+CONTROLS_KEY = "class_controls"  # the row of the teacher's controls
+_LOCKED_SAYS = "The teacher has closed the class to new students."  # the Locked mark's tooltip
 
 _STYLE = """<style>
 .bpe-follow{display:flex;flex-wrap:wrap;gap:.4rem 1.2rem;align-items:baseline}
 .bpe-follow .bpe-step{font:700 2rem/1.1 system-ui,sans-serif;color:#1f2335}
 .bpe-follow .bpe-ask{font-size:1.25rem;font-weight:600;color:#1f2335}
 .bpe-model{color:#3d4152;font-size:.9rem;overflow-wrap:anywhere}
+.bpe-how,.bpe-how summary{display:inline;cursor:pointer}
+.bpe-how summary{text-decoration:underline dotted;text-underline-offset:.2em}
+.bpe-how[open] summary::after{content:": "}
 .bpe-join{font-size:1.1rem;color:#3d4152;overflow-wrap:anywhere}
 .bpe-join code{font:600 1.2rem ui-monospace,Menlo,Consolas,monospace;color:#1f2335}
+.bpe-join .bpe-locked{display:inline-block;margin-left:.5rem;padding:0 .5rem;border:2px solid #8a1c1c;
+  border-radius:.3rem;color:#8a1c1c;font-weight:700}
 .bpe-names{display:flex;flex-wrap:wrap;gap:.35rem}
 .bpe-names span{border:1px solid #c9cedb;border-radius:1rem;padding:.1rem .6rem;overflow-wrap:anywhere}
 .bpe-sentence{font-size:1.3rem;border-left:4px solid #8da9c4;padding:.3rem .8rem;overflow-wrap:anywhere}
-.bpe-score{border-collapse:collapse;width:100%}
+.bpe-score{border-collapse:collapse;width:100%;max-width:36rem}
 .bpe-score td,.bpe-score th{padding:.2rem .6rem;border-bottom:1px solid #e3e6ee;text-align:left;overflow-wrap:anywhere}
 .bpe-score td.bpe-points{text-align:right;font-variant-numeric:tabular-nums}
 </style>"""
@@ -46,28 +56,50 @@ def votes_line(votes: int, students: int) -> str:
 
 
 def follow_html(code: str, step: int, model_caption: str, asking: str = "") -> str:
-    """The banner on every screen of the class: the step the teacher shows, what is asked (the projector adds the
-    number of votes), then the class and the teacher's model in small type.
+    r"""The banner on every screen of the class: the step the teacher shows, what is asked (the projector adds the
+    number of votes), then the class and the teacher's model in small type: in words first, its settings (the
+    caption's second line, ``questions.model_caption``) folded under "settings", and as its tooltip.
 
-    >>> banner = follow_html("ABCDE", 4, "whitespace split", "Which pair merges next? 3 votes")
-    >>> 'Step 4</span><span class="bpe-ask">Which pair merges next? 3 votes' in banner, "Class ABCDE · " in banner
-    (True, True)
+    >>> banner = follow_html("ABCDE", 4, "our model: 3 merges\nwhitespace split", "Which pair merges next? 3 votes")
+    >>> 'Step 4</span><span class="bpe-ask">Which pair merges next? 3 votes' in banner
+    True
+    >>> print(banner[banner.index('<div class="bpe-model">') :].replace(" <details", "\n<details"))
+    <div class="bpe-model">Class ABCDE · our model: 3 merges
+    <details class="bpe-how"><summary title="whitespace split">settings</summary>whitespace split</details></div>
     """
     step_text = f"Step {step}" if step else "Waiting for the teacher"
+    words, _, settings = model_caption.partition("\n")
+    folded = (
+        f' <details class="bpe-how"><summary title="{attribute(settings)}">settings</summary>'
+        f"{html_text(settings)}</details>"
+        if settings
+        else ""
+    )
     return (
         f'{_STYLE}<div class="bpe-follow"><span class="bpe-step">{html_text(step_text)}</span>'
         f'<span class="bpe-ask">{html_text(asking)}</span></div>'
-        f'<div class="bpe-model">Class {html_text(code)} · {html_text(model_caption)}</div>'
+        f'<div class="bpe-model">Class {html_text(code)} · {html_text(words)}{folded}</div>'
     )
 
 
-def join_line_html(join_address: str) -> str:
-    """The join address on one line, once the QR code has made way for the questions.
+def join_line_html(join_address: ClassAddress, locked: bool = False) -> str:
+    """The join address on one line, once the QR code has made way for the questions; said to be this machine's
+    only when phones cannot reach it (``ClassAddress.problem``); marked "Locked" while the teacher lets no one new
+    join, so that the room sees why a late phone is refused.
 
-    >>> join_line_html("http://10.0.0.7:8501/Class?join=ABCDE")[len(_STYLE) :]
+    >>> join_line_html(ClassAddress("http://10.0.0.7:8501/Class?join=ABCDE"))[len(_STYLE) :]
     '<div class="bpe-join">Join at <code>http://10.0.0.7:8501/Class?join=ABCDE</code></div>'
+    >>> join_line_html(ClassAddress("http://localhost/", "No phone reaches it."))[len(_STYLE) + 22 :]
+    'Join at <code>http://localhost/</code> <small title="No phone reaches it.">(this machine only)</small></div>'
+    >>> join_line_html(ClassAddress("http://10.0.0.7:8501/"), locked=True).split("</code>")[1]
+    ' <strong class="bpe-locked" title="The teacher has closed the class to new students.">Locked</strong></div>'
     """
-    return f'{_STYLE}<div class="bpe-join">Join at <code>{html_text(join_address)}</code></div>'
+    problem = join_address.problem
+    here_only = f' <small title="{attribute(problem)}">(this machine only)</small>' if problem else ""
+    mark = f' <strong class="bpe-locked" title="{_LOCKED_SAYS}">Locked</strong>' if locked else ""
+    return (
+        f'{_STYLE}<div class="bpe-join">Join at <code>{html_text(join_address.url or "")}</code>{here_only}{mark}</div>'
+    )
 
 
 def names_html(names: list[str]) -> str:
@@ -76,6 +108,16 @@ def names_html(names: list[str]) -> str:
         return f'{_STYLE}<div class="bpe-names">Nobody has joined yet.</div>'
     tags = "".join(f"<span>{html_text(name)}</span>" for name in names)
     return f'{_STYLE}<div class="bpe-names">{tags}</div>'
+
+
+def scoreboard_text(rows: list[tuple[str, int]]) -> str:
+    r"""The scoreboard as plain text to copy: a heading line, then a name and its points a line, a tab between (a
+    spreadsheet takes it as two columns). Names are kept as typed: this text is shown in a code box, never as HTML.
+
+    >>> scoreboard_text([("Ada", 3), ("<b>Bo</b>", 0)])
+    'Name\tPoints\nAda\t3\n<b>Bo</b>\t0'
+    """
+    return "\n".join(["Name\tPoints", *(f"{name}\t{points}" for name, points in rows)])
 
 
 def scoreboard_html(rows: list[tuple[str, int]]) -> str:
@@ -126,6 +168,33 @@ def tally_figure(tally: list[tuple[str, int]], answer: str | None = None) -> go.
         showlegend=False,
     )
     return figure
+
+
+def controls_css() -> str:
+    """The teacher's row of controls a little tighter than Streamlit draws buttons (smaller type, less padding), so
+    that it stays one row on a projector's 853 pixels in presentation mode and leaves the room's first screen to the
+    question. A constant: nothing from outside reaches it.
+
+    >>> controls_css().startswith("<style>.st-key-class_controls button{")
+    True
+    """
+    buttons = f".st-key-{CONTROLS_KEY} button"
+    return f"<style>{buttons}{{padding:.25rem .5rem;gap:.3rem}}{buttons} p{{font-size:.9rem}}</style>"
+
+
+def revealed_choices_css() -> str:
+    """Once the answer is out a phone's choice buttons take no tap, and Streamlit greys every one alike and faintly:
+    this keeps them readable (dark on white) and the student's own (the primary button) filled in ``PICK_COLOUR``.
+    A constant: nothing from outside reaches it.
+
+    >>> revealed_choices_css().count(":disabled")
+    2
+    """
+    buttons = f".st-key-{CHOICES_KEY} button:disabled"
+    return (
+        f"<style>{buttons}{{opacity:1;color:#3d4152;background:#fff;border-color:#c9cedb}}"
+        f'{buttons}[kind="primary"]{{color:#fff;background:{PICK_COLOUR};border-color:{PICK_COLOUR}}}</style>'
+    )
 
 
 def sentence_html(sentence: str) -> str:

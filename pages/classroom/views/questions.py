@@ -17,6 +17,8 @@ from bpe_core.truncate import grapheme_ends
 from drawing.describe import describe_config, plural
 from drawing.readable import token_pair, token_text
 from live_class import cuts
+from session.model_about import LOADED_GPT2, PASTE, UPLOAD, ModelAbout
+from session.textbook_corpora import CORPUS_PRESETS
 
 CHOICES = 4  # pairs a student picks from: four buttons fit a phone's screen
 SENTENCE = "Tokenizers cut unbelievably long words into familiar pieces."  # the count question's default
@@ -83,6 +85,9 @@ def split_question(model: Tokenizer, step: int, typed: str) -> tuple[str, tuple[
     >>> model = train("low lower newest widest", Config(split="whitespace", end_of_word="</w>"), merges=6)
     >>> split_question(model, 4, " lowest "), split_question(model, 1, "lowest")[2]  # lo, low, es, est; lo
     (('lowest', ('1', '2', '3', '4', '5'), '3'), '2,3,4,5')
+    >>> split_question(model, 2, "wide")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ValueError: After step 2 our model has no merge in wide yet: it cuts it between every two letters, ...
     """
     word = typed.strip()
     if not word or any(character.isspace() for character in word):
@@ -100,6 +105,11 @@ def split_question(model: Tokenizer, step: int, typed: str) -> tuple[str, tuple[
         raise ValueError(f"After step {step:,} our model cuts {word} inside a character: pick a word of plain letters.")
     if not places:
         raise ValueError(f"After step {step:,} {word} is one token: pick a longer word.")
+    if places == set(offered):  # a letter a token: a student who taps every place is right
+        raise ValueError(
+            f"After step {step:,} our model has no merge in {word} yet: it cuts it between every two letters, so every "
+            "cut would be right. Go on a few steps, or pick a word whose letters it has merged."
+        )
     return word, tuple(map(str, offered)), cuts.places_text(places)
 
 
@@ -123,11 +133,36 @@ def gpt4_count(sentence: str) -> int:
     return len(load_pretrained("cl100k_base").encode(sentence))
 
 
-def model_caption(model: Tokenizer) -> str:
-    """The model students follow, in a few plain words (escape it where it is shown).
+def model_caption(model: Tokenizer, about: ModelAbout) -> str:
+    """The model students follow: first in a newcomer's words (how many merges, learned from what), then on a line
+    of its own its settings (``live_view.follow_html`` folds them away). Plain text: escape it where it is shown.
 
     >>> from bpe_core import Config, train
-    >>> model_caption(train("banana bandana", Config(), merges=3))
-    'whitespace split · characters · ties: first occurrence · 3 merges'
+    >>> from session.training_settings import DEFAULT_SETTINGS
+    >>> textbook = ModelAbout.trained("low", DEFAULT_SETTINGS, {})
+    >>> print(model_caption(train("banana bandana", Config(), merges=3), textbook))
+    our model: 3 merges learned from the textbook example low lower newest widest
+    whitespace split · characters · ties: first occurrence
     """
-    return f"{describe_config(model.config, short=True)} · {plural(len(model.merges), 'merge')}"
+    return f"{_model_words(len(model.merges), about)}\n{describe_config(model.config, short=True)}"
+
+
+def _model_words(merges: int, about: ModelAbout) -> str:
+    """
+    >>> from session.training_settings import DEFAULT_SETTINGS
+    >>> _model_words(2000, ModelAbout.trained("sample", DEFAULT_SETTINGS, {}))
+    'our model: 2,000 merges learned from the sample text'
+    >>> _model_words(50, ModelAbout.trained(PASTE, DEFAULT_SETTINGS, None)), _model_words(1, ModelAbout.gpt2())
+    ('our model: 50 merges learned from a pasted text', "our model: GPT-2's published tokenizer")
+    >>> _model_words(7, ModelAbout.loaded_file("my.json"))
+    'our model: 7 merges, loaded from my.json'
+    """
+    if about.loaded_from == LOADED_GPT2:
+        return "our model: GPT-2's published tokenizer"
+    if about.loaded_from:
+        return f"our model: {plural(merges, 'merge')}, loaded from {about.file_name or 'a file'}"
+    preset = CORPUS_PRESETS.get(about.corpus_source)
+    learned_from = {"sample": "the sample text", PASTE: "a pasted text", UPLOAD: "uploaded files"}.get(
+        about.corpus_source
+    ) or (f"the textbook example {preset.label.removeprefix('Textbook: ')}" if preset else "")
+    return f"our model: {plural(merges, 'merge')}" + (f" learned from {learned_from}" if learned_from else "")

@@ -20,6 +20,8 @@ _STYLE = """<style>
 .bpe-reach .bpe-url{font:600 1.3rem/1.2 ui-monospace,Menlo,Consolas,monospace;color:#1f2335;
   overflow-wrap:anywhere}
 .bpe-reach .bpe-problem{font-size:1.05rem;color:#8a1c1c}
+.bpe-reach .bpe-here{font-size:.95rem;color:#3d4152;overflow-wrap:anywhere}
+.bpe-reach .bpe-here .bpe-url{font-size:1rem}
 </style>"""
 
 
@@ -34,13 +36,24 @@ def _one_line(url: str) -> str:
 
 
 def reach_html(address: ClassAddress) -> str:
-    """The address and its QR code side by side (stacked on a phone), or the problem in words.
+    """The address and its QR code side by side (stacked on a phone); or the problem in words, and the address
+    only this machine can open (another window of it tries the class) without a QR code no phone could follow.
 
     >>> print(reach_html(ClassAddress(None, "Start it with <make class>."))[len(_STYLE):])
     <div class="bpe-reach"><div class="bpe-problem">Start it with &lt;make class&gt;.</div></div>
+    >>> here = reach_html(ClassAddress("http://localhost:8501/Class?join=ABCDE", "Phones cannot reach it."))
+    >>> "<img" in here, '<div class="bpe-url">http://localhost:8501/Class?join=ABCDE</div>' in here
+    (False, True)
     """
+    problem = f'<div class="bpe-problem">{html_text(address.problem)}</div>' if address.problem else ""
     if address.url is None:
-        return f'{_STYLE}<div class="bpe-reach"><div class="bpe-problem">{html_text(address.problem)}</div></div>'
+        return f'{_STYLE}<div class="bpe-reach">{problem}</div>'
+    if problem:
+        return (
+            f'{_STYLE}<div class="bpe-reach"><div class="bpe-where">{problem}<div class="bpe-here">'
+            f'To try the class on this machine, open it in another window:<div class="bpe-url">'
+            f"{html_text(address.url)}</div></div></div></div>"
+        )
     qr = attribute(qr_svg_data_uri(address.url))
     label = attribute(f"QR code of {address.url}")
     return (

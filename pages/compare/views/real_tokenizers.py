@@ -30,7 +30,6 @@ LANGUAGE_SAMPLES = {
     "Chinese": "分词器把文本切成语言模型能够计数的小块。",
     "Python code": "def count_tokens(text):\n    return len(tokenizer.encode(text))\n",
 }
-BASELINE = "English"
 
 
 def cost_rows(encoders: dict[str, Callable[[str], list]], samples: dict[str, str] = LANGUAGE_SAMPLES) -> list[dict]:

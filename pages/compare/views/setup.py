@@ -7,9 +7,10 @@ what came out (the first differing merge, how many more tokens GPT-2 needs).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 
-from bpe_core import Config
+from bpe_core import Config, Token
 from bpe_core.config import TIE_BREAKS, UNITS
 from bpe_core.pretokenizers import SPLITS
 from drawing.describe import plural
@@ -20,7 +21,11 @@ DEFAULT_TEXT = (
     "Tokenizers don't read words, they read pieces. Unbelievably, a bigger vocabulary "
     "means fewer and longer pieces for the same sentence!"
 )
-STRIP_MAX_CHARS = 5_000  # token strips draw the first this-many characters
+STRIP_MAX_CHARS = 5_000  # a token strip draws at most the first this-many characters
+# Token boxes a tab's strips draw together, each 250-400 bytes with its popover: some 2 MB a run however long the text
+# and however many tokenizers. Measured: 100,000 characters of emoji under GPT-2, GPT-4, GPT-4o, Llama 3 and the
+# default model drew 45,000 boxes in their first 5,000 characters, 15 MB.
+STRIP_BOXES_IN_ALL = 6_000
 SIZE_BOX_WIDTH = 136  # pixels of a size's number box: room for its + and - (shown over 120); two to a row on a phone
 LIST_LIMIT = 500  # rows shown of a long token table (merges only one side makes, tokens never used)
 PRETOKENIZER_CORPUS_CHARS = 200_000  # both trainings use at most this much of the corpus, for speed
@@ -82,6 +87,21 @@ def training_text_caption(chars: int, from_corpus: bool) -> str:
         f"Both are trained on the first {chars:,} characters of {where} "
         f"(capped at {PRETOKENIZER_CORPUS_CHARS:,} for speed)."
     )
+
+
+def strip_chars(tokens: Sequence[Token], strips: int) -> int:
+    """How many characters of the text one of ``strips`` token strips draws: the first ``STRIP_MAX_CHARS``, fewer
+    where they hold more than the strip's share of ``STRIP_BOXES_IN_ALL`` tokens: up to the first token past its
+    share (at least one character, whose tokens are at most its bytes).
+
+    >>> emoji = [Token(0, "x", start, start + 1, b"x") for start in range(5_000) for _ in range(3)]  # 3 a character
+    >>> strip_chars(emoji, 1), strip_chars(emoji, 4), strip_chars(emoji[:900], 4)
+    (2000, 500, 5000)
+    """
+    share = STRIP_BOXES_IN_ALL // max(strips, 1)
+    if len(tokens) <= share:
+        return STRIP_MAX_CHARS
+    return max(1, min(STRIP_MAX_CHARS, tokens[share].start))
 
 
 def tie_break_pair(config: Config, rule_a: str, rule_b: str) -> tuple[Config, Config]:

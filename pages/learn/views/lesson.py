@@ -7,8 +7,8 @@ one that occurs first in the text, l + o:
 >>> moment = lesson_moment("low", 1)
 >>> moment.merge, [count for _, count in moment.top_pairs()][:7]
 (('l', 'o'), [6, 6, 6, 6, 6, 6, 5])
->>> words_line(moment.words[1])
-'l o w e r _ ×1'
+>>> symbols_text(moment.words[1][0]), moment.words[1][1]
+('l o w e r _', 1)
 """
 
 from __future__ import annotations
@@ -100,16 +100,6 @@ def symbols_text(symbols: Sequence[str], between: str = " ") -> str:
     return between.join(symbol.replace(" ", "␣") for symbol in symbols)
 
 
-def words_line(word_count: tuple[Word, int]) -> str:
-    """One word as its symbols and its count.
-
-    >>> words_line((("lo", "w", "_"), 5))
-    'lo w _ ×5'
-    """
-    word, count = word_count
-    return f"{symbols_text(word)} ×{count:,}"
-
-
 def pair_text(pair: Pair) -> str:
     """A pair as the lesson writes it.
 
@@ -144,8 +134,8 @@ def pair_to_count(moment: LessonMoment) -> Pair:
 def words_holding(moment: LessonMoment, pair: Pair) -> list[tuple[Word, int, int]]:
     """The words that hold ``pair``: each word, its count, how many times it holds the pair (the counting hint).
 
-    >>> [(words_line((w, c)), held) for w, c, held in words_holding(lesson_moment("low", 1), ("w", "e"))]
-    [('l o w e r _ ×1', 1), ('n e w e s t _ ×5', 1)]
+    >>> [(symbols_text(w), c, held) for w, c, held in words_holding(lesson_moment("low", 1), ("w", "e"))]
+    [('l o w e r _', 1, 1), ('n e w e s t _', 5, 1)]
     """
     held = []
     for word, count in moment.words:
@@ -239,8 +229,3 @@ def counts_hint(moment: LessonMoment, shown: int = 8) -> str:
     listed = ", ".join(f"{pair_text(pair)} {count:,}" for pair, count in top[:shown])
     more = f", and {len(top) - shown} more" if len(top) > shown else ""
     return f"The pair counts now: {listed}{more}."
-
-
-def merged_so_far(moment: LessonMoment) -> Sequence[Pair]:
-    """The merges learned before this step, in order."""
-    return example_merges(moment.example)[: moment.step - 1]

@@ -1,0 +1,179 @@
+"""What a server holds for its visitors (trained models, loaded tokenizers, caches), within a budget in bytes.
+
+A :class:`ByteStore` maps keys to values, each counted at a size in bytes: the caller's, or its ``size_of``'s
+measure. Putting a value in first releases the least recently used ones until it fits; a value put ``pinned``
+(the default model every session starts with) is never released. Thread-safe: one store serves every session of a
+server process. It lives beside the job runner (standard library only, below every page) because it is the other
+half of sharing one server fairly: the runner bounds what a job takes while it runs, the store what its results
+take while they are kept.
+
+>>> store = ByteStore(100, what="trained models")
+>>> store.put("default", "model 0", size=30, pinned=True)
+>>> store.put("a", "model A", size=40); store.put("b", "model B", size=30)
+>>> store.get("a")  # used: "b" is now the least recently used
+'model A'
+>>> store.put("c", "model C", size=30)  # 130 bytes: "b" is released
+>>> store.get("b") is None, store.held_bytes, len(store)
+(True, 100, 3)
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass
+from typing import Any
+
+MB = 2**20
+
+
+def in_megabytes(size: int) -> str:
+    """A size in bytes, in words.
+
+    >>> in_megabytes(310 * 2**20), in_megabytes(3 * 2**20 // 2), in_megabytes(2048)
+    ('310 MB', '1.5 MB', '0.002 MB')
+    """
+    if size >= 10 * MB:
+        return f"{size / MB:,.0f} MB"
+    return f"{size / MB:.1f} MB" if size >= MB // 10 else f"{size / MB:.3f} MB"
+
+
+class TooBig(ValueError):
+    """A value bigger than all the room its store can make for it; the message says so in words a page can show
+    (after the value's name). ``size`` and ``room`` are in bytes."""
+
+    def __init__(self, size: int, room: int, what: str, setting: str):
+        where = f" (the server's {setting} sets it)" if setting else ""
+        super().__init__(
+            f"it takes about {in_megabytes(size)}, more than the {in_megabytes(room)} this server can hold for "
+            f"{what}{where}"
+        )
+        self.size, self.room = size, room
+
+
+@dataclass
+class _Held:
+    value: Any
+    size: int
+    pinned: bool
+
+
+class ByteStore:
+    """Values by key, at most ``ceiling_bytes`` together, the least recently used released first; pinned ones never.
+
+    ``size_of(value)`` measures a value put without a size. ``what`` names what it holds and ``setting`` the
+    environment variable that sets its ceiling, for the refusal of a value too big (:class:`TooBig`). Pinned values
+    count against the ceiling too and are always taken: the others share what is left.
+    """
+
+    def __init__(
+        self,
+        ceiling_bytes: int,
+        *,
+        size_of: Callable[[Any], int] | None = None,
+        what: str = "these values together",
+        setting: str = "",
+    ):
+        self.ceiling_bytes = ceiling_bytes
+        self.size_of = size_of
+        self.what, self.setting = what, setting
+        self._held: OrderedDict[Hashable, _Held] = OrderedDict()  # least recently used first
+        self._held_bytes = 0
+        self._lock = threading.Lock()
+        self._making: dict[Hashable, threading.Lock] = {}  # key -> held while one caller makes its value
+
+    @property
+    def held_bytes(self) -> int:
+        """The sizes of the values held, added up (pinned ones included)."""
+        return self._held_bytes
+
+    @property
+    def pinned_bytes(self) -> int:
+        with self._lock:
+            return sum(held.size for held in self._held.values() if held.pinned)
+
+    def __len__(self) -> int:
+        return len(self._held)
+
+    def __contains__(self, key: Hashable) -> bool:
+        return key in self._held
+
+    def get(self, key: Hashable, default: Any = None) -> Any:
+        """The value under ``key`` (now the most recently used), or ``default`` if it was never put or was released."""
+        with self._lock:
+            held = self._held.get(key)
+            if held is None:
+                return default
+            self._held.move_to_end(key)
+            return held.value
+
+    def put(self, key: Hashable, value: Any, *, size: int | None = None, pinned: bool = False) -> None:
+        """Hold ``value`` under ``key`` (in place of what it held), counted at ``size`` bytes (else ``size_of``'s
+        measure), releasing the least recently used unpinned values until it fits. An unpinned value bigger than
+        the ceiling less the pinned values is refused (:class:`TooBig`), and the store is left as it was."""
+        if size is None:
+            if self.size_of is None:
+                raise ValueError("give the value's size in bytes: this store has no size_of to measure it")
+            size = self.size_of(value)
+        with self._lock:
+            replaced = self._held.get(key)
+            if not pinned:
+                room = self.ceiling_bytes - sum(
+                    held.size for other, held in self._held.items() if held.pinned and other != key
+                )
+                if size > room:
+                    raise TooBig(size, max(room, 0), self.what, self.setting)
+            if replaced is not None:
+                self._forget(key)
+            self._held[key] = _Held(value, size, pinned)
+            self._held_bytes += size
+            self._release_beyond_ceiling()
+
+    def discard(self, key: Hashable) -> None:
+        """Release the value under ``key``, pinned or not, if there is one."""
+        with self._lock:
+            if key in self._held:
+                self._forget(key)
+
+    def get_or_make(
+        self, key: Hashable, make: Callable[[], Any], *, pinned: bool = False, size: int | None = None
+    ) -> Any:
+        """The value under ``key``, else ``make()``'s, put (counted at ``size`` bytes, else measured by ``size_of``).
+
+        Callers asking for the same key at once wait for one ``make()`` instead of each making it (a class pressing
+        Train on the same text trains once). An exception from ``make()``, or a :class:`TooBig`, reaches its caller
+        and stores nothing.
+
+        >>> store = ByteStore(10, size_of=len)
+        >>> store.get_or_make("a", lambda: "abc"), store.get_or_make("a", lambda: "xyz"), store.held_bytes
+        ('abc', 'abc', 3)
+        """
+        with self._lock:
+            making = self._making.setdefault(key, threading.Lock())
+        try:
+            with making:
+                value = self.get(key, _MISSING)
+                if value is _MISSING:
+                    value = make()
+                    self.put(key, value, size=size, pinned=pinned)
+                return value
+        finally:
+            with self._lock:
+                if not making.locked():
+                    self._making.pop(key, None)
+
+    def _forget(self, key: Hashable) -> None:
+        """(With the lock held.)"""
+        self._held_bytes -= self._held.pop(key).size
+
+    def _release_beyond_ceiling(self) -> None:
+        """Release the least recently used unpinned values while the store holds more than its ceiling (with the
+        lock held)."""
+        for key in [key for key, held in self._held.items() if not held.pinned]:
+            if self._held_bytes <= self.ceiling_bytes:
+                return
+            self._forget(key)
+
+
+_MISSING = object()  # a value never put: None may be a value

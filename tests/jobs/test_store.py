@@ -1,0 +1,130 @@
+"""The byte-budgeted store: the least recently used values released first until a new one fits, pinned ones never,
+a value too big refused in words with the store left as it was, one make for callers asking at once, and its count
+of bytes true under threads. Each expected release is worked out by hand from the sizes."""
+
+from __future__ import annotations
+
+import random
+import threading
+
+import pytest
+
+from jobs.store import ByteStore, TooBig
+
+MB = 2**20
+TIMEOUT = 10  # seconds: reached only when a test fails
+
+
+def held(store: ByteStore, keys) -> list[str]:
+    return [key for key in keys if key in store]
+
+
+def test_the_least_recently_used_go_first_until_the_new_one_fits():
+    store = ByteStore(100)
+    for key in ("a", "b", "c"):
+        store.put(key, key.upper(), size=20)
+    assert store.get("a") == "A"  # b is now the least recently used, then c, then a
+    store.put("d", "D", size=70)  # 130 bytes: b goes (110), then c (90)
+    assert held(store, "abcd") == ["a", "d"] and store.held_bytes == 90
+
+
+def test_a_pinned_value_is_never_released_and_counts_against_the_ceiling():
+    store = ByteStore(100)
+    store.put("default", "the default model", size=50, pinned=True)
+    store.put("a", "A", size=40)
+    store.put("b", "B", size=40)  # 130: a goes, though the pinned one is older and unused
+    assert held(store, ["default", "a", "b"]) == ["default", "b"]
+    assert (store.held_bytes, store.pinned_bytes) == (90, 50)
+
+
+def test_a_value_bigger_than_the_room_left_by_pinned_ones_is_refused_in_words_and_nothing_is_released():
+    store = ByteStore(100 * MB, what="uploaded tokenizers", setting="BPE_UPLOAD_MEMORY_MB")
+    store.put("default", "the default model", size=40 * MB, pinned=True)
+    store.put("a", "A", size=30 * MB)
+    with pytest.raises(TooBig) as refused:
+        store.put("big", "B", size=61 * MB)
+    assert str(refused.value) == (
+        "it takes about 61 MB, more than the 60 MB this server can hold for uploaded tokenizers (the server's "
+        "BPE_UPLOAD_MEMORY_MB sets it)"
+    )
+    assert isinstance(refused.value, ValueError) and (refused.value.size, refused.value.room) == (61 * MB, 60 * MB)
+    assert held(store, ["default", "a", "big"]) == ["default", "a"] and store.held_bytes == 70 * MB
+
+
+def test_a_pinned_value_is_taken_even_beyond_the_ceiling():
+    store = ByteStore(100)
+    store.put("a", "A", size=60)
+    store.put("default", "the default model", size=120, pinned=True)
+    assert held(store, ["a", "default"]) == ["default"] and store.held_bytes == 120
+
+
+def test_a_value_put_again_is_counted_once_at_its_new_size():
+    store = ByteStore(100, size_of=len)
+    store.put("a", "x" * 60)
+    store.put("b", "y" * 30)
+    store.put("a", "z" * 50)  # 50 + 30: nothing released
+    assert (store.get("a"), store.get("b"), store.held_bytes) == ("z" * 50, "y" * 30, 80)
+    store.discard("a")
+    assert (len(store), store.held_bytes) == (1, 30)
+
+
+def test_a_value_without_a_size_in_a_store_that_cannot_measure_is_refused():
+    with pytest.raises(ValueError, match="give the value's size in bytes"):
+        ByteStore(100).put("a", "A")
+
+
+def test_callers_asking_for_the_same_value_at_once_wait_for_one_make():
+    store, made, making, release = ByteStore(100, size_of=len), [], threading.Event(), threading.Event()
+
+    def make() -> str:
+        made.append(threading.current_thread().name)
+        making.set()
+        release.wait(TIMEOUT)
+        return "model"
+
+    results: list[str] = []
+    first = threading.Thread(target=lambda: results.append(store.get_or_make("k", make)))
+    first.start()
+    assert making.wait(TIMEOUT)
+    second = threading.Thread(target=lambda: results.append(store.get_or_make("k", make)))
+    second.start()
+    release.set()
+    for thread in (first, second):
+        thread.join(TIMEOUT)
+    assert results == ["model", "model"] and len(made) == 1 and store.held_bytes == 5
+
+
+def test_a_make_that_fails_stores_nothing_and_the_next_caller_makes_again():
+    store = ByteStore(100, size_of=len)
+
+    def fails() -> str:
+        raise ValueError("training failed")
+
+    with pytest.raises(ValueError, match="training failed"):
+        store.get_or_make("k", fails)
+    assert "k" not in store and store.get_or_make("k", lambda: "abc") == "abc"
+    with pytest.raises(TooBig):
+        store.get_or_make("huge", lambda: "x" * 101)
+    assert "huge" not in store and store.held_bytes == 3
+
+
+def test_its_count_of_bytes_stays_true_under_threads():
+    store = ByteStore(1000)
+    store.put("default", 0, size=100, pinned=True)
+
+    def use(seed: int) -> None:
+        chance = random.Random(seed)
+        for _ in range(2000):
+            key = chance.randrange(40)
+            if chance.random() < 0.5:
+                store.put(key, key, size=chance.randrange(1, 300))
+            else:
+                store.get(key)
+
+    threads = [threading.Thread(target=use, args=(seed,)) for seed in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(TIMEOUT)
+    sizes = {key: store._held[key].size for key in list(store._held)}
+    assert store.held_bytes == sum(sizes.values()) <= 1000 and "default" in store
