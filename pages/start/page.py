@@ -32,7 +32,7 @@ def model_line(model) -> str:
     made = (
         "the starting tokenizer, trained here on the King James Bible"
         if state.model_about() == DEFAULT_MODEL_ABOUT
-        else f"your tokenizer ({model_io.model_title(model)})"
+        else f"your tokenizer ({model_io.model_title(state.model_name(model))})"
     )
     return f"Cut by {made}: {markdown(model_size(model))} · {markdown(describe_config(model.config, short=True))}."
 
