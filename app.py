@@ -12,6 +12,7 @@ from drawing.describe import model_size
 from pages.encode import live_text
 from pages.train import training
 from session import state
+from session.page_paths import page_in_other_case, requested_segment
 from session.page_registry import PAGES
 from session.presenting import presentation_css
 
@@ -25,19 +26,25 @@ st.set_page_config(
 state.published_store()  # the engine keeps the published tokenizers in the server's budget from the first run on
 
 
-def render_sidebar(slot) -> None:
-    tok = state.model_if_any()
-    with slot.container():
+def render_sidebar():
+    """The sidebar's title, model line and Presentation mode toggle, drawn before the page runs so that a page that
+    stops early (``st.stop``: Encode's Conversation mode, an error) keeps them. Returns the model line's slot, which
+    ``show_model_line`` fills again after the page, for the model it just trained or loaded."""
+    with st.sidebar:
         st.markdown("### :material/extension: BPE Explorer")
-        if tok is None:
-            st.caption("No model trained yet")
-        else:
-            st.caption(f"Current model: {model_size(tok)}")
+        model_line = st.empty()
         st.toggle(
             "Presentation mode",
             key=state.PRESENT_KEY,
             help="For a projector: larger type, the sidebar folded away. ← and → step through the merges.",
         )
+    show_model_line(model_line)
+    return model_line
+
+
+def show_model_line(slot) -> None:
+    tok = state.model_if_any()
+    slot.caption("No model trained yet" if tok is None else f"Current model: {model_size(tok)}")
 
 
 EARLY_CODE_KEY = "bpe_early_code"  # the hidden box of load_encode_code_early, and its CSS class
@@ -60,23 +67,42 @@ def load_encode_code_early() -> None:
         live_text.load_early()
 
 
-# The model line is filled in after the page ran, so it reflects what the page
-# just trained or loaded, yet it still sits at the top of the sidebar.
-sidebar_slot = st.sidebar.empty()
 first_run = state.model_if_any() is None  # only a session's first run has no model
 if first_run:
     training.first_model(st.query_params.to_dict())  # the one a reload or a shared link names, else the default
+model_line = render_sidebar()
 if released := state.released_upload():  # its uploaded model was released for others: it has the default now
     st.warning(escape.markdown(released), icon=":material/memory:")
 if presenting:
     st.html(presentation_css())
-pages = [
-    st.Page(page.path, title=page.title, icon=page.icon, url_path=page.url_path, default=index == 0)
+# The default page is served at the root alone; its own name is left free, so that /Train (or its name in any
+# case) can be answered as the other pages' names are.
+pages = {
+    page: st.Page(
+        page.path, title=page.title, icon=page.icon, url_path=page.url_path if index else "", default=index == 0
+    )
     for index, page in enumerate(PAGES)
-]
+}
+
+
+def run_page_in_any_case() -> None:
+    """Run the page the address names. An address Streamlit does not serve but a page has in another letter case
+    (``/encode``, ``/COMPARE``; ``/Train``, the default page being served at the root) is answered by a hidden page
+    of that exact address, which sends the browser on to the page itself with its query parameters, instead of
+    Streamlit's "Page not found"."""
+    requested = requested_segment(st.context.url)
+    meant = page_in_other_case(requested, PAGES, {st_page.url_path for st_page in pages.values()})
+    other_case = st.Page(lambda: None, title=meant.title, url_path=requested, visibility="hidden") if meant else None
+    current = st.navigation([*pages.values(), *([other_case] if other_case else [])])
+    if meant and current is other_case:
+        params = [(name, value) for name in st.query_params for value in st.query_params.get_all(name)]
+        st.switch_page(pages[meant], query_params=params)
+    current.run()
+
+
 try:
-    st.navigation(pages).run()
+    run_page_in_any_case()
 finally:
-    render_sidebar(sidebar_slot)
+    show_model_line(model_line)  # what the page just trained or loaded
 if first_run:  # after the page: its own code is fetched first
     load_encode_code_early()

@@ -39,6 +39,7 @@ from .languages import bundled_texts
 from .premium import check_texts, premium_rows
 from .pretokenize import lines
 from .pretrained import PRETRAINED, load_pretrained
+from .settings_table import CONFIG_SETTINGS
 from .tokenizer import Tokenizer
 from .train import check_top_k, train, train_from_counts
 from .truncate import check_budget, fit_prefix
@@ -108,17 +109,7 @@ def _cmd_train(args: argparse.Namespace) -> None:
     if args.counts and args.lines:
         raise ValueError("--lines is for reading text; a counts table already says how its text was read")
     _check_output(args.output, [args.corpus or args.counts])
-    config = Config(
-        split=args.split,
-        units=args.units,
-        end_of_word=args.end_of_word,
-        glue_marker=args.glue_marker,
-        space_marker=args.space_marker,
-        special_tokens=tuple(args.special),
-        unknown=args.unknown,
-        tie_break=args.tie_break,
-        min_frequency=args.min_frequency,
-    )
+    config = Config(**{row.name: getattr(args, row.name) for row in CONFIG_SETTINGS})
     # The race is only worth recording when it is written (--trace); without it training is faster.
     check_top_k(args.top_k)
     size = {
@@ -151,7 +142,7 @@ def _cmd_train(args: argparse.Namespace) -> None:
 
 def _cmd_count(args: argparse.Namespace) -> None:
     _check_output(args.output, args.corpus)
-    config = Config(split=args.split, special_tokens=tuple(args.special))
+    config = Config(split=args.split, special_tokens=tuple(args.special_tokens))
     if args.workers == 0:
         counts, seen = count_files(args.corpus, config, lines=args.lines, block_bytes=args.block_size)
     else:

@@ -8,10 +8,10 @@ from __future__ import annotations
 import argparse
 from typing import NamedTuple
 
-from .config import TIE_BREAKS, UNITS, UNKNOWN_MODES
+from . import settings_table
 from .languages import ENGLISH
-from .pretokenize import SPLITS
 from .pretrained import PRETRAINED
+from .settings_table import SETTINGS, STOP_BY, Setting, setting
 from .train import MAX_VOCAB_CHARS
 
 BLOCK_BYTES = 16 * 1024 * 1024  # count: a block is one task, counted in a few seconds
@@ -47,34 +47,31 @@ def _output(about: str | None = None) -> Argument:
     return argument("-o", "--output", required=True, help=about)
 
 
-SPLIT = argument("--split", choices=SPLITS, default="whitespace")
-SPECIAL = argument("--special", action="append", default=[], metavar="TOKEN", help="a special token (repeatable)")
+def setting_argument(row: Setting) -> Argument:
+    """A training setting's flag, from its row in ``bpe_core.settings_table`` (parsed as ``args.<its name>``)."""
+    settings: dict[str, object] = {"dest": row.name, "help": (row.flag_help or row.help).replace("%", "%%")}
+    if row.kind == settings_table.SWITCH:
+        settings["action"] = "store_true"
+    elif row.kind == settings_table.TEXTS:  # repeated, one text each
+        settings.update(action="append", default=[], metavar="TOKEN")
+    else:
+        settings.update(type=int if row.kind == settings_table.COUNT else str, metavar=row.name.upper())
+        if row.name not in STOP_BY:  # the size has no default: the command names one
+            settings["default"] = row.default or None
+        if row.kind == settings_table.CHOICE:
+            settings.update(choices=row.choices, metavar=None)
+    return Argument((row.flag,), settings)
+
+
+SPLIT = setting_argument(setting("split"))
+SPECIAL = setting_argument(setting("special_tokens"))
 
 TRAIN = (
     argument("corpus", nargs="?"),
     argument("--counts", metavar="TABLE", help="learn from a counts table (python -m bpe_core count) instead"),
     _output("where to write the model JSON"),
-    OneOf(
-        (
-            argument("--merges", type=int, help="number of merges to learn"),
-            argument("--vocab-size", type=int, help="final vocabulary size (base + special + merges)"),
-        )
-    ),
-    SPLIT,
-    argument("--units", choices=UNITS, default="chars"),
-    argument("--end-of-word", metavar="MARKER", help="marker appended to each word, e.g. '</w>' or '_'"),
-    argument("--glue-marker", action="store_true", help="glue the marker to the last character"),
-    argument("--space-marker", action="store_true", help="chars mode: show a space as Ġ"),
-    argument("--min-frequency", type=int, default=1),
-    SPECIAL,
-    argument("--unknown", choices=UNKNOWN_MODES, default="unk"),
-    argument(
-        "--tie-break",
-        choices=TIE_BREAKS,
-        default="first",
-        help="among equal counts: first occurrence, smallest ids (HF), or greatest pair (lex)",
-    ),
-    argument("--top-k", type=int, default=20, help="pairs recorded per step in the trace"),
+    OneOf(tuple(setting_argument(setting(name)) for name in STOP_BY)),
+    *(setting_argument(row) for row in SETTINGS if row.flag and row.name not in STOP_BY),
     argument(
         "--max-vocab-chars",
         type=int,
@@ -258,7 +255,7 @@ def build_parser() -> argparse.ArgumentParser:
     """The parser of every command in ``COMMANDS``; the command given is ``args.command``.
 
     >>> args = build_parser().parse_args(["train", "corpus.txt", "--merges", "10", "-o", "model.json"])
-    >>> args.command, args.corpus, args.merges, args.vocab_size, args.split, args.special
+    >>> args.command, args.corpus, args.merges, args.vocab_size, args.split, args.special_tokens
     ('train', 'corpus.txt', 10, None, 'whitespace', [])
     >>> build_parser().parse_args(["decode", "gpt2", "31373", "--keep-special"]).skip_special
     False

@@ -16,26 +16,15 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 
 from .pretokenizers import pretokenizer
+from .settings_table import CHOICE, CONFIG_SETTINGS, COUNT, KIND_WORDS, SWITCH, TEXT, TEXTS, setting
 
-UNITS = ("chars", "bytes")
-TIE_BREAKS = ("first", "hf", "lex")
-UNKNOWN_MODES = ("unk", "byte_fallback")
+UNITS = setting("units").choices
+TIE_BREAKS = setting("tie_break").choices
+UNKNOWN_MODES = setting("unknown").choices
 UNK_TOKEN = "<unk>"
 SPACE_MARKER = "Ġ"
-
-
-# (field, type, what to call it in a message): a model file can hold any JSON value in any field.
-_FIELD_TYPES = (
-    ("split", str, "a text"),
-    ("units", str, "a text"),
-    ("end_of_word", (str, type(None)), "a text or null"),
-    ("glue_marker", bool, "true or false"),
-    ("space_marker", bool, "true or false"),
-    ("special_tokens", (list, tuple), "a list of texts"),
-    ("unknown", str, "a text"),
-    ("tie_break", str, "a text"),
-    ("min_frequency", int, "a whole number"),
-)
+# What each kind of setting must be in a model file, which can hold any JSON value in any field.
+_KIND_TYPES = {CHOICE: str, COUNT: int, SWITCH: bool, TEXT: (str, type(None)), TEXTS: (list, tuple)}
 
 
 @dataclass(frozen=True)
@@ -65,16 +54,11 @@ class Config:
     min_frequency: int = 1
 
     def __post_init__(self) -> None:
-        for name, kind, what in _FIELD_TYPES:
-            value = getattr(self, name)
-            if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-                raise ValueError(f"{name} must be {what}, not {value!r}")
+        for row in CONFIG_SETTINGS:  # each field as its row in bpe_core.settings_table declares it
+            _check_setting(row, getattr(self, row.name))
         object.__setattr__(self, "special_tokens", tuple(self.special_tokens))
         object.__setattr__(self, "end_of_word", self.end_of_word or None)
         split = pretokenizer(self.split)
-        _check_choice("units", self.units, UNITS)
-        _check_choice("tie-break", self.tie_break, TIE_BREAKS)
-        _check_choice("unknown-character handling", self.unknown, UNKNOWN_MODES)
         if self.end_of_word is not None and not split.pieces_are_words:
             raise ValueError(
                 "an end-of-word marker needs whitespace pre-tokenization: with other splits "
@@ -84,8 +68,6 @@ class Config:
             raise ValueError("an end-of-word marker works on characters: byte-level BPE marks spaces with Ġ instead")
         if self.glue_marker and self.end_of_word is None:
             raise ValueError("glue_marker needs an end-of-word marker to glue")
-        if not isinstance(self.min_frequency, int) or self.min_frequency < 1:
-            raise ValueError(f"min_frequency must be a whole number of at least 1, not {self.min_frequency!r}")
         seen: set[str] = set()
         for token in self.special_tokens:
             if not isinstance(token, str) or not token:
@@ -133,6 +115,12 @@ class Config:
         return cls(**data)
 
 
-def _check_choice(what: str, value: str, choices: tuple[str, ...]) -> None:
-    if value not in choices:
-        raise ValueError(f"unknown {what} {value!r}: choose one of {', '.join(choices)}")
+def _check_setting(row, value) -> None:
+    """``value`` is of the setting's kind, one of its choices, and a count no lower than its range's start."""
+    kind = _KIND_TYPES[row.kind]
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        raise ValueError(f"{row.name} must be {KIND_WORDS[row.kind]}, not {value!r}")
+    if row.choices and value not in row.choices:
+        raise ValueError(f"unknown {row.what} {value!r}: choose one of {', '.join(row.choices)}")
+    if row.bounds and value < row.bounds[0]:
+        raise ValueError(f"{row.name} must be a whole number of at least {row.bounds[0]}, not {value!r}")

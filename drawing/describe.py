@@ -1,54 +1,58 @@
-"""How the pages name a model: its configuration in words, its fingerprint, and counted nouns.
+"""How the pages name a model: its configuration in plain words (each setting as its row in
+``bpe_core.settings_table`` says it, the settings' own names in ``config_terms`` for a tooltip), its size, its
+fingerprint, and counted nouns.
 
 >>> describe_config(Config(), short=True)
-'whitespace split · characters · ties: first occurrence'
+'whitespace split · built from characters · equal counts: the pair seen first wins'
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import weakref
 
 from bpe_core import Config, Tokenizer
-from bpe_core.pretokenizers import pretokenizer
+from bpe_core.settings_table import CHOICE, CONFIG_SETTINGS, TIE_RULES
 
-TIE_BREAK_WORDS = {"first": "first occurrence", "hf": "smallest ids (HF)", "lex": "greatest pair (lex)"}
+TIE_BREAK_WORDS = TIE_RULES  # which pair wins a tie, in words (the Merges page names the rule with them)
 
 
 def describe_config(config: Config, short: bool = False) -> str:
-    r"""One line describing how text becomes symbols; ``short`` keeps split, units, marker and ties.
+    r"""How text becomes symbols, in words, one setting after another in the form's order (a setting at its plain
+    value says nothing); ``short`` keeps split, units, marker and the tie rule.
 
     >>> print(describe_config(Config(end_of_word="</w>", glue_marker=True, min_frequency=2)).replace(" · ", "\n"))
     whitespace split
-    characters
-    end-of-word </w> glued to the last character
-    min frequency 2
-    ties: first occurrence
+    built from characters
+    a marker </w> ends each word
+    glued to the last letter
+    equal counts: the pair seen first wins
+    stops when the best pair occurs fewer than 2 times
     >>> describe_config(Config(split="gpt2", units="bytes", tie_break="lex"), short=True)
-    'gpt2 split · bytes · ties: greatest pair (lex)'
+    'gpt2 split · built from bytes · equal counts: the greatest pair wins'
     """
-    parts = [pretokenizer(config.split).label, "bytes" if config.byte_level else "characters"]
-    if config.end_of_word:
-        how = "glued to the last character" if config.glue_marker else "as its own symbol"
-        parts.append(f"end-of-word {config.end_of_word}" if short else f"end-of-word {config.end_of_word} {how}")
-    if not short:
-        parts.extend(_details(config))
-    parts.append(f"ties: {TIE_BREAK_WORDS[config.tie_break]}")
+    rows = [row for row in CONFIG_SETTINGS if row.said and (row.in_short or not short)]
+    return " · ".join(words for row in rows if (words := row.said(config)))
+
+
+def config_terms(config: Config) -> str:
+    """The configuration in the settings' own names and values, as the Train form and the command line name them
+    (a value's plain words after it): for a tooltip or a glossary beside ``describe_config``'s plain words.
+
+    >>> config_terms(Config(split="gpt2", units="bytes", tie_break="hf"))
+    'Pre-tokenization: gpt2 · Units: bytes · Tie-break: hf (lowest ids)'
+    """
+    plain = Config()
+    parts = []
+    for row in CONFIG_SETTINGS:
+        value = getattr(config, row.name)
+        if (row.in_short and value) or value != getattr(plain, row.name):
+            term = " ".join(value) if isinstance(value, tuple) else row.word(value)
+            if row.kind == CHOICE and row.word(value) != value:
+                term = f"{value} ({row.word(value)})"
+            parts.append(f"{row.label}: {term}")
     return " · ".join(parts)
-
-
-def _details(config: Config) -> list[str]:
-    """The settings the short description leaves out, each as words (only those that differ from plain)."""
-    details = []
-    if config.space_marker:
-        details.append("spaces shown as Ġ")
-    if config.special_tokens:
-        details.append("special tokens " + " ".join(config.special_tokens))
-    if not config.byte_level and config.unknown == "byte_fallback":
-        details.append("byte fallback")
-    if config.min_frequency > 1:
-        details.append(f"min frequency {config.min_frequency}")
-    return details
 
 
 def model_fingerprint(model: Tokenizer) -> str:
@@ -92,11 +96,36 @@ def times(count: int) -> str:
     return "once" if count == 1 else f"{count:,} times"
 
 
+_MERGED_TOKENS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # model -> tokens its merges make
+
+
+def merged_tokens(tok: Tokenizer) -> int:
+    """How many distinct tokens the merges make: fewer than the merges when a file lists several ways to make one
+    (Llama 3: 280,147 merges make 127,744 tokens). Counted once per model (Llama 3's take a fraction of a second).
+
+    >>> from bpe_core import train
+    >>> merged_tokens(train("aaab", Config(split="none"), merges=2))
+    2
+    """
+    if tok not in _MERGED_TOKENS:
+        _MERGED_TOKENS[tok] = len({left + right for left, right in tok.merges})
+    return _MERGED_TOKENS[tok]
+
+
 def model_size(tok: Tokenizer) -> str:
-    """A model's size in words: its merges and its vocabulary.
+    """A model's size in words: its vocabulary, and how many of its tokens merges made (and by how many merges,
+    when some tokens are made in more than one way: more merges than tokens would puzzle).
 
     >>> from bpe_core import Config, train
     >>> model_size(train("aaab", Config(split="none"), merges=1))  # a, b, aa and <unk>
-    '1 merge, vocabulary of 4 tokens'
+    'a vocabulary of 4 tokens, 1 of them made by a merge'
+    >>> model_size(train("ab", Config(split="none"), merges=0))
+    'a vocabulary of 3 tokens, none made by merges'
     """
-    return f"{plural(len(tok.merges), 'merge')}, vocabulary of {plural(len(tok.vocab), 'token')}"
+    size = f"a vocabulary of {plural(len(tok.vocab), 'token')}"
+    merges, made = len(tok.merges), merged_tokens(tok)
+    if merges == 0:
+        return f"{size}, none made by merges"
+    if made == merges:
+        return f"{size}, {made:,} of them made by {'a merge' if merges == 1 else 'merges'}"
+    return f"{size}, {made:,} of them made by {merges:,} merges (some tokens can be made in more than one way)"

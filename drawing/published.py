@@ -8,6 +8,8 @@ page shows while one loads.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from bpe_core.pretrained import PUBLISHED
 from drawing.describe import plural
 
@@ -81,3 +83,21 @@ def loading_message(name: str) -> str:
     published = PUBLISHED[name]
     load_time = plural(published.load_seconds, "second")
     return f"Loading {published.title} (the first time on this server, about {load_time})..."
+
+
+def listed(titles: Sequence[str]) -> str:
+    """Titles as a list in a sentence, "A, B and C"; a title that holds an "and" of its own joins its names with a
+    slash there, so that the list's "and" is the only one and each title reads whole.
+
+    >>> listed(["Llama 3", "Qwen3.5 and Qwen3.6", "DeepSeek-V4"])
+    'Llama 3, Qwen3.5/Qwen3.6 and DeepSeek-V4'
+    >>> listed(["GPT-4o and GPT-5 (o200k_base)"]), listed([])
+    ('GPT-4o/GPT-5 (o200k_base)', '')
+    """
+    names = [in_a_list(title) for title in titles]
+    return f"{', '.join(names[:-1])} and {names[-1]}" if len(names) > 1 else "".join(names)
+
+
+def in_a_list(title: str) -> str:
+    """A title as a list names it: its own "and" a slash (``listed``)."""
+    return title.replace(" and ", "/")

@@ -18,8 +18,9 @@ import unicodedata
 
 from bpe_core.bytelevel import CHAR_TO_BYTE
 
-# ␣ rather than ·: a middle dot is a real letter in some texts (Catalan "l·l").
-WHITESPACE_GLYPHS = {" ": "␣", "\n": "↵", "\t": "→", "\r": "␍"}
+# ␣ rather than ·: a middle dot is a real letter in some texts (Catalan "l·l"). ← for a carriage return (back to the
+# line's start): the Control Pictures' ␍ is missing from common fonts (DejaVu, Liberation, Consolas) and drew as a box.
+WHITESPACE_GLYPHS = {" ": "␣", "\n": "↵", "\t": "→", "\r": "←"}
 # control, format, surrogate, private use, unassigned, line/paragraph/other separators
 _INVISIBLE_CATEGORIES = {"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp", "Zs"}
 

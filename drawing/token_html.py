@@ -51,6 +51,8 @@ _STYLE_TEMPLATE = """<style>
 .bpe-tv .k-byte{border:1px dashed #6d6d6d}
 .bpe-tv .hit{box-shadow:inset 0 -3px 0 #2e7d32}
 .bpe-tv span.tok.fmt{background-image:repeating-linear-gradient(135deg,rgba(31,36,48,.17) 0 2px,transparent 2px 6px)}
+.bpe-tv span.tok.tool{background-image:repeating-linear-gradient(0deg,rgba(21,101,192,.2) 0 2px,transparent 2px 5px);
+  border-bottom:2px solid #1565c0}
 .bpe-tv .cut{display:inline-block;width:0;height:1.5em;border-left:2px solid #d0473c;margin:0 2px;
   vertical-align:middle}
 .bpe-tv .marker,.bpe-tv i,.bpe-tv .gap{color:{faded}}
@@ -191,6 +193,7 @@ def _token_box(
     highlight_id: int | None,
     hits: Collection[int] = (),
     marked: Collection[int] = (),
+    tool_marked: Collection[int] = (),
 ) -> _Box:
     hit = position in hits
     details = attribute(token_details(token, text, created_at=created_at, hit=hit))
@@ -198,7 +201,10 @@ def _token_box(
     # A newline inside the token breaks the line after the box, not inside it.
     breaks = 0 if (token.partial or token.kind in ("special", "unknown")) else token.raw.count(b"\n")
     new = (
-        (" new" if token.id == highlight_id else "") + (" hit" if hit else "") + (" fmt" if position in marked else "")
+        (" new" if token.id == highlight_id else "")
+        + (" hit" if hit else "")
+        + (" fmt" if position in marked else "")
+        + (" tool" if position in tool_marked else "")
     )
     classes = f"tok k-{token.kind} {colour_class(token.kind, position)}{new}"
     # tabindex: a click, a tap or Tab focuses the box, and its details show (drawing.token_popover)
@@ -280,6 +286,7 @@ def render_tokens(
     cuts: Collection[int] = (),
     hits: Collection[int] = (),
     marked: Collection[int] = (),
+    tool_marked: Collection[int] = (),
 ) -> str:
     """HTML showing ``text`` cut into ``tokens``: one coloured, bordered, hoverable box per token.
 
@@ -289,7 +296,8 @@ def render_tokens(
     ``highlight_id`` get the thick outline of a token just made; a red line stands before the tokens
     starting at ``cuts``, and the tokens at positions ``hits`` are marked as whole-word hits (both from
     ``drawing.pipeline_view``); the tokens at positions ``marked`` are striped (a chat format's own, written around
-    the messages: ``pages.encode.views.conversation``). Only tokens starting in the first ``max_chars`` characters are
+    the messages: ``pages.encode.views.conversation``), those at ``tool_marked`` striped across and underlined (a tool's
+    definition). Only tokens starting in the first ``max_chars`` characters are
     drawn, and a note says so.
 
     >>> from bpe_core import Config, train
@@ -315,6 +323,7 @@ def render_tokens(
         highlight_id=highlight_id,
         hits=hits,
         marked=marked,
+        tool_marked=tool_marked,
     )
     run = _token_run(shown, text, len(text) if complete else max_chars, box_options, cuts)
     box = scroll_box("Text cut into tokens")

@@ -17,14 +17,22 @@ from drawing.token_html import STYLE
 
 
 def render_legend(
-    tokens: Sequence[Token], text: str, *, cuts: bool = False, hits: bool = False, chat_format: bool = False
+    tokens: Sequence[Token],
+    text: str,
+    *,
+    cuts: bool = False,
+    hits: bool = False,
+    chat_format: bool = False,
+    tools: bool = False,
 ) -> str:
     """A one-line legend of the styles used for ``tokens``; unusual items appear only when present
     (``cuts`` and ``hits``: when ``render_tokens`` was given some; ``chat_format``: when it striped a chat
-    format's tokens).
+    format's tokens; ``tools``: when it striped a tool's definition).
 
-    >>> render_legend([], "").count('class="item"')  # the boxes and the whitespace glyphs, always
-    2
+    >>> render_legend([], "").count('class="item"')  # the boxes, always
+    1
+    >>> print(render_legend([], "a b\\n").split('class="item"')[2].split("</span>")[0])
+    ><i>␣</i> a space, <i>↵</i> a newline
     """
     kinds = {token.kind for token in tokens}
 
@@ -34,9 +42,11 @@ def render_legend(
     items = [
         sample("normal", "to")
         + sample("normal", "ken", shade=1)
-        + " one box per token (hover, click or tap for details)",
-        ", ".join(f"<i>{WHITESPACE_GLYPHS[char]}</i> {name}" for char, name in WHITESPACE_NAMES.items()),
+        + " one box per token (hover, click or tap for details)"
     ]
+    drawn = [f"<i>{WHITESPACE_GLYPHS[char]}</i> {name}" for char, name in WHITESPACE_NAMES.items() if char in text]
+    if drawn:  # only the glyphs this text makes the boxes draw
+        items.append(", ".join(drawn))
     for mark, meaning in spelling_marks(token.token for token in tokens if token.kind == "normal"):
         marked = '<span class="marker">' + html_text(mark) + "</span>"
         items.append(f"{sample('normal', marked)} {meaning}")
@@ -65,6 +75,8 @@ def render_legend(
         items.append(
             '<span class="tok k-normal c0 fmt">user</span> striped: written by the chat format, not by a message'
         )
+    if tools:
+        items.append('<span class="tok k-normal c1 tool">"name"</span> striped across: a tool\'s definition')
     body = "".join(f'<span class="item">{item}</span>' for item in items)
     return f'{STYLE}<div class="bpe-tv"><div class="legend">{body}</div></div>'
 

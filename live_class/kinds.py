@@ -11,7 +11,7 @@ written by another version of the app, or a page's mistake: nothing a student or
 >>> kind_of("poll")
 Traceback (most recent call last):
 ...
-ValueError: unknown question kind 'poll' (this app asks: pair, longest, count, model_count, split)
+ValueError: unknown question kind 'poll' (this app asks: pair, longest, count, model_count, split, costliest)
 """
 
 from __future__ import annotations
@@ -137,6 +137,10 @@ def _counted(name: str, asks: str, asks_briefly: str, answer_is: str) -> Questio
 PAIR = _tapped("pair", "Which pair merges next?", "The pair merged:")
 # the choices: tokens made so far; the answer: the one that stands for the most characters
 LONGEST = _tapped("longest", "Which is the longest token so far?", "The longest token so far:")
+# the choices: two to four languages; the answer: the one whose text (the same in each) takes the most tokens
+COSTLIEST = _tapped(
+    "costliest", "Which of these languages needs the most tokens for the same text?", "Needs the most tokens:"
+)
 # no choices, a number is typed; the answer: GPT-4's count, or the class model's
 COUNT = _counted(
     "count", "How many tokens will GPT-4 use for this sentence?", "How many tokens will GPT-4 use?", "GPT-4 uses"
@@ -159,7 +163,7 @@ SPLIT = QuestionKind(
     points=_places_right,
     writes=_cut_word,
 )
-QUESTION_KINDS = {kind.name: kind for kind in (PAIR, LONGEST, COUNT, MODEL_COUNT, SPLIT)}
+QUESTION_KINDS = {kind.name: kind for kind in (PAIR, LONGEST, COUNT, MODEL_COUNT, SPLIT, COSTLIEST)}
 COUNTED_BY = {"GPT-4": COUNT, "our model": MODEL_COUNT}  # who counts a sentence's tokens, as the teacher picks
 
 

@@ -1,13 +1,14 @@
 """A page's address, read safely: each query parameter a page knows is read by its kind (one of some names, a
 whole number in a range, a list of names, a text up to a length); anything else is dropped with a warning, so a
-malformed or hostile address gives the page's defaults, never an error. The text typed on Encode and Compare
+malformed or hostile address gives the page's defaults, never an error. Every warning has one shape: the
+parameter as given, then what to choose instead. The text typed on Encode and Compare
 travels as ``input``, up to ``MAX_LINK_TEXT`` characters.
 
 >>> warnings = []
 >>> read_count({"step": "12"}, "step", 1, 100, warnings), read_names({"real": "gpt2,x"}, "real", ("gpt2",), warnings)
 (12, None)
 >>> warnings
-['real=gpt2,x: x is not one of gpt2']
+['real=gpt2,x: choose from gpt2, each at most once, separated by commas']
 """
 
 from __future__ import annotations
@@ -20,7 +21,9 @@ MAX_LINK_TEXT = 2_000  # characters of it an address carries; a longer text is s
 
 
 def whole_number(text: str, low: int, high: int) -> int | None:
-    """``text`` as a whole number from ``low`` to ``high`` (ASCII digits only: int() takes other scripts' too)."""
+    """``text`` as a whole number from ``low`` to ``high``, spaces around it dropped (ASCII digits only: int() takes
+    other scripts' too, and "²" is a digit to isdigit() but not to int())."""
+    text = text.strip()
     return int(text) if text.isascii() and text.isdigit() and low <= int(text) <= high else None
 
 
@@ -30,7 +33,7 @@ def read_choice(params: Mapping[str, str], name: str, choices: Sequence[str], wa
         return None
     if params[name] in choices:
         return params[name]
-    warnings.append(f"{name}={params[name]}: no such {name}")
+    warnings.append(f"{name}={params[name]}: choose one of {', '.join(choices)}")
     return None
 
 
@@ -40,7 +43,7 @@ def read_count(params: Mapping[str, str], name: str, low: int, high: int, warnin
         return None
     number = whole_number(params[name], low, high)
     if number is None:
-        warnings.append(f"{name}={params[name]}: not a whole number from {low:,} to {high:,}")
+        warnings.append(f"{name}={params[name]}: choose a whole number from {low:,} to {high:,}")
     return number
 
 
@@ -58,7 +61,8 @@ def read_counts(
     if len(numbers) in lengths and None not in numbers:
         return numbers
     warnings.append(
-        f"{name}={params[name]}: not {lengths.start}-{lengths.stop - 1} whole numbers from {low:,} to {high:,}"
+        f"{name}={params[name]}: choose {lengths.start} to {lengths.stop - 1} whole numbers from {low:,} to {high:,}, "
+        "separated by commas"
     )
     return None
 
@@ -68,21 +72,39 @@ def read_names(params: Mapping[str, str], name: str, choices: Sequence[str], war
     if name not in params:
         return None
     names = [item for item in params[name].split(",") if item]
-    wrong = next((item for item in names if item not in choices), None)
-    if wrong is not None or len(set(names)) != len(names):
-        problem = f"{wrong} is not one of {', '.join(choices)}" if wrong is not None else "a name twice"
-        warnings.append(f"{name}={params[name]}: {problem}")
-        return None
-    return names
+    if all(item in choices for item in names) and len(set(names)) == len(names):
+        return names
+    warnings.append(f"{name}={params[name]}: choose from {', '.join(choices)}, each at most once, separated by commas")
+    return None
 
 
-def read_text(params: Mapping[str, str], name: str, max_chars: int, warnings: list[str]) -> str | None:
-    """``params[name]`` if it is 1 to ``max_chars`` characters long (longer is no address this app wrote)."""
+def read_text(params: Mapping[str, str], name: str, max_chars: int, warnings: list[str], least: int = 1) -> str | None:
+    """``params[name]`` if it is ``least`` (1, or 0 where an empty text means none) to ``max_chars`` characters long
+    (longer is no address this app wrote)."""
     if name not in params:
         return None
-    if 0 < len(params[name]) <= max_chars:
+    if least <= len(params[name]) <= max_chars:
         return params[name]
-    warnings.append(f"{name}: not 1 to {max_chars:,} characters")
+    length = f"at most {max_chars:,}" if least == 0 else f"{least} to {max_chars:,}"
+    warnings.append(f"{name}: choose a text of {length} characters")
+    return None
+
+
+def read_switch(params: Mapping[str, str], name: str, words: tuple[str, str], warnings: list[str]) -> bool | None:
+    """``params[name]`` as off or on, written as ``words`` (``("0", "1")``, ``("own", "glued")``).
+
+    >>> warnings = []
+    >>> read_switch({"marker": "glued"}, "marker", ("own", "glued"), warnings)
+    True
+    >>> read_switch({"space": "yes"}, "space", ("0", "1"), warnings)
+    >>> warnings
+    ['space=yes: choose 0 or 1']
+    """
+    if name not in params:
+        return None
+    if params[name] in words:
+        return params[name] == words[1]
+    warnings.append(f"{name}={params[name]}: choose {words[0]} or {words[1]}")
     return None
 
 

@@ -8,7 +8,7 @@ dropped with a warning (``session.addresses``' readers). ``session.state`` puts 
 >>> address_params(choices, {"tab": "Step by step", "size": 3, "why": True})
 ({'tab': 'steps', 'open': 'why'}, '')
 >>> read_address(choices, {"tab": "steps", "size": "12", "open": "why"})
-({'tab': 'Step by step', 'why': True}, ['size=12: not a whole number from 1 to 9'])
+({'tab': 'Step by step', 'why': True}, ['size=12: choose a whole number from 1 to 9'])
 """
 
 from __future__ import annotations
@@ -18,12 +18,35 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bpe_core.chat import read_messages
-from session.addresses import TEXT_PARAM, read_choice, read_count, read_counts, read_names, read_text, text_params
+from bpe_core.chat import read_messages, read_tools
+from bpe_core.settings_table import CHOICE, COUNT, SWITCH, Setting
+from session.addresses import (
+    TEXT_PARAM,
+    read_choice,
+    read_count,
+    read_counts,
+    read_names,
+    read_switch,
+    read_text,
+    text_params,
+)
+
+
+class _OwnParameter:
+    """A kind whose parameter is one choice's own; each reads and writes one value (``read``, ``write``)."""
+
+    def read_group(self, group: Sequence[Choice], params: Mapping[str, str], name: str, warnings: list[str]) -> dict:
+        value = self.read(params, name, warnings)
+        return {} if value is None else {group[0].key: value}
+
+    def write_group(self, group: Sequence[Choice], values: Mapping[str, Any]) -> str | None:
+        choice = group[0]
+        value = values.get(choice.key, choice.default)
+        return None if value is None or value == choice.default else self.write(value)
 
 
 @dataclass(frozen=True)
-class OneOf:
+class OneOf(_OwnParameter):
     """One of ``options``: names in the address, or a mapping from each name to the widget's value (a tab's label)."""
 
     options: Sequence[str] | Mapping[str, Any]
@@ -39,7 +62,7 @@ class OneOf:
 
 
 @dataclass(frozen=True)
-class WholeNumber:
+class WholeNumber(_OwnParameter):
     low: int
     high: int
 
@@ -51,7 +74,7 @@ class WholeNumber:
 
 
 @dataclass(frozen=True)
-class WholeNumbers:
+class WholeNumbers(_OwnParameter):
     """As many whole numbers from ``low`` to ``high`` as ``lengths`` allows, comma-separated."""
 
     low: int
@@ -66,7 +89,7 @@ class WholeNumbers:
 
 
 @dataclass(frozen=True)
-class Names:
+class Names(_OwnParameter):
     """A comma-separated list of ``options``, each once (none chosen is a choice too)."""
 
     options: Sequence[str]
@@ -79,21 +102,53 @@ class Names:
 
 
 @dataclass(frozen=True)
-class Text:
-    """A text of 1 to ``max_chars`` characters. (The typed text, ``TEXT_PARAM``, is written by ``text_params``:
-    left out, and said so, when longer than a link carries.)"""
+class Text(_OwnParameter):
+    """A text of 1 to ``max_chars`` characters, or of none where ``may_be_empty`` (an empty marker: no marker).
+    (The typed text, ``TEXT_PARAM``, is written by ``text_params``: left out, and said so, when longer than a link
+    carries.)"""
 
     max_chars: int
+    may_be_empty: bool = False
 
     def read(self, params: Mapping[str, str], name: str, warnings: list[str]) -> str | None:
-        return read_text(params, name, self.max_chars, warnings)
+        return read_text(params, name, self.max_chars, warnings, least=0 if self.may_be_empty else 1)
 
     def write(self, value: str) -> str | None:
-        return value or None
+        return value if self.may_be_empty else value or None
 
 
 @dataclass(frozen=True)
-class Conversation:
+class Switch(_OwnParameter):
+    """Off or on, written as ``words`` (off's, on's)."""
+
+    words: tuple[str, str] = ("0", "1")
+
+    def read(self, params: Mapping[str, str], name: str, warnings: list[str]) -> bool | None:
+        return read_switch(params, name, self.words, warnings)
+
+    def write(self, value: bool) -> str:
+        return self.words[value]
+
+
+def setting_kind(row: Setting) -> OneOf | WholeNumber | Switch | Text:
+    """How the address reads and writes a training setting, from its row in ``bpe_core.settings_table`` (a marker
+    and special tokens as typed, an empty one too).
+
+    >>> from bpe_core.settings_table import setting
+    >>> setting_kind(setting("min_frequency")), setting_kind(setting("glue_marker"))
+    (WholeNumber(low=1, high=100000), Switch(words=('own', 'glued')))
+    """
+    if row.kind == CHOICE:
+        return OneOf(row.choices)
+    if row.kind == COUNT:
+        return WholeNumber(*row.bounds)
+    if row.kind == SWITCH:
+        return Switch(row.switch_words)
+    return Text(row.max_chars, may_be_empty=True)
+
+
+@dataclass(frozen=True)
+class Conversation(_OwnParameter):
     """A short conversation, ``[[role, text], ...]`` as JSON of at most ``max_chars`` characters (a longer one stays
     out of the address); read back as ``[{"role": ..., "content": ...}, ...]``.
 
@@ -102,7 +157,7 @@ class Conversation:
     >>> warnings = []
     >>> Conversation(100).read({"chat": '[["robot","Hi"]]'}, "chat", warnings)
     >>> print(warnings[0])
-    chat=[["robot","Hi"]]: message 1 has the role 'robot': a role is one of system, user, assistant
+    chat=[["robot","Hi"]]: message 1 has the role 'robot': a role is one of system, user, assistant, tool
     """
 
     max_chars: int
@@ -141,11 +196,61 @@ class Conversation:
 
 
 @dataclass(frozen=True)
+class ToolsList(_OwnParameter):
+    """A short tools list (OpenAI's ``tools``) as compact JSON of at most ``max_chars`` characters (a longer one, or
+    one that is not a valid list, stays out of the address); read back as indented JSON text for an editor.
+
+    >>> ToolsList(100).write('[ {"function": {"name": "f"}} ]')
+    '[{"function":{"name":"f"}}]'
+    >>> warnings = []
+    >>> ToolsList(100).read({"tools": '[{"function": {}}]'}, "tools", warnings)
+    >>> print(warnings[0])
+    tools=[{"function": {}}]: tool 1 has no name: a tool is {"type": "function", "function": {"name": ..., ...}}
+    """
+
+    max_chars: int
+
+    def read(self, params: Mapping[str, str], name: str, warnings: list[str]) -> str | None:
+        if name not in params:
+            return None
+        try:
+            if len(params[name]) > self.max_chars:
+                raise ValueError(f"longer than {self.max_chars:,} characters")
+            read_tools(params[name])
+        except ValueError as error:
+            warnings.append(f"{name}={params[name][:80]}: {error}")
+            return None
+        return json.dumps(json.loads(params[name]), ensure_ascii=False, indent=2)
+
+    @staticmethod
+    def text(value: str) -> str | None:
+        """The tools as the address writes them, whatever their length (None: not a valid tools list)."""
+        try:
+            read_tools(value)
+        except ValueError:
+            return None
+        return json.dumps(json.loads(value), ensure_ascii=False, separators=(",", ":"))
+
+    def write(self, value: str) -> str | None:
+        text = self.text(value) if value.strip() else None
+        return text if text is not None and len(text) <= self.max_chars else None
+
+
+@dataclass(frozen=True)
 class Section:
     """An open or closed section (an expander) named ``name`` in its parameter's list of the sections open: the
     choices that share the parameter are read and written together."""
 
     name: str
+
+    @staticmethod
+    def read_group(group: Sequence[Choice], params: Mapping[str, str], name: str, warnings: list[str]) -> dict:
+        named = read_names(params, name, [member.kind.name for member in group], warnings) or ()
+        return {member.key: True for member in group if member.kind.name in named}
+
+    @staticmethod
+    def write_group(group: Sequence[Choice], values: Mapping[str, Any]) -> str | None:
+        return ",".join(member.kind.name for member in group if values.get(member.key)) or None
 
 
 @dataclass(frozen=True)
@@ -160,7 +265,7 @@ class Choice:
     key: str
     default: Any = None
     param: str = ""
-    kind: OneOf | WholeNumber | WholeNumbers | Names | Text | Conversation | Section | None = None
+    kind: OneOf | WholeNumber | WholeNumbers | Names | Text | Switch | Conversation | ToolsList | Section | None = None
     only_with: tuple[str, Any] | None = None
     kept: bool = False
 
@@ -179,16 +284,12 @@ def read_address(choices: Sequence[Choice], params: Mapping[str, str]) -> tuple[
     warning for each parameter dropped. Parameters no choice names are the model's or another page's business.
 
     >>> read_address((Choice("a", param="open", kind=Section("a")),), {"open": "a,<b>", "merges": "6"})
-    ({}, ['open=a,<b>: <b> is not one of a'])
+    ({}, ['open=a,<b>: choose from a, each at most once, separated by commas'])
     """
     values: dict[str, Any] = {}
     warnings: list[str] = []
     for param, group in _by_param(choices).items():
-        if isinstance(group[0].kind, Section):
-            named = read_names(params, param, [member.kind.name for member in group], warnings) or ()
-            values.update({member.key: True for member in group if member.kind.name in named})
-        elif (value := group[0].kind.read(params, param, warnings)) is not None:
-            values[group[0].key] = value
+        values.update(group[0].kind.read_group(group, params, param, warnings))
     return values, warnings
 
 
@@ -207,13 +308,11 @@ def address_params(choices: Sequence[Choice], values: Mapping[str, Any]) -> tupl
         value = values.get(choice.key, choice.default)
         if choice.only_with and values.get(choice.only_with[0], defaults[choice.only_with[0]]) != choice.only_with[1]:
             continue
-        if isinstance(choice.kind, Section):
-            text = ",".join(member.kind.name for member in group if values.get(member.key)) or None
-        elif param == TEXT_PARAM:
+        if param == TEXT_PARAM:  # the typed text: too long for a link, it stays out and the page says so
             typed, missing = text_params(value) if value != choice.default else ({}, "")
             text = typed.get(TEXT_PARAM)
         else:
-            text = None if value is None or value == choice.default else choice.kind.write(value)
+            text = choice.kind.write_group(group, values)
         if text is not None:
             params[param] = text
     return params, missing

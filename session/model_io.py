@@ -48,7 +48,7 @@ def describe_loaded(tok: Tokenizer, label: str) -> str:
 
     >>> from bpe_core import Config, train
     >>> describe_loaded(train("aaab", Config(split="none"), merges=1), "m.json")  # a, b, aa and <unk>
-    'Loaded m.json: 1 merge, vocabulary of 4 tokens. It is now the model on every page.'
+    'Loaded m.json: a vocabulary of 4 tokens, 1 of them made by a merge. It is now the model on every page.'
     """
     return f"Loaded {label}: {model_size(tok)}. It is now the model on every page."
 

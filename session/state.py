@@ -93,7 +93,8 @@ def model_store() -> ModelStore:
 @st.cache_resource(max_entries=1, show_spinner=False)
 def published_store() -> PublishedStore:
     """The published tokenizers this server process has read, at most ``BPE_PUBLISHED_MEMORY_MB`` together (1,024
-    by default: all thirteen, 780 MB, fit): the engine keeps them here from the first run on, instead of for the life of the process."""
+    by default: all thirteen, 780 MB, fit): the engine keeps them here from the first run on, instead of for the
+    life of the process."""
     store = PublishedStore(ceiling_bytes=published_memory_mb() * 2**20)
     keep_published_in(store)
     return store

@@ -7,8 +7,11 @@ Learn page's examples.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, replace
 
+from bpe_core.language_mix import mix_copies, mixed_corpus
+from bpe_core.languages import ENGLISH, bundled_languages
 from session.training_settings import TrainSettings
 
 # The textbook examples start from plain settings (words split at whitespace, characters, no marker, ties to the
@@ -17,13 +20,46 @@ _PLAIN = TrainSettings(split="whitespace", units="chars", end_of_word="", tie_br
 
 
 @dataclass(frozen=True)
+class LanguageMix:
+    """A corpus mixed from the bundled preambles (``bpe_core.language_mix``): each language's weight by its code
+    (None: every language alike), in about ``characters`` characters.
+
+    >>> ALIKE.copies()["hin"], ENGLISH_90.copies()["eng"], ENGLISH_90.copies()["hin"]  # 1,992 characters a copy
+    (1, 452, 1)
+    """
+
+    weights: tuple[tuple[str, float], ...] | None
+    characters: int
+
+    def copies(self) -> dict[str, int]:
+        """How many copies of each language's text the corpus holds."""
+        return mix_copies(None if self.weights is None else dict(self.weights), self.characters)
+
+    def text(self) -> str:
+        return _mixed_text(self)
+
+
+@functools.lru_cache(maxsize=2)
+def _mixed_text(mix: LanguageMix) -> str:
+    """The corpus of ``mix``, made once (a million characters for English 90%)."""
+    return mixed_corpus(None if mix.weights is None else dict(mix.weights), mix.characters)
+
+
+_OTHERS = [language.code for language in bundled_languages() if language.code != ENGLISH]
+ALIKE = LanguageMix(None, 100_000)  # about one preamble each
+# English 90%, the rest shared: a million characters, for each other language to keep one whole copy
+ENGLISH_90 = LanguageMix(((ENGLISH, 0.9), *((code, 0.1 / len(_OTHERS)) for code in _OTHERS)), 1_000_000)
+
+
+@dataclass(frozen=True)
 class CorpusPreset:
-    """A built-in corpus. ``text`` None means the shipped sample (read by the page);
+    """A built-in corpus. ``text`` None means the shipped sample (read by the page), or ``mix``'s text;
     ``settings`` None means "keep whatever settings are chosen"."""
 
     label: str
     text: str | None
     settings: TrainSettings | None = None
+    mix: LanguageMix | None = None
 
 
 CORPUS_PRESETS: dict[str, CorpusPreset] = {
@@ -48,4 +84,6 @@ CORPUS_PRESETS: dict[str, CorpusPreset] = {
         "Textbook: hello world lines", "hello world\nhello there\nworld peace\nhi there", replace(_PLAIN, merges=100)
     ),
     "sample": CorpusPreset("Real text: King James Bible", None),
+    "languages": CorpusPreset("Real text: one text in 58 languages, alike", None, mix=ALIKE),
+    "english90": CorpusPreset("Real text: one text in 58 languages, 90% English", None, mix=ENGLISH_90),
 }

@@ -7,71 +7,76 @@ run by, and what a shared link describes. The form's labels, corpora and recipes
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, replace
+from dataclasses import asdict, field, make_dataclass, replace
+from typing import Any
 
 from bpe_core import Config
+from bpe_core.settings_table import CONFIG_SETTINGS, MAX_SIZE, SETTINGS, STOP_BY, TEXT, TEXTS, Setting
 
-STOP_BY = ("merges", "vocab_size")
-MARKER_PLACEMENTS = ("own", "glued")
-MAX_SIZE = 100_000  # the largest merge count or vocabulary size the page accepts
-MAX_TOP_K = 100
+__all__ = ["DEFAULT_SETTINGS", "MAX_SIZE", "STOP_BY", "TrainSettings", "parse_special_tokens", "settings_like"]
 
 
-@dataclass(frozen=True)
-class TrainSettings:
-    """Everything the Train page asks for: the engine's Config fields plus how far to train.
+def typed(row: Setting, value: Any) -> Any:
+    """An engine value as the form holds it: a text box's text for a marker (None: empty) or for texts."""
+    if row.kind == TEXT:
+        return value or ""
+    return ", ".join(value) if row.kind == TEXTS else value
 
-    Both sizes are kept so switching ``stop_by`` back and forth loses nothing;
-    only the chosen one is used.
 
-    >>> words = TrainSettings(split="whitespace", units="chars", end_of_word="_", marker_placement="glued")
-    >>> words.to_config().glue_marker
-    True
-    >>> TrainSettings().to_config().units  # the default: byte-level, GPT-2's split
-    'bytes'
-    """
+def engine_value(row: Setting, value: Any) -> Any:
+    """The form's value as the engine takes it (the inverse of ``typed``; spaces around a marker dropped)."""
+    if row.kind == TEXT:
+        return value.strip() or None
+    return parse_special_tokens(value) if row.kind == TEXTS else value
 
-    stop_by: str = "merges"
-    merges: int = 2000
-    vocab_size: int = 1000
-    min_frequency: int = 1
-    split: str = "gpt2"
-    end_of_word: str = ""
-    marker_placement: str = "own"
-    units: str = "bytes"
-    space_marker: bool = False
-    special_tokens: str = ""  # as typed: comma- or space-separated
-    unknown: str = "unk"
-    tie_break: str = "hf"
-    top_k: int = 20
 
+class _TrainSettingsMethods:
     def to_config(self) -> Config:
-        """The engine configuration; raises ``ValueError`` for combinations that don't work."""
-        marker = self.end_of_word.strip() or None
-        return Config(
-            split=self.split,
-            units=self.units,
-            end_of_word=marker,
-            glue_marker=marker is not None and self.marker_placement == "glued",
-            space_marker=self.space_marker and self.units == "chars",
-            special_tokens=parse_special_tokens(self.special_tokens),
-            unknown=self.unknown,
-            tie_break=self.tie_break,
-            min_frequency=self.min_frequency,
-        )
+        """The engine configuration; raises ``ValueError`` for combinations that don't work. A setting that
+        does not apply (the marker's placement without a marker, the space marker with bytes) takes its default."""
+        values = {
+            row.name: engine_value(row, getattr(self, row.name))
+            if not row.applies or row.applies(self)
+            else row.default
+            for row in CONFIG_SETTINGS
+        }
+        return Config(**values)
 
     def train_kwargs(self) -> dict:
-        """Keyword arguments for ``bpe_core.train`` besides corpus and config."""
-        size = self.merges if self.stop_by == "merges" else self.vocab_size
-        return {self.stop_by: size, "top_k": self.top_k}
+        """Keyword arguments for ``bpe_core.train`` besides corpus and config: the size training stops at, and
+        every other setting that is ``train``'s argument rather than the configuration's (the trace's ``top_k``)."""
+        arguments = {row.name: getattr(self, row.name) for row in TRAIN_ARGUMENTS}
+        return {self.stop_by: getattr(self, self.stop_by), **arguments}
 
     def as_dict(self) -> dict:
         return asdict(self)
 
 
+# train()'s arguments besides the size: the rows outside the configuration, but for the size and which size it is
+TRAIN_ARGUMENTS = tuple(row for row in SETTINGS if not row.in_config and row.name not in (*STOP_BY, "stop_by"))
+
+# Everything the Train page asks for, one field per row of bpe_core.settings_table.SETTINGS (the Config fields,
+# how far to train and the trace's size), each with the row's default as the form holds it. Both sizes are kept so
+# switching ``stop_by`` back and forth loses nothing; only the chosen one is used.
+TrainSettings = make_dataclass(
+    "TrainSettings",
+    [(row.name, Any, field(default=typed(row, row.default))) for row in SETTINGS],
+    bases=(_TrainSettingsMethods,),
+    frozen=True,
+)
+TrainSettings.__module__ = __name__
+TrainSettings.__doc__ = """How a model is trained, as the Train form holds it: one field per setting of
+``bpe_core.settings_table.SETTINGS``, a marker and special tokens as typed.
+
+>>> TrainSettings(end_of_word="_", glue_marker=True).to_config().glue_marker
+True
+>>> TrainSettings(glue_marker=True).to_config().glue_marker  # no marker to glue
+False
+"""
+
 # The default model's settings (session.state.default_model): GPT-2's byte-level recipe, so that any text a person
 # pastes encodes without loss on the first page they open; characters and <unk> are a lesson one choice away.
-DEFAULT_SETTINGS = TrainSettings()
+DEFAULT_SETTINGS = TrainSettings(split="gpt2", units="bytes", tie_break="hf")
 
 
 def settings_like(config: Config, merges: int, base: TrainSettings = DEFAULT_SETTINGS) -> TrainSettings:
@@ -86,15 +91,7 @@ def settings_like(config: Config, merges: int, base: TrainSettings = DEFAULT_SET
         base,
         stop_by="merges",
         merges=min(merges, MAX_SIZE),
-        min_frequency=config.min_frequency,
-        split=config.split,
-        end_of_word=config.end_of_word or "",
-        marker_placement="glued" if config.glue_marker else "own",
-        units=config.units,
-        space_marker=config.space_marker,
-        special_tokens=", ".join(config.special_tokens),
-        unknown=config.unknown,
-        tie_break=config.tie_break,
+        **{row.name: typed(row, getattr(config, row.name)) for row in CONFIG_SETTINGS},
     )
 
 

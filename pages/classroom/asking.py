@@ -1,21 +1,26 @@
 """The teacher's questions, asked of the class from the session's model: which pair merges at a step (with the text
-in view), which is the longest token so far, how many tokens a sentence takes (GPT-4's count or the model's) and how
-the model splits a word."""
+in view), which is the longest token so far, how many tokens a sentence takes (GPT-4's count or the model's), how
+the model splits a word and which of a few languages needs the most tokens for the same text."""
 
 from __future__ import annotations
 
 import streamlit as st
 
 from bpe_core import Tokenizer
+from bpe_core.languages import bundled_languages, bundled_texts
+from bpe_core.premium import token_counts
+from bpe_core.pretrained import load_pretrained
 from drawing.escape import markdown
 from live_class import room
-from live_class.kinds import COUNT, COUNTED_BY, LONGEST, PAIR, SPLIT
+from live_class.kinds import COSTLIEST, COUNT, COUNTED_BY, LONGEST, PAIR, SPLIT
 from live_class.store import ClassStore
 from pages.classroom import state as classroom_state
 from pages.classroom.views.questions import (
+    LANGUAGES,
     SENTENCE,
     SENTENCE_LIMIT,
     TYPED_WORD_LIMIT,
+    costliest_question,
     gpt4_count,
     longest_question,
     pair_question,
@@ -88,3 +93,31 @@ def ask_split(store: ClassStore, code: str, teacher_key: str, model: Tokenizer, 
             st.warning(markdown(str(error)))
             return
         room.ask(store, code, teacher_key, SPLIT, word, offered, places, classroom_state.now())
+
+
+def ask_costliest(store: ClassStore, code: str, teacher_key: str, model: Tokenizer) -> None:
+    """Two to four languages: the room guesses which needs the most tokens for the same text (the preamble of the
+    Universal Declaration of Human Rights in each), counted by the tokenizer chosen above for the sentence
+    (``ask_count``, drawn first in the same popover)."""
+    counted_by = st.session_state.get(classroom_state.COUNTED_BY_KEY) or "GPT-4"
+    st.divider()
+    st.markdown(f"**Ask: {COSTLIEST.asks}** Counted by {counted_by}.")
+    names = {language.code: language.name for language in bundled_languages()}
+    chosen = st.multiselect(
+        "Languages",
+        list(names),
+        default=list(LANGUAGES),
+        format_func=names.get,
+        max_selections=4,
+        key=classroom_state.LANGUAGES_KEY,
+    )
+    if st.button("Ask these languages", disabled=len(chosen) < 2):
+        counter = load_pretrained("cl100k_base") if counted_by == "GPT-4" else model
+        try:
+            prompt, choices, answer = costliest_question(
+                token_counts(counter, bundled_texts(chosen)), names, counted_by
+            )
+        except ValueError as error:  # a tie for the most tokens; a loaded model's pattern too slow, say
+            st.warning(markdown(str(error)))
+            return
+        room.ask(store, code, teacher_key, COSTLIEST, prompt, choices, answer, classroom_state.now())

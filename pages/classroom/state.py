@@ -32,6 +32,7 @@ TEACHING_KEY = "class_teaching"  # (code, teacher key) of the class this session
 STUDYING_KEY = "class_studying"  # (code, student id) of the class this session joined
 SENTENCE_KEY = "class_sentence"  # the count question's sentence, as the teacher typed it
 COUNTED_BY_KEY = "class_counted_by"  # who counts its tokens: GPT-4 or the class's model
+LANGUAGES_KEY = "class_languages"  # the languages question's languages (counted by COUNTED_BY_KEY's choice)
 NAME_KEY = "class_name"  # "Your name"
 GUESS_KEY = "class_guess"  # a student's token-count guess
 WORD_KEY = "class_word"  # the split question's word, as the teacher typed it

@@ -117,8 +117,9 @@ def _controls(store: ClassStore, code: str, teacher_key: str, record: ClassRecor
             class_asking.ask_longest(store, code, teacher_key, model, step)
         with row.popover("Split a word", icon=":material/content_cut:", disabled=not 1 <= step <= last):
             class_asking.ask_split(store, code, teacher_key, model, step)
-        with row.popover("Count tokens", icon=":material/calculate:"):
+        with row.popover("Count tokens", icon=":material/calculate:"):  # a sentence's tokens, or languages'
             class_asking.ask_count(store, code, teacher_key, model)
+            class_asking.ask_costliest(store, code, teacher_key, model)
     except ClassProblem as problem:
         st.warning(markdown(str(problem)))
 

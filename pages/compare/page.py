@@ -107,6 +107,7 @@ st.caption(
 link_slot = st.container()  # Copy link, filled once the page is drawn
 share_link.warn_ignored(ignored)
 top = st.container()  # filled once the tabs say which one is open: the sizes only beside the tabs that use them
+st.html(setup.TABS_CSS.format(key=compare_state.TAB_KEY))
 tabs = st.tabs(list(compare_tabs.TAB_LABELS.values()), key=compare_state.TAB_KEY, on_change="rerun")
 open_index = next(index for index, tab in enumerate(tabs) if tab.open)  # only the open tab is drawn
 text_column, sizes_column = top.columns(2, gap="medium") if compare_tabs.TABS[open_index][3] else (top, None)

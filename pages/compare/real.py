@@ -40,13 +40,7 @@ def real_tokenizers_section(inputs: TabInputs) -> None:
         )
         return
     size = size_select("Your model at", sizes, compare_state.REAL_SIZE_KEY)
-    state.start_widget(compare_state.REAL_CHOICE_KEY, list(DEFAULT_REAL))  # or the address's choice
-    chosen = st.multiselect(
-        "Published tokenizers",
-        list(REAL_TOKENIZERS),
-        format_func=REAL_TOKENIZERS.get,
-        key=compare_state.REAL_CHOICE_KEY,
-    )
+    chosen = choose_published()
     mine = tok.prefix(size.merges)
     drawn = 1 + len(chosen)  # strips: yours and each published one
     strips = {MINE: show_token_strip(mine, text, MINE, drawn)}  # at once: the user's own needs no loading
@@ -76,6 +70,17 @@ def real_tokenizers_section(inputs: TabInputs) -> None:
     st.html(counts_table_html(rows))  # static tables: a card per tokenizer on a phone, nothing to scroll
     st.markdown(COST_TABLE_TITLE)
     st.html(cost_table_html(cost_rows(encoders)))
+
+
+def choose_published() -> list[str]:
+    """The published tokenizers chosen, by name: one choice for this tab and Languages."""
+    state.start_widget(compare_state.REAL_CHOICE_KEY, list(DEFAULT_REAL))  # or the address's choice
+    return st.multiselect(
+        "Published tokenizers",
+        list(REAL_TOKENIZERS),
+        format_func=REAL_TOKENIZERS.get,
+        key=compare_state.REAL_CHOICE_KEY,
+    )
 
 
 MAX_LINED_UP_CHARS = 3_000  # the aligned view draws the text's first this-many characters

@@ -14,8 +14,11 @@ from collections.abc import Mapping
 import streamlit as st
 
 from bpe_core import Config, Token, Tokenizer, train
+from bpe_core.languages import ENGLISH, bundled_languages, bundled_texts
+from bpe_core.premium import token_counts
 from pages.compare.views.curves import compression_html
 from pages.compare.views.data import ComparedSize, VocabularyScale, tokens_by_merge_count
+from pages.compare.views.languages import ALL_SCRIPTS, scripts
 from pages.compare.views.real_tokenizers import DEFAULT_REAL, REAL_TOKENIZERS
 from pages.compare.views.setup import DEFAULT_TEXT
 from session import state
@@ -39,6 +42,11 @@ LINE_UP_KEY, LINE_UP_PHONE_KEY = "compare_line_up", "compare_line_up_phone"
 LINE_UP_PHONE_BOX = "compare_line_up_phone_box"  # the phone's choice, hidden on a wider screen
 MINE_NAME = "model"
 DEFAULT_LINE_UP = list(DEFAULT_REAL[:3])  # GPT-2, GPT-4 and GPT-4o: they disagree where it teaches something
+# Languages: the language the others are measured against, the script shown, the language the user's text is in
+# (none: it is not a row), the tokenizer the languages are sorted by (shown alone on a phone), and the dot plot
+LANG_REFERENCE_KEY, LANG_SCRIPT_KEY, LANG_OWN_KEY = "compare_lang_reference", "compare_lang_script", "compare_lang_own"
+LANG_TOKENIZER_KEY, LANG_CHART = "compare_lang_tokenizer", "compare_languages"
+MAX_LANGUAGE_NAME = 60  # characters of the user's name for their text's language
 
 
 def choices(tab_labels: Mapping[str, str], size_range: tuple[int, int]) -> tuple[Choice, ...]:
@@ -51,6 +59,9 @@ def choices(tab_labels: Mapping[str, str], size_range: tuple[int, int]) -> tuple
         Choice(TEXT_KEY, DEFAULT_TEXT, TEXT_PARAM, Text(MAX_LINK_TEXT)),
         Choice(REAL_CHOICE_KEY, list(DEFAULT_REAL), "real", Names(tuple(REAL_TOKENIZERS))),
         Choice(LINE_UP_KEY, DEFAULT_LINE_UP, "line", Names((MINE_NAME, *REAL_TOKENIZERS))),
+        Choice(LANG_REFERENCE_KEY, ENGLISH, "ref", OneOf(tuple(language.code for language in bundled_languages()))),
+        Choice(LANG_SCRIPT_KEY, ALL_SCRIPTS, "script", OneOf((ALL_SCRIPTS, *scripts()))),
+        Choice(LANG_OWN_KEY, "", "own", Text(MAX_LANGUAGE_NAME)),
     )
 
 
@@ -112,6 +123,12 @@ def trained_model(corpus: str, config: Config, merges: int) -> Tokenizer:
     """A training of ``merges`` merges, shared by all sessions (the 8 most recent; a Config is keyed by its fields),
     run as a job."""
     return state.as_job(train, corpus, config, merges=merges)
+
+
+@st.cache_data(max_entries=32, show_spinner="Counting each language's tokens...")
+def model_language_counts(_tok: Tokenizer, fingerprint: str, merges: int) -> dict[str, int]:
+    """The tokens of each bundled text under the session's model cut to ``merges`` merges, by language code."""
+    return token_counts(_tok.prefix(merges), bundled_texts())
 
 
 @st.cache_data(max_entries=8, show_spinner="Encoding...")

@@ -12,6 +12,7 @@ from drawing.describe import describe_config
 from drawing.notation import token_glyph_legend
 from drawing.token_legend import render_legend
 from pages.compare import state as compare_state
+from pages.compare.languages import languages_section
 from pages.compare.parts import TabInputs, show_token_strip, size_select
 from pages.compare.real import real_tokenizers_section
 from pages.compare.views import setup
@@ -149,5 +150,6 @@ TABS = [
     ("pretok", "content_cut", "Pre-tokenizers", False, pretokenizer_section),
     ("real", "smart_toy", "Real tokenizers", True, real_tokenizers_section),
     ("usage", "bar_chart", "Vocabulary usage", True, usage_section),
+    ("languages", "translate", "Languages", True, languages_section),
 ]
 TAB_LABELS = {name: f":material/{icon}: {label}" for name, icon, label, _, _ in TABS}  # name in the address -> label

@@ -9,7 +9,7 @@ from bpe_core import Token, Tokenizer, UnknownIdError
 from bpe_core.truncate import fit_prefix
 from drawing.escape import markdown
 from drawing.notation import glyph_legend
-from drawing.readable import readable_symbol
+from drawing.readable import token_text
 from pages.encode import state as encode_state
 from pages.encode.views.cut_view import cut_html, cut_summary
 from pages.encode.views.replay_html import render_explain
@@ -53,11 +53,12 @@ def show_why(tok: Tokenizer, text: str, match_special: bool) -> None:
             "without merging. Below: the merges that would build it."
         )
     history = tok.explain(piece)
-    st.html(render_explain(history, tok.merges, counts=[step.count for step in tok.steps] if tok.has_counts else None))
+    counts = [step.count for step in tok.steps] if tok.has_counts else None
+    st.html(render_explain(history, tok.merges, counts=counts, byte_level=tok.byte_level))
     if len(history) == 1:
         st.caption("No merge applies to this piece: it stays as its base symbols.")
-    symbols = (readable_symbol(symbol) for _, row in history for symbol in row)
-    if legend := glyph_legend(symbols, spaces_as_g=tok.config.space_marker, byte_alphabet=tok.byte_level):
+    symbols = (token_text(symbol, tok.byte_level) for _, row in history for symbol in row)  # as the rows write them
+    if legend := glyph_legend(symbols, spaces_as_g=tok.config.space_marker):
         st.caption(markdown(legend))
 
 

@@ -14,6 +14,7 @@ from pages.encode import chat as encode_chat
 from pages.encode import folded as encode_folded
 from pages.encode import header as encode_header
 from pages.encode import state as encode_state
+from pages.encode.ending import show_end
 from pages.encode.live_text import commit_while_typing
 from pages.encode.views.layout import COUNTS_KEY, counts_css
 from pages.encode.views.tools import describe_round_trip
@@ -88,6 +89,7 @@ if tokens is not None:
     shown = tokenizer.shown_text(text, special=match_special)  # a normalizer may rewrite the text: spans point here
     show_counts([token.id for token in tokens], text)  # the counts, then the boxes, right under the text box
     show_tokens(tokenizer, tokens, text, shown, match_special)
+    show_end(tokenizer, source, text, match_special)  # a text that ends in the middle of a merge
     show_round_trip(tokenizer, tokens, text, shown)
 encode_header.show_notes(source, tokenizer)  # presenting: what the header left out, under the tokens
 ids = [token.id for token in tokens or []]

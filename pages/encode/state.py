@@ -8,12 +8,14 @@ from __future__ import annotations
 import streamlit as st
 
 from bpe_core import Tokenizer
-from bpe_core.chat import CHAT_FORMATS, MAX_MESSAGES
+from bpe_core.chat import CHAT_FORMATS, MAX_MESSAGES, cut_to_window
 from bpe_core.pretrained import PRETRAINED
+from bpe_core.prompt_end import PromptEnd, prompt_end
+from pages.encode.views.chat_tools import SAMPLE_TOOLS_TEXT
 from pages.encode.views.conversation import DEFAULT_MESSAGES
 from session import state
 from session.addresses import MAX_LINK_TEXT, TEXT_PARAM
-from session.choices import Choice, Conversation, OneOf, Section, Text, WholeNumber
+from session.choices import Choice, Conversation, OneOf, Section, Text, ToolsList, WholeNumber
 
 SOURCE_KEY, PREFIX_MERGES_KEY, TEXT_KEY = "encode_source", "encode_prefix_merges", "encode_text"
 SOURCES = ("model", "prefix", *PRETRAINED)  # the session's model, a prefix of it, the published tokenizers
@@ -39,6 +41,11 @@ MODES = {"text": False, "chat": True}  # the address's names of the modes, and t
 CHAT_MODEL_KEY, READY_KEY = "encode_chat_model", "encode_chat_ready"
 CHAT_MODELS = tuple(CHAT_FORMATS)
 MESSAGES_KEY = "bpe_encode_messages"
+TOOLS_KEY, TOOLS_OPEN_KEY = "encode_chat_tools", "encode_chat_tools_open"  # the tools' JSON editor, its section
+CUT_ERROR_KEY = "bpe_encode_cut_error"  # why Cut to fit could not cut, shown once
+# The prompt's last token is looked at for texts up to this long: the engine encodes the whole text again, and a
+# longer text is seldom a prompt typed by hand
+MAX_END_CHARS = 20_000
 
 
 def role_key(index: int) -> str:
@@ -84,6 +91,41 @@ def remove_message(index: int) -> None:
         st.session_state.pop(text_key(place), None)
 
 
+def load_sample_tools() -> None:
+    st.session_state[TOOLS_KEY] = SAMPLE_TOOLS_TEXT
+
+
+def offered_tools() -> str:
+    """The tools editor's text (the widget's value before it is drawn this run)."""
+    return st.session_state.get(TOOLS_KEY, "")
+
+
+def cut_to_fit(name: str, ready: bool, tools: str | None) -> None:
+    """Cut to fit's on_click: the last message's text cut so that the prompt fits the model's context window."""
+    messages = conversation()
+    try:
+        cut = cut_to_window(name, messages, tools=tools, ready_for_reply=ready)
+    except ValueError as error:
+        st.session_state[CUT_ERROR_KEY] = str(error)
+        return
+    st.session_state[MESSAGES_KEY] = cut
+    st.session_state.pop(text_key(len(cut) - 1), None)  # its text box starts again from the cut text
+
+
+@st.cache_resource(max_entries=64, show_spinner=False)
+def _cached_end(_tok: Tokenizer, key: str, text: str, special: bool) -> PromptEnd:
+    return prompt_end(_tok, text, special=special)
+
+
+def text_end(tok: Tokenizer, source: str, text: str, special: bool) -> PromptEnd | None:
+    """The end of ``text`` as ``tok`` (the choice ``source``) would have merged it, cached for every session by the
+    tokenizer (a published one by its name, else by its fingerprint); None for an empty or a long text."""
+    if not text or len(text) > MAX_END_CHARS:
+        return None
+    key = source if source in PRETRAINED else state.fingerprint(tok)
+    return _cached_end(tok, key, text, special)
+
+
 def encode_prefix(model: Tokenizer, merges: int) -> Tokenizer:
     """``model.prefix(merges)``, remembered so reruns at the same slider value are free."""
     kept = st.session_state.get(_PREFIX_KEY)
@@ -118,4 +160,6 @@ CHOICES = (
     Choice(CHAT_MODEL_KEY, CHAT_MODELS[0], "chat", OneOf(CHAT_MODELS), only_with=(MODE_KEY, True)),
     Choice(READY_KEY, True, "reply", OneOf({"on": True, "off": False}), only_with=(MODE_KEY, True)),
     Choice(MESSAGES_KEY, list(DEFAULT_MESSAGES), "messages", Conversation(MAX_LINK_TEXT), only_with=(MODE_KEY, True)),
+    Choice(TOOLS_KEY, "", "tools", ToolsList(MAX_LINK_TEXT), only_with=(MODE_KEY, True)),
+    Choice(TOOLS_OPEN_KEY, False, "open", Section("tools"), kept=True),
 )

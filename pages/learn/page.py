@@ -13,7 +13,15 @@ import streamlit as st
 from bpe_core.textbook import Pair
 from drawing.escape import markdown
 from pages.learn import state as learn_state
-from pages.learn.views.coding import NEW_WORDS, check_decoding, check_encoding, decode_ids, replay, vocabulary
+from pages.learn.views.coding import (
+    NEW_WORDS,
+    answer_placeholder,
+    check_decoding,
+    check_encoding,
+    decode_ids,
+    replay,
+    vocabulary,
+)
 from pages.learn.views.lesson import (
     EXAMPLES,
     LessonMoment,
@@ -93,7 +101,7 @@ def encode_a_word(moment: LessonMoment) -> None:
     typed_answer(
         f"Encode “{markdown(word)}” with the merges so far: type its tokens, separated by spaces",
         learn_state.answer_key("encode", moment.example, moment.step),
-        "e.g. l o w",
+        answer_placeholder(moment.example),
         partial(check_encoding, moment.example, moment.step),
     )
     with st.expander("Hint"):
@@ -107,21 +115,25 @@ def encode_a_word(moment: LessonMoment) -> None:
 def decode_ids_shown(moment: LessonMoment) -> None:
     text_now(moment)
     ids = decode_ids(moment.example, moment.step)
-    st.markdown("**The vocabulary now** (id = token):")
-    known = vocabulary(moment.example, moment.step)  # token -> id, for the table and the hint
-    st.html(vocabulary_html(known))
-    typed_answer(
+    typed_answer(  # the question under the text, and the table to look the ids up in under it
         f"Which word do the ids {', '.join(map(str, ids))} spell?",
         learn_state.answer_key("decode", moment.example, moment.step),
         "type the word",
         partial(check_decoding, moment.example, moment.step),
     )
+    st.markdown("**The vocabulary now** (id = token):")
+    known = vocabulary(moment.example, moment.step)  # token -> id, for the table and the hint
+    st.html(vocabulary_html(known))
     with st.expander("Hint"):
         tokens = {index: token for token, index in known.items()}
         looked_up = ", ".join(f"{index} = {symbols_text((tokens[index],))}" for index in ids)
         st.markdown(markdown(f"Look each id up, then join the tokens (an end-of-word mark is a space): {looked_up}."))
 
 
+INTRO = (
+    "Work through BPE by hand on the textbook examples: at each step the text is shown cut into its current "
+    "symbols, each word with how often it occurs. Answer, and the page tells you whether you are right and why."
+)
 EXERCISE_VIEWS = {
     "next": predict_next_merge,
     "count": count_a_pair,
@@ -131,13 +143,17 @@ EXERCISE_VIEWS = {
 
 
 _, ignored = state.take_address(learn_state.CHOICES, st.query_params.to_dict(), "learn")
-st.title("Learn")
+presenting = state.presenting()
+# presenting, the title shares its row with the example and the step and takes the intro as its help, so that a
+# projector's first screen (853x480) shows the text and its question; else the intro under the title
+if presenting:
+    titled, choosing, stepping = st.columns([1, 2, 1], vertical_alignment="bottom")
+    titled.title("Learn", help=INTRO)
+else:
+    st.title("Learn")
+    st.caption(INTRO)
+    choosing, stepping = st.columns([3, 1], vertical_alignment="bottom")
 share_link.warn_ignored(ignored)
-st.caption(
-    "Work through BPE by hand on the textbook examples: at each step the text is shown cut into its current "
-    "symbols, each word with how often it occurs. Answer, and the page tells you whether you are right and why."
-)
-choosing, stepping = st.columns([3, 1], vertical_alignment="bottom")  # one row on a projector's first screen
 example = choosing.selectbox(
     "Example", EXAMPLES, format_func=example_title, key=learn_state.EXAMPLE_KEY, persist_state="session"
 )
@@ -148,6 +164,7 @@ exercise = st.radio(
     key=learn_state.EXERCISE_KEY,
     horizontal=True,
     persist_state="session",
+    label_visibility="collapsed" if presenting else "visible",  # the choices say what they are
 )
 steps = len(example_merges(example))
 if past := learn_state.keep_step_within(steps, example_title(example)):

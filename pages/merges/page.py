@@ -21,12 +21,13 @@ from pages.merges.views.labels import tie_break_rule
 from session import model_io, share_link, state
 
 
-def choose_tokenizer() -> tuple[Tokenizer, tuple[str, int], str]:
-    """The tokenizer the page shows, its cache key (see ``merges_state.merges_cache_key``) and its training text."""
+def choose_tokenizer(where) -> tuple[Tokenizer, tuple[str, int], str, str]:
+    """The tokenizer the page shows (chosen in ``where``), its cache key (see ``merges_state.merges_cache_key``), its
+    training text and what the page says of it (a published one's note, its size and tie-break rule)."""
     model = state.current_model()
     name = state.model_name(model)
     labels = {"model": source_labels(name or "Trained model", bool(name))["model"], **PRETRAINED_TITLES}
-    source = st.selectbox(
+    source = where.selectbox(
         "Tokenizer",
         merges_state.TOKENIZERS,
         key=merges_state.SOURCE_KEY,
@@ -34,11 +35,20 @@ def choose_tokenizer() -> tuple[Tokenizer, tuple[str, int], str]:
         persist_state="session",
     )
     if source == "model":
-        return model, merges_state.merges_cache_key(model), state.current_corpus()
-    with st.spinner(loading_message(source)):  # if slow only
-        published = load_pretrained(source)
-    st.caption(PRETRAINED_NOTES[source])
-    return published, merges_state.published_cache_key(source), ""
+        shown, cache_key, corpus = model, merges_state.merges_cache_key(model), state.current_corpus()
+    else:
+        with st.spinner(loading_message(source)):  # if slow only
+            shown, cache_key, corpus = load_pretrained(source), merges_state.published_cache_key(source), ""
+    rule = markdown(tie_break_rule(shown.config.tie_break))
+    about = f"{model_io.model_title(state.model_name(shown))}: {model_size(shown)}, tie-break: {rule}."
+    return shown, cache_key, corpus, f"{PRETRAINED_NOTES[source]}\n\n{about}" if source != "model" else about
+
+
+def show_about(about: str, presenting: bool) -> None:
+    """What the tokenizer is; presenting, with "Load a tokenizer", which the header then leaves out."""
+    st.caption(about)
+    if presenting:
+        model_io.load_section("merges")
 
 
 CHOICES = merges_state.choices(merges_state.TAB_LABELS)
@@ -52,23 +62,28 @@ def address_bar(tab_name: str) -> None:
 @st.fragment
 def open_tab(tab_name: str, section, tok: Tokenizer, cache_key: tuple[str, int], corpus: str) -> None:
     """One tab: a move of its widgets reruns only it (and its address), not the page."""
-    link_slot = st.container()  # on top, filled once the section has read and kept its widgets' values
+    # on top (presenting, under the section: the projector's first screen is the section's), filled once the section
+    # has read and kept its widgets' values
+    link_slot = st.container() if not state.presenting() else None
     section(tok, cache_key, corpus)
-    with link_slot:
+    with link_slot or st.container():
         address_bar(tab_name)
 
 
 # Before any widget: the address's choices on a first visit, then the open tab as it was on the last visit
 ignored = merges_state.take_link(CHOICES, st.query_params.to_dict())
 state.keep_choices(CHOICES)
-st.title("Merges")
+presenting = state.presenting()
+# presenting, the tokenizer beside the title and the rest of the header at the page's foot, so that a projector's
+# first screen (853x480) shows the step view; else the title, Load a tokenizer, the tokenizer and what it is
+title, pick = st.columns([1, 2], vertical_alignment="bottom") if presenting else [st.container()] * 2
+title.title("Merges")
 share_link.warn_ignored(ignored)
-model_io.load_section("merges")
-model, cache_key, corpus = choose_tokenizer()
-st.caption(
-    f"{model_io.model_title(state.model_name(model))}: {model_size(model)}, "
-    f"tie-break: {markdown(tie_break_rule(model.config.tie_break))}."
-)
+if not presenting:
+    model_io.load_section("merges")
+model, cache_key, corpus, about = choose_tokenizer(pick)
+if not presenting:
+    show_about(about, presenting)
 if not model.steps:
     st.info("This model has no merges yet. Train one with at least one merge on the Train page.")
     address_bar(merges_state.TABS[0][0])
@@ -78,3 +93,5 @@ else:
         with tab:
             if tab.open:
                 open_tab(name, merges_tabs.SECTIONS[name], model, cache_key, corpus)
+if presenting:
+    show_about(about, presenting)

@@ -10,6 +10,8 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from bpe_core import Token, Tokenizer
+from bpe_core.language_mix import main_languages, pair_languages
+from bpe_core.languages import bundled_texts
 from bpe_core.pretrained import PRETRAINED
 from pages.merges.views.overview import count_curve_figure, forest_figure
 from pages.merges.views.race import race_figure
@@ -17,6 +19,7 @@ from pages.merges.views.search import word_token
 from pages.merges.views.tree import default_tree_token
 from session import state
 from session.choices import Choice, OneOf, Text, WholeNumber
+from session.textbook_corpora import CORPUS_PRESETS
 
 STEP_KEY = "merges_step"  # widget keys of the Merges page: the step slider,
 WINDOW_START_KEY = "merges_window_start"  # the race's first step,
@@ -96,6 +99,26 @@ def segmented_lines(
     """The lines as the model's first ``step`` merges cut them."""
     model = _tok.prefix(step)
     return [model.encode_with_spans(line) for line in lines]
+
+
+def trained_on_mix() -> str | None:
+    """The Train corpus (a mix of the bundled languages, ``CORPUS_PRESETS``) the session's model, shown here, was
+    trained on; None for another corpus or a published tokenizer."""
+    source = state.model_about().corpus_source
+    mixed = source in CORPUS_PRESETS and CORPUS_PRESETS[source].mix is not None
+    return source if mixed and st.session_state.get(SOURCE_KEY, "model") == "model" else None
+
+
+@st.cache_data(max_entries=64, show_spinner=False)
+def pair_main_languages(
+    _tok: Tokenizer, cache_key: tuple[str, int], step: int, mix_source: str
+) -> list[tuple[str, float]]:
+    """The languages of the mix ``mix_source`` where step ``step``'s pair stood before its merge, with their shares
+    of its occurrences, the most first (at most three)."""
+    merged = _tok.steps[step - 1]
+    pair = (merged.left, merged.right)
+    copies = CORPUS_PRESETS[mix_source].mix.copies()
+    return main_languages(pair_languages(_tok, step - 1, [pair], bundled_texts(), copies)[pair])
 
 
 @st.cache_resource(max_entries=4, show_spinner=False)

@@ -17,7 +17,14 @@ from pages.merges.views.labels import tie_break_rule, token_text
 from pages.merges.views.overview import count_curve_caption, forest_caption
 from pages.merges.views.race import DEFAULT_WINDOW, window_bounds
 from pages.merges.views.search import matching_tokens, split_note_html, token_forms
-from pages.merges.views.step import corpus_lines, step_card_html, step_glyph_legend, step_lines_html
+from pages.merges.views.step import (
+    corpus_lines,
+    language_names,
+    pair_languages_sentence,
+    step_card_html,
+    step_glyph_legend,
+    step_lines_html,
+)
 from pages.merges.views.tree import collapsed_note, later_parts_note, tree_box_css, tree_figure
 from session import model_io, state
 from session.choices import address_params
@@ -68,19 +75,25 @@ def pair_race(tok: Tokenizer, cache_key: tuple[str, int], _corpus: str) -> None:
 
 
 def step_scrubber(tok: Tokenizer, cache_key: tuple[str, int], corpus: str) -> None:
-    st.subheader("Step by step")
+    presenting = state.presenting()
+    if not presenting:  # presenting, the tab's name heads it, and the buttons share the slider's row
+        st.subheader("Step by step")
     total = len(tok.steps)
     state.keep_in_range(merges_state.STEP_KEY, 1, total)
     if total > 1:
-        buttons = st.container(horizontal=True)  # above the slider: whole labels at any width
+        left, right = st.columns([2, 3], vertical_alignment="bottom") if presenting else [st.container()] * 2
+        buttons = left.container(horizontal=True)  # above the slider or beside it: whole labels at any width
         buttons.button(PREVIOUS, on_click=merges_state.move_step, args=(-1, total), key="merges_previous")
         buttons.button(NEXT, on_click=merges_state.move_step, args=(1, total), key="merges_next")
         step_with_arrow_keys(PREVIOUS, NEXT)
-        step_number = st.slider("Step", 1, total, key=merges_state.STEP_KEY, persist_state="session")
+        step_number = right.slider("Step", 1, total, key=merges_state.STEP_KEY, persist_state="session")
     else:
         step_number = 1
     step = tok.steps[step_number - 1]
     st.html(step_card_html(step, tok.config.tie_break, tok.byte_level))
+    if (mix_source := merges_state.trained_on_mix()) and step.count:  # which languages the pair came from
+        shares = merges_state.pair_main_languages(tok, cache_key, step_number, mix_source)
+        st.caption(markdown(pair_languages_sentence(shares, language_names(), step.count)))
 
     source = corpus
     if not corpus.strip():

@@ -5,16 +5,18 @@ from __future__ import annotations
 
 import streamlit as st
 
-from bpe_core.config import TIE_BREAKS, UNITS, UNKNOWN_MODES
-from bpe_core.pretokenizers import SPLITS
+from bpe_core.languages import SOURCE
+from bpe_core.settings_table import COUNT, MAIN, MORE, SETTINGS, STOP_BY, SWITCH, TEXT, TEXTS, Setting
 from drawing import escape
 from pages.train import state as train_state
 from pages.train.views import form
 from pages.train.views.corpus_files import LINES_NOTE, describe_stats, preview_html, training_input
 from pages.train.views.sizes import PASTE_MIN_FREQUENCY, PASTE_SIZE_NOTE
-from session.training_settings import MARKER_PLACEMENTS, MAX_SIZE, MAX_TOP_K, STOP_BY, TrainSettings, pieces_config
+from session.training_settings import TrainSettings, pieces_config
 
 WIDGETS = train_state.SETTING_WIDGETS
+NOT_SIZES = tuple(row.name for row in SETTINGS if row.name not in STOP_BY)
+RADIO_ROW_CHARS = 20  # a setting's options as radio buttons on one line of its column, up to this many letters
 KEPT = "session"  # persist_state: a widget keeps its value for the session, on other pages and while folded
 
 
@@ -59,6 +61,8 @@ def render_corpus(settings: TrainSettings) -> tuple[str, str, str | list[str]]:
     else:
         corpus = training_text = train_state.preset_corpus(source)
         st.html(preview_html(corpus))
+        if form.CORPUS_PRESETS[source].mix is not None:  # the texts' source, named beside them
+            st.caption(escape.markdown(f"Whole copies of each language's text, taken in turn. {SOURCE}."))
     if corpus:
         config = pieces_config(settings)
         try:
@@ -90,64 +94,39 @@ def render_settings(current: TrainSettings, source: str) -> None:
 
 
 def _render_size_and_symbols(current: TrainSettings) -> None:
-    """The two rows always shown: when training stops and the split; the base symbols and the end-of-word marker
-    (characters say that what training never saw becomes <unk>)."""
-    size = st.columns(3)
-    _choice(size[0], "stop_by", STOP_BY)
-    _number(size[1], *(("merges", 0) if current.stop_by == "merges" else ("vocab_size", 1)))  # the other is kept
-    size[2].selectbox(form.FIELD_LABELS["split"], SPLITS, key=WIDGETS["split"], persist_state=KEPT)
-    symbols = st.columns(3)
-    _choice(symbols[0], "units", UNITS)
-    symbols[1].text_input(
-        form.FIELD_LABELS["end_of_word"], key=WIDGETS["end_of_word"], placeholder="none", persist_state=KEPT
-    )
-    _choice(symbols[2], "marker_placement", MARKER_PLACEMENTS, disabled=not current.end_of_word.strip())
+    """The rows always shown: when training stops (the size it names; the other is kept) and the split; the base
+    symbols and the end-of-word marker (characters say that what training never saw becomes <unk>)."""
+    _lay_out([row for row in SETTINGS if row.place == MAIN and row.name in (current.stop_by, *NOT_SIZES)], current)
     if current.units == "chars" and current.unknown == "unk":
         st.caption(escape.markdown(form.CHARS_UNKNOWN_NOTE))
 
 
 def _render_more_settings(current: TrainSettings) -> None:
     """The folded rows: tie-break, space marker, minimum frequency; special tokens, unknown symbols, race size."""
-    rules = st.columns(3)
-    _choice(rules[0], "tie_break", TIE_BREAKS)
-    rules[1].checkbox(
-        form.FIELD_LABELS["space_marker"],
-        key=WIDGETS["space_marker"],
-        disabled=current.units != "chars",
-        persist_state=KEPT,
-    )
-    _number(rules[2], "min_frequency", 1)
-    extras = st.columns([3, 3, 2])  # the special tokens and the unknown choice need the room
-    extras[0].text_input(
-        form.FIELD_LABELS["special_tokens"],
-        key=WIDGETS["special_tokens"],
-        placeholder="e.g. <|endoftext|>",
-        persist_state=KEPT,
-    )
-    _choice(extras[1], "unknown", UNKNOWN_MODES, disabled=current.units != "chars")
-    _number(extras[2], "top_k", 0)
+    _lay_out([row for row in SETTINGS if row.place == MORE], current)
 
 
-def _number(column, name: str, low: int) -> None:
-    """A whole-number setting from ``low`` up (the race's size has its own ceiling)."""
-    column.number_input(
-        form.FIELD_LABELS[name],
-        min_value=low,
-        step=1,
-        key=WIDGETS[name],
-        max_value=MAX_TOP_K if name == "top_k" else MAX_SIZE,
-        persist_state=KEPT,
-    )
+def _lay_out(rows: list[Setting], current: TrainSettings) -> None:
+    """The settings' widgets, three to a row, in the table's order; a number box takes less room than the others."""
+    for start in range(0, len(rows), 3):
+        line = rows[start : start + 3]
+        for column, row in zip(st.columns([2 if row.kind == COUNT else 3 for row in line]), line):
+            _widget(column, row, disabled=row.applies is not None and not row.applies(current))
 
 
-def _choice(column, name: str, options, disabled: bool = False) -> None:
-    """A setting chosen among a few options, as a row of radio buttons named in words."""
-    column.radio(
-        form.FIELD_LABELS[name],
-        options,
-        key=WIDGETS[name],
-        horizontal=True,
-        disabled=disabled,
-        format_func=lambda option: form.CHOICE_LABELS.get(option, option),
-        persist_state=KEPT,
-    )
+def _widget(column, row: Setting, disabled: bool) -> None:
+    """One setting's widget, by its kind: a few choices as radio buttons named in words (more as a list), a number
+    box within the row's range, a checkbox (or two named radio buttons), a text box."""
+    common = {"key": WIDGETS[row.name], "disabled": disabled, "persist_state": KEPT}
+    if row.kind == COUNT:
+        column.number_input(row.label, min_value=row.bounds[0], max_value=row.bounds[1], step=1, **common)
+    elif row.kind in (TEXT, TEXTS):
+        column.text_input(row.label, placeholder=row.placeholder, **common)
+    elif row.kind == SWITCH and row.switch_words == ("0", "1"):
+        column.checkbox(row.label, **common)
+    else:
+        options = row.choices or (False, True)
+        fits_a_row = len(options) <= 3 and sum(len(row.word(option)) for option in options) <= RADIO_ROW_CHARS
+        widget = column.radio if fits_a_row else column.selectbox
+        extra = {"horizontal": True} if widget == column.radio else {}
+        widget(row.label, options, format_func=row.word, **common, **extra)

@@ -7,7 +7,7 @@ import streamlit as st
 
 from bpe_core import Config, Tokenizer
 from drawing import escape
-from drawing.describe import describe_config, text_digest
+from drawing.describe import config_terms, describe_config, text_digest
 from drawing.notation import written_glyph_legend
 from pages.train import form_section as train_form
 from pages.train import state as train_state
@@ -29,7 +29,10 @@ STOP_ALERTS = {  # how the result says why training stopped (summary.stop_kind):
 def render_result(model: Tokenizer, corpus: str, about: ModelAbout) -> None:
     st.subheader("3 · Result")
     origin = model_io.model_origin(model, about) or f"Trained on: {form.source_label(about.corpus_source)}"
-    st.markdown(escape.markdown(origin) + "  \n" + escape.markdown(describe_config(model.config)))
+    st.markdown(  # plain words; the settings' own names in the tooltip
+        escape.markdown(origin) + "  \n" + escape.markdown(describe_config(model.config)),
+        help="In the settings' own names: " + escape.markdown(config_terms(model.config)),
+    )
     if model.stop_message:
         alert, icon = STOP_ALERTS[summary.stop_kind(model)]
         alert(escape.markdown(summary.as_sentence(model.stop_message)), icon=icon)
@@ -95,8 +98,7 @@ chosen_source = train_state.init_train_form(st.query_params.to_dict())
 loaded = train_state.model_to_adopt()
 if loaded is not None:
     train_state.set_train_widgets(settings_like(loaded.config, len(loaded.merges), train_state.train_widget_settings()))
-for warning in train_state.take_link_warnings():
-    st.warning(escape.markdown(f"Ignored link parameter {warning}; the default is used instead."))
+share_link.warn_ignored(train_state.take_link_warnings())  # the one shape every page's address warns in
 
 corpus_column, settings_column = st.columns([2, 3], gap="large")
 with settings_column:

@@ -155,6 +155,8 @@ def model_to_adopt() -> Tokenizer | None:
 
 
 def preset_corpus(source: str) -> str:
-    """The text of a built-in corpus (``CORPUS_PRESETS``): its own, or the shipped sample."""
+    """The text of a built-in corpus (``CORPUS_PRESETS``): its own, the languages mixed, or the shipped sample."""
     preset = CORPUS_PRESETS[source]
+    if preset.mix is not None:
+        return preset.mix.text()
     return state.sample_text() if preset.text is None else preset.text

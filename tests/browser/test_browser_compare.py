@@ -5,7 +5,17 @@ from __future__ import annotations
 import re
 
 import pytest
-from browser_helpers import PHONE, VIEWPORT, click_nav, exception_texts, open_app, open_tab, page_width, wait_for_app
+from browser_helpers import (
+    PHONE,
+    PROJECTOR,
+    VIEWPORT,
+    click_nav,
+    exception_texts,
+    open_app,
+    open_tab,
+    page_width,
+    wait_for_app,
+)
 from page_tabs import COMPARE_TABS
 
 PLOT = '[data-testid="stPlotlyChart"]'
@@ -84,7 +94,10 @@ def test_compare_page_tabs(app_server, page, screenshot, tiktoken_module):
     page.get_by_role("option", name="gpt4", exact=True).click()
     wait_for_app(page)
     check_view(
-        page, screenshot, r"B: gpt4 split · characters · ties: first occurrence — \d+ tokens", "pretokenizers-custom"
+        page,
+        screenshot,
+        r"B: gpt4 split · built from characters · equal counts: the pair seen first wins — \d+ tokens",
+        "pretokenizers-custom",
     )
 
     open_tab(page, "Real tokenizers")
@@ -198,9 +211,31 @@ def test_a_size_beyond_the_model_trains_it_further_in_place(app_server, page, sc
         wait_for_app(page)
     assert typed_sizes(page) == ["500", "456", "5000"]
     assert page.locator(f"{CURVES} .mark").all_inner_texts() == ["500", "456", "5,000"]
-    assert "4,744 merges, vocabulary of 5,000 tokens" in page.locator('[data-testid="stSidebar"]').inner_text()
+    assert (
+        "a vocabulary of 5,000 tokens, 4,744 of them made by merges"
+        in page.locator('[data-testid="stSidebar"]').inner_text()
+    )
     open_tab(page, "Real tokenizers")  # GPT-4 beside the sizes, in one table
     names = page.locator(f'{MAIN} .bpe-counts td[data-column="Tokenizer"]').all_inner_texts()
     assert {"Your model at 500", "Your model at 5,000", "GPT-4 (cl100k_base)"} <= set(names)
     screenshot(page, "real-5000")
+    assert_clean(page)
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("size", [VIEWPORT, PHONE, PROJECTOR], ids=["desktop", "phone", "projector"])
+def test_every_tab_is_on_screen_and_opens_with_a_tap(app_server, page, screenshot, size):
+    """Five tabs are wider than a phone: they wrap to a second row instead of scrolling sideways past the screen's
+    edge, so Real tokenizers and Vocabulary usage are in sight and open with one tap."""
+    page.set_viewport_size(size)
+    open_app(page, app_server, "Compare" + ("?present=1" if size == PROJECTOR else ""))
+    tabs = page.get_by_role("tab")
+    for box in (tab.bounding_box() for tab in tabs.all()):
+        assert box["x"] >= 0 and box["x"] + box["width"] <= size["width"]
+    tabs.last.evaluate("el => el.scrollIntoView({block: 'center'})")
+    screenshot(page, "tabs")
+    page.get_by_role("tab", name=re.compile("Real tokenizers")).click()
+    wait_for_app(page)
+    assert page.get_by_role("tab", name=re.compile("Real tokenizers")).get_attribute("aria-selected") == "true"
+    assert page_width(page) <= size["width"]
     assert_clean(page)

@@ -234,7 +234,7 @@ def test_choices_outlive_a_visit_to_another_page(app_server, page):
     wait_for_app(page)
     click_nav(page, "Merges")
     click_nav(page, "Encode / Decode")
-    assert page.get_by_text("GPT-2: 50,000 merges, vocabulary of 50,257 tokens").count() == 1
+    assert page.get_by_text("GPT-2: a vocabulary of 50,257 tokens, 50,000 of them made by merges").count() == 1
     assert not page.get_by_role("switch", name="Match special tokens").is_checked()
     assert page.get_by_role("combobox", name="Piece").input_value() == "␣cat"
     assert ids.input_value() == "15496, 11"
@@ -518,5 +518,40 @@ def test_a_text_cut_at_n_tokens_shows_what_is_kept_and_what_is_cut(app_server, p
     assert rest.inner_text() == " Bye."
     assert page.locator('[data-testid="stCode"] code').last.inner_text() == "Hello, world!"
     assert page.get_by_text("Keeps 13 of 18 characters (4 of the 4 tokens allowed)").is_visible()
+    assert page_width(page) <= size["width"] and exception_texts(page) == []
+    screenshot(page)
+
+
+# Whether a character draws with a real glyph of the fonts the page asks for, not the box a missing glyph draws as:
+# drawn on a canvas in the element's font, it must differ from a character no font has (a private-use one).
+_GLYPH_DRAWN_JS = """([selector, char]) => {
+  const font = getComputedStyle(document.querySelector(selector)).font;
+  const draw = (c) => {
+    const canvas = document.createElement('canvas'); canvas.width = 60; canvas.height = 60;
+    const context = canvas.getContext('2d'); context.font = font; context.fillText(c, 10, 40);
+    return Array.from(context.getImageData(0, 0, 60, 60).data).join(',');
+  };
+  return draw(char) !== draw('\\uE000');
+}"""
+
+
+@pytest.mark.parametrize("size", [DESKTOP, PHONE, PROJECTOR], ids=["desktop", "phone", "projector"])
+def test_the_key_names_only_the_whitespace_shown_and_the_replay_writes_spaces_as_its_pieces(
+    app_server, page, screenshot, size
+):
+    """A text with spaces and a Windows line end (\\r\\n) but no tab: the key names ␣, ↵ and ← (the carriage return,
+    drawn by a real glyph), no tab; GPT-2's replay of " there" writes ␣there as the list of pieces names it."""
+    page.set_viewport_size(size)
+    open_app(page, app_server, "Encode?tokenizer=gpt2&input=Hi%20there%0D%0Ayou&open=why")
+    glyphs_line = page.locator(".legend .item").nth(1)
+    glyphs_line.scroll_into_view_if_needed()
+    assert glyphs_line.inner_text() == "␣ a space, ↵ a newline, ← a carriage return"
+    for char in "␣↵←":
+        assert page.evaluate(_GLYPH_DRAWN_JS, [".legend .item i", char]), f"{char} draws as a missing glyph"
+    replay = page.locator(".step-row")
+    replay.last.scroll_into_view_if_needed()
+    assert "Ġ" not in " ".join(replay.all_inner_texts())
+    assert replay.last.locator(".tok").all_inner_texts() == ["␣there"]  # GPT-2 has " there" as one token (612)
+    assert page.get_by_text("Key: ␣ a space.").is_visible()
     assert page_width(page) <= size["width"] and exception_texts(page) == []
     screenshot(page)

@@ -84,3 +84,28 @@ def test_small_screens_fit_the_conversation(browser, app_server, size, screensho
         screenshot(page, f"{size}-whole", whole=True)
     finally:
         context.close()
+
+
+_CUT_TEXTS_JS = """(selector) => Array.from(document.querySelectorAll(selector))
+  .filter((el) => el.scrollWidth > el.clientWidth + 1).map((el) => el.innerText)"""
+
+
+@pytest.mark.parametrize("size", [DESKTOP, PHONE, PROJECTOR], ids=["desktop", "phone", "projector"])
+def test_the_chat_model_and_the_counts_read_whole_with_the_sidebar_kept(app_server, page, size, screenshot):
+    """gpt-oss is named once (not "gpt-oss (gpt-oss (o200k_harmony))"); the counts' labels say whose tokens they
+    count, on one row, none cut; the sidebar keeps its title, model line and toggle in this mode."""
+    page.set_viewport_size(size)
+    extra = "&present=1" if size == PROJECTOR else ""
+    open_app(page, app_server, f"Encode?mode=chat&chat=o200k_harmony&messages={HI}{extra}")
+    page.wait_for_selector(BOXES)
+    assert page.get_by_role("combobox", name="Chat model").input_value() == "gpt-oss (o200k_harmony)"
+    labels = page.locator('.st-key-encode_counts [data-testid="stMetricLabel"]')
+    assert labels.all_inner_texts() == ["Tokens in all", "In messages", "By the format"]
+    tops = {round(box["y"]) for box in (label.bounding_box() for label in labels.all())}
+    assert len(tops) == 1  # one row, on a phone too
+    assert page.evaluate(_CUT_TEXTS_JS, '.st-key-encode_counts [data-testid="stMetricLabel"] *') == []
+    sidebar = page.locator('[data-testid="stSidebar"]')
+    assert "BPE Explorer" in sidebar.inner_text() and "Current model:" in sidebar.inner_text()
+    assert sidebar.get_by_text("Presentation mode").count() == 1
+    assert exception_texts(page) == [] and page_width(page) <= size["width"]
+    screenshot(page)

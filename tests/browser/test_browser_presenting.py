@@ -210,3 +210,35 @@ def test_the_largest_merge_count_shows_whole_in_a_projector_number_box(app_serve
     assert not page.locator('[data-testid="stNumberInputStepUp"]').first.is_visible()
     page.set_viewport_size({"width": 1400, "height": 900})
     assert page.locator('[data-testid="stNumberInputStepUp"]').first.is_visible()
+
+
+def bottom_of(page, locator) -> float:
+    box = locator.bounding_box()
+    return box["y"] + box["height"]
+
+
+def test_a_projectors_first_screen_shows_the_merges_step(app_server, page, screenshot):
+    """Presenting at 853x480, Merges' first screen is its step: the buttons beside the slider, the step's card
+    (pair merged, new token, count) and the text after it begin above the fold; Copy link under the step."""
+    page.set_viewport_size(PROJECTOR)
+    open_app(page, app_server, "Merges?present=1&tab=steps")
+    for text in ("Pair merged", "New token", "Count"):
+        assert bottom_of(page, page.get_by_text(text, exact=True)) <= PROJECTOR["height"], text
+    assert page.locator(".bpe-tv").first.bounding_box()["y"] < PROJECTOR["height"]  # the text after the step
+    assert bottom_of(page, page.get_by_role("button", name="Next ▶")) <= PROJECTOR["height"]
+    assert exception_texts(page) == [] and overlapping_elements(page) == []
+    screenshot(page)
+
+
+@pytest.mark.parametrize("exercise", ["next", "count", "encode", "decode"])
+def test_a_projectors_first_screen_shows_the_learn_text_and_its_question(app_server, page, screenshot, exercise):
+    """Presenting at 853x480, each Learn exercise shows the text at the step and its question, answer box or
+    choices included, on the first screen."""
+    page.set_viewport_size(PROJECTOR)
+    open_app(page, app_server, f"Learn?present=1&exercise={exercise}")
+    main = page.locator('[data-testid="stMain"]')
+    question = main.locator('[data-testid="stRadio"], [data-testid="stNumberInput"], [data-testid="stTextInput"]')
+    assert bottom_of(page, question.last) <= PROJECTOR["height"]
+    assert bottom_of(page, page.get_by_label("The text now", exact=True)) <= PROJECTOR["height"]
+    assert exception_texts(page) == [] and overlapping_elements(page) == []
+    screenshot(page)

@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 from browser_helpers import (
     PHONE,
+    PROJECTOR,
     click_nav,
     exception_texts,
     open_app,
@@ -102,7 +103,7 @@ def test_a_textbook_size_stays_behind_on_a_real_corpus(app_server, page):
     toast = page.locator('[data-testid="stToast"]').filter(has_text="Sizes for this corpus")
     assert "vocabulary size 50 → 2,000 merges" in toast.inner_text()
     train(page)
-    assert "2,000 merges" in page.locator('[data-testid="stSidebar"]').inner_text()
+    assert "2,000 of them made by merges" in page.locator('[data-testid="stSidebar"]').inner_text()
     assert_clean(page)
 
 
@@ -144,7 +145,7 @@ def test_a_press_redraws_the_result_and_a_new_model_the_sidebar_too(app_server, 
     longer than the press). A new model reruns the whole page, so the sidebar names it."""
     open_app(page, app_server, "Train")
     sidebar = page.locator('[data-testid="stSidebar"]')
-    assert "Current model: 2,000 merges" in sidebar.inner_text()
+    assert "2,000 of them made by merges" in sidebar.inner_text()
     page.evaluate(WATCH_THE_FORM_JS)
     train(page)
     assert page.evaluate("window.__formChanges") == 0
@@ -155,7 +156,7 @@ def test_a_press_redraws_the_result_and_a_new_model_the_sidebar_too(app_server, 
     merges.press("Enter")
     wait_for_app(page)
     train(page)
-    assert "Current model: 40 merges" in sidebar.inner_text()
+    assert "40 of them made by merges" in sidebar.inner_text()
     assert "merges=40" in page.url
     assert_clean(page)
     screenshot(page)
@@ -215,7 +216,7 @@ def test_the_largest_recipe_shows_its_progress_from_the_click_on(app_server, pag
     assert page.locator(PROGRESS).count() == 0  # gone once trained
     # The most frequent pair of bytes in the sample: "th", 38,045 times (counted with collections.Counter).
     assert "t h → th" in first_merges(page)
-    assert "no split · bytes" in page.locator(MAIN).inner_text()
+    assert "no split · built from bytes" in page.locator(MAIN).inner_text()
     assert_clean(page)
     screenshot(page, "trained", whole=True)
 
@@ -233,3 +234,40 @@ def test_train_fits_a_phone(app_server, page, screenshot):
     assert page.locator(MERGE_TABLE).bounding_box()["width"] <= PHONE["width"]  # it scrolls in its own box
     assert_clean(page)
     screenshot(page, "phone", whole=True)
+
+
+@pytest.mark.parametrize(
+    ("size", "address"),
+    [({"width": 1400, "height": 900}, ""), (PHONE, ""), (PROJECTOR, "?present=1")],
+    ids=["desktop", "phone", "projector"],
+)
+def test_settings_are_said_in_plain_words_with_their_names_on_demand(app_server, page, screenshot, size, address):
+    page.set_viewport_size(size)
+    open_app(page, app_server, address)
+    page.get_by_role("button", name="GPT-2 byte-level").click()
+    toast = page.locator('[data-testid="stToast"]').filter(has_text="Changed")
+    toast.wait_for()
+    # the recipe's changes in the form's words, whole: a toast folds its fourth line away behind "view more"
+    said = toast.inner_text()
+    assert (
+        "Changed split whitespace → gpt2, units characters → bytes, marker </w> → none, tie-break first seen → " in said
+    )
+    assert "lowest ids." in said
+    assert toast.get_by_text("view more").count() == 0
+    assert toast.bounding_box()["x"] + toast.bounding_box()["width"] <= size["width"]
+    wait_for_app(page)
+    open_section(page, "More settings")
+    tie_break = page.locator(f'{MAIN} [data-testid="stSelectbox"]').filter(has_text="Tie-break")
+    assert (
+        tie_break.locator("input").input_value() == "lowest ids"
+    )  # the rule in words; "hf" stays the address's and the glossary's
+    # The model's settings in words, their own names in the tooltip beside them.
+    described = page.locator(f'{MAIN} [data-testid="stMarkdown"]').filter(has_text="equal counts: the pair seen first")
+    assert "built from characters · a marker </w> ends each word" in described.inner_text()
+    described.locator('[data-testid="stTooltipIcon"]').hover()
+    tooltip = page.locator('[data-testid="stTooltipContent"]')
+    tooltip.wait_for()
+    assert "Pre-tokenization: whitespace · Units: chars (characters) · End-of-word marker: </w>" in tooltip.inner_text()
+    assert page_width(page) <= size["width"]
+    assert_clean(page)
+    screenshot(page, f"plain-settings-{size['width']}")

@@ -72,7 +72,7 @@ def test_students_on_two_replicas_each_see_only_their_own_training(classroom):
         word = words.split()[0]
         assert "Trained on: your pasted text" in pages[index]
         # z z, zz q, zzq </w>: three merges over the symbols z, q and </w>.
-        assert "Current model: 3 merges, vocabulary of 7 tokens" in pages[index]
+        assert "Current model: a vocabulary of 7 tokens, 3 of them made by merges" in pages[index]
         assert [word in page for page in pages] == [i == index for i in range(4)]
     for index in (2, 3):  # the sample students, one beside each pasting student
         assert SAMPLE_LABEL in pages[index]

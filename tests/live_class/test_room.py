@@ -7,7 +7,7 @@ import pytest
 from live_class_fixtures import pair_question
 
 from live_class import room, rules
-from live_class.kinds import COUNT, PAIR, SPLIT
+from live_class.kinds import COSTLIEST, COUNT, PAIR, SPLIT
 from live_class.records import Question
 from live_class.rules import IDLE_SECONDS, ClassProblem
 
@@ -80,6 +80,19 @@ def test_a_count_question_goes_to_the_closest_guesses(store):
         room.vote(store, code, cy, number, "-3", now=3.0)
     room.reveal(store, code, key, now=4.0)
     assert room.results(store, code) == [("Ada", 1), ("Bo", 1), ("Cy", 0)]
+
+
+def test_a_languages_question_goes_to_those_who_tap_the_costliest(store):
+    code, key = room.start_class(store, now=0.0)
+    ada, bo = (room.join(store, code, name, now=1.0) for name in ("Ada", "Bo"))
+    choices = ("Chinese (Mandarin)", "English", "Greek", "Hindi")
+    number = room.ask(store, code, key, COSTLIEST, "The same text in each, counted by GPT-4", choices, "Greek", now=2.0)
+    assert room.vote(store, code, ada, number, "Greek", now=3.0) == "Your vote: Greek"
+    room.vote(store, code, bo, number, "Chinese (Mandarin)", now=3.0)
+    with pytest.raises(ClassProblem, match="not one of the choices"):
+        room.vote(store, code, bo, number, "Klingon", now=3.0)
+    assert COSTLIEST.reveal(room.reveal(store, code, key, now=4.0)) == "Needs the most tokens: Greek."
+    assert room.results(store, code) == [("Ada", 1), ("Bo", 0)]
 
 
 def test_a_split_question_scores_each_place_right_less_each_place_wrong(store):
@@ -187,7 +200,8 @@ def test_a_question_of_a_kind_this_app_does_not_ask_is_one_clear_error(store):
     store.put_question(code, Question(1, "poll", "Tea or coffee?", ("tea", "coffee"), "tea"))
     store.update_class(code, 2.0, question=1)
     with pytest.raises(
-        ValueError, match="unknown question kind 'poll' \\(this app asks: pair, longest, count, model_count, split\\)"
+        ValueError,
+        match="unknown question kind 'poll' \\(this app asks: pair, longest, count, model_count, split, costliest\\)",
     ):
         room.vote(store, code, ada, 1, "tea", now=3.0)
     room.reveal(store, code, key, now=4.0)

@@ -23,7 +23,7 @@ def test_the_router_opens_start_with_the_default_model_and_the_sidebar_names_it(
     at = ok(AppTest.from_file(APP_FILE, default_timeout=60).run())
     assert [title.value for title in at.title] == [START_HEADING]  # Start's heading: the site's name
     vocabulary = len(session_model(at).vocab)
-    assert sidebar_text(at) == f"Current model: 2,000 merges, vocabulary of {vocabulary:,} tokens"
+    assert sidebar_text(at) == f"Current model: a vocabulary of {vocabulary:,} tokens, 2,000 of them made by merges"
 
 
 @pytest.mark.parametrize("page", PAGES, ids=[page.title for page in PAGES])
@@ -38,7 +38,7 @@ def test_sidebar_describes_a_trained_model():
     at = AppTest.from_file(APP_FILE, default_timeout=60)
     at.session_state[state.MODEL_KEY] = train("banana bandana banana", Config(split="none"), merges=3)
     ok(at.run())
-    assert sidebar_text(at) == "Current model: 3 merges, vocabulary of 9 tokens"
+    assert sidebar_text(at) == "Current model: a vocabulary of 9 tokens, 3 of them made by merges"
 
 
 @pytest.mark.browser

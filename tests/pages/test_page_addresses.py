@@ -52,8 +52,10 @@ def test_a_hostile_address_gives_the_defaults_and_one_warning():
     at = open_address(MERGES.path, {"tab": "<img src=x onerror=alert(1)>", "step": "-1", "tokenizer": "gpt5"})
     assert len(at.warning) == 1
     said = shown(at.warning)
-    assert said.startswith("Ignored in the address: tab=<img src=x onerror=alert(1)>: no such tab; step=-1")
-    assert "tokenizer=gpt5: no such tokenizer" in said
+    assert said.startswith(
+        "Ignored in the address: tab=<img src=x onerror=alert(1)>: choose one of steps, race, tree, overview; step=-1"
+    )
+    assert "tokenizer=gpt5: choose one of model, gpt2, " in said
     assert at.session_state[merges_state.TAB_KEY].endswith("Step by step")  # the defaults
     assert at.selectbox(key=merges_state.SOURCE_KEY).value == "model"
     assert dict(at.query_params) == {"tab": "steps", "step": "1"}  # the address is corrected
@@ -95,7 +97,8 @@ def test_a_prefix_and_a_hostile_section_list():
     at = open_address(ENCODE.path, {"tokenizer": "prefix", "prefix": "3", "open": "why,<script>"})
     assert at.slider(key=encode_state.PREFIX_MERGES_KEY).value == 3
     assert shown(at.warning[:1]) == (  # then the round trip's own warning (a prefix of 3 merges loses characters)
-        "Ignored in the address: open=why,<script>: <script> is not one of ids, why, decode, table, cut. "
+        "Ignored in the address: open=why,<script>: choose from ids, why, decode, table, cut, each at most once, "
+        "separated by commas. "
         "The page's defaults are used instead."
     )
     assert not at.session_state[encode_state.WHY_KEY]  # the whole list is dropped, not half of it
@@ -117,7 +120,7 @@ def test_compare_comes_back_with_its_tab_sizes_text_and_tokenizers():
 def test_compare_drops_sizes_the_model_cannot_reach():
     at = open_address(COMPARE.path, {**BANANA_LINK, "tab": "side", "sizes": "7,5000"})  # 12 tokens at most
     assert shown(at.warning) == (
-        "Ignored in the address: sizes=7,5000: not 2-4 whole numbers from 6 to 12. "
+        "Ignored in the address: sizes=7,5000: choose 2 to 4 whole numbers from 6 to 12, separated by commas. "
         "The page's defaults are used instead."
     )
     plain = open_address(COMPARE.path, {**BANANA_LINK, "tab": "side"})  # the same page without the bad sizes

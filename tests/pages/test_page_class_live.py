@@ -14,6 +14,7 @@ from apptest_helpers import APP_FILE, ok, session_model
 from browser_helpers import REPO_ROOT, free_port
 from streamlit.testing.v1 import AppTest
 
+from bpe_core.languages import bundled_texts
 from live_class import room
 from live_class.choose import STORE_ENV, open_store
 from live_class.records import Question
@@ -299,7 +300,7 @@ def test_a_question_of_a_kind_this_app_does_not_ask_is_the_same_error_on_every_s
     store.update_class(code, time.time(), question=2)
     for screen in (teacher.run(), student.run()):
         assert [error.message for error in screen.exception] == [
-            "unknown question kind 'poll' (this app asks: pair, longest, count, model_count, split)"
+            "unknown question kind 'poll' (this app asks: pair, longest, count, model_count, split, costliest)"
         ]
 
 
@@ -436,3 +437,25 @@ def test_a_word_is_split_by_taps_on_the_phone_and_each_place_scores(monkeypatch)
         assert dict(room.results(open_store(), code, {ada_id: "Ada", bo_id: "Bo"})) == {"Ada": 2, "Bo": 1}
     finally:
         room.end_class(open_store(), code, key, time.time())
+
+
+def test_the_languages_question_is_asked_counted_by_gpt4_and_scored(teacher, tiktoken_module):
+    """The first languages (English, Chinese, Hindi, Greek): GPT-4 (tiktoken's counts of their preambles) gives
+    Greek the most tokens."""
+    code = class_code(teacher)
+    ada, ada_id = join(code, "Ada")
+    teacher = press(teacher, "Ask these languages")
+    question = open_store().question(code, 2)
+    encoding = tiktoken_module.get_encoding("cl100k_base")
+    texts = bundled_texts(["eng", "cmn", "hin", "ell"])
+    counts = {code: len(encoding.encode_ordinary(text)) for code, text in texts.items()}
+    names = {"eng": "English", "cmn": "Chinese (Mandarin)", "hin": "Hindi", "ell": "Greek"}
+    assert (question.kind, question.choices) == ("costliest", tuple(sorted(names.values())))
+    assert question.answer == names[max(counts, key=counts.get)]
+    ada = ok(ada.run())
+    assert "Which of these languages needs the most tokens for the same text?" in everything_shown(ada)
+    ada = press(ada, question.answer)
+    assert open_store().votes(code, 2) == {ada_id: question.answer}
+    teacher = press(teacher, "Reveal")
+    ada = ok(ada.run())
+    assert f"Needs the most tokens: {question.answer}. You got it!" in plain(everything_shown(ada))

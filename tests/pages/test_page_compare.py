@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import base64
+import html
 import re
 
 import pytest
@@ -10,6 +11,7 @@ from apptest_helpers import APP_FILE, ok, session_model, shown, table_columns
 from streamlit.testing.v1 import AppTest
 
 from bpe_core import Config, load_gpt2, textbook, train
+from bpe_core.languages import bundled_languages, bundled_texts
 from pages.compare import state as compare_state
 from pages.compare.tabs import TAB_LABELS
 from pages.compare.views.data import ComparedSize
@@ -115,8 +117,8 @@ def test_side_by_side_counts_worked_out_by_hand(banana):
     # 0 merges: 15 characters; by "a n": b an d an a _ b an an a _ (11);
     # by all six: ban d ana_ banana_ (4).
     assert shown(at.caption[:1]) == (
-        "Session model: trained here, 6 merges, vocabulary of 12 tokens, no split · characters · ties: first "
-        "occurrence."
+        "Session model: trained here, a vocabulary of 12 tokens, 6 of them made by merges, no split · built from "
+        "characters · equal counts: the pair seen first wins."
     )
     assert markdown_texts(at).splitlines() == [
         "Vocabulary 6 (0 merges) — **15 tokens** (1.00 characters per token)",
@@ -370,10 +372,82 @@ def test_where_they_cut_differently_lines_up_openai_s_three_first(banana, tiktok
     at = open_compare(banana, corpus=BANANA, tab=TABS["real"], text=text)
     assert at.multiselect(key=compare_state.LINE_UP_KEY).value == ["gpt2", "cl100k_base", "o200k_base"]
     assert (
-        "GPT-2, GPT-4 (cl100k_base) and GPT-4o and GPT-5 (o200k_base) cut 1 of 2 stretches differently "
+        "GPT-2, GPT-4 (cl100k_base) and GPT-4o/GPT-5 (o200k_base) cut 1 of 2 stretches differently "
         "(6 of 7 characters)" in markdown_texts(at)
     )
     assert html_with(at, 'class="bpe-al"').count('class="st differs"') == 1
     at.multiselect(key=compare_state.LINE_UP_KEY).set_value(["gpt2", "cl100k_base"]).run()
     assert "GPT-2 and GPT-4 (cl100k_base) cut this text in the same places." in markdown_texts(at)
     assert at.query_params["line"] == "gpt2,cl100k_base"
+
+
+def language_table(at: AppTest, table_class: str) -> dict[str, list[str]]:
+    """One of the Languages tab's two tables (every tokenizer, or the one a phone shows), by column."""
+    markup = next(element.value for element in at.get("html") if f"bpe-table {table_class}" in element.value)
+    table = re.search(rf'class="bpe-table {table_class} tall".*?</table>', markup, re.S).group(0)
+    rows = [
+        [html.unescape(cell) for cell in re.findall(r"<t[hd][^>]*>([^<]*)</t[hd]>", row)]
+        for row in re.findall(r"<tr>(.*?)</tr>", table)
+    ]
+    return {column: [row[index] for row in rows[1:]] for index, column in enumerate(rows[0])}
+
+
+def test_languages_tab_gives_each_language_s_premium_under_every_tokenizer(banana, tiktoken_module):
+    at = open_compare(banana, corpus=BANANA, tab=TABS["languages"], text="banana")
+    every = language_table(at, "bpe-lang-all")
+    assert list(every) == [
+        "Language",
+        "Script",
+        "Your model at 6",
+        "Your model at 7",
+        "Your model at 12",
+        "GPT-2",
+        "GPT-4 (cl100k_base)",
+        "GPT-4o and GPT-5 (o200k_base)",
+        "Llama 3",
+    ]
+    texts = bundled_texts()
+    gpt2 = {code: len(tiktoken_module.get_encoding("gpt2").encode_ordinary(text)) for code, text in texts.items()}
+    by_premium = sorted(gpt2, key=lambda code: (gpt2[code] / gpt2["eng"], code))  # sorted by GPT-2 at first
+    names = {language.code: language.name for language in bundled_languages()}
+    phone = language_table(at, "bpe-lang-one")
+    assert phone["Language"] == every["Language"] == [names[code] for code in by_premium]
+    assert phone["Tokens"][-1] == f"{gpt2['mya']:,}" and phone["Premium"][-1] == f"{gpt2['mya'] / gpt2['eng']:.2f}×"
+    # the banana model knows b a n d _ : every other character of a preamble is one <unk> token, at any size
+    mine = {code: len(textbook.encode(texts[code], banana.merges, banana.config)) for code in ("eng", "hin")}
+    hindi = every["Language"].index("Hindi")
+    assert every["Your model at 12"][hindi] == f"{mine['hin']:,} ({mine['hin'] / mine['eng']:.2f}×)"
+    assert (
+        f"Under GPT-2, Burmese needs the most tokens for the same text: {gpt2['mya']:,}, "
+        f"{gpt2['mya'] / gpt2['eng']:.2f}× as many as English ({gpt2['eng']})." in markdown_texts(at)
+    )
+    assert len(at.get("plotly_chart")) == 1 and "UDHR in Unicode" in shown(at.caption)
+
+
+def test_languages_tab_adds_the_user_s_text_filters_by_script_and_changes_reference(banana):
+    at = open_compare(banana, corpus=BANANA, tab=TABS["languages"], text="bandana banana")
+    at.text_input(key=compare_state.LANG_OWN_KEY).set_value("Bananish").run()
+    at.selectbox(key=compare_state.LANG_TOKENIZER_KEY).set_value("Your model at 12").run()
+    at.selectbox(key=compare_state.LANG_SCRIPT_KEY).set_value("Cyrillic").run()
+    at.selectbox(key=compare_state.LANG_REFERENCE_KEY).set_value("rus").run()
+    ok(at)
+    phone = language_table(at, "bpe-lang-one")
+    texts = bundled_texts(["rus", "ukr", "bul", "kaz"])
+    # all six merges: "bandana banana" is ban d ana ␣ ban ana (the space an <unk>; no _ for ana_): 6 tokens; each
+    # Cyrillic letter one
+    counts = {code: len(textbook.encode(text, banana.merges, banana.config)) for code, text in texts.items()}
+    counts["yours"] = len(textbook.encode("bandana banana", banana.merges, banana.config))
+    assert counts["yours"] == 6
+    by_premium = sorted(counts, key=lambda code: (counts[code] / counts["rus"], code))
+    names = {language.code: language.name for language in bundled_languages()} | {"yours": "Bananish (your text)"}
+    assert phone["Language"] == [names[code] for code in by_premium]
+    assert phone["Premium"][phone["Language"].index("Russian")] == "1.00×"
+    assert phone["Script"][0] == "your text" and phone["Tokens"][0] == "6"  # the fewest
+
+
+def test_languages_tab_asks_for_a_text_before_it_makes_it_a_row(banana):
+    at = open_compare(banana, corpus=BANANA, tab=TABS["languages"], text="")
+    at.text_input(key=compare_state.LANG_OWN_KEY).set_value("Scots").run()
+    ok(at)
+    assert [info.value for info in at.info] == ["Type your text above to add it as a row."]
+    assert len(language_table(at, "bpe-lang-one")["Language"]) == 58

@@ -32,7 +32,7 @@ def open_conversation(model: str = "qwen3") -> AppTest:
 def test_a_conversation_from_its_address_is_counted_the_prompts_way():
     # Qwen3's ChatML by hand: <|im_start|> user \n | Hi ! | <|im_end|> \n <|im_start|> assistant \n
     at = open_address(ENCODE.path, {"mode": "chat", "chat": "qwen3", "messages": HI})
-    assert metrics(at) == {"Tokens in all": "10", "The messages' text": "2", "The format's": "8"}
+    assert metrics(at) == {"Tokens in all": "10", "In messages": "2", "By the format": "8"}
     assert at.text_area(key=encode_state.text_key(0)).value == "Hi!"
     assert "2 tokens" in [caption.value for caption in at.caption]
     assert (at.query_params["messages"], at.query_params["chat"]) == (HI, "qwen3")
@@ -84,7 +84,7 @@ def test_the_conversation_and_the_mode_are_kept_across_pages():
 def test_gpt4_says_its_format_count_is_openais_estimate():
     at = open_address(ENCODE.path, {"mode": "chat", "chat": "cl100k_base", "messages": HI})
     # the OpenAI cookbook: 3 a message + 1 for "user" + 3 for the reply's priming; Hi! is 2 tokens
-    assert metrics(at) == {"Tokens in all": "9", "The messages' text": "2", "The format's (OpenAI's estimate)": "7"}
+    assert metrics(at) == {"Tokens in all": "9", "In messages": "2", "By the format (OpenAI's estimate)": "7"}
     assert "OpenAI does not publish GPT-4's chat format" in shown(at.caption)
 
 
@@ -112,4 +112,15 @@ def test_a_templates_own_refusal_is_an_error_in_words_and_mistrals_reply_toggle_
     ok(at.run())
     assert at.toggle(key=encode_state.READY_KEY).disabled  # Mistral's prompt always ends with [/INST]
     # <s> [INST] a \n\n b [/INST]: neighbouring user messages joined by a blank line, as mistral-common does
-    assert metrics(at)["The format's"] == "4"
+    assert metrics(at)["By the format"] == "4"
+
+
+def test_conversation_mode_keeps_the_sidebar():
+    """The mode stops the page after its conversation (st.stop): the sidebar, drawn before the page, keeps its title,
+    its model line (the session's first model: 2,000 merges) and the Presentation mode toggle."""
+    at = open_conversation()
+    assert [block.value for block in at.sidebar.markdown] == ["### :material/extension: BPE Explorer"]
+    assert [caption.value for caption in at.sidebar.caption] == [
+        "Current model: 2,000 merges, vocabulary of 2,062 tokens"
+    ]
+    assert [toggle.label for toggle in at.sidebar.toggle] == ["Presentation mode"]

@@ -57,7 +57,7 @@ def test_the_address_brings_back_example_exercise_and_step():
     assert answer.label == "How many times does l \\+ o occur in the text now?"
     ok(answer.set_value(3).run())
     assert shown(at.error) == "Not quite: l + o occurs 2 times, not 3."
-    assert shown(at.expander[0].markdown) == "l + o is in hel l o (×2)."
+    assert shown(at.expander[0].markdown) == "l + o is in hel l o: count it there, times its ×, and add up."
     ok(_answer(at, "count", "hello", 3).set_value(2).run())
     assert shown(at.success) == "Right: l + o occurs 2 times."
     assert dict(at.query_params) == {"example": "hello", "exercise": "count", "step": "3"}
@@ -122,3 +122,12 @@ def test_a_step_past_the_examples_merges_shows_its_last_and_says_so():
     assert shown(at.info) == "Step 8 is past the 6 merges of banana_bandana_: here is step 6."
     assert at.number_input(key=learn_state.STEP_KEY).value == 6
     assert dict(at.query_params) == {"example": "banana_bandana", "step": "6"}
+
+
+def test_the_encode_box_shows_how_an_answer_is_typed_marks_included():
+    """low's words end in _, which its answer needs: the empty box says "e.g. l o w _", not "e.g. l o w"."""
+    at = _open_learn(example="low", exercise="encode", step="4")
+    box = at.text_input(key=learn_state.answer_key("encode", "low", 4))
+    assert box.placeholder == "e.g. l o w _"
+    ok(box.input("low es t _").run())
+    assert shown(at.success) == "Right: lowest is low es t _ (4 tokens) after 3 merges."

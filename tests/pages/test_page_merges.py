@@ -88,7 +88,7 @@ def test_textbook_model_first_and_last_step(banana):
     at = _open_merges(banana, corpus=BANANA, tab="race")
     race = _specs(at)[0]
     assert [frame["name"] for frame in race["frames"]] == ["1", "2", "3", "4", "5", "6"]
-    assert "first occurrence wins" in race["layout"]["annotations"][0]["text"]
+    assert "the pair seen first wins" in race["layout"]["annotations"][0]["text"]
     _tab(at, "steps")
     assert at.slider[0].value == 1 and at.slider[0].max == 6
     assert ">a + n</div>" in _step_card(at)
@@ -207,7 +207,7 @@ def test_gpt4_tree_is_found_by_typing_its_text():
     assert at.selectbox(key="merges_source").options == ["Trained model", *PRETRAINED_TITLES.values()]
     captions = " ".join(caption.value for caption in at.caption)
     assert "The tokenizer of GPT-4, GPT-3.5 Turbo" in captions
-    assert r"GPT\-4 \(cl100k\_base\): 100,000 merges" in captions
+    assert r"GPT\-4 \(cl100k\_base\): a vocabulary of 100,261 tokens, 100,000 of them made by merges" in captions
     infos = " ".join(info.value for info in at.info)
     assert r"GPT\-4 \(cl100k\_base\) has no training counts" in infos and "GPT-2" not in infos  # its own name
     _tab(at, "overview")

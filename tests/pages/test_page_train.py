@@ -14,6 +14,7 @@ from tokenizers import models, pre_tokenizers, trainers
 
 from bpe_core import Config, load_gpt2
 from bpe_core.formats import model_to_json
+from bpe_core.settings_table import SETTINGS
 from pages.train import state as train_state
 from session import state
 from session.model_about import ModelAbout
@@ -204,18 +205,19 @@ def test_a_recipe_button_sets_its_settings():
     assert at.selectbox(key="train_split").value == "whitespace"
     assert at.radio(key="train_units").value == "chars"
     assert at.text_input(key="train_end_of_word").value == "</w>"
-    assert at.radio(key="train_marker_placement").value == "glued"
     # The default form is GPT-2's: its split, bytes, no marker, HF's tie-break (which Sennrich's recipe keeps).
     assert shown(at.toast).endswith(
-        "Changed split gpt2 → whitespace, units bytes → chars, end-of-word none → </w>, marker own symbol → glued."
+        "Changed split gpt2 → whitespace, units bytes → characters, marker none → </w>, marker placement own symbol "
+        "→ glued."
     )
     ok(next(b for b in at.button if b.label == "GPT-2 byte-level (default)").click().run())
     assert at.selectbox(key="train_split").value == "gpt2"
     assert at.radio(key="train_units").value == "bytes"
-    assert at.radio(key="train_tie_break").value == "hf"
+    assert at.selectbox(key="train_tie_break").value == "hf"
     assert at.text_input(key="train_end_of_word").value == ""
     assert shown(at.toast).endswith(
-        "Changed split whitespace → gpt2, units chars → bytes, end-of-word </w> → none, marker glued → own symbol."
+        "Changed split whitespace → gpt2, units characters → bytes, marker </w> → none, marker placement glued → "
+        "own symbol."
     )
     ok(next(b for b in at.button if b.label == "GPT-2 byte-level (default)").click().run())
     assert shown(at.toast).endswith("Nothing to change: the settings already follow this recipe.")
@@ -228,7 +230,8 @@ def test_pasted_text_says_which_settings_it_keeps_and_defaults_bring_them_back()
     ok(at.selectbox(key=train_state.SOURCE_WIDGET).set_value("paste").run())
     assert (
         "Your text is read with settings kept from before, not the defaults (split gpt2 → none, "
-        "units bytes → chars, ties hf → first). A recipe changes them; GPT-2 byte-level (default) goes back:"
+        "units bytes → characters, tie-break lowest ids → first seen). A recipe changes them; GPT-2 byte-level "
+        "(default) goes back:"
     ) in shown(at.caption).split(" | ")
     ok(next(b for b in at.button if b.label == "GPT-2 byte-level (default)").click().run())
     assert (at.selectbox(key="train_split").value, at.radio(key="train_units").value) == ("gpt2", "bytes")
@@ -375,22 +378,22 @@ def test_only_the_size_that_stops_training_is_drawn_and_the_other_keeps_its_valu
 
 def test_a_link_reproduces_the_training():
     at = open_more_settings(choose(open_train(), "banana_bandana"))
-    ok(at.radio(key="train_tie_break").set_value("hf").run())
+    ok(at.selectbox(key="train_tie_break").set_value("hf").run())
     at = press_train(at)
     link = dict(at.query_params)
     assert link == {"preset": "banana_bandana", "merges": "6", "tie": "hf"}
 
     again = open_more_settings(open_train(link))
     assert merge_pairs(again) == merge_pairs(at)
-    assert again.radio(key="train_tie_break").value == "hf"
+    assert again.selectbox(key="train_tie_break").value == "hf"
     assert not again.warning
 
 
 def test_nonsense_link_values_fall_back_with_a_warning():
     at = open_train({"preset": "banana_bandana", "merges": "many", "units": "nibbles"})
     assert shown(at.warning) == (
-        "Ignored link parameter merges=many: not a whole number between 0 and 100000; the default is used instead. | "
-        "Ignored link parameter units=nibbles: choose one of chars, bytes; the default is used instead."
+        "Ignored in the address: merges=many: choose a whole number from 0 to 100,000; units=nibbles: choose one of "
+        "chars, bytes. The page's defaults are used instead."
     )
     assert merge_pairs(at) == BANANA_BANDANA  # the preset's own 6 merges, in characters
 
@@ -425,7 +428,8 @@ def test_a_model_without_counts_renders():
         c.value for c in at.caption
     ]
     assert shown(at.markdown).startswith(
-        "GPT-2's published tokenizer (OpenAI, 2019)  \ngpt2 split · bytes · special tokens <|endoftext|> · ties:"
+        "GPT-2's published tokenizer (OpenAI, 2019)  \ngpt2 split · built from bytes · equal counts: the pair seen "
+        "first wins · special tokens <|endoftext|>"
     )
 
 
@@ -434,6 +438,20 @@ def test_a_link_with_an_invalid_combination_trains_nothing():
     assert "whitespace pre-tokenization" in shown(at.error)
     assert train_metric(at, "Merges made") == "2,000"  # still the default model
     assert "preset" not in at.query_params
+
+
+def test_the_form_draws_every_setting_of_the_table():
+    """Every row of bpe_core.settings_table has its widget, under its label, with the page's default (the size
+    training does not stop at is kept, not drawn); a new row needs no line of the form."""
+    at = open_more_settings(open_train())
+    widgets = [*at.radio, *at.selectbox, *at.number_input, *at.text_input, *at.checkbox]
+    drawn = {widget.key: (widget.label, widget.value) for widget in widgets}
+    for row in SETTINGS:
+        key = train_state.SETTING_WIDGETS[row.name]
+        if row.name == "vocab_size":  # the form stops at merges
+            assert key not in drawn
+            continue
+        assert drawn[key] == (row.label, getattr(DEFAULT_SETTINGS, row.name)), row.name
 
 
 def test_character_units_say_that_unseen_characters_become_unk():

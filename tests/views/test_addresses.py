@@ -51,14 +51,14 @@ def test_names_are_known_and_each_once():
     warnings: list[str] = []
     assert read_names({"real": ""}, "real", ("a", "b"), warnings) == []  # none chosen is a choice
     assert read_names({"real": "a,a"}, "real", ("a", "b"), warnings) is None
-    assert warnings == ["real=a,a: a name twice"]
+    assert warnings == ["real=a,a: choose from a, b, each at most once, separated by commas"]
 
 
 def test_text_longer_than_a_link_carries_is_no_address_of_ours():
     warnings: list[str] = []
     assert read_text({"input": "x" * (MAX_LINK_TEXT + 1)}, "input", MAX_LINK_TEXT, warnings) is None
     assert read_text({"input": ""}, "input", MAX_LINK_TEXT, warnings) is None
-    assert warnings == ["input: not 1 to 2,000 characters"] * 2
+    assert warnings == ["input: choose a text of 1 to 2,000 characters"] * 2
 
 
 @pytest.mark.parametrize("length", [1, MAX_LINK_TEXT])

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from bpe_core.pretrained import PRETRAINED
 from pages.classroom.state import class_params, read_class_link
 from pages.compare import state as compare_state
 from pages.compare import tabs as compare_tabs
@@ -41,17 +42,23 @@ ROUND_TRIPS = {  # page: (its choices, what its widgets hold, its address)
                 {"role": "system", "content": "Be brief"},
                 {"role": "user", "content": "Hi 🙂"},
             ],
+            # the tools' editor holds them indented; the address, compact
+            encode_state.TOOLS_KEY: (
+                '[\n  {\n    "type": "function",\n    "function": {\n      "name": "f"\n    }\n  }\n]'
+            ),
+            encode_state.TOOLS_OPEN_KEY: True,
         },
         {
             "tokenizer": "prefix",
             "prefix": "40",
             "input": "low lower",
-            "open": "why,table,cut",
+            "open": "why,table,cut,tools",
             "cut": "7",
             "mode": "chat",
             "chat": "qwen3",
             "reply": "off",
             "messages": '[["system","Be brief"],["user","Hi 🙂"]]',
+            "tools": '[{"type":"function","function":{"name":"f"}}]',
         },
     ),
     "compare": (
@@ -62,8 +69,20 @@ ROUND_TRIPS = {  # page: (its choices, what its widgets hold, its address)
             compare_state.TEXT_KEY: "Hi",
             compare_state.REAL_CHOICE_KEY: ["gpt2", "llama3"],
             compare_state.LINE_UP_KEY: ["model", "llama3"],
+            compare_state.LANG_REFERENCE_KEY: "hin",
+            compare_state.LANG_SCRIPT_KEY: "Latin (Uyghur Latin alphabet)",
+            compare_state.LANG_OWN_KEY: "Scots",
         },
-        {"tab": "real", "sizes": "300,1000", "input": "Hi", "real": "gpt2,llama3", "line": "model,llama3"},
+        {
+            "tab": "real",
+            "sizes": "300,1000",
+            "input": "Hi",
+            "real": "gpt2,llama3",
+            "line": "model,llama3",
+            "ref": "hin",
+            "script": "Latin (Uyghur Latin alphabet)",
+            "own": "Scots",
+        },
     ),
     "learn": (
         learn_state.CHOICES,
@@ -106,9 +125,9 @@ def test_a_bad_parameter_is_dropped_with_one_warning_and_the_rest_is_taken():
     values, warnings = read_address(choices, {"tokenizer": "gpt5", "prefix": "٣", "open": "why,why", "input": "hi"})
     assert values == {encode_state.TEXT_KEY: "hi"}
     assert warnings == [
-        "tokenizer=gpt5: no such tokenizer",
-        "prefix=٣: not a whole number from 0 to 1,000,000",
-        "open=why,why: a name twice",
+        "tokenizer=gpt5: choose one of model, prefix, " + ", ".join(PRETRAINED),
+        "prefix=٣: choose a whole number from 0 to 1,000,000",
+        "open=why,why: choose from ids, why, decode, table, cut, tools, each at most once, separated by commas",
     ]
 
 

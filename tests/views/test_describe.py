@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from bpe_core import Config, load_gpt2, train
-from drawing.describe import describe_config, model_fingerprint, model_size, plural, text_digest
+from bpe_core.pretrained import load_pretrained
+from drawing.describe import config_terms, describe_config, model_fingerprint, model_size, plural, text_digest
 
 
 @pytest.mark.parametrize(
@@ -13,32 +14,52 @@ from drawing.describe import describe_config, model_fingerprint, model_size, plu
     [
         (
             Config(split="gpt2", units="bytes", tie_break="hf", special_tokens=("<s>",)),
-            "gpt2 split · bytes · special tokens <s> · ties: smallest ids (HF)",
-            "gpt2 split · bytes · ties: smallest ids (HF)",
+            "gpt2 split · built from bytes · equal counts: the pair with the lowest ids wins · special tokens <s>",
+            "gpt2 split · built from bytes · equal counts: the pair with the lowest ids wins",
         ),
         (
             Config(end_of_word="</w>", space_marker=True, unknown="byte_fallback", tie_break="lex"),
-            "whitespace split · characters · end-of-word </w> as its own symbol · spaces shown as Ġ · byte fallback"
-            " · ties: greatest pair (lex)",
-            "whitespace split · characters · end-of-word </w> · ties: greatest pair (lex)",
+            "whitespace split · built from characters · a marker </w> ends each word · the marker is a symbol of its "
+            "own · equal counts: the greatest pair wins · spaces shown as Ġ · unseen characters become their bytes",
+            "whitespace split · built from characters · a marker </w> ends each word · equal counts: the greatest "
+            "pair wins",
         ),
         (
             Config(
                 split="none", units="bytes", unknown="byte_fallback"
             ),  # byte fallback only means something for chars
-            "no split · bytes · ties: first occurrence",
-            "no split · bytes · ties: first occurrence",
+            "no split · built from bytes · equal counts: the pair seen first wins",
+            "no split · built from bytes · equal counts: the pair seen first wins",
         ),
         (
             Config(split="none", min_frequency=2),
-            "no split · characters · min frequency 2 · ties: first occurrence",
-            "no split · characters · ties: first occurrence",
+            "no split · built from characters · equal counts: the pair seen first wins · stops when the best pair "
+            "occurs fewer than 2 times",
+            "no split · built from characters · equal counts: the pair seen first wins",
+        ),
+        (
+            Config(end_of_word="_", glue_marker=True),
+            "whitespace split · built from characters · a marker _ ends each word · glued to the last letter · "
+            "equal counts: the pair seen first wins",
+            "whitespace split · built from characters · a marker _ ends each word · equal counts: the pair seen "
+            "first wins",
         ),
     ],
 )
 def test_describe_config(config, long, short):
     assert describe_config(config) == long
     assert describe_config(config, short=True) == short
+
+
+def test_config_terms_name_the_settings_as_the_form_does():
+    assert (
+        config_terms(Config())
+        == "Pre-tokenization: whitespace · Units: chars (characters) · Tie-break: first (first seen)"
+    )
+    assert config_terms(Config(end_of_word="</w>", glue_marker=True, special_tokens=("<s>", "</s>"))) == (
+        "Pre-tokenization: whitespace · Units: chars (characters) · End-of-word marker: </w> · Marker placement: glued"
+        " · Tie-break: first (first seen) · Special tokens: <s> </s>"
+    )
 
 
 def test_model_fingerprint_identifies_what_a_model_does():
@@ -63,5 +84,17 @@ def test_plural():
 
 def test_a_model_size_says_one_merge_and_many_tokens_in_good_english():
     one = train("ab", Config(split="none"), merges=1)  # <unk>, a, b, then ab
-    assert model_size(one) == "1 merge, vocabulary of 4 tokens"
-    assert model_size(train("banana_bandana_", Config(split="none"), merges=6)) == "6 merges, vocabulary of 12 tokens"
+    assert model_size(one) == "a vocabulary of 4 tokens, 1 of them made by a merge"
+    banana = train("banana_bandana_", Config(split="none"), merges=6)  # <unk>, _ a b d n, then 6 merged tokens
+    assert model_size(banana) == "a vocabulary of 12 tokens, 6 of them made by merges"
+    assert model_size(banana.prefix(0)) == "a vocabulary of 6 tokens, none made by merges"
+
+
+def test_a_model_with_more_merges_than_tokens_says_why():
+    # Llama 3's tokenizer.json lists 280,147 merges for 128,000 tokens (256 bytes + 127,744 merged) and 256 special
+    # tokens: several merges make the same token (counted with HF tokenizers' own file, see tests/core).
+    llama3 = load_pretrained("llama3")
+    assert model_size(llama3) == (
+        "a vocabulary of 128,256 tokens, 127,744 of them made by 280,147 merges "
+        "(some tokens can be made in more than one way)"
+    )

@@ -98,6 +98,14 @@ def test_the_sentence_counts_stretches_and_characters():
     )
 
 
+def test_a_title_with_an_and_of_its_own_leaves_the_list_one_and():
+    """The issue's "Llama 3, Qwen3.5 and Qwen3.6 and DeepSeek-V4 cut 14…": Qwen's title joins its names by a slash."""
+    titles = ["Llama 3", "Qwen3.5 and Qwen3.6", "DeepSeek-V4"]
+    assert disagreement_sentence(titles, line_up(2, [row((0, 2))] * 3)) == (
+        "Llama 3, Qwen3.5/Qwen3.6 and DeepSeek-V4 cut this text in the same places."
+    )
+
+
 def test_the_aligned_view_marks_escapes_and_folds_to_one_row_on_a_phone():
     text = "<b>x"
     merged = train(text, Config(split="none"), merges=1)  # every pair occurs once: the first, < b, is merged

@@ -4,8 +4,9 @@ escaped."""
 from __future__ import annotations
 
 from bpe_core.chat import CHAT_FORMATS, render_conversation
-from bpe_core.pretrained import load_pretrained
+from bpe_core.pretrained import PUBLISHED, load_pretrained
 from pages.encode.views.conversation import (
+    chat_model_label,
     counts,
     format_note,
     link_note,
@@ -44,14 +45,14 @@ def test_a_messages_text_is_escaped():
 def test_the_counts_in_all_the_messages_and_the_format_and_which_is_an_estimate():
     assert counts(render_conversation("qwen3", HI)) == [
         ("Tokens in all", "10"),
-        ("The messages' text", "2"),
-        ("The format's", "8"),
+        ("In messages", "2"),
+        ("By the format", "8"),
     ]
     # GPT-4 by OpenAI's cookbook: 3 + 1 (user) + 2 (Hi!) + 3 for the reply = 9
     assert counts(render_conversation("cl100k_base", HI)) == [
         ("Tokens in all", "9"),
-        ("The messages' text", "2"),
-        ("The format's (OpenAI's estimate)", "7"),
+        ("In messages", "2"),
+        ("By the format (OpenAI's estimate)", "7"),
     ]
 
 
@@ -101,3 +102,17 @@ def test_the_legend_names_the_stripes_only_for_a_chat_format():
     striped = "striped: written by the chat format, not by a message"
     assert striped in render_legend(prompt.tokens, prompt.shown, chat_format=True)
     assert striped not in render_legend(prompt.tokens, prompt.shown)
+
+
+def test_each_chat_model_is_named_once_and_whole():
+    """The issue's "gpt-oss (gpt-oss (o200k_harmony))": one title where one holds the other, no parentheses inside
+    parentheses, and the tokenizer's name kept where it adds one."""
+    labels = {name: chat_model_label(chat.title, PUBLISHED[name].title) for name, chat in CHAT_FORMATS.items()}
+    assert labels["o200k_harmony"] == "gpt-oss (o200k_harmony)"
+    assert labels["cl100k_base"] == "GPT-4 (cl100k_base)"
+    assert labels["deepseek-v3"] == "DeepSeek-V3"
+    assert labels["llama3"] == "Llama 3.3 70B Instruct (Llama 3)"
+    for label in labels.values():
+        head, _, inside = label.partition(" (")
+        assert label.count("(") <= 1 and head not in inside, label
+    assert len(set(labels.values())) == len(labels)  # each chat model told apart

@@ -142,15 +142,17 @@ def test_tokenizer_choices_name_the_model_and_its_prefix():
 def test_tokenizer_description_names_size_and_configuration():
     banana = train("banana_bandana_", Config(split="none"), merges=6)  # <unk>, _ a b d n, then 6 merged tokens
     assert describe_tokenizer(banana, "Trained model") == (
-        "Trained model: 6 merges, vocabulary of 12 tokens; no split · characters · ties\\: first occurrence."
+        "Trained model: a vocabulary of 12 tokens, 6 of them made by merges; no split · built from characters · "
+        "equal counts\\: the pair seen first wins."
     )
     one = train("ab", Config(split="none"), merges=1)  # <unk>, a, b, then ab
     assert describe_tokenizer(one, "Trained model") == (
-        "Trained model: 1 merge, vocabulary of 4 tokens; no split · characters · ties\\: first occurrence."
+        "Trained model: a vocabulary of 4 tokens, 1 of them made by a merge; no split · built from characters · "
+        "equal counts\\: the pair seen first wins."
     )
     assert describe_tokenizer(banana.prefix(2), "Trained model") == (
-        "Prefix of the trained model: the first 2 of 6 merges, vocabulary of 8 tokens; "
-        "no split · characters · ties\\: first occurrence."
+        "Prefix of the trained model: the first 2 of 6 merges, a vocabulary of 8 tokens; "
+        "no split · built from characters · equal counts\\: the pair seen first wins."
     )
 
 

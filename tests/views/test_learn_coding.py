@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
+import pytest
+
 from pages.learn.views.coding import (
+    answer_placeholder,
     check_decoding,
     check_encoding,
     decode_ids,
     decoded_text,
     encode_answer,
     replay,
+    typed_tokens,
     vocabulary,
 )
+from pages.learn.views.lesson import EXAMPLES, lesson_moment
 
 
 def test_lowest_is_cut_by_the_merges_so_far():
@@ -68,3 +73,13 @@ def test_banana_decoded_with_its_space_marker():
     # bananaĠbanana: <unk> 0, a 1, b 2, n 3, Ġ 4 (U+0120 after the letters)
     assert decode_ids("banana", 1) == [2, 1, 3, 1, 3, 1]
     assert decoded_text("banana", 1, [2, 1, 4, 3]) == "ba n"
+
+
+@pytest.mark.parametrize("example", EXAMPLES)
+def test_the_answer_placeholder_is_an_answer_as_typed(example):
+    """The empty box's example is the text's first word in base symbols, typed as an answer must be: read back by
+    typed_tokens it is that word, its end mark or space mark included (the issue's "e.g. l o w" left out the _)."""
+    placeholder = answer_placeholder(example)
+    assert placeholder.startswith("e.g. ")
+    assert typed_tokens(example, placeholder.removeprefix("e.g. ")) == lesson_moment(example, 1).words[0][0]
+    assert answer_placeholder("low") == "e.g. l o w _"

@@ -12,9 +12,9 @@ def test_a_pair_of_characters_keeps_its_own_spelling():
 
 
 def test_tie_break_rules_are_named():
-    assert tie_break_rule("first") == "first occurrence wins"
-    assert tie_break_rule("hf") == "smallest ids (HF) wins"
-    assert tie_break_rule("lex") == "greatest pair (lex) wins"
+    assert tie_break_rule("first") == "the pair seen first wins"
+    assert tie_break_rule("hf") == "the pair with the lowest ids wins"
+    assert tie_break_rule("lex") == "the greatest pair wins"
 
 
 def test_step_summary_names_count_and_ties():

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import pytest
+from wcag import contrast
 
 from bpe_core import Step, load_gpt2
 from pages.merges.views.race import DEFAULT_WINDOW, race_figure, race_pairs, window_bounds
@@ -79,8 +80,9 @@ def test_race_names_the_active_tie_break_rule():
         '<span style="color:#f3a712">▨</span> tied with the winner; {rule}'
     )
     steps = [Step(1, "a", "b", "ab", 3, 2, 1)]
-    assert race_figure(steps).layout.annotations[0].text == key.format(rule="first occurrence wins")
-    assert race_figure(steps, tie_break="hf").layout.annotations[0].text == key.format(rule="smallest ids (HF) wins")
+    assert race_figure(steps).layout.annotations[0].text == key.format(rule="the pair seen first wins")
+    lowest_ids = key.format(rule="the pair with the lowest ids wins")
+    assert race_figure(steps, tie_break="hf").layout.annotations[0].text == lowest_ids
 
 
 def test_race_count_axis_follows_each_step(banana):
@@ -305,3 +307,23 @@ def test_window_bounds_edges():
     assert window_bounds(10, 0, 4) == (1, 4)  # before the first step: from step 1
     assert window_bounds(10, 3, 0) == (3, 3)  # a window holds at least one step
     assert window_bounds(3, 2, 50) == (1, 3)  # a window wider than the model shows it all
+
+
+def test_a_frame_shows_only_the_ranks_it_has_pairs_for(banana):
+    """banana_bandana_ before step 1 has 7 distinct pairs (b a, a n, n a, a _, _ b, n d, d a): seven rows; a later
+    step with fewer pairs racing shows fewer rows, never an empty one."""
+    figure = race_figure(banana.steps)
+    rows = [list(frame.layout.yaxis.categoryarray) for frame in figure.frames]
+    assert rows[0] == ["#1", "#2", "#3", "#4", "#5", "#6", "#7"]
+    assert list(figure.layout.yaxis.categoryarray) == rows[0]  # the figure opens on the first frame
+    for frame, ranks in zip(figure.frames, rows):
+        filled = {rank for trace in frame.data for rank in trace.y}
+        assert filled == set(ranks), frame.name  # every row drawn holds a bar
+    assert len(rows[-1]) < len(rows[0])
+
+
+def test_play_and_pause_are_readable_buttons(banana):
+    menu = race_figure(banana.steps).layout.updatemenus[0]
+    assert [button.label for button in menu.buttons] == ["▶ Play", "❚❚ Pause"]
+    assert menu.font.size >= 14  # the page's body size, not plotly's 12
+    assert contrast(menu.font.color, menu.bgcolor) >= 7  # WCAG AAA for text; plotly's grey on grey was about 3

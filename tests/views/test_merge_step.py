@@ -26,7 +26,7 @@ def test_step_card_reports_the_pair_and_its_ties():
         "Pair merged": "b + an",
         "New token": "ban  (id 7)",
         "Count": "2",
-        "Ties": "3 pairs shared the top count; first occurrence wins",
+        "Ties": "3 pairs shared the top count; the pair seen first wins",
     }
 
 

@@ -6,6 +6,7 @@ from types import SimpleNamespace
 
 import pytest
 
+from bpe_core.pretrained import PRETRAINED
 from pages.merges.state import MAX_TOKEN_CHARS, SOURCE_KEY, STEP_KEY, TAB_KEY, TAB_LABELS, TREE_TOKEN_KEY, choices
 from session.addresses import page_link
 from session.choices import address_params, read_address
@@ -47,17 +48,20 @@ def test_defaults_stay_out_of_the_address():
 @pytest.mark.parametrize(
     ("params", "warning"),
     [
-        ({"tab": "<script>"}, "tab=<script>: no such tab"),
-        ({"step": "0"}, "step=0: not a whole number from 1 to 1,000,000"),
-        ({"step": "-3"}, "step=-3: not a whole number from 1 to 1,000,000"),
+        ({"tab": "<script>"}, "tab=<script>: choose one of steps, race, tree, overview"),
+        ({"step": "0"}, "step=0: choose a whole number from 1 to 1,000,000"),
+        ({"step": "-3"}, "step=-3: choose a whole number from 1 to 1,000,000"),
         (
             {"step": "٣"},
-            "step=٣: not a whole number from 1 to 1,000,000",
+            "step=٣: choose a whole number from 1 to 1,000,000",
         ),  # a digit, but not one int() should be trusted with
-        ({"step": "1e9x"}, "step=1e9x: not a whole number from 1 to 1,000,000"),
-        ({"token": "x" * (MAX_TOKEN_CHARS + 1)}, f"token: not 1 to {MAX_TOKEN_CHARS} characters"),
-        ({"token": ""}, f"token: not 1 to {MAX_TOKEN_CHARS} characters"),
-        ({"tokenizer": "../../etc/passwd"}, "tokenizer=../../etc/passwd: no such tokenizer"),
+        ({"step": "1e9x"}, "step=1e9x: choose a whole number from 1 to 1,000,000"),
+        ({"token": "x" * (MAX_TOKEN_CHARS + 1)}, f"token: choose a text of 1 to {MAX_TOKEN_CHARS} characters"),
+        ({"token": ""}, f"token: choose a text of 1 to {MAX_TOKEN_CHARS} characters"),
+        (
+            {"tokenizer": "../../etc/passwd"},
+            "tokenizer=../../etc/passwd: choose one of model, " + ", ".join(PRETRAINED),
+        ),
     ],
 )
 def test_a_bad_parameter_is_dropped_with_a_warning(params, warning):

@@ -10,9 +10,10 @@ from hypothesis import strategies as st
 
 from bpe_core.config import TIE_BREAKS, UNITS, UNKNOWN_MODES
 from bpe_core.pretokenize import SPLITS
+from bpe_core.settings_table import MAX_SIZE, MAX_TOP_K, STOP_BY
 from pages.train.views.form import CORPUS_PRESETS, PASTE, UPLOAD
 from pages.train.views.model_address import MAX_LINK_TEXT, from_query_params, to_query_params
-from session.training_settings import DEFAULT_SETTINGS, MARKER_PLACEMENTS, MAX_SIZE, MAX_TOP_K, STOP_BY, TrainSettings
+from session.training_settings import DEFAULT_SETTINGS, TrainSettings
 
 
 def test_a_textbook_link_only_names_the_preset_and_size():
@@ -51,7 +52,7 @@ settings_strategy = st.builds(
     min_frequency=st.integers(1, 50),
     split=st.sampled_from(SPLITS),
     end_of_word=st.sampled_from(["", "</w>", "_", "@@"]),
-    marker_placement=st.sampled_from(MARKER_PLACEMENTS),
+    glue_marker=st.booleans(),
     units=st.sampled_from(UNITS),
     space_marker=st.booleans(),
     special_tokens=st.sampled_from(["", "<s>", "<s>, </s>", "<|endoftext|> <pad>"]),
@@ -93,11 +94,11 @@ def test_nonsense_params_are_ignored_one_warning_each():
     assert back.source == "banana_bandana"
     assert back.settings == replace(CORPUS_PRESETS["banana_bandana"].settings, tie_break="hf")
     assert back.warnings == [
-        "merges=-3: not a whole number between 0 and 100000",
+        "merges=-3: choose a whole number from 0 to 100,000",
         "split=words: choose one of none, whitespace, gpt2, gpt4, gpt4o",
-        "eow: longer than 20 characters",
-        "space=yes: use 0 or 1",
-        "top_k=999: not a whole number between 0 and 100",
+        "eow: choose a text of at most 20 characters",
+        "space=yes: choose 0 or 1",
+        "top_k=999: choose a whole number from 0 to 100",
     ]
 
 
@@ -105,19 +106,52 @@ def test_unknown_preset_and_both_sizes_warn():
     back = from_query_params({"preset": "war_and_peace", "merges": "5", "vocab_size": "90"})
     assert back.source is None and back.settings.merges == 5 and back.settings.stop_by == "merges"
     assert back.warnings == [
-        "preset=war_and_peace: no such corpus preset",
+        "preset=war_and_peace: choose one of documents, low, banana, banana_bandana, hello, sample, languages, "
+        "english90, paste",
         "vocab_size=90: a link gives merges or a vocabulary size, not both",
     ]
-    assert from_query_params({"preset": "paste"}).warnings == ["preset=paste: no such corpus preset"]
+    assert from_query_params({"preset": "paste"}).warnings == ["preset=paste: give the pasted corpus as text="]
 
 
 @pytest.mark.parametrize("name", ["merges", "vocab_size", "min_freq", "top_k"])
 @pytest.mark.parametrize("digits", ["²", "١٢", "１２"])  # superscript two, Arabic-Indic and fullwidth digits
 def test_digits_of_other_scripts_are_warned_not_read(name, digits):
     state = from_query_params({"preset": "banana_bandana", name: digits})
-    assert len(state.warnings) == 1 and state.warnings[0].startswith(f"{name}={digits}: not a whole number")
+    assert len(state.warnings) == 1 and state.warnings[0].startswith(f"{name}={digits}: choose a whole number")
     assert state.settings == from_query_params({"preset": "banana_bandana"}).settings
 
 
 def test_a_number_with_spaces_around_it_is_read():
     assert from_query_params({"preset": "banana_bandana", "merges": " 4 "}).settings.merges == 4
+
+
+def test_links_shared_before_the_settings_table_open_the_same_model():
+    # Addresses as the Train page wrote them before its settings were one table, and the settings they name.
+    params = {
+        "preset": "documents",
+        "merges": "15",
+        "eow": "@@",
+        "marker": "glued",
+        "space": "1",
+        "specials": "<s>, </s>",
+        "min_freq": "3",
+        "unknown": "byte_fallback",
+        "top_k": "5",
+    }
+    back = from_query_params(params)
+    assert back.warnings == []
+    assert back.settings == replace(
+        CORPUS_PRESETS["documents"].settings,
+        end_of_word="@@",
+        glue_marker=True,
+        space_marker=True,
+        special_tokens="<s>, </s>",
+        min_frequency=3,
+        unknown="byte_fallback",
+        top_k=5,
+    )
+    config = back.settings.to_config()
+    assert (config.end_of_word, config.glue_marker, config.special_tokens) == ("@@", True, ("<s>", "</s>"))
+    assert to_query_params("documents", back.settings) == params
+    own = from_query_params({"preset": "documents", "marker": "own", "space": "0"}).settings
+    assert (own.glue_marker, own.space_marker) == (False, False)

@@ -152,7 +152,7 @@ def test_nothing_uploaded_is_an_error():
 def test_describe_and_origin():
     gpt2 = load_gpt2()
     assert describe_loaded(gpt2, "GPT-2") == (
-        "Loaded GPT-2: 50,000 merges, vocabulary of 50,257 tokens. It is now the model on every page."
+        "Loaded GPT-2: a vocabulary of 50,257 tokens, 50,000 of them made by merges. It is now the model on every page."
     )
     assert model_origin(gpt2, ModelAbout.gpt2()) == "GPT-2's published tokenizer (OpenAI, 2019)"
     assert model_origin(gpt2, DEFAULT_MODEL_ABOUT) == "GPT-2's published tokenizer (OpenAI, 2019)"  # by its name
@@ -239,9 +239,12 @@ def test_train_page_uploads_a_tokenizer_json_and_shows_it(byte_level):
     assert at.session_state[state.CORPUS_KEY] == ""
     assert shown(at.success) == (  # the words' pairs run out after 17 merges: 256 bytes + 17 tokens
         "Loaded from a tokenizer.json (no training counts). | "
-        "Loaded tokenizer.json: 17 merges, vocabulary of 273 tokens. It is now the model on every page."
+        "Loaded tokenizer.json: a vocabulary of 273 tokens, 17 of them made by merges. "
+        "It is now the model on every page."
     )
-    assert shown(at.markdown[:1]) == "Loaded from tokenizer.json  \ngpt2 split · bytes · ties: first occurrence"
+    assert shown(at.markdown[:1]) == (
+        "Loaded from tokenizer.json  \ngpt2 split · built from bytes · equal counts: the pair seen first wins"
+    )
     assert train_metric(at, "Tokens per word") == "—"
     assert downloads(at) == dict.fromkeys(
         ["Download model JSON", "Download tokenizer.json", "Download vocab.json", "Download merges.txt"], True
@@ -309,7 +312,9 @@ def test_train_page_gpt2_button_and_refused_exports():
     assert "glued" in notes and "units 'bytes' and split 'gpt2'" in notes
     at = press(at, "Use GPT-2's real tokenizer")
     assert session_model(at) is load_gpt2()
-    assert shown(at.markdown).startswith("GPT-2's published tokenizer (OpenAI, 2019)  \ngpt2 split · bytes · ")
+    assert shown(at.markdown).startswith(
+        "GPT-2's published tokenizer (OpenAI, 2019)  \ngpt2 split · built from bytes · "
+    )
     assert train_metric(at, "Merges made") == "50,000"
     assert all(downloads(at).values())
     assert next(b for b in at.button if b.label == "Use GPT-2's real tokenizer").disabled
@@ -320,7 +325,7 @@ def test_encode_page_loads_a_model_file_and_gpt2(banana):
     ok(at.text_area(key="encode_text").set_value("banana_bandana_").run())
     assert shown_ids(at) == banana.encode("banana_bandana_")
     assert shown(at.success[:1]) == (  # <unk>, b a n _ d and six merged tokens
-        "Loaded banana.json: 6 merges, vocabulary of 12 tokens. It is now the model on every page."
+        "Loaded banana.json: a vocabulary of 12 tokens, 6 of them made by merges. It is now the model on every page."
     )
 
     at = press(at, "Use GPT-2's real tokenizer")

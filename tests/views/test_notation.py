@@ -19,7 +19,7 @@ def named(texts, **flags) -> list[str]:
         ("a␣b", "␣"),
         ("a↵", "↵"),
         ("→x", "→"),
-        ("␍", "␍"),
+        ("←", "←"),
         ("\\xc3", "\\xNN"),  # a partial byte as drawing.readable writes it
         ("\\u200b", "\\uNNNN"),  # a zero-width space
         ("<0xE2>", "<0xNN>"),  # byte fallback (Llama, Gemma)

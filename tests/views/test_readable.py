@@ -9,7 +9,7 @@ from drawing.readable import readable_symbol
     "token, shown",
     [
         ("a b", "a␣b"),
-        ("\n\t\r", "↵→␍"),
+        ("\n\t\r", "↵→←"),
         ("\x00\x01\x7f", "\\x00\\x01\\x7f"),
         ("\u00a0\u200b\u2028", "\\xa0\\u200b\\u2028"),  # no-break space, zero width space, line separator
         ("ĠhelloĊ</w>", "ĠhelloĊ</w>"),  # byte-level and marker tokens are visible already

@@ -60,3 +60,16 @@ def test_a_pair_seen_once_is_seen_1_time():
     tok = train("ab", Config(split="none"), merges=1)  # the pair a b occurs once
     markup = render_explain(tok.explain("ab"), tok.merges, counts=[step.count for step in tok.steps])
     assert explain_rows(markup)[1] == ("step 1: a + b → ab (pair seen 1 time)", ["ab"], ["ab"])
+
+
+def test_a_byte_level_replay_writes_symbols_as_the_piece_and_the_boxes_do(gpt2):
+    """GPT-2's symbols are its byte alphabet (Ġ for a space, Ã and © for é's bytes C3 A9): the replay writes the text
+    they spell, as the piece's name in the list above it does, one notation for a space in the panel."""
+    the = explain_rows(render_explain(gpt2.explain(" the"), gpt2.merges, byte_level=True))
+    assert the[0][1] == ["␣", "t", "h", "e"] and the[-1][1] == ["␣the"]  # HF's GPT-2: " the" is one token, 262
+    assert all("Ġ" not in label and "Ġ" not in "".join(symbols) for label, symbols, _ in the)
+    assert the[-1][0].endswith("→ ␣the")
+    cafe = explain_rows(render_explain(gpt2.explain("é"), gpt2.merges, byte_level=True))
+    assert cafe[0][1] == ["\\xc3", "\\xa9"] and cafe[-1][1] == ["é"]  # é's two bytes, then the letter
+    raw = explain_rows(render_explain(gpt2.explain(" the"), gpt2.merges))  # a model of characters keeps Ġ
+    assert raw[-1][1] == ["Ġthe"]

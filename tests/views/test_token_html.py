@@ -206,23 +206,37 @@ def legend_items(markup: str) -> list[str]:
     return [plain_text(item) for item in markup.split('<span class="item">')[1:]]
 
 
-GLYPH_KEY = "␣ a space, ↵ a newline, → a tab, ␍ a carriage return"
+SPACE_KEY = "␣ a space"  # the glyphs' line names only the whitespace the text holds
+
+
+@pytest.mark.parametrize(
+    ("text", "line"),
+    [
+        ("hello", None),
+        ("a b", "␣ a space"),
+        ("a\tb\r\n", "↵ a newline, → a tab, ← a carriage return"),
+        ("a b\nc", "␣ a space, ↵ a newline"),
+    ],
+)
+def test_the_glyphs_line_names_only_the_whitespace_present(text, line):
+    items = legend_items(render_legend([Token(0, "t", 0, len(text), text.encode())], text))  # one token holds all
+    assert items[1:] == ([line] if line else [])
 
 
 def test_legend_lists_only_the_kinds_present(gpt2):
     boxes = "token one box per token (hover, click or tap for details)"
-    assert legend_items(render_legend(gpt2.encode_with_spans("hello"), "hello")) == [boxes, GLYPH_KEY]
+    assert legend_items(render_legend(gpt2.encode_with_spans("hello"), "hello")) == [boxes]
     assert legend_items(render_legend(gpt2.encode_with_spans("a 😀"), "a 😀")) == [
         boxes,
-        GLYPH_KEY,
+        SPACE_KEY,
         "F0 9F98 80=… tokens holding parts of one character (hex bytes)",
     ]
     unk = Token(0, "<unk>", 0, 1, "é".encode(), "unknown")
-    assert legend_items(render_legend([unk], "é")) == [boxes, GLYPH_KEY, "<unk> character never seen in training"]
+    assert legend_items(render_legend([unk], "é")) == [boxes, "<unk> character never seen in training"]
     gap = Token(1, "b", 1, 2, b"b")
     assert legend_items(render_legend([gap], " b")) == [
         boxes,
-        GLYPH_KEY,
+        SPACE_KEY,
         "␣ whitespace in no token (the split drops it)",
     ]
 
@@ -230,15 +244,15 @@ def test_legend_lists_only_the_kinds_present(gpt2):
 def test_legend_names_the_marks_the_boxes_spell_tokens_with(gpt2):
     boxes = "token one box per token (hover, click or tap for details)"
     words = [Token(0, "lo", 0, 2, b"lo"), Token(1, "w</w>", 2, 3, b"w")]  # Sennrich's end-of-word marker
-    assert legend_items(render_legend(words, "low")) == [boxes, GLYPH_KEY, "</w> the end of a word"]
+    assert legend_items(render_legend(words, "low")) == [boxes, "</w> the end of a word"]
     sentencepiece = [Token(5, "▁the", 0, 4, b" the")]  # Llama 2's mark for a space
     assert legend_items(render_legend(sentencepiece, " the")) == [
         boxes,
-        GLYPH_KEY,
+        SPACE_KEY,
         "▁ a space, as SentencePiece marks it",
     ]
     # GPT-2's boxes show the text their bytes spell: its Ġ never reaches a box, so nothing more is named
-    assert legend_items(render_legend(gpt2.encode_with_spans(" the end"), " the end")) == [boxes, GLYPH_KEY]
+    assert legend_items(render_legend(gpt2.encode_with_spans(" the end"), " the end")) == [boxes, SPACE_KEY]
 
 
 def test_byte_fallback_tokens_have_their_own_style_and_legend():
@@ -322,7 +336,7 @@ def test_colour_class_cycles_through_each_kinds_palette():
 
 
 def test_show_whitespace_counts_newlines_and_escapes():
-    assert show_whitespace("\r\t<&") == ("<i>␍</i><i>→</i>&lt;&amp;", 0)
+    assert show_whitespace("\r\t<&") == ("<i>←</i><i>→</i>&lt;&amp;", 0)
     assert show_whitespace("a\n\nb") == ("a<i>↵</i><i>↵</i>b", 2)
 
 
@@ -561,7 +575,6 @@ def test_legend_samples_look_like_the_boxes_they_explain():
     assert items == [
         '<span class="tok k-normal c0">to</span><span class="tok k-normal c1">ken</span>'
         " one box per token (hover, click or tap for details)</span>",
-        "<i>␣</i> a space, <i>↵</i> a newline, <i>→</i> a tab, <i>␍</i> a carriage return</span>",
         '<span class="char-group"><span class="tok k-normal c0"><span class="hex">F0 9F</span></span>'
         '<span class="tok k-normal c1"><span class="hex">98 80</span></span><span class="char">=…</span></span>'
         " tokens holding parts of one character (hex bytes)</span>",

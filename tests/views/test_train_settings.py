@@ -21,10 +21,10 @@ from pages.train.views.form import (
 )
 from session.training_settings import DEFAULT_SETTINGS, TrainSettings, parse_special_tokens, pieces_config
 
-BANANA_BANDANA = ["a n", "b an", "an a", "ana _", "ban ana_", "banana_ ban"]
 # Words split at whitespace, characters, </w> as its own symbol, ties to the pair seen first: the page's defaults
 # before they became byte-level, and the starting point of the tests that change a word-level setting.
-WORDS = TrainSettings(split="whitespace", units="chars", end_of_word="</w>", tie_break="first")
+WORDS = TrainSettings(end_of_word="</w>")
+BANANA_BANDANA = ["a n", "b an", "an a", "ana _", "ban ana_", "banana_ ban"]
 
 
 def pairs(model) -> list[str]:
@@ -70,9 +70,9 @@ def test_hello_preset_has_no_marker_and_stops_when_no_pair_is_left():
     assert pairs(model)[0] == "h e" and model.stop_reason == "no_pairs"
 
 
-def test_every_textbook_preset_has_valid_settings_and_the_sample_keeps_the_users():
+def test_every_textbook_preset_has_valid_settings_and_the_real_texts_keep_the_users():
     for key, preset in CORPUS_PRESETS.items():
-        if key == "sample":
+        if key in ("sample", "languages", "english90"):
             assert preset.text is None and preset.settings is None
         else:
             preset.settings.to_config()
@@ -81,16 +81,16 @@ def test_every_textbook_preset_has_valid_settings_and_the_sample_keeps_the_users
 def test_recipes_set_the_classic_configs_from_any_starting_point():
     start = CORPUS_PRESETS["low"].settings  # has an "_" marker that byte-level recipes must drop
     sennrich, gpt2, minbpe = (replace(start, **changes) for changes in SETTING_PRESETS.values())
-    assert (sennrich.split, sennrich.end_of_word, sennrich.marker_placement) == ("whitespace", "</w>", "glued")
+    sennrich, minbpe = sennrich.to_config(), minbpe.to_config()
+    assert (sennrich.split, sennrich.end_of_word, sennrich.glue_marker) == ("whitespace", "</w>", True)
     assert (minbpe.split, minbpe.units) == ("none", "bytes")
-    assert (sennrich.to_config().glue_marker, minbpe.to_config().end_of_word) == (True, None)
     # GPT-2's recipe is also the way back to the page's defaults: every symbol setting, the size and the rest as
     # they were
-    assert (gpt2.split, gpt2.units, gpt2.end_of_word, gpt2.marker_placement, gpt2.space_marker, gpt2.tie_break) == (
+    assert (gpt2.split, gpt2.units, gpt2.end_of_word, gpt2.glue_marker, gpt2.space_marker, gpt2.tie_break) == (
         "gpt2",
         "bytes",
         "",
-        "own",
+        False,
         False,
         "hf",
     )
@@ -99,13 +99,14 @@ def test_recipes_set_the_classic_configs_from_any_starting_point():
 
 
 def test_own_text_read_with_kept_settings_says_so_and_a_textbook_corpus_does_not():
-    kept = TrainSettings(units="chars", space_marker=True, tie_break="lex")
+    kept = replace(DEFAULT_SETTINGS, units="chars", space_marker=True, tie_break="lex")
     assert settings_caption(kept, "paste") == (
-        "Your text is read with settings kept from before, not the defaults (units bytes → chars, "
-        "spaces as Ġ off → on, ties hf → lex). A recipe changes them; GPT-2 byte-level (default) goes back:"
+        "Your text is read with settings kept from before, not the defaults (units bytes → characters, "
+        "tie-break lowest ids → greatest, show spaces as Ġ off → on). A recipe changes them; GPT-2 byte-level "
+        "(default) goes back:"
     )
     plain = "Start from a classic recipe (changes how text becomes symbols, not the size):"
-    assert settings_caption(kept, "sample") == settings_caption(TrainSettings(merges=5), "upload") == plain
+    assert settings_caption(kept, "sample") == settings_caption(replace(DEFAULT_SETTINGS, merges=5), "upload") == plain
 
 
 def test_invalid_combination_raises_the_engines_message():
@@ -115,23 +116,23 @@ def test_invalid_combination_raises_the_engines_message():
 
 def test_space_marker_only_applies_to_characters_and_glue_needs_a_marker():
     config = replace(
-        DEFAULT_SETTINGS, end_of_word="", units="bytes", split="gpt2", space_marker=True, marker_placement="glued"
+        WORDS, end_of_word="", units="bytes", split="gpt2", space_marker=True, glue_marker=True
     ).to_config()
     assert config.space_marker is False and config.glue_marker is False
 
 
 def test_train_kwargs_use_the_chosen_size():
-    settings = replace(DEFAULT_SETTINGS, stop_by="vocab_size", vocab_size=70, top_k=5)
+    settings = replace(WORDS, stop_by="vocab_size", vocab_size=70, top_k=5)
     assert settings.train_kwargs() == {"vocab_size": 70, "top_k": 5}
 
 
 def test_special_tokens_split_on_commas_and_spaces():
     assert parse_special_tokens(" <a>,<b>  <c> ,, ") == ("<a>", "<b>", "<c>")
-    assert replace(DEFAULT_SETTINGS, special_tokens="<s>, </s>").to_config().special_tokens == ("<s>", "</s>")
+    assert replace(WORDS, special_tokens="<s>, </s>").to_config().special_tokens == ("<s>", "</s>")
 
 
 def test_pieces_config_survives_bad_special_tokens():
-    settings = replace(DEFAULT_SETTINGS, special_tokens="<s> <s>", split="gpt2")
+    settings = replace(WORDS, special_tokens="<s> <s>", split="gpt2")
     assert pieces_config(settings) == Config(split="gpt2")
 
 
@@ -164,13 +165,14 @@ def test_the_split_hint_only_concerns_the_whitespace_split_and_its_recipe_leaves
 
 
 def test_a_recipe_says_each_change_in_the_form_s_words():
-    before = replace(WORDS, marker_placement="glued", space_marker=True, merges=50)
-    assert recipe_changes(before, replace(before, marker_placement="own", space_marker=False, merges=70)) == (
-        "Changed marker glued → own symbol, spaces as Ġ on → off."
+    before = replace(WORDS, glue_marker=True, space_marker=True, merges=50)
+    assert recipe_changes(before, replace(before, glue_marker=False, space_marker=False, merges=70)) == (
+        "Changed marker placement glued → own symbol, show spaces as Ġ on → off."
     )  # sizes are not a recipe's
     assert recipe_changes(replace(before, end_of_word=""), replace(before, end_of_word="_")) == (
-        "Changed end-of-word none → _."
+        "Changed marker none → _."
     )
+    assert recipe_changes(before, replace(before, tie_break="hf")) == "Changed tie-break first seen → lowest ids."
 
 
 def test_the_glossary_explains_every_setting_and_recipe_in_the_form_s_order():

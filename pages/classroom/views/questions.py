@@ -1,7 +1,8 @@
 """The class's questions, made from a model: "Which pair merges next?" from a step's race (the real answer always
 among the choices, which are shown in a fixed order that does not give it away), "Which is the longest token so
 far?" from the tokens its merges made, "How many tokens will GPT-4 (or our model) use for this sentence?" counted by
-that tokenizer, and "How will our model split this word?" from the merges made so far.
+that tokenizer, "How will our model split this word?" from the merges made so far, and "Which of these languages
+needs the most tokens for the same text?" from the bundled preambles (``bpe_core.languages``).
 
 >>> from bpe_core import Config, train
 >>> model = train("banana bandana", Config(), merges=3)
@@ -10,6 +11,8 @@ that tokenizer, and "How will our model split this word?" from the merges made s
 """
 
 from __future__ import annotations
+
+from collections.abc import Mapping
 
 from bpe_core import Tokenizer
 from bpe_core.pretrained import load_pretrained
@@ -26,6 +29,9 @@ SENTENCE_LIMIT = 300  # characters: a sentence a room reads on a projector
 WORD_LIMIT = 20  # characters of a word to split: its places are taps on a phone
 TYPED_WORD_LIMIT = 100  # what the box takes: a longer word is then refused in words, not cut short unseen
 WORD = "lowest"  # the split question's word when the corpus offers none
+# The languages question's first choice: GPT-4 gives their preambles 362, 682, 1,788 and 2,796 tokens (Greek's
+# alphabet, not Chinese's characters, costs most)
+LANGUAGES = ("eng", "cmn", "hin", "ell")
 
 
 def pair_question(model: Tokenizer, step: int) -> tuple[str, tuple[str, ...], str] | None:
@@ -142,7 +148,7 @@ def model_caption(model: Tokenizer, about: ModelAbout) -> str:
     >>> textbook = ModelAbout.trained("low", DEFAULT_SETTINGS, {})
     >>> print(model_caption(train("banana bandana", Config(), merges=3), textbook))
     our model: 3 merges learned from the textbook example low lower newest widest
-    whitespace split · characters · ties: first occurrence
+    whitespace split · built from characters · equal counts: the pair seen first wins
     """
     return f"{_model_words(len(model.merges), about)}\n{describe_config(model.config, short=True)}"
 
@@ -156,6 +162,8 @@ def _model_words(merges: int, about: ModelAbout) -> str:
     ('our model: 50 merges learned from a pasted text', "our model: GPT-2's published tokenizer")
     >>> _model_words(7, ModelAbout.loaded_file("my.json"))
     'our model: 7 merges, loaded from my.json'
+    >>> _model_words(9, ModelAbout.trained("english90", DEFAULT_SETTINGS, {}))
+    'our model: 9 merges learned from one text in 58 languages, 90% English'
     """
     if about.loaded_from == LOADED_GPT2:
         return "our model: GPT-2's published tokenizer"
@@ -164,5 +172,29 @@ def _model_words(merges: int, about: ModelAbout) -> str:
     preset = CORPUS_PRESETS.get(about.corpus_source)
     learned_from = {"sample": "the sample text", PASTE: "a pasted text", UPLOAD: "uploaded files"}.get(
         about.corpus_source
-    ) or (f"the textbook example {preset.label.removeprefix('Textbook: ')}" if preset else "")
+    )
+    if preset and not learned_from:  # a mix of languages is real text, the others textbook examples
+        label = preset.label.removeprefix("Real text: ").removeprefix("Textbook: ")
+        learned_from = label if preset.mix else f"the textbook example {label}"
     return f"our model: {plural(merges, 'merge')}" + (f" learned from {learned_from}" if learned_from else "")
+
+
+def costliest_question(
+    counts: Mapping[str, int], names: Mapping[str, str], counted_by: str
+) -> tuple[str, tuple[str, ...], str]:
+    """Which of two to four languages needs the most tokens for the same text: ``counts`` are the tokens of each
+    language's preamble (by code) as ``counted_by`` cuts them; the prompt, the languages' names in reading order and
+    the answer's name. ``ValueError`` in words for too few or too many languages, or two that tie for the most.
+
+    >>> costliest_question({"eng": 362, "ell": 2796, "cmn": 682}, {"eng": "English", "ell": "Greek",
+    ...     "cmn": "Chinese"}, "GPT-4")
+    ('The same text in each, counted by GPT-4', ('Chinese', 'English', 'Greek'), 'Greek')
+    """
+    if not 2 <= len(counts) <= CHOICES:
+        raise ValueError(f"Choose two to {CHOICES} languages.")
+    most = max(counts.values())
+    costliest = [code for code, count in counts.items() if count == most]
+    if len(costliest) > 1:
+        raise ValueError(f"{' and '.join(names[code] for code in costliest)} need as many tokens: choose others.")
+    choices = tuple(sorted(names[code] for code in counts))
+    return f"The same text in each, counted by {counted_by}", choices, names[costliest[0]]

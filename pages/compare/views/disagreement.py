@@ -15,6 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from bpe_core import Token, Tokenizer
+from drawing.published import listed
 
 SPACE_MARK = "▁"  # SentencePiece's space, which a normalizer may write for a space (Llama 2, Gemma 3)
 
@@ -133,8 +134,10 @@ def disagreement_sentence(titles: Sequence[str], stretches: Sequence[Stretch]) -
 
     >>> disagreement_sentence(["A", "B"], [Stretch(0, 3, ((), ()), True), Stretch(3, 9, ((), ()), False)])
     'A and B cut 1 of 2 stretches differently (3 of 9 characters), marked below.'
+    >>> disagreement_sentence(["Llama 3", "Qwen3.5 and Qwen3.6"], [Stretch(0, 3, ((), ()), False)])
+    'Llama 3 and Qwen3.5/Qwen3.6 cut this text in the same places.'
     """
-    names = f"{', '.join(titles[:-1])} and {titles[-1]}"
+    names = listed(titles)
     differing = [stretch for stretch in stretches if stretch.differs]
     if not differing:
         return f"{names} cut this text in the same places."

@@ -14,7 +14,7 @@ from functools import partial
 from bpe_core import Tokenizer
 from bpe_core.pretrained import PRETRAINED
 from drawing.card_table import card_table_html
-from drawing.published import PRETRAINED_TITLES
+from drawing.published import PRETRAINED_TITLES, in_a_list, listed
 
 # The published tokenizers this view offers (bpe_core.pretrained names) and their titles.
 REAL_TOKENIZERS = {name: PRETRAINED_TITLES[name] for name in PRETRAINED}
@@ -135,12 +135,14 @@ def fewest_tokens_sentence(counts: dict[str, int]) -> str:
     'GPT-4 needs the fewest tokens (10); Your model needs 3.0× as many, GPT-2 1.2× as many.'
     >>> fewest_tokens_sentence({"Your model": 13, "GPT-2": 11, "GPT-4": 11, "GPT-4o": 11})
     'GPT-2, GPT-4 and GPT-4o need the fewest tokens (11); Your model needs 1.2× as many.'
+    >>> fewest_tokens_sentence({"Llama 3": 10, "GPT-4": 10, "Qwen3.5 and Qwen3.6": 11, "GPT-2": 12})
+    'Llama 3 and GPT-4 need the fewest tokens (10); Qwen3.5/Qwen3.6 needs 1.1× as many, GPT-2 1.2× as many.'
     """
     fewest = min(counts.values())
     best = [title for title, count in counts.items() if count == fewest]
-    winners = f"{', '.join(best[:-1])} and {best[-1]} need" if len(best) > 1 else f"{best[0]} needs"
+    winners = f"{listed(best)} need" if len(best) > 1 else f"{best[0]} needs"
     others = [
-        f"{title} {'needs ' if not index else ''}{_times(count, fewest)} as many"
+        f"{in_a_list(title)} {'needs ' if not index else ''}{_times(count, fewest)} as many"
         for index, (title, count) in enumerate((t, c) for t, c in counts.items() if c != fewest)
     ]
     return f"{winners} the fewest tokens ({fewest:,})" + (f"; {', '.join(others)}." if others else ".")

@@ -21,6 +21,9 @@ DEFAULT_TEXT = (
     "Tokenizers don't read words, they read pieces. Unbelievably, a bigger vocabulary "
     "means fewer and longer pieces for the same sentence!"
 )
+# The five tabs are wider than a phone: Streamlit scrolls them sideways and hid Real tokenizers and Vocabulary usage
+# past the screen's edge; wrapped, every tab shows (a row more on a phone, one row where they fit).
+TABS_CSS = "<style>.st-key-{key} [role=tablist]{{flex-wrap:wrap;overflow-x:visible}}</style>"
 STRIP_MAX_CHARS = 5_000  # a token strip draws at most the first this-many characters
 # Token boxes a tab's strips draw together, each 250-400 bytes with its popover: some 2 MB a run however long the text
 # and however many tokenizers. Measured: 100,000 characters of emoji under GPT-2, GPT-4, GPT-4o, Llama 3 and the

@@ -8,7 +8,7 @@ own tokens striped, the messages' plain), its counts, and what the page says abo
 >>> html_text.count('class="tok '), html_text.count(' fmt"')  # 10 tokens, 8 of them the format's
 (10, 8)
 >>> counts(prompt)
-[('Tokens in all', '10'), ("The messages' text", '2'), ("The format's", '8')]
+[('Tokens in all', '10'), ('In messages', '2'), ('By the format', '8')]
 """
 
 from __future__ import annotations
@@ -29,12 +29,33 @@ DEFAULT_MESSAGES = (
 ROLE_LABELS = {"system": "System", "user": "User", "assistant": "Assistant"}
 
 
+def chat_model_label(chat_title: str, tokenizer_title: str) -> str:
+    """A chat model as the list of them names it: its title, with its tokenizer's in parentheses where that adds a
+    name; one title where one already holds the other (gpt-oss's tokenizer is "gpt-oss (o200k_harmony)"), and no
+    parentheses inside parentheses.
+
+    >>> chat_model_label("Llama 3.3 70B Instruct", "Llama 3")
+    'Llama 3.3 70B Instruct (Llama 3)'
+    >>> chat_model_label("gpt-oss", "gpt-oss (o200k_harmony)"), chat_model_label("DeepSeek-V3", "DeepSeek-V3")
+    ('gpt-oss (o200k_harmony)', 'DeepSeek-V3')
+    >>> chat_model_label("Gemma 3 (instruct)", "Gemma 3"), chat_model_label("Qwen3 0.6B", "Qwen3")
+    ('Gemma 3 (instruct)', 'Qwen3 0.6B')
+    """
+    if tokenizer_title.startswith(chat_title):
+        return tokenizer_title
+    if chat_title.startswith(f"{tokenizer_title} ") or "(" in chat_title:
+        return chat_title
+    return f"{chat_title} ({tokenizer_title})"
+
+
 def prompt_html(prompt: ChatPrompt, tok: Tokenizer) -> str:
     """The prompt's token boxes with ``tok``'s display settings: one box over the whole prompt, the format's tokens
-    striped; for an estimated format (GPT-4, GPT-4o) one row per message, the format being a count only."""
+    striped, the tools' striped across; for an estimated format (GPT-4, GPT-4o) one row per message, the format and
+    the tools being counts only."""
     if not prompt.chat.estimated:
-        marked = {position for position, owner in enumerate(prompt.owners) if owner is None}
-        return tokens_html(tok, prompt.tokens, prompt.prompt, marked=marked)
+        tools = {position for position, tool in enumerate(prompt.tool_owners) if tool is not None}
+        marked = {position for position, owner in enumerate(prompt.owners) if owner is None} - tools
+        return tokens_html(tok, prompt.tokens, prompt.prompt, marked=marked, tool_marked=tools)
     rows: list[list[Token]] = [[] for _ in prompt.messages]
     starts = [0]
     for message in prompt.messages:
@@ -46,12 +67,15 @@ def prompt_html(prompt: ChatPrompt, tok: Tokenizer) -> str:
 
 
 def counts(prompt: ChatPrompt) -> list[tuple[str, str]]:
-    """The counts shown above the boxes: in all, the messages' text, the format's (or OpenAI's estimate of it)."""
-    format_label = "The format's (OpenAI's estimate)" if prompt.chat.estimated else "The format's"
+    """The counts shown above the boxes: in all, the messages' text, the tools' when some are offered, the format's
+    (or OpenAI's estimate of the tools and the format)."""
+    estimate = " (OpenAI's estimate)" if prompt.chat.estimated else ""
+    tools = [(f"By the tools{estimate}", f"{prompt.tools_count:,}")] if prompt.tools else []
     return [
         ("Tokens in all", f"{prompt.total:,}"),
-        ("The messages' text", f"{sum(prompt.message_counts):,}"),
-        (format_label, f"{prompt.format_count:,}"),
+        ("In messages", f"{sum(prompt.message_counts):,}"),
+        *tools,
+        (f"By the format{estimate}", f"{prompt.format_count:,}"),
     ]
 
 

@@ -11,8 +11,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from drawing.describe import plural
-from drawing.escape import attribute
+from drawing.escape import attribute, html_text
+from drawing.readable import WHITESPACE_GLYPHS, token_text
 from drawing.token_html import STYLE, colour_class, show_whitespace
+
+GLYPHS = set(WHITESPACE_GLYPHS.values())  # what token_text writes for whitespace, drawn faded as the boxes draw it
 
 
 def render_explain(
@@ -20,12 +23,14 @@ def render_explain(
     merges: Sequence[tuple[str, str]],
     *,
     counts: Sequence[int | None] | None = None,
+    byte_level: bool = False,
 ) -> str:
     """Rows of symbol boxes replaying one piece's encoding (``Tokenizer.explain`` output).
 
     Each row after the first names the training step whose merge changed the piece, and
     outlines the symbols that merge produced. ``counts[step - 1]`` (if given) is the pair's
-    count at training time.
+    count at training time. ``byte_level``: the symbols are GPT-2's byte alphabet, written as the text their bytes
+    spell (``␣un``, not ``Ġun``), as the piece's name above them and the token boxes write it.
 
     >>> from bpe_core import Config, train
     >>> tok = train("banana_bandana_", Config(split="none"), merges=6)
@@ -43,18 +48,36 @@ def render_explain(
             made = left + right
             count = counts[step - 1] if counts is not None and step - 1 < len(counts) else None
             seen = f" (pair seen {plural(count, 'time')})" if count is not None else ""
-            label = f"step {step}: {_code(left)} + {_code(right)} → {_code(made)}{seen}"
+            left_code, right_code, made_code = (_code(symbol, byte_level) for symbol in (left, right, made))
+            label = f"step {step}: {left_code} + {right_code} → {made_code}{seen}"
         boxes = []
         for position, symbol in enumerate(symbols):
             new = " new" if symbol == made else ""
             boxes.append(
                 f'<span class="tok k-normal {colour_class("normal", position)}{new}" '
-                f'title="{attribute(repr(symbol))}">{show_whitespace(symbol)[0]}</span>'
+                f'title="{attribute(_spelling(symbol, byte_level))}">{symbol_html(symbol, byte_level)}</span>'
             )
         rows.append(f'<div class="step-row"><span class="step-label">{label}</span><span>{"".join(boxes)}</span></div>')
     return f'{STYLE}<div class="bpe-tv">{"".join(rows)}</div>'
 
 
-def _code(symbol: str) -> str:
+def symbol_html(symbol: str, byte_level: bool) -> str:
+    """A symbol escaped, whitespace as the token boxes' glyphs; a byte-level one as the text its bytes spell (a byte
+    that is only part of a character as ``\\xNN``).
+
+    >>> symbol_html("Ġun", byte_level=True), symbol_html("Ġun", byte_level=False), symbol_html("Ã", byte_level=True)
+    ('<i>␣</i>un', 'Ġun', '\\\\xc3')
+    """
+    if not byte_level:
+        return show_whitespace(symbol)[0]
+    return "".join(f"<i>{char}</i>" if char in GLYPHS else html_text(char) for char in token_text(symbol, True))
+
+
+def _spelling(symbol: str, byte_level: bool) -> str:
+    """A box's tooltip: the symbol as the vocabulary spells it, named as such where the box writes it otherwise."""
+    return f"in the vocabulary: {symbol}" if byte_level else repr(symbol)
+
+
+def _code(symbol: str, byte_level: bool) -> str:
     """A symbol inside a step label: monospace, escaped, whitespace visible."""
-    return f'<code class="sym">{show_whitespace(symbol)[0]}</code>'
+    return f'<code class="sym">{symbol_html(symbol, byte_level)}</code>'

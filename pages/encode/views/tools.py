@@ -15,7 +15,7 @@ from bpe_core import Token, Tokenizer
 from bpe_core.config import UNK_TOKEN
 from bpe_core.pretokenize import special_segments, split_text
 from drawing.card_table import card_table_html
-from drawing.describe import describe_config, plural
+from drawing.describe import describe_config, model_size, plural
 from drawing.escape import markdown
 from drawing.pipeline_view import pipeline_parts, why_pieces
 from drawing.published import prefix_title
@@ -33,15 +33,20 @@ def describe_tokenizer(tok: Tokenizer, title: str) -> str:
     ``title`` is the model's title, already escaped for Markdown.
 
     >>> from bpe_core import Config, train
-    >>> print(describe_tokenizer(train("banana", Config(split="none"), merges=2), "Trained model"))
-    Trained model: 2 merges, vocabulary of 6 tokens; no split · characters · ties\\: first occurrence.
+    >>> banana = train("banana", Config(split="none"), merges=2)
+    >>> print(describe_tokenizer(banana, "Trained model"))  # doctest: +NORMALIZE_WHITESPACE
+    Trained model: a vocabulary of 6 tokens, 2 of them made by merges; no split · built from characters · equal
+    counts\\: the pair seen first wins.
     """
     if tok.stop_reason == "prefix":
-        size = f"{prefix_title(title, named=bool(tok.name))}: {markdown(tok.stop_message)}"
+        size = (
+            f"{prefix_title(title, named=bool(tok.name))}: {markdown(tok.stop_message)}, "
+            f"a vocabulary of {plural(len(tok.vocab), 'token')}"
+        )
     else:
-        size = f"{title}: {plural(len(tok.merges), 'merge')}"
+        size = f"{title}: {model_size(tok)}"
     how = pipeline_parts(tok) if tok.runs_pipeline else describe_config(tok.config)  # a pipeline's Config says little
-    return f"{size}, vocabulary of {plural(len(tok.vocab), 'token')}; {markdown(how)}."
+    return f"{size}; {markdown(how)}."
 
 
 def parse_ids(text: str) -> list[int]:

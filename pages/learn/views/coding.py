@@ -13,7 +13,13 @@ from functools import lru_cache
 
 from bpe_core import textbook
 from bpe_core.config import SPACE_MARKER
-from pages.learn.views.lesson import example_config, example_merges, space_typed_as_underscore, symbols_text
+from pages.learn.views.lesson import (
+    example_config,
+    example_merges,
+    lesson_moment,
+    space_typed_as_underscore,
+    symbols_text,
+)
 from session.textbook_corpora import CORPUS_PRESETS
 
 # A word each example's corpus does not hold as it is, made of its letters: the word to encode
@@ -133,3 +139,17 @@ def check_decoding(example: str, step: int, typed: str) -> tuple[bool, str]:
     if typed.strip() == right:
         return True, f"Right: the ids spell {right}."
     return False, f"Not quite: the ids spell {right}, not {typed.strip()}."
+
+
+def answer_placeholder(example: str) -> str:
+    """How an encoding is typed, shown in the empty answer box: the text's first word cut into its base symbols,
+    its marks included (a word's end ``_`` or ``</w>``; a space mark ``Ġ`` as the ``_`` a keyboard has).
+
+    >>> answer_placeholder("low"), answer_placeholder("hello"), answer_placeholder("documents")
+    ('e.g. l o w _', 'e.g. h e l l o', 'e.g. T h i s </w>')
+    >>> answer_placeholder("banana")  # its text is one piece: banana Ġ banana, the Ġ typed as _
+    'e.g. b a n a n a _ b a n a n a'
+    """
+    first_word = lesson_moment(example, 1).words[0][0]
+    typed = ("_" if symbol == SPACE_MARKER and space_typed_as_underscore(example) else symbol for symbol in first_word)
+    return "e.g. " + " ".join(typed)

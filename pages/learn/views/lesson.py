@@ -203,20 +203,19 @@ def check_count(moment: LessonMoment, pair: Pair, answer: int) -> tuple[bool, st
 
 
 def count_hint(moment: LessonMoment, pair: Pair) -> str:
-    """Where ``pair`` is: each word holding it, times its count (the sum is the answer).
+    """Where ``pair`` is and how to count it, without the count that answers the question (a word's own count, or
+    how many times it holds the pair, would give it away where one word holds it).
 
-    >>> count_hint(lesson_moment("low", 1), ("o", "w"))
-    'o + w is in l o w _ (×5) and l o w e r _ (×1).'
+    >>> print(count_hint(lesson_moment("low", 1), ("o", "w")))
+    o + w is in l o w _ and l o w e r _: count it in each of those words, times the word's ×, and add up.
     """
     held = words_holding(moment, pair)
-    parts = [
-        symbols_text(word) + (f" (×{count:,})" if occurrences == 1 else f" ({occurrences} times, ×{count:,})")
-        for word, count, occurrences in held
-    ]
-    if not parts:
+    if not held:
         return f"{pair_text(pair)} is in no word now."
+    parts = [symbols_text(word) for word, _count, _occurrences in held]
     listed = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
-    return f"{pair_text(pair)} is in {listed}."
+    each = "count it in each of those words, times the word's ×," if len(parts) > 1 else "count it there, times its ×,"
+    return f"{pair_text(pair)} is in {listed}: {each} and add up."
 
 
 def counts_hint(moment: LessonMoment, shown: int = 8) -> str:

@@ -20,7 +20,7 @@ OTHER_COLOUR = "#8da9c4"  # every other pair in the top K
 
 
 def tie_break_rule(tie_break: str) -> str:
-    """The tie-break rule in words: ``tie_break_rule("hf")`` -> ``'smallest ids (HF) wins'``."""
+    """The tie-break rule in words: ``tie_break_rule("hf")`` -> ``'the pair with the lowest ids wins'``."""
     return f"{TIE_BREAK_WORDS[tie_break]} wins"
 
 

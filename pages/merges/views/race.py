@@ -69,6 +69,23 @@ def _count_axis(highest: int) -> dict:
     return dict(title="pair count before the step", range=[0, highest * HEAD_ROOM], fixedrange=True)
 
 
+def _rank_axis(ranks: Sequence[str]) -> dict:
+    """The whole rank axis, in the figure and in every frame: only the ranks a step has pairs for, so that a late step
+    with fewer pairs racing shows no empty rows (the bars grow into the room instead).
+
+    >>> _rank_axis(["#1", "#2"])["categoryarray"]
+    ['#1', '#2']
+    """
+    return dict(
+        type="category",
+        categoryorder="array",
+        categoryarray=list(ranks),
+        autorange="reversed",
+        title="rank",
+        fixedrange=True,
+    )
+
+
 def _highest(step: Step) -> int:
     """The highest count racing before ``step`` (1 when none was recorded: an axis from 0 to 1.45)."""
     return max((count for _, _, count in race_pairs(step)), default=1)
@@ -154,14 +171,7 @@ def race_figure(
         height=height,
         margin=dict(l=50, r=30, t=RACE_TOP_MARGIN, b=RACE_BOTTOM_MARGIN),
         xaxis=frames[0].layout.xaxis if frames else _count_axis(1),
-        yaxis=dict(
-            type="category",
-            categoryorder="array",
-            categoryarray=ranks,
-            autorange="reversed",
-            title="rank",
-            fixedrange=True,
-        ),
+        yaxis=frames[0].layout.yaxis if frames else _rank_axis(ranks),
         annotations=[_colour_legend(tie_break)],
         updatemenus=[_play_pause(plot_height)],
         sliders=[_step_slider(frames, plot_height)],
@@ -174,7 +184,11 @@ def _race_frame(step: Step, ranks: Sequence[str], byte_level: bool, axis_end: in
     return go.Frame(
         name=str(step.step),
         data=_race_traces(step, ranks, byte_level),
-        layout=go.Layout(title=_race_title(plotly_text(step_summary(step, byte_level))), xaxis=_count_axis(axis_end)),
+        layout=go.Layout(
+            title=_race_title(plotly_text(step_summary(step, byte_level))),
+            xaxis=_count_axis(axis_end),
+            yaxis=_rank_axis(ranks[: max(1, len(race_pairs(step)))]),
+        ),
     )
 
 
@@ -215,6 +229,11 @@ def _play_pause(plot_height: int) -> dict:
         yanchor="top",
         pad=dict(t=0, r=0),
         showactive=False,
+        # the page's own type and ink on white, not plotly's small grey: buttons a newcomer sees are buttons
+        font=dict(size=15, color="#1f2430"),
+        bgcolor="#ffffff",
+        bordercolor="#8a8f9c",
+        borderwidth=1,
         buttons=[
             dict(label="▶ Play", method="animate", args=[None, play]),
             dict(label="❚❚ Pause", method="animate", args=[[None], AT_ONCE]),

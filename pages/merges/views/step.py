@@ -6,9 +6,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import math
+from collections.abc import Mapping, Sequence
 
 from bpe_core import Step, Token, Tokenizer
+from bpe_core.languages import bundled_languages
 from drawing.escape import html_text
 from drawing.notation import written_glyph_legend
 from drawing.readable import token_pair, token_text
@@ -99,3 +101,40 @@ def step_card_html(step: Step, tie_break: str, byte_level: bool = False) -> str:
         for name, value in facts
     )
     return f'<div style="display:flex;flex-wrap:wrap;gap:6px 18px">{cells}</div>'
+
+
+def language_names() -> dict[str, str]:
+    """The bundled languages' names by code.
+
+    >>> language_names()["mya"]
+    'Burmese'
+    """
+    return {language.code: language.name for language in bundled_languages()}
+
+
+def pair_languages_sentence(shares: Sequence[tuple[str, float]], names: Mapping[str, str], count: int) -> str:
+    """Where a pair of a model trained on a mix of languages stood before its merge: ``shares`` are
+    ``bpe_core.language_mix.main_languages``'s (code, share of its ``count`` occurrences), the most first; plain
+    text, escape it where it is shown.
+
+    >>> pair_languages_sentence([("eng", 0.963), ("mri", 0.0042)], {"eng": "English", "mri": "Maori"}, 23_472)
+    'Before this merge the pair stood 23,472 times in the mix of languages: 96% in English, 0.4% in Maori.'
+    >>> pair_languages_sentence([("tir", 1.0)], {"tir": "Tigrinya"}, 8)
+    'Before this merge the pair stood 8 times in the mix of languages, all in Tigrinya.'
+    """
+    stood = f"Before this merge the pair stood {count:,} times in the mix of languages"
+    if len(shares) == 1 and shares[0][1] == 1:
+        return f"{stood}, all in {names[shares[0][0]]}."
+    return f"{stood}: {', '.join(f'{_percent(share)} in {names[code]}' for code, share in shares)}."
+
+
+def _percent(share: float) -> str:
+    """A share as a percentage: whole from 1%, else to its first digit (so that a small share never reads 0%).
+
+    >>> _percent(0.963), _percent(0.0042), _percent(0.000088), _percent(1e-8)
+    ('96%', '0.4%', '0.009%', '0.000001%')
+    """
+    percent = share * 100
+    if percent >= 1:
+        return f"{percent:.0f}%"
+    return f"{percent:.{max(1, -math.floor(math.log10(percent)))}f}%"

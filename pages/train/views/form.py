@@ -9,20 +9,12 @@ from __future__ import annotations
 
 import re
 
-from bpe_core.pretokenizers import PRETOKENIZERS, pretokenizer
+from bpe_core.pretokenizers import pretokenizer
+from bpe_core.settings_table import SETTINGS
 from drawing.escape import markdown
 from session.model_about import PASTE, UPLOAD
 from session.textbook_corpora import CORPUS_PRESETS
 from session.training_settings import DEFAULT_SETTINGS, TrainSettings
-
-CHOICE_LABELS = {  # how the form's radios name the choices that are not words already
-    "merges": "merges",
-    "vocab_size": "vocab size",
-    "own": "own symbol",
-    "glued": "glued",
-    "unk": "<unk>",
-    "byte_fallback": "byte fallback",
-}
 
 SOURCE_LABELS = {
     **{key: preset.label for key, preset in CORPUS_PRESETS.items()},
@@ -36,16 +28,8 @@ CHARS_UNKNOWN_NOTE = (
     "the model encodes a text: the Learn page shows why. Bytes leave nothing unknown."
 )
 
-# What a recipe sets (how text becomes symbols, never the size), with short names: a toast shows
-# about three lines before it folds.
-_RECIPE_FIELDS = {
-    "split": "split",
-    "units": "units",
-    "end_of_word": "end-of-word",
-    "marker_placement": "marker",
-    "space_marker": "spaces as Ġ",
-    "tie_break": "ties",
-}
+# What a recipe sets: how text becomes symbols, never the size.
+_RECIPE_FIELDS = ("split", "units", "end_of_word", "glue_marker", "space_marker", "tie_break")
 DEFAULTS_RECIPE_LABEL = "GPT-2 byte-level (default)"  # the page's defaults follow GPT-2's recipe
 GLOSSARY_LABEL = "What the settings mean"  # folded: settings_glossary
 MORE_SETTINGS_LABEL = (
@@ -54,7 +38,7 @@ MORE_SETTINGS_LABEL = (
 # The three classic recipes; GPT-2's is also the way back to the page's defaults.
 SETTING_PRESETS: dict[str, dict] = {
     "Sennrich (words + </w>)": dict(
-        split="whitespace", units="chars", end_of_word="</w>", marker_placement="glued", space_marker=False
+        split="whitespace", units="chars", end_of_word="</w>", glue_marker=True, space_marker=False
     ),
     DEFAULTS_RECIPE_LABEL: {name: getattr(DEFAULT_SETTINGS, name) for name in _RECIPE_FIELDS},
     "minbpe basic (raw bytes, no split)": dict(split="none", units="bytes", end_of_word="", space_marker=False),
@@ -72,10 +56,9 @@ def split_hint(text: str, settings: TrainSettings) -> str | None:
     """What to suggest when the whitespace split would make whole clauses into words: the text is
     mostly Chinese, Japanese or Korean, or has long runs without spaces. None when all is well.
 
-    >>> words = TrainSettings(split="whitespace")
-    >>> split_hint("分词器把文本切成小块。" * 5, words) is not None
+    >>> split_hint("分词器把文本切成小块。" * 5, TrainSettings()) is not None
     True
-    >>> split_hint("low lower lowest " * 5, words), split_hint("分词器", TrainSettings(split="gpt4"))
+    >>> split_hint("low lower lowest " * 5, TrainSettings()), split_hint("分词器", TrainSettings(split="gpt4"))
     (None, None)
     """
     if not pretokenizer(settings.split).pieces_are_words:
@@ -93,24 +76,23 @@ def split_hint(text: str, settings: TrainSettings) -> str | None:
 
 
 def _differences(before: TrainSettings, after: TrainSettings) -> list[str]:
-    def shown(value) -> str:
-        if isinstance(value, bool):
-            return "on" if value else "off"
-        return CHOICE_LABELS.get(value, value) if value != "" else "none"
-
+    """Each recipe setting that differs, as its name and both values in words."""
+    rows = [row for row in SETTINGS if row.name in _RECIPE_FIELDS]
     return [
-        f"{label} {shown(getattr(before, name))} → {shown(getattr(after, name))}"
-        for name, label in _RECIPE_FIELDS.items()
-        if getattr(before, name) != getattr(after, name)
+        f"{row.named} {row.word(getattr(before, row.name))} → {row.word(getattr(after, row.name))}"
+        for row in rows
+        if getattr(before, row.name) != getattr(after, row.name)
     ]
 
 
 def recipe_changes(before: TrainSettings, after: TrainSettings) -> str:
     """What choosing a recipe changed in the form, in one sentence.
 
-    >>> recipe_changes(TrainSettings(split="whitespace", units="chars", end_of_word="</w>"), TrainSettings())
-    'Changed split whitespace → gpt2, units chars → bytes, end-of-word </w> → none.'
-    >>> recipe_changes(TrainSettings(), TrainSettings())
+    >>> from dataclasses import replace
+    >>> words = replace(DEFAULT_SETTINGS, split="whitespace", units="chars", end_of_word="</w>")
+    >>> recipe_changes(words, DEFAULT_SETTINGS)
+    'Changed split whitespace → gpt2, units characters → bytes, marker </w> → none.'
+    >>> recipe_changes(DEFAULT_SETTINGS, DEFAULT_SETTINGS)
     'Nothing to change: the settings already follow this recipe.'
     """
     changed = _differences(before, after)
@@ -123,11 +105,12 @@ def settings_caption(settings: TrainSettings, source: str) -> str:
     """The line above the recipes; for the user's own text read with settings that are not the
     defaults (kept from a recipe or a textbook corpus), it says so: nothing is inherited silently.
 
-    >>> settings_caption(TrainSettings(), PASTE)
+    >>> from dataclasses import replace
+    >>> settings_caption(DEFAULT_SETTINGS, PASTE)
     'Start from a classic recipe (changes how text becomes symbols, not the size):'
-    >>> words = TrainSettings(split="whitespace", end_of_word="</w>")
-    >>> settings_caption(words, UPLOAD)  # doctest: +NORMALIZE_WHITESPACE
-    'Your text is read with settings kept from before, not the defaults (split gpt2 → whitespace, end-of-word none →
+    >>> kept = replace(DEFAULT_SETTINGS, split="whitespace", end_of_word="</w>")
+    >>> settings_caption(kept, UPLOAD)  # doctest: +NORMALIZE_WHITESPACE
+    'Your text is read with settings kept from before, not the defaults (split gpt2 → whitespace, marker none →
     </w>). A recipe changes them; GPT-2 byte-level (default) goes back:'
     """
     kept = _differences(DEFAULT_SETTINGS, settings) if source in (PASTE, UPLOAD) else []
@@ -158,50 +141,14 @@ def base_settings(source: str) -> TrainSettings:
 
 # -- labels and help texts ---------------------------------------------------------
 
-FIELD_LABELS = {  # the form's widget labels, by settings field (and the corpus choice), in the form's order
+FIELD_LABELS = {  # the form's widget labels: the corpus choice, then every setting in the form's order
     "source": "Corpus",
-    "stop_by": "Stop at",
-    "merges": "Merges",
-    "vocab_size": "Vocabulary size",
-    "split": "Pre-tokenization",
-    "units": "Units",
-    "end_of_word": "End-of-word marker",
-    "marker_placement": "Marker placement",
-    "tie_break": "Tie-break",
-    "space_marker": "Show spaces as Ġ",
-    "min_frequency": "Min frequency",
-    "special_tokens": "Special tokens",
-    "unknown": "Unknown characters",
-    "top_k": "Top-K pairs in the trace",
+    **{row.name: row.label for row in SETTINGS},
 }
 FIELD_HELP = {  # what each field does (the glossary below), and the uploader's help
     "source": "The text BPE learns from. The textbook corpora also load the settings their textbook uses.",
     "files": "One or more .txt files in UTF-8",
-    "stop_by": "Stop after a number of merges, or once the vocabulary (base symbols + special tokens "
-    "+ merged tokens) reaches a size.",
-    "merges": "How many merge steps to make: each step joins the most frequent adjacent pair into a new token.",
-    "vocab_size": "Train until the vocabulary holds this many tokens; it starts with every base symbol "
-    "and special token.",
-    "min_frequency": "Stop early once the most frequent pair occurs fewer times than this: rare pairs "
-    "are not worth a token.",
-    "split": "How text is cut into pieces before BPE; merges never cross a piece boundary. "
-    + " ".join(f"{record.name}: {record.help}" for record in PRETOKENIZERS),
-    "end_of_word": "A marker added after every word (whitespace split only), so 'est' ending a word differs "
-    "from 'est' inside one. Empty = no marker.",
-    "marker_placement": "Own symbol: l o w </w>, the marker is merged like a letter. "
-    "Glued: l o w</w>, the last letter carries it.",
-    "units": "Base symbols: the characters seen in the corpus (a character training never saw becomes <unk>), or "
-    "all 256 byte values (then no text is ever unknown).",
-    "space_marker": "Characters mode: show a space as Ġ so it is visible inside tokens (it stays a symbol of its own).",
-    "special_tokens": "Tokens that are never split or merged and get the first ids, e.g. <|endoftext|>. "
-    "Where one occurs in the corpus it is recognised as that special token, not learned from. "
-    "Separate them with commas or spaces.",
-    "unknown": "Characters mode: what encoding does with a character never seen in training: one <unk> "
-    "token, or its UTF-8 bytes as <0x..> tokens.",
-    "tie_break": "When several pairs share the top count: first = the pair occurring first in the corpus; "
-    "hf = the pair with the smallest ids, as Hugging Face tokenizers does; lex = the lexicographically "
-    "greatest pair (compared as bytes in byte-level mode, as strings in character mode).",
-    "top_k": "How many of the best pairs each step remembers, for the race shown on the Merges page.",
+    **{row.name: row.help for row in SETTINGS},
 }
 RECIPE_HELP = {  # what each recipe button does
     "Sennrich (words + </w>)": "Sennrich et al. 2016: words, with </w> glued to each word's last letter.",

@@ -8,44 +8,25 @@ Nonsense in a link is never an error: each bad parameter is ignored with a warni
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field, replace
 
-from bpe_core.config import TIE_BREAKS, UNITS, UNKNOWN_MODES
-from bpe_core.pretokenizers import SPLITS
+from bpe_core.settings_table import SETTINGS, STOP_BY
 from pages.train.views.form import CORPUS_PRESETS, PASTE, UPLOAD, base_settings
-from session.addresses import (  # a pasted corpus up to this many characters travels in the link
-    MAX_LINK_TEXT,
-    whole_number,
-)
-from session.training_settings import DEFAULT_SETTINGS, MARKER_PLACEMENTS, MAX_SIZE, MAX_TOP_K, STOP_BY, TrainSettings
+from session.addresses import MAX_LINK_TEXT, read_choice  # a pasted corpus up to MAX_LINK_TEXT characters travels
+from session.choices import Choice, address_params, read_address, setting_kind
+from session.training_settings import DEFAULT_SETTINGS, TrainSettings
 
-# settings field -> query parameter name (the size goes in as "merges" or "vocab_size")
-_PARAM_NAMES = {
-    "min_frequency": "min_freq",
-    "split": "split",
-    "end_of_word": "eow",
-    "marker_placement": "marker",
-    "units": "units",
-    "space_marker": "space",
-    "special_tokens": "specials",
-    "unknown": "unknown",
-    "tie_break": "tie",
-    "top_k": "top_k",
-}
-_CHOICES = {
-    "split": SPLITS,
-    "units": UNITS,
-    "marker_placement": MARKER_PLACEMENTS,
-    "unknown": UNKNOWN_MODES,
-    "tie_break": TIE_BREAKS,
-}
-_INT_RANGES = {
-    "merges": (0, MAX_SIZE),
-    "vocab_size": (1, MAX_SIZE),
-    "min_frequency": (1, MAX_SIZE),
-    "top_k": (0, MAX_TOP_K),
-}
-_MAX_TEXT_PARAM = {"end_of_word": 20, "special_tokens": 500}
+# The sizes: a link gives the one training stops at, always, under its own name ("merges" or "vocab_size").
+_SIZES = tuple(Choice(row.name, None, row.param, setting_kind(row)) for row in SETTINGS if row.name in STOP_BY)
+
+
+def _setting_choices(base: TrainSettings) -> tuple[Choice, ...]:
+    """Every other setting with a parameter, read by its kind; a link leaves out what equals the corpus's own."""
+    return tuple(
+        Choice(row.name, getattr(base, row.name), row.param, setting_kind(row))
+        for row in SETTINGS
+        if row.param and row.name not in STOP_BY
+    )
 
 
 def to_query_params(source: str, settings: TrainSettings, pasted_text: str = "") -> dict[str, str]:
@@ -61,12 +42,9 @@ def to_query_params(source: str, settings: TrainSettings, pasted_text: str = "")
     params = {"preset": source}
     if source == PASTE:
         params["text"] = pasted_text
-    params[settings.stop_by] = str(getattr(settings, settings.stop_by))
-    base = base_settings(source)
-    for name, param in _PARAM_NAMES.items():
-        value = getattr(settings, name)
-        if value != getattr(base, name):
-            params[param] = str(int(value)) if isinstance(value, bool) else str(value)
+    values = settings.as_dict()
+    params.update(address_params([size for size in _SIZES if size.key == settings.stop_by], values)[0])
+    params.update(address_params(_setting_choices(base_settings(source)), values)[0])
     return params
 
 
@@ -85,53 +63,26 @@ def from_query_params(params: Mapping[str, str]) -> LinkState:
 
     >>> state = from_query_params({"preset": "banana_bandana", "merges": "lots"})
     >>> state.source, state.settings.merges, state.warnings
-    ('banana_bandana', 6, ['merges=lots: not a whole number between 0 and 100000'])
+    ('banana_bandana', 6, ['merges=lots: choose a whole number from 0 to 100,000'])
     """
     state = LinkState()
-    source = params.get("preset")
-    if source is not None:
-        if source in CORPUS_PRESETS or (source == PASTE and params.get("text")):
-            state.source = source
-        else:
-            state.warnings.append(f"preset={source}: no such corpus preset")
+    state.source = read_choice(params, "preset", (*CORPUS_PRESETS, PASTE), state.warnings)
+    if state.source == PASTE and not params.get("text"):
+        state.source = None
+        state.warnings.append("preset=paste: give the pasted corpus as text=")
     if state.source == PASTE:
         state.pasted_text = params["text"][:MAX_LINK_TEXT]
-    changes: dict = {}
-    sizes = [name for name in STOP_BY if name in params]
-    for name in sizes:
-        value = _read_param(name, params[name], state.warnings, name)
-        if value is not None and "stop_by" not in changes:
-            changes.update({"stop_by": name, name: value})
-        elif value is not None:
-            state.warnings.append(f"{name}={params[name]}: a link gives merges or a vocabulary size, not both")
-    for name, param in _PARAM_NAMES.items():
-        if param in params:
-            value = _read_param(name, params[param], state.warnings, param)
-            if value is not None:
-                changes[name] = value
+    sizes, warnings = read_address(_SIZES, params)
+    changes, setting_warnings = read_address(_setting_choices(DEFAULT_SETTINGS), params)
+    state.warnings += warnings
+    if sizes:
+        stop_by = next(name for name in STOP_BY if name in sizes)
+        changes.update(stop_by=stop_by, **{stop_by: sizes[stop_by]})
+        state.warnings += [
+            f"{name}={params[name]}: a link gives merges or a vocabulary size, not both"
+            for name in sizes
+            if name != stop_by
+        ]
+    state.warnings += setting_warnings
     state.settings = replace(base_settings(state.source or ""), **changes)
     return state
-
-
-def _read_param(name: str, raw: str, warnings: list[str], param: str):
-    """One parameter's value in its settings type, or None (and a warning) if it makes no sense."""
-    kind = {f.name: f.type for f in fields(TrainSettings)}[name]
-    if name in _INT_RANGES:
-        low, high = _INT_RANGES[name]
-        number = whole_number(raw.strip(), low, high)  # ASCII digits only: "²" is a digit to isdigit(), not to int()
-        if number is not None:
-            return number
-        warnings.append(f"{param}={raw}: not a whole number between {low} and {high}")
-    elif name in _CHOICES:
-        if raw in _CHOICES[name]:
-            return raw
-        warnings.append(f"{param}={raw}: choose one of {', '.join(_CHOICES[name])}")
-    elif kind == "bool":
-        if raw in ("0", "1"):
-            return raw == "1"
-        warnings.append(f"{param}={raw}: use 0 or 1")
-    elif len(raw) <= _MAX_TEXT_PARAM[name]:
-        return raw
-    else:
-        warnings.append(f"{param}: longer than {_MAX_TEXT_PARAM[name]} characters")
-    return None
