@@ -55,7 +55,6 @@ from bench.measure import action_table, cpu_seconds, load_average, rss_mib  # no
 
 SAMPLE = (REPO / "data" / "kjv_sample.txt").read_text(encoding="utf-8")
 PARAGRAPH = SAMPLE[:600]
-TEN_THOUSAND = SAMPLE[:10_000]
 ACTION_TIMEOUT = 240.0  # seconds one action may take before the session counts as failed
 RUN_DEADLINE = 900.0  # the whole run stops after this long, whatever happens
 BARE_APP = "bench/bare_app/app.py"  # the bare Streamlit floor the latency part measures beside the app

@@ -39,8 +39,8 @@ from .languages import bundled_texts
 from .premium import check_texts, premium_rows
 from .pretokenize import lines
 from .pretrained import PRETRAINED, load_pretrained
+from .rank_tokenizer import AnyTokenizer
 from .settings_table import CONFIG_SETTINGS
-from .tokenizer import Tokenizer
 from .train import check_top_k, train, train_from_counts
 from .truncate import check_budget, fit_prefix
 
@@ -94,7 +94,7 @@ def _check_output(output: str, inputs: list[str]) -> None:
             raise ValueError(f"the output {output} is also an input; choose another file")
 
 
-def _load_model(path: str) -> Tokenizer:
+def _load_model(path: str) -> AnyTokenizer:
     """A model file, or a published tokenizer by name (one of ``PRETRAINED``)."""
     if not Path(path).exists():
         if path in PRETRAINED:
@@ -193,7 +193,7 @@ def _cmd_encode(args: argparse.Namespace) -> None:
     print(json.dumps({"ids": ids, "tokens": [tok.token(i) for i in ids]}, ensure_ascii=False))
 
 
-def _stream_ids(tok: Tokenizer, args: argparse.Namespace, special: bool) -> None:
+def _stream_ids(tok: AnyTokenizer, args: argparse.Namespace, special: bool) -> None:
     """Ids separated by spaces, written as they are known: memory stays flat for a file of any size."""
     if args.text is not None:
         chunks = iter([args.text])

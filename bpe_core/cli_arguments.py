@@ -6,7 +6,7 @@
 from __future__ import annotations
 
 import argparse
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from . import settings_table
 from .languages import ENGLISH
@@ -22,7 +22,7 @@ class Argument(NamedTuple):
     """One ``add_argument`` call: its names and its settings."""
 
     flags: tuple[str, ...]
-    settings: dict[str, object]
+    settings: dict[str, Any]
 
 
 class OneOf(NamedTuple):
@@ -39,7 +39,7 @@ class Command(NamedTuple):
     details: str = ""  # its --help's text, kept as written (paragraphs), when there is more to say than ``about``
 
 
-def argument(*flags: str, **settings: object) -> Argument:
+def argument(*flags: str, **settings: Any) -> Argument:
     return Argument(flags, settings)
 
 
@@ -66,7 +66,7 @@ def setting_argument(row: Setting) -> Argument:
 SPLIT = setting_argument(setting("split"))
 SPECIAL = setting_argument(setting("special_tokens"))
 
-TRAIN = (
+TRAIN: tuple[Argument | OneOf, ...] = (
     argument("corpus", nargs="?"),
     argument("--counts", metavar="TABLE", help="learn from a counts table (python -m bpe_core count) instead"),
     _output("where to write the model JSON"),
@@ -263,7 +263,10 @@ def build_parser() -> argparse.ArgumentParser:
     parser = _OneLineParser(prog="python -m bpe_core", description="Train and use BPE tokenizers.")
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_OneLineParser)
     for command in COMMANDS:
-        shown = {"description": command.details, "formatter_class": argparse.RawDescriptionHelpFormatter}
+        shown: dict[str, Any] = {
+            "description": command.details,
+            "formatter_class": argparse.RawDescriptionHelpFormatter,
+        }
         sub = commands.add_parser(command.name, help=command.about, **(shown if command.details else {}))
         if command.on_a_model:
             sub.add_argument("model", help=MODEL_HELP)

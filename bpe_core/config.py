@@ -24,7 +24,13 @@ UNKNOWN_MODES = setting("unknown").choices
 UNK_TOKEN = "<unk>"
 SPACE_MARKER = "Ġ"
 # What each kind of setting must be in a model file, which can hold any JSON value in any field.
-_KIND_TYPES = {CHOICE: str, COUNT: int, SWITCH: bool, TEXT: (str, type(None)), TEXTS: (list, tuple)}
+_KIND_TYPES: dict[str, type | tuple[type, ...]] = {
+    CHOICE: str,
+    COUNT: int,
+    SWITCH: bool,
+    TEXT: (str, type(None)),
+    TEXTS: (list, tuple),
+}
 
 
 @dataclass(frozen=True)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import partial
 
 
 @dataclass(frozen=True)
@@ -53,14 +54,9 @@ def merge_tree(
     if rank is None:
         return TreeNode(token=token, id=token_id)
     left, right = merges[rank]
-    parts = dict(vocab=vocab, created_at=created_at, merges=merges, counts=counts)
+    subtree = partial(merge_tree, vocab=vocab, created_at=created_at, merges=merges, counts=counts)
     return TreeNode(
-        token=token,
-        id=token_id,
-        step=rank + 1,
-        count=counts[rank],
-        left=merge_tree(left, **parts),
-        right=merge_tree(right, **parts),
+        token=token, id=token_id, step=rank + 1, count=counts[rank], left=subtree(left), right=subtree(right)
     )
 
 

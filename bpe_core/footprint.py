@@ -24,7 +24,15 @@ import regex
 # Objects made per model but holding nothing else
 _LEAVES = (str, bytes, bytearray, int, float, complex, range)
 # What a model refers to but shares with the whole process (a weak reference owns nothing either)
-_SHARED = (type, types.ModuleType, types.CodeType, types.BuiltinFunctionType, enum.Enum, re.Pattern, regex.Pattern)
+_SHARED: tuple[type, ...] = (
+    type,
+    types.ModuleType,
+    types.CodeType,
+    types.BuiltinFunctionType,
+    enum.Enum,
+    re.Pattern,
+    regex.Pattern,
+)
 _SHARED += (bool, weakref.ReferenceType)
 _CONTAINERS = {dict, list, tuple, set, frozenset}
 

@@ -316,7 +316,7 @@ class MergeLearner:
             # A string made before by another pair keeps its id (as HF tokenizers does).
             new_id = token_to_id.get(new_token)
             reused = new_id is not None
-            if not reused:
+            if new_id is None:
                 vocab_chars += len(new_token)
                 if vocab_chars > max_vocab_chars:
                     return steps, STOP_VOCAB_TEXT

@@ -22,9 +22,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from .languages import ENGLISH
-from .tokenizer import Tokenizer
+from .rank_tokenizer import AnyTokenizer
 
-_COUNTS: weakref.WeakKeyDictionary[Tokenizer, dict[str, int]] = weakref.WeakKeyDictionary()
+_COUNTS: weakref.WeakKeyDictionary[AnyTokenizer, dict[str, int]] = weakref.WeakKeyDictionary()
 _COUNTS_LOCK = threading.Lock()  # pages count on several threads; the dicts' updates stay whole under it
 _COUNTS_PER_TOKENIZER = 1_000  # distinct texts remembered for one tokenizer (the bundled ones are 58)
 
@@ -40,7 +40,7 @@ class PremiumRow:
     characters_per_token: float  # code points
 
 
-def token_count(tokenizer: Tokenizer, text: str) -> int:
+def token_count(tokenizer: AnyTokenizer, text: str) -> int:
     """How many tokens ``text`` takes, counted once per tokenizer object and text: a published tokenizer is one
     object shared by every page (``load_pretrained``), so what one page counted another reuses.  The counts live as
     long as their tokenizer does.
@@ -62,12 +62,12 @@ def token_count(tokenizer: Tokenizer, text: str) -> int:
     return count
 
 
-def token_counts(tokenizer: Tokenizer, texts: Mapping[str, str]) -> dict[str, int]:
+def token_counts(tokenizer: AnyTokenizer, texts: Mapping[str, str]) -> dict[str, int]:
     """``token_count`` of each text, by the same keys."""
     return {language: token_count(tokenizer, text) for language, text in texts.items()}
 
 
-def premium_rows(tokenizer: Tokenizer, texts: Mapping[str, str], reference: str = ENGLISH) -> list[PremiumRow]:
+def premium_rows(tokenizer: AnyTokenizer, texts: Mapping[str, str], reference: str = ENGLISH) -> list[PremiumRow]:
     """Each language's row under ``tokenizer``, the cheapest first (see ``rows_from_counts``)."""
     check_texts(texts, reference)
     return rows_from_counts(token_counts(tokenizer, texts), texts, reference)

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Callable
+from itertools import chain
 
 from .pretokenizers import SPLITS, pretokenizer
 
@@ -44,12 +46,6 @@ def lines(text: str) -> list[str]:
     return [part + "\n" for part in parts[:-1]] + ([parts[-1]] if parts[-1] else [])
 
 
-@functools.lru_cache(maxsize=32)
-def _specials_pattern(specials: tuple[str, ...]) -> re.Pattern[str]:
-    """The special tokens as one pattern, longest first, made once per set (gpt-oss has 1,090)."""
-    return re.compile("|".join(re.escape(s) for s in sorted(specials, key=len, reverse=True)))
-
-
 def special_segments(text: str, specials: tuple[str, ...]) -> list[tuple[int, int, bool]]:
     """Cut ``text`` around special tokens: ``(start, end, is_special)`` segments.
 
@@ -73,7 +69,7 @@ def special_segments(text: str, specials: tuple[str, ...]) -> list[tuple[int, in
 
 
 @functools.lru_cache(maxsize=32)
-def _specials_pattern(specials: tuple[str, ...]) -> re.Pattern:
+def _specials_pattern(specials: tuple[str, ...]) -> re.Pattern[str]:
     """The specials as one pattern, longest first, built once per set (gpt-oss has 1,088: 10 ms to build)."""
     return re.compile("|".join(re.escape(s) for s in sorted(specials, key=len, reverse=True)))
 
@@ -90,4 +86,30 @@ def check_encodable(text: str) -> None:
         ) from None
 
 
-__all__ = ["SPLITS", "check_encodable", "special_segments", "split_spans", "split_text"]
+def encode_text(
+    text: str,
+    *,
+    split: str,
+    specials: tuple[str, ...],
+    special_id: Callable[[str], int],
+    piece_ids: Callable[[str], tuple[int, ...]],
+) -> list[int]:
+    """The ids of a text: a special token's text (one of ``specials``) is ``special_id(text)``, the rest is cut into
+    pieces by ``split`` and each piece is ``piece_ids(piece)`` (a piece cache's lookup).
+
+    >>> encode_text("ab<s>b", split="none", specials=("<s>",), special_id={"<s>": 9}.get, piece_ids=lambda p: (len(p),))
+    [2, 9, 1]
+    """
+    check_encodable(text)
+    ids: list[int] = []
+    for start, end, is_special in special_segments(text, specials):
+        if is_special:
+            ids.append(special_id(text[start:end]))
+            continue
+        # C code looks every piece up and stitches the ids together; only a piece
+        # never seen before calls back into Python (the cache's __missing__).
+        ids.extend(chain.from_iterable(map(piece_ids, split_text(text[start:end], split))))
+    return ids
+
+
+__all__ = ["SPLITS", "check_encodable", "encode_text", "special_segments", "split_spans", "split_text"]

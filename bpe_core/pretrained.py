@@ -28,6 +28,7 @@ from .config import Config
 from .formats import from_hf_json, read_merges_txt
 from .formats.tiktoken_ranks import from_ranks
 from .gc_pause import collector_paused
+from .rank_tokenizer import AnyTokenizer
 from .tokenizer import Tokenizer
 
 DATA = Path(__file__).parent / "data"
@@ -146,10 +147,10 @@ class _KeepAll:
     tests' cache. A server holds them within a budget instead (``keep_published_in``)."""
 
     def __init__(self) -> None:
-        self._models: dict[str, Tokenizer] = {}
+        self._models: dict[str, AnyTokenizer] = {}
         self._lock = threading.Lock()
 
-    def get_or_make(self, name: str, make: Callable[[], Tokenizer]) -> Tokenizer:
+    def get_or_make(self, name: str, make: Callable[[], AnyTokenizer]) -> AnyTokenizer:
         with self._lock:  # one read of each, however many threads ask at once
             if name not in self._models:
                 self._models[name] = make()
@@ -166,7 +167,7 @@ def keep_published_in(cache: Any) -> None:
     _kept = cache
 
 
-def load_pretrained(name: str) -> Tokenizer:
+def load_pretrained(name: str) -> AnyTokenizer:
     """A published tokenizer by name (one of ``PRETRAINED``), read once and shared (``keep_published_in``).
 
     >>> load_pretrained("cl100k_base") is load_pretrained("cl100k_base")
@@ -188,7 +189,7 @@ def held_bytes(name: str) -> int:
     return PUBLISHED[name].held_mb * 2**20
 
 
-def _read_published(published: PublishedTokenizer) -> Tokenizer:
+def _read_published(published: PublishedTokenizer) -> AnyTokenizer:
     paths = [DATA / file for file in published.files]
     if published.family == TOKENIZER_JSON:
         with lzma.open(paths[0]) as packed, collector_paused():

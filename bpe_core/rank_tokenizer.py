@@ -6,32 +6,43 @@ otherwise its bytes are joined, again and again, at the adjacent pair whose join
 the lowest-ranked token.  Both rules need nothing but the table, so this tokenizer encodes
 right after reading it.  The rest of what a tokenizer offers (vocabulary, merges, trees,
 spans, decoding) needs the full model with 100,000 merges spelled out, several times the
-work of reading the table: it is built on the first use of any of it, once.
+work of reading the table: a :class:`Tokenizer` built on the first use of any of it, once,
+which this one holds and hands every such question to.
 
 >>> from bpe_core.bytelevel import bytes_to_display
 >>> ranks = {bytes([byte]): byte for byte in range(256)} | {b"ab": 256, b"abb": 257}
 >>> def spelled_out():  # the rest of what a Tokenizer is made of
+...     print("spelling the merges out")
 ...     vocab = {bytes_to_display(token): rank for token, rank in ranks.items()}
 ...     return {"vocab": vocab, "merges": [("a", "b"), ("ab", "b")]}
 >>> tok = RankTokenizer(ranks, config=Config(split="none", units="bytes"), name="tiny", full_model=spelled_out)
->>> tok.encode("abbab")  # "abb" (rank 257) and "ab" (256); the merges are not spelled out yet
+>>> tok.encode("abbab")  # "abb" (rank 257) and "ab" (256), by rank alone
 [257, 256]
->>> "merges" in vars(tok), tok.merges, "merges" in vars(tok)
-(False, [('a', 'b'), ('ab', 'b')], True)
+>>> tok.merges
+spelling the merges out
+[('a', 'b'), ('ab', 'b')]
+>>> tok.tokenize("abbab")  # built once
+['abb', 'ab']
 """
 
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
+from functools import partial
 from typing import Any
 
 from .config import Config
+from .explain import TreeNode
 from .gc_pause import collector_paused
 from .merge_index import RIGHT, SHIFT, apply_merges
-from .tokenizer import Tokenizer
+from .pretokenize import encode_text
+from .spans import Token
+from .streaming import encode_stream
+from .tokenizer import PieceCache, Tokenizer
+from .trace import Step
+from .units import Units
 
-_BUILDING = threading.RLock()  # one thread spells a model out; the others wait for it
 _PAIRS_KEPT = 200_000  # pairs of tokens remembered by one tokenizer (some tens of MB at most)
 
 
@@ -53,37 +64,74 @@ class _JoinedRanks(dict):
         return entry
 
 
-class RankTokenizer(Tokenizer):
+class RankTokenizer:
     """``ranks``: ``{token bytes: id}`` with all 256 single bytes.  ``full_model()`` returns the
-    keyword arguments of :class:`Tokenizer` for the same model (vocabulary and merges spelled out)."""
+    keyword arguments of :class:`Tokenizer` for the same model (vocabulary and merges spelled out).
+
+    It answers every question a :class:`Tokenizer` answers: encoding from the ranks, everything else
+    from :attr:`full`."""
+
+    runs_pipeline = False
 
     def __init__(self, ranks: dict[bytes, int], *, config: Config, name: str, full_model: Callable[[], dict[str, Any]]):
         self.config = config
         self.name = name
         self._token_ranks = ranks
         self._byte_ids = [ranks[bytes([byte])] for byte in range(256)]
-        self._joins = _JoinedRanks(ranks)
         self._full_model = full_model
+        self._full: Tokenizer | None = None
+        self._start_caches()
 
-    def __getattr__(self, name: str):
-        # Reached only for an attribute not set yet: spell the full model out, then look again.
-        # Python's and notebooks' probes for optional hooks (__deepcopy__, _repr_html_) build nothing.
-        if name.startswith(("__", "_repr_", "_ipython_")):
-            raise AttributeError(name)
-        with _BUILDING:
-            full_model = self.__dict__.pop("_full_model", None)
-            if full_model is not None:
-                try:
+    def _start_caches(self) -> None:
+        self._building = threading.Lock()  # one thread spells the model out; the others wait for it
+        self._joins = _JoinedRanks(self._token_ranks)
+        self._cache = PieceCache(self._merged_piece)
+
+    # A copy (or a pickled one) starts with empty caches and its own lock; a model already spelled out is shared.
+    def __getstate__(self) -> dict:
+        return {name: value for name, value in vars(self).items() if name not in ("_building", "_joins", "_cache")}
+
+    def __setstate__(self, state: dict) -> None:
+        vars(self).update(state)
+        self._start_caches()
+
+    @property
+    def full(self) -> Tokenizer:
+        """The full model, spelled out on the first call by one thread while the others wait.  A model that
+        cannot be spelled out raises at every call, saying why."""
+        full = self._full
+        if full is None:
+            with self._building:
+                if self._full is None:
                     with collector_paused():
-                        full = Tokenizer(config=self.config, name=self.name, **full_model())
-                except BaseException:
-                    self._full_model = full_model  # the next use tries again and says again why it fails
-                    raise
-                # Every attribute at once (a reader waits on the lock until they are there); the encoders
-                # are built on first use, and the piece cache kept: joining by rank gave the same tokens.
-                self.__dict__.update(full.__getstate__())  # its data without encoders
-                self._joins.clear()  # the merge table answers from now on
-        return object.__getattribute__(self, name)
+                        self._full = Tokenizer(config=self.config, name=self.name, **self._full_model())
+                    self._joins.clear()  # the merge table answers from now on
+                full = self._full
+        return full
+
+    # -- encoding: the ranks alone until the full model is there -------------------
+
+    def encode(self, text: str, *, special: bool = True) -> list[int]:
+        """Token ids for ``text``, as :meth:`Tokenizer.encode` (a special token's id is the full model's)."""
+        return encode_text(
+            text,
+            split=self.config.split,
+            specials=self.config.special_tokens if special else (),
+            special_id=self._special_id,
+            piece_ids=self._cache.__getitem__,
+        )
+
+    def _special_id(self, token: str) -> int:
+        return self.full.vocab[token]
+
+    def encode_iterable(self, texts: Iterable[str], *, special: bool = True) -> Iterator[int]:
+        """The ids of the texts joined together, as :meth:`Tokenizer.encode_iterable`."""
+        return encode_stream(
+            texts,
+            encode=partial(self.encode, special=special),
+            split=self.config.split,
+            specials=self.config.special_tokens if special else (),
+        )
 
     def vocabulary_bytes(self) -> list[tuple[bytes, int]]:
         """Every token but the special ones as (its bytes, its id): the ranks themselves, read without spelling the
@@ -99,7 +147,117 @@ class RankTokenizer(Tokenizer):
         if whole is not None:
             return (whole,)
         # Once the merges are spelled out their table answers at C speed; until then the rule does
-        # (read from __dict__: asking for the attribute would spell the merges out).
-        merge_table = self.__dict__.get("_ranks")
-        entry_of = self._joins.__getitem__ if merge_table is None else merge_table.get
+        # (read without spelling anything out).
+        entry_of = self._joins.__getitem__ if self._full is None else self._full._ranks.get
         return tuple(apply_merges(list(map(self._byte_ids.__getitem__, data)), entry_of))
+
+    # -- the rest is the full model's ------------------------------------------------
+
+    @property
+    def vocab(self) -> dict[str, int]:
+        return self.full.vocab
+
+    @property
+    def merges(self) -> list[tuple[str, str]]:
+        return self.full.merges
+
+    @property
+    def id_to_token(self) -> dict[int, str]:
+        return self.full.id_to_token
+
+    @property
+    def special_ids(self) -> dict[int, str]:
+        return self.full.special_ids
+
+    @property
+    def created_at(self) -> dict[int, int]:
+        return self.full.created_at
+
+    @property
+    def base_size(self) -> int | None:
+        return self.full.base_size
+
+    @property
+    def corpus_tokens(self) -> int | None:
+        return self.full.corpus_tokens
+
+    @property
+    def stop_reason(self) -> str:
+        return self.full.stop_reason
+
+    @property
+    def stop_message(self) -> str:
+        return self.full.stop_message
+
+    @property
+    def warnings(self) -> list[str]:
+        return self.full.warnings
+
+    @property
+    def steps(self) -> list[Step]:
+        return self.full.steps
+
+    @property
+    def has_counts(self) -> bool:
+        return self.full.has_counts
+
+    @property
+    def units(self) -> Units:
+        return self.full.units
+
+    def __len__(self) -> int:
+        return len(self.full)
+
+    @property
+    def vocab_size(self) -> int:
+        return self.full.vocab_size
+
+    @property
+    def byte_level(self) -> bool:
+        return self.config.byte_level
+
+    def token(self, token_id: int) -> str:
+        return self.full.token(token_id)
+
+    def base_ids(self) -> list[int]:
+        return self.full.base_ids()
+
+    def base_tokens(self) -> list[str]:
+        return self.full.base_tokens()
+
+    def shown_text(self, text: str, *, special: bool = True) -> str:
+        return text
+
+    def ignores_merges(self, piece: str) -> bool:
+        return False
+
+    def with_model_specials(self, ids: list[int]) -> list[int]:
+        return list(ids)
+
+    def tokenize(self, text: str, *, special: bool = True) -> list[str]:
+        return list(map(self.full.id_to_token.__getitem__, self.encode(text, special=special)))
+
+    def encode_with_spans(self, text: str, *, special: bool = True) -> list[Token]:
+        return self.full.encode_with_spans(text, special=special)
+
+    def token_bytes(self, token_id: int) -> bytes:
+        return self.full.token_bytes(token_id)
+
+    def decode(self, ids: list[int], *, skip_special: bool = False) -> str:
+        return self.full.decode(ids, skip_special=skip_special)
+
+    def merge_tree(self, token: str) -> TreeNode:
+        return self.full.merge_tree(token)
+
+    def merge_ranks(self, piece: str) -> list[int]:
+        return self.full.merge_ranks(piece)
+
+    def explain(self, piece: str) -> list[tuple[int | None, list[str]]]:
+        return self.full.explain(piece)
+
+    def prefix(self, merges: int) -> Tokenizer:
+        return self.full.prefix(merges)
+
+
+# What a published model is: a Tokenizer, or a RankTokenizer answering the same questions.
+AnyTokenizer = Tokenizer | RankTokenizer

@@ -67,7 +67,7 @@ class Setting:
     label: str
     help: str
     choices: tuple[str, ...] = ()
-    words: tuple[tuple[str, str], ...] = ()
+    words: tuple[tuple[Any, str], ...] = ()
     bounds: tuple[int, int] | None = None
     switch_words: tuple[str, str] = ("0", "1")
     max_chars: int = 0

@@ -136,7 +136,7 @@ def stop_message(
     if reason == STOP_MERGES:
         return f"made the {counted(made, 'merge')} asked for"
     if reason == STOP_VOCAB_SIZE:
-        if made == 0 and vocab_size < base_size:
+        if made == 0 and vocab_size is not None and vocab_size < base_size:
             return (
                 f"vocabulary size {vocab_size:,} is smaller than the base vocabulary "
                 f"({base_size:,} symbols and special tokens), so no merge was made"

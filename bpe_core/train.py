@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping
+from typing import cast
 
 from .config import Config
 from .corpus import ambiguity_warnings, base_vocabulary, check_counts, count_corpus
@@ -114,7 +115,8 @@ def _learn(
     """Merges, trace and tokenizer from counted pieces (the caller has paused the cycle collector)."""
     warnings = ambiguity_warnings(piece_counts, config)
     id_to_token = base_vocabulary(config, piece_counts)
-    most_merges = merges if merges is not None else max(vocab_size - len(id_to_token), 0)
+    # train() has checked that exactly one of merges and vocab_size is given
+    most_merges = merges if merges is not None else max(cast(int, vocab_size) - len(id_to_token), 0)
     learner = MergeLearner(piece_counts, config, id_to_token, len(id_to_token) + most_merges)
     steps, stop_reason = learner.run(
         merges=merges, vocab_size=vocab_size, top_k=top_k, progress=progress, max_vocab_chars=max_vocab_chars

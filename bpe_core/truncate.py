@@ -23,7 +23,7 @@ from collections.abc import Callable
 import regex
 
 from .pretokenize import special_segments
-from .tokenizer import Tokenizer
+from .rank_tokenizer import AnyTokenizer
 
 LOOK_AHEAD = 16  # graphemes tried past the first prefix that does not fit (a longer word may merge into fewer)
 _GRAPHEME = regex.compile(r"\X")
@@ -78,7 +78,7 @@ def longest_fitting(
     return ends[low]  # low is 0 when not even the empty text fits (a model whose own tokens pass the budget)
 
 
-def fit_prefix(tok: Tokenizer, text: str, limit: int, *, special: bool = True, add_special: bool = False) -> str:
+def fit_prefix(tok: AnyTokenizer, text: str, limit: int, *, special: bool = True, add_special: bool = False) -> str:
     """The longest beginning of ``text`` that ``tok`` encodes in at most ``limit`` tokens (see
     :func:`longest_fitting`), cut outside special tokens unless ``special`` is False (their text is then ordinary
     text); the model's own special tokens (Llama's ``<s>``) count with ``add_special``."""

@@ -19,6 +19,7 @@ decoded symbols turn back into text.  ``units_for(config)`` picks the part.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from typing import cast
 
 from .bytelevel import ALPHABET, BYTE_TO_CHAR, bytes_to_display, symbols_to_bytes
 from .config import SPACE_MARKER, UNK_TOKEN, Config
@@ -66,13 +67,14 @@ class ByteUnits:
             lengths: list[int] = []
             dropped = 0  # before the first kept byte
             for byte in piece.encode("utf-8"):
-                if table[byte] is None:
+                token_id = table[byte]
+                if token_id is None:
                     if lengths:
                         lengths[-1] += 1
                     else:
                         dropped += 1
                     continue
-                ids.append(table[byte])
+                ids.append(token_id)
                 lengths.append(1 + dropped)
                 dropped = 0
             return ids, lengths
@@ -87,8 +89,9 @@ class ByteUnits:
         """
         table = [vocab.get(BYTE_TO_CHAR[byte]) for byte in range(256)]
         if None not in table:
-            return lambda piece: [table[byte] for byte in piece.encode("utf-8")]
-        return lambda piece: [table[byte] for byte in piece.encode("utf-8") if table[byte] is not None]
+            every_byte = cast(list[int], table)
+            return lambda piece: [every_byte[byte] for byte in piece.encode("utf-8")]
+        return lambda piece: [token_id for byte in piece.encode("utf-8") if (token_id := table[byte]) is not None]
 
     def restore(self, text: str, *, last: bool) -> str:
         return text
@@ -168,10 +171,10 @@ class CharUnits:
                 elif self.byte_fallback:
                     # HF falls back on the whole symbol, a glued end-of-word marker included.
                     data = symbol.encode("utf-8")
-                    ids += [byte_ids[byte] for byte in data]
+                    ids += [cast(int, byte_ids[byte]) for byte in data]  # a byte-fallback model holds every byte
                     lengths += [1] * size + [0] * (len(data) - size)
                 else:
-                    ids.append(unk)
+                    ids.append(cast(int, unk))  # reached only by a model with the unknown token (a special token)
                     lengths.append(size)
             return ids, lengths
 

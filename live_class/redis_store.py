@@ -11,6 +11,7 @@ class's keys ``KEEP_SECONDS`` to live, so a forgotten class leaves nothing behin
 from __future__ import annotations
 
 import secrets
+from typing import cast
 
 import redis
 
@@ -126,8 +127,12 @@ class RedisClassStore(ClassStore):
             pipeline.execute()
         return True
 
+    def _hash(self, key: str) -> dict[str, str]:
+        """A hash's fields and values: strings, as the client decodes every response."""
+        return cast(dict[str, str], self.redis.hgetall(key))
+
     def class_record(self, code: str) -> ClassRecord | None:
-        fields = self.redis.hgetall(self.prefix(code))
+        fields = self._hash(self.prefix(code))
         if "teacher_hash" not in fields or "ended" not in fields:  # unknown, or still being created
             return None
         values = {name: _NUMBERS.get(name, str)(value) for name, value in fields.items()}
@@ -153,8 +158,8 @@ class RedisClassStore(ClassStore):
         most_students: int = MOST_STUDENTS,
         most_from_address: int = 0,
     ) -> Joining:
-        bounds = [address, most_students, most_from_address]
-        arguments = [student, name, _stored(last_active), KEEP_SECONDS, *bounds, *name_keys]
+        bounds: list[str | int] = [address, most_students, most_from_address]
+        arguments: list[str | int] = [student, name, _stored(last_active), KEEP_SECONDS, *bounds, *name_keys]
         return Joining(self._join(keys=self._keys(code), args=arguments))
 
     def remove_student(self, code: str, student: str) -> bool:
@@ -202,10 +207,15 @@ class RedisClassStore(ClassStore):
         return self._reveal(keys=[questions, revealed], args=[number]) == 1
 
     def votes(self, code: str, number: int) -> dict[str, str]:
-        return self.redis.hgetall(f"{self.prefix(code)}:votes:{number}")
+        return self._hash(f"{self.prefix(code)}:votes:{number}")
 
     def count_in_window(self, key: str, now: float, most: int, seconds: float) -> bool:
-        arguments = [_stored(now), most, _stored(seconds), secrets.token_hex(8)]  # two actions at one time: two names
+        arguments: list[str | int] = [
+            _stored(now),
+            most,
+            _stored(seconds),
+            secrets.token_hex(8),
+        ]  # two actions at one time: two names
         return self._count(keys=[f"bpe:rate:{key}"], args=arguments) == 1
 
 

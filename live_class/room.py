@@ -190,7 +190,10 @@ def reveal(store: ClassStore, code: str, teacher_key: str | None, now: float) ->
         raise ClassProblem("Ask a question first.")
     store.reveal(code, record.question)
     store.update_class(code, now)
-    return store.question(code, record.question)
+    question = store.question(code, record.question)
+    if question is None:  # the class's data expired meanwhile
+        raise ClassProblem("That question was not asked.")
+    return question
 
 
 def results(store: ClassStore, code: str, students: dict[str, str] | None = None) -> list[tuple[str, int]]:

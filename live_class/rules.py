@@ -124,7 +124,7 @@ def teacher_hash(teacher_key: str) -> str:
 
 def is_teacher(record: ClassRecord, teacher_key: str | None) -> bool:
     """Whether ``teacher_key`` is this class's teacher key (compared in constant time)."""
-    return bool(teacher_key) and hmac.compare_digest(record.teacher_hash, teacher_hash(teacher_key))
+    return bool(teacher_key and hmac.compare_digest(record.teacher_hash, teacher_hash(teacher_key)))
 
 
 def clean_name(typed: str) -> str:

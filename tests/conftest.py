@@ -18,7 +18,9 @@ banana      (session)  the textbook model: ``banana_bandana_``, no split, 6 merg
 
 Helpers such as ``wait_for_app(page)``, ``open_app(page, base_url, path)``,
 ``click_nav(page, title)`` and ``save_screenshot(page, name)`` are in
-``browser_helpers.py``.
+``browser_helpers.py``, which imports Playwright: the fixtures import it when they start, so that the
+engine's tests (``pytest tests/core``) run without Playwright, Streamlit or Plotly installed
+(tests/test_engine_tests_alone.py checks).
 """
 
 from __future__ import annotations
@@ -32,18 +34,6 @@ from pathlib import Path
 from unittest import mock
 
 import pytest
-from browser_helpers import (
-    CHROMIUM_ARGS,
-    CHROMIUM_MISSING,
-    CHROMIUM_PATH,
-    SCREENSHOT_DIR,
-    VIEWPORT,
-    ServerDidNotStart,
-    open_app,
-    running_app,
-    safe_name,
-    save_screenshot,
-)
 from hypothesis import settings
 
 from bench.servers import running_redis
@@ -71,19 +61,13 @@ def pytest_runtest_makereport(item, call):
 
 
 @pytest.fixture(scope="session")
-def app_server(tmp_path_factory, browser):
-    """Start the Streamlit app on a free local port, let a first visitor open its root, and yield its base URL.
+def app_server(tmp_path_factory):
+    """Start the Streamlit app on a free local port; yield its base URL."""
+    from browser_helpers import ServerDidNotStart, running_app
 
-    The first visit: until the router (``st.navigation``) has run once in the server's process, Streamlit opens a
-    page's own address (``/Train``) on its "Page not found" dialog over the page, which holds every control inert;
-    the tests open pages by their addresses, as people do on a server that has had visitors. A fresh server's deep
-    link is ``test_browser_routing``'s case."""
     log_path = tmp_path_factory.mktemp("streamlit") / "server.log"
     try:
         with running_app(log_path, timeout=SERVER_START_TIMEOUT) as (base_url, _):
-            first_visitor = browser.new_context(viewport=VIEWPORT)
-            open_app(first_visitor.new_page(), base_url)
-            first_visitor.close()
             yield base_url
     except ServerDidNotStart as error:
         pytest.fail(str(error))
@@ -98,6 +82,8 @@ def _no_browser(reason: str):
 @pytest.fixture(scope="session")
 def browser():
     """Headless Debian Chromium driven by Playwright (never `playwright install`)."""
+    from browser_helpers import CHROMIUM_ARGS, CHROMIUM_MISSING, CHROMIUM_PATH
+
     if not os.path.exists(CHROMIUM_PATH):
         _no_browser(CHROMIUM_MISSING)
     try:
@@ -121,6 +107,8 @@ def browser():
 @pytest.fixture
 def page(browser, request):
     """A new context and page per test; dialogs are dismissed and recorded."""
+    from browser_helpers import SCREENSHOT_DIR, VIEWPORT, safe_name, save_screenshot
+
     context = browser.new_context(viewport=VIEWPORT)
     pg = context.new_page()
     pg.set_default_timeout(30_000)
@@ -151,6 +139,7 @@ def page(browser, request):
 @pytest.fixture
 def screenshot(request):
     """``screenshot(page, suffix="", whole=False)`` -> Path of ``tests/screenshots/<test>[-suffix].png``."""
+    from browser_helpers import safe_name, save_screenshot
 
     def take(pg, suffix: str = "", whole: bool = False) -> Path:
         name = request.node.name + (f"-{suffix}" if suffix else "")
@@ -161,7 +150,8 @@ def screenshot(request):
 
 @pytest.fixture(scope="session")
 def tiktoken_module(tmp_path_factory):
-    """tiktoken, loading the rank files this project ships (no network)."""
+    """tiktoken, loading the rank files this project ships (no network); a test that needs it skips without it."""
+    pytest.importorskip("tiktoken")
     return offline_tiktoken(tmp_path_factory.mktemp("tiktoken-cache"))
 
 

@@ -148,9 +148,6 @@ class PeakMemory:
         """Each root's tree's resident memory now, in MB."""
         return {root: sum(map(rss_mb, tree)) for root, tree in process_trees(self.roots()).items()}
 
-    def now_mb(self) -> float:
-        return sum(self.shares_mb().values())
-
     def _sample(self) -> None:
         told = False
         while not self._stop.is_set():

@@ -19,8 +19,8 @@ import functools
 from dataclasses import replace
 
 from ..pretrained import load_pretrained
+from ..rank_tokenizer import AnyTokenizer
 from ..spans import Token
-from ..tokenizer import Tokenizer
 from .formats import OPENAI_FUNCTION_SETTINGS, OPENAI_REPLY_PRIMING, OPENAI_TOKENS_PER_MESSAGE, ChatFormat
 from .messages import Message
 from .segments import Segment
@@ -32,7 +32,7 @@ def _role_tokens(name: str, role: str) -> int:
     return len(load_pretrained(name).encode(role))
 
 
-def estimated(chat: ChatFormat, tok: Tokenizer, messages: tuple[Message, ...], ready: bool, tools: tuple[Tool, ...]):
+def estimated(chat: ChatFormat, tok: AnyTokenizer, messages: tuple[Message, ...], ready: bool, tools: tuple[Tool, ...]):
     """The messages' segments, their tokens (tiktoken's ``encode``: special tokens' text as text) and owners, the
     estimate of what the format adds, and the tools' estimate."""
     segments = tuple(
@@ -65,7 +65,7 @@ def _owner_of(tokens: list[Token], segments: tuple[Segment, ...]):
         yield ends[place][1]
 
 
-def function_tokens(chat: ChatFormat, tok: Tokenizer, tools: tuple[Tool, ...]) -> int:
+def function_tokens(chat: ChatFormat, tok: AnyTokenizer, tools: tuple[Tool, ...]) -> int:
     """The cookbook's ``num_tokens_for_tools`` less the messages' count: what the function definitions add."""
     if not tools:
         return 0
@@ -77,7 +77,7 @@ def function_tokens(chat: ChatFormat, tok: Tokenizer, tools: tuple[Tool, ...]) -
     return count
 
 
-def _properties_tokens(chat: ChatFormat, tok: Tokenizer, properties) -> int:
+def _properties_tokens(chat: ChatFormat, tok: AnyTokenizer, properties) -> int:
     if not isinstance(properties, dict) or not properties:
         return 0
     _, property_init, property_key, enum_init, enum_item, _ = OPENAI_FUNCTION_SETTINGS[chat.name]

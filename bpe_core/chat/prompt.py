@@ -23,8 +23,8 @@ import re
 from dataclasses import dataclass, replace
 
 from ..pretrained import load_pretrained
+from ..rank_tokenizer import AnyTokenizer
 from ..spans import Token
-from ..tokenizer import Tokenizer
 from .estimate import estimated
 from .formats import ChatFormat, chat_format
 from .messages import TOOL_ROLE, Message, read_messages
@@ -148,7 +148,7 @@ def render_prompt(chat: ChatFormat, messages: tuple[Message, ...], ready_for_rep
 def _template_message(chat: ChatFormat, message: Message) -> dict:
     """A message as a template reads it (OpenAI's form; a call's arguments as the template takes them)."""
     content = message.content if message.content or not message.tool_calls else chat.call_content
-    item = {"role": message.role, "content": content}
+    item: dict[str, object] = {"role": message.role, "content": content}
     if message.tool_calls:
         item["tool_calls"] = [_template_call(chat, call) for call in message.tool_calls]
     if message.tool_call_id:
@@ -267,7 +267,7 @@ def _marked_text(prompt: str, at: int, candidates, after: str, last: bool) -> st
     return prompt[at:end] if end >= at else None
 
 
-def _shown_bounds(tok: Tokenizer, segments: tuple[Segment, ...], prompt: str) -> list[tuple[int, int, tuple]]:
+def _shown_bounds(tok: AnyTokenizer, segments: tuple[Segment, ...], prompt: str) -> list[tuple[int, int, tuple]]:
     """Each segment's (start, end, (message, tool)) in the text the tokenizer sees (a normalizer may change
     lengths)."""
     lengths = [len(tok.shown_text(segment.text)) for segment in segments]
@@ -290,12 +290,14 @@ def _owners(tokens, bounds) -> list[tuple[int | None, int | None]]:
     return owners
 
 
-def _scripted(chat: ChatFormat, tok: Tokenizer, messages, ready: bool, tools) -> ChatPrompt:
+def _scripted(chat: ChatFormat, tok: AnyTokenizer, messages, ready: bool, tools) -> ChatPrompt:
     """A format its publisher's library writes: its control tokens as tokens, the text between them encoded as
     text (as those libraries do), each run of text in one piece."""
     write, control = SCRIPTED[chat.script]
     segments = write(messages, ready, tools)
-    tokens, owners, shown = [], [], []
+    tokens: list[Token] = []
+    owners: list[tuple[int | None, int | None]] = []
+    shown: list[str] = []
     offset = 0
     for run in _runs(segments, control):
         text = "".join(segment.text for segment in run)

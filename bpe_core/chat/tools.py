@@ -32,7 +32,7 @@ class Tool:
     name: str
     description: str | None  # None: not given
     parameters: dict | None  # its JSON schema; None: not given
-    definition: dict
+    definition: dict | str  # str: a stand-in while a template is rendered (chat/prompt.py's marks)
 
 
 @dataclass(frozen=True)
@@ -104,7 +104,7 @@ def _depth_within(value) -> bool:
 def _tool(number: int, item: object) -> Tool:
     function = item.get("function") if isinstance(item, dict) else None
     named = f"tool {number}"
-    if not isinstance(function, dict):
+    if not isinstance(item, dict) or not isinstance(function, dict):
         raise ValueError(f"{named} is not {_SHAPE}")
     name = function.get("name")
     if not isinstance(name, str) or not name.strip():
@@ -133,7 +133,7 @@ def read_tool_calls(number: int, raw: object) -> tuple[ToolCall, ...]:
 
 def _tool_call(named: str, item: object) -> ToolCall:
     function = item.get("function") if isinstance(item, dict) else None
-    if not isinstance(function, dict):
+    if not isinstance(item, dict) or not isinstance(function, dict):
         raise ValueError(f'{named} is not {{"type": "function", "function": {{"name": ..., "arguments": ...}}}}')
     name, arguments, call_id = function.get("name"), function.get("arguments", {}), item.get("id", "")
     if not isinstance(name, str) or not name.strip():

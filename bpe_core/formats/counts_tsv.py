@@ -58,9 +58,9 @@ def counts_from_tsv(text: str) -> tuple[dict[str, int], CountsHeader]:
     if rows[-1] == "":
         rows.pop()
     for number, line in enumerate(rows, start=2):
-        count, tab, piece = line.partition("\t")
+        count, tab, field = line.partition("\t")
         try:
-            piece = json.loads(piece) if tab else None
+            piece = json.loads(field) if tab else None
         except json.JSONDecodeError:
             piece = None
         if not (count.isascii() and count.isdigit() and int(count) > 0 and isinstance(piece, str) and piece):

@@ -14,6 +14,7 @@ ValueError: model.vocab["a"]: id -5 is not a whole number from 0 to 4294967295
 from __future__ import annotations
 
 import json
+from typing import overload
 
 MAX_ID = 2**32 - 1  # HF tokenizers' ids are u32
 
@@ -101,6 +102,12 @@ def checked_text(value, field: str, *, optional: bool = False) -> str | None:
     if isinstance(value, str) or (optional and value is None):
         return value
     raise ValueError(f"{field}: {shown(value)} is not a string")
+
+
+@overload
+def checked_flag(value: object, field: str) -> bool: ...
+@overload
+def checked_flag(value: object, field: str, *, optional: bool) -> bool | None: ...
 
 
 def checked_flag(value, field: str, *, optional: bool = False) -> bool | None:

@@ -14,6 +14,7 @@ import json
 from ..bytelevel import ALPHABET
 from ..config import Config
 from ..pretokenizers import pretokenizer
+from ..rank_tokenizer import AnyTokenizer
 from ..tokenizer import Tokenizer
 from .fields import checked_vocab, shown
 from .files import ExportError, read_json
@@ -48,7 +49,7 @@ def _check_merges_in_vocab(merges: list[tuple[str, str]], vocab: dict[str, int],
                 raise ValueError(f"merges.txt line {number}: {shown(part)} is not in vocab.json")
 
 
-def check_gpt2_exportable(tok: Tokenizer) -> None:
+def check_gpt2_exportable(tok: AnyTokenizer) -> None:
     """Raise :class:`ExportError` unless ``tok`` uses GPT-2's scheme (the only one the pair can carry)."""
     if not tok.byte_level or not pretokenizer(tok.config.split).hf_byte_level_regex:
         raise ExportError(
@@ -57,7 +58,7 @@ def check_gpt2_exportable(tok: Tokenizer) -> None:
         )
 
 
-def to_gpt2_files(tok: Tokenizer) -> tuple[str, str]:
+def to_gpt2_files(tok: AnyTokenizer) -> tuple[str, str]:
     """``(vocab.json, merges.txt)`` texts, GPT-2 style: byte-level with the GPT-2 regex only."""
     check_gpt2_exportable(tok)
     vocab = json.dumps(dict(sorted(tok.vocab.items(), key=lambda item: item[1])), ensure_ascii=False)
@@ -79,7 +80,7 @@ def from_gpt2_files(vocab_text: str, merges_text: str, *, name: str = "") -> Tok
     merges = read_merges_txt(merges_text)
     _check_merges_in_vocab(merges, vocab, merges_text)
     made = {left + right for left, right in merges} | set(ALPHABET)
-    specials = tuple(token for token in sorted(vocab, key=vocab.get) if token not in made)
+    specials = tuple(token for token in sorted(vocab, key=vocab.__getitem__) if token not in made)
     config = Config(split="gpt2", units="bytes", special_tokens=specials)
     return Tokenizer(
         config=config,

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import operator
 from itertools import chain, repeat
+from typing import cast
 
 from ..pipeline.added_tokens import AddedToken
 from .fields import checked_flag, checked_id, checked_text, checked_vocab, entry, shown
@@ -65,18 +66,18 @@ def merge_pairs(merges) -> list[tuple[str, str]]:
     elif kinds <= {list}:
         pairs = list(map(tuple, merges))
     else:
-        pairs = [tuple(merge) if type(merge) is list else None for merge in merges]
+        pairs = [tuple(merge) if type(merge) is list else () for merge in merges]  # (): not a list, refused below
         if kinds == {str, list}:
             raise ValueError('model.merges: mixes "a b" strings and ["a", "b"] lists; HF reads one spelling a file')
-    if None not in pairs and set(map(len, pairs)) <= {2}:
+    if set(map(len, pairs)) <= {2}:
         parts = list(chain.from_iterable(pairs))
         if set(map(type, parts)) <= {str} and "" not in parts:
-            return pairs
+            return cast(list[tuple[str, str]], pairs)  # two strings each, checked just above
     # An empty part: HF loads it, but a merge of "" and "a" makes "a" again, which means nothing.
     index = next(
         index
         for index, pair in enumerate(pairs)
-        if pair is None or len(pair) != 2 or not all(isinstance(part, str) and part for part in pair)
+        if len(pair) != 2 or not all(isinstance(part, str) and part for part in pair)
     )
     raise ValueError(f"{entry('model.merges', index)}: {shown(merges[index])} is not two tokens")
 

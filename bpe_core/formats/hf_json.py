@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import copy
 import operator
+from typing import cast
 
 from ..config import SPACE_MARKER, UNK_TOKEN, Config
 from ..pipeline.added_tokens import AddedToken
@@ -23,6 +24,7 @@ from ..pipeline.model import ModelOptions
 from ..pipeline.spec import UnsupportedPart
 from ..pipeline.tokenizer import PipelineTokenizer
 from ..pretokenizers import PRETOKENIZERS, pretokenizer
+from ..rank_tokenizer import AnyTokenizer
 from ..tokenizer import Tokenizer
 from .fields import checked_text
 from .files import ExportError, check_depth, read_json
@@ -76,10 +78,10 @@ def _decoder(config: Config) -> dict:
         parts.append({"type": "BPEDecoder", "suffix": config.end_of_word})
     else:
         parts.append({"type": "Fuse"})
-    return _sequence("decoders", parts)
+    return parts[0] if len(parts) == 1 else {"type": "Sequence", "decoders": parts}
 
 
-def check_exportable(tok: Tokenizer) -> None:
+def check_exportable(tok: AnyTokenizer) -> None:
     """Raise :class:`ExportError` when HF tokenizers cannot behave exactly like ``tok``."""
     if tok.runs_pipeline:
         return  # its parts are HF's own
@@ -141,9 +143,9 @@ def bpe_document(
     }
 
 
-def to_hf_json(tok: Tokenizer) -> dict:
+def to_hf_json(tok: AnyTokenizer) -> dict:
     """The model as an HF ``tokenizer.json`` document (a dict; ``json.dumps`` it to write)."""
-    if tok.runs_pipeline:  # written back with its own parts; a Config's parts are made from it
+    if isinstance(tok, PipelineTokenizer):  # written back with its own parts; a Config's parts are made from it
         return _pipeline_to_hf(tok)
     check_exportable(tok)
     config = tok.config
@@ -197,7 +199,7 @@ def _config_from_hf(data: dict) -> Config:
     )
     kinds = [step.get("type") for step in steps]
     units = "bytes" if "ByteLevel" in kinds else "chars"
-    byte_level = next((step for step in steps if step.get("type") == "ByteLevel"), {})
+    byte_level: dict = next((step for step in steps if step.get("type") == "ByteLevel"), {})
     if byte_level.get("add_prefix_space"):
         raise ValueError("ByteLevel with add_prefix_space (a space added before the text) is not supported")
     regexes = [step.get("pattern", {}).get("Regex") for step in steps if step.get("type") == "Split"]
@@ -335,4 +337,4 @@ def _sharing_strings(merges: list[tuple[str, str]], vocab: dict[str, int]) -> li
     own = {token: token for token in vocab}
     lefts = map(own.get, map(operator.itemgetter(0), merges), map(operator.itemgetter(0), merges))
     rights = map(own.get, map(operator.itemgetter(1), merges), map(operator.itemgetter(1), merges))
-    return list(zip(lefts, rights))
+    return cast(list[tuple[str, str]], list(zip(lefts, rights)))  # get(token, token): never None

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
+from typing import Any
 
 from ..config import Config
 from ..tokenizer import Tokenizer
@@ -35,7 +36,7 @@ def model_to_dict(tok: Tokenizer, *, race: bool = True) -> dict:
     {'counts': [1], 'tied': [2], 'top': [[[1, 1, 1], [1, 2, 1]]]}
     """
     check_model_json_exportable(tok)
-    data = {
+    data: dict[str, Any] = {
         "format": FORMAT_NAME,
         "version": FORMAT_VERSION,
         "name": tok.name,

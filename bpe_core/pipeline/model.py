@@ -25,6 +25,7 @@ A ``tokenizer.json`` model may ask for more than "each character is a symbol":
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import cast
 
 from ..units import BYTE_TOKENS
 
@@ -71,8 +72,8 @@ def base_symbols(piece: str, vocab: dict[str, int], options: ModelOptions) -> tu
             symbol += options.end_of_word_suffix
         token_id = vocab.get(symbol)
         if token_id is not None:
-            if pending_unk:
-                ids.append(unk_id)
+            if pending_unk:  # counted only once the unknown token was found (below)
+                ids.append(cast(int, unk_id))
                 lengths.append(pending_unk)
                 pending_unk = 0
             ids.append(token_id)
@@ -83,7 +84,7 @@ def base_symbols(piece: str, vocab: dict[str, int], options: ModelOptions) -> tu
             byte_ids = [vocab.get(BYTE_TOKENS[byte]) for byte in data]
             if None not in byte_ids:
                 # HF leaves a pending unknown token where it is: bytes come before it
-                ids += byte_ids
+                ids += cast(list[int], byte_ids)
                 lengths += [1] * size + [0] * (len(data) - size)
                 continue
         if options.unk_token is None:  # nothing stands for it: HF drops the character
@@ -100,7 +101,7 @@ def base_symbols(piece: str, vocab: dict[str, int], options: ModelOptions) -> tu
             pending_unk = 0
         pending_unk += size
     if pending_unk:
-        ids.append(unk_id)
+        ids.append(cast(int, unk_id))
         lengths.append(pending_unk)
     if lengths:
         lengths[0] += dropped

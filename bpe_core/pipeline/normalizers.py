@@ -29,6 +29,7 @@ from __future__ import annotations
 import functools
 import unicodedata
 from collections.abc import Callable
+from typing import Literal, cast
 
 import regex
 
@@ -36,6 +37,7 @@ from .oniguruma import replace_matches
 from .spec import Spec, in_order
 
 Normalizer = Callable[[str], str]
+NormalForm = Literal["NFC", "NFD", "NFKC", "NFKD"]
 
 # Characters Unicode added after 9.0 that normalization touches in Unicode 14.0 (they have a
 # decomposition, a combining class or a composition); HF's 9.0 tables treat each of them as
@@ -61,7 +63,7 @@ WHITE_SPACE = (
 )
 
 
-def unicode_normalize(form: str, text: str) -> str:
+def unicode_normalize(form: NormalForm, text: str) -> str:
     """``unicodedata.normalize`` as HF's Unicode 9.0 tables do it.
 
     Each character of ``_NEWER_THAN_HF_TABLES`` is an unknown starter there: nothing
@@ -115,7 +117,7 @@ def _sequence(spec: Spec) -> Normalizer:
 
 def _build(spec: Spec) -> Normalizer:
     if spec.type in ("NFC", "NFD", "NFKC", "NFKD"):
-        return functools.partial(unicode_normalize, spec.type)
+        return functools.partial(unicode_normalize, cast(NormalForm, spec.type))
     if spec.type == "Lowercase":
         return lowercase
     if spec.type == "Strip":

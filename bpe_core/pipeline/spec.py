@@ -85,7 +85,7 @@ class Spec:
         if raw["type"] not in HF_TYPES.get(role, (raw["type"],)):
             raise ValueError(f"{path}.type: {shown(raw['type'])} is not a {role} type HF tokenizers knows")
         self.raw = raw
-        self.type: str = raw["type"]
+        self.type = raw["type"]
 
     def error(self, key: str, problem: str) -> ValueError:
         return ValueError(f"{self.path}.{key}: {problem}")

@@ -8,7 +8,7 @@ import sys
 
 import pytest
 from hf_document import tokenizer_document
-from tokenizers import Tokenizer as HFTokenizer
+from reference_libraries import hf_tokenizers
 
 from bpe_core.formats import from_hf_json, load_any
 from bpe_core.pipeline.spec import UnsupportedPart
@@ -197,8 +197,9 @@ HF_LOADS = [
 
 def hf_verdict(text: str):
     """HF's tokenizer for the file, or None when it refuses it."""
+    hf = hf_tokenizers()
     try:
-        return HFTokenizer.from_str(text)
+        return hf.Tokenizer.from_str(text)
     except BaseException:  # some refusals are Rust panics (PanicException)
         return None
 

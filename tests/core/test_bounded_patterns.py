@@ -11,14 +11,11 @@ import subprocess
 import sys
 
 import pytest
-from apptest_helpers import APP_FILE, ok, open_model_io
 from hf_document import tokenizer_document
-from streamlit.testing.v1 import AppTest
-from tokenizers import Tokenizer as HfTokenizer
+from reference_libraries import hf_tokenizers
 
 from bpe_core.formats import load_any
 from bpe_core.pipeline import oniguruma
-from session.page_registry import ENCODE
 from tests.core.test_cli import ROOT
 
 BACKTRACKS = {"Regex": "(x|x)+y"}  # each "x" doubles the time of a search that fails
@@ -66,7 +63,7 @@ def test_a_decoders_pattern_is_bounded_too():
 @pytest.mark.parametrize("field", CASES)
 def test_a_pattern_that_behaves_gives_hfs_ids(field):
     text = document(**CASES[field])
-    ours, hf = load_any({"tokenizer.json": text}), HfTokenizer.from_str(text)
+    ours, hf = load_any({"tokenizer.json": text}), hf_tokenizers().Tokenizer.from_str(text)
     for sample in ("xxxy", "xyxxxxy x", "yyy"):
         assert ours.encode(sample) == hf.encode(sample, add_special_tokens=False).ids
 
@@ -81,13 +78,24 @@ def test_the_command_line_says_which_field_and_exits_1(tmp_path):
     assert "normalizer.pattern: one search took longer than 0.1 s on this text" in result.stderr
 
 
-def test_the_encode_page_says_so_and_keeps_the_tokenizer():
-    at = AppTest.from_file(APP_FILE, default_timeout=120)
+def encode_page_with(data: bytes):
+    """The Encode page (Streamlit's AppTest) with the tokenizer.json ``data`` uploaded, and the helper that checks a
+    run; the test skips where Streamlit is not installed (the engine's tests run without it)."""
+    testing = pytest.importorskip("streamlit.testing.v1")
+    from apptest_helpers import APP_FILE, ok, open_model_io
+
+    from session.page_registry import ENCODE
+
+    at = testing.AppTest.from_file(APP_FILE, default_timeout=120)
     ok(at.run())
     at = ok(at.switch_page(ENCODE.path).run())
     uploader = open_model_io(at, "encode").file_uploader(key="encode_tokenizer_files")
-    data = document(**CASES["pre_tokenizer.pattern"]).encode()
     ok(uploader.set_value([("tokenizer.json", data, "application/json")]).run())
+    return at, ok
+
+
+def test_the_encode_page_says_so_and_keeps_the_tokenizer():
+    at, ok = encode_page_with(document(**CASES["pre_tokenizer.pattern"]).encode())
     at.text_area[0].set_value(SLOW_TEXT)
     ok(at.run())
     said = " ".join(str(error.value) for error in at.error).replace("\\", "")
@@ -122,7 +130,9 @@ def many_stretches_tokenizer():
 
 def test_many_quick_searches_add_up_to_the_calls_budget(monkeypatch):
     tokenizer = many_stretches_tokenizer()
-    hf = HfTokenizer.from_str(document(pre_tokenizer=split("Isolated"), added_tokens=[{**BAR, "special": True}]))
+    hf = hf_tokenizers().Tokenizer.from_str(
+        document(pre_tokenizer=split("Isolated"), added_tokens=[{**BAR, "special": True}])
+    )
     assert tokenizer.encode(MANY_STRETCHES) == hf.encode(MANY_STRETCHES, add_special_tokens=False).ids
     monkeypatch.setattr(oniguruma, "time", Clock())  # 10 s of budget: 9 searches, then the 10th reading is past
     monkeypatch.setattr(oniguruma, "ENCODE_SECONDS", 10)
@@ -154,12 +164,9 @@ def test_a_call_inside_another_shares_its_budget(monkeypatch):
 
 
 def test_the_encode_page_says_when_the_budget_is_spent(monkeypatch):
-    at = AppTest.from_file(APP_FILE, default_timeout=120)
-    ok(at.run())
-    at = ok(at.switch_page(ENCODE.path).run())
-    uploader = open_model_io(at, "encode").file_uploader(key="encode_tokenizer_files")
-    data = document(pre_tokenizer=split("Isolated"), added_tokens=[{**BAR, "special": True}]).encode()
-    ok(uploader.set_value([("tokenizer.json", data, "application/json")]).run())
+    at, ok = encode_page_with(
+        document(pre_tokenizer=split("Isolated"), added_tokens=[{**BAR, "special": True}]).encode()
+    )
     monkeypatch.setattr(oniguruma, "ENCODE_SECONDS", 0)  # spent before the first search
     at.text_area[0].set_value(MANY_STRETCHES)
     ok(at.run())

@@ -1,6 +1,5 @@
 """Exact agreement with the references: HF tokenizers (Rust) and GPT-2's published tokenizer."""
 
-import json
 import subprocess
 import sys
 from pathlib import Path
@@ -9,13 +8,14 @@ import pytest
 from awkward_text import awkward_text
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from tokenizers import Regex, decoders, models, pre_tokenizers, trainers
-from tokenizers import Tokenizer as HFTokenizer
+from reference_libraries import hf_byte_level_trained_on_file, hf_merges
 
 from bpe_core import Config, load_gpt2, load_model, train
 from bpe_core.pretokenize import lines, split_text
 from bpe_core.pretokenizers import PRETOKENIZERS
 from bpe_core.pretrained import DATA as GPT2_DATA
+
+tokenizers = pytest.importorskip("tokenizers")
 
 SAMPLE = Path(__file__).resolve().parents[2] / "data" / "kjv_sample.txt"
 # The regex each GPT split's tokenizer.json export gives HF's Split step.
@@ -33,21 +33,16 @@ def sample_lines() -> list[str]:
     return lines
 
 
-def hf_merges(tokenizer: HFTokenizer) -> list[tuple[str, str]]:
-    merges = json.loads(tokenizer.to_str())["model"]["merges"]
-    return [tuple(m.split(" ")) if isinstance(m, str) else tuple(m) for m in merges]
-
-
 def test_byte_level_training_matches_hf_bpe_trainer_on_a_megabyte(sample_lines):
     merges = 4000
-    reference = HFTokenizer(models.BPE())
-    reference.pre_tokenizer = pre_tokenizers.ByteLevel(add_prefix_space=False, use_regex=True)
-    reference.decoder = decoders.ByteLevel()
-    trainer = trainers.BpeTrainer(
+    reference = tokenizers.Tokenizer(tokenizers.models.BPE())
+    reference.pre_tokenizer = tokenizers.pre_tokenizers.ByteLevel(add_prefix_space=False, use_regex=True)
+    reference.decoder = tokenizers.decoders.ByteLevel()
+    trainer = tokenizers.trainers.BpeTrainer(
         vocab_size=256 + merges,
         min_frequency=1,
         show_progress=False,
-        initial_alphabet=pre_tokenizers.ByteLevel.alphabet(),
+        initial_alphabet=tokenizers.pre_tokenizers.ByteLevel.alphabet(),
         special_tokens=[],
     )
     reference.train_from_iterator(sample_lines, trainer=trainer)
@@ -75,10 +70,10 @@ def test_byte_level_training_matches_hf_bpe_trainer_on_a_megabyte(sample_lines):
     ],
 )
 def test_character_level_hf_tie_break_matches_hf_on_the_textbook_corpora(corpus):
-    reference = HFTokenizer(models.BPE())
-    reference.pre_tokenizer = pre_tokenizers.WhitespaceSplit()
+    reference = tokenizers.Tokenizer(tokenizers.models.BPE())
+    reference.pre_tokenizer = tokenizers.pre_tokenizers.WhitespaceSplit()
     # a vocabulary size out of reach: both stop when no pair is left
-    reference.train_from_iterator(corpus, trainer=trainers.BpeTrainer(vocab_size=1000, show_progress=False))
+    reference.train_from_iterator(corpus, trainer=tokenizers.trainers.BpeTrainer(vocab_size=1000, show_progress=False))
     ours = train(corpus, Config(tie_break="hf"), merges=1000)
     assert ours.stop_reason == "no_pairs"
     assert ours.merges == hf_merges(reference)
@@ -94,8 +89,10 @@ def test_gpt2_known_answer():
 
 
 def test_gpt2_ids_equal_hf_tokenizers_on_a_megabyte(sample_lines):
-    reference = HFTokenizer(models.BPE.from_file(str(GPT2_DATA / "encoder.json"), str(GPT2_DATA / "vocab.bpe")))
-    reference.pre_tokenizer = pre_tokenizers.ByteLevel(add_prefix_space=False, use_regex=True)
+    reference = tokenizers.Tokenizer(
+        tokenizers.models.BPE.from_file(str(GPT2_DATA / "encoder.json"), str(GPT2_DATA / "vocab.bpe"))
+    )
+    reference.pre_tokenizer = tokenizers.pre_tokenizers.ByteLevel(add_prefix_space=False, use_regex=True)
     text = "".join(sample_lines) + "Ünïcödé, 日本語, emoji 😀👍🏽 and  spaces\t\n"
     ours = load_gpt2().encode(text)
     assert ours == reference.encode(text).ids
@@ -120,7 +117,7 @@ def test_gpt2_ids_equal_hf_tokenizers_on_a_megabyte(sample_lines):
 )
 def test_stdlib_regexes_equal_the_unicode_originals(name, pattern, text):
     """Our splits (stdlib re for ASCII, the regex module otherwise) cut like HF's Oniguruma."""
-    reference = pre_tokenizers.Split(Regex(pattern), behavior="isolated")
+    reference = tokenizers.pre_tokenizers.Split(tokenizers.Regex(pattern), behavior="isolated")
     assert split_text(text, name) == [piece for piece, _ in reference.pre_tokenize_str(text)]
 
 
@@ -134,22 +131,8 @@ competing_text = awkward_text("'", "s", "t", "re", "ve", "m", "ll", "d", "LL", "
 def test_stdlib_regexes_cut_like_the_originals_on_any_mix(text, name):
     """Holds for the ASCII fast path and for GPT-2's reordered alternatives too."""
     pattern = HF_PATTERNS[name]
-    reference = pre_tokenizers.Split(Regex(pattern), behavior="isolated")
+    reference = tokenizers.pre_tokenizers.Split(tokenizers.Regex(pattern), behavior="isolated")
     assert split_text(text, name) == [piece for piece, _ in reference.pre_tokenize_str(text)]
-
-
-def hf_byte_level_trained_on_file(path: Path, vocab_size: int) -> HFTokenizer:
-    """HF's own way of training from a file: ``Tokenizer.train([path])`` reads it line by line."""
-    reference = HFTokenizer(models.BPE())
-    reference.pre_tokenizer = pre_tokenizers.ByteLevel(add_prefix_space=False, use_regex=True)
-    trainer = trainers.BpeTrainer(
-        vocab_size=vocab_size,
-        show_progress=False,
-        special_tokens=[],
-        initial_alphabet=pre_tokenizers.ByteLevel.alphabet(),
-    )
-    reference.train([str(path)], trainer=trainer)
-    return reference
 
 
 def test_cli_lines_trains_a_file_as_hf_does(tmp_path):
@@ -184,9 +167,9 @@ def test_training_on_lines_equals_hf_training_from_the_file(tmp_path_factory, te
 @pytest.mark.parametrize("corpus", [["ab ab"], ["zebra apple", "banana"], ["low lower newest widest"]])
 def test_a_glued_marker_keeps_every_character_in_the_base_vocabulary_as_hf_does(corpus):
     """HF numbers the marked characters in hash order, so the sets are compared, not the ids."""
-    reference = HFTokenizer(models.BPE(unk_token="<unk>", end_of_word_suffix="</w>"))
-    reference.pre_tokenizer = pre_tokenizers.WhitespaceSplit()
-    trainer = trainers.BpeTrainer(
+    reference = tokenizers.Tokenizer(tokenizers.models.BPE(unk_token="<unk>", end_of_word_suffix="</w>"))
+    reference.pre_tokenizer = tokenizers.pre_tokenizers.WhitespaceSplit()
+    trainer = tokenizers.trainers.BpeTrainer(
         vocab_size=1, special_tokens=["<unk>"], end_of_word_suffix="</w>", show_progress=False
     )
     reference.train_from_iterator(corpus, trainer=trainer)  # vocab_size 1: the base vocabulary alone

@@ -13,7 +13,7 @@ import pytest
 from awkward_text import awkward_text
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_core_reference import hf_byte_level_trained_on_file, hf_merges
+from reference_libraries import hf_byte_level_trained_on_file, hf_merges
 
 from bpe_core import blocks
 from bpe_core.blocks import count_files
@@ -219,6 +219,7 @@ def test_the_smallest_counts_are_read():
 
 @pytest.mark.slow
 def test_dask_workers_count_kjv_like_one_process(tmp_path):
+    pytest.importorskip("dask.distributed")
     from bpe_core.dask_count import count_on_dask
 
     config = Config(split="gpt2")
@@ -232,6 +233,7 @@ def test_dask_workers_count_kjv_like_one_process(tmp_path):
 @pytest.mark.slow
 def test_count_then_train_gives_hf_byte_level_merges(tmp_path):
     """HF trains from the file itself (line by line); we count on two Dask workers, then train from the table."""
+    pytest.importorskip("dask.distributed")
     text = "".join(f"  {verse}\n" for verse in SAMPLE.read_text(encoding="utf-8").splitlines()[:3000])
     corpus, table, model = written(tmp_path, text), tmp_path / "counts.tsv", tmp_path / "model.json"
     counted = run("count", corpus, "--split", "gpt2", "--lines", "--block-size", "30000", "-o", str(table))

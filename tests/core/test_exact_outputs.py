@@ -5,8 +5,7 @@ import base64
 import json
 
 import pytest
-from tokenizers import Tokenizer as HFTokenizer
-from tokenizers import models
+from reference_libraries import hf_tokenizers
 
 from bpe_core import Config, Step, Token, load_gpt2, textbook, train
 from bpe_core.explain import replace_pair
@@ -124,7 +123,8 @@ def test_byte_level_tokens_are_normal_tokens():
 
 
 def test_a_published_model_spells_its_trace_from_the_merges():
-    hf = HFTokenizer(models.BPE.from_file(str(DATA / "encoder.json"), str(DATA / "vocab.bpe")))
+    hf_library = hf_tokenizers()
+    hf = hf_library.Tokenizer(hf_library.models.BPE.from_file(str(DATA / "encoder.json"), str(DATA / "vocab.bpe")))
     fresh = from_hf_json(to_hf_json(load_gpt2()))  # a new tokenizer, whose trace is not built yet
     assert fresh.merge_tree("Ġt").count is None
     assert fresh.steps[:2] == [
@@ -264,7 +264,7 @@ def test_gpt2_exports_keep_the_split_in_hf():
     """Two spaces then a letter: with GPT-2's split they stay apart; without it the learned (Ġ Ġ) would join them."""
     tok = train("   ", Config(split="gpt2", units="bytes"), merges=1)
     assert tok.merges == [("Ġ", "Ġ")]
-    reference = HFTokenizer.from_str(json.dumps(to_hf_json(tok)))
+    reference = hf_tokenizers().Tokenizer.from_str(json.dumps(to_hf_json(tok)))
     assert reference.encode("  x").tokens == tok.tokenize("  x") == ["Ġ", "Ġ", "x"]
 
 
@@ -388,7 +388,7 @@ def test_merged_byte_fallback_tokens_span_their_character_as_in_hf():
     data = to_hf_json(train("ab ab", Config(split="whitespace", unknown="byte_fallback"), merges=1))
     data["model"]["vocab"]["<0xC3><0xA9>"] = len(data["model"]["vocab"])
     data["model"]["merges"].append(["<0xC3>", "<0xA9>"])
-    ours, reference = from_hf_json(data), HFTokenizer.from_str(json.dumps(data))
+    ours, reference = from_hf_json(data), hf_tokenizers().Tokenizer.from_str(json.dumps(data))
     assert type(ours) is Tokenizer
     for text in ("éab é", "aé😀b"):
         expected = reference.encode(text)

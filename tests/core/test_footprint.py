@@ -12,8 +12,7 @@ import gc
 import tracemalloc
 from pathlib import Path
 
-from tokenizers import Tokenizer as HFTokenizer
-from tokenizers import decoders, models, pre_tokenizers, trainers
+from reference_libraries import hf_tokenizers
 
 from bpe_core import Config, train
 from bpe_core.footprint import model_bytes
@@ -66,11 +65,12 @@ def test_a_byte_level_model_and_its_cache_counted_as_it_grows():
 
 def hf_tokenizer_json() -> str:
     """A byte-level BPE trained by HF's trainer on the sample, as its tokenizer.json."""
-    hf = HFTokenizer(models.BPE())
-    hf.pre_tokenizer = pre_tokenizers.ByteLevel(add_prefix_space=False)
-    hf.decoder = decoders.ByteLevel()
-    trainer = trainers.BpeTrainer(
-        vocab_size=1500, initial_alphabet=pre_tokenizers.ByteLevel.alphabet(), show_progress=False
+    library = hf_tokenizers()
+    hf = library.Tokenizer(library.models.BPE())
+    hf.pre_tokenizer = library.pre_tokenizers.ByteLevel(add_prefix_space=False)
+    hf.decoder = library.decoders.ByteLevel()
+    trainer = library.trainers.BpeTrainer(
+        vocab_size=1500, initial_alphabet=library.pre_tokenizers.ByteLevel.alphabet(), show_progress=False
     )
     hf.train_from_iterator([SAMPLE], trainer)
     return hf.to_str()

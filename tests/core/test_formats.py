@@ -4,7 +4,7 @@ import json
 from pathlib import Path
 
 import pytest
-from tokenizers import Tokenizer as HFTokenizer
+from reference_libraries import hf_tokenizers
 
 from bpe_core import Config, load_gpt2, train
 from bpe_core.formats import ExportError, from_gpt2_files, from_hf_json, load_any, to_gpt2_files, to_hf_json
@@ -37,7 +37,7 @@ def sample() -> str:
 def test_hf_export_loads_and_encodes_like_ours(name, sample):
     corpus = sample if EXPORTABLE[name].split != "none" else sample[:3000]
     tok = train(corpus, EXPORTABLE[name], merges=300)
-    reference = HFTokenizer.from_str(json.dumps(to_hf_json(tok)))
+    reference = hf_tokenizers().Tokenizer.from_str(json.dumps(to_hf_json(tok)))
     for text in (sample[:20_000], PROBE):
         ours = tok.encode(text)
         theirs = reference.encode(text)
@@ -65,10 +65,9 @@ def test_gpt2_files_round_trip_and_load_in_hf(tmp_path):
     back = from_gpt2_files(vocab, merges)
     assert back.merges == tok.merges and back.vocab == tok.vocab
     assert back.config.special_tokens == ("<|endoftext|>",)
-    from tokenizers import models, pre_tokenizers
-
-    reference = HFTokenizer(models.BPE.from_file(str(tmp_path / "vocab.json"), str(tmp_path / "merges.txt")))
-    reference.pre_tokenizer = pre_tokenizers.ByteLevel(add_prefix_space=False)
+    hf = hf_tokenizers()
+    reference = hf.Tokenizer(hf.models.BPE.from_file(str(tmp_path / "vocab.json"), str(tmp_path / "merges.txt")))
+    reference.pre_tokenizer = hf.pre_tokenizers.ByteLevel(add_prefix_space=False)
     assert reference.encode("hello there world").ids == tok.encode("hello there world")
     with pytest.raises(ExportError, match="byte-level"):
         to_gpt2_files(train("abc", Config(), merges=1))
@@ -154,14 +153,12 @@ def test_odd_files_are_value_errors_with_a_reason(files, message):
 @pytest.mark.parametrize("decoder", [False, True])  # with a decoder our settings describe it: our own byte units
 def test_a_byte_level_file_without_the_full_byte_alphabet_encodes_like_hf(decoder):
     """Trained without initial_alphabet, the vocabulary holds only the bytes seen: HF drops the others."""
-    from tokenizers import Tokenizer as HFTokenizer
-    from tokenizers import decoders, models, pre_tokenizers, trainers
-
-    reference = HFTokenizer(models.BPE())
-    reference.pre_tokenizer = pre_tokenizers.ByteLevel(add_prefix_space=False)
+    hf = hf_tokenizers()
+    reference = hf.Tokenizer(hf.models.BPE())
+    reference.pre_tokenizer = hf.pre_tokenizers.ByteLevel(add_prefix_space=False)
     if decoder:
-        reference.decoder = decoders.ByteLevel()
-    reference.train_from_iterator(["hello world hello"], trainers.BpeTrainer(vocab_size=30, show_progress=False))
+        reference.decoder = hf.decoders.ByteLevel()
+    reference.train_from_iterator(["hello world hello"], hf.trainers.BpeTrainer(vocab_size=30, show_progress=False))
     tok = from_hf_json(reference.to_str())
     for text in ("hello zebra é!", "zz", "ell😀o", ""):
         assert tok.encode(text) == reference.encode(text).ids

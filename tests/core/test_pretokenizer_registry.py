@@ -8,7 +8,7 @@ import json
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from tokenizers import Tokenizer as HFTokenizer
+from reference_libraries import hf_tokenizers
 
 from bpe_core import Config, train
 from bpe_core.blocks import cut_rule, next_cut
@@ -32,7 +32,7 @@ NAMES = [record.name for record in PRETOKENIZERS]
 
 def hf_pieces(tok) -> list:
     """How HF tokenizers cuts each sample when it loads ``tok``'s export (no pre-tokenizer: one piece)."""
-    reference = HFTokenizer.from_str(json.dumps(to_hf_json(tok)))
+    reference = hf_tokenizers().Tokenizer.from_str(json.dumps(to_hf_json(tok)))
     if reference.pre_tokenizer is None:
         return [[text] for text in SAMPLES]
     return [[piece for piece, _ in reference.pre_tokenizer.pre_tokenize_str(text)] for text in SAMPLES]

@@ -1,6 +1,7 @@
 """A rank file's tokenizer (bpe_core/rank_tokenizer.py): it joins by rank until something asks for
 its merges, then spells the full model out once, for every thread, and says why when it cannot."""
 
+import copy
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -47,10 +48,22 @@ def test_it_is_spelled_out_once_for_threads_that_ask_at_once():
     assert getattr(tok, "no_such_thing", None) is None and len(built) == 1  # built once, even for a wrong name
 
 
-def test_probes_for_optional_hooks_spell_nothing_out():
-    tok = tiny()
+def test_encoding_probes_and_copies_spell_nothing_out():
+    built = []
+    tok = tiny(lambda: built.append(1) or spelled_out())
     assert getattr(tok, "__deepcopy_hook__", None) is None and getattr(tok, "_repr_html_", None) is None
-    assert "merges" not in vars(tok)
+    copied = copy.deepcopy(tok)
+    assert tok.encode("xabc", special=False) == copied.encode("xabc", special=False) == [ord("x"), 257]
+    assert built == []
+    assert copied.tokenize("abc") == ["abc"] and built == [1]  # the copy spells its own out when asked
+
+
+def test_a_copy_starts_with_empty_caches_and_keeps_the_model_spelled_out():
+    built = []
+    tok = tiny(lambda: built.append(1) or spelled_out())
+    assert tok.tokenize("abab") == ["ab", "ab"] and built == [1]
+    copied = copy.copy(tok)
+    assert len(copied._cache) == 0 and copied.merges == MERGES and built == [1]
 
 
 def test_a_model_that_cannot_be_spelled_out_says_why_every_time():

@@ -24,8 +24,8 @@ def test_a_sample_of_tools_is_loaded_and_counted_apart():
     ok(at.run())
     assert json.loads(at.text_area(key=encode_state.TOOLS_KEY).value) == SAMPLE_TOOLS
     counted = metrics(at)
-    assert list(counted) == ["Tokens in all", "The messages' text", "The tools'", "The format's"]
-    assert int(counted["The tools'"]) > 0
+    assert list(counted) == ["Tokens in all", "In messages", "By the tools", "By the format"]
+    assert int(counted["By the tools"]) > 0
     assert sum(int(counted[label]) for label in list(counted)[1:]) == int(counted["Tokens in all"])
     assert json.loads(at.query_params["tools"]) == SAMPLE_TOOLS  # 529 characters: a link carries them
 
@@ -34,7 +34,7 @@ def test_tools_from_the_address_and_gpt4s_estimate_of_them():
     tools = json.dumps([{**F, "function": {**F["function"], "parameters": {"type": "object", "properties": {}}}}])
     at = open_address(ENCODE.path, {"mode": "chat", "chat": "cl100k_base", "messages": HI, "tools": tools})
     # the OpenAI cookbook's num_tokens_for_tools on gpt-4: 10 + "f:Does f" (4 tokens) + 12
-    assert metrics(at)["The tools' (OpenAI's estimate)"] == "26"
+    assert metrics(at)["By the tools (OpenAI's estimate)"] == "26"
     assert "num_tokens_for_tools" in shown(at.info)
     assert json.loads(at.text_area(key=encode_state.TOOLS_KEY).value)[0]["function"]["name"] == "f"
 
@@ -42,7 +42,7 @@ def test_tools_from_the_address_and_gpt4s_estimate_of_them():
 def test_gemma_says_it_sends_no_tools():
     at = open_address(ENCODE.path, {"mode": "chat", "chat": "gemma3", "messages": HI, "tools": json.dumps([F])})
     assert "Gemma 3's template has no tools: the tools list is not sent." in shown(at.info)
-    assert metrics(at)["The tools'"] == "0"
+    assert metrics(at)["By the tools"] == "0"
 
 
 def test_bad_tools_are_refused_naming_them_and_the_conversation_kept():
@@ -51,7 +51,7 @@ def test_bad_tools_are_refused_naming_them_and_the_conversation_kept():
     at.text_area(key=encode_state.TOOLS_KEY).input(second_unnamed)
     ok(at.run())
     assert "These tools are refused: tool 2 has no name" in shown(at.error)
-    assert metrics(at) == {"Tokens in all": "10", "The messages' text": "2", "The format's": "8"}  # Hi! as before
+    assert metrics(at) == {"Tokens in all": "10", "In messages": "2", "By the format": "8"}  # Hi! as before
     assert at.text_area(key=encode_state.text_key(0)).value == "Hi!"
     at.text_area(key=encode_state.TOOLS_KEY).input('[{"name": ')
     ok(at.run())
@@ -115,4 +115,4 @@ def test_a_tools_list_longer_than_a_link_stays_out_of_the_address():
     at.text_area(key=encode_state.TOOLS_KEY).input(json.dumps(long_list))
     ok(at.run())
     assert "tools" not in at.query_params and "messages" in at.query_params
-    assert metrics(at)["The tools'"] != "0"  # offered all the same
+    assert metrics(at)["By the tools"] != "0"  # offered all the same

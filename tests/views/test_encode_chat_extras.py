@@ -43,16 +43,16 @@ def test_a_tools_tokens_are_striped_apart_and_spell_its_json():
 def test_the_counts_keep_the_tools_apart_and_say_gpt4s_are_an_estimate():
     assert [label for label, _ in counts(render_conversation("qwen3", HI, tools=[F]))] == [
         "Tokens in all",
-        "The messages' text",
-        "The tools'",
-        "The format's",
+        "In messages",
+        "By the tools",
+        "By the format",
     ]
     # GPT-4: Hi! 2 tokens, the tool 26 (the cookbook's rule), the format 3 + 1 (user) + 3 for the reply
     assert counts(render_conversation("cl100k_base", HI, tools=[F])) == [
         ("Tokens in all", "35"),
-        ("The messages' text", "2"),
-        ("The tools' (OpenAI's estimate)", "26"),
-        ("The format's (OpenAI's estimate)", "7"),
+        ("In messages", "2"),
+        ("By the tools (OpenAI's estimate)", "26"),
+        ("By the format (OpenAI's estimate)", "7"),
     ]
     assert len(counts(render_conversation("qwen3", HI))) == 3  # no tools, no tools' count
 
