@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from urllib.parse import urlencode
 
 import pytest
 from browser_helpers import (
@@ -23,6 +24,10 @@ from pages.train.views.progress import STARTING
 pytestmark = pytest.mark.browser
 
 MAIN = '[data-testid="stMain"]'
+# Train with the sample trained by words + </w> (the page's defaults are byte-level): the form and the model in words
+WORDS_ADDRESS = "Train?" + urlencode(
+    {"preset": "sample", "merges": "2000", "split": "whitespace", "eow": "</w>", "units": "chars", "tie": "first"}
+)
 TRAIN_BUTTON = f'{MAIN} [data-testid="stBaseButton-primary"]'
 MERGE_TABLE = f'{MAIN} [data-testid="stDataFrame"]'
 PROGRESS = f'{MAIN} [data-testid="stProgress"]'
@@ -238,13 +243,17 @@ def test_train_fits_a_phone(app_server, page, screenshot):
 
 @pytest.mark.parametrize(
     ("size", "address"),
-    [({"width": 1400, "height": 900}, ""), (PHONE, ""), (PROJECTOR, "?present=1")],
+    [
+        ({"width": 1400, "height": 900}, WORDS_ADDRESS),
+        (PHONE, WORDS_ADDRESS),
+        (PROJECTOR, WORDS_ADDRESS + "&present=1"),
+    ],
     ids=["desktop", "phone", "projector"],
 )
 def test_settings_are_said_in_plain_words_with_their_names_on_demand(app_server, page, screenshot, size, address):
     page.set_viewport_size(size)
     open_app(page, app_server, address)
-    page.get_by_role("button", name="GPT-2 byte-level").click()
+    page.get_by_role("button", name="GPT-2 byte-level (default)").click()
     toast = page.locator('[data-testid="stToast"]').filter(has_text="Changed")
     toast.wait_for()
     # the recipe's changes in the form's words, whole: a toast folds its fourth line away behind "view more"
