@@ -17,16 +17,17 @@ included) once the app has settled: connected, not running, no skeleton, every p
 change for 0.5 s. The settle wait itself is not counted.
 
 Load part: one warm-up session runs the actions alone (its server memory is "1 session"), then
-``--sessions`` browser contexts run them at the same time: load the app, train the shipped sample with the
-default settings (press Train), open the Merges page, encode a paragraph on the Encode page, open the
-Compare page. Per action the
-50th/95th percentile of the wall time is printed, and whether every session ended without an exception box
-or a JavaScript error. Server memory (RSS) is read with all sessions still connected.
+``--sessions`` browser contexts run them at the same time: load the app (its landing, Start), open the Train page,
+train the shipped sample with the default settings (press Train), open the Merges page, encode a paragraph on the
+Encode page, open the Compare page. Per action the 50th/95th percentile of the wall time is printed, and whether
+every session ended without an exception box or a JavaScript error. Server memory (RSS) is read with all sessions
+still connected.
 
 Latency part: each round one fresh session against the app and one against the bare page, one after the other
-(the order swapped every round, so the machine's load falls on both alike): first load, press Train, each page
-switch (first visit, then later visits), the Merges step slider, a paragraph typed and sent, a size beyond the model
-on Compare; within the first load, when the Train button is first usable. Medians per action (and the app's fastest
+(the order swapped every round, so the machine's load falls on both alike): first load, Train's first visit, press
+Train, each page switch (first visit, then later visits), the Merges step slider, a paragraph typed and sent, a size
+beyond the model on Compare; within the first load, how long after the first paint the landing's tokens show (the
+bare page draws one box of the same class). Medians per action (and the app's fastest
 and slowest round), the bare page's beside the app's, the ratio against the issues' targets, and when the app's
 server run was over.
 
@@ -59,7 +60,7 @@ RUN_DEADLINE = 900.0  # the whole run stops after this long, whatever happens
 BARE_APP = "bench/bare_app/app.py"  # the bare Streamlit floor the latency part measures beside the app
 MEMORY_RERUNS = 50
 MAIN = '[data-testid="stMain"]'
-USABLE = "first page usable (its Train button shown and enabled)"  # timed within the first load
+LANDING = "landing's tokens shown, from the first paint"  # timed within the first load
 EXTEND = "Compare: a size beyond the model (vocabulary 5,000: the sample trained further)"
 
 
@@ -92,6 +93,13 @@ PROBE_JS = f"""() => {{
   state.now = performance.now(); state.lastChange = window.__bpeLastChange; state.runEnd = window.__bpeRunEnd;
   return state;
 }}"""
+
+
+# Now less the first paint (the browser's own record of it), on the page's clock, in ms
+TOKENS_AFTER_FIRST_PAINT_JS = """() => {
+  const paint = performance.getEntriesByName('first-paint')[0];
+  return performance.now() - (paint ? paint.startTime : 0);
+}"""
 
 
 async def wait_for_app(page, settle: float = 0.5) -> dict:
@@ -129,23 +137,21 @@ class Session:
             self.problems.append(f"{name}: exception box")
 
     async def open(self) -> None:
-        """Load the first page; besides the whole load, time when its Train button is first shown and enabled (a
-        placeholder stands in for it until the browser has the button's code)."""
+        """Load the site's root, the landing (Start); besides the whole load, time how long after the first paint
+        its text shows cut into tokens (the issue's "within 2 s of the first paint")."""
         self.page = await self.context.new_page()
         self.page.set_default_timeout(ACTION_TIMEOUT * 1000)
         self.page.on("pageerror", lambda error: self.problems.append(f"JS error: {error}"))
         await self.page.add_init_script(CHANGE_RECORDER_JS)
-        button = self.page.locator(f'{MAIN} [data-testid="stBaseButton-primary"]').filter(has_text="Train")
+        tokens = self.page.locator(f"{MAIN} .bpe-tv .tok").first
 
-        async def load_until_usable() -> None:
+        async def load_until_tokens() -> None:
             await self.page.goto(self.base_url, wait_until="domcontentloaded")
-            await button.wait_for(state="visible")
-            while not await button.is_enabled():
-                await self.page.wait_for_timeout(20)
-            usable = await self.page.evaluate("performance.now()") / 1000  # from the navigation's start
-            self.times[USABLE], self.run_ends[USABLE] = usable, usable
+            await tokens.wait_for(state="visible")
+            shown = await self.page.evaluate(TOKENS_AFTER_FIRST_PAINT_JS) / 1000
+            self.times[LANDING], self.run_ends[LANDING] = shown, shown
 
-        await self.timed("load the app", load_until_usable, new_document=True)
+        await self.timed("load the app", load_until_tokens, new_document=True)
 
     async def go_to(self, title: str, name: str) -> None:
         await self.timed(name, lambda: self.page.locator(NAV_LINK).filter(has_text=title).click())
@@ -182,6 +188,7 @@ class Session:
     async def classroom_actions(self) -> None:
         try:
             await self.open()
+            await self.go_to("Train", "open the Train page")
             await self.train_sample()
             await self.go_to("Merges", "open the Merges page")
             await self.go_to("Encode / Decode", "open the Encode page")
@@ -242,10 +249,12 @@ async def load_part(browser, base_url: str, pid: int, sessions: int) -> bool:
     return not failed and not warm_up.problems
 
 
-NAV_TITLES = ("Train", "Merges", "Encode / Decode", "Compare")
+NAV_TITLES = ("Start", "Train", "Merges", "Encode / Decode", "Compare")
 # the issues' targets, as a multiple of the bare page's time (1.5 for the rest), or in seconds
-TARGETS = {"first load": 2.0, USABLE: 2.0}
-SECONDS_TARGETS = {EXTEND: 2.0}  # training a larger model: its own target, whatever the bare page's rerun takes
+TARGETS = {"first load": 2.0}
+# training a larger model, and the landing's tokens after the first paint: their own targets, whatever the bare
+# page's times
+SECONDS_TARGETS = {EXTEND: 2.0, LANDING: 2.0}
 DEFAULT_TARGET = 1.5
 
 
@@ -254,6 +263,7 @@ async def latency_tour(session: Session, extended_size: int) -> None:
     differs a little each round, so that the app trains it rather than finding the last round's model in its store."""
     try:
         await session.open()
+        await session.go_to("Train", "switch to Train, first visit")
         await session.train_sample()
         await session.go_to("Merges", "switch to Merges, first visit")
         await session.move_step_slider()

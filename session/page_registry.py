@@ -2,7 +2,7 @@
 tests open each page's file from it.
 
 >>> [page.title for page in PAGES]
-['Train', 'Merges', 'Encode / Decode', 'Compare', 'Learn', 'Class']
+['Start', 'Train', 'Merges', 'Encode / Decode', 'Compare', 'Learn', 'Class']
 >>> TRAIN.path, ENCODE.url_path
 ('pages/train/page.py', 'Encode')
 """
@@ -19,10 +19,11 @@ class PageInfo(NamedTuple):
     url_path: str  # the page's address (``/Compare``): kept as it was when the files were named 4_Compare.py
 
 
+START = PageInfo("pages/start/page.py", "Start", ":material/home:", "Start")  # the default page: the site's root
 TRAIN = PageInfo("pages/train/page.py", "Train", ":material/model_training:", "Train")
 MERGES = PageInfo("pages/merges/page.py", "Merges", ":material/account_tree:", "Merges")
 ENCODE = PageInfo("pages/encode/page.py", "Encode / Decode", ":material/translate:", "Encode")
 COMPARE = PageInfo("pages/compare/page.py", "Compare", ":material/compare_arrows:", "Compare")
 LEARN = PageInfo("pages/learn/page.py", "Learn", ":material/school:", "Learn")
 CLASS = PageInfo("pages/classroom/page.py", "Class", ":material/groups:", "Class")
-PAGES = [TRAIN, MERGES, ENCODE, COMPARE, LEARN, CLASS]  # the first is the default page
+PAGES = [START, TRAIN, MERGES, ENCODE, COMPARE, LEARN, CLASS]  # the first is the default page

@@ -19,7 +19,7 @@ from typing import Any
 
 import streamlit as st
 
-from bpe_core import Config, Tokenizer, train
+from bpe_core import Tokenizer, train
 from bpe_core.pretrained import keep_published_in
 from drawing.describe import model_fingerprint
 from jobs import Budget, Slots, run_job
@@ -48,8 +48,6 @@ FINGERPRINT_KEY = "bpe_fingerprint"  # (a weak reference to a model, its fingerp
 RELEASED_KEY = "bpe_upload_released"  # what to tell the session about its uploaded model, released since its last run
 
 SAMPLE_PATH = Path(__file__).resolve().parent.parent / "data" / "kjv_sample.txt"
-DEFAULT_CONFIG = Config(split="whitespace", end_of_word="</w>")
-DEFAULT_MERGES = 2000
 
 
 @st.cache_data(max_entries=1, show_spinner=False)
@@ -59,9 +57,9 @@ def sample_text() -> str:
 
 @st.cache_resource(max_entries=1, show_spinner="Training the sample corpus...")
 def default_model() -> Tokenizer:
-    """The model every session starts with: the KJV sample, words + ``</w>``, 2,000 merges (a job, as every
-    training: ``jobs``)."""
-    return as_job(train, sample_text(), DEFAULT_CONFIG, merges=DEFAULT_MERGES)
+    """The model every session starts with: the KJV sample trained by the default form (``DEFAULT_SETTINGS``: GPT-2's
+    split, bytes, 2,000 merges), a job as every training (``jobs``)."""
+    return as_job(train, sample_text(), DEFAULT_SETTINGS.to_config(), **DEFAULT_SETTINGS.train_kwargs())
 
 
 @st.cache_resource(max_entries=1, show_spinner=False)

@@ -14,8 +14,9 @@ from bpe_core.language_mix import mix_copies, mixed_corpus
 from bpe_core.languages import ENGLISH, bundled_languages
 from session.training_settings import TrainSettings
 
-# The textbook examples start from plain settings (no marker), then change what they need.
-_PLAIN = TrainSettings(end_of_word="")
+# The textbook examples start from plain settings (words split at whitespace, characters, no marker, ties to the
+# pair seen first), then change what they need: spelled out, as the page's defaults are byte-level.
+_PLAIN = TrainSettings(split="whitespace", units="chars", end_of_word="", tie_break="first")
 
 
 @dataclass(frozen=True)

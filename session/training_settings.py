@@ -74,7 +74,9 @@ True
 False
 """
 
-DEFAULT_SETTINGS = TrainSettings(end_of_word="</w>")  # session.state's default model: words + </w>, 2,000 merges
+# The default model's settings (session.state.default_model): GPT-2's byte-level recipe, so that any text a person
+# pastes encodes without loss on the first page they open; characters and <unk> are a lesson one choice away.
+DEFAULT_SETTINGS = TrainSettings(split="gpt2", units="bytes", tie_break="hf")
 
 
 def settings_like(config: Config, merges: int, base: TrainSettings = DEFAULT_SETTINGS) -> TrainSettings:

@@ -41,6 +41,7 @@ NO_EXAMPLES = {
     "pages.encode.state",
     "pages.compare.state",
     "pages.classroom.state",
+    "pages.start.state",
     "session.share_link",  # widgets: need a running app too
     "pages.merges.step_keys",
     "pages.classroom.class_cookies",

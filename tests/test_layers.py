@@ -20,7 +20,7 @@ import pytest
 from browser_helpers import REPO_ROOT
 
 MAX_FUNCTION_LINES = 60  # a function fits a screen: its def line to its last, docstring included
-PAGE_FOLDERS = ("train", "merges", "encode", "compare", "learn", "classroom")  # pages/<page>/: one per page
+PAGE_FOLDERS = ("start", "train", "merges", "encode", "compare", "learn", "classroom")  # pages/<page>/: one per page
 SHARED_BY_A_PAGE = ("state", "training")  # what another page may import of a page's folder (top level only)
 # Dask: the optional counter; jinja2: the chat templates of bpe_core/chat, rendered in its sandbox
 ENGINE_MAY_IMPORT = set(sys.stdlib_module_names) | {"regex", "jinja2", "dask", "distributed"}

@@ -95,8 +95,10 @@ def render_settings(current: TrainSettings, source: str) -> None:
 
 def _render_size_and_symbols(current: TrainSettings) -> None:
     """The rows always shown: when training stops (the size it names; the other is kept) and the split; the base
-    symbols and the end-of-word marker."""
+    symbols and the end-of-word marker (characters say that what training never saw becomes <unk>)."""
     _lay_out([row for row in SETTINGS if row.place == MAIN and row.name in (current.stop_by, *NOT_SIZES)], current)
+    if current.units == "chars" and current.unknown == "unk":
+        st.caption(escape.markdown(form.CHARS_UNKNOWN_NOTE))
 
 
 def _render_more_settings(current: TrainSettings) -> None:

@@ -12,11 +12,18 @@ from drawing.notation import written_glyph_legend
 from pages.train import form_section as train_form
 from pages.train import state as train_state
 from pages.train import training
+from pages.train.result_scroll import scroll_to
 from pages.train.views import form, summary
 from session import model_io, share_link, state
 from session.model_about import ModelAbout
 from session.page_registry import TRAIN
 from session.training_settings import TrainSettings, settings_like
+
+STOP_ALERTS = {  # how the result says why training stopped (summary.stop_kind): an early stop of the corpus is news
+    "done": (st.success, ":material/check_circle:"),
+    "normal": (st.info, ":material/info:"),
+    "warning": (st.warning, ":material/warning:"),
+}
 
 
 def render_result(model: Tokenizer, corpus: str, about: ModelAbout) -> None:
@@ -27,11 +34,8 @@ def render_result(model: Tokenizer, corpus: str, about: ModelAbout) -> None:
         help="In the settings' own names: " + escape.markdown(config_terms(model.config)),
     )
     if model.stop_message:
-        alert = st.warning if summary.stopped_short(model) else st.success
-        alert(
-            escape.markdown(summary.as_sentence(model.stop_message)),
-            icon=":material/warning:" if alert is st.warning else ":material/check_circle:",
-        )
+        alert, icon = STOP_ALERTS[summary.stop_kind(model)]
+        alert(escape.markdown(summary.as_sentence(model.stop_message)), icon=icon)
     for warning in model.warnings:  # e.g. the end-of-word marker also occurs in the corpus
         st.warning(escape.markdown(summary.as_sentence(warning)), icon=":material/warning:")
     ratio = (
@@ -69,15 +73,21 @@ def train_button_and_result(
 ) -> None:
     """The Train button and the result. A press reruns only this part (redrawing the unchanged form took longer than
     the press); a new model reruns the page, whose sidebar names it. The button is enabled with an empty text box:
-    a click right after typing trains, as the box's blur runs the whole page (with the text) before this part."""
-    train_clicked = st.button("Train", type="primary", icon=":material/play_arrow:", disabled=config is None)
-    if not corpus:
-        (st.warning if train_clicked else st.caption)("Choose or enter a corpus to train on.")
-    ready = bool(corpus) and config is not None
-    if train_clicked and ready and training.train_and_keep(source, settings, config, corpus, training_text):
-        st.rerun()
-    st.divider()
-    render_result(state.current_model(), state.current_corpus(), state.model_about())
+    a click right after typing trains, as the box's blur runs the whole page (with the text) before this part.
+    After a press the button and the result are scrolled into view: the form above fills a laptop's or a phone's
+    screen."""
+    with st.container(key=train_state.RESULT_WIDGET):
+        train_clicked = st.button("Train", type="primary", icon=":material/play_arrow:", disabled=config is None)
+        if not corpus:
+            (st.warning if train_clicked else st.caption)("Choose or enter a corpus to train on.")
+        if train_clicked and corpus and config is not None:
+            train_state.ask_scroll_to_result()
+            if training.train_and_keep(source, settings, config, corpus, training_text):
+                st.rerun()
+        st.divider()
+        render_result(state.current_model(), state.current_corpus(), state.model_about())
+    if press := train_state.take_scroll_to_result():
+        scroll_to(train_state.RESULT_WIDGET, press)
 
 
 state.keep_choices(train_state.CHOICES)  # before they are drawn: the folded sections as on the last visit

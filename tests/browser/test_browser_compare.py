@@ -48,11 +48,12 @@ def test_compare_page_tabs(app_server, page, screenshot, tiktoken_module):
     assert main.locator("h1").first.inner_text().strip() == "Compare"
 
     # compression curves, drawn as HTML with a picture of the lines (no plotly chart to load): three dotted markers
-    # labelled with the default sizes, as vocabularies (62 base symbols, plus 200 and 2,000 merges)
+    # labelled with the default sizes, as vocabularies (the default model is byte-level: 256 base symbols, plus 200
+    # and 2,000 merges)
     curves = main.locator(CURVES)
     curves.scroll_into_view_if_needed()
     assert page.locator(PLOT).count() == 0
-    assert curves.locator(".mark").all_inner_texts() == ["62", "262", "2,062"]
+    assert curves.locator(".mark").all_inner_texts() == ["256", "456", "2,256"]
     pictures = curves.locator("img.lines")
     assert pictures.count() == 2 and all(picture.evaluate(DRAWN_JS) for picture in pictures.all())
     # the pointer anywhere on a plot is over a band that gives every text's values at the nearest size
@@ -71,7 +72,7 @@ def test_compare_page_tabs(app_server, page, screenshot, tiktoken_module):
     open_tab(page, "Side by side")
     strips = main.locator(".bpe-tv .tok")
     assert strips.count() > 100
-    assert main.get_by_text(re.compile(r"Vocabulary 2,062 \(2,000 merges\) — \d+ tokens")).count() == 1
+    assert main.get_by_text(re.compile(r"Vocabulary 2,256 \(2,000 merges\) — \d+ tokens")).count() == 1
     screenshot(page, "side-by-side")
 
     # typing new text updates the strips
@@ -79,7 +80,8 @@ def test_compare_page_tabs(app_server, page, screenshot, tiktoken_module):
     area.fill("In the beginning God created the heaven and the earth.")
     area.press("Control+Enter")
     wait_for_app(page)
-    check_view(page, screenshot, r"^Vocabulary 62 \(0 merges\) — 55 tokens", "side-by-side-typed")
+    # no merge: one token a byte, and the 54 characters are ASCII
+    check_view(page, screenshot, r"^Vocabulary 256 \(0 merges\) — 54 tokens", "side-by-side-typed")
 
     open_tab(page, "Pre-tokenizers")
     check_view(page, screenshot, r"first differ at step \d+", "pretokenizers")
@@ -144,19 +146,19 @@ def test_compare_sizes_only_where_used_and_kept(app_server, page, screenshot):
     open_app(page, app_server)
     click_nav(page, "Compare")
     main = page.locator(MAIN)
-    assert typed_sizes(page) == ["62", "262", "2062"]
+    assert typed_sizes(page) == ["256", "456", "2256"]
     main.get_by_role("radio", name="4", exact=True).click()  # four sizes
     wait_for_app(page)
     box = main.locator(TYPED).nth(1)
     box.fill("500")
     box.press("Enter")
     wait_for_app(page)
-    # the fourth starts where the fourth of four default sizes is: all 2,000 merges, vocabulary 2,062
-    assert typed_sizes(page) == ["62", "500", "2062", "2062"]
-    assert page.locator(f"{CURVES} .mark").all_inner_texts() == ["62", "500", "2,062", "2,062"]
+    # the fourth starts where the fourth of four default sizes is: all 2,000 merges, vocabulary 2,256
+    assert typed_sizes(page) == ["256", "500", "2256", "2256"]
+    assert page.locator(f"{CURVES} .mark").all_inner_texts() == ["256", "500", "2,256", "2,256"]
     main.locator(SIZE_BOX).first.locator('[data-testid="stNumberInputStepUp"]').click()  # 2,000 new tokens: + 100
     wait_for_app(page)
-    assert page.locator(f"{CURVES} .mark").all_inner_texts() == ["162", "500", "2,062", "2,062"]
+    assert page.locator(f"{CURVES} .mark").all_inner_texts() == ["356", "500", "2,256", "2,256"]
 
     open_tab(page, "Pre-tokenizers")  # it trains its own pair: no size control
     assert main.get_by_text("Vocabulary sizes to compare").count() == 0
@@ -166,7 +168,7 @@ def test_compare_sizes_only_where_used_and_kept(app_server, page, screenshot):
     assert typed_sizes(page) == ["500"]
     open_tab(page, "Vocabulary usage")
     assert main.get_by_role("radio", name="4", exact=True).get_attribute("aria-checked") == "true"
-    assert typed_sizes(page) == ["162", "500", "2062", "2062"]
+    assert typed_sizes(page) == ["356", "500", "2256", "2256"]
     assert_clean(page)
 
     # a phone: each tab fits the width (the tab bar scrolls inside its box), the size boxes two to a row
@@ -198,7 +200,7 @@ def test_compare_sizes_only_where_used_and_kept(app_server, page, screenshot):
 
 @pytest.mark.browser
 def test_a_size_beyond_the_model_trains_it_further_in_place(app_server, page, screenshot):
-    """The default model stops at vocabulary 2,062; asking for 5,000 trains the sample further, the three sizes stay
+    """The default model stops at vocabulary 2,256; asking for 5,000 trains the sample further, the three sizes stay
     and the curves mark 5,000: "500, 5000 and GPT-4" answered without a trip to Train."""
     open_app(page, app_server)
     click_nav(page, "Compare")
@@ -207,10 +209,10 @@ def test_a_size_beyond_the_model_trains_it_further_in_place(app_server, page, sc
         boxes.nth(index).fill(size)
         boxes.nth(index).press("Enter")
         wait_for_app(page)
-    assert typed_sizes(page) == ["500", "262", "5000"]
-    assert page.locator(f"{CURVES} .mark").all_inner_texts() == ["500", "262", "5,000"]
+    assert typed_sizes(page) == ["500", "456", "5000"]
+    assert page.locator(f"{CURVES} .mark").all_inner_texts() == ["500", "456", "5,000"]
     assert (
-        "a vocabulary of 5,000 tokens, 4,938 of them made by merges"
+        "a vocabulary of 5,000 tokens, 4,744 of them made by merges"
         in page.locator('[data-testid="stSidebar"]').inner_text()
     )
     open_tab(page, "Real tokenizers")  # GPT-4 beside the sizes, in one table

@@ -15,7 +15,7 @@ from test_browser_train import choose_corpus, train
 
 pytestmark = pytest.mark.browser
 
-PAGES = ["Train", "Merges", "Encode / Decode", "Compare"]
+PAGES = ["Start", "Train", "Merges", "Encode / Decode", "Compare"]
 SIDEBAR_CAPTION = '[data-testid="stSidebar"] [data-testid="stCaptionContainer"]'
 
 
@@ -34,7 +34,7 @@ def new_user(browser):
 
 def train_on(page, base_url: str, text: str) -> str:
     """Paste ``text`` on the Train page, train, and return the sidebar's model line."""
-    open_app(page, base_url)
+    open_app(page, base_url, "Train")
     choose_corpus(page, "Paste your own text")
     box = page.get_by_role("textbox", name="Your text")
     box.fill(text)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from urllib.parse import quote
+from urllib.parse import quote, urlencode
 
 import pytest
 from browser_helpers import (
@@ -28,13 +28,18 @@ def _race_title(page) -> str:
     return page.locator(f"{CHART} .gtitle").first.text_content() or ""
 
 
+# The sample trained by words + </w> (the page's defaults are byte-level): the tests of </w> in trees name this model
+WORDS_LINK = urlencode(
+    {"preset": "sample", "merges": "2000", "split": "whitespace", "eow": "</w>", "units": "chars", "tie": "first"}
+)
+
+
 def _step_card_text(page) -> str:
     return page.locator('[data-testid="stHtml"]').first.inner_text()
 
 
 def test_merges_page_play_scrub_and_tree(app_server, page, screenshot):
-    open_app(page, app_server)
-    click_nav(page, "Merges")
+    open_app(page, app_server, f"Merges?{WORDS_LINK}")
     assert exception_texts(page) == []
     assert page.locator('[data-testid="stMain"] h1').first.inner_text().strip() == "Merges"
     assert page.locator(CHART).count() == 0  # Step by step is open: the other tabs' charts are not drawn yet
@@ -164,11 +169,11 @@ _LEAF_BOXES_JS = """chart => {
 
 @pytest.mark.parametrize("size", [PHONE, PROJECTOR], ids=["phone", "projector"])
 def test_a_long_tokens_leaves_never_overlap(app_server, page, screenshot, size):
-    # the default model's inheritance</w>: 12 leaves, the last </w>, which a phone drew over the e before it;
+    # the sample's inheritance</w> by words + </w>: 12 leaves, the last </w>, which a phone drew over the e before it;
     # congregation,</w>: 14 leaves, more than a phone's width holds, so its box scrolls sideways, not the page
     page.set_viewport_size(size)
     for token, leaves in (("inheritance</w>", list("inheritance") + ["</w>"]), ("congregation,</w>", None)):
-        open_app(page, app_server, f"Merges?tab=tree&token={quote(token)}")
+        open_app(page, app_server, f"Merges?{WORDS_LINK}&tab=tree&token={quote(token)}")
         tree = page.locator(CHART).first
         tree.scroll_into_view_if_needed()
         boxes = tree.evaluate(_LEAF_BOXES_JS)

@@ -39,7 +39,7 @@ def byte_level_link() -> str:
         "units": "bytes",
         "tie": "hf",
     }
-    return "?" + urlencode(settings)
+    return "Train?" + urlencode(settings)
 
 
 def shown_ids(page) -> list[int]:
@@ -61,9 +61,9 @@ def upload(page, *paths) -> None:
 
 
 def test_tokenizer_json_round_trip_and_gpt2(app_server, page, screenshot, tmp_path):
-    open_app(page, app_server)
+    open_app(page, app_server, "Train?preset=documents")
     open_section(page, "Save or load a tokenizer")
-    # the default model keeps </w> as a symbol of its own: HF and GPT-2 exports are refused with the reason
+    # the textbook's documents keep </w> as a symbol of its own: HF and GPT-2 exports are refused with the reason
     assert page.get_by_role("button", name="Download tokenizer.json").is_disabled()
     assert "retrain with the marker glued" in page.locator(f'{MAIN} [data-testid="stAlert"]').all_inner_texts()[-2]
     screenshot(page, "train_refused")

@@ -64,7 +64,8 @@ def test_the_step_labels_fit_beside_the_sidebar_too(app_server, page):
 # Every page, and every tab or section of it, as a room sees it (the page's address names the tab). The tabs are
 # the pages' own (page_tabs): the page draws as many as it declares.
 EVERY_VIEW = [
-    ("?present=1", 0),
+    ("?present=1", 0),  # Start, the root
+    ("Train?present=1", 0),
     *((f"Merges?present=1&tab={tab}", len(MERGES_TAB_NAMES)) for tab in MERGES_TAB_NAMES),
     ("Encode?present=1&open=why,decode,table", 0),
     ("Encode?present=1&mode=chat", 0),  # Conversation mode
@@ -202,7 +203,7 @@ def test_the_largest_merge_count_shows_whole_in_a_projector_number_box(app_serve
     """At 853 px in the larger type Train's Merges box is about 140 px wide: its − and + give way to the six digits
     (both keep working by keyboard), while a wide box keeps them."""
     page.set_viewport_size(PROJECTOR)
-    open_app(page, app_server, "?preset=low&merges=100000&present=1")
+    open_app(page, app_server, "Train?preset=low&merges=100000&present=1")
     box = page.get_by_role("spinbutton", name="Merges")
     assert box.input_value() == "100000"
     assert box.evaluate("el => el.scrollWidth <= el.clientWidth")  # no digit cut

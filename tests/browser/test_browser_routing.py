@@ -21,6 +21,8 @@ from browser_helpers import (
     sidebar_nav_labels,
 )
 
+from pages.start.views.first_screen import HEADING as START_HEADING
+
 pytestmark = pytest.mark.browser
 PAGE_NOT_FOUND = "Page not found"  # Streamlit's dialog
 
@@ -30,6 +32,7 @@ def test_a_deep_link_on_a_fresh_server_is_routed(browser, page, tmp_path):
         open_app(page, base_url, "Encode")  # the first address this server is asked for
         assert page.url.rstrip("/").endswith("/Encode")
         assert sidebar_nav_labels(page) == [
+            "Start",
             "Train",
             "Merges",
             "Encode / Decode",
@@ -57,13 +60,14 @@ def test_a_fresh_servers_first_address_is_never_page_not_found(browser, page, tm
 
 @pytest.mark.parametrize("size", [VIEWPORT, PHONE, PROJECTOR], ids=["desktop", "phone", "projector"])
 def test_an_address_in_any_letter_case_opens_its_page(browser, page, tmp_path, size):
-    """/encode, /Train (the default page, served at the root) and /COMPARE open their page with the address's query
+    """/encode, /start (the default page, served at the root) and /COMPARE open their page with the address's query
     parameters, and the address bar then shows the page's own address; the first is the server's first session."""
     page.set_viewport_size(size)
     with running_app(tmp_path / "server.log") as (base_url, _):
         for typed, title, shown in [
             ("encode", "Encode / Decode", "/Encode"),
-            ("Train", "Train", "/"),
+            ("start", START_HEADING, "/"),
+            ("TRAIN", "Train", "/Train"),
             ("COMPARE?present=1", "Compare", "/Compare"),
         ]:
             tab = page.context.new_page()  # a new visitor's first run, as a typed address is
@@ -80,4 +84,4 @@ def test_an_address_in_any_letter_case_opens_its_page(browser, page, tmp_path, s
 def test_an_address_no_page_has_is_still_not_found(app_server, page):
     open_app(page, app_server, "Nowhere")
     assert page.get_by_text(PAGE_NOT_FOUND).count() == 1
-    assert page.locator("h1").all_inner_texts() == ["Train"]
+    assert page.locator("h1").all_inner_texts() == [START_HEADING]  # the default page, Start

@@ -32,7 +32,7 @@ PAYLOADS = [
 PAYLOAD_CORPUS = "\n".join(PAYLOADS * 8)
 PAYLOAD_TEXT = " ".join(PAYLOADS)
 MAIN = '[data-testid="stMain"]'
-PAGES = ["Train", "Merges", "Encode / Decode", "Compare", "Learn", "Class"]
+PAGES = ["Start", "Train", "Merges", "Encode / Decode", "Compare", "Learn", "Class"]
 
 # Elements a payload would create if it were parsed as HTML or markdown, anywhere in the document
 # (SVG links from plotly use xlink:href, so every attribute is looked at, not only href).
@@ -113,7 +113,7 @@ def test_payloads_in_an_uploaded_tokenizer_show_as_text_everywhere(app_server, p
     path = tmp_path / name
     path.write_text(json.dumps(to_hf_json(model)), encoding="utf-8")
 
-    open_app(page, app_server)
+    open_app(page, app_server, "Train")
     open_section(page, "Save or load a tokenizer")
     page.locator(f'{MAIN} input[type="file"]').last.set_input_files(str(path))
     wait_for_app(page)
@@ -130,7 +130,7 @@ def test_streamlit_markdown_syntax_in_a_file_name_shows_literally(app_server, pa
     LaTeX, entities) in a file name are shown as typed: drawing.escape leaves nothing for the Markdown to read."""
     name = ":smile: :material/delete: :red[alarm] **bold** $x^2$ &amp; # end.json"
     model_file = json.dumps(to_hf_json(train("aaab aab", Config(split="none"), merges=2))).encode()
-    open_app(page, app_server)
+    open_app(page, app_server, "Train")
     open_section(page, "Save or load a tokenizer")
     page.locator(f'{MAIN} input[type="file"]').last.set_input_files(
         files=[{"name": name, "mimeType": "application/json", "buffer": model_file}]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from urllib.parse import urlencode
 
 import pytest
 from browser_helpers import (
@@ -23,6 +24,10 @@ from pages.train.views.progress import STARTING
 pytestmark = pytest.mark.browser
 
 MAIN = '[data-testid="stMain"]'
+# Train with the sample trained by words + </w> (the page's defaults are byte-level): the form and the model in words
+WORDS_ADDRESS = "Train?" + urlencode(
+    {"preset": "sample", "merges": "2000", "split": "whitespace", "eow": "</w>", "units": "chars", "tie": "first"}
+)
 TRAIN_BUTTON = f'{MAIN} [data-testid="stBaseButton-primary"]'
 MERGE_TABLE = f'{MAIN} [data-testid="stDataFrame"]'
 PROGRESS = f'{MAIN} [data-testid="stProgress"]'
@@ -69,7 +74,7 @@ def assert_clean(page) -> None:
 
 
 def test_default_model_then_preset_survives_a_page_switch(app_server, page, screenshot):
-    open_app(page, app_server)
+    open_app(page, app_server, "Train")
     assert page.locator(MERGE_TABLE).count() == 0  # the table of all merges is drawn only when opened
     page.get_by_text("All merges, as a table").click()
     wait_for_app(page)
@@ -97,7 +102,7 @@ def test_default_model_then_preset_survives_a_page_switch(app_server, page, scre
 
 def test_a_textbook_size_stays_behind_on_a_real_corpus(app_server, page):
     """ "low" trains vocabulary 50 at min frequency 2; moving to the Bible brings back its own sizes and says so."""
-    open_app(page, app_server)
+    open_app(page, app_server, "Train")
     choose_corpus(page, "Textbook: low lower newest widest")
     choose_corpus(page, "Real text: King James Bible")
     toast = page.locator('[data-testid="stToast"]').filter(has_text="Sizes for this corpus")
@@ -108,7 +113,7 @@ def test_a_textbook_size_stays_behind_on_a_real_corpus(app_server, page):
 
 
 def test_pasted_corpus_trains(app_server, page, screenshot):
-    open_app(page, app_server)
+    open_app(page, app_server, "Train")
     choose_corpus(page, "Paste your own text")
     area = page.locator(f"{MAIN} textarea")
     area.fill("low lower lowest low low")
@@ -129,7 +134,7 @@ def test_pasted_corpus_trains(app_server, page, screenshot):
 
 def test_the_first_click_after_typing_trains(app_server, page, screenshot):
     """No Ctrl+Enter, no click elsewhere: the text box hands over its text as the click takes the focus."""
-    open_app(page, app_server)
+    open_app(page, app_server, "Train")
     choose_corpus(page, "Paste your own text")
     assert page.locator(TRAIN_BUTTON).is_enabled()
     page.locator(f"{MAIN} textarea").fill("hug hug pug hug")
@@ -143,7 +148,7 @@ def test_the_first_click_after_typing_trains(app_server, page, screenshot):
 def test_a_press_redraws_the_result_and_a_new_model_the_sidebar_too(app_server, page, screenshot):
     """Train again on the same settings: only the button and the result are drawn again (redrawing the form took
     longer than the press). A new model reruns the whole page, so the sidebar names it."""
-    open_app(page, app_server)
+    open_app(page, app_server, "Train")
     sidebar = page.locator('[data-testid="stSidebar"]')
     assert "2,000 of them made by merges" in sidebar.inner_text()
     page.evaluate(WATCH_THE_FORM_JS)
@@ -163,7 +168,7 @@ def test_a_press_redraws_the_result_and_a_new_model_the_sidebar_too(app_server, 
 
 
 def test_an_empty_corpus_answers_the_click_with_a_warning(app_server, page):
-    open_app(page, app_server)
+    open_app(page, app_server, "Train")
     choose_corpus(page, "Paste your own text")
     train(page)
     assert (
@@ -176,7 +181,7 @@ def test_an_empty_corpus_answers_the_click_with_a_warning(app_server, page):
 
 
 def test_upload_rejects_latin1_and_accepts_utf8(app_server, page, screenshot):
-    open_app(page, app_server)
+    open_app(page, app_server, "Train")
     choose_corpus(page, "Upload .txt files")
     page.locator(f'{MAIN} input[type="file"]').first.set_input_files(
         [
@@ -195,7 +200,7 @@ def test_upload_rejects_latin1_and_accepts_utf8(app_server, page, screenshot):
 
 def test_the_largest_recipe_shows_its_progress_from_the_click_on(app_server, page, screenshot):
     """minbpe basic on the 1 MB sample: one piece of a million bytes, the longest training of the recipes."""
-    open_app(page, app_server)
+    open_app(page, app_server, "Train")
     page.get_by_role("button", name="minbpe basic").click()
     wait_for_app(page)
     merges = page.locator(f'{MAIN} [data-testid="stNumberInput"]').filter(has_text="Merges").locator("input")
@@ -222,7 +227,7 @@ def test_the_largest_recipe_shows_its_progress_from_the_click_on(app_server, pag
 
 
 def test_train_fits_a_phone(app_server, page, screenshot):
-    open_app(page, app_server)
+    open_app(page, app_server, "Train")
     page.set_viewport_size(PHONE)
     for label in ("What the settings mean", "More settings", "All merges, as a table", "Save or load a tokenizer"):
         open_section(page, label)
@@ -238,13 +243,17 @@ def test_train_fits_a_phone(app_server, page, screenshot):
 
 @pytest.mark.parametrize(
     ("size", "address"),
-    [({"width": 1400, "height": 900}, ""), (PHONE, ""), (PROJECTOR, "?present=1")],
+    [
+        ({"width": 1400, "height": 900}, WORDS_ADDRESS),
+        (PHONE, WORDS_ADDRESS),
+        (PROJECTOR, WORDS_ADDRESS + "&present=1"),
+    ],
     ids=["desktop", "phone", "projector"],
 )
 def test_settings_are_said_in_plain_words_with_their_names_on_demand(app_server, page, screenshot, size, address):
     page.set_viewport_size(size)
     open_app(page, app_server, address)
-    page.get_by_role("button", name="GPT-2 byte-level").click()
+    page.get_by_role("button", name="GPT-2 byte-level (default)").click()
     toast = page.locator('[data-testid="stToast"]').filter(has_text="Changed")
     toast.wait_for()
     # the recipe's changes in the form's words, whole: a toast folds its fourth line away behind "view more"

@@ -10,17 +10,18 @@ from browser_helpers import click_nav, exception_texts, open_app, sidebar_nav_la
 from streamlit.testing.v1 import AppTest
 
 from bpe_core import Config, train
+from pages.start.views.first_screen import HEADING as START_HEADING
 from session import state
-from session.page_registry import PAGES
+from session.page_registry import PAGES, START
 
 
 def sidebar_text(at: AppTest) -> str:
     return " ".join(c.value for c in at.sidebar.caption)
 
 
-def test_the_router_opens_train_with_the_default_model_and_the_sidebar_names_it():
+def test_the_router_opens_start_with_the_default_model_and_the_sidebar_names_it():
     at = ok(AppTest.from_file(APP_FILE, default_timeout=60).run())
-    assert [title.value for title in at.title] == ["Train"]
+    assert [title.value for title in at.title] == [START_HEADING]  # Start's heading: the site's name
     vocabulary = len(session_model(at).vocab)
     assert sidebar_text(at) == f"Current model: a vocabulary of {vocabulary:,} tokens, 2,000 of them made by merges"
 
@@ -29,7 +30,7 @@ def test_the_router_opens_train_with_the_default_model_and_the_sidebar_names_it(
 def test_every_page_runs_under_its_title(page):
     at = ok(AppTest.from_file(APP_FILE, default_timeout=60).run())
     ok(at.switch_page(page.path).run())
-    assert [title.value for title in at.title] == [page.title]
+    assert [title.value for title in at.title] == [START_HEADING if page is START else page.title]
 
 
 def test_sidebar_describes_a_trained_model():
@@ -43,7 +44,7 @@ def test_sidebar_describes_a_trained_model():
 @pytest.mark.browser
 def test_browser_navigation(app_server, page, screenshot):
     open_app(page, app_server)
-    assert sidebar_nav_labels(page) == ["Train", "Merges", "Encode / Decode", "Compare", "Learn", "Class"]
+    assert sidebar_nav_labels(page) == ["Start", "Train", "Merges", "Encode / Decode", "Compare", "Learn", "Class"]
 
     click_nav(page, "Merges")
     address = urlparse(page.url)

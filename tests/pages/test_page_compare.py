@@ -18,7 +18,7 @@ from pages.compare.views.data import ComparedSize
 from session import state
 from session.model_about import ModelAbout
 from session.page_registry import COMPARE, TRAIN
-from session.training_settings import TrainSettings
+from session.training_settings import DEFAULT_SETTINGS, TrainSettings
 
 PAGE = COMPARE.path
 TABS = TAB_LABELS  # by their names in the address; the first is open on a first visit
@@ -60,9 +60,9 @@ def markdown_texts(at: AppTest) -> str:
 
 def test_default_model_shows_curves_and_three_sizes():
     at = open_compare()
-    # default sizes for the 2,000-merge default model, as vocabularies: 62 base symbols (<unk>, </w> and the
-    # 60 characters of the sample), then one new token a merge (vocabulary of 2,062 in the sidebar)
-    assert size_values(at) == [62, 262, 2062] and not at.slider  # number boxes: a slider costs ~10 ms to draw
+    # default sizes for the 2,000-merge default model, as vocabularies: 256 base symbols (it is byte-level: every
+    # byte value, and no <unk>), then one new token a merge (vocabulary of 2,256 in the sidebar)
+    assert size_values(at) == [256, 456, 2256] and not at.slider  # number boxes: a slider costs ~10 ms to draw
     assert not at.get("plotly_chart") and not at.table and not at.dataframe  # light HTML only, no chart to load
     table = size_rows(at)
     assert list(table) == [
@@ -73,7 +73,7 @@ def test_default_model_shows_curves_and_three_sizes():
         "your text: tokens",
         "your text: chars/token",
     ]
-    assert table["vocabulary"] == ["62", "262", "2,062"] and table["merges"] == ["0", "200", "2,000"]
+    assert table["vocabulary"] == ["256", "456", "2,256"] and table["merges"] == ["0", "200", "2,000"]
 
 
 def curve_points(at: AppTest) -> list[str]:
@@ -92,16 +92,16 @@ def test_default_model_curves_are_thinned_and_follow_the_sizes():
     # 2,000 merges drawn with 400 points a line, round(2000 * i / 399): 0, 5, 10 ... 195, plus the marked 200, 201 ...;
     # a line holds its value until the next point: 2 x 401 - 1 corners; two texts in each of two panels
     assert [len(line) for line in curve_points(at)] == [801] * 4
-    assert marks(at) == ["62", "262", "2,062"]  # the sizes as vocabularies: 62 base symbols, one token a merge
+    assert marks(at) == ["256", "456", "2,256"]  # the sizes as vocabularies: 256 bytes, one token a merge
     curves = html_with(at, 'class="bpe-cc"')
     corpus_tokens = size_rows(at)["training corpus: tokens"]
-    # hovering at 262 names the count the table gives for 200 merges
-    assert f"vocabulary 262 (200 merges)\ntraining corpus: {corpus_tokens[1]} tokens" in curves
+    # hovering at 456 names the count the table gives for 200 merges
+    assert f"vocabulary 456 (200 merges)\ntraining corpus: {corpus_tokens[1]} tokens" in curves
     # the sample corpus is far longer than the text: its tokens are drawn as a share of its unmerged count
     assert "Tokens, % of unmerged" in curves
-    at.number_input(key=compare_state.size_key(1)).set_value(362).run()  # 300 merges: new curves, not the kept ones
-    assert marks(at) == ["62", "362", "2,062"] and size_rows(at)["merges"] == ["0", "300", "2,000"]
-    assert "vocabulary 362 (300 merges)" in html_with(at, 'class="bpe-cc"')
+    at.number_input(key=compare_state.size_key(1)).set_value(556).run()  # 300 merges: new curves, not the kept ones
+    assert marks(at) == ["256", "556", "2,256"] and size_rows(at)["merges"] == ["0", "300", "2,000"]
+    assert "vocabulary 556 (300 merges)" in html_with(at, 'class="bpe-cc"')
 
 
 @pytest.mark.parametrize("tab", list(TABS.values())[1:])
@@ -143,7 +143,7 @@ def size_values(at: AppTest) -> list[int]:
 
 
 def test_a_size_beyond_the_model_trains_it_further_and_keeps_the_sizes():
-    at = open_compare()  # the default model: the sample, 2,000 merges, vocabulary 2,062
+    at = open_compare()  # the default model: the sample, 2,000 merges, vocabulary 2,256
     before = size_values(at)
     assert "a larger size trains it further on the same corpus and settings" in shown(at.caption)
     at.number_input(key=compare_state.size_key(2)).set_value(5000).run()
@@ -153,12 +153,12 @@ def test_a_size_beyond_the_model_trains_it_further_and_keeps_the_sizes():
     assert size_values(at) == [*before[:2], 5000]
     # Training stops where it is told: its first 2,000 merges are the 2,000-merge model's, so smaller sizes compare
     # the same as before.
-    assert model.merges[:2000] == train(state.sample_text(), state.DEFAULT_CONFIG, merges=2000).merges
+    assert model.merges[:2000] == train(state.sample_text(), DEFAULT_SETTINGS.to_config(), merges=2000).merges
 
 
 def test_a_corpus_that_runs_out_of_pairs_says_so_in_words(banana):
     """banana_bandana_ as one piece runs out after 8 merges, one token then: 6 base symbols + 8 = vocabulary 14."""
-    settings = TrainSettings(split="none", end_of_word="", merges=6)
+    settings = TrainSettings(split="none", units="chars", end_of_word="", tie_break="first", merges=6)  # banana's
     about = ModelAbout.trained("banana_bandana", settings, link={"preset": "banana_bandana", "merges": "6"})
     at = open_compare(banana, corpus=BANANA, about=about)
     at.number_input(key=compare_state.size_key(2)).set_value(100).run()
@@ -175,7 +175,7 @@ def test_plus_and_minus_step_by_a_twentieth_of_the_range_rounded():
     at = open_compare()
     at.number_input(key=compare_state.size_key(1)).increment().run()  # 2,000 new tokens: a step of 100
     at.number_input(key=compare_state.size_key(2)).decrement().run()
-    assert size_values(at) == [62, 362, 1962]
+    assert size_values(at) == [256, 556, 2156]
     assert size_rows(at)["merges"] == ["0", "300", "1,900"]
 
 
@@ -342,7 +342,7 @@ def test_model_without_merges():
         "This model has no merges, so there is only one size: train one with merges."
     )
     link = at.get("page_link")[0].proto
-    assert (link.page, link.label) == ("", "Go to Train")  # Train is the router's default page: its address is the root
+    assert (link.page, link.label) == ("Train", "Go to Train")  # Train's address (the root is Start's)
     assert "Vocabulary 6 (0 merges) — **15 tokens**" in markdown_texts(at)
 
 

@@ -11,7 +11,7 @@ from open_model_references import hf_reference, qwen36_reference, tekken_ids, te
 from streamlit.proto.LabelVisibility_pb2 import LabelVisibility
 from streamlit.testing.v1 import AppTest
 
-from bpe_core import load_gpt2
+from bpe_core import Config, load_gpt2, train
 from drawing.published import PRETRAINED_TITLES
 from pages.encode import state as encode_state
 from session import state
@@ -77,7 +77,15 @@ def test_default_text_is_encoded_with_the_session_model():
     assert metric(at, "Characters") == f"{len(text):,}"
     tokens_html = at.html[0].value
     assert tokens_html.count('class="tok ') == len(model.encode(text))
-    # the default model (whitespace split, unseen é) loses text, and says how
+    # the default model is byte-level: the é and the emoji are bytes, no box is <unk>, and nothing is lost
+    assert "tok k-unknown" not in tokens_html and not at.warning
+    assert at.success[0].value == "**Round trip OK**: `decode(encode(text)) == text`"
+
+
+def test_a_word_level_model_loses_the_example_s_unseen_characters_and_says_how():
+    words = train(state.sample_text(), Config(split="whitespace", end_of_word="</w>"), merges=200)
+    at = open_page(words)
+    # whitespace split (the newline becomes a space), and the Bible never has an é: both lost, and said
     warning = at.warning[0].value.split("\n")
     assert warning[:2] == [
         "**Round trip loses text**: `decode(encode(text)) != text`",

@@ -101,8 +101,8 @@ def test_compare_real_tokenizers_with_every_open_model_counts_as_hf_does():
         assert rows[title]["Tokens"] == f"{count:,}"
         assert rows[title]["Vocabulary"] == f"{hf_reference(name).get_vocab_size():,}"
         assert rows[title]["Characters per token"] == f"{len(TEXT) / count:.2f}"
-    assert columns["Tokenizer"][:3] == ["Your model at 62", "Your model at 262", "Your model at 2,062"]  # each size
-    assert columns["Vocabulary"][2] == "2,062"  # the default model at its largest size: 62 base symbols + 2,000 merges
+    assert columns["Tokenizer"][:3] == ["Your model at 256", "Your model at 456", "Your model at 2,256"]  # each size
+    assert columns["Vocabulary"][2] == "2,256"  # the default model at its largest size: 256 bytes + 2,000 merges
     assert table_columns(at, "bpe-costs")["Tokenizer"][1:] == ["Your model", *OPEN_MODELS.values()]
     assert len(at.get("plotly_chart")) == 1
 

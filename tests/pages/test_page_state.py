@@ -30,7 +30,15 @@ PAGE_CHOICES = {  # each page's choices, as it declares them
 def test_every_page_file_is_registered_once():
     files = sorted(path.relative_to(REPO_ROOT).as_posix() for path in (REPO_ROOT / "pages").glob("*/page.py"))
     assert sorted(page.path for page in page_registry.PAGES) == files
-    assert [page.url_path for page in page_registry.PAGES] == ["Train", "Merges", "Encode", "Compare", "Learn", "Class"]
+    assert [page.url_path for page in page_registry.PAGES] == [
+        "Start",
+        "Train",
+        "Merges",
+        "Encode",
+        "Compare",
+        "Learn",
+        "Class",
+    ]
     assert not list((REPO_ROOT / "pages").glob("*.py"))  # Streamlit would run such a file on its own, beside the router
 
 

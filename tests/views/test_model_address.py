@@ -22,16 +22,16 @@ def test_a_textbook_link_only_names_the_preset_and_size():
 
 
 def test_links_hold_changed_settings_and_short_pasted_text():
-    settings = replace(DEFAULT_SETTINGS, split="gpt2", end_of_word="", units="bytes", tie_break="hf", merges=40)
-    params = to_query_params(PASTE, settings, "hello hello")
+    settings = replace(DEFAULT_SETTINGS, split="whitespace", end_of_word="</w>", units="chars", tie_break="lex")
+    params = to_query_params(PASTE, replace(settings, merges=40), "hello hello")
     assert params == {
         "preset": "paste",
         "text": "hello hello",
         "merges": "40",
-        "split": "gpt2",
-        "eow": "",
-        "units": "bytes",
-        "tie": "hf",
+        "split": "whitespace",
+        "eow": "</w>",
+        "units": "chars",
+        "tie": "lex",
     }
 
 

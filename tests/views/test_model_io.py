@@ -23,7 +23,7 @@ from pages.train import state as train_state
 from session import state
 from session.model_about import DEFAULT_MODEL_ABOUT, ModelAbout
 from session.model_io import EXPORTS, describe_loaded, export_refusal, hf_json_text, model_origin
-from session.page_registry import COMPARE, ENCODE, MERGES
+from session.page_registry import COMPARE, ENCODE, MERGES, TRAIN
 from session.tokenizer_files import load_added, load_uploaded
 
 BANANA_BANDANA = ["a n", "b an", "an a", "ana _", "ban ana_", "banana_ ban"]
@@ -195,7 +195,7 @@ def test_gpt2_itself_exports_everywhere():
 # -- the widgets on the pages (AppTest) ----------------------------------------------
 
 
-def open_page(page: str = "", model=None) -> AppTest:
+def open_page(page: str = TRAIN.path, model=None) -> AppTest:
     """``page`` with its section of tokenizer files open (folded, it draws none of these widgets)."""
     at = AppTest.from_file(APP_FILE, default_timeout=90)
     for name in ("train", "merges", "encode"):  # the pages with a section of tokenizer files
@@ -204,13 +204,13 @@ def open_page(page: str = "", model=None) -> AppTest:
         at.session_state[state.MODEL_KEY] = model
         at.session_state[state.CORPUS_KEY] = ""
         at.session_state[state.ABOUT_KEY] = ModelAbout.loaded_file("model.json")
-    ok(at.run())
-    return ok(at.switch_page(page).run()) if page else at
+    ok(at.run())  # the root's page, Start, first: app.py gives the session its model
+    return ok(at.switch_page(page).run())
 
 
 def test_the_sections_are_folded_until_opened():
     """(That an open section stays open across pages is a browser test: AppTest does not carry it.)"""
-    at = ok(AppTest.from_file(APP_FILE, default_timeout=90).run())
+    at = ok(ok(AppTest.from_file(APP_FILE, default_timeout=90).run()).switch_page(TRAIN.path).run())
     assert not at.get("download_button") and not at.get("file_uploader")  # Train's corpus box is not an uploader
     assert "Use GPT-2's real tokenizer" not in [button.label for button in at.button]
     at.session_state[state.model_io_section_key("train")] = True
@@ -262,7 +262,7 @@ def form_values(at: AppTest) -> dict:
 
 def test_the_train_form_takes_over_a_loaded_models_settings_once(banana):
     at = open_page()
-    assert form_values(at)["split"] == "whitespace"  # the default form
+    assert form_values(at)["split"] == "gpt2"  # the default form: GPT-2's byte-level recipe
     at = upload(at, "train", ("banana.json", model_to_json(banana).encode()))
     assert form_values(at) == {"split": "none", "units": "chars", "end_of_word": "", "merges": 6, "tie_break": "first"}
     ok(at.selectbox(key="train_split").set_value("whitespace").run())  # the user's own change then stays
@@ -299,8 +299,9 @@ def test_an_upload_is_loaded_once_not_on_every_rerun(banana):
 
 
 def test_train_page_gpt2_button_and_refused_exports():
-    at = open_page()
-    # the default model keeps </w> as its own symbol: only our format exports, the others say why
+    words = train("low lower lowest", Config(split="whitespace", end_of_word="</w>"), merges=3)
+    at = open_page(model=words)
+    # a model that keeps </w> as its own symbol: only our format exports, the others say why
     assert downloads(at) == {
         "Download model JSON": True,
         "Download tokenizer.json": False,

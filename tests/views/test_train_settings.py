@@ -19,9 +19,11 @@ from pages.train.views.form import (
     settings_glossary,
     split_hint,
 )
-from session import state
 from session.training_settings import DEFAULT_SETTINGS, TrainSettings, parse_special_tokens, pieces_config
 
+# Words split at whitespace, characters, </w> as its own symbol, ties to the pair seen first: the page's defaults
+# before they became byte-level, and the starting point of the tests that change a word-level setting.
+WORDS = TrainSettings(end_of_word="</w>")
 BANANA_BANDANA = ["a n", "b an", "an a", "ana _", "ban ana_", "banana_ ban"]
 
 
@@ -34,9 +36,9 @@ def train_preset(key: str):
     return train(preset.text, preset.settings.to_config(), **preset.settings.train_kwargs())
 
 
-def test_default_settings_are_the_default_model_settings():
-    assert DEFAULT_SETTINGS.to_config() == state.DEFAULT_CONFIG
-    assert DEFAULT_SETTINGS.train_kwargs()["merges"] == state.DEFAULT_MERGES
+def test_the_default_settings_are_gpt2_byte_level_so_no_text_is_unknown():
+    assert DEFAULT_SETTINGS.to_config() == Config(split="gpt2", units="bytes", tie_break="hf")
+    assert DEFAULT_SETTINGS.train_kwargs() == {"merges": 2000, "top_k": 20}
 
 
 def test_banana_bandana_preset_makes_the_textbook_merges():
@@ -78,28 +80,30 @@ def test_every_textbook_preset_has_valid_settings_and_the_real_texts_keep_the_us
 
 def test_recipes_set_the_classic_configs_from_any_starting_point():
     start = CORPUS_PRESETS["low"].settings  # has an "_" marker that byte-level recipes must drop
-    sennrich, gpt2, minbpe, defaults = (replace(start, **changes) for changes in SETTING_PRESETS.values())
-    sennrich, gpt2, minbpe = sennrich.to_config(), gpt2.to_config(), minbpe.to_config()
+    sennrich, gpt2, minbpe = (replace(start, **changes) for changes in SETTING_PRESETS.values())
+    sennrich, minbpe = sennrich.to_config(), minbpe.to_config()
     assert (sennrich.split, sennrich.end_of_word, sennrich.glue_marker) == ("whitespace", "</w>", True)
-    assert (gpt2.split, gpt2.units, gpt2.tie_break, gpt2.end_of_word) == ("gpt2", "bytes", "hf", None)
     assert (minbpe.split, minbpe.units) == ("none", "bytes")
-    # the way back: every symbol setting of the page's defaults, the size and the rest as they were
-    assert (
-        defaults.split,
-        defaults.units,
-        defaults.end_of_word,
-        defaults.glue_marker,
-        defaults.space_marker,
-        defaults.tie_break,
-    ) == ("whitespace", "chars", "</w>", False, False, "first")
-    assert (defaults.merges, defaults.special_tokens) == (start.merges, start.special_tokens)
+    # GPT-2's recipe is also the way back to the page's defaults: every symbol setting, the size and the rest as
+    # they were
+    assert (gpt2.split, gpt2.units, gpt2.end_of_word, gpt2.glue_marker, gpt2.space_marker, gpt2.tie_break) == (
+        "gpt2",
+        "bytes",
+        "",
+        False,
+        False,
+        "hf",
+    )
+    assert gpt2.to_config().end_of_word is None
+    assert (gpt2.merges, gpt2.special_tokens) == (start.merges, start.special_tokens)
 
 
 def test_own_text_read_with_kept_settings_says_so_and_a_textbook_corpus_does_not():
-    kept = replace(DEFAULT_SETTINGS, units="bytes", space_marker=True, tie_break="lex")
+    kept = replace(DEFAULT_SETTINGS, units="chars", space_marker=True, tie_break="lex")
     assert settings_caption(kept, "paste") == (
-        "Your text is read with settings kept from before, not the defaults (units characters → bytes, "
-        "tie-break first seen → greatest, show spaces as Ġ off → on). A recipe changes them; Defaults goes back:"
+        "Your text is read with settings kept from before, not the defaults (units bytes → characters, "
+        "tie-break lowest ids → greatest, show spaces as Ġ off → on). A recipe changes them; GPT-2 byte-level "
+        "(default) goes back:"
     )
     plain = "Start from a classic recipe (changes how text becomes symbols, not the size):"
     assert settings_caption(kept, "sample") == settings_caption(replace(DEFAULT_SETTINGS, merges=5), "upload") == plain
@@ -107,28 +111,28 @@ def test_own_text_read_with_kept_settings_says_so_and_a_textbook_corpus_does_not
 
 def test_invalid_combination_raises_the_engines_message():
     with pytest.raises(ValueError, match="whitespace pre-tokenization"):
-        replace(DEFAULT_SETTINGS, split="none").to_config()
+        replace(WORDS, split="none").to_config()
 
 
 def test_space_marker_only_applies_to_characters_and_glue_needs_a_marker():
     config = replace(
-        DEFAULT_SETTINGS, end_of_word="", units="bytes", split="gpt2", space_marker=True, glue_marker=True
+        WORDS, end_of_word="", units="bytes", split="gpt2", space_marker=True, glue_marker=True
     ).to_config()
     assert config.space_marker is False and config.glue_marker is False
 
 
 def test_train_kwargs_use_the_chosen_size():
-    settings = replace(DEFAULT_SETTINGS, stop_by="vocab_size", vocab_size=70, top_k=5)
+    settings = replace(WORDS, stop_by="vocab_size", vocab_size=70, top_k=5)
     assert settings.train_kwargs() == {"vocab_size": 70, "top_k": 5}
 
 
 def test_special_tokens_split_on_commas_and_spaces():
     assert parse_special_tokens(" <a>,<b>  <c> ,, ") == ("<a>", "<b>", "<c>")
-    assert replace(DEFAULT_SETTINGS, special_tokens="<s>, </s>").to_config().special_tokens == ("<s>", "</s>")
+    assert replace(WORDS, special_tokens="<s>, </s>").to_config().special_tokens == ("<s>", "</s>")
 
 
 def test_pieces_config_survives_bad_special_tokens():
-    settings = replace(DEFAULT_SETTINGS, special_tokens="<s> <s>", split="gpt2")
+    settings = replace(WORDS, special_tokens="<s> <s>", split="gpt2")
     assert pieces_config(settings) == Config(split="gpt2")
 
 
@@ -148,20 +152,20 @@ def test_pieces_config_survives_bad_special_tokens():
     ],
 )
 def test_the_split_hint_appears_for_text_without_spaces_between_words(text, hinted):
-    assert (split_hint(text, DEFAULT_SETTINGS) is not None) is hinted
+    assert (split_hint(text, WORDS) is not None) is hinted
 
 
 def test_the_split_hint_only_concerns_the_whitespace_split_and_its_recipe_leaves_it():
     chinese = "分词器把文本切成小块。"
-    assert split_hint(chinese, replace(DEFAULT_SETTINGS, split="none")) is None
-    follows = replace(DEFAULT_SETTINGS, **NO_SPACES_RECIPE)
+    assert split_hint(chinese, replace(WORDS, split="none")) is None
+    follows = replace(WORDS, **NO_SPACES_RECIPE)
     assert (follows.split, follows.units, follows.end_of_word) == ("gpt4", "bytes", "")
     assert split_hint(chinese, follows) is None
     assert follows.to_config().units == "bytes"  # a valid combination
 
 
 def test_a_recipe_says_each_change_in_the_form_s_words():
-    before = replace(DEFAULT_SETTINGS, glue_marker=True, space_marker=True, merges=50)
+    before = replace(WORDS, glue_marker=True, space_marker=True, merges=50)
     assert recipe_changes(before, replace(before, glue_marker=False, space_marker=False, merges=70)) == (
         "Changed marker placement glued → own symbol, show spaces as Ġ on → off."
     )  # sizes are not a recipe's

@@ -15,7 +15,7 @@ from pages.train.views.summary import (
     merge_label,
     merge_table,
     result_html,
-    stopped_short,
+    stop_kind,
 )
 
 BANANA_BANDANA = ["a n", "b an", "an a", "ana _", "ban ana_", "banana_ ban"]
@@ -139,13 +139,20 @@ def test_longest_tokens_default_to_twelve():
 
 
 @pytest.mark.parametrize(
-    ("kwargs", "short"),
+    ("kwargs", "kind"),
     [
-        ({"merges": 6}, False),  # made all six
-        ({"merges": 6, "max_vocab_chars": 12}, True),  # the cap on the tokens' text: four merges
-        ({"merges": 9}, True),  # no pair left after six
-        ({"vocab_size": 3}, True),  # smaller than the base alphabet: nothing merged
+        ({"merges": 6}, "done"),  # made all six
+        ({"merges": 6, "max_vocab_chars": 12}, "warning"),  # the cap on the tokens' text: four merges
+        ({"merges": 9}, "normal"),  # no pair left after six
+        ({"vocab_size": 3}, "warning"),  # smaller than the base alphabet: nothing merged
     ],
 )
-def test_a_model_that_made_fewer_merges_than_asked_is_said_to_stop_short(kwargs, short):
-    assert stopped_short(train("banana_bandana_", Config(split="none"), **kwargs)) is short
+def test_an_early_stop_of_the_corpus_or_settings_is_information_and_a_cap_a_warning(kwargs, kind):
+    assert stop_kind(train("banana_bandana_", Config(split="none"), **kwargs)) == kind
+
+
+def test_a_stop_at_the_minimum_frequency_is_information():
+    # a n occurs 4 times; then the best pairs (b an, an a, a _) occur twice, below 3
+    model = train("banana_bandana_", Config(split="none", min_frequency=3), merges=6)
+    assert (model.merges, model.stop_reason) == ([("a", "n")], "min_frequency")
+    assert stop_kind(model) == "normal"

@@ -22,21 +22,26 @@ SOURCE_LABELS = {
     UPLOAD: "Upload .txt files",
 }
 
+# Under the units while they are characters: the lesson of unknown characters, one choice away from the defaults
+CHARS_UNKNOWN_NOTE = (
+    "With characters as units, a character the corpus never had (a digit, an accent, an emoji) becomes <unk> when "
+    "the model encodes a text: the Learn page shows why. Bytes leave nothing unknown."
+)
+
 # What a recipe sets: how text becomes symbols, never the size.
 _RECIPE_FIELDS = ("split", "units", "end_of_word", "glue_marker", "space_marker", "tie_break")
-DEFAULTS_RECIPE_LABEL = "Defaults (words + </w>)"
+DEFAULTS_RECIPE_LABEL = "GPT-2 byte-level (default)"  # the page's defaults follow GPT-2's recipe
 GLOSSARY_LABEL = "What the settings mean"  # folded: settings_glossary
 MORE_SETTINGS_LABEL = (
     "More settings: tie-break, spaces as Ġ, min frequency, special tokens, unknown characters, top-K"  # folded
 )
-# The three classic recipes, and the way back to the page's defaults.
+# The three classic recipes; GPT-2's is also the way back to the page's defaults.
 SETTING_PRESETS: dict[str, dict] = {
     "Sennrich (words + </w>)": dict(
         split="whitespace", units="chars", end_of_word="</w>", glue_marker=True, space_marker=False
     ),
-    "GPT-2 byte-level": dict(split="gpt2", units="bytes", end_of_word="", space_marker=False, tie_break="hf"),
-    "minbpe basic (raw bytes, no split)": dict(split="none", units="bytes", end_of_word="", space_marker=False),
     DEFAULTS_RECIPE_LABEL: {name: getattr(DEFAULT_SETTINGS, name) for name in _RECIPE_FIELDS},
+    "minbpe basic (raw bytes, no split)": dict(split="none", units="bytes", end_of_word="", space_marker=False),
 }
 
 
@@ -84,7 +89,8 @@ def recipe_changes(before: TrainSettings, after: TrainSettings) -> str:
     """What choosing a recipe changed in the form, in one sentence.
 
     >>> from dataclasses import replace
-    >>> recipe_changes(DEFAULT_SETTINGS, replace(DEFAULT_SETTINGS, split="gpt2", units="bytes", end_of_word=""))
+    >>> words = replace(DEFAULT_SETTINGS, split="whitespace", units="chars", end_of_word="</w>")
+    >>> recipe_changes(words, DEFAULT_SETTINGS)
     'Changed split whitespace → gpt2, units characters → bytes, marker </w> → none.'
     >>> recipe_changes(DEFAULT_SETTINGS, DEFAULT_SETTINGS)
     'Nothing to change: the settings already follow this recipe.'
@@ -102,17 +108,17 @@ def settings_caption(settings: TrainSettings, source: str) -> str:
     >>> from dataclasses import replace
     >>> settings_caption(DEFAULT_SETTINGS, PASTE)
     'Start from a classic recipe (changes how text becomes symbols, not the size):'
-    >>> kept = replace(DEFAULT_SETTINGS, split="gpt2", end_of_word="")
+    >>> kept = replace(DEFAULT_SETTINGS, split="whitespace", end_of_word="</w>")
     >>> settings_caption(kept, UPLOAD)  # doctest: +NORMALIZE_WHITESPACE
-    'Your text is read with settings kept from before, not the defaults (split whitespace → gpt2, marker </w> →
-    none). A recipe changes them; Defaults goes back:'
+    'Your text is read with settings kept from before, not the defaults (split gpt2 → whitespace, marker none →
+    </w>). A recipe changes them; GPT-2 byte-level (default) goes back:'
     """
     kept = _differences(DEFAULT_SETTINGS, settings) if source in (PASTE, UPLOAD) else []
     if not kept:
         return "Start from a classic recipe (changes how text becomes symbols, not the size):"
     return (
         f"Your text is read with settings kept from before, not the defaults ({', '.join(kept)}). "
-        "A recipe changes them; Defaults goes back:"
+        f"A recipe changes them; {DEFAULTS_RECIPE_LABEL} goes back:"
     )
 
 
@@ -146,9 +152,9 @@ FIELD_HELP = {  # what each field does (the glossary below), and the uploader's 
 }
 RECIPE_HELP = {  # what each recipe button does
     "Sennrich (words + </w>)": "Sennrich et al. 2016: words, with </w> glued to each word's last letter.",
-    "GPT-2 byte-level": "GPT-2: its regex split, bytes as base symbols (Ġ = space), Hugging Face tie-break.",
+    DEFAULTS_RECIPE_LABEL: "GPT-2, and this page's defaults: its regex split, bytes as base symbols (Ġ = space), "
+    "Hugging Face tie-break.",
     "minbpe basic (raw bytes, no split)": "Karpathy's minbpe BasicTokenizer: raw UTF-8 bytes, no split at all.",
-    DEFAULTS_RECIPE_LABEL: "This page's defaults: words split at whitespace, characters, </w> as a symbol of its own.",
 }
 
 

@@ -128,18 +128,23 @@ def result_html(model: Tokenizer, ratio: dict[str, float] | None) -> str:
     return "".join(parts) + "</div>"
 
 
-def stopped_short(model: Tokenizer) -> bool:
-    """Whether training made fewer merges than asked: it ran out of pairs, hit the minimum frequency or the cap on
-    the vocabulary's text, or the vocabulary size asked for was no bigger than the base alphabet (then nothing was
-    merged).
+def stop_kind(model: Tokenizer) -> str:
+    """How the result tells why training stopped: ``"done"``, it made what was asked; ``"normal"``, it stopped early
+    for a reason of the corpus or the settings, which is information, not a fault (no pair is left to merge, the best
+    pair fell below the minimum frequency); ``"warning"``, it stopped at the cap on the vocabulary's text, or the
+    vocabulary size asked for was no bigger than the base alphabet (then nothing was merged).
 
     >>> from bpe_core import Config, train
-    >>> stopped_short(train("hello", Config(), vocab_size=2)), stopped_short(train("hello", Config(), merges=2))
-    (True, False)
+    >>> stop_kind(train("hello", Config(), merges=2)), stop_kind(train("hello", Config(), merges=9))
+    ('done', 'normal')
+    >>> stop_kind(train("hello", Config(), vocab_size=2))
+    'warning'
     """
     if model.stop_reason == "vocab_size":
-        return not model.merges
-    return model.stop_reason in ("no_pairs", "min_frequency", "vocab_text")
+        return "done" if model.merges else "warning"
+    if model.stop_reason in ("no_pairs", "min_frequency"):
+        return "normal"
+    return "warning" if model.stop_reason == "vocab_text" else "done"
 
 
 def compression(n_tokens: int, text: str) -> dict[str, float]:

@@ -1,0 +1,1 @@
+"""The Start page's pure views: data in, text out; no Streamlit."""
