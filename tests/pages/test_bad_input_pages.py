@@ -255,9 +255,8 @@ def test_a_tokenizer_json_with_a_negative_id_is_refused_naming_the_field_and_kee
 @pytest.mark.parametrize("preset", ["../../etc/passwd", "/etc/passwd", "data/kjv_sample.txt", "kjv_sample"])
 def test_a_link_never_names_a_file_on_the_server(preset):
     at = open_train({"preset": preset, "text": "ignored"})
-    assert f"preset={preset}: choose one of documents, low, banana, banana_bandana, hello, sample, paste" in warnings(
-        at
-    )
+    presets = "documents, low, banana, banana_bandana, hello, sample, languages, english90, paste"
+    assert f"preset={preset}: choose one of {presets}" in warnings(at)
     assert at.session_state[state.ABOUT_KEY].corpus_source == "sample"  # the default model, nothing read
 
 

@@ -12,13 +12,13 @@ from bpe_core.languages import bundled_texts
 from pages.merges import state as merges_state
 from pages.train import state as train_state
 from session import state
-from session.page_registry import MERGES
+from session.page_registry import MERGES, TRAIN
 from session.textbook_corpora import CORPUS_PRESETS
 
 
 def trained_on(source: str) -> AppTest:
     at = AppTest.from_file(APP_FILE, default_timeout=120)
-    ok(at.run())
+    ok(ok(at.run()).switch_page(TRAIN.path).run())  # the root is Start
     ok(at.selectbox(key=train_state.SOURCE_WIDGET).set_value(source).run())
     return ok(next(button for button in at.button if button.label == "Train").click().run())
 
@@ -81,7 +81,7 @@ def test_the_pair_race_says_which_languages_its_first_winner_came_from():
     counts = pair_counts_by_language("english90", model.merges[0], model.config)
     total = sum(counts.values())
     english = round(100 * counts["eng"] / total)
-    left, right = model.merges[0]
+    left, right = (part.replace("Ġ", "␣") for part in model.merges[0])  # a byte-level space written as the boxes do
     sentence = (
         f"Step 1's winner, {left} + {right}. Before this merge the pair stood {total:,} times in the mix of "
         f"languages: {english}% in English, "
