@@ -18,6 +18,9 @@ WIDGETS = train_state.SETTING_WIDGETS
 NOT_SIZES = tuple(row.name for row in SETTINGS if row.name not in STOP_BY)
 RADIO_ROW_CHARS = 20  # a setting's options as radio buttons on one line of its column, up to this many letters
 KEPT = "session"  # persist_state: a widget keeps its value for the session, on other pages and while folded
+# A setting that does not apply (the marker's placement with no marker) is shown disabled, its label faded by
+# Streamlit below AA contrast: the label keeps the text's colour, the greyed control says it is off.
+READABLE_LABELS_CSS = '<style>[class*="st-key-train_"] [data-testid="stWidgetLabel"] p{color:#3c4050;opacity:1}</style>'
 
 
 def render_corpus(settings: TrainSettings) -> tuple[str, str, str | list[str]]:
@@ -96,6 +99,7 @@ def render_settings(current: TrainSettings, source: str) -> None:
 def _render_size_and_symbols(current: TrainSettings) -> None:
     """The rows always shown: when training stops (the size it names; the other is kept) and the split; the base
     symbols and the end-of-word marker (characters say that what training never saw becomes <unk>)."""
+    st.html(READABLE_LABELS_CSS)
     _lay_out([row for row in SETTINGS if row.place == MAIN and row.name in (current.stop_by, *NOT_SIZES)], current)
     if current.units == "chars" and current.unknown == "unk":
         st.caption(escape.markdown(form.CHARS_UNKNOWN_NOTE))
