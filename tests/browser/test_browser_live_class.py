@@ -415,7 +415,7 @@ def test_a_projectors_first_screen_holds_the_controls_the_question_and_the_tally
     assert re.fullmatch(
         r"Class \w{5} · our model: 2,000 merges learned from the sample text settings", model.inner_text()
     )
-    assert "whitespace split" not in model.inner_text()  # folded until asked for
+    assert "built from bytes" not in model.inner_text()  # folded until asked for
     for moment in ("voted", "revealed"):
         assert lines_of_buttons(page, TEACHERS_ROW) == 1 and unreachable_controls(page) == []
         bottoms = [page.locator(".bpe-ask").bounding_box()]
@@ -428,7 +428,7 @@ def test_a_projectors_first_screen_holds_the_controls_the_question_and_the_tally
             page.locator(".bpe-reveal").wait_for(timeout=FOLLOW_MS)
     ada.locator(".bpe-how summary").click()  # the settings, unfolded on her phone
     ada.wait_for_timeout(2_500)  # two polls of the screen: it stays open
-    assert "whitespace split" in ada.locator(".bpe-model").inner_text()
+    assert "built from bytes" in ada.locator(".bpe-model").inner_text()
     assert fits(ada, PHONE)
     screenshot(ada, "phone-settings")
 
