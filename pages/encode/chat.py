@@ -24,7 +24,7 @@ from drawing.token_legend import render_legend
 from pages.encode import state as encode_state
 from pages.encode.ending import show_end
 from pages.encode.views.chat_tools import read_tools_text, tools_link_note, tools_note
-from pages.encode.views.context_window import past_window_note, window_fraction, window_help, window_line
+from pages.encode.views.context_window import past_window_note, window_help, window_line
 from pages.encode.views.conversation import (
     ROLE_LABELS,
     chat_model_label,
@@ -116,9 +116,9 @@ def show_tools(count: int, refusal: str) -> None:
 
 
 def show_window(prompt: ChatPrompt, ready: bool, tools: str | None) -> None:
-    """How much of the model's context window the prompt takes; past it, a word and Cut to fit."""
+    """How much of the model's context window the prompt takes, in words (Streamlit's progress bar ran past a phone's
+    and a projector's edge); past it, a word and Cut to fit."""
     st.caption(markdown(window_line(prompt)), help=window_help(prompt))
-    st.progress(window_fraction(prompt))
     if error := st.session_state.pop(encode_state.CUT_ERROR_KEY, None):
         st.error(f"Cut to fit could not cut: {markdown(error)}")
     if note := past_window_note(prompt):

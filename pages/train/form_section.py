@@ -111,10 +111,11 @@ def _render_more_settings(current: TrainSettings) -> None:
 
 
 def _lay_out(rows: list[Setting], current: TrainSettings) -> None:
-    """The settings' widgets, three to a row, in the table's order; a number box takes less room than the others."""
+    """The settings' widgets, three to a row, in the table's order, each a third of the row (a number box narrower
+    than that hides its − and +)."""
     for start in range(0, len(rows), 3):
         line = rows[start : start + 3]
-        for column, row in zip(st.columns([2 if row.kind == COUNT else 3 for row in line]), line):
+        for column, row in zip(st.columns(len(line)), line):
             _widget(column, row, disabled=row.applies is not None and not row.applies(current))
 
 

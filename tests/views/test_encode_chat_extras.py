@@ -15,7 +15,7 @@ from bpe_core.chat import render_conversation
 from bpe_core.pretrained import load_pretrained
 from bpe_core.prompt_end import PromptEnd, prompt_end
 from pages.encode.views.chat_tools import SAMPLE_TOOLS, read_tools_text, tools_link_note, tools_note
-from pages.encode.views.context_window import past_window_note, window_fraction, window_line
+from pages.encode.views.context_window import past_window_note, window_line
 from pages.encode.views.conversation import counts, prompt_html
 from pages.encode.views.prompt_end_view import cut_short, end_note, next_tokens_html
 from session.choices import ToolsList
@@ -107,7 +107,6 @@ def test_the_window_line_and_a_prompt_past_the_window():
     assert past_window_note(prompt) == ""
     small = replace(prompt, chat=replace(prompt.chat, context_window=8))
     assert window_line(small) == "10 tokens: 2 past the 8-token window"
-    assert window_fraction(small) == 1.0
     assert past_window_note(small).startswith("The prompt takes 10 tokens, 2 more than Qwen3 0.6B reads (8)")
 
 

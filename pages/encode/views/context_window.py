@@ -11,11 +11,6 @@ from __future__ import annotations
 from bpe_core.chat import ChatPrompt
 
 
-def window_fraction(prompt: ChatPrompt) -> float:
-    """The part of the window the prompt takes, from 0 to 1 (a prompt past the window fills it)."""
-    return min(prompt.total / prompt.context_window, 1.0)
-
-
 def _percent(part: int, whole: int) -> str:
     """A share in per cent: two decimals under 1%, none above.
 
