@@ -99,7 +99,9 @@ def render_settings(current: TrainSettings, source: str) -> None:
 def _render_size_and_symbols(current: TrainSettings) -> None:
     """The rows always shown: when training stops (the size it names; the other is kept) and the split; the base
     symbols and the end-of-word marker (characters say that what training never saw becomes <unk>)."""
-    st.html(READABLE_LABELS_CSS)
+    # A setting that does not apply (the marker's placement with no marker) is disabled, its label faded by
+    # Streamlit below AA contrast: the label keeps a text colour, the greyed control says it is off.
+    st.html('<style>[class*="st-key-train_"] [data-testid="stWidgetLabel"] p{color:#3c4050;opacity:1}</style>')
     _lay_out([row for row in SETTINGS if row.place == MAIN and row.name in (current.stop_by, *NOT_SIZES)], current)
     if current.units == "chars" and current.unknown == "unk":
         st.caption(escape.markdown(form.CHARS_UNKNOWN_NOTE))

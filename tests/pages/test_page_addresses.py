@@ -97,8 +97,8 @@ def test_a_prefix_and_a_hostile_section_list():
     at = open_address(ENCODE.path, {"tokenizer": "prefix", "prefix": "3", "open": "why,<script>"})
     assert at.slider(key=encode_state.PREFIX_MERGES_KEY).value == 3
     assert shown(at.warning[:1]) == (  # then the round trip's own warning (a prefix of 3 merges loses characters)
-        "Ignored in the address: open=why,<script>: choose from ids, why, decode, table, cut, each at most once, "
-        "separated by commas. "
+        "Ignored in the address: open=why,<script>: choose from ids, why, decode, table, cut, tools, each at most "
+        "once, separated by commas. "
         "The page's defaults are used instead."
     )
     assert not at.session_state[encode_state.WHY_KEY]  # the whole list is dropped, not half of it

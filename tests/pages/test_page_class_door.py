@@ -108,11 +108,8 @@ def test_a_student_removed_leaves_the_tally_and_the_scoreboard_and_may_join_agai
 
 @pytest.fixture
 def one_address(monkeypatch):
-    """Every session comes from 203.0.113.9 (a documentation address), its joins counted afresh."""
-    monkeypatch.setattr(state, "visitor", lambda direct, forwarded: "203.0.113.9")  # session.state.visitor_address's
-    classroom_state._rate_limits.clear()
-    yield
-    classroom_state._rate_limits.clear()
+    """Every session comes from 203.0.113.9 (a documentation address)."""
+    monkeypatch.setattr(state, "visitor_address", lambda: "203.0.113.9")
 
 
 def test_joins_past_one_address_s_bound_are_refused_in_words(teacher, one_address, monkeypatch):

@@ -117,10 +117,10 @@ def test_a_templates_own_refusal_is_an_error_in_words_and_mistrals_reply_toggle_
 
 def test_conversation_mode_keeps_the_sidebar():
     """The mode stops the page after its conversation (st.stop): the sidebar, drawn before the page, keeps its title,
-    its model line (the session's first model: 2,000 merges) and the Presentation mode toggle."""
+    its model line (the session's first model: byte-level, 2,000 merges) and the Presentation mode toggle."""
     at = open_conversation()
     assert [block.value for block in at.sidebar.markdown] == ["### :material/extension: BPE Explorer"]
     assert [caption.value for caption in at.sidebar.caption] == [
-        "Current model: 2,000 merges, vocabulary of 2,062 tokens"
+        "Current model: a vocabulary of 2,256 tokens, 2,000 of them made by merges"  # 256 bytes + one a merge
     ]
     assert [toggle.label for toggle in at.sidebar.toggle] == ["Presentation mode"]

@@ -54,7 +54,7 @@ def test_the_form_s_record_has_a_field_for_each_row_with_its_default():
     assert [field.name for field in fields(TrainSettings)] == [row.name for row in SETTINGS]
     assert TrainSettings() == TrainSettings(**{row.name: typed(row, row.default) for row in SETTINGS})
     # the Train page's own defaults differ from the engine's only where the page chooses to
-    assert DEFAULT_SETTINGS == TrainSettings(end_of_word="</w>")
+    assert DEFAULT_SETTINGS == TrainSettings(split="gpt2", units="bytes", tie_break="hf")  # GPT-2's byte-level recipe
 
 
 @pytest.mark.parametrize(
