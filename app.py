@@ -91,7 +91,8 @@ def run_page_in_any_case() -> None:
     of that exact address, which sends the browser on to the page itself with its query parameters, instead of
     Streamlit's "Page not found"."""
     requested = requested_segment(st.context.url)
-    meant = page_in_other_case(requested, PAGES, {st_page.url_path for st_page in pages.values()})
+    served = {st_page.url_path for st_page in pages.values()} if requested else set()  # bare mode: no URL, no pages
+    meant = page_in_other_case(requested, PAGES, served)
     other_case = st.Page(lambda: None, title=meant.title, url_path=requested, visibility="hidden") if meant else None
     current = st.navigation([*pages.values(), *([other_case] if other_case else [])])
     if meant and current is other_case:

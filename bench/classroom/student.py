@@ -292,11 +292,13 @@ class Student:
         self.times[name] = time.monotonic() - start
 
     async def classroom_tour(self) -> None:
-        """The browser load test's tour (bench/loadtest.py): load the app, train the sample with the default
-        settings, open Merges, open Encode and encode a paragraph, open Compare. A failure is recorded in
-        ``problems`` (the other students carry on); the websocket is closed at the end either way."""
+        """The browser load test's tour (bench/loadtest.py): load the app (its root, Start), open Train and train
+        the sample with the default settings, open Merges, open Encode and encode a paragraph, open Compare. A
+        failure is recorded in ``problems`` (the other students carry on); the websocket is closed at the end either
+        way."""
         try:
             await self.timed("load the app", self.enter())
+            await self.timed("open the Train page", self.open_page("Train"))
             await self.timed("train the sample", self.press("Train"))
             await self.timed("open the Merges page", self.open_page("Merges"))
             await self.timed("open the Encode page", self.open_page("Encode / Decode"))

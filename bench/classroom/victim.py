@@ -64,6 +64,7 @@ class Victim:
         tab = Student(self.base_url, source_address=VICTIM_ADDRESS)
         try:
             await self.timed("first page", tab.enter())
+            await tab.open_page("Train")  # the root is Start
             await tab.choose("Corpus", "Paste your own text")
             await tab.type_text("Your text", victim_corpus(visit))
             await self.timed("training", tab.press("Train"))

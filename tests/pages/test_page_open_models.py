@@ -77,7 +77,7 @@ def test_merges_tree_of_a_gemma3_token_found_by_typing():
     at = open_page(MERGES.path)
     at.session_state[merges_state.TAB_KEY] = ":material/account_tree: Merge tree"  # only the open tab is drawn
     ok(at.selectbox(key=merges_state.SOURCE_KEY).set_value("gemma3").run())
-    assert f"Gemma 3: {len(load_pretrained('gemma3').merges):,} merges" in shown(at.caption)
+    assert f"made by {len(load_pretrained('gemma3').merges):,} merges" in shown(at.caption)  # Merges' line on Gemma 3
     ok(at.text_input(key=merges_state.TREE_SEARCH_KEY).set_value(" tokenizer").run())
     choice = at.selectbox(key=merges_state.TREE_TOKEN_KEY)
     assert choice.options[0] == "▁tokenizer" and choice.value == "▁tokenizer"
