@@ -67,7 +67,8 @@ FLOOD_TABS = 4  # the join attempts come from this many tabs at once
 RUN_DEADLINE = 900.0
 # What each action's answer must say (any one of its phrases, in an alert).
 CEILINGS = ("memory ceiling", "time ceiling")
-LINK_WORDS = (*CEILINGS, "merged tokens' text past")  # a job's ceiling, or the vocabulary's stop
+# a job's ceiling, the vocabulary's stop, or the training done within the budget
+LINK_WORDS = (*CEILINGS, "merged tokens' text past", "merges asked for")
 UPLOAD_WORDS = (*CEILINGS, "Loaded ", "Could not load")
 PATTERN_WORDS = ("took longer than",)
 JOINS_REFUSED = ("the most it may", "too often")
@@ -174,6 +175,7 @@ class HostileVisitor:
     async def open_link(self, tab: Student) -> str:
         tab.query_string = HEAVY_LINK
         await tab.enter()  # the first run trains what the link asks
+        await tab.open_page("Train", HEAVY_LINK)  # where the page says how training went (the root is Start)
         return answer_in(tab.alerts(), LINK_WORDS)
 
     async def upload_on_encode(self, tab: Student, name: str, data: bytes) -> str:

@@ -42,8 +42,10 @@ def run_students(lesson) -> object:
 
 
 async def train_then_come_back(student: Student, pasted: str | None) -> None:
-    """Enter, train the pasted text (or the sample as it is), open Merges, then Train again."""
+    """Enter, open Train (the root is Start), train the pasted text (or the sample as it is), open Merges, then Train
+    again."""
     await student.enter()
+    await student.open_page("Train")
     if pasted is not None:
         await student.choose("Corpus", "Paste your own text")
         await student.type_text("Your text", pasted)
@@ -71,12 +73,12 @@ def test_students_on_two_replicas_each_see_only_their_own_training(classroom):
     for index, words in PASTED.items():
         word = words.split()[0]
         assert "Trained on: your pasted text" in pages[index]
-        # z z, zz q, zzq </w>: three merges over the symbols z, q and </w>.
-        assert "Current model: a vocabulary of 7 tokens, 3 of them made by merges" in pages[index]
+        # z z, zz q, Ġ zzq: three merges over the 256 bytes (the byte-level default)
+        assert "Current model: a vocabulary of 259 tokens, 3 of them made by merges" in pages[index]
         assert [word in page for page in pages] == [i == index for i in range(4)]
     for index in (2, 3):  # the sample students, one beside each pasting student
         assert SAMPLE_LABEL in pages[index]
-        assert "Current model: 2,000 merges" in pages[index]
+        assert "Current model: a vocabulary of 2,256 tokens, 2,000 of them made by merges" in pages[index]
 
 
 def test_a_students_page_and_websocket_stay_on_one_replica(classroom):
@@ -89,6 +91,7 @@ def test_a_students_page_and_websocket_stay_on_one_replica(classroom):
     assert student.problems == []
     assert list(student.times) == [
         "load the app",
+        "open the Train page",
         "train the sample",
         "open the Merges page",
         "open the Encode page",
