@@ -38,10 +38,10 @@ from session.model_store import (
     training_key,
 )
 from session.presenting import wants_presentation
-from session.training_settings import DEFAULT_SETTINGS
+from session.training_settings import DEFAULT_SETTINGS, TrainSettings
 from session.upload_store import UploadHandle, UploadStore, upload_memory_mb
 
-MODEL_KEY = "bpe_model"  # the Tokenizer the pages show, or the UploadHandle of one the upload store holds
+MODEL_KEY = "bpe_model"  # a TrainedHandle or UploadHandle of a store's model, or a published Tokenizer
 CORPUS_KEY = "bpe_corpus"  # the text it was trained on ("" for a loaded file or GPT-2)
 ABOUT_KEY = "bpe_model_about"  # how it was made (a ModelAbout), for display and links
 FINGERPRINT_KEY = "bpe_fingerprint"  # (a weak reference to a model, its fingerprint): hashed once per model object
@@ -59,7 +59,12 @@ def sample_text() -> str:
 def default_model() -> Tokenizer:
     """The model every session starts with: the KJV sample trained by the default form (``DEFAULT_SETTINGS``: GPT-2's
     split, bytes, 2,000 merges), a job as every training (``jobs``)."""
-    return as_job(train, sample_text(), DEFAULT_SETTINGS.to_config(), **DEFAULT_SETTINGS.train_kwargs())
+    return _trained_as_job(sample_text(), DEFAULT_SETTINGS)
+
+
+def _trained_as_job(training_text: str | list[str], settings: TrainSettings) -> Tokenizer:
+    """``training_text`` trained with ``settings``, as a job: the default model, and a released model made again."""
+    return as_job(train, training_text, settings.to_config(), **settings.train_kwargs())
 
 
 @st.cache_resource(max_entries=1, show_spinner=False)
@@ -150,13 +155,9 @@ def _trained_again(held: TrainedHandle) -> Tokenizer:
     """The session's trained model, released by the model store for other visitors' models: trained again (the same
     corpus and settings give the same model), or the default model if the server cannot now."""
 
-    def train_again() -> Tokenizer:
-        settings = held.settings
-        return as_job(train, held.training_text, settings.to_config(), **settings.train_kwargs())
-
     try:
         with st.spinner("Your model was released to make room for other visitors' models: training it again..."):
-            return model_store().get_or_make(held.key, train_again)
+            return model_store().get_or_make(held.key, lambda: _trained_as_job(held.training_text, held.settings))
     except ValueError as error:  # a ceiling, a visitor's jobs, a budget that makes no sense
         _release_to_default(
             f"Your model was released to make room for other visitors' and could not be made again "
