@@ -49,7 +49,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO / "tests"))  # the browser test helpers: Chromium path, flags, app state probe
 
-from browser_helpers import APP_STATE_JS, CHROMIUM_ARGS, CHROMIUM_PATH, EXCEPTION, NAV_LINK, IdleWatch, running_app  # noqa: E402
+from support.browser import APP_STATE_JS, CHROMIUM_ARGS, CHROMIUM_PATH, EXCEPTION, NAV_LINK, IdleWatch, running_app  # noqa: E402
 
 from bench.measure import action_table, cpu_seconds, load_average, rss_mib  # noqa: E402
 
@@ -84,7 +84,7 @@ CHANGE_RECORDER_JS = """(() => {
   }).observe(document, {subtree: true, childList: true, attributes: true, attributeOldValue: true,
                         characterData: true});
 })();"""
-# The app's state (tests/browser_helpers), with plotly charts on screen but not drawn yet counted as loading.
+# The app's state (tests/support/browser.py), with plotly charts on screen but not drawn yet counted as loading.
 PROBE_JS = f"""() => {{
   const state = ({APP_STATE_JS})();
   const shown = (el) => el.getClientRects().length > 0;

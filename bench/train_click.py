@@ -27,7 +27,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO / "tests"))  # the browser test helpers: Chromium path, flags, server, app state
 
-from browser_helpers import CHROMIUM_ARGS, CHROMIUM_PATH, open_app, running_app, wait_for_app  # noqa: E402
+from support.browser import CHROMIUM_ARGS, CHROMIUM_PATH, open_app, running_app, wait_for_app  # noqa: E402
 
 from bpe_core import train  # noqa: E402
 from pages.train.views.form import SETTING_PRESETS  # noqa: E402

@@ -16,10 +16,11 @@ screenshot  (function) ``screenshot(page, suffix="") -> Path`` saves
                        ``tests/screenshots/<test name>[-suffix].png``.
 banana      (session)  the textbook model: ``banana_bandana_``, no split, 6 merges.
 
-Helpers such as ``wait_for_app(page)``, ``open_app(page, base_url, path)``,
-``click_nav(page, title)`` and ``save_screenshot(page, name)`` are in
-``browser_helpers.py``, which imports Playwright: the fixtures import it when they start, so that the
-engine's tests (``pytest tests/core``) run without Playwright, Streamlit or Plotly installed
+The helpers the tests share are in the ``support`` package (tests/support/, one module per kind: see its
+``__init__.py``); a test module imports from there, never from another test module (tests/test_layers.py checks).
+Helpers such as ``wait_for_app(page)``, ``open_app(page, base_url, path)``, ``click_nav(page, title)`` and
+``save_screenshot(page, name)`` are in ``support.browser``, which imports Playwright: the fixtures import it when
+they start, so that the engine's tests (``pytest tests/core``) run without Playwright, Streamlit or Plotly installed
 (tests/test_engine_tests_alone.py checks).
 """
 
@@ -63,7 +64,7 @@ def pytest_runtest_makereport(item, call):
 @pytest.fixture(scope="session")
 def app_server(tmp_path_factory):
     """Start the Streamlit app on a free local port; yield its base URL."""
-    from browser_helpers import ServerDidNotStart, running_app
+    from support.browser import ServerDidNotStart, running_app
 
     log_path = tmp_path_factory.mktemp("streamlit") / "server.log"
     try:
@@ -82,7 +83,7 @@ def _no_browser(reason: str):
 @pytest.fixture(scope="session")
 def browser():
     """Headless Debian Chromium driven by Playwright (never `playwright install`)."""
-    from browser_helpers import CHROMIUM_ARGS, CHROMIUM_MISSING, CHROMIUM_PATH
+    from support.browser import CHROMIUM_ARGS, CHROMIUM_MISSING, CHROMIUM_PATH
 
     if not os.path.exists(CHROMIUM_PATH):
         _no_browser(CHROMIUM_MISSING)
@@ -107,7 +108,8 @@ def browser():
 @pytest.fixture
 def page(browser, request):
     """A new context and page per test; dialogs are dismissed and recorded."""
-    from browser_helpers import SCREENSHOT_DIR, VIEWPORT, safe_name, save_screenshot
+    from support.browser import SCREENSHOT_DIR, safe_name, save_screenshot
+    from support.screens import VIEWPORT
 
     context = browser.new_context(viewport=VIEWPORT)
     pg = context.new_page()
@@ -139,7 +141,7 @@ def page(browser, request):
 @pytest.fixture
 def screenshot(request):
     """``screenshot(page, suffix="", whole=False)`` -> Path of ``tests/screenshots/<test>[-suffix].png``."""
-    from browser_helpers import safe_name, save_screenshot
+    from support.browser import safe_name, save_screenshot
 
     def take(pg, suffix: str = "", whole: bool = False) -> Path:
         name = request.node.name + (f"-{suffix}" if suffix else "")

@@ -17,7 +17,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from browser_helpers import REPO_ROOT
+from support.paths import REPO_ROOT
 
 MAX_FUNCTION_LINES = 60  # a function fits a screen: its def line to its last, docstring included
 PAGE_FOLDERS = ("start", "train", "merges", "encode", "compare", "learn", "classroom")  # pages/<page>/: one per page

@@ -14,7 +14,7 @@ import re
 from pathlib import Path
 
 import pytest
-from browser_helpers import REPO_ROOT
+from support.paths import REPO_ROOT
 
 APP_FOLDERS = (
     "pages",

@@ -8,9 +8,10 @@ from pathlib import Path
 
 import axe_playwright_python
 import pytest
-from browser_helpers import VIEWPORT, open_app, running_app
-from test_browser_presenting import EVERY_VIEW
-from wcag import contrast
+from support.browser import open_app, running_app
+from support.browser_pages import EVERY_VIEW
+from support.screens import VIEWPORT
+from support.wcag import contrast
 
 from bench.loadtest import BARE_APP
 

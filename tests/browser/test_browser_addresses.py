@@ -6,21 +6,12 @@ from __future__ import annotations
 from urllib.parse import parse_qs, urlparse
 
 import pytest
-from browser_helpers import (
-    SIDEBAR,
-    VIEWPORT,
-    choose_option,
-    click_nav,
-    exception_texts,
-    open_app,
-    open_tab,
-    wait_for_app,
-)
-from test_browser_train import TRAIN_BUTTON, choose_corpus
+from support.browser import MAIN, SIDEBAR, choose_option, click_nav, exception_texts, open_app, open_tab, wait_for_app
+from support.browser_pages import TRAIN_BUTTON, choose_corpus
+from support.screens import VIEWPORT
 
 pytestmark = pytest.mark.browser
 
-MAIN = '[data-testid="stMain"]'
 PASTED = "low lower lowest low low newer newest"
 
 

@@ -7,8 +7,9 @@ import io
 
 import pytest
 import zxingcpp
-from browser_helpers import exception_texts, open_app, overlapping_elements, page_width, running_app
 from PIL import Image
+from support.browser import exception_texts, open_app, running_app
+from support.screens import overlapping_elements, page_width
 
 from pages.classroom.views.address import CLASS_URL_ENV
 

@@ -5,21 +5,11 @@ from __future__ import annotations
 import re
 
 import pytest
-from browser_helpers import (
-    PHONE,
-    PROJECTOR,
-    VIEWPORT,
-    click_nav,
-    exception_texts,
-    open_app,
-    open_tab,
-    page_width,
-    wait_for_app,
-)
-from page_tabs import COMPARE_TABS
+from support.browser import MAIN, click_nav, exception_texts, open_app, open_tab, wait_for_app
+from support.page_tabs import COMPARE_TABS
+from support.screens import PHONE, PROJECTOR, VIEWPORT, page_width
 
 PLOT = '[data-testid="stPlotlyChart"]'
-MAIN = '[data-testid="stMain"]'
 SIZE_BOX = '[data-testid="stNumberInput"]'
 TYPED = f"{SIZE_BOX} input"
 CURVES = ".bpe-cc"  # the compression curves (HTML)

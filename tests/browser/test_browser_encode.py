@@ -5,28 +5,18 @@ from __future__ import annotations
 import io
 
 import pytest
-from browser_helpers import (
-    PHONE,
-    PROJECTOR,
-    choose_option,
-    click_nav,
-    exception_texts,
-    open_app,
-    open_section,
-    overlapping_elements,
-    page_width,
-    wait_for_app,
-)
 from PIL import Image
+from support.browser import choose_option, click_nav, exception_texts, open_app, open_section, wait_for_app
+from support.browser_pages import TOKEN_BOXES
+from support.screens import PHONE, PROJECTOR, overlapping_elements, page_width
 
 from pages.encode.live_text import LIVE_MAX_CHARS
 from session.page_registry import PAGES
 
-DESKTOP = {"width": 1280, "height": 800}
+LAPTOP = {"width": 1280, "height": 800}
 
 pytestmark = pytest.mark.browser
 
-TOKEN_BOXES = ".bpe-scroll .tok"
 TOKEN_TABLE = ".bpe-tt"  # the token table (drawing.card_table)
 XSS_TEXT = "<img src=x onerror=alert(1)> and <script>alert(1)</script>"
 
@@ -55,7 +45,7 @@ def small_encode(browser, app_server, request):
     """The Encode page on a small screen: a touch phone, opened at desktop width (where the menu is open), then
     390x844; or, when a test asks for ``projector`` (indirect), presenting at 853x480."""
     size, address, touch = SMALL_SCREENS[getattr(request, "param", "phone")]
-    context = browser.new_context(viewport=DESKTOP, has_touch=touch, is_mobile=touch)
+    context = browser.new_context(viewport=LAPTOP, has_touch=touch, is_mobile=touch)
     page = context.new_page()
     try:
         if address:
@@ -276,7 +266,7 @@ def wait_for_ids(page, ids: list[int]) -> None:
 
 def test_tokens_update_while_typing_and_the_box_keeps_focus(app_server, page, screenshot, tiktoken_module):
     gpt2 = tiktoken_module.get_encoding("gpt2")
-    page.set_viewport_size(DESKTOP)
+    page.set_viewport_size(LAPTOP)
     open_encode(page, app_server)
     choose_tokenizer(page, "GPT-2")
     page.evaluate(COUNT_COMMITS_JS)
@@ -301,7 +291,7 @@ def test_tokens_update_while_typing_and_the_box_keeps_focus(app_server, page, sc
     wait_for_app(page)
     screenshot(page, "phone")
 
-    page.set_viewport_size(DESKTOP)  # the phone's sidebar is folded away
+    page.set_viewport_size(LAPTOP)  # the phone's sidebar is folded away
     click_nav(page, "Compare")  # the listener goes with the page and comes back once with it
     click_nav(page, "Encode / Decode")
     area.press("End")
@@ -508,7 +498,7 @@ def test_the_first_page_fetches_encodes_code_and_no_more(app_server, page):
     assert "Slider" in chunk_names(fetched[first_load:])
 
 
-@pytest.mark.parametrize("size", [DESKTOP, PHONE, PROJECTOR], ids=["desktop", "phone", "projector"])
+@pytest.mark.parametrize("size", [LAPTOP, PHONE, PROJECTOR], ids=["desktop", "phone", "projector"])
 def test_a_text_cut_at_n_tokens_shows_what_is_kept_and_what_is_cut(app_server, page, screenshot, size):
     """GPT-2 in 4 tokens: Hello , Ġworld ! (by its vocabulary); the rest is struck through, the kept part copyable."""
     page.set_viewport_size(size)
@@ -535,7 +525,7 @@ _GLYPH_DRAWN_JS = """([selector, char]) => {
 }"""
 
 
-@pytest.mark.parametrize("size", [DESKTOP, PHONE, PROJECTOR], ids=["desktop", "phone", "projector"])
+@pytest.mark.parametrize("size", [LAPTOP, PHONE, PROJECTOR], ids=["desktop", "phone", "projector"])
 def test_the_key_names_only_the_whitespace_shown_and_the_replay_writes_spaces_as_its_pieces(
     app_server, page, screenshot, size
 ):

@@ -6,12 +6,12 @@ from __future__ import annotations
 import json
 
 import pytest
-from browser_helpers import PHONE, PROJECTOR, exception_texts, open_app, overlapping_elements, page_width, wait_for_app
+from support.browser import exception_texts, open_app, wait_for_app
+from support.browser_pages import TOKEN_BOXES, chat_counts
+from support.screens import DESKTOP, PHONE, PROJECTOR, overlapping_elements, page_width
 
 pytestmark = pytest.mark.browser
 
-DESKTOP = {"width": 1400, "height": 900}
-BOXES = ".bpe-scroll .tok"
 HI = json.dumps([["system", "Be brief."], ["user", "Hi!"]], separators=(",", ":"))
 
 _STRIPES_JS = """
@@ -22,11 +22,7 @@ _STRIPES_JS = """
 
 def open_conversation(page, base_url: str, extra: str = "") -> None:
     open_app(page, base_url, f"Encode?mode=chat&chat=qwen3&messages={HI}{extra}")
-    page.wait_for_selector(BOXES)
-
-
-def counts(page) -> list[str]:
-    return page.locator('.st-key-encode_counts [data-testid="stMetricValue"]').all_inner_texts()
+    page.wait_for_selector(TOKEN_BOXES)
 
 
 def test_the_prompt_shows_the_formats_tokens_striped_and_counts_them(app_server, page, screenshot):
@@ -37,7 +33,7 @@ def test_the_prompt_shows_the_formats_tokens_striped_and_counts_them(app_server,
     stripes = page.evaluate(_STRIPES_JS)
     plain = [text for text, striped in stripes if not striped]
     assert plain == ["Be", "␣brief", ".", "Hi", "!"]
-    assert len(stripes) == 18 and counts(page) == ["18", "5", "13"]
+    assert len(stripes) == 18 and chat_counts(page) == ["18", "5", "13"]
     assert exception_texts(page) == [] and page.page_errors == []
     screenshot(page, "desktop", whole=True)
 
@@ -49,7 +45,7 @@ def test_editing_and_adding_messages_updates_the_counts(app_server, page):
     text.fill("Hi there, how are you?")
     text.press("Control+Enter")
     wait_for_app(page)
-    assert counts(page)[1] == "10"  # Be brief . | Hi there , how are you ?: 3 + 7
+    assert chat_counts(page)[1] == "10"  # Be brief . | Hi there , how are you ?: 3 + 7
     page.get_by_role("button", name="Add a message").click()
     wait_for_app(page)
     assert page.get_by_label("Message 3: text").count() == 1
@@ -63,7 +59,7 @@ def test_a_messages_html_is_shown_as_text(app_server, page):
     page.set_viewport_size(DESKTOP)
     attack = json.dumps([["user", "<img src=x onerror=alert(1)>"]])
     open_app(page, app_server, f"Encode?mode=chat&chat=llama3&messages={attack}")
-    page.wait_for_selector(BOXES)
+    page.wait_for_selector(TOKEN_BOXES)
     assert page.locator(".bpe-scroll img").count() == 0 and page.dialogs == []
     assert "<img" in page.locator(".bpe-scroll").inner_text()
 
@@ -79,7 +75,7 @@ def test_small_screens_fit_the_conversation(browser, app_server, size, screensho
         assert overlapping_elements(page) == []
         assert exception_texts(page) == []
         if size == "projector":  # presenting: the first tokens inside the first screen
-            assert page.locator(BOXES).first.bounding_box()["y"] < viewport["height"]
+            assert page.locator(TOKEN_BOXES).first.bounding_box()["y"] < viewport["height"]
         screenshot(page, size)
         screenshot(page, f"{size}-whole", whole=True)
     finally:
@@ -97,7 +93,7 @@ def test_the_chat_model_and_the_counts_read_whole_with_the_sidebar_kept(app_serv
     page.set_viewport_size(size)
     extra = "&present=1" if size == PROJECTOR else ""
     open_app(page, app_server, f"Encode?mode=chat&chat=o200k_harmony&messages={HI}{extra}")
-    page.wait_for_selector(BOXES)
+    page.wait_for_selector(TOKEN_BOXES)
     assert page.get_by_role("combobox", name="Chat model").input_value() == "gpt-oss (o200k_harmony)"
     labels = page.locator('.st-key-encode_counts [data-testid="stMetricLabel"]')
     assert labels.all_inner_texts() == ["Tokens in all", "In messages", "By the format"]

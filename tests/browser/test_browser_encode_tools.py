@@ -8,17 +8,9 @@ import json
 from urllib.parse import quote
 
 import pytest
-from browser_helpers import (
-    PHONE,
-    PROJECTOR,
-    exception_texts,
-    open_app,
-    open_section,
-    overlapping_elements,
-    page_width,
-    wait_for_app,
-)
-from test_browser_encode_chat import BOXES, DESKTOP, counts
+from support.browser import exception_texts, open_app, open_section, wait_for_app
+from support.browser_pages import TOKEN_BOXES, chat_counts
+from support.screens import DESKTOP, PHONE, PROJECTOR, overlapping_elements, page_width
 
 pytestmark = pytest.mark.browser
 
@@ -34,7 +26,7 @@ _TOOL_BOXES_JS = """
 def test_a_sample_of_tools_is_striped_apart_and_counted_apart(app_server, page, screenshot):
     page.set_viewport_size(DESKTOP)
     open_app(page, app_server, f"Encode?mode=chat&chat=qwen3&messages={HI}")
-    page.wait_for_selector(BOXES)
+    page.wait_for_selector(TOKEN_BOXES)
     wait_for_app(page)  # the first look at the prompt's end indexes Qwen3's vocabulary: a second or two
     open_section(page, "Tools (JSON)")
     page.get_by_role("button", name="Load a sample").click()
@@ -43,7 +35,7 @@ def test_a_sample_of_tools_is_striped_apart_and_counted_apart(app_server, page, 
     assert tool_boxes and all(
         not fmt and colour == "rgb(21, 101, 192)" and "gradient" in image for fmt, colour, image in tool_boxes
     )
-    values = [int(value.replace(",", "")) for value in counts(page)]
+    values = [int(value.replace(",", "")) for value in chat_counts(page)]
     assert len(values) == 4 and values[0] == sum(values[1:])  # in all = messages + tools + format
     assert page.get_by_text("Tools (JSON): 2 functions").count() == 1
     assert page.get_by_text(f"{values[0]:,} of 32,768 tokens").count() == 1
@@ -54,17 +46,17 @@ def test_a_sample_of_tools_is_striped_apart_and_counted_apart(app_server, page, 
 def test_cut_to_fit_brings_a_long_prompt_into_the_window(app_server, page, screenshot):
     page.set_viewport_size(DESKTOP)
     open_app(page, app_server, f"Encode?mode=chat&chat=cl100k_base&messages={HI}")
-    page.wait_for_selector(BOXES)
+    page.wait_for_selector(TOKEN_BOXES)
     text = page.get_by_label("Message 1: text")
     text.fill("word " * 9_000)  # word, 8,999 ␣word and ␣: 9,001 tokens, and GPT-4's 7 for the format
     text.press("Control+Enter")
     wait_for_app(page)
-    assert counts(page)[0] == "9,008"
+    assert chat_counts(page)[0] == "9,008"
     cut = page.get_by_role("button", name="Cut to fit (8,192 tokens)")
     screenshot(page, "past-the-window")
     cut.click()
     wait_for_app(page)
-    assert counts(page)[0] == "8,192" and cut.count() == 0
+    assert chat_counts(page)[0] == "8,192" and cut.count() == 0
     assert page.get_by_text("0 left for the reply").count() == 1
 
 

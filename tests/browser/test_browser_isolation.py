@@ -9,9 +9,10 @@ model, never B's word.
 from __future__ import annotations
 
 import pytest
-from browser_helpers import VIEWPORT, click_nav, exception_texts, open_app, open_tab
-from page_tabs import MERGES_TABS
-from test_browser_train import choose_corpus, train
+from support.browser import click_nav, exception_texts, open_app, open_tab
+from support.browser_pages import choose_corpus, train
+from support.page_tabs import MERGES_TABS
+from support.screens import VIEWPORT
 
 pytestmark = pytest.mark.browser
 

@@ -7,7 +7,8 @@ from __future__ import annotations
 import re
 
 import pytest
-from browser_helpers import PHONE, PROJECTOR, exception_texts, open_app, page_width, wait_for_app
+from support.browser import exception_texts, open_app, wait_for_app
+from support.screens import PHONE, PROJECTOR, page_width
 
 from bpe_core.languages import bundled_languages, bundled_texts
 

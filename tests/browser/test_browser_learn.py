@@ -4,16 +4,8 @@ a reload coming back to the same place."""
 from __future__ import annotations
 
 import pytest
-from browser_helpers import (
-    PHONE,
-    PROJECTOR,
-    exception_texts,
-    open_app,
-    overlapping_elements,
-    page_width,
-    unreachable_controls,
-    wait_for_app,
-)
+from support.browser import exception_texts, open_app, wait_for_app
+from support.screens import PHONE, PROJECTOR, overlapping_elements, page_width, unreachable_controls
 
 pytestmark = pytest.mark.browser
 

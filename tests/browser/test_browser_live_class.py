@@ -6,18 +6,9 @@ from __future__ import annotations
 import re
 
 import pytest
-from browser_helpers import (
-    PHONE,
-    PROJECTOR,
-    exception_texts,
-    open_app,
-    overlapping_elements,
-    page_width,
-    running_app,
-    unreachable_controls,
-    wait_for_app,
-)
-from wcag import contrast
+from support.browser import exception_texts, open_app, running_app, wait_for_app
+from support.screens import PHONE, PROJECTOR, overlapping_elements, page_width, unreachable_controls
+from support.wcag import contrast
 
 from live_class.choose import STORE_ENV
 

@@ -6,17 +6,8 @@ import re
 from urllib.parse import quote, urlencode
 
 import pytest
-from browser_helpers import (
-    PHONE,
-    PROJECTOR,
-    choose_option,
-    click_nav,
-    exception_texts,
-    open_app,
-    open_tab,
-    page_width,
-    wait_for_app,
-)
+from support.browser import choose_option, click_nav, exception_texts, open_app, open_tab, wait_for_app
+from support.screens import PHONE, PROJECTOR, page_width
 
 pytestmark = pytest.mark.browser
 

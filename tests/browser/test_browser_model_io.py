@@ -8,9 +8,9 @@ import re
 from urllib.parse import urlencode
 
 import pytest
-from browser_helpers import click_nav, exception_texts, open_app, open_section, open_tab, wait_for_app
+from support.browser import click_nav, exception_texts, open_app, open_section, open_tab, wait_for_app
+from support.wordpiece_file import WORDPIECE
 from tokenizers import Tokenizer as HFTokenizer
-from wordpiece_file import WORDPIECE
 
 from bpe_core import Config, train
 

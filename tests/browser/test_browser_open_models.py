@@ -6,18 +6,9 @@ from __future__ import annotations
 import re
 
 import pytest
-from browser_helpers import (
-    PHONE,
-    REPO_ROOT,
-    VIEWPORT,
-    choose_option,
-    click_nav,
-    exception_texts,
-    open_app,
-    open_section,
-    open_tab,
-    wait_for_app,
-)
+from support.browser import choose_option, click_nav, exception_texts, open_app, open_section, open_tab, wait_for_app
+from support.paths import REPO_ROOT
+from support.screens import PHONE, VIEWPORT
 
 from bpe_core.pretrained import PRETRAINED, PUBLISHED
 from pages.compare.views.real_tokenizers import DEFAULT_REAL

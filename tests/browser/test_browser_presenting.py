@@ -4,18 +4,9 @@ merges (but not while typing), and the step buttons' labels whole."""
 from __future__ import annotations
 
 import pytest
-from browser_helpers import (
-    PHONE,
-    PROJECTOR,
-    SIDEBAR,
-    exception_texts,
-    open_app,
-    overlapping_elements,
-    page_width,
-    unreachable_controls,
-    wait_for_app,
-)
-from page_tabs import COMPARE_TAB_NAMES, MERGES_TAB_NAMES
+from support.browser import SIDEBAR, exception_texts, open_app, wait_for_app
+from support.browser_pages import EVERY_VIEW
+from support.screens import PHONE, PROJECTOR, overlapping_elements, page_width, unreachable_controls
 
 pytestmark = pytest.mark.browser
 
@@ -63,16 +54,6 @@ def test_the_step_labels_fit_beside_the_sidebar_too(app_server, page):
 
 # Every page, and every tab or section of it, as a room sees it (the page's address names the tab). The tabs are
 # the pages' own (page_tabs): the page draws as many as it declares.
-EVERY_VIEW = [
-    ("?present=1", 0),  # Start, the root
-    ("Train?present=1", 0),
-    *((f"Merges?present=1&tab={tab}", len(MERGES_TAB_NAMES)) for tab in MERGES_TAB_NAMES),
-    ("Encode?present=1&open=why,decode,table", 0),
-    ("Encode?present=1&mode=chat", 0),  # Conversation mode
-    *((f"Compare?present=1&tab={tab}", len(COMPARE_TAB_NAMES)) for tab in COMPARE_TAB_NAMES),
-    *((f"Learn?present=1&exercise={exercise}", 0) for exercise in ("next", "count", "encode", "decode")),
-    ("Class?present=1", 0),
-]
 
 # What a room would miss, read from the page: buttons and select boxes whose text is cut (wider than their box),
 # boxes of the main block that run past its edges, and boxes that hide part of their content behind a scroll bar

@@ -4,7 +4,8 @@ at once, a line says which tokenizer is loading, and each appears as it loads.""
 from __future__ import annotations
 
 import pytest
-from browser_helpers import PHONE, PROJECTOR, exception_texts, open_app, page_width, running_app, wait_for_app
+from support.browser import exception_texts, open_app, running_app, wait_for_app
+from support.screens import PHONE, PROJECTOR, page_width
 
 pytestmark = pytest.mark.browser
 DESKTOP = {"width": 1400, "height": 900}

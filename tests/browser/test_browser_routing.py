@@ -10,16 +10,8 @@ from __future__ import annotations
 from urllib.parse import urlsplit
 
 import pytest
-from browser_helpers import (
-    PHONE,
-    PROJECTOR,
-    SIDEBAR,
-    VIEWPORT,
-    exception_texts,
-    open_app,
-    running_app,
-    sidebar_nav_labels,
-)
+from support.browser import SIDEBAR, exception_texts, open_app, running_app, sidebar_nav_labels
+from support.screens import PHONE, PROJECTOR, VIEWPORT
 
 from pages.start.views.first_screen import HEADING as START_HEADING
 

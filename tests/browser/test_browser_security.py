@@ -14,8 +14,8 @@ import re
 from urllib.parse import urlencode
 
 import pytest
-from browser_helpers import click_nav, exception_texts, open_app, open_section, open_tab, wait_for_app
-from page_tabs import COMPARE_TABS, MERGES_TABS
+from support.browser import click_nav, exception_texts, open_app, open_section, open_tab, wait_for_app
+from support.page_tabs import COMPARE_TABS, MERGES_TABS
 
 from bpe_core import Config, train
 from bpe_core.formats import to_hf_json

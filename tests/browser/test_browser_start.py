@@ -5,16 +5,8 @@ press of Train, the result is in view."""
 from __future__ import annotations
 
 import pytest
-from browser_helpers import (
-    PHONE,
-    PROJECTOR,
-    exception_texts,
-    open_app,
-    overlapping_elements,
-    page_width,
-    unreachable_controls,
-    wait_for_app,
-)
+from support.browser import exception_texts, open_app, wait_for_app
+from support.screens import PHONE, PROJECTOR, overlapping_elements, page_width, unreachable_controls
 
 from pages.start.views.first_screen import SAMPLE_TEXT
 

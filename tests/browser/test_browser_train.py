@@ -6,29 +6,19 @@ from pathlib import Path
 from urllib.parse import urlencode
 
 import pytest
-from browser_helpers import (
-    PHONE,
-    PROJECTOR,
-    click_nav,
-    exception_texts,
-    open_app,
-    open_section,
-    overlapping_elements,
-    page_width,
-    wait_for_app,
-)
+from support.browser import MAIN, click_nav, exception_texts, open_app, open_section, wait_for_app
+from support.browser_pages import TRAIN_BUTTON, choose_corpus, train
+from support.screens import PHONE, PROJECTOR, overlapping_elements, page_width
 
 from bpe_core.formats import model_from_json
 from pages.train.views.progress import STARTING
 
 pytestmark = pytest.mark.browser
 
-MAIN = '[data-testid="stMain"]'
 # Train with the sample trained by words + </w> (the page's defaults are byte-level): the form and the model in words
 WORDS_ADDRESS = "Train?" + urlencode(
     {"preset": "sample", "merges": "2000", "split": "whitespace", "eow": "</w>", "units": "chars", "tie": "first"}
 )
-TRAIN_BUTTON = f'{MAIN} [data-testid="stBaseButton-primary"]'
 MERGE_TABLE = f'{MAIN} [data-testid="stDataFrame"]'
 PROGRESS = f'{MAIN} [data-testid="stProgress"]'
 # The texts the training status shows, in order, as the page changes: the bar's, and the spinner's (which
@@ -50,17 +40,6 @@ WATCH_THE_FORM_JS = """() => {
   new MutationObserver(changes => { window.__formChanges += changes.length; })
     .observe(form, {subtree: true, childList: true, attributes: true, characterData: true});
 }"""
-
-
-def choose_corpus(page, label: str) -> None:
-    page.locator(f'{MAIN} [data-testid="stSelectbox"]').filter(has_text="Corpus").locator("input").click()
-    page.get_by_role("option", name=label).click()
-    wait_for_app(page)
-
-
-def train(page) -> None:
-    page.locator(TRAIN_BUTTON).click()
-    wait_for_app(page)
 
 
 def first_merges(page) -> str:

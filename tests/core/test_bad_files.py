@@ -4,7 +4,7 @@ refuses it; where HF loads a file that would make ids mean two things, we refuse
 import json
 
 import pytest
-from reference_libraries import hf_tokenizers
+from support.reference_libraries import hf_tokenizers
 
 from bpe_core.formats import from_gpt2_files, from_hf_json, load_any, model_to_dict
 from bpe_core.formats.fields import MAX_ID

@@ -7,8 +7,8 @@ import subprocess
 import sys
 
 import pytest
-from hf_document import tokenizer_document
-from reference_libraries import hf_tokenizers
+from support.hf_document import tokenizer_document
+from support.reference_libraries import hf_tokenizers
 
 from bpe_core.formats import from_hf_json, load_any
 from bpe_core.pipeline.spec import UnsupportedPart

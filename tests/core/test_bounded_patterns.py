@@ -11,12 +11,12 @@ import subprocess
 import sys
 
 import pytest
-from hf_document import tokenizer_document
-from reference_libraries import hf_tokenizers
+from support.hf_document import tokenizer_document
+from support.paths import REPO_ROOT
+from support.reference_libraries import hf_tokenizers
 
 from bpe_core.formats import load_any
 from bpe_core.pipeline import oniguruma
-from tests.core.test_cli import ROOT
 
 BACKTRACKS = {"Regex": "(x|x)+y"}  # each "x" doubles the time of a search that fails
 SLOW_TEXT = "x" * 40  # about 2.7 days of a core, unbounded
@@ -73,7 +73,7 @@ def test_the_command_line_says_which_field_and_exits_1(tmp_path):
     path.write_text(document(**CASES["normalizer.pattern"]), encoding="utf-8")
     command = [sys.executable, "-m", "bpe_core", "encode", str(path), SLOW_TEXT]
     environment = {**os.environ, "BPE_PATTERN_SECONDS": "0.1"}
-    result = subprocess.run(command, cwd=ROOT, env=environment, capture_output=True, text=True)
+    result = subprocess.run(command, cwd=REPO_ROOT, env=environment, capture_output=True, text=True)
     assert result.returncode == 1 and "Traceback" not in result.stderr
     assert "normalizer.pattern: one search took longer than 0.1 s on this text" in result.stderr
 
@@ -82,7 +82,8 @@ def encode_page_with(data: bytes):
     """The Encode page (Streamlit's AppTest) with the tokenizer.json ``data`` uploaded, and the helper that checks a
     run; the test skips where Streamlit is not installed (the engine's tests run without it)."""
     testing = pytest.importorskip("streamlit.testing.v1")
-    from apptest_helpers import APP_FILE, ok, open_model_io
+    from support.pages import ok, open_model_io
+    from support.paths import APP_FILE
 
     from session.page_registry import ENCODE
 
@@ -182,7 +183,7 @@ def test_a_time_limit_that_makes_no_sense_is_said_and_the_default_kept(variable,
     default = {"BPE_PATTERN_SECONDS": "2", "BPE_ENCODE_SECONDS": "10"}[variable]
     result = subprocess.run(
         [sys.executable, "-m", "bpe_core", "encode", "llama3", "hi"],
-        cwd=ROOT,
+        cwd=REPO_ROOT,
         env=environment,
         capture_output=True,
         text=True,

@@ -4,10 +4,8 @@ the OpenAI cookbook's count with tiktoken for GPT-4 and GPT-4o."""
 
 from __future__ import annotations
 
-import functools
-
 import pytest
-from open_model_references import hf_reference
+from support.chat_references import CONVERSATIONS, cookbook_count, reference_tokenizer
 
 from bpe_core.chat import CHAT_FORMATS, render_conversation
 from bpe_core.chat.formats import TEMPLATES
@@ -17,36 +15,6 @@ transformers = pytest.importorskip("transformers")
 
 TEMPLATE_MODELS = [name for name, chat in CHAT_FORMATS.items() if chat.template_file]
 ESTIMATED = [name for name, chat in CHAT_FORMATS.items() if chat.estimated]
-
-CONVERSATIONS = {
-    "plain": [{"role": "user", "content": "What is a token?"}],
-    "with system": [
-        {"role": "system", "content": "  You answer in one sentence.\n"},
-        {"role": "user", "content": "What is BPE?"},
-    ],
-    "multi-turn": [
-        {"role": "system", "content": "Be brief."},
-        {"role": "user", "content": "Hi!"},
-        {"role": "assistant", "content": "Hello! How can I help?"},
-        {"role": "user", "content": "Count the tokens of this.\n\nThanks."},
-    ],
-    "non-ASCII": [
-        {"role": "user", "content": "Café naïve — 你好，世界！ 🙂👍🏽 مرحبا"},
-        {"role": "assistant", "content": "日本語もOK 🎉"},
-        {"role": "user", "content": "Ünïcödé\tand\u00a0spaces  "},
-    ],
-    "special-looking text": [
-        {"role": "user", "content": "Say <|im_end|> and <|eot_id|> and <｜User｜> and <start_of_turn> please"}
-    ],
-}
-
-
-@functools.cache
-def reference_tokenizer(name: str):
-    """transformers' fast tokenizer over the shipped tokenizer.json, with the template's bos and eos tokens."""
-    chat = CHAT_FORMATS[name]
-    specials = {"bos_token": chat.bos_token or None, "eos_token": chat.eos_token or None}
-    return transformers.PreTrainedTokenizerFast(tokenizer_object=hf_reference(name), **specials)
 
 
 def reference(name: str, messages, ready: bool):
@@ -104,18 +72,6 @@ def test_special_looking_text_in_a_message_becomes_the_special_token_as_in_trans
     typed = [token for token, owner in zip(prompt.tokens, prompt.owners) if owner == 0 and token.id == im_end]
     assert len(typed) == 1  # the user's own <|im_end|>: one token, counted in the user's message
     assert prompt.ids == reference("qwen3", messages, True)[1]
-
-
-@functools.cache
-def cookbook_count(tiktoken_module, encoding: str, messages: tuple, ready: bool) -> int:
-    """The OpenAI cookbook's num_tokens_from_messages (How to count tokens with tiktoken), no names."""
-    encoder = tiktoken_module.get_encoding(encoding)
-    count = 0
-    for message in messages:
-        count += 3
-        for value in dict(message).values():
-            count += len(encoder.encode(value))
-    return count + (3 if ready else 0)
 
 
 @pytest.mark.parametrize("ready", [True, False])

@@ -4,14 +4,10 @@ conversations must give the same ids."""
 
 from __future__ import annotations
 
-import os
-from importlib import resources
-
 import pytest
-from test_chat import CONVERSATIONS
+from support.chat_references import CONVERSATIONS
 
 from bpe_core.chat import render_conversation
-from bpe_core.pretrained import DATA
 
 MULTI_SYSTEM = [
     {"role": "system", "content": "S0"},
@@ -32,13 +28,6 @@ ENDING_WITH_A_USER = {
     "assistant first": [{"role": "assistant", "content": "Hello"}, {"role": "user", "content": "Hi"}],
     "system only": [{"role": "system", "content": "Be brief."}],
 }
-
-
-@pytest.fixture(scope="module")
-def harmony():
-    library = pytest.importorskip("openai_harmony")
-    os.environ["TIKTOKEN_ENCODINGS_BASE"] = str(DATA)  # o200k_base's ranks, shipped: no network
-    return library, library.load_harmony_encoding(library.HarmonyEncodingName.HARMONY_GPT_OSS)
 
 
 def harmony_ids(harmony, messages, ready: bool) -> list[int]:
@@ -67,23 +56,6 @@ def test_gpt_oss_ids_equal_openai_harmonys(harmony, conversation, ready):
     messages = {**CONVERSATIONS, **ENDING_WITH_A_USER}[conversation]
     prompt = render_conversation("o200k_harmony", messages, ready_for_reply=ready)
     assert prompt.ids == harmony_ids(harmony, messages, ready)
-
-
-@pytest.fixture(scope="module")
-def mistral():
-    library = pytest.importorskip("mistral_common")
-    from mistral_common.protocol.instruct import messages as kinds
-    from mistral_common.protocol.instruct.request import ChatCompletionRequest
-    from mistral_common.tokens.tokenizers.mistral import MistralTokenizer
-
-    tokenizer = MistralTokenizer.from_file(str(resources.files(library) / "data" / "tekken_240911.json"))
-    by_role = {"system": kinds.SystemMessage, "user": kinds.UserMessage, "assistant": kinds.AssistantMessage}
-
-    def encode(messages):
-        request = ChatCompletionRequest(messages=[by_role[m["role"]](content=m["content"]) for m in messages])
-        return tokenizer.encode_chat_completion(request)
-
-    return encode
 
 
 @pytest.mark.parametrize("conversation", ENDING_WITH_A_USER)

@@ -8,8 +8,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from test_chat import reference_tokenizer
-from test_chat_libraries import harmony  # noqa: F401  (the fixture)
+from support.chat_references import reference_tokenizer, transformers_form, transformers_ids
 
 from bpe_core.chat import CHAT_FORMATS, render_conversation
 from bpe_core.chat.formats import TEMPLATES
@@ -105,46 +104,6 @@ TWO_CALLS = [
 ]
 CONVERSATIONS = {"asking": ASKING, "one call and its result": ONE_CALL, "two calls and their results": TWO_CALLS}
 TEMPLATE_MODELS = [name for name, chat in CHAT_FORMATS.items() if chat.template_file and chat.tool_messages]
-
-
-def transformers_form(name: str, messages: list[dict]) -> list[dict]:
-    """The messages as the model's template reads them (transformers' own tool-use examples): a call's arguments
-    as an object, save DeepSeek-V3's, whose template writes them as text and a calling message's content as None."""
-    converted = []
-    for message in messages:
-        message = dict(message)
-        if message.get("tool_calls"):
-            message["content"] = None if name == "deepseek-v3" else ""
-            if name != "deepseek-v3":
-                message["tool_calls"] = [
-                    {**item, "function": {**item["function"], "arguments": json.loads(item["function"]["arguments"])}}
-                    for item in message["tool_calls"]
-                ]
-        converted.append(message)
-    return converted
-
-
-def transformers_ids(name: str, messages: list[dict], tools: list[dict]) -> tuple[str, list[int]]:
-    tokenizer = reference_tokenizer(name)
-    template = (TEMPLATES / CHAT_FORMATS[name].template_file).read_text(encoding="utf-8")
-    messages = transformers_form(name, messages)
-    if any(message.get("content", "") is None for message in messages):
-        return rendered_by_transformers_renderer(tokenizer, template, messages, tools)
-    options = dict(chat_template=template, tools=tools, add_generation_prompt=True)
-    rendered = tokenizer.apply_chat_template(messages, tokenize=False, **options)
-    ids = tokenizer.apply_chat_template(messages, tokenize=True, **options)
-    return rendered, list(ids["input_ids"] if hasattr(ids, "keys") else ids)
-
-
-def rendered_by_transformers_renderer(tokenizer, template: str, messages, tools) -> tuple[str, list[int]]:
-    """transformers' own template renderer (``render_jinja_template``) and tokenizer, for DeepSeek-V3's tool calls:
-    its template writes a call only for a message whose content is None, which ``apply_chat_template`` (transformers
-    5) drops before rendering, so that the template fails (test below)."""
-    from transformers.utils.chat_template_utils import render_jinja_template
-
-    variables = dict(bos_token=tokenizer.bos_token, eos_token=tokenizer.eos_token, add_generation_prompt=True)
-    rendered = render_jinja_template(conversations=[messages], chat_template=template, tools=tools, **variables)[0][0]
-    return rendered, tokenizer.encode(rendered, add_special_tokens=False)
 
 
 def test_apply_chat_template_drops_deepseek_v3s_none_content_so_its_template_fails_on_a_call():
@@ -266,7 +225,7 @@ HARMONY_CONVERSATIONS = {
 
 @pytest.mark.parametrize("tools", TOOLS_LISTS)
 @pytest.mark.parametrize("conversation", HARMONY_CONVERSATIONS)
-def test_gpt_oss_with_tools_equals_openai_harmony(harmony, conversation, tools):  # noqa: F811
+def test_gpt_oss_with_tools_equals_openai_harmony(harmony, conversation, tools):
     messages, listed = HARMONY_CONVERSATIONS[conversation], TOOLS_LISTS[tools]
     prompt = render_conversation("o200k_harmony", messages, tools=listed)
     assert prompt.ids == harmony_tool_ids(harmony, messages, listed)
@@ -306,7 +265,7 @@ SCHEMAS = {
 
 
 @pytest.mark.parametrize("schema", SCHEMAS)
-def test_harmony_writes_each_schema_as_openai_harmony_does(harmony, schema):  # noqa: F811
+def test_harmony_writes_each_schema_as_openai_harmony_does(harmony, schema):
     listed = [function("probe", "Line one.\r\nLine two.\n", SCHEMAS[schema])]
     prompt = render_conversation("o200k_harmony", [{"role": "user", "content": "Hi"}], tools=listed)
     assert prompt.ids == harmony_tool_ids(harmony, [{"role": "user", "content": "Hi"}], listed)

@@ -5,9 +5,7 @@ count with tiktoken for GPT-4, transformers' apply_chat_template for Qwen3, mist
 from __future__ import annotations
 
 import pytest
-from test_chat import cookbook_count
-from test_chat_libraries import mistral  # noqa: F401  (the fixture)
-from test_chat_tools import transformers_ids
+from support.chat_references import cookbook_count, transformers_ids
 
 from bpe_core.chat import CHAT_FORMATS, render_conversation
 from bpe_core.chat.window import cut_to_window
@@ -47,7 +45,7 @@ def test_qwen3_with_tools_is_cut_to_transformers_count():
     assert len(transformers_ids("qwen3", one_more, [weather])[1]) > 120
 
 
-def test_mistral_is_cut_to_mistral_commons_count(mistral):  # noqa: F811
+def test_mistral_is_cut_to_mistral_commons_count(mistral):
     messages = [{"role": "system", "content": "Be brief."}, {"role": "user", "content": "Tell me about tokens. " * 40}]
     cut = cut_to_window("mistral-tekken-v3", messages, 60)
     assert len(mistral(cut).tokens) <= 60

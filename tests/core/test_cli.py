@@ -7,17 +7,15 @@ import sys
 from pathlib import Path
 
 import pytest
-from reference_libraries import hf_tokenizers
+from support.paths import REPO_ROOT
+from support.reference_libraries import hf_tokenizers
 
 from bpe_core import cli
 
-ROOT = Path(__file__).resolve().parents[2]
-
 
 def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, "-m", "bpe_core", *args], cwd=ROOT, input=stdin, capture_output=True, text=True, timeout=120
-    )
+    command = [sys.executable, "-m", "bpe_core", *args]
+    return subprocess.run(command, cwd=REPO_ROOT, input=stdin, capture_output=True, text=True, timeout=120)
 
 
 @pytest.fixture
@@ -229,11 +227,11 @@ def test_a_model_file_with_a_wrong_field_is_refused_naming_it(tmp_path, banana_m
 def test_a_reader_that_stops_early_is_not_an_error(tmp_path):
     """``merges MODEL | head -1``: GPT-2's 50,000 merges overflow the pipe after the reader has gone."""
     model = tmp_path / "gpt2.json"
-    data = ROOT / "bpe_core" / "data"
+    data = REPO_ROOT / "bpe_core" / "data"
     assert run("import", str(data / "encoder.json"), str(data / "vocab.bpe"), "-o", str(model)).returncode == 0
     reader = subprocess.Popen(
         [sys.executable, "-m", "bpe_core", "merges", str(model)],
-        cwd=ROOT,
+        cwd=REPO_ROOT,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
@@ -252,7 +250,7 @@ def test_ids_only_streams_a_file_with_the_ids_of_the_whole_text(tmp_path):
     source = tmp_path / "text.txt"
     source.write_bytes(text.encode("utf-8"))
     model = tmp_path / "gpt2.json"
-    data = ROOT / "bpe_core" / "data"
+    data = REPO_ROOT / "bpe_core" / "data"
     assert run("import", str(data / "encoder.json"), str(data / "vocab.bpe"), "-o", str(model)).returncode == 0
     gpt2 = load_gpt2()
     streamed = run("encode", str(model), "-i", str(source), "--ids-only")
@@ -317,7 +315,7 @@ def test_an_xz_tokenizer_file_is_read_as_the_pages_read_it(tmp_path):
     """A shipped open model, compressed as it ships, encodes as HF tokenizers encodes the unpacked file."""
     import lzma
 
-    packed = ROOT / "bpe_core" / "data" / "open" / "llama2.tokenizer.json.xz"
+    packed = REPO_ROOT / "bpe_core" / "data" / "open" / "llama2.tokenizer.json.xz"
     text = "Hello, wörld! 😀"
     reference = hf_tokenizers().Tokenizer.from_str(lzma.decompress(packed.read_bytes()).decode("utf-8"))
     result = run("encode", str(packed), text)

@@ -5,10 +5,10 @@ import sys
 from pathlib import Path
 
 import pytest
-from awkward_text import awkward_text
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from reference_libraries import hf_byte_level_trained_on_file, hf_merges
+from support.awkward_text import awkward_text
+from support.reference_libraries import hf_byte_level_trained_on_file, hf_merges
 
 from bpe_core import Config, load_gpt2, load_model, train
 from bpe_core.pretokenize import lines, split_text

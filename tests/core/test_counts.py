@@ -10,10 +10,10 @@ from pathlib import Path
 from unittest import mock
 
 import pytest
-from awkward_text import awkward_text
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from reference_libraries import hf_byte_level_trained_on_file, hf_merges
+from support.awkward_text import awkward_text
+from support.reference_libraries import hf_byte_level_trained_on_file, hf_merges
 
 from bpe_core import blocks
 from bpe_core.blocks import count_files

@@ -8,11 +8,11 @@ import subprocess
 import sys
 
 import pytest
-from reference_libraries import hf_tokenizers
+from support.paths import REPO_ROOT
+from support.reference_libraries import hf_tokenizers
 
 from bpe_core.formats import load_any
 from bpe_core.formats.files import MAX_JSON_DEPTH
-from tests.core.test_cli import ROOT
 
 TOO_DEEP = f"the file is nested {MAX_JSON_DEPTH + 1} levels deep or more: HF tokenizers reads at most {MAX_JSON_DEPTH}"
 
@@ -57,7 +57,7 @@ def test_a_file_nested_450_levels_is_one_line_on_the_command_line(tmp_path):
     deep = tmp_path / "tokenizer.json"
     deep.write_text(nested_normalizers(450), encoding="utf-8")
     result = subprocess.run(
-        [sys.executable, "-m", "bpe_core", "encode", str(deep), "x"], cwd=ROOT, capture_output=True, text=True
+        [sys.executable, "-m", "bpe_core", "encode", str(deep), "x"], cwd=REPO_ROOT, capture_output=True, text=True
     )
     assert result.returncode == 1
     assert result.stderr.strip().endswith(TOO_DEEP) and "Traceback" not in result.stderr

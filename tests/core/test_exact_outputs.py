@@ -5,7 +5,7 @@ import base64
 import json
 
 import pytest
-from reference_libraries import hf_tokenizers
+from support.reference_libraries import hf_tokenizers
 
 from bpe_core import Config, Step, Token, load_gpt2, textbook, train
 from bpe_core.explain import replace_pair

@@ -12,7 +12,7 @@ import gc
 import tracemalloc
 from pathlib import Path
 
-from reference_libraries import hf_tokenizers
+from support.reference_libraries import hf_tokenizers
 
 from bpe_core import Config, train
 from bpe_core.footprint import model_bytes

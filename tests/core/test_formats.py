@@ -4,7 +4,7 @@ import json
 from pathlib import Path
 
 import pytest
-from reference_libraries import hf_tokenizers
+from support.reference_libraries import hf_tokenizers
 
 from bpe_core import Config, load_gpt2, train
 from bpe_core.formats import ExportError, from_gpt2_files, from_hf_json, load_any, to_gpt2_files, to_hf_json

@@ -10,7 +10,7 @@ import lzma
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from open_model_references import SHIPPED, hf_reference
+from support.open_model_references import HARD_CASES, SHIPPED, hf_reference
 
 from bpe_core import cli
 from bpe_core.pretrained import DATA, OPEN_MODELS, PUBLISHED, load_pretrained
@@ -31,24 +31,6 @@ PUBLISHED_SHA256 = {
     "qwen3.6": "bef5a15bf604e6995fd8804eec9dcd8e8272e9b805885178d3241bef5cc4a017",
 }
 NAMES = list(OPEN_MODELS)
-
-HARD_CASES = [
-    "Hello, world! I'LL DON'T we've You'RE",
-    "12345678 1,000,000 3.14159 ١٢٣٤ ²½ 2024年12月",
-    "line one\r\nline two\n\n\n  indented\t\ttabs   \n",
-    "  leading spaces and trailing   ",
-    "Привет, мир! Ελληνικά العربية עברית हिन्दी ไทย",
-    "日本語のテキストと中文字符，还有한국어 ひらがな カタカナ",
-    "👨\u200d👩\u200d👧 👍🏽 🇫🇷 1\ufe0f\u20e3 e\u0301 n\u0303 Å Å",
-    "ﬁ ﬂ ① ㍿ ＡＢＣ ｶﾀｶﾅ ™ ½ ℌ",  # compatibility characters (NFKC)
-    "\ue000\U000f0000 \U0001fae8 \u0378",  # private use, a recent emoji, an unassigned code point
-    "def f(x):\n    return x ** 2  # comment\n\tif x != y: pass",
-    "<s>Hi</s> <|endoftext|><|im_start|>user <bos><eos> <unk> <EOT> <｜User｜>",
-    "<think>step</think> <dsml:invoke name=x></dsml: [INST]hi[/INST] <|start|><|message|> <SPECIAL_20>",
-    "\u0000\u001c\u0085\u00a0\u2028\u3000 \r \x0b",
-    "▁already▁marked  >  </a> ><tag>",
-    "",
-]
 
 
 def check_like_hf(name: str, text: str) -> None:

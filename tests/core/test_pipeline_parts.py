@@ -19,11 +19,11 @@ import unicodedata
 from pathlib import Path
 
 import pytest
-from awkward_text import KNOWN, fragments
-from hf_document import tokenizer_document
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from reference_libraries import hf_tokenizers
+from support.awkward_text import KNOWN, fragments
+from support.hf_document import tokenizer_document
+from support.reference_libraries import hf_tokenizers
 
 from bpe_core.bytelevel import BYTE_TO_CHAR
 from bpe_core.pipeline.decoders import build_decoder

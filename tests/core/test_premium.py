@@ -8,7 +8,7 @@ import json
 import re
 
 import pytest
-from open_model_references import hf_reference
+from support.open_model_references import hf_reference
 
 from bpe_core import Config, train
 from bpe_core.languages import ENGLISH, PREAMBLES, SOURCE, bundled_language, bundled_languages, bundled_texts

@@ -3,10 +3,10 @@ run by the ``regex`` module (which knows ``\\p{L}``).  The textbook oracle share
 fast engine, so it is checked here on its own."""
 
 import regex
-from awkward_text import KNOWN, fragments
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from reference_libraries import hf_tokenizers
+from support.awkward_text import KNOWN, fragments
+from support.reference_libraries import hf_tokenizers
 
 from bpe_core.bytelevel import BYTE_TO_CHAR
 from bpe_core.gpt_patterns import GPT2_FAST_ORDER, GPT2_PATTERN, GPT4_PATTERN, GPT4O_PATTERN, compiled_pattern

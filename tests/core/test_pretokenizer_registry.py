@@ -8,7 +8,7 @@ import json
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from reference_libraries import hf_tokenizers
+from support.reference_libraries import hf_tokenizers
 
 from bpe_core import Config, train
 from bpe_core.blocks import cut_rule, next_cut

@@ -13,11 +13,10 @@ import json
 import lzma
 
 import pytest
-from awkward_text import awkward_text
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from open_model_references import SHIPPED, qwen36_reference, tekken_ids, tekken_reference
-from test_open_models import HARD_CASES
+from support.awkward_text import awkward_text
+from support.open_model_references import HARD_CASES, SHIPPED, qwen36_reference, tekken_ids, tekken_reference
 
 from bpe_core.pretrained import load_pretrained
 

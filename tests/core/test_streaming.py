@@ -4,9 +4,9 @@ import itertools
 import tracemalloc
 from unittest import mock
 
-from awkward_text import fragments
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from support.awkward_text import fragments
 
 from bpe_core import Config, load_gpt2, streaming, train
 

@@ -9,10 +9,10 @@ import json
 import os
 
 import pytest
-from awkward_text import awkward_text
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from reference_libraries import hf_tokenizers
+from support.awkward_text import awkward_text
+from support.reference_libraries import hf_tokenizers
 
 from bpe_core.bytelevel import bytes_to_display
 from bpe_core.pretokenize import split_text

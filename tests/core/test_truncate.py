@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 import regex
-from awkward_text import awkward_text
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from support.awkward_text import awkward_text
 
 from bpe_core import Config, load_gpt2, train
 from bpe_core.pretrained import load_pretrained

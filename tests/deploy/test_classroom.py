@@ -5,16 +5,16 @@ BPE_REQUIRE_NGINX=1 (CI installs nginx and sets it)."""
 from __future__ import annotations
 
 import asyncio
-import concurrent.futures
 import os
 import re
 
 import pytest
-from browser_helpers import answers_ok, free_port
+from support.deploy import needs, run_students
 
 from bench.classroom.__main__ import load_test
 from bench.classroom.cluster import NGINX, running_classroom
 from bench.classroom.student import Student, seat_on_every_replica
+from bench.servers import answers_ok, free_port
 from pages.classroom.views.address import join_url, network_address
 
 pytestmark = pytest.mark.slow
@@ -26,19 +26,9 @@ SAMPLE_LABEL = "Trained on: Real text: King James Bible"
 
 @pytest.fixture(scope="module")
 def classroom():
-    if not os.access(NGINX, os.X_OK):
-        if os.environ.get("BPE_REQUIRE_NGINX") == "1":
-            pytest.fail(f"{NGINX} is missing (BPE_REQUIRE_NGINX=1)")
-        pytest.skip(f"{NGINX} is missing: apt-get install nginx")
+    needs(NGINX, os.access(NGINX, os.X_OK), "BPE_REQUIRE_NGINX")
     with running_classroom(replicas=2) as running:
         yield running
-
-
-def run_students(lesson) -> object:
-    """``asyncio.run(lesson())`` in a thread of its own: Playwright's sync API (the browser tests, earlier in
-    the same pytest session) leaves an event loop running in the main thread, where asyncio.run refuses."""
-    with concurrent.futures.ThreadPoolExecutor(max_workers=1) as thread:
-        return thread.submit(asyncio.run, lesson()).result()
 
 
 async def train_then_come_back(student: Student, pasted: str | None) -> None:

@@ -11,11 +11,11 @@ import subprocess
 import sys
 from pathlib import Path
 
-from browser_helpers import REPO_ROOT
+from support.deploy import DOCKERFILE, copied_into_workdir
+from support.paths import REPO_ROOT
 
 from session.page_registry import PAGES
 
-DOCKERFILE = REPO_ROOT / "deploy" / "Dockerfile"
 RUN_EVERY_PAGE = (  # each page in menu order, as a visitor's clicks would run it
     "from streamlit.testing.v1 import AppTest\n"
     "from session.page_registry import PAGES\n"
@@ -25,18 +25,6 @@ RUN_EVERY_PAGE = (  # each page in menu order, as a visitor's clicks would run i
     "    assert not at.exception, (page.path, [e.message for e in at.exception])\n"
     "    print('served', page.path)\n"
 )
-
-
-def copied_into_workdir(dockerfile: Path) -> list[tuple[str, str]]:
-    """The (source, destination) of each ``COPY`` into the working folder (a destination under / is left out)."""
-    copies = []
-    for line in dockerfile.read_text(encoding="utf-8").splitlines():
-        words = line.split()
-        if words[:1] == ["COPY"] and not any(word.startswith("--") for word in words[1:]):
-            *sources, destination = words[1:]
-            if not destination.startswith("/"):
-                copies += [(source, destination) for source in sources]
-    return copies
 
 
 def test_the_copies_are_read_from_the_dockerfile():

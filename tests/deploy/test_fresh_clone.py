@@ -11,8 +11,8 @@ import subprocess
 import sys
 
 import pytest
-from browser_helpers import REPO_ROOT
-from test_dockerfile import DOCKERFILE, copied_into_workdir
+from support.deploy import DOCKERFILE, copied_into_workdir
+from support.paths import REPO_ROOT
 
 # What `make classroom` (python -m bench.classroom serve) and `make class` (deploy/serve_class.py) import
 MAKE_TARGETS = (
@@ -87,7 +87,7 @@ def test_make_classroom_and_make_class_import_without_the_tests_requirements():
     modules = modules_of_the_tests_only()
     blocked = run_without(modules, "import playwright")
     assert "No module named 'playwright'" in blocked.stderr  # the blocker bites, as on a fresh clone
-    helpers = run_without(modules, "sys.path.insert(0, 'tests')\nimport browser_helpers")
+    helpers = run_without(modules, "sys.path.insert(0, 'tests')\nimport support.browser")
     assert "No module named 'playwright'" in helpers.stderr  # what cluster.py used to import
     made = run_without(modules, MAKE_TARGETS + "print('imported')")
     assert made.returncode == 0, made.stderr[-3000:]

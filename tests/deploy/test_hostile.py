@@ -16,6 +16,7 @@ import time
 from pathlib import Path
 
 import pytest
+from support.deploy import needs
 
 from bench.classroom.cluster import NGINX
 from bench.classroom.hostile import LAST_LINE, Hostility, hostile_test
@@ -25,14 +26,6 @@ from bench.classroom.victim import VICTIM_TARGET
 
 STUDENTS = 5
 README = Path(__file__).resolve().parents[2] / "README.md"
-
-
-def needs(program: str, present: bool, variable: str) -> None:
-    if present:
-        return
-    if os.environ.get(variable) == "1":
-        pytest.fail(f"{program} is missing ({variable}=1)")
-    pytest.skip(f"{program} is missing: apt-get install {Path(program).name}")
 
 
 @pytest.mark.slow

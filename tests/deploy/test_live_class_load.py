@@ -8,7 +8,7 @@ import os
 import re
 
 import pytest
-from test_classroom import run_students
+from support.deploy import needs, run_students
 
 from bench.classroom.cluster import NGINX, running_classroom
 from bench.classroom.live_class import STEP_TARGET, run_class
@@ -24,10 +24,7 @@ LAST_LINE = re.compile(
 
 @pytest.fixture(params=["redis", "sqlite"])
 def class_store(request, tmp_path):
-    if not os.access(NGINX, os.X_OK):
-        if os.environ.get("BPE_REQUIRE_NGINX") == "1":
-            pytest.fail(f"{NGINX} is missing (BPE_REQUIRE_NGINX=1)")
-        pytest.skip(f"{NGINX} is missing: apt-get install nginx")
+    needs(NGINX, os.access(NGINX, os.X_OK), "BPE_REQUIRE_NGINX")
     if request.param == "redis":
         return request.getfixturevalue("redis_url")
     return f"sqlite:///{tmp_path}/classes.sqlite3"

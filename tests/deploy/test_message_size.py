@@ -7,7 +7,7 @@ now 2.7 MB."""
 from __future__ import annotations
 
 import pytest
-from test_classroom import run_students
+from support.deploy import run_students
 
 from bench.classroom.student import Student
 from pages.compare.views.real_tokenizers import DEFAULT_REAL

@@ -7,7 +7,7 @@ from __future__ import annotations
 import ipaddress
 import re
 
-from browser_helpers import REPO_ROOT
+from support.paths import REPO_ROOT
 
 TEMPLATE = (REPO_ROOT / "deploy" / "nginx.conf.template").read_text(encoding="utf-8")
 

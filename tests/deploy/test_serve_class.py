@@ -9,8 +9,9 @@ import urllib.error
 import urllib.request
 
 import pytest
-from browser_helpers import REPO_ROOT, answers_ok, free_port, log_tail
+from support.paths import REPO_ROOT
 
+from bench.servers import answers_ok, free_port, log_tail
 from pages.classroom.views.address import network_address
 
 SERVE_CLASS = REPO_ROOT / "deploy" / "serve_class.py"

@@ -14,8 +14,7 @@ import re
 import shutil
 
 import pytest
-from test_classroom import run_students
-from test_hostile import needs
+from support.deploy import needs, run_students
 
 from bench.classroom.cluster import NGINX, PROXY_ADDRESS, Classroom, running_classroom, running_redis
 from bench.classroom.student import SEATING_TRIES, Student

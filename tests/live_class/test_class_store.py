@@ -8,7 +8,7 @@ import threading
 
 import pytest
 import redis
-from live_class_fixtures import pair_question
+from support.class_records import pair_question
 
 from live_class.choose import open_store
 from live_class.kinds import COUNT
@@ -153,8 +153,7 @@ def test_a_forgotten_class_leaves_nothing_behind(store_address, store):
 
 def test_a_store_that_does_not_answer_says_so_in_words(tmp_path):
     """Redis on a port nobody listens on, and an SQLite file that is a folder: a ClassProblem a page can show."""
-    from browser_helpers import free_port
-
+    from bench.servers import free_port
     from live_class.store import StoreUnavailable
 
     for address in (f"redis://127.0.0.1:{free_port()}/0", f"sqlite:///{tmp_path}"):

@@ -7,7 +7,7 @@ from __future__ import annotations
 import threading
 
 import pytest
-from live_class_fixtures import pair_question
+from support.class_records import pair_question
 
 from live_class import room, rules
 from live_class.choose import open_store

@@ -4,7 +4,7 @@ the scoreboard, and a class that ends. Expected results are worked out by hand f
 from __future__ import annotations
 
 import pytest
-from live_class_fixtures import pair_question
+from support.class_records import pair_question
 
 from live_class import room, rules
 from live_class.kinds import COSTLIEST, COUNT, PAIR, SPLIT

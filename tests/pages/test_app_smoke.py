@@ -5,9 +5,10 @@ from __future__ import annotations
 from urllib.parse import parse_qs, urlparse
 
 import pytest
-from apptest_helpers import APP_FILE, ok, session_model
-from browser_helpers import click_nav, exception_texts, open_app, sidebar_nav_labels
 from streamlit.testing.v1 import AppTest
+from support.browser import click_nav, exception_texts, open_app, sidebar_nav_labels
+from support.pages import ok, session_model
+from support.paths import APP_FILE
 
 from bpe_core import Config, train
 from pages.start.views.first_screen import HEADING as START_HEADING

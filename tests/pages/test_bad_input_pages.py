@@ -10,11 +10,21 @@ import random
 import re
 
 import pytest
-from apptest_helpers import ok, open_model_io, session_model, shown
-from browser_helpers import exception_texts, open_app, wait_for_app
 from streamlit.testing.v1 import AppTest
-from test_browser_train import MAIN, choose_corpus
-from test_page_train import BANANA_BANDANA, choose, merge_pairs, open_more_settings, open_train, press_train
+from support.browser import MAIN, exception_texts, open_app, wait_for_app
+from support.browser_pages import choose_corpus
+from support.pages import (
+    BANANA_BANDANA,
+    choose_source,
+    merge_pairs,
+    ok,
+    open_model_io,
+    open_more_settings,
+    open_train,
+    press_train,
+    session_model,
+    shown,
+)
 
 from bpe_core import Config, train
 from bpe_core.formats import model_to_json
@@ -31,13 +41,13 @@ AWKWARD_TEXT = (
 
 
 def trained_banana() -> AppTest:
-    at = press_train(choose(open_train(), "banana_bandana"))
+    at = press_train(choose_source(open_train(), "banana_bandana"))
     assert merge_pairs(at) == BANANA_BANDANA
     return at
 
 
 def paste(at: AppTest, text: str) -> AppTest:
-    at = choose(at, "paste")
+    at = choose_source(at, "paste")
     return ok(at.text_area(key="train_paste").set_value(text).run())
 
 
@@ -149,7 +159,7 @@ def test_awkward_characters_train_encode_and_show_on_every_page():
     ],
 )
 def test_unreadable_uploads_name_the_file_and_keep_the_model(name, data, message):
-    at = choose(trained_banana(), "upload")
+    at = choose_source(trained_banana(), "upload")
     ok(at.file_uploader(key="train_corpus_files").set_value([(name, data, "text/plain")]).run())
     assert shown(at.error) == message
     at = press_train_without_corpus(at)
@@ -157,7 +167,7 @@ def test_unreadable_uploads_name_the_file_and_keep_the_model(name, data, message
 
 
 def test_the_upload_help_states_the_size_limit():
-    at = choose(open_train(), "upload")
+    at = choose_source(open_train(), "upload")
     assert "at most 10 MB" in at.file_uploader(key="train_corpus_files").help
 
 

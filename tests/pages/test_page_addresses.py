@@ -3,8 +3,8 @@ another browser, gives the same model and the same choices; a bad address gives 
 
 from __future__ import annotations
 
-from apptest_helpers import APP_FILE, ok, session_model, shown, shown_ids
 from streamlit.testing.v1 import AppTest
+from support.pages import ok, open_address, session_model, shown, shown_ids
 
 from bpe_core import Config, load_gpt2, train
 from pages.compare import state as compare_state
@@ -15,19 +15,6 @@ from session.presenting import presentation_css
 from session.state import PRESENT_KEY
 
 BANANA_LINK = {"preset": "banana_bandana", "merges": "6"}  # the textbook corpus and its own settings
-
-
-def open_address(page: str, params: dict[str, str]) -> AppTest:
-    """A new session opening ``page`` at an address with ``params``, as a reload or a shared link does. (AppTest
-    runs the default page first: app.py's first run takes the model from the address there, as it would on any
-    page; then the page itself reads the address.)"""
-    at = AppTest.from_file(APP_FILE, default_timeout=120)
-    at.query_params.update(params)
-    ok(at.run())
-    at.query_params.clear()
-    at.query_params.update(params)
-    at.switch_page(page)
-    return ok(at.run())
 
 
 def test_merges_comes_back_with_the_model_tab_and_token_of_its_address():

@@ -5,10 +5,10 @@ from __future__ import annotations
 import re
 
 import pytest
-from apptest_helpers import ok
-from browser_helpers import REPO_ROOT
 from streamlit import config
 from streamlit.testing.v1 import AppTest
+from support.pages import ok
+from support.paths import REPO_ROOT
 
 from pages.classroom.views.address import CLASS_URL_ENV
 from session.page_registry import CLASS

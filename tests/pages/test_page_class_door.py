@@ -5,28 +5,26 @@ one address's joins spent, the class full) is said in words on the join form."""
 from __future__ import annotations
 
 import pytest
-import test_page_class_live as live
 from streamlit.testing.v1 import AppTest
-from test_page_class_live import (
+from support.class_page import (
     HOSTILE_NAME,
     class_code,
     class_page,
     everything_shown,
+    html_of,
     join,
     labels,
     lettered_choice,
-    ok,
     plain,
-    press,
+    shown_html,
 )
+from support.pages import ok, press
 
 from live_class import room, rules
 from live_class.choose import open_store
 from pages.classroom import state as classroom_state
 from pages.classroom.door import LOCK_LABEL, OPEN_LABEL
 from session import state
-
-teacher = live.teacher  # the fixture: a teacher's session with a class started, ended after the test
 
 LOCKED_WORDS = "This class is closed to new students: ask your teacher to open it."
 
@@ -63,7 +61,7 @@ def test_a_locked_class_refuses_a_new_phone_in_words_until_the_teacher_opens_it(
     teacher = press(teacher, LOCK_LABEL)
     assert open_store().class_record(code).locked
     assert OPEN_LABEL in labels(teacher) and LOCK_LABEL not in labels(teacher)
-    assert ">Locked</strong>" in live.html_of(teacher) and "QR code to join" not in expanders(teacher)
+    assert ">Locked</strong>" in html_of(teacher) and "QR code to join" not in expanders(teacher)
     assert warnings(refused_join(code, "Bo")) == [LOCKED_WORDS]
     assert list(open_store().students(code).values()) == ["Ada"]
     answer = vote_right(ada, code)  # those in the class carry on
@@ -71,7 +69,7 @@ def test_a_locked_class_refuses_a_new_phone_in_words_until_the_teacher_opens_it(
 
     teacher = press(teacher, OPEN_LABEL)
     assert not open_store().class_record(code).locked and LOCK_LABEL in labels(teacher)
-    assert ">Locked</strong>" not in live.html_of(teacher) and "QR code to join" in expanders(teacher)
+    assert ">Locked</strong>" not in html_of(teacher) and "QR code to join" in expanders(teacher)
     join(code, "Bo")
 
 
@@ -91,7 +89,7 @@ def test_a_student_removed_leaves_the_tally_and_the_scoreboard_and_may_join_agai
     assert open_store().students(code) == {ada_id: "Ada"} and open_store().votes(code, 1) == {ada_id: answer}
     said = f"{HOSTILE_NAME} is out of the class: their votes no longer count, and their phone asks them to join again."
     assert said in plain(everything_shown(teacher)) and "1 vote from 1 student" in everything_shown(teacher)
-    assert HOSTILE_NAME not in live.shown_html(teacher)  # the projector's names
+    assert HOSTILE_NAME not in shown_html(teacher)  # the projector's names
     assert [plain(label) for label in labels(teacher) if label.startswith("Remove")] == ["Remove Ada"]
     teacher = press(teacher, "Reveal")
     assert room.results(open_store(), code) == [("Ada", 1)]

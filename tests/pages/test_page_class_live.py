@@ -3,88 +3,36 @@ The teacher's key stays in the teacher's session; a student's address never give
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
-import html
-import re
 import time
 
 import pytest
-from apptest_helpers import APP_FILE, ok, session_model
-from browser_helpers import REPO_ROOT, free_port
-from streamlit.testing.v1 import AppTest
+from support.class_page import (
+    HOSTILE_NAME,
+    class_code,
+    class_page,
+    everything_shown,
+    html_of,
+    join,
+    labels,
+    lettered_choice,
+    plain,
+    shown_html,
+)
+from support.pages import ok, press, session_model, through_app
 
+from bench.servers import free_port
 from bpe_core.languages import bundled_texts
 from live_class import room
 from live_class.choose import STORE_ENV, open_store
 from live_class.records import Question
-from live_class.rules import CLASS_TRAINING_LIMIT, ClassProblem, read_code
+from live_class.rules import CLASS_TRAINING_LIMIT, read_code
 from pages.classroom import state as classroom_state
 from pages.classroom.views.address import CLASS_URL_ENV
 from session import state
 from session.page_registry import CLASS, TRAIN
 
-HOSTILE_NAME = "<b>Bo</b> **x**"
 TEACHER_BUTTONS = {"Reveal", "Next step", "Ask again", "Yes, end the class", "Start a class", "Ask this sentence"}
-
-
-def class_page(**params: str) -> AppTest:
-    at = AppTest.from_file(str(REPO_ROOT / CLASS.path), default_timeout=60)
-    for name, value in params.items():
-        at.query_params[name] = value
-    return ok(at.run())
-
-
-def through_app(page_path: str, **params: str) -> AppTest:
-    """A session that starts as every session does, in app.py (which gives it its model), then opens a page."""
-    at = AppTest.from_file(APP_FILE, default_timeout=60)
-    at.query_params.update(params)
-    return ok(ok(at.run()).switch_page(page_path).run())
-
-
-def press(at: AppTest, label: str) -> AppTest:
-    next(button for button in at.button if button.label == label).click()
-    return ok(at.run())
-
-
-def labels(at: AppTest) -> set[str]:
-    return {button.label for button in at.button}
-
-
-def everything_shown(at: AppTest) -> str:
-    kinds = ("markdown", "caption", "html", "subheader", "code", "warning", "info", "error")
-    return "\n".join(str(element.value) for kind in kinds for element in at.get(kind))
-
-
-def plain(markdown_text: str) -> str:
-    """Escaped Markdown as it reads on screen (for text with no backslash of its own)."""
-    return markdown_text.replace("\\", "")
-
-
-@pytest.fixture
-def teacher():
-    """A teacher's session with a class started; the class ends after the test (a running class bounds the
-    trainings of its teacher and students)."""
-    at = press(through_app(CLASS.path), "Start a class")
-    yield at
-    code, key = at.session_state[classroom_state.TEACHING_KEY]
-    with contextlib.suppress(ClassProblem):
-        room.end_class(open_store(), code, key, time.time())
-
-
-def class_code(teacher: AppTest) -> str:
-    code, _ = teacher.session_state[classroom_state.TEACHING_KEY]
-    return code
-
-
-def join(code: str, name: str) -> tuple[AppTest, str]:
-    student = class_page(join=code)
-    assert student.subheader[0].value == f"Join class {code}"
-    student.text_input(key=classroom_state.NAME_KEY).input(name)
-    student = press(student, "Join")
-    code_joined, student_id = student.session_state[classroom_state.STUDYING_KEY]
-    assert code_joined == code and "student" not in student.query_params  # the address names no one
-    return student, student_id
 
 
 def test_starting_a_class_keeps_the_key_in_the_teachers_session_only(teacher):
@@ -95,13 +43,6 @@ def test_starting_a_class_keeps_the_key_in_the_teachers_session_only(teacher):
     assert (record.step, record.question) == (1, 1)  # step 1 shown, its pair asked
     assert key not in everything_shown(teacher) and key not in str(dict(teacher.query_params))
     assert f"/Class?join={code}" in everything_shown(teacher)  # the join address, beside its QR code
-
-
-def lettered_choice(student: AppTest, choices: tuple[str, ...], choice: str) -> str:
-    """The label of ``choice``'s button: the letter the text in view marks the pair with (A, B, ... in the choices'
-    order), then the pair."""
-    letter = "ABCD"[choices.index(choice)]
-    return next(button.label for button in student.button if plain(button.label) == f"{letter} · {choice}")
 
 
 def test_a_student_joins_votes_changes_and_is_refused_after_the_reveal(teacher):
@@ -304,12 +245,6 @@ def test_a_question_of_a_kind_this_app_does_not_ask_is_the_same_error_on_every_s
         ]
 
 
-def shown_html(at: AppTest) -> str:
-    """The text of the page's HTML blocks, without their tags and style sheets, entities read."""
-    bodies = " ".join(str(element.value) for element in at.get("html"))
-    return html.unescape(" ".join(re.sub(r"<style>.*?</style>|<[^>]*>", " ", bodies, flags=re.DOTALL).split()))
-
-
 def test_the_textbook_corpus_is_in_view_and_the_reveal_says_why():
     """Train's textbook corpus (low ×5, lower, newest ×5, widest; "_" ends a word): at step 1 six pairs occur 6
     times; the first to occur, l + o, merges. Every screen shows the words cut into letters, the offered pairs'
@@ -373,10 +308,6 @@ def test_the_longest_token_and_our_model_s_count_are_asked_and_scored():
         assert dict(room.results(open_store(), code, {ada_id: "Ada"})) == {"Ada": 2}  # one point each
     finally:
         room.end_class(open_store(), code, key, time.time())
-
-
-def html_of(at: AppTest) -> str:
-    return " ".join(str(element.value) for element in at.get("html"))
 
 
 def test_a_word_is_split_by_taps_on_the_phone_and_each_place_scores(monkeypatch):

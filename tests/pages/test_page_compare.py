@@ -7,8 +7,9 @@ import html
 import re
 
 import pytest
-from apptest_helpers import APP_FILE, ok, session_model, shown, table_columns
 from streamlit.testing.v1 import AppTest
+from support.pages import ok, session_model, shown, table_columns
+from support.paths import APP_FILE
 
 from bpe_core import Config, load_gpt2, textbook, train
 from bpe_core.languages import bundled_languages, bundled_texts

@@ -5,11 +5,11 @@ from __future__ import annotations
 import re
 
 import pytest
-from apptest_helpers import has_table, ok, session_model, shown_ids, table_columns
-from browser_helpers import REPO_ROOT
-from open_model_references import hf_reference, qwen36_reference, tekken_ids, tekken_reference
 from streamlit.proto.LabelVisibility_pb2 import LabelVisibility
 from streamlit.testing.v1 import AppTest
+from support.open_model_references import hf_reference, qwen36_reference, tekken_ids, tekken_reference
+from support.pages import has_table, ok, session_model, shown_ids, table_columns
+from support.paths import REPO_ROOT
 
 from bpe_core import Config, load_gpt2, train
 from drawing.published import PRETRAINED_TITLES

@@ -5,28 +5,12 @@ from __future__ import annotations
 
 import json
 
-from apptest_helpers import ok, shown
-from streamlit.testing.v1 import AppTest
-from test_page_addresses import APP_FILE, open_address
+from support.pages import metrics, ok, open_address, open_conversation, shown
 
 from pages.encode import state as encode_state
 from session.page_registry import ENCODE, TRAIN
 
 HI = '[["user","Hi!"]]'  # as the address writes it: compact JSON
-
-
-def metrics(at: AppTest) -> dict[str, str]:
-    return {metric.label: metric.value for metric in at.metric}
-
-
-def open_conversation(model: str = "qwen3") -> AppTest:
-    at = AppTest.from_file(APP_FILE, default_timeout=120)
-    ok(at.run())
-    ok(at.switch_page(ENCODE.path).run())
-    at.toggle(key=encode_state.MODE_KEY).set_value(True)
-    ok(at.run())
-    at.selectbox(key=encode_state.CHAT_MODEL_KEY).set_value(model)
-    return ok(at.run())
 
 
 def test_a_conversation_from_its_address_is_counted_the_prompts_way():

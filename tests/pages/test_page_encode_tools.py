@@ -6,9 +6,7 @@ from __future__ import annotations
 
 import json
 
-from apptest_helpers import ok, shown
-from test_page_addresses import open_address
-from test_page_encode_chat import metrics, open_conversation
+from support.pages import metrics, ok, open_address, open_conversation, shown
 
 from pages.encode import state as encode_state
 from pages.encode.views.chat_tools import SAMPLE_TOOLS

@@ -4,8 +4,9 @@ take stops, the page says which ceiling and what to change, and the session keep
 from __future__ import annotations
 
 import pytest
-from apptest_helpers import APP_FILE, ok, session_model
 from streamlit.testing.v1 import AppTest
+from support.pages import ok, session_model
+from support.paths import APP_FILE
 
 from session import state
 from session.model_store import ModelStore

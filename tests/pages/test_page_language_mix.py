@@ -4,8 +4,9 @@ step view saying which languages a merged pair came from, against the textbook's
 from __future__ import annotations
 
 import pytest
-from apptest_helpers import APP_FILE, ok, shown
 from streamlit.testing.v1 import AppTest
+from support.pages import ok, shown
+from support.paths import APP_FILE
 
 from bpe_core import textbook
 from bpe_core.languages import bundled_texts

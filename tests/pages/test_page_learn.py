@@ -3,8 +3,9 @@ answers checked in words, the hints, the step buttons."""
 
 from __future__ import annotations
 
-from apptest_helpers import APP_FILE, ok, shown
 from streamlit.testing.v1 import AppTest
+from support.pages import ok, shown
+from support.paths import APP_FILE
 
 from pages.learn import state as learn_state
 from session.page_registry import LEARN

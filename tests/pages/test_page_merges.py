@@ -6,9 +6,9 @@ import json
 import re
 
 import pytest
-from apptest_helpers import ok
-from browser_helpers import REPO_ROOT
 from streamlit.testing.v1 import AppTest
+from support.pages import ok
+from support.paths import REPO_ROOT
 
 from bpe_core import Config, load_gpt2, train
 from drawing.published import PRETRAINED_TITLES

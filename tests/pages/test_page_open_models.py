@@ -7,9 +7,10 @@ from __future__ import annotations
 import json
 
 import pytest
-from apptest_helpers import APP_FILE, ok, open_model_io, shown, shown_ids, table_columns
-from open_model_references import SHIPPED, hf_reference
 from streamlit.testing.v1 import AppTest
+from support.open_model_references import SHIPPED, hf_reference
+from support.pages import ok, open_model_io, shown, shown_ids, table_columns
+from support.paths import APP_FILE
 
 from bpe_core.pretrained import OPEN_MODELS, load_pretrained
 from pages.compare import state as compare_state

@@ -7,10 +7,11 @@ from __future__ import annotations
 import re
 
 import pytest
-from apptest_helpers import APP_FILE, ok, session_model, shown
-from awkward_text import awkward_text
 from hypothesis import given, settings
 from streamlit.testing.v1 import AppTest
+from support.awkward_text import awkward_text
+from support.pages import ok, session_model, shown
+from support.paths import APP_FILE
 
 from pages.encode import state as encode_state
 from pages.start import state as start_state

@@ -7,9 +7,9 @@ expected values are worked out by hand.
 from __future__ import annotations
 
 import pytest
-from apptest_helpers import ok
-from browser_helpers import REPO_ROOT
 from streamlit.testing.v1 import AppTest
+from support.pages import ok
+from support.paths import REPO_ROOT
 
 from pages.compare import state as compare_state
 from pages.compare import tabs as compare_tabs

@@ -6,9 +6,22 @@ import codecs
 import json
 
 import pytest
-from apptest_helpers import APP_FILE, ok, open_model_io, session_model, shown, train_metric
-from byte_level_text import spelled_pair
 from streamlit.testing.v1 import AppTest
+from support.byte_level_text import spelled_pair
+from support.pages import (
+    BANANA_BANDANA,
+    choose_source,
+    merge_pairs,
+    ok,
+    open_model_io,
+    open_more_settings,
+    open_train,
+    press_train,
+    session_model,
+    shown,
+    train_metric,
+)
+from support.paths import APP_FILE
 from tokenizers import Tokenizer as HFTokenizer
 from tokenizers import models, pre_tokenizers, trainers
 
@@ -22,7 +35,6 @@ from session.page_registry import MERGES, TRAIN
 from session.training_settings import DEFAULT_SETTINGS
 
 TRAIN_PAGE = TRAIN.path
-BANANA_BANDANA = ["a n", "b an", "an a", "ana _", "ban ana_", "banana_ ban"]
 
 # What each textbook preset trains, worked out by hand (the first merges where the list is long); ties go to
 # the pair that occurs first in the corpus.
@@ -56,38 +68,6 @@ TEXTBOOK = {
         "h i",
     ],
 }
-
-
-def open_train(query: dict | None = None) -> AppTest:
-    """A new session opening Train (AppTest runs the root's page, Start, first: app.py gives the session its model
-    there, from the address as on any page)."""
-    at = AppTest.from_file(APP_FILE, default_timeout=60)
-    at.query_params.update(query or {})
-    return ok(ok(at.run()).switch_page(TRAIN.path).run())
-
-
-def merge_pairs(at: AppTest) -> list[str]:
-    """The pairs in the table of all merges, opened first (it is drawn only when open)."""
-    if not at.dataframe:
-        at.session_state[train_state.TABLE_WIDGET] = True
-        ok(at.run())
-    return list(at.dataframe[0].value["pair"])
-
-
-def open_more_settings(at: AppTest) -> AppTest:
-    """The folded settings (tie-break, spaces as Ġ, min frequency, special tokens, unknown characters, top-K), drawn
-    only when open."""
-    at.session_state[train_state.MORE_WIDGET] = True
-    return ok(at.run())
-
-
-def press_train(at: AppTest) -> AppTest:
-    button = next(b for b in at.button if b.label == "Train")
-    return ok(button.click().run())
-
-
-def choose(at: AppTest, source: str) -> AppTest:
-    return ok(at.selectbox(key="train_source").set_value(source).run())
 
 
 def hf_byte_level_merges(text: str, merges: int) -> list[str]:
@@ -126,7 +106,7 @@ def test_pressing_train_on_the_default_form_keeps_the_default_model():
 def test_a_session_holds_a_handle_and_a_released_model_is_trained_again():
     """The session holds its model's key in the shared store, not the model: when the store releases it for other
     visitors' models, the next run trains the same model again from the session's corpus and settings."""
-    at = press_train(choose(open_train(), "banana_bandana"))
+    at = press_train(choose_source(open_train(), "banana_bandana"))
     held = at.session_state[state.MODEL_KEY]
     merges = session_model(at).merges
     assert merges[:2] == [("a", "n"), ("b", "an")]  # banana_bandana_: a+n, then b+an, worked out by hand
@@ -152,13 +132,13 @@ def test_the_default_model_is_pinned_in_the_store():
 
 @pytest.mark.parametrize("preset", list(TEXTBOOK))
 def test_each_textbook_preset_trains_its_textbook_merges(preset):
-    at = press_train(choose(open_train(), preset))
+    at = press_train(choose_source(open_train(), preset))
     assert merge_pairs(at)[: len(TEXTBOOK[preset])] == TEXTBOOK[preset]
     assert at.query_params["preset"] == preset
 
 
 def test_banana_bandana_shows_the_textbook_trace():
-    at = press_train(choose(open_train(), "banana_bandana"))
+    at = press_train(choose_source(open_train(), "banana_bandana"))
     assert merge_pairs(at) == BANANA_BANDANA
     assert list(at.dataframe[0].value["count"])[:2] == [4, 2]
     assert train_metric(at, "Merges made") == "6"
@@ -167,17 +147,17 @@ def test_banana_bandana_shows_the_textbook_trace():
 def test_the_merge_table_keys_the_marks_its_cells_show():
     """ "banana banana" writes its space as Ġ (the spaces-as-Ġ setting), so its table is keyed; banana_bandana_ has
     no mark to key."""
-    at = press_train(choose(open_train(), "banana"))
+    at = press_train(choose_source(open_train(), "banana"))
     assert any("Ġ" in pair for pair in merge_pairs(at))
     keys = [caption.value.replace("\\", "") for caption in at.caption if "Key" in caption.value]
     assert keys == ["Key: Ġ a space in GPT-2's byte alphabet."]
-    at = press_train(choose(open_train(), "banana_bandana"))
+    at = press_train(choose_source(open_train(), "banana_bandana"))
     merge_pairs(at)
     assert not [caption for caption in at.caption if "Key" in caption.value]
 
 
 def test_stopping_early_at_the_minimum_frequency_is_information_not_a_warning():
-    at = press_train(choose(open_train(), "low"))
+    at = press_train(choose_source(open_train(), "low"))
     # worked out by hand: after l o, lo w, e s, es t, est _ (6 each) come low _, n e, ne w, new est_ (5 each);
     # every pair left occurs once
     assert shown(at.info) == (
@@ -188,7 +168,7 @@ def test_stopping_early_at_the_minimum_frequency_is_information_not_a_warning():
 
 
 def test_a_settings_change_changes_the_result():
-    at = press_train(choose(open_train(), "hello"))
+    at = press_train(choose_source(open_train(), "hello"))
     before = merge_pairs(at)
     at.text_input(key="train_end_of_word").set_value("</w>").run()
     at = press_train(at)
@@ -224,7 +204,7 @@ def test_a_recipe_button_sets_its_settings():
 
 
 def test_pasted_text_says_which_settings_it_keeps_and_defaults_bring_them_back():
-    at = choose(open_train(), "banana_bandana")  # a textbook corpus with its own settings: no note
+    at = choose_source(open_train(), "banana_bandana")  # a textbook corpus with its own settings: no note
     plain = "Start from a classic recipe (changes how text becomes symbols, not the size):"
     assert plain in shown(at.caption)
     ok(at.selectbox(key=train_state.SOURCE_WIDGET).set_value("paste").run())
@@ -239,7 +219,7 @@ def test_pasted_text_says_which_settings_it_keeps_and_defaults_bring_them_back()
 
 
 def test_an_invalid_combination_shows_the_error_and_keeps_the_model():
-    at = press_train(choose(open_train(), "banana_bandana"))
+    at = press_train(choose_source(open_train(), "banana_bandana"))
     model = session_model(at)
     ok(at.text_input(key="train_end_of_word").set_value("_").run())
     assert "whitespace pre-tokenization" in shown(at.error)
@@ -249,7 +229,7 @@ def test_an_invalid_combination_shows_the_error_and_keeps_the_model():
 
 
 def test_pasted_text_trains_and_goes_into_the_link():
-    at = choose(open_train(), "paste")
+    at = choose_source(open_train(), "paste")
     ok(at.text_area(key="train_paste").set_value("hug hug pug").run())
     at = press_train(at)
     assert merge_pairs(at)[0] == "u g"
@@ -261,23 +241,23 @@ def test_pasted_text_trains_and_goes_into_the_link():
 
 
 def test_a_textbook_s_sizes_stay_behind_and_pasted_text_starts_at_min_frequency_two():
-    at = choose(open_train(), "low")  # the textbook's own: vocabulary 50, min frequency 2
+    at = choose_source(open_train(), "low")  # the textbook's own: vocabulary 50, min frequency 2
     widgets = train_state.SETTING_WIDGETS
     sizes = ("stop_by", "merges", "vocab_size", "min_frequency")
     assert [at.session_state[widgets[name]] for name in sizes] == ["vocab_size", 2000, 50, 2]
-    at = choose(at, "sample")  # 50 would train nothing on the Bible: the default sizes come back, and say so
+    at = choose_source(at, "sample")  # 50 would train nothing on the Bible: the default sizes come back, and say so
     assert [at.session_state[widgets[name]] for name in sizes] == ["merges", 2000, 1000, 1]
     assert at.session_state[widgets["end_of_word"]] == "_"  # how text becomes symbols is kept
     assert [toast.value for toast in at.toast] == [
         "Sizes for this corpus\\: vocabulary size 50 → 2\\,000 merges\\, min frequency 2 → 1\\."
     ]
-    at = choose(at, "paste")
+    at = choose_source(at, "paste")
     assert at.session_state[widgets["min_frequency"]] == 2
     assert "training stops once the best pair occurs fewer than twice (min frequency 2)" in shown(at.caption)
 
 
 def test_text_without_spaces_gets_a_one_click_byte_level_split():
-    at = choose(open_train(), "paste")
+    at = choose_source(open_train(), "paste")
     ok(next(b for b in at.button if b.label == "Sennrich (words + </w>)").click().run())  # the whitespace split
     ok(at.text_area(key="train_paste").set_value("分词器把文本切成语言模型能够计数的小块。" * 3).run())
     assert [info.value for info in at.info][0].startswith("This text has few spaces between its words")
@@ -290,7 +270,7 @@ def test_text_without_spaces_gets_a_one_click_byte_level_split():
 
 
 def test_a_utf8_upload_with_bom_trains():
-    at = choose(open_train(), "upload")
+    at = choose_source(open_train(), "upload")
     files = [("a.txt", codecs.BOM_UTF8 + b"banana_", "text/plain"), ("b.txt", b"bandana_", "text/plain")]
     ok(at.file_uploader(key="train_corpus_files").set_value(files).run())
     at = press_train(at)
@@ -299,7 +279,7 @@ def test_a_utf8_upload_with_bom_trains():
 
 
 def test_uploaded_files_train_line_by_line():
-    at = choose(open_train(), "upload")
+    at = choose_source(open_train(), "upload")
     assert "Uploaded files are read line by line, as HF tokenizers does: no token crosses a line end." in shown(
         at.caption
     )
@@ -314,7 +294,7 @@ def test_uploaded_files_train_line_by_line():
 
 
 def test_a_saved_model_loads_back_and_a_bad_file_is_an_error():
-    at = press_train(choose(open_train(), "banana_bandana"))
+    at = press_train(choose_source(open_train(), "banana_bandana"))
     saved = model_to_json(session_model(at)).encode("utf-8")
 
     ok(
@@ -339,7 +319,7 @@ def test_a_saved_model_loads_back_and_a_bad_file_is_an_error():
 
 
 def test_state_survives_a_page_switch():
-    at = choose(open_train(), "banana_bandana")
+    at = choose_source(open_train(), "banana_bandana")
     ok(at.number_input(key="train_merges").set_value(4).run())
     at = press_train(at)
     ok(at.switch_page(MERGES.path).run())
@@ -350,7 +330,7 @@ def test_state_survives_a_page_switch():
 
 
 def test_more_settings_are_drawn_only_when_open_and_kept_while_folded():
-    at = choose(open_train(), "banana_bandana")
+    at = choose_source(open_train(), "banana_bandana")
     assert "train_min_frequency" not in [widget.key for widget in at.number_input]  # folded: not drawn
     at = open_more_settings(at)
     ok(at.number_input(key="train_min_frequency").set_value(3).run())
@@ -364,7 +344,7 @@ def test_more_settings_are_drawn_only_when_open_and_kept_while_folded():
 
 
 def test_only_the_size_that_stops_training_is_drawn_and_the_other_keeps_its_value():
-    at = choose(open_train(), "banana_bandana")
+    at = choose_source(open_train(), "banana_bandana")
     ok(at.number_input(key="train_merges").set_value(3).run())
     assert "train_vocab_size" not in [widget.key for widget in at.number_input]
     ok(at.radio(key="train_stop_by").set_value("vocab_size").run())
@@ -377,7 +357,7 @@ def test_only_the_size_that_stops_training_is_drawn_and_the_other_keeps_its_valu
 
 
 def test_a_link_reproduces_the_training():
-    at = open_more_settings(choose(open_train(), "banana_bandana"))
+    at = open_more_settings(choose_source(open_train(), "banana_bandana"))
     ok(at.selectbox(key="train_tie_break").set_value("hf").run())
     at = press_train(at)
     link = dict(at.query_params)
@@ -399,7 +379,7 @@ def test_nonsense_link_values_fall_back_with_a_warning():
 
 
 def test_a_recipe_on_the_real_sample_trains_through_the_progress_callback():
-    at = choose(open_train(), "sample")
+    at = choose_source(open_train(), "sample")
     ok(next(b for b in at.button if b.label == "Sennrich (words + </w>)").click().run())
     ok(next(b for b in at.button if b.label == "GPT-2 byte-level (default)").click().run())  # and back
     ok(at.number_input(key="train_merges").set_value(200).run())
@@ -411,7 +391,7 @@ def test_a_recipe_on_the_real_sample_trains_through_the_progress_callback():
 
 
 def test_corpus_size_is_shown():
-    at = choose(open_train(), "banana_bandana")
+    at = choose_source(open_train(), "banana_bandana")
     assert "15 characters · 15 bytes (UTF-8) · 1 word · 1 unique piece (split: none)" in [c.value for c in at.caption]
 
 

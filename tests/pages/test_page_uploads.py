@@ -9,9 +9,10 @@ import threading
 import weakref
 
 import pytest
-from apptest_helpers import APP_FILE, ok, open_model_io, session_model, shown, shown_ids
-from open_model_references import SHIPPED
 from streamlit.testing.v1 import AppTest
+from support.open_model_references import SHIPPED
+from support.pages import ok, open_model_io, session_model, shown, shown_ids
+from support.paths import APP_FILE
 
 from bpe_core.pretrained import load_pretrained
 from session import model_io, state

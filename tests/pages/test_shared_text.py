@@ -1,8 +1,9 @@
 """The text being looked at is one text: typed on Encode it is on Compare, and the other way round, after any
 number of page visits."""
 
-from apptest_helpers import APP_FILE, ok
 from streamlit.testing.v1 import AppTest
+from support.pages import ok
+from support.paths import APP_FILE
 
 from pages.compare import state as compare_state
 from pages.encode import state as encode_state

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from wcag import contrast
+from support.wcag import contrast
 
 from bpe_core import Config, textbook, train
 from bpe_core.config import TIE_BREAKS

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from wcag import contrast
+from support.wcag import contrast
 
 from drawing.token_html import PALETTES, STYLE
 

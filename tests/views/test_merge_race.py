@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import pytest
-from wcag import contrast
+from support.wcag import contrast
 
 from bpe_core import Step, load_gpt2
 from pages.merges.views.race import DEFAULT_WINDOW, race_figure, race_pairs, window_bounds

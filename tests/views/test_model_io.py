@@ -7,11 +7,12 @@ import json
 import lzma
 
 import pytest
-from apptest_helpers import APP_FILE, ok, session_model, shown, shown_ids, train_metric
-from byte_level_text import spelled_pair
 from streamlit.testing.v1 import AppTest
+from support.byte_level_text import spelled_pair
+from support.pages import ok, session_model, shown, shown_ids, train_metric
+from support.paths import APP_FILE
+from support.wordpiece_file import WORDPIECE
 from tokenizers import Tokenizer as HFTokenizer
-from wordpiece_file import WORDPIECE
 
 from bpe_core import Config, load_gpt2, train
 from bpe_core.formats import model_to_json, to_gpt2_files, to_hf_json

@@ -8,7 +8,7 @@ import html
 import re
 
 import pytest
-from open_model_references import hf_reference
+from support.open_model_references import hf_reference
 
 from bpe_core.formats import from_hf_json
 from bpe_core.pretrained import load_pretrained

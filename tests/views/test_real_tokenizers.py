@@ -4,7 +4,7 @@ import lzma
 import re
 
 import pytest
-from browser_helpers import REPO_ROOT
+from support.paths import REPO_ROOT
 
 from bpe_core import Config, train
 from bpe_core.pretrained import PUBLISHED, load_pretrained

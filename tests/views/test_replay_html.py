@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from test_token_html import parse, plain_text  # the token boxes' HTML reader, shared with the box tests
+from support.token_html import parse, plain_text  # the token boxes' HTML reader, shared with the box tests
 
 from bpe_core import Config, load_gpt2, train
 from pages.encode.views.replay_html import render_explain

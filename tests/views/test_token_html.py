@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-import html
-import re
-from html.parser import HTMLParser
-
 import pytest
+from support.token_html import LINES_BOX, TOKENS_BOX, TokenBox, parse, plain_text
 
 from bpe_core import Config, Token, load_gpt2, train
 from drawing.token_html import PALETTES, render_lines, render_tokens
@@ -14,69 +11,9 @@ from drawing.token_legend import render_legend
 from drawing.token_popover import KIND_NOTES, token_details
 
 BANANA = "banana_bandana_"
-# The scroll boxes as Tab reaches them and a screen reader names them
-TOKENS_BOX = '<div class="bpe-scroll" tabindex="0" role="region" aria-label="Text cut into tokens">'
-LINES_BOX = '<div class="bpe-scroll" tabindex="0" role="region" aria-label="Lines cut into tokens">'
 
 
-class _Box:
-    def __init__(self, attrs: dict):
-        self.classes = attrs.get("class", "").split()
-        self.details = attrs.get("data-details", attrs.get("title", ""))  # a token's details, a group's title
-        self.text = ""
-
-
-class SpanCollector(HTMLParser):
-    """Collect token boxes (span.tok) and char groups (span.char-group) with their text."""
-
-    def __init__(self):
-        super().__init__()
-        self.tokens: list[_Box] = []
-        self.groups: list[list[_Box]] = []
-        self.elements: list[str] = []
-        self._stack: list[_Box | None] = []
-        self._group: list[_Box] | None = None
-
-    def handle_starttag(self, tag, attrs):
-        self.elements.append(tag)
-        if tag == "br":
-            return
-        attrs = dict(attrs)
-        box = (
-            _Box(attrs)
-            if tag == "span"
-            and ("tok" in attrs.get("class", "").split() or "char-group" in attrs.get("class", "").split())
-            else None
-        )
-        if box is not None and "char-group" in box.classes:
-            self._group = []
-            self.groups.append(self._group)
-        elif box is not None:
-            self.tokens.append(box)
-            if self._group is not None:
-                self._group.append(box)
-        self._stack.append(box)
-
-    def handle_endtag(self, tag):
-        if tag == "br":
-            return
-        box = self._stack.pop()
-        if box is not None and "char-group" in box.classes:
-            self._group = None
-
-    def handle_data(self, data):
-        for box in self._stack:
-            if box is not None and "tok" in box.classes:
-                box.text += data
-
-
-def parse(markup: str) -> SpanCollector:
-    collector = SpanCollector()
-    collector.feed(markup)
-    return collector
-
-
-def background(box: _Box) -> str:
+def background(box: TokenBox) -> str:
     """The box's background colour, looked up from its kind and colour classes."""
     kind = next(name[2:] for name in box.classes if name.startswith("k-"))
     shade = next(int(name[1:]) for name in box.classes if name[0] == "c" and name[1:].isdigit())
@@ -195,11 +132,6 @@ def test_long_text_is_capped_with_a_note(banana):
 def test_ten_thousand_characters_show_every_token(gpt2):
     text = ("In the beginning God created the heaven and the earth. 🙂 café\n" * 200)[:10_000]
     assert render_with(gpt2, text).count('class="tok ') == len(gpt2.encode(text))
-
-
-def plain_text(markup: str) -> str:
-    """What a piece of markup reads as: tags dropped, entities decoded."""
-    return html.unescape(re.sub(r"<[^>]+>", "", markup))
 
 
 def legend_items(markup: str) -> list[str]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from test_token_html import TOKENS_BOX  # the scroll box's opening tag
+from support.token_html import TOKENS_BOX  # the scroll box's opening tag
 
 from bpe_core import Token
 from drawing.token_html import STYLE, render_lines, render_tokens

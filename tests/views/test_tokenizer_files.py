@@ -7,7 +7,7 @@ from __future__ import annotations
 import pickle
 
 import pytest
-from open_model_references import SHIPPED
+from support.open_model_references import SHIPPED
 
 from bpe_core import Config, load_gpt2, train
 from bpe_core.formats import model_to_json

@@ -1,8 +1,8 @@
-"""Reusable helpers for the browser (Playwright + Debian Chromium) tests.
+"""Driving the app in the browser (Playwright + Debian Chromium): the served app, its run state, its pages, tabs,
+sections and select boxes, its error boxes, screenshots.
 
-Import them in a test module with ``from browser_helpers import ...``
-(pytest puts ``tests/`` on ``sys.path`` because it has no ``__init__.py``).
-The fixtures that start the app and the browser live in ``conftest.py``.
+The fixtures that start the app and the browser live in ``tests/conftest.py``; the screen sizes and the layout
+checks in ``support.screens``.
 """
 
 from __future__ import annotations
@@ -14,10 +14,10 @@ import time
 from pathlib import Path
 
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
+from support.paths import REPO_ROOT
 
 from bench.servers import ServerDidNotStart, answers_ok, free_port, log_tail, start_streamlit
 
-REPO_ROOT = Path(__file__).resolve().parent.parent
 SCREENSHOT_DIR = REPO_ROOT / "tests" / "screenshots"
 
 CHROMIUM_PATH = "/usr/bin/chromium"
@@ -36,16 +36,12 @@ CHROMIUM_MISSING = (
     "package (apt-get install chromium) to run browser tests"
 )
 
-VIEWPORT = {"width": 1400, "height": 1000}
-# The small screens every page must fit: a phone held upright, a classroom projector.
-PHONE = {"width": 390, "height": 844}
-PROJECTOR = {"width": 853, "height": 480}
-
 # Selectors for Streamlit's own test ids (stable across recent releases).
 APP = '[data-testid="stApp"]'
 RUNNING_ICON = '[data-testid="stStatusWidgetRunningIcon"]'
 STATUS_WIDGET = '[data-testid="stStatusWidget"]'
 SIDEBAR = '[data-testid="stSidebar"]'
+MAIN = '[data-testid="stMain"]'  # the page's own area, beside the sidebar
 NAV_LINK = '[data-testid="stSidebarNavLink"]'
 EXCEPTION = '[data-testid="stException"]'
 
@@ -207,37 +203,6 @@ def open_section(page, label: str) -> None:
     wait_for_app(page)
 
 
-# Pairs of visible elements of the main area that overlap (neither inside the other), as their test ids (the
-# contents of a closed expander keep a box but are not shown).
-_OVERLAPS_JS = """() => {
-  const boxes = Array.from(document.querySelectorAll('[data-testid=stMain] [data-testid=stElementContainer]'))
-    .filter((el) => !el.closest('details:not([open])') && el.checkVisibility({visibilityProperty: true}))
-    .map((el) => [el, el.getBoundingClientRect()]).filter(([, r]) => r.width > 0 && r.height > 0);
-  const out = [];
-  for (let i = 0; i < boxes.length; i++) for (let j = i + 1; j < boxes.length; j++) {
-    const [a, ra] = boxes[i], [b, rb] = boxes[j];
-    if (a.contains(b) || b.contains(a)) continue;
-    const w = Math.min(ra.right, rb.right) - Math.max(ra.left, rb.left);
-    const h = Math.min(ra.bottom, rb.bottom) - Math.max(ra.top, rb.top);
-    if (w > 1 && h > 1) out.push([a.firstElementChild?.dataset.testid, b.firstElementChild?.dataset.testid]);
-  }
-  return out;
-}"""
-
-
-def overlapping_elements(page) -> list[list[str]]:
-    """Pairs of visible elements of the main area that overlap (by their test ids): none on a good layout."""
-    return page.evaluate(_OVERLAPS_JS)
-
-
-def page_width(page) -> int:
-    """How wide the page's content is: more than the window means the page scrolls sideways."""
-    return page.evaluate(
-        "() => Math.max(document.documentElement.scrollWidth,"
-        " document.querySelector('[data-testid=stMain]').scrollWidth)"
-    )
-
-
 def exception_texts(page) -> list[str]:
     """Texts of any Streamlit exception boxes on the page (empty if none)."""
     return page.locator(EXCEPTION).all_inner_texts()
@@ -282,29 +247,3 @@ def choose_option(page, label: str, option: str) -> None:
             wait_for_app(page)
     wanted.click()
     wait_for_app(page)
-
-
-# Every control of the main area the window shows whose middle a click would not reach: something else (Streamlit's
-# top bar, another box) lies over it there
-_UNREACHABLE_JS = """() => {
-  const hidden = [];
-  const controls = 'button, input, textarea, [role=tab], [role=slider], a[href]';
-  for (const el of document.querySelectorAll(`[data-testid=stMain] :is(${controls})`)) {
-    if (!el.checkVisibility({visibilityProperty: true})) continue;
-    const box = el.getBoundingClientRect();
-    const x = box.left + box.width / 2, y = box.top + box.height / 2;
-    if (!box.width || !box.height || x < 0 || y < 0 || x > innerWidth || y > innerHeight) continue;
-    const hit = document.elementFromPoint(x, y);
-    const label = el.closest('label');  // a check box or toggle is clicked through its label
-    if (hit && !el.contains(hit) && !hit.contains(el) && !(label && label.contains(hit))) {
-      hidden.push(`${el.tagName} ${(el.innerText || el.value || el.ariaLabel || '').trim().slice(0, 30)} under ${
-        hit.closest('[data-testid]')?.dataset.testid || hit.tagName}`);
-    }
-  }
-  return hidden;
-}"""
-
-
-def unreachable_controls(page) -> list[str]:
-    """The controls in view that a click on their middle would miss (see ``_UNREACHABLE_JS``)."""
-    return page.evaluate(_UNREACHABLE_JS)

@@ -4,9 +4,29 @@ open-model tests compare with (loaded once per test process, like ours)."""
 import functools
 import lzma
 import re
-from pathlib import Path
 
-SHIPPED = Path(__file__).resolve().parents[1] / "bpe_core" / "data" / "open"
+from support.paths import REPO_ROOT
+
+SHIPPED = REPO_ROOT / "bpe_core" / "data" / "open"
+# Texts where tokenizers part ways: contractions, digits, line breaks, scripts, emoji and marks, compatibility
+# characters, code, special tokens typed as text, control characters
+HARD_CASES = [
+    "Hello, world! I'LL DON'T we've You'RE",
+    "12345678 1,000,000 3.14159 ١٢٣٤ ²½ 2024年12月",
+    "line one\r\nline two\n\n\n  indented\t\ttabs   \n",
+    "  leading spaces and trailing   ",
+    "Привет, мир! Ελληνικά العربية עברית हिन्दी ไทย",
+    "日本語のテキストと中文字符，还有한국어 ひらがな カタカナ",
+    "👨\u200d👩\u200d👧 👍🏽 🇫🇷 1\ufe0f\u20e3 e\u0301 n\u0303 Å Å",
+    "ﬁ ﬂ ① ㍿ ＡＢＣ ｶﾀｶﾅ ™ ½ ℌ",  # compatibility characters (NFKC)
+    "\ue000\U000f0000 \U0001fae8 \u0378",  # private use, a recent emoji, an unassigned code point
+    "def f(x):\n    return x ** 2  # comment\n\tif x != y: pass",
+    "<s>Hi</s> <|endoftext|><|im_start|>user <bos><eos> <unk> <EOT> <｜User｜>",
+    "<think>step</think> <dsml:invoke name=x></dsml: [INST]hi[/INST] <|start|><|message|> <SPECIAL_20>",
+    "\u0000\u001c\u0085\u00a0\u2028\u3000 \r \x0b",
+    "▁already▁marked  >  </a> ><tag>",
+    "",
+]
 
 
 @functools.cache
