@@ -1,4 +1,5 @@
-"""The house rules, checked on every run: the floors import only downwards, no import cycle, no function too long.
+"""The house rules, checked on every run: the floors import only downwards, no import cycle, no function too long, no
+test module importing another (what tests share lives in tests/support/ and in conftest.py fixtures).
 
 The floors, from the bottom: the engine (``bpe_core``: the standard library, ``regex``, and ``jinja2`` for chat
 templates) and, beside it, the live class (``live_class``: the standard library and the ``redis`` client, nothing of
@@ -202,3 +203,40 @@ def test_no_function_too_long():
         if length > MAX_FUNCTION_LINES
     ]
     assert not long, f"split these by job (at most {MAX_FUNCTION_LINES} lines a function):\n" + "\n".join(long)
+
+
+def imported_test_modules(path: Path, test_modules: set[str]) -> list[str]:
+    """Which of ``test_modules`` (by name) ``path`` imports, however written: ``import test_x``, ``from test_x import
+    y``, ``from tests.core.test_x import y``, ``from tests.core import test_x``, inside a function too."""
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            names = [f"{node.module or ''}.{alias.name}" for alias in node.names]
+        else:
+            continue
+        found.update(part for name in names for part in name.split(".") if part in test_modules)
+    return sorted(found)
+
+
+def test_an_import_of_a_test_module_is_found_however_it_is_written(tmp_path):
+    source = tmp_path / "test_b.py"
+    source.write_text(
+        "import json\nimport test_a as a\nfrom tests.core.test_c import x\nfrom tests.core import test_d\n"
+        "from support.pages import ok\n\ndef f():\n    from test_e import y\n",
+        encoding="utf-8",
+    )
+    test_modules = {"test_a", "test_b", "test_c", "test_d", "test_e", "test_f"}
+    assert imported_test_modules(source, test_modules) == ["test_a", "test_c", "test_d", "test_e"]
+
+
+def test_no_test_module_imports_another():
+    paths = sorted((REPO_ROOT / "tests").rglob("test_*.py"))
+    test_modules = {path.stem for path in paths}
+    importing = [
+        f"{path.relative_to(REPO_ROOT)} imports {', '.join(found)}"
+        for path in paths
+        if (found := imported_test_modules(path, test_modules))
+    ]
+    assert not importing, "move what they share to tests/support/ (fixtures to a conftest.py):\n" + "\n".join(importing)
