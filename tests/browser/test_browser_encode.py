@@ -8,7 +8,7 @@ import pytest
 from PIL import Image
 from support.browser import choose_option, click_nav, exception_texts, open_app, open_section, wait_for_app
 from support.browser_pages import TOKEN_BOXES
-from support.screens import PHONE, PROJECTOR, overlapping_elements, page_width
+from support.screens import PHONE, PROJECTOR, overlapping_elements, page_on, page_width
 
 from pages.encode.live_text import LIVE_MAX_CHARS
 from session.page_registry import PAGES
@@ -37,17 +37,15 @@ def open_encode(page, base_url: str) -> None:
 
 
 # The small screens Encode is checked on: the window, the address, whether it is a touch screen
-SMALL_SCREENS = {"phone": (PHONE, "", True), "projector": (PROJECTOR, "Encode?present=1", False)}
+SMALL_ENCODE = {"phone": (PHONE, "", True), "projector": (PROJECTOR, "Encode?present=1", False)}
 
 
 @pytest.fixture
 def small_encode(browser, app_server, request):
     """The Encode page on a small screen: a touch phone, opened at desktop width (where the menu is open), then
     390x844; or, when a test asks for ``projector`` (indirect), presenting at 853x480."""
-    size, address, touch = SMALL_SCREENS[getattr(request, "param", "phone")]
-    context = browser.new_context(viewport=LAPTOP, has_touch=touch, is_mobile=touch)
-    page = context.new_page()
-    try:
+    size, address, touch = SMALL_ENCODE[getattr(request, "param", "phone")]
+    with page_on(browser, LAPTOP, touch) as page:
         if address:
             open_app(page, app_server, address)
             page.wait_for_selector(TOKEN_BOXES)
@@ -55,8 +53,6 @@ def small_encode(browser, app_server, request):
             open_encode(page, app_server)
         page.set_viewport_size(size)
         yield page
-    finally:
-        context.close()
 
 
 def encode_text(page, text: str) -> None:
@@ -382,7 +378,7 @@ def popover_under(page, token) -> tuple[int, int, int]:
     return Image.open(io.BytesIO(shot)).convert("RGB").getpixel((3, 3))
 
 
-@pytest.mark.parametrize("small_encode", list(SMALL_SCREENS), indirect=True)
+@pytest.mark.parametrize("small_encode", list(SMALL_ENCODE), indirect=True)
 def test_a_small_screen_shows_the_first_tokens_while_a_sentence_is_typed(small_encode, screenshot):
     page = small_encode
     area = page.get_by_label("Text to encode")

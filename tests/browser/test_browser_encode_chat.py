@@ -8,7 +8,7 @@ import json
 import pytest
 from support.browser import exception_texts, open_app, wait_for_app
 from support.browser_pages import TOKEN_BOXES, chat_counts
-from support.screens import DESKTOP, PHONE, PROJECTOR, overlapping_elements, page_width
+from support.screens import DESKTOP, PHONE, PROJECTOR, SMALL_SCREENS, overlapping_elements, page_on, page_width
 
 pytestmark = pytest.mark.browser
 
@@ -66,10 +66,8 @@ def test_a_messages_html_is_shown_as_text(app_server, page):
 
 @pytest.mark.parametrize("size", ["phone", "projector"])
 def test_small_screens_fit_the_conversation(browser, app_server, size, screenshot):
-    viewport, extra, touch = {"phone": (PHONE, "", True), "projector": (PROJECTOR, "&present=1", False)}[size]
-    context = browser.new_context(viewport=viewport, has_touch=touch, is_mobile=touch)
-    page = context.new_page()
-    try:
+    viewport, extra, touch = SMALL_SCREENS[size]
+    with page_on(browser, viewport, touch) as page:
         open_conversation(page, app_server, extra)
         assert page_width(page) <= viewport["width"]
         assert overlapping_elements(page) == []
@@ -78,8 +76,6 @@ def test_small_screens_fit_the_conversation(browser, app_server, size, screensho
             assert page.locator(TOKEN_BOXES).first.bounding_box()["y"] < viewport["height"]
         screenshot(page, size)
         screenshot(page, f"{size}-whole", whole=True)
-    finally:
-        context.close()
 
 
 _CUT_TEXTS_JS = """(selector) => Array.from(document.querySelectorAll(selector))

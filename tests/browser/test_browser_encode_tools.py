@@ -10,7 +10,7 @@ from urllib.parse import quote
 import pytest
 from support.browser import exception_texts, open_app, open_section, wait_for_app
 from support.browser_pages import TOKEN_BOXES, chat_counts
-from support.screens import DESKTOP, PHONE, PROJECTOR, overlapping_elements, page_width
+from support.screens import DESKTOP, PHONE, SMALL_SCREENS, overlapping_elements, page_on, page_width
 
 pytestmark = pytest.mark.browser
 
@@ -62,23 +62,17 @@ def test_cut_to_fit_brings_a_long_prompt_into_the_window(app_server, page, scree
 
 @pytest.mark.parametrize("size", ["phone", "projector"])
 def test_small_screens_fit_the_tools_and_the_window(browser, app_server, size, screenshot):
-    viewport, extra, touch = {"phone": (PHONE, "", True), "projector": (PROJECTOR, "&present=1", False)}[size]
-    context = browser.new_context(viewport=viewport, has_touch=touch, is_mobile=touch)
-    page = context.new_page()
-    try:
+    viewport, extra, touch = SMALL_SCREENS[size]
+    with page_on(browser, viewport, touch) as page:
         open_app(page, app_server, f"Encode?mode=chat&chat=llama3&messages={HI}&tools={quote(TOOL)}&open=tools{extra}")
         page.wait_for_selector(".bpe-scroll .tok.tool")
         assert page_width(page) <= viewport["width"]
         assert overlapping_elements(page) == [] and exception_texts(page) == []
         screenshot(page, f"{size}-whole", whole=True)
-    finally:
-        context.close()
 
 
 def test_a_text_ending_in_a_space_shows_the_likely_next_tokens_on_a_phone(browser, app_server, screenshot):
-    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
-    page = context.new_page()
-    try:
+    with page_on(browser, PHONE, touch=True) as page:
         open_app(page, app_server, "Encode?tokenizer=gpt2&input=The%20answer%20is%20")
         page.wait_for_selector(".bpe-next .chip")
         chips = page.locator(".bpe-next .chip").all_inner_texts()
@@ -86,5 +80,3 @@ def test_a_text_ending_in_a_space_shows_the_likely_next_tokens_on_a_phone(browse
         assert page.get_by_text("This text ends in the middle of what the tokenizer would merge").count() == 1
         assert page_width(page) <= PHONE["width"] and overlapping_elements(page) == []
         screenshot(page, "phone", whole=True)
-    finally:
-        context.close()

@@ -196,15 +196,22 @@ def fits(screen, window) -> bool:
     return page_width(screen) <= window["width"] and not overlapping_elements(screen) and not exception_texts(screen)
 
 
-def textbook_class_at_step_two(class_server, page, phone):
-    """A class of Train's textbook corpus in presentation mode on the projector, Ada joined on her phone, at step 2
-    once the projector's controls are checked; her phone."""
+def presented_class_with_ada(class_server, page, phone, address: str):
+    """The projector, presenting, opens ``address`` (on the Class page) and starts a class; Ada joins it on her
+    phone. Her phone."""
     page.set_viewport_size(PROJECTOR)
-    open_app(page, class_server, "Class?preset=low&present=1")
+    open_app(page, class_server, address)
     page.get_by_role("button", name="Start a class").click()
     wait_for_app(page)
     ada = phone()
     join(ada, page.locator(".bpe-url").inner_text(), "Ada")
+    return ada
+
+
+def textbook_class_at_step_two(class_server, page, phone):
+    """A class of Train's textbook corpus in presentation mode on the projector, Ada joined on her phone, at step 2
+    once the projector's controls are checked; her phone."""
+    ada = presented_class_with_ada(class_server, page, phone, "Class?preset=low&present=1")
     assert lines_of_buttons(page, TEACHERS_ROW) == 1 and unreachable_controls(page) == [] and fits(page, PROJECTOR)
     page.get_by_role("button", name="Next step").click()
     wait_for_app(page)
@@ -394,12 +401,7 @@ def test_a_projectors_first_screen_holds_the_controls_the_question_and_the_tally
     """The default model (the 1 MB sample, 12 words in view) on a projector in presentation mode: the controls on
     one row, the question and the tally's first two pairs within the 853x480 window, before and after the reveal;
     the model in words first, its settings folded."""
-    page.set_viewport_size(PROJECTOR)
-    open_app(page, class_server, "Class?present=1")
-    page.get_by_role("button", name="Start a class").click()
-    wait_for_app(page)
-    ada = phone()
-    join(ada, page.locator(".bpe-url").inner_text(), "Ada")
+    ada = presented_class_with_ada(class_server, page, phone, "Class?present=1")
     ada.locator(".st-key-class_vote_1_0 button").click()
     page.get_by_text("1 vote from 1 student").wait_for(timeout=FOLLOW_MS)
     model = page.locator(".bpe-model")

@@ -13,18 +13,8 @@ import pytest
 from streamlit.testing.v1 import AppTest
 from support.browser import MAIN, exception_texts, open_app, wait_for_app
 from support.browser_pages import choose_corpus
-from support.pages import (
-    BANANA_BANDANA,
-    choose_source,
-    merge_pairs,
-    ok,
-    open_model_io,
-    open_more_settings,
-    open_train,
-    press_train,
-    session_model,
-    shown,
-)
+from support.pages import ok, open_model_io, session_model, shown
+from support.train_page import BANANA_BANDANA, choose_source, merge_pairs, open_more_settings, open_train, press_train
 
 from bpe_core import Config, train
 from bpe_core.formats import model_to_json

@@ -6,19 +6,8 @@ from __future__ import annotations
 
 import pytest
 from streamlit.testing.v1 import AppTest
-from support.class_page import (
-    HOSTILE_NAME,
-    class_code,
-    class_page,
-    everything_shown,
-    html_of,
-    join,
-    labels,
-    lettered_choice,
-    plain,
-    shown_html,
-)
-from support.pages import ok, press
+from support.class_page import HOSTILE_NAME, class_code, class_page, join, lettered_choice
+from support.pages import everything_shown, html_of, labels, ok, plain, press, shown_html
 
 from live_class import room, rules
 from live_class.choose import open_store

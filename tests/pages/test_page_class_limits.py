@@ -7,8 +7,7 @@ import contextlib
 import time
 
 import pytest
-from support.class_page import everything_shown, plain
-from support.pages import press, through_app
+from support.pages import everything_shown, plain, press, through_app
 
 from live_class import room
 from live_class.choose import STORE_ENV

@@ -7,19 +7,8 @@ import hashlib
 import time
 
 import pytest
-from support.class_page import (
-    HOSTILE_NAME,
-    class_code,
-    class_page,
-    everything_shown,
-    html_of,
-    join,
-    labels,
-    lettered_choice,
-    plain,
-    shown_html,
-)
-from support.pages import ok, press, session_model, through_app
+from support.class_page import HOSTILE_NAME, class_code, class_page, join, lettered_choice
+from support.pages import everything_shown, html_of, labels, ok, plain, press, session_model, shown_html, through_app
 
 from bench.servers import free_port
 from bpe_core.languages import bundled_texts

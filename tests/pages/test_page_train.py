@@ -8,20 +8,9 @@ import json
 import pytest
 from streamlit.testing.v1 import AppTest
 from support.byte_level_text import spelled_pair
-from support.pages import (
-    BANANA_BANDANA,
-    choose_source,
-    merge_pairs,
-    ok,
-    open_model_io,
-    open_more_settings,
-    open_train,
-    press_train,
-    session_model,
-    shown,
-    train_metric,
-)
+from support.pages import ok, open_model_io, session_model, shown, train_metric
 from support.paths import APP_FILE
+from support.train_page import BANANA_BANDANA, choose_source, merge_pairs, open_more_settings, open_train, press_train
 from tokenizers import Tokenizer as HFTokenizer
 from tokenizers import models, pre_tokenizers, trainers
 

@@ -1,17 +1,14 @@
 """What the Class page's tests (AppTest) share: the Class page opened, a class's code, a student who joins and the
-buttons they tap, and what the page shows, read as plain text."""
+buttons they tap."""
 
 from __future__ import annotations
 
-import html
-import re
-
 from streamlit.testing.v1 import AppTest
-from support.pages import ok, press
-from support.paths import REPO_ROOT
 
 from pages.classroom import state as classroom_state
 from session.page_registry import CLASS
+from support.pages import ok, plain, press
+from support.paths import REPO_ROOT
 
 HOSTILE_NAME = "<b>Bo</b> **x**"  # a name that tries HTML and Markdown
 
@@ -46,30 +43,3 @@ def lettered_choice(student: AppTest, choices: tuple[str, ...], choice: str) -> 
     order), then the pair."""
     letter = "ABCD"[choices.index(choice)]
     return next(button.label for button in student.button if plain(button.label) == f"{letter} · {choice}")
-
-
-def labels(at: AppTest) -> set[str]:
-    """The labels of the page's buttons."""
-    return {button.label for button in at.button}
-
-
-def everything_shown(at: AppTest) -> str:
-    """The values of the page's texts of every kind, one a line (Markdown and HTML as written)."""
-    kinds = ("markdown", "caption", "html", "subheader", "code", "warning", "info", "error")
-    return "\n".join(str(element.value) for kind in kinds for element in at.get(kind))
-
-
-def plain(markdown_text: str) -> str:
-    """Escaped Markdown as it reads on screen (for text with no backslash of its own)."""
-    return markdown_text.replace("\\", "")
-
-
-def shown_html(at: AppTest) -> str:
-    """The text of the page's HTML blocks, without their tags and style sheets, entities read."""
-    bodies = " ".join(str(element.value) for element in at.get("html"))
-    return html.unescape(" ".join(re.sub(r"<style>.*?</style>|<[^>]*>", " ", bodies, flags=re.DOTALL).split()))
-
-
-def html_of(at: AppTest) -> str:
-    """The page's HTML blocks as written, tags and all."""
-    return " ".join(str(element.value) for element in at.get("html"))

@@ -1,6 +1,5 @@
 """Helpers shared by the AppTest page tests: a session opened through app.py or at an address, a button pressed,
-what a page shows (its model, texts, ids, tables, metrics), and the steps on Train and Encode that more than one
-test takes."""
+Encode's Conversation mode opened, and what a page shows (its model, texts, ids, tables, metrics, buttons)."""
 
 from __future__ import annotations
 
@@ -8,18 +7,14 @@ import html
 import re
 
 from streamlit.testing.v1 import AppTest
-from support.paths import APP_FILE
 
 from pages.encode import state as encode_state
-from pages.train import state as train_state
 from session import state
 from session.model_store import TrainedHandle
-from session.page_registry import ENCODE, TRAIN
+from session.page_registry import ENCODE
 from session.share_link import LINK_LANGUAGE
 from session.upload_store import UploadHandle
-
-# The textbook's merges of banana_bandana_ (Train's banana_bandana preset), as the table of merges spells them
-BANANA_BANDANA = ["a n", "b an", "an a", "ana _", "ban ana_", "banana_ ban"]
+from support.paths import APP_FILE
 
 
 def ok(at: AppTest) -> AppTest:
@@ -102,36 +97,6 @@ def press(at: AppTest, label: str) -> AppTest:
     return ok(at.run())
 
 
-def open_train(query: dict | None = None) -> AppTest:
-    """A new session opening Train (AppTest runs the root's page, Start, first: app.py gives the session its model
-    there, from the address as on any page)."""
-    return through_app(TRAIN.path, **(query or {}))
-
-
-def press_train(at: AppTest) -> AppTest:
-    return press(at, "Train")
-
-
-def choose_source(at: AppTest, source: str) -> AppTest:
-    """Train with ``source`` chosen in its Corpus box (a preset's name, "paste", "upload" ...)."""
-    return ok(at.selectbox(key="train_source").set_value(source).run())
-
-
-def merge_pairs(at: AppTest) -> list[str]:
-    """The pairs in the table of all merges, opened first (it is drawn only when open)."""
-    if not at.dataframe:
-        at.session_state[train_state.TABLE_WIDGET] = True
-        ok(at.run())
-    return list(at.dataframe[0].value["pair"])
-
-
-def open_more_settings(at: AppTest) -> AppTest:
-    """The folded settings (tie-break, spaces as Ġ, min frequency, special tokens, unknown characters, top-K), drawn
-    only when open."""
-    at.session_state[train_state.MORE_WIDGET] = True
-    return ok(at.run())
-
-
 def open_conversation(model: str = "qwen3") -> AppTest:
     """A new session on Encode in Conversation mode with ``model``'s chat format."""
     at = AppTest.from_file(APP_FILE, default_timeout=120)
@@ -146,3 +111,30 @@ def open_conversation(model: str = "qwen3") -> AppTest:
 def metrics(at: AppTest) -> dict[str, str]:
     """The page's metrics, each label with its value."""
     return {metric.label: metric.value for metric in at.metric}
+
+
+def labels(at: AppTest) -> set[str]:
+    """The labels of the page's buttons."""
+    return {button.label for button in at.button}
+
+
+def everything_shown(at: AppTest) -> str:
+    """The values of the page's texts of every kind, one a line (Markdown and HTML as written)."""
+    kinds = ("markdown", "caption", "html", "subheader", "code", "warning", "info", "error")
+    return "\n".join(str(element.value) for kind in kinds for element in at.get(kind))
+
+
+def plain(markdown_text: str) -> str:
+    """Escaped Markdown as it reads on screen (for text with no backslash of its own)."""
+    return markdown_text.replace("\\", "")
+
+
+def shown_html(at: AppTest) -> str:
+    """The text of the page's HTML blocks, without their tags and style sheets, entities read."""
+    bodies = " ".join(str(element.value) for element in at.get("html"))
+    return html.unescape(" ".join(re.sub(r"<style>.*?</style>|<[^>]*>", " ", bodies, flags=re.DOTALL).split()))
+
+
+def html_of(at: AppTest) -> str:
+    """The page's HTML blocks as written, tags and all."""
+    return " ".join(str(element.value) for element in at.get("html"))

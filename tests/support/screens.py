@@ -10,6 +10,8 @@ DESKTOP = {"width": 1400, "height": 900}  # a laptop's window
 # The small screens every page must fit: a phone held upright, a classroom projector.
 PHONE = {"width": 390, "height": 844}
 PROJECTOR = {"width": 853, "height": 480}
+# Each small screen by name: its size, what an address adds there (a projector presents), whether it is touched
+SMALL_SCREENS = {"phone": (PHONE, "", True), "projector": (PROJECTOR, "&present=1", False)}
 
 
 @contextlib.contextmanager
