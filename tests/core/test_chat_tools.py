@@ -21,31 +21,26 @@ def function(name: str, description: str, parameters: dict | None = None) -> dic
     return {"type": "function", "function": definition | ({"parameters": parameters} if parameters else {})}
 
 
-WEATHER = function(
+def flat_function(name: str, description: str, required: list[str], **properties: dict) -> dict:
+    """A function whose parameters are an object of ``properties`` (in their order), the ``required`` ones named."""
+    return function(name, description, {"type": "object", "properties": properties, "required": required})
+
+
+WEATHER = flat_function(
     "get_weather",
     "Gets the current weather.",
-    {
-        "type": "object",
-        "properties": {
-            "city": {"type": "string", "description": "The city, e.g. Paris"},
-            "unit": {"type": "string", "description": "Celsius or Fahrenheit.", "enum": ["celsius", "fahrenheit"]},
-            "days": {"type": "integer", "description": "How many days", "default": 1},
-        },
-        "required": ["city"],
-    },
+    ["city"],
+    city={"type": "string", "description": "The city, e.g. Paris"},
+    unit={"type": "string", "description": "Celsius or Fahrenheit.", "enum": ["celsius", "fahrenheit"]},
+    days={"type": "integer", "description": "How many days", "default": 1},
 )
-SEARCH = function(
+SEARCH = flat_function(
     "search_docs",
     "Searches the documentation.\nReturns the best matches.",
-    {
-        "type": "object",
-        "properties": {
-            "query": {"type": "string", "description": "Words to look for"},
-            "tags": {"type": "array", "items": {"type": "string"}, "description": "Only pages with these tags"},
-            "exact": {"type": "boolean", "description": "Match the words exactly"},
-        },
-        "required": ["query"],
-    },
+    ["query"],
+    query={"type": "string", "description": "Words to look for"},
+    tags={"type": "array", "items": {"type": "string"}, "description": "Only pages with these tags"},
+    exact={"type": "boolean", "description": "Match the words exactly"},
 )
 NESTED = function(
     "book_trip",

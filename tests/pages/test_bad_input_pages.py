@@ -11,10 +11,11 @@ import re
 
 import pytest
 from streamlit.testing.v1 import AppTest
+from support.banana import BANANA_BANDANA
 from support.browser import MAIN, exception_texts, open_app, wait_for_app
 from support.browser_pages import choose_corpus
 from support.pages import ok, open_model_io, session_model, shown
-from support.train_page import BANANA_BANDANA, choose_source, merge_pairs, open_more_settings, open_train, press_train
+from support.train_page import choose_source, merge_pairs, open_more_settings, open_train, press_train
 
 from bpe_core import Config, train
 from bpe_core.formats import model_to_json

@@ -7,10 +7,11 @@ import json
 
 import pytest
 from streamlit.testing.v1 import AppTest
+from support.banana import BANANA_BANDANA
 from support.byte_level_text import spelled_pair
 from support.pages import ok, open_model_io, session_model, shown, train_metric
 from support.paths import APP_FILE
-from support.train_page import BANANA_BANDANA, choose_source, merge_pairs, open_more_settings, open_train, press_train
+from support.train_page import choose_source, merge_pairs, open_more_settings, open_train, press_train
 from tokenizers import Tokenizer as HFTokenizer
 from tokenizers import models, pre_tokenizers, trainers
 

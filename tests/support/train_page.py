@@ -9,9 +9,6 @@ from pages.train import state as train_state
 from session.page_registry import TRAIN
 from support.pages import ok, press, through_app
 
-# The textbook's merges of banana_bandana_ (Train's banana_bandana preset), as the table of merges spells them
-BANANA_BANDANA = ["a n", "b an", "an a", "ana _", "ban ana_", "banana_ ban"]
-
 
 def open_train(query: dict | None = None) -> AppTest:
     """A new session opening Train (AppTest runs the root's page, Start, first: app.py gives the session its model

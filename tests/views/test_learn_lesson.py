@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from support.banana import BANANA_BANDANA_MERGES
 
 from pages.learn.views.lesson import (
     EXAMPLES,
@@ -104,14 +105,7 @@ def test_banana_bandana_counts_a_pair_twice_in_one_text():
     hint = count_hint(moment, ("n", "a"))  # one word, once: its "3 times" would be the answer itself
     assert hint == "n + a is in b a n a n a _ b a n d a n a _: count it there, times its ×, and add up."
     assert not re.search(r"\d", hint)
-    assert example_merges("banana_bandana") == (
-        ("a", "n"),
-        ("b", "an"),
-        ("an", "a"),
-        ("ana", "_"),
-        ("ban", "ana_"),
-        ("banana_", "ban"),
-    )
+    assert example_merges("banana_bandana") == BANANA_BANDANA_MERGES
 
 
 def test_hello_step_1_merges_h_e_from_hello_and_there():

@@ -8,6 +8,7 @@ import lzma
 
 import pytest
 from streamlit.testing.v1 import AppTest
+from support.banana import BANANA_BANDANA
 from support.byte_level_text import spelled_pair
 from support.pages import ok, session_model, shown, shown_ids, train_metric
 from support.paths import APP_FILE
@@ -27,7 +28,6 @@ from session.model_io import EXPORTS, describe_loaded, export_refusal, hf_json_t
 from session.page_registry import COMPARE, ENCODE, MERGES, TRAIN
 from session.tokenizer_files import load_added, load_uploaded
 
-BANANA_BANDANA = ["a n", "b an", "an a", "ana _", "ban ana_", "banana_ ban"]
 GPT2_TEXT = "Hello, ByteLevel BPE!"
 GPT2_IDS = [15496, 11, 30589, 4971, 347, 11401, 0]
 MODEL_JSON, HF_JSON, GPT2_PAIR = EXPORTS

@@ -6,6 +6,7 @@ import re
 from dataclasses import fields, replace
 
 import pytest
+from support.banana import BANANA_BANDANA
 
 from bpe_core import Config, train
 from bpe_core.pretokenizers import PRETOKENIZERS
@@ -24,7 +25,6 @@ from session.training_settings import DEFAULT_SETTINGS, TrainSettings, parse_spe
 # Words split at whitespace, characters, </w> as its own symbol, ties to the pair seen first: the page's defaults
 # before they became byte-level, and the starting point of the tests that change a word-level setting.
 WORDS = TrainSettings(end_of_word="</w>")
-BANANA_BANDANA = ["a n", "b an", "an a", "ana _", "ban ana_", "banana_ ban"]
 
 
 def pairs(model) -> list[str]:

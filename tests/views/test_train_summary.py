@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from support.banana import BANANA_BANDANA
 
 from bpe_core import Config, load_gpt2, train
 from pages.train.views.summary import (
@@ -17,8 +18,6 @@ from pages.train.views.summary import (
     result_html,
     stop_kind,
 )
-
-BANANA_BANDANA = ["a n", "b an", "an a", "ana _", "ban ana_", "banana_ ban"]
 
 
 def banana_bandana():
