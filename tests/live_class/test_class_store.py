@@ -223,51 +223,49 @@ def test_twelve_students_joining_at_once_under_one_name_give_one_student(store_a
     assert store.students(code) == {joined[0]: "Sam"}
 
 
-def test_a_file_from_before_names_had_keys_is_read_and_checked(tmp_path):
+def store_from_an_older_file(tmp_path, script: str) -> SqliteClassStore:
+    """The SQLite store opened on a file an older version wrote: the tables ``script`` makes, and its rows."""
     path = tmp_path / "classes.sqlite3"
     old = sqlite3.connect(path)
-    old.executescript(
-        "CREATE TABLE students (code TEXT NOT NULL, student TEXT NOT NULL, name TEXT NOT NULL,"
-        " joined INTEGER PRIMARY KEY AUTOINCREMENT, UNIQUE (code, student));"
-        "INSERT INTO students (code, student, name) VALUES ('ABCDE', 's1', 'Ada'), ('ABCDE', 's2', 'Bo');"
-    )
+    old.executescript(script)
     old.commit()
     old.close()
-    store = SqliteClassStore(str(path))
+    return SqliteClassStore(str(path))
+
+
+def test_a_file_from_before_names_had_keys_is_read_and_checked(tmp_path):
+    store = store_from_an_older_file(
+        tmp_path,
+        "CREATE TABLE students (code TEXT NOT NULL, student TEXT NOT NULL, name TEXT NOT NULL,"
+        " joined INTEGER PRIMARY KEY AUTOINCREMENT, UNIQUE (code, student));"
+        "INSERT INTO students (code, student, name) VALUES ('ABCDE', 's1', 'Ada'), ('ABCDE', 's2', 'Bo');",
+    )
     assert store.students("ABCDE") == {"s1": "Ada", "s2": "Bo"}
     assert store.add_student("ABCDE", "s3", "Cy", ("cy",), 1.0) == Joining.JOINED
     assert store.add_student("ABCDE", "s4", "CY", ("cy",), 2.0) == Joining.NAME_TAKEN
 
 
 def test_a_file_from_when_a_name_had_one_key_keeps_its_students_names_taken(tmp_path):
-    path = tmp_path / "classes.sqlite3"
-    old = sqlite3.connect(path)
-    old.executescript(
+    store = store_from_an_older_file(
+        tmp_path,
         "CREATE TABLE students (code TEXT NOT NULL, student TEXT NOT NULL, name TEXT NOT NULL,"
         " joined INTEGER PRIMARY KEY AUTOINCREMENT, name_key TEXT NOT NULL DEFAULT '', UNIQUE (code, student));"
         "CREATE UNIQUE INDEX name_keys ON students (code, name_key) WHERE name_key != '';"
-        "INSERT INTO students (code, student, name, name_key) VALUES ('ABCDE', 's1', 'Ada', 'ada');"
+        "INSERT INTO students (code, student, name, name_key) VALUES ('ABCDE', 's1', 'Ada', 'ada');",
     )
-    old.commit()
-    old.close()
-    store = SqliteClassStore(str(path))
     assert store.add_student("ABCDE", "s2", "ADA", ("ada",), 1.0) == Joining.NAME_TAKEN
     assert store.add_student("ABCDE", "s3", "Bo", ("bo",), 2.0) == Joining.JOINED
     assert store.students("ABCDE") == {"s1": "Ada", "s3": "Bo"}
 
 
 def test_a_file_from_before_classes_were_locked_reads_them_open_and_locks_them(tmp_path):
-    path = tmp_path / "classes.sqlite3"
-    old = sqlite3.connect(path)
-    old.executescript(
+    store = store_from_an_older_file(
+        tmp_path,
         "CREATE TABLE classes (code TEXT PRIMARY KEY, teacher_hash TEXT NOT NULL, last_active REAL NOT NULL,"
         " model_title TEXT NOT NULL, model_link TEXT NOT NULL, step INTEGER NOT NULL, question INTEGER NOT NULL,"
         " ended INTEGER NOT NULL);"
-        "INSERT INTO classes VALUES ('ABCDE', 'h', 1.0, 'Bible', '', 2, 0, 0);"
+        "INSERT INTO classes VALUES ('ABCDE', 'h', 1.0, 'Bible', '', 2, 0, 0);",
     )
-    old.commit()
-    old.close()
-    store = SqliteClassStore(str(path))
     assert store.class_record("ABCDE") == ClassRecord("ABCDE", "h", 1.0, "Bible", "", 2, 0, False, False)
     store.update_class("ABCDE", 2.0, locked=True)
     assert store.class_record("ABCDE").locked

@@ -24,6 +24,11 @@ from session.training_settings import DEFAULT_SETTINGS, TrainSettings
 PAGE = COMPARE.path
 TABS = TAB_LABELS  # by their names in the address; the first is open on a first visit
 BANANA = "banana_bandana_"
+# The tokenizers the real-tokenizer tables line up, the banana model's at its sizes 6, 7 and 12 first
+BANANA_AND_REAL = [
+    *(f"Your model at {size}" for size in (6, 7, 12)),
+    *("GPT-2", "GPT-4 (cl100k_base)", "GPT-4o and GPT-5 (o200k_base)", "Llama 3"),
+]
 
 
 def open_compare(
@@ -277,15 +282,8 @@ def test_real_tokenizers_tab_shows_every_count_as_tiktoken_gives_it(banana, tikt
         "Vocabulary 7 (1 merge)",
         "Vocabulary 12 (6 merges)",
     ]
-    assert list(summary["Tokenizer"]) == [  # yours at every size compared: "500, 5000 and GPT-4" in one table
-        "Your model at 6",
-        "Your model at 7",
-        "Your model at 12",
-        "GPT-2",
-        "GPT-4 (cl100k_base)",
-        "GPT-4o and GPT-5 (o200k_base)",
-        "Llama 3",
-    ]
+    # yours at every size compared: "500, 5000 and GPT-4" in one table
+    assert list(summary["Tokenizer"]) == BANANA_AND_REAL
     mine = [len(textbook.encode(text, banana.merges[:merges], banana.config)) for merges in (0, 1, 6)]
     assert summary["Tokens"][:3] == [str(count) for count in mine] and summary["Vocabulary"][:3] == ["6", "7", "12"]
     assert summary["Tokens"][3] == "7" and summary["Vocabulary"][3] == "50,257"
@@ -396,17 +394,7 @@ def language_table(at: AppTest, table_class: str) -> dict[str, list[str]]:
 def test_languages_tab_gives_each_language_s_premium_under_every_tokenizer(banana, tiktoken_module):
     at = open_compare(banana, corpus=BANANA, tab=TABS["languages"], text="banana")
     every = language_table(at, "bpe-lang-all")
-    assert list(every) == [
-        "Language",
-        "Script",
-        "Your model at 6",
-        "Your model at 7",
-        "Your model at 12",
-        "GPT-2",
-        "GPT-4 (cl100k_base)",
-        "GPT-4o and GPT-5 (o200k_base)",
-        "Llama 3",
-    ]
+    assert list(every) == ["Language", "Script", *BANANA_AND_REAL]
     texts = bundled_texts()
     gpt2 = {code: len(tiktoken_module.get_encoding("gpt2").encode_ordinary(text)) for code, text in texts.items()}
     by_premium = sorted(gpt2, key=lambda code: (gpt2[code] / gpt2["eng"], code))  # sorted by GPT-2 at first

@@ -9,7 +9,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 from support.banana import BANANA_BANDANA
 from support.byte_level_text import spelled_pair
-from support.pages import ok, open_model_io, session_model, shown, train_metric
+from support.pages import ok, open_model_io, press, session_model, shown, train_metric
 from support.paths import APP_FILE
 from support.train_page import choose_source, merge_pairs, open_more_settings, open_train, press_train
 from tokenizers import Tokenizer as HFTokenizer
@@ -169,27 +169,28 @@ def test_a_settings_change_changes_the_result():
     assert after[:2] == ["h e", "e </w>"]
 
 
+def recipe_settings(at: AppTest) -> tuple[str, str, str, str]:
+    """The form's split, units, tie-break and end-of-word marker: what a recipe button sets."""
+    split, tie_break = at.selectbox(key="train_split").value, at.selectbox(key="train_tie_break").value
+    return split, at.radio(key="train_units").value, tie_break, at.text_input(key="train_end_of_word").value
+
+
 def test_a_recipe_button_sets_its_settings():
     at = open_more_settings(open_train())  # the tie-break is folded there
-    ok(next(b for b in at.button if b.label == "Sennrich (words + </w>)").click().run())
-    assert at.selectbox(key="train_split").value == "whitespace"
-    assert at.radio(key="train_units").value == "chars"
-    assert at.text_input(key="train_end_of_word").value == "</w>"
+    at = press(at, "Sennrich (words + </w>)")
     # The default form is GPT-2's: its split, bytes, no marker, HF's tie-break (which Sennrich's recipe keeps).
+    assert recipe_settings(at) == ("whitespace", "chars", "hf", "</w>")
     assert shown(at.toast).endswith(
         "Changed split gpt2 → whitespace, units bytes → characters, marker none → </w>, marker placement own symbol "
         "→ glued."
     )
-    ok(next(b for b in at.button if b.label == "GPT-2 byte-level (default)").click().run())
-    assert at.selectbox(key="train_split").value == "gpt2"
-    assert at.radio(key="train_units").value == "bytes"
-    assert at.selectbox(key="train_tie_break").value == "hf"
-    assert at.text_input(key="train_end_of_word").value == ""
+    at = press(at, "GPT-2 byte-level (default)")
+    assert recipe_settings(at) == ("gpt2", "bytes", "hf", "")
     assert shown(at.toast).endswith(
         "Changed split whitespace → gpt2, units characters → bytes, marker </w> → none, marker placement glued → "
         "own symbol."
     )
-    ok(next(b for b in at.button if b.label == "GPT-2 byte-level (default)").click().run())
+    at = press(at, "GPT-2 byte-level (default)")
     assert shown(at.toast).endswith("Nothing to change: the settings already follow this recipe.")
 
 
