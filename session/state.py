@@ -12,12 +12,14 @@ state key and back before they are drawn (``keep_choices``).
 
 from __future__ import annotations
 
+import functools
 import weakref
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 import streamlit as st
+from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from bpe_core import Tokenizer, train
 from bpe_core.pretrained import keep_published_in
@@ -50,12 +52,12 @@ RELEASED_KEY = "bpe_upload_released"  # what to tell the session about its uploa
 SAMPLE_PATH = Path(__file__).resolve().parent.parent / "data" / "kjv_sample.txt"
 
 
-@st.cache_data(max_entries=1, show_spinner=False)
+@functools.cache  # one string for every session (Streamlit's cache_data would copy it at each call), read at start
 def sample_text() -> str:
     return SAMPLE_PATH.read_text(encoding="utf-8")
 
 
-@st.cache_resource(max_entries=1, show_spinner="Training the sample corpus...")
+@st.cache_resource(max_entries=1, show_spinner=False)
 def default_model() -> Tokenizer:
     """The model every session starts with: the KJV sample trained by the default form (``DEFAULT_SETTINGS``: GPT-2's
     split, bytes, 2,000 merges), a job as every training (``jobs``)."""
@@ -76,7 +78,10 @@ def _job_slots() -> Slots:
 
 def visitor_address() -> str | None:
     """Who this session is to the server's limits: its address (the one nginx saw, behind the proxy that
-    ``BPE_TRUSTED_PROXY`` names); None for a browser on the server's own machine."""
+    ``BPE_TRUSTED_PROXY`` names); None for a browser on the server's own machine, and for the server itself (no
+    session: the default model made when it starts)."""
+    if get_script_run_ctx(suppress_warning=True) is None:
+        return None
     forwarded_for = st.context.headers.get("X-Forwarded-For") or ""
     return visitor(st.context.ip_address, forwarded_for, trusted_proxies())
 
@@ -114,7 +119,8 @@ def upload_store() -> UploadStore:
 
 def default_session_model() -> Tokenizer:
     """The default model as sessions hold it: the model store's copy, filed as the default form's run (pressing
-    Train on the default form trains nothing)."""
+    Train on the default form trains nothing). The server makes it before it serves (``deploy/start_app.py``), so
+    that a session finds it made; an app run another way (AppTest) makes it for its first session."""
     return model_store().get_or_make(default_handle().key, default_model, pinned=True)
 
 
