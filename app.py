@@ -24,6 +24,7 @@ st.set_page_config(
     initial_sidebar_state="collapsed" if presenting else "auto",
 )
 state.published_store()  # the engine keeps the published tokenizers in the server's budget from the first run on
+state.piece_caches()  # and the pieces its tokenizers have cut within theirs
 
 
 def render_sidebar():

@@ -46,21 +46,20 @@ def streamlit_arguments(argv: list[str]) -> list[str]:
 
 def make_default_model() -> None:
     """The default model in the model store of this process, where every session of the server it starts finds it
-    (Streamlit's caches belong to the process); exits with status 2 and a sentence if the job budget cannot make it."""
+    (Streamlit's caches belong to the process), and the piece caches' budget set; exits with status 2 and a
+    sentence if the job budget cannot make it or a budget variable makes no sense."""
     sys.path.insert(0, str(ROOT))  # the app's packages, as Streamlit gives them to app.py
     from session import state  # the app's modules: only for the app (a benchmark's bare app needs none of them)
     from session.training_settings import DEFAULT_SETTINGS
 
-    print(f"Making the default model (the sample corpus, {DEFAULT_SETTINGS.merges:,} merges)...", flush=True)
+    sample = f"the sample corpus, {DEFAULT_SETTINGS.merges:,} merges"
+    print(f"Making the default model ({sample})...", flush=True)
     started = time.monotonic()
     try:
+        state.piece_caches()
         state.default_session_model()
     except ValueError as error:  # a ceiling too low for the sample, a budget variable that makes no sense
-        print(
-            f"This server could not make its first model (the sample corpus, {DEFAULT_SETTINGS.merges:,} merges): "
-            f"{error}. Raise the job budget (README, Limits).",
-            file=sys.stderr,
-        )
+        print(f"This server could not make its first model ({sample}): {error}. See README, Limits.", file=sys.stderr)
         sys.exit(2)
     print(f"The default model is made ({time.monotonic() - started:.1f} s): serving.", flush=True)
 

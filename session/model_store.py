@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from bpe_core.footprint import model_bytes
+from bpe_core.piece_cache import DEFAULT_BUDGET_MB
 from bpe_core.pretrained import held_bytes
 from drawing.describe import text_digest
 from jobs.budget import positive_setting
@@ -54,6 +55,19 @@ def published_memory_mb(environ: Mapping[str, str] = os.environ) -> int:
     (1024, 300)
     """
     return positive_setting(environ, PUBLISHED_MEMORY_ENV, 1024, int, "whole number of megabytes")
+
+
+PIECE_CACHE_ENV = "BPE_PIECE_CACHE_MB"
+
+
+def piece_cache_mb(environ: Mapping[str, str] = os.environ) -> int:
+    """The most memory the piece caches of all tokenizers of this server process may hold together
+    (``BPE_PIECE_CACHE_MB``; ``bpe_core.piece_cache``): each word a model has cut, kept to cut it again at once.
+
+    >>> piece_cache_mb({}), piece_cache_mb({PIECE_CACHE_ENV: "16"})
+    (64, 16)
+    """
+    return positive_setting(environ, PIECE_CACHE_ENV, DEFAULT_BUDGET_MB, int, "whole number of megabytes")
 
 
 class PublishedStore(ByteStore):

@@ -22,6 +22,7 @@ import streamlit as st
 from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from bpe_core import Tokenizer, train
+from bpe_core.piece_cache import CacheBudget, process_budget, set_budget
 from bpe_core.pretrained import keep_published_in
 from drawing.describe import model_fingerprint
 from jobs import Budget, Slots, run_job
@@ -36,6 +37,7 @@ from session.model_store import (
     PublishedStore,
     TrainedHandle,
     model_memory_mb,
+    piece_cache_mb,
     published_memory_mb,
     training_key,
 )
@@ -108,6 +110,14 @@ def published_store() -> PublishedStore:
     store = PublishedStore(ceiling_bytes=published_memory_mb() * 2**20)
     keep_published_in(store)
     return store
+
+
+@st.cache_resource(max_entries=1, show_spinner=False)
+def piece_caches() -> CacheBudget:
+    """The budget the piece caches of every tokenizer in this server process share, set once from
+    ``BPE_PIECE_CACHE_MB`` (64 by default; a ValueError names a value that makes no sense)."""
+    set_budget(piece_cache_mb())
+    return process_budget()
 
 
 @st.cache_resource(max_entries=1, show_spinner=False)

@@ -94,3 +94,17 @@ def test_published_tokenizers_are_counted_by_their_records_and_the_oldest_releas
     store.get_or_make("llama2", lambda: "Llama 2's")  # cl100k_base, used least recently, makes room
     assert store.get("cl100k_base") is None and store.get("o200k_base") == "GPT-4o's"
     assert store.get_or_make("cl100k_base", lambda: "GPT-4's, read again") == "GPT-4's, read again"
+
+
+def test_the_piece_caches_share_the_budget_the_environment_gives(monkeypatch):
+    from bpe_core.piece_cache import DEFAULT_BUDGET_MB, process_budget, set_budget
+    from session import state
+
+    monkeypatch.setenv("BPE_PIECE_CACHE_MB", "16")
+    try:
+        assert state.piece_caches.__wrapped__() is process_budget() and process_budget().budget_bytes == 16 * 2**20
+    finally:
+        set_budget(DEFAULT_BUDGET_MB)
+    monkeypatch.setenv("BPE_PIECE_CACHE_MB", "lots")
+    with pytest.raises(ValueError, match="BPE_PIECE_CACHE_MB=lots: not a whole number of megabytes above 0"):
+        state.piece_caches.__wrapped__()
