@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from bpe_core.footprint import model_bytes
@@ -87,10 +87,25 @@ class PublishedStore(ByteStore):
         return super().get_or_make(key, make, pinned=pinned, size=held_bytes(key) if size is None else size)
 
 
+PER_VISITOR_ENV = "BPE_MODELS_PER_VISITOR"
+
+
+def models_per_visitor(environ: Mapping[str, str] = os.environ) -> int:
+    """How many trained models the tabs of one visitor hold at once in this server process
+    (``BPE_MODELS_PER_VISITOR``): one more releases that visitor's least recently used, never another's.
+
+    >>> models_per_visitor({}), models_per_visitor({PER_VISITOR_ENV: "2"})
+    (4, 2)
+    """
+    return positive_setting(environ, PER_VISITOR_ENV, 4, int, "whole number")
+
+
 class ModelStore(ByteStore):
     """Trained models shared by all sessions, by training key, at most ``ceiling_bytes`` together as
     ``bpe_core.footprint.model_bytes`` counts them; the least recently used released first, the default model pinned.
-    Sessions hold a :class:`TrainedHandle`, never the model, so a released model's memory is free at once.
+    A model belongs to the visitor (``visitor()``: None for nobody in particular) who trained it or asked for it
+    last, and one visitor holds at most ``per_visitor``: its own least recently used go first. Sessions hold a
+    :class:`TrainedHandle`, never the model, so a released model's memory is free at once.
 
     >>> from bpe_core import Config, train
     >>> store = ModelStore(ceiling_bytes=10 * 2**20)
@@ -99,8 +114,17 @@ class ModelStore(ByteStore):
     (True, True)
     """
 
-    def __init__(self, ceiling_bytes: int):
-        super().__init__(ceiling_bytes, size_of=model_bytes, what="trained models", setting=MEMORY_ENV)
+    def __init__(
+        self, ceiling_bytes: int, per_visitor: int | None = None, visitor: Callable[[], str | None] = lambda: None
+    ):
+        super().__init__(
+            ceiling_bytes,
+            size_of=model_bytes,
+            what="trained models",
+            setting=MEMORY_ENV,
+            per_owner=per_visitor,
+            owner_of=visitor,
+        )
 
 
 @dataclass(frozen=True)

@@ -26,6 +26,7 @@ from bpe_core.piece_cache import CacheBudget, process_budget, set_budget
 from bpe_core.pretrained import keep_published_in
 from drawing.describe import model_fingerprint
 from jobs import Budget, Slots, run_job
+from jobs.store import FOR_OWNER
 from live_class.choose import open_store
 from live_class.limits import trusted_proxies, visitor
 from live_class.store import ClassStore
@@ -33,10 +34,12 @@ from session.addresses import TEXT_PARAM
 from session.choices import Choice, address_params, kept_keys, read_address
 from session.model_about import DEFAULT_MODEL_ABOUT, LOADED_FILE, ModelAbout
 from session.model_store import (
+    PER_VISITOR_ENV,
     ModelStore,
     PublishedStore,
     TrainedHandle,
     model_memory_mb,
+    models_per_visitor,
     piece_cache_mb,
     published_memory_mb,
     training_key,
@@ -49,7 +52,7 @@ MODEL_KEY = "bpe_model"  # a TrainedHandle or UploadHandle of a store's model, o
 CORPUS_KEY = "bpe_corpus"  # the text it was trained on ("" for a loaded file or GPT-2)
 ABOUT_KEY = "bpe_model_about"  # how it was made (a ModelAbout), for display and links
 FINGERPRINT_KEY = "bpe_fingerprint"  # (a weak reference to a model, its fingerprint): hashed once per model object
-RELEASED_KEY = "bpe_upload_released"  # what to tell the session about its uploaded model, released since its last run
+RELEASED_KEY = "bpe_model_released"  # what to tell the session about its model, released since its last run
 
 SAMPLE_PATH = Path(__file__).resolve().parent.parent / "data" / "kjv_sample.txt"
 
@@ -98,8 +101,8 @@ def as_job(function: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
 @st.cache_resource(max_entries=1, show_spinner=False)
 def model_store() -> ModelStore:
     """Trained models shared by all sessions, at most ``BPE_MODEL_MEMORY_MB`` together (512 by default), the default
-    model pinned among them."""
-    return ModelStore(ceiling_bytes=model_memory_mb() * 2**20)
+    model pinned among them, at most ``BPE_MODELS_PER_VISITOR`` (4) for the tabs of one visitor."""
+    return ModelStore(model_memory_mb() * 2**20, per_visitor=models_per_visitor(), visitor=visitor_address)
 
 
 @st.cache_resource(max_entries=1, show_spinner=False)
@@ -151,7 +154,7 @@ def current_model() -> Tokenizer:
     (``pages.train.training.first_model``), so every page has one. A trained model is asked of the model store and
     an uploaded one of the upload store: a trained model the store released is trained again from its settings; an
     upload released, or a model that cannot be made again, gives the session the default model and says why
-    (``released_upload``)."""
+    (``released_notice``)."""
     held = st.session_state[MODEL_KEY]
     if isinstance(held, TrainedHandle):
         return model_store().get(held.key) or _trained_again(held)
@@ -168,18 +171,33 @@ def current_model() -> Tokenizer:
 
 
 def _trained_again(held: TrainedHandle) -> Tokenizer:
-    """The session's trained model, released by the model store for other visitors' models: trained again (the same
-    corpus and settings give the same model), or the default model if the server cannot now."""
-
+    """The session's trained model, released by the model store (for other visitors' models, or for this visitor's
+    newer ones beyond its share): trained again (the same corpus and settings give the same model), or the default
+    model if the server cannot now. The session is told why, once (``released_notice``)."""
+    why = released_why(held.key)
     try:
-        with st.spinner("Your model was released to make room for other visitors' models: training it again..."):
-            return model_store().get_or_make(held.key, lambda: _trained_as_job(held.training_text, held.settings))
+        with st.spinner(f"{why}: training it again..."):
+            model = model_store().get_or_make(held.key, lambda: _trained_as_job(held.training_text, held.settings))
     except ValueError as error:  # a ceiling, a visitor's jobs, a budget that makes no sense
-        _release_to_default(
-            f"Your model was released to make room for other visitors' and could not be made again "
-            f"({error}): train it again on the Train page."
-        )
+        _release_to_default(f"{why}, and could not be made again ({error}): train it again on the Train page.")
         return default_session_model()
+    st.session_state[RELEASED_KEY] = f"{why}: it was trained again from its corpus and settings."
+    return model
+
+
+def released_why(key: str) -> str:
+    """Why the model store released the session's model, in words."""
+    store = model_store()
+    if store.released_why(key) == FOR_OWNER:
+        newer = f"{store.per_owner:,} newer models" if store.per_owner != 1 else "a newer model"
+        return (
+            f"Your model was released: your other tabs hold {newer}, the most one visitor keeps on this server at "
+            f"once (the server's {PER_VISITOR_ENV} sets it)"
+        )
+    return (
+        f"Your model was released to make room for other visitors' models (this server holds at most "
+        f"{store.ceiling_bytes // 2**20:,} MB of them)"
+    )
 
 
 def _release_to_default(message: str) -> None:
@@ -187,8 +205,9 @@ def _release_to_default(message: str) -> None:
     set_model(default_handle(), corpus=sample_text(), about=DEFAULT_MODEL_ABOUT)
 
 
-def released_upload() -> str | None:
-    """Once, after the session's uploaded model was released: what to tell it (the router shows it)."""
+def released_notice() -> str | None:
+    """Once, after the store released the session's model (trained again, or an upload given up for the default
+    model): what to tell it and why (the router shows it)."""
     if model_if_any() is None:
         return None
     return st.session_state.pop(RELEASED_KEY, None)

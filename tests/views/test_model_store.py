@@ -108,3 +108,19 @@ def test_the_piece_caches_share_the_budget_the_environment_gives(monkeypatch):
     monkeypatch.setenv("BPE_PIECE_CACHE_MB", "lots")
     with pytest.raises(ValueError, match="BPE_PIECE_CACHE_MB=lots: not a whole number of megabytes above 0"):
         state.piece_caches.__wrapped__()
+
+
+def test_a_visitor_s_models_beyond_its_share_go_first_and_the_setting_is_read_in_words():
+    from session.model_store import models_per_visitor
+
+    visitor = ["198.51.100.7"]
+    store = ModelStore(ceiling_bytes=2**30, per_visitor=2, visitor=lambda: visitor[0])
+    store.put("other's", "another visitor's model", size=100)
+    visitor[0] = "203.0.113.9"  # twenty tabs of one visitor
+    for tab in range(20):
+        store.put(f"tab {tab}", f"model {tab}", size=100)
+    assert [key for key in ("other's", "tab 17", "tab 18", "tab 19") if key in store] == ["other's", "tab 18", "tab 19"]
+    assert store.released_why("tab 0") == "owner"
+    assert models_per_visitor({}) == 4
+    with pytest.raises(ValueError, match="BPE_MODELS_PER_VISITOR=many: not a whole number above 0"):
+        models_per_visitor({"BPE_MODELS_PER_VISITOR": "many"})
