@@ -2,13 +2,13 @@
 
 A :class:`ByteStore` maps keys to values, each counted at a size in bytes: the caller's, or its ``size_of``'s
 measure. Putting a value in first releases the least recently used ones until it fits; a value put ``pinned``
-(the default model every session starts with) is never released. With ``per_owner``, one owner (a visitor: whoever
-``owner_of()`` names when a value is put or asked for) holds at most that many values, its own least recently used
-released first, so that one visitor's many tabs cannot push out the others' values. The store remembers why it
-released a value (``released_why``), for the session that comes back for it. Thread-safe: one store serves every
-session of a server process. It lives beside the job runner (standard library only, below every page) because it is
-the other half of sharing one server fairly: the runner bounds what a job takes while it runs, the store what its
-results take while they are kept.
+(the default model every session starts with) is never released. With ``per_owner``, an owner (a visitor: whoever
+``owner_of()`` names when a value is put or asked for) that holds more values than that makes room with its own
+first, its least recently used, so that one visitor's many tabs cannot push out the others' values. The store
+remembers why it released a value (``released_why``), for the session that comes back for it. Thread-safe: one
+store serves every session of a server process. It lives beside the job runner (standard library only, below every
+page) because it is the other half of sharing one server fairly: the runner bounds what a job takes while it runs,
+the store what its results take while they are kept.
 
 >>> store = ByteStore(100, what="trained models")
 >>> store.put("default", "model 0", size=30, pinned=True)
@@ -72,7 +72,7 @@ class ByteStore:
     environment variable that sets its ceiling, for the refusal of a value too big (:class:`TooBig`). Pinned values
     count against the ceiling too and are always taken: the others share what is left. ``owner_of()`` names who
     puts or asks (its value's owner from then on; None: nobody in particular), and ``per_owner`` how many unpinned
-    values one owner but None holds at most.
+    values an owner but None may hold before its own are the first released to make room.
     """
 
     def __init__(
@@ -120,9 +120,7 @@ class ByteStore:
             if held is None:
                 return default
             self._held.move_to_end(key)
-            if held.owner != owner:
-                held.owner = owner
-                self._release_beyond_owner_share(owner)
+            held.owner = owner
             return held.value
 
     def released_why(self, key: Hashable) -> str | None:
@@ -133,9 +131,9 @@ class ByteStore:
 
     def put(self, key: Hashable, value: Any, *, size: int | None = None, pinned: bool = False) -> None:
         """Hold ``value`` under ``key`` (in place of what it held), counted at ``size`` bytes (else ``size_of``'s
-        measure), releasing the least recently used unpinned values until it fits, and its owner's own beyond
-        ``per_owner``. An unpinned value bigger than the ceiling less the pinned values is refused
-        (:class:`TooBig`), and the store is left as it was."""
+        measure), releasing unpinned values until it fits: first its owner's least recently used beyond
+        ``per_owner``, then the least recently used of all. An unpinned value bigger than the ceiling less the pinned
+        values is refused (:class:`TooBig`), and the store is left as it was."""
         owner = self.owner_of()
         if size is None:
             if self.size_of is None:
@@ -153,8 +151,7 @@ class ByteStore:
                 self._forget(key)
             self._held[key] = _Held(value, size, pinned, owner)
             self._held_bytes += size
-            self._release_beyond_owner_share(owner)
-            self._release_beyond_ceiling()
+            self._release_beyond_ceiling(owner)
 
     def discard(self, key: Hashable) -> None:
         """Release the value under ``key``, pinned or not, if there is one."""
@@ -198,21 +195,19 @@ class ByteStore:
             if len(self._released) > _REASONS_KEPT:
                 self._released.popitem(last=False)
 
-    def _release_beyond_ceiling(self) -> None:
-        """Release the least recently used unpinned values while the store holds more than its ceiling (with the
-        lock held)."""
-        for key in [key for key, held in self._held.items() if not held.pinned]:
+    def _release_beyond_ceiling(self, owner: Hashable | None) -> None:
+        """While the store holds more than its ceiling, release ``owner``'s least recently used unpinned values
+        beyond its share, then the least recently used unpinned values of all (with the lock held)."""
+        unpinned = [key for key, held in self._held.items() if not held.pinned]
+        surplus = []
+        if owner is not None and self.per_owner is not None:
+            own = [key for key in unpinned if self._held[key].owner == owner]
+            surplus = own[: max(len(own) - self.per_owner, 0)]
+        for key, why in [*((key, FOR_OWNER) for key in surplus), *((key, FOR_ROOM) for key in unpinned)]:
             if self._held_bytes <= self.ceiling_bytes:
                 return
-            self._forget(key, FOR_ROOM)
-
-    def _release_beyond_owner_share(self, owner: Hashable | None) -> None:
-        """Release ``owner``'s least recently used unpinned values beyond ``per_owner`` (with the lock held)."""
-        if owner is None or self.per_owner is None:
-            return
-        own = [key for key, held in self._held.items() if held.owner == owner and not held.pinned]
-        for key in own[: max(len(own) - self.per_owner, 0)]:
-            self._forget(key, FOR_OWNER)
+            if key in self._held:
+                self._forget(key, why)
 
 
 _MISSING = object()  # a value never put: None may be a value

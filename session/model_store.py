@@ -91,8 +91,8 @@ PER_VISITOR_ENV = "BPE_MODELS_PER_VISITOR"
 
 
 def models_per_visitor(environ: Mapping[str, str] = os.environ) -> int:
-    """How many trained models the tabs of one visitor hold at once in this server process
-    (``BPE_MODELS_PER_VISITOR``): one more releases that visitor's least recently used, never another's.
+    """How many trained models the tabs of one visitor may hold in this server process (``BPE_MODELS_PER_VISITOR``)
+    before its own are the first released to make room: its least recently used, before any other visitor's.
 
     >>> models_per_visitor({}), models_per_visitor({PER_VISITOR_ENV: "2"})
     (4, 2)
@@ -104,7 +104,7 @@ class ModelStore(ByteStore):
     """Trained models shared by all sessions, by training key, at most ``ceiling_bytes`` together as
     ``bpe_core.footprint.model_bytes`` counts them; the least recently used released first, the default model pinned.
     A model belongs to the visitor (``visitor()``: None for nobody in particular) who trained it or asked for it
-    last, and one visitor holds at most ``per_visitor``: its own least recently used go first. Sessions hold a
+    last, and a visitor holding more than ``per_visitor`` makes room with its own first. Sessions hold a
     :class:`TrainedHandle`, never the model, so a released model's memory is free at once.
 
     >>> from bpe_core import Config, train

@@ -101,7 +101,8 @@ def as_job(function: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
 @st.cache_resource(max_entries=1, show_spinner=False)
 def model_store() -> ModelStore:
     """Trained models shared by all sessions, at most ``BPE_MODEL_MEMORY_MB`` together (512 by default), the default
-    model pinned among them, at most ``BPE_MODELS_PER_VISITOR`` (4) for the tabs of one visitor."""
+    model pinned among them; a visitor whose tabs hold more than ``BPE_MODELS_PER_VISITOR`` (4) makes room with its
+    own first."""
     return ModelStore(model_memory_mb() * 2**20, per_visitor=models_per_visitor(), visitor=visitor_address)
 
 
@@ -174,7 +175,7 @@ def _trained_again(held: TrainedHandle) -> Tokenizer:
     """The session's trained model, released by the model store (for other visitors' models, or for this visitor's
     newer ones beyond its share): trained again (the same corpus and settings give the same model), or the default
     model if the server cannot now. The session is told why, once (``released_notice``)."""
-    why = released_why(held.key)
+    why = _why_released(held.key)
     try:
         with st.spinner(f"{why}: training it again..."):
             model = model_store().get_or_make(held.key, lambda: _trained_as_job(held.training_text, held.settings))
@@ -185,18 +186,18 @@ def _trained_again(held: TrainedHandle) -> Tokenizer:
     return model
 
 
-def released_why(key: str) -> str:
+def _why_released(key: str) -> str:
     """Why the model store released the session's model, in words."""
     store = model_store()
     if store.released_why(key) == FOR_OWNER:
         newer = f"{store.per_owner:,} newer models" if store.per_owner != 1 else "a newer model"
         return (
-            f"Your model was released: your other tabs hold {newer}, the most one visitor keeps on this server at "
-            f"once (the server's {PER_VISITOR_ENV} sets it)"
+            f"Your model was released to make room on this server: your other tabs hold {newer}, and a visitor who "
+            f"holds more than {store.per_owner:,} gives up its own first (the server's {PER_VISITOR_ENV} sets it)"
         )
     return (
-        f"Your model was released to make room for other visitors' models (this server holds at most "
-        f"{store.ceiling_bytes // 2**20:,} MB of them)"
+        f"Your model was released to make room for newer models (this server holds at most "
+        f"{store.ceiling_bytes // 2**20:,} MB of trained models)"
     )
 
 

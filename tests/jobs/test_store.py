@@ -141,36 +141,38 @@ class Asker:
         return self.name
 
 
-def test_one_owner_beyond_its_share_loses_its_own_least_recently_used_never_another_s():
+def test_an_owner_beyond_its_share_makes_room_with_its_own_least_recently_used_never_another_s():
     asker = Asker("bob")
-    store = ByteStore(1000, per_owner=2, owner_of=asker)
+    store = ByteStore(50, per_owner=2, owner_of=asker)
     store.put("b1", "B1", size=10)  # bob's, the oldest of all
     asker.name = "alice"
     store.put("default", "the default model", size=10, pinned=True)  # pinned: nobody's share
     for key in ("a1", "a2", "a3"):
         store.put(key, key.upper(), size=10)
-    # a3 is alice's third: a1, her least recently used, goes; bob's b1, older, stays
-    assert held(store, ["b1", "default", "a1", "a2", "a3"]) == ["b1", "default", "a2", "a3"]
+    assert held(store, ["b1", "default", "a1", "a2", "a3"]) == ["b1", "default", "a1", "a2", "a3"]  # 50: room
+    store.put("a4", "A4", size=10)  # 60: alice holds 4, 2 beyond her share; a1, her least recently used, goes
+    assert held(store, ["b1", "a1", "a2", "a3", "a4"]) == ["b1", "a2", "a3", "a4"] and store.held_bytes == 50
     assert (store.released_why("a1"), store.released_why("b1"), store.released_why("a2")) == (FOR_OWNER, None, None)
     assert store.get("a2") == "A2"  # used: a3 is now her least recently used
-    store.put("a4", "A4", size=10)
-    assert held(store, ["b1", "a2", "a3", "a4"]) == ["b1", "a2", "a4"] and store.held_bytes == 40
+    store.put("a5", "A5", size=10)
+    assert held(store, ["b1", "a2", "a3", "a4", "a5"]) == ["b1", "a2", "a4", "a5"]
 
 
-def test_a_value_asked_for_by_another_owner_becomes_its_and_leaves_the_first_owner_s_share():
+def test_a_value_asked_for_by_another_owner_counts_in_its_share_from_then_on():
     asker = Asker("alice")
-    store = ByteStore(1000, per_owner=2, owner_of=asker)
+    store = ByteStore(30, per_owner=1, owner_of=asker)
     store.put("shared", "S", size=10)
     store.put("a1", "A1", size=10)
     asker.name = "bob"
     assert store.get("shared") == "S"  # the class's model: bob's now
+    store.put("b1", "B1", size=10)  # 30: room
     asker.name = "alice"
-    store.put("a2", "A2", size=10)  # alice holds a1 and a2: her share, nothing goes
-    assert held(store, ["shared", "a1", "a2"]) == ["shared", "a1", "a2"]
+    store.put("a2", "A2", size=10)  # 40: alice holds a1 and a2, one beyond her share: a1 goes, not the older "shared"
+    assert held(store, ["shared", "a1", "a2", "b1"]) == ["shared", "a2", "b1"]
     asker.name = "bob"
-    store.put("b1", "B1", size=10)
-    store.put("b2", "B2", size=10)  # bob's third: "shared", his least recently used, goes
-    assert held(store, ["shared", "a1", "a2", "b1", "b2"]) == ["a1", "a2", "b1", "b2"]
+    store.put("b2", "B2", size=10)  # 40: bob holds "shared", b1 and b2: "shared", his least recently used, goes
+    assert held(store, ["shared", "a2", "b1", "b2"]) == ["a2", "b1", "b2"]
+    assert store.released_why("shared") == FOR_OWNER
 
 
 def test_nobody_in_particular_has_no_share_and_the_ceiling_says_why_it_released():
@@ -178,7 +180,7 @@ def test_nobody_in_particular_has_no_share_and_the_ceiling_says_why_it_released(
     for key in ("a", "b", "c"):
         store.put(key, key.upper(), size=10)
     assert held(store, "abc") == ["a", "b", "c"]
-    store.put("d", "D", size=10)  # 40 bytes: a goes, for room
+    store.put("d", "D", size=10)  # 40 bytes: a goes, the least recently used, for room
     assert held(store, "abcd") == ["b", "c", "d"] and store.released_why("a") == FOR_ROOM
     store.put("a", "A", size=10)  # put again: held, so no reason; b goes for it
     assert store.released_why("a") is None and store.released_why("b") == FOR_ROOM

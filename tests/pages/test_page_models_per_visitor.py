@@ -1,6 +1,6 @@
-"""One visitor's tabs hold at most BPE_MODELS_PER_VISITOR trained models at once: a tab whose model was released
-for that visitor's newer ones says why when it comes back, and has its model again (trained from its corpus and
-settings), while the visitor's least recently used goes in its place."""
+"""A visitor whose tabs hold more than BPE_MODELS_PER_VISITOR trained models makes room with its own: a tab whose
+model was released for that visitor's newer ones says why when it comes back, and has its model again (trained from
+its corpus and settings), while the visitor's least recently used goes in its place."""
 
 from __future__ import annotations
 
@@ -12,8 +12,9 @@ from session.model_store import ModelStore
 
 VISITOR = "203.0.113.9"
 RELEASED = (
-    "Your model was released: your other tabs hold a newer model, the most one visitor keeps on this server at "
-    "once (the server's BPE_MODELS_PER_VISITOR sets it): it was trained again from its corpus and settings."
+    "Your model was released to make room on this server: your other tabs hold a newer model, and a visitor who "
+    "holds more than 1 gives up its own first (the server's BPE_MODELS_PER_VISITOR sets it): it was trained again "
+    "from its corpus and settings."
 )
 
 
@@ -28,6 +29,7 @@ def test_a_tab_released_for_the_visitor_s_newer_one_says_why_and_has_its_model_a
     monkeypatch.setattr(state, "model_store", lambda: store)
     first = tab_trained_on("the first tab's corpus, low lower lowest")
     first_vocab = dict(session_model(first).vocab)
+    store.ceiling_bytes = store.held_bytes + (store.held_bytes - store.pinned_bytes) // 2  # no room for two such
     second = tab_trained_on("the second tab's corpus, new newer newest")
     assert store.get(first.session_state[state.MODEL_KEY].key) is None  # the visitor's older model went
     assert not first.warning

@@ -114,9 +114,9 @@ def test_a_visitor_s_models_beyond_its_share_go_first_and_the_setting_is_read_in
     from session.model_store import models_per_visitor
 
     visitor = ["198.51.100.7"]
-    store = ModelStore(ceiling_bytes=2**30, per_visitor=2, visitor=lambda: visitor[0])
-    store.put("other's", "another visitor's model", size=100)
-    visitor[0] = "203.0.113.9"  # twenty tabs of one visitor
+    store = ModelStore(ceiling_bytes=300, per_visitor=2, visitor=lambda: visitor[0])
+    store.put("other's", "another visitor's model", size=100)  # the oldest
+    visitor[0] = "203.0.113.9"  # twenty tabs of one visitor, each past the ceiling from the third on
     for tab in range(20):
         store.put(f"tab {tab}", f"model {tab}", size=100)
     assert [key for key in ("other's", "tab 17", "tab 18", "tab 19") if key in store] == ["other's", "tab 18", "tab 19"]
