@@ -9,6 +9,7 @@ import subprocess
 import sys
 import time
 
+import pytest
 from browser_helpers import REPO_ROOT, answers_ok, free_port, log_tail
 
 from bench.classroom.server_memory import process_trees
@@ -33,6 +34,7 @@ def first_page(url: str) -> str:
     return asyncio.run(visit())
 
 
+@pytest.mark.slow
 def test_the_server_is_healthy_once_the_default_model_is_made_and_a_first_page_runs_no_job(tmp_path):
     port, log = free_port(), tmp_path / "server.log"
     health = f"http://127.0.0.1:{port}/_stcore/health"
