@@ -36,10 +36,11 @@ from .config import Config
 from .explain import TreeNode
 from .gc_pause import collector_paused
 from .merge_index import RIGHT, SHIFT, apply_merges
+from .piece_cache import PieceCache
 from .pretokenize import encode_text
 from .spans import Token
 from .streaming import encode_stream
-from .tokenizer import PieceCache, Tokenizer
+from .tokenizer import Tokenizer
 from .trace import Step
 from .units import Units
 

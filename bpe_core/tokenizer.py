@@ -13,7 +13,6 @@
 
 from __future__ import annotations
 
-import weakref
 from collections.abc import Callable, Iterable, Iterator
 from functools import partial
 from typing import cast
@@ -21,33 +20,12 @@ from typing import cast
 from .config import UNK_TOKEN, Config
 from .explain import TreeNode, merge_tree, replay
 from .merge_index import MergeTables, apply_merges, trained_merge_tables
+from .piece_cache import PieceCache
 from .pretokenize import check_encodable, encode_text, special_segments, split_spans
 from .spans import Token, piece_tokens
 from .streaming import encode_stream
 from .trace import STOP_PREFIX, Step, steps_without_counts
 from .units import BaseEncoder, Units, units_for
-
-_CACHE_LIMIT = 100_000  # distinct pieces remembered by one tokenizer
-
-
-class PieceCache(dict):
-    """piece -> its token ids, computed on the first lookup; forgets everything at the limit.
-
-    It holds its tokenizer's method weakly: a strong reference would make a cycle, and a tokenizer
-    dropped by a page (a prefix, say) would wait for the cycle collector."""
-
-    def __init__(self, compute):
-        super().__init__()
-        self._compute = weakref.WeakMethod(compute)
-
-    def __missing__(self, piece: str) -> tuple[int, ...]:
-        if len(self) >= _CACHE_LIMIT:
-            self.clear()
-        compute = self._compute()
-        if compute is None:  # a cache is only reached through its tokenizer
-            raise ReferenceError("the tokenizer of this piece cache is gone")
-        ids = self[piece] = compute(piece)
-        return ids
 
 
 class OnFirstUse:
