@@ -32,8 +32,8 @@ def describe_config(config: Config, short: bool = False) -> str:
     >>> describe_config(Config(split="gpt2", units="bytes", tie_break="lex"), short=True)
     'gpt2 split · built from bytes · equal counts: the greatest pair wins'
     """
-    rows = [row for row in CONFIG_SETTINGS if row.said and (row.in_short or not short)]
-    return " · ".join(words for row in rows if (words := row.said(config)))
+    sayers = [row.said for row in CONFIG_SETTINGS if row.said and (row.in_short or not short)]
+    return " · ".join(words for say in sayers if (words := say(config)))
 
 
 def config_terms(config: Config) -> str:

@@ -191,7 +191,7 @@ def steps_markdown(steps: PipelineSteps) -> list[str]:
     return lines
 
 
-def why_pieces(tok: Tokenizer, text: str, special: bool, limit: int = 200) -> dict[str, str]:
+def why_pieces(tok: PipelineTokenizer, text: str, special: bool, limit: int = 200) -> dict[str, str]:
     """The pieces "Why this split?" can replay, as {model piece: label}: the pre-tokenizer's pieces,
     and a whole-text piece (Llama 2, Gemma 3) cut into the words that merge apart (``tok.words``).
 
