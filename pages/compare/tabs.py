@@ -5,8 +5,8 @@ from __future__ import annotations
 import streamlit as st
 
 from bpe_core import Config
-from bpe_core.config import TIE_BREAKS
 from bpe_core.pretokenizers import pretokenizer
+from bpe_core.settings_table import setting
 from drawing import escape
 from drawing.describe import describe_config
 from drawing.notation import token_glyph_legend
@@ -20,6 +20,8 @@ from pages.compare.views.curves import size_table_html
 from pages.compare.views.data import compare_merge_lists, size_table, vocabulary_usage
 from pages.compare.views.figures import usage_figure
 from session import state
+
+TIE_BREAK = setting("tie_break")  # the tie-break pair's two selects: its label and its words
 
 
 def compression_section(inputs: TabInputs) -> None:
@@ -52,7 +54,13 @@ def chosen_configs(session_config: Config, preset: str) -> tuple[Config, Config]
     columns = st.columns(2)
     if preset == setup.TIE_BREAK_PRESET:
         rules = [
-            column.selectbox(f"Tie-break {side}", TIE_BREAKS, index=i, key=compare_state.custom_key("rule", side))
+            column.selectbox(
+                f"{TIE_BREAK.label} {side}",
+                TIE_BREAK.choices,
+                index=i,
+                format_func=TIE_BREAK.word,
+                key=compare_state.custom_key("rule", side),
+            )
             for i, (side, column) in enumerate(zip("AB", columns))
         ]
         return setup.tie_break_pair(session_config, *rules)
@@ -60,8 +68,10 @@ def chosen_configs(session_config: Config, preset: str) -> tuple[Config, Config]
     for side, column in zip("AB", columns):
         column.markdown(f"**Configuration {side}**")
         choices = {
-            name: column.selectbox(label, options, key=compare_state.custom_key(name, side))
-            for name, label, options in setup.CUSTOM_FIELDS
+            row.name: column.selectbox(
+                row.label, options, format_func=row.word, key=compare_state.custom_key(row.name, side)
+            )
+            for row, options in setup.CUSTOM_FIELDS
         }
         try:
             configs.append(setup.custom_config(choices))

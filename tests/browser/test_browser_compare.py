@@ -89,7 +89,7 @@ def test_compare_page_tabs(app_server, page, screenshot, tiktoken_module):
     # custom: B = characters with the gpt4 split (A keeps the defaults: whitespace, chars)
     page.get_by_text("Custom", exact=True).click()
     wait_for_app(page)
-    split_b = main.locator('[data-testid="stSelectbox"]').filter(has_text="Pre-tokenizer").nth(1)
+    split_b = main.locator('[data-testid="stSelectbox"]').filter(has_text="Pre-tokenization").nth(1)
     split_b.click()
     page.get_by_role("option", name="gpt4", exact=True).click()
     wait_for_app(page)
