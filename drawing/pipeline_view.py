@@ -16,8 +16,9 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from bpe_core import Token, Tokenizer
+from bpe_core import Token
 from bpe_core.pipeline.tokenizer import PipelineTokenizer
+from bpe_core.rank_tokenizer import AnyTokenizer
 from drawing.describe import plural
 from drawing.readable import readable_symbol
 from drawing.token_html import render_tokens
@@ -32,7 +33,7 @@ _SKIPS = sorted(
 )
 
 
-def tokens_html(tok: Tokenizer, tokens: Sequence[Token], text: str, special: bool = True, **options) -> str:
+def tokens_html(tok: AnyTokenizer, tokens: Sequence[Token], text: str, special: bool = True, **options) -> str:
     """``render_tokens`` of ``tok``'s ``tokens`` with its own display settings, drawn on the text its spans
     point into (``tok.shown_text``); ``options`` go to ``render_tokens`` (cuts, hits, max_chars).
 
@@ -191,7 +192,7 @@ def steps_markdown(steps: PipelineSteps) -> list[str]:
     return lines
 
 
-def why_pieces(tok: Tokenizer, text: str, special: bool, limit: int = 200) -> dict[str, str]:
+def why_pieces(tok: PipelineTokenizer, text: str, special: bool, limit: int = 200) -> dict[str, str]:
     """The pieces "Why this split?" can replay, as {model piece: label}: the pre-tokenizer's pieces,
     and a whole-text piece (Llama 2, Gemma 3) cut into the words that merge apart (``tok.words``).
 

@@ -24,6 +24,7 @@ from streamlit.runtime.scriptrunner import get_script_run_ctx
 from bpe_core import Tokenizer, train
 from bpe_core.piece_cache import CacheBudget, process_budget, set_budget
 from bpe_core.pretrained import keep_published_in
+from bpe_core.rank_tokenizer import AnyTokenizer
 from drawing.describe import model_fingerprint
 from jobs import Budget, Slots, run_job
 from jobs.store import FOR_OWNER
@@ -234,7 +235,7 @@ def set_model(model: Tokenizer | TrainedHandle | UploadHandle, *, corpus: str, a
     st.session_state.update({MODEL_KEY: model, CORPUS_KEY: corpus, ABOUT_KEY: about})
 
 
-def model_name(model: Tokenizer) -> str:
+def model_name(model: AnyTokenizer) -> str:
     """``model``'s name as this session knows it: the session's uploaded model is named after this session's files
     (the server holds one copy of the same bytes for every session, named after the files that loaded it first)."""
     about = model_about()
@@ -249,7 +250,7 @@ def model_handle() -> UploadHandle | None:
     return held if isinstance(held, UploadHandle) else None
 
 
-def fingerprint(model: Tokenizer) -> str:
+def fingerprint(model: AnyTokenizer) -> str:
     """``model``'s fingerprint (drawing.describe), computed once per model object in this session (remembered weakly:
     an uploaded model stays the store's to release)."""
     stored = st.session_state.get(FINGERPRINT_KEY)

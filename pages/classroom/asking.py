@@ -107,7 +107,7 @@ def ask_costliest(store: ClassStore, code: str, teacher_key: str, model: Tokeniz
         "Languages",
         list(names),
         default=list(LANGUAGES),
-        format_func=names.get,
+        format_func=names.__getitem__,
         max_selections=4,
         key=classroom_state.LANGUAGES_KEY,
     )

@@ -95,7 +95,7 @@ def _choices(store: ClassStore, code: str, student: str, question: Question, min
             type="primary" if picked else "secondary",
             disabled=question.revealed,
             width="stretch",
-            on_click=_vote,
+            on_click=_vote,  # type: ignore[arg-type]  # Streamlit drops a callback's result (whether the vote was taken)
             args=(store, code, student, question.number, choice),
         )
     if legend := glyph_legend(written_texts(question)):

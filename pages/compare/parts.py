@@ -7,6 +7,7 @@ from typing import NamedTuple
 import streamlit as st
 
 from bpe_core import Token, Tokenizer
+from bpe_core.rank_tokenizer import AnyTokenizer
 from drawing import escape
 from drawing.describe import plural
 from drawing.pipeline_view import tokens_html
@@ -25,7 +26,7 @@ class TabInputs(NamedTuple):
 
 
 def show_token_strip(
-    tok: Tokenizer, text: str, heading: str, strips: int, tokens: list[Token] | None = None
+    tok: AnyTokenizer, text: str, heading: str, strips: int, tokens: list[Token] | None = None
 ) -> list[Token]:
     """Draw ``text`` encoded by ``tok`` (or its ``tokens``) under a heading with the token count, as one of ``strips``
     the tab draws (which share a bound on the boxes they send: ``setup.strip_chars``); return the tokens."""

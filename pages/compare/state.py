@@ -16,6 +16,7 @@ import streamlit as st
 from bpe_core import Config, Token, Tokenizer, train
 from bpe_core.languages import ENGLISH, bundled_languages, bundled_texts
 from bpe_core.premium import token_counts
+from bpe_core.rank_tokenizer import AnyTokenizer
 from pages.compare.views.curves import compression_html
 from pages.compare.views.data import ComparedSize, VocabularyScale, tokens_by_merge_count
 from pages.compare.views.languages import ALL_SCRIPTS, scripts
@@ -137,7 +138,7 @@ def cached_ids(_tok: Tokenizer, fingerprint: str, merges: int, text: str) -> lis
 
 
 @st.cache_data(max_entries=64, show_spinner=False)
-def published_tokens(_tok: Tokenizer, name: str, text: str) -> list[Token]:
+def published_tokens(_tok: AnyTokenizer, name: str, text: str) -> list[Token]:
     """``text`` as the published tokenizer ``name`` (``_tok``) cuts it, with spans: shared by all sessions."""
     return _tok.encode_with_spans(text)
 

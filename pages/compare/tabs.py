@@ -77,7 +77,7 @@ def chosen_configs(session_config: Config, preset: str) -> tuple[Config, Config]
             configs.append(setup.custom_config(choices))
         except ValueError as error:
             column.error(escape.markdown(f"Configuration {side} is not valid: {error}"))
-    return tuple(configs) if len(configs) == 2 else None
+    return (configs[0], configs[1]) if len(configs) == 2 else None
 
 
 def pretokenizer_section(inputs: TabInputs) -> None:
@@ -104,7 +104,7 @@ def pretokenizer_section(inputs: TabInputs) -> None:
         column.markdown(f"**{escape.markdown(name)}**  \n{escape.markdown(model.stop_message)}")
     diff = compare_merge_lists(models[0].merges, models[1].merges)
     alert = st.success if diff.first_difference is None else st.markdown
-    byte_level = tuple(model.byte_level for model in models)
+    byte_level = (models[0].byte_level, models[1].byte_level)
     alert(setup.merge_lists_sentence(diff, len(models[0].merges), byte_level))
     for side, only, model, column in zip("AB", (diff.only_a, diff.only_b), models, st.columns(2)):
         column.markdown(setup.only_heading(side, len(only)))

@@ -49,7 +49,7 @@ def show_conversation(link_slot: DeltaGenerator) -> None:
         "Chat model",
         encode_state.CHAT_MODELS,
         key=encode_state.CHAT_MODEL_KEY,
-        format_func=MODEL_LABELS.get,
+        format_func=MODEL_LABELS.__getitem__,
         persist_state="session",
     )
     state.start_widget(encode_state.READY_KEY, True)
@@ -142,7 +142,7 @@ def show_messages(messages: list[dict], prompt: ChatPrompt | None) -> None:
                 f"Message {index + 1}: role",
                 ROLES,
                 key=encode_state.role_key(index),
-                format_func=ROLE_LABELS.get,
+                format_func=ROLE_LABELS.__getitem__,
                 on_change=encode_state.edit_message,
                 args=(index,),
                 width=160,

@@ -5,12 +5,15 @@ for the slider.
 
 from __future__ import annotations
 
+from typing import cast
+
 import streamlit as st
 
 from bpe_core import Tokenizer
 from bpe_core.chat import CHAT_FORMATS, MAX_MESSAGES, cut_to_window
 from bpe_core.pretrained import PRETRAINED
 from bpe_core.prompt_end import PromptEnd, prompt_end
+from bpe_core.rank_tokenizer import AnyTokenizer
 from pages.encode.views.chat_tools import SAMPLE_TOOLS_TEXT
 from pages.encode.views.conversation import DEFAULT_MESSAGES
 from session import state
@@ -113,11 +116,12 @@ def cut_to_fit(name: str, ready: bool, tools: str | None) -> None:
 
 
 @st.cache_resource(max_entries=64, show_spinner=False)
-def _cached_end(_tok: Tokenizer, key: str, text: str, special: bool) -> PromptEnd:
-    return prompt_end(_tok, text, special=special)
+def _cached_end(_tok: AnyTokenizer, key: str, text: str, special: bool) -> PromptEnd:
+    # prompt_end is typed for a Tokenizer; a published RankTokenizer answers all it asks too
+    return prompt_end(cast(Tokenizer, _tok), text, special=special)
 
 
-def text_end(tok: Tokenizer, source: str, text: str, special: bool) -> PromptEnd | None:
+def text_end(tok: AnyTokenizer, source: str, text: str, special: bool) -> PromptEnd | None:
     """The end of ``text`` as ``tok`` (the choice ``source``) would have merged it, cached for every session by the
     tokenizer (a published one by its name, else by its fingerprint); None for an empty or a long text."""
     if not text or len(text) > MAX_END_CHARS:

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import streamlit as st
 
-from bpe_core import Tokenizer
 from bpe_core.pretrained import load_pretrained
+from bpe_core.rank_tokenizer import AnyTokenizer
 from drawing.describe import model_size
 from drawing.escape import markdown
 from drawing.published import PRETRAINED_NOTES, PRETRAINED_TITLES, loading_message, source_labels
@@ -21,7 +21,7 @@ from pages.merges.views.labels import tie_break_rule
 from session import model_io, share_link, state
 
 
-def choose_tokenizer(where) -> tuple[Tokenizer, tuple[str, int], str, str]:
+def choose_tokenizer(where) -> tuple[AnyTokenizer, tuple[str, int], str, str]:
     """The tokenizer the page shows (chosen in ``where``), its cache key (see ``merges_state.merges_cache_key``), its
     training text and what the page says of it (a published one's note, its size and tie-break rule)."""
     model = state.current_model()
@@ -34,6 +34,7 @@ def choose_tokenizer(where) -> tuple[Tokenizer, tuple[str, int], str, str]:
         format_func=labels.get,
         persist_state="session",
     )
+    shown: AnyTokenizer
     if source == "model":
         shown, cache_key, corpus = model, merges_state.merges_cache_key(model), state.current_corpus()
     else:
@@ -60,7 +61,7 @@ def address_bar(tab_name: str) -> None:
 
 
 @st.fragment
-def open_tab(tab_name: str, section, tok: Tokenizer, cache_key: tuple[str, int], corpus: str) -> None:
+def open_tab(tab_name: str, section, tok: AnyTokenizer, cache_key: tuple[str, int], corpus: str) -> None:
     """One tab: a move of its widgets reruns only it (and its address), not the page."""
     # on top (presenting, under the section: the projector's first screen is the section's), filled once the section
     # has read and kept its widgets' values

@@ -5,6 +5,7 @@ the token whose tree is drawn, the tokenizer shown), its choices in its address,
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import cast
 
 import plotly.graph_objects as go
 import streamlit as st
@@ -13,13 +14,14 @@ from bpe_core import Token, Tokenizer
 from bpe_core.language_mix import main_languages, pair_languages
 from bpe_core.languages import bundled_texts
 from bpe_core.pretrained import PRETRAINED
+from bpe_core.rank_tokenizer import AnyTokenizer
 from pages.merges.views.overview import count_curve_figure, forest_figure
 from pages.merges.views.race import race_figure
 from pages.merges.views.search import word_token
 from pages.merges.views.tree import default_tree_token
 from session import state
 from session.choices import Choice, OneOf, Text, WholeNumber
-from session.textbook_corpora import CORPUS_PRESETS
+from session.textbook_corpora import CORPUS_PRESETS, LanguageMix
 
 STEP_KEY = "merges_step"  # widget keys of the Merges page: the step slider,
 WINDOW_START_KEY = "merges_window_start"  # the race's first step,
@@ -71,7 +73,7 @@ def keep_tree_token(tokens: list[str], default: str | None) -> None:
     state.default_unless_offered(TREE_TOKEN_KEY, tokens, default)
 
 
-def merges_cache_key(model: Tokenizer) -> tuple[str, int]:
+def merges_cache_key(model: AnyTokenizer) -> tuple[str, int]:
     """The Merges figures' cache key: ``model``'s fingerprint, and its training counts, which the fingerprint leaves
     out."""
     return state.fingerprint(model), hash(tuple(step.count for step in model.steps))
@@ -85,7 +87,7 @@ def published_cache_key(name: str) -> tuple[str, int]:
 # The Merges figures, cached per model under ``cache_key`` (``merges_cache_key``), as objects (not pickled copies):
 # pages only read them.
 @st.cache_resource(max_entries=16, show_spinner=False)
-def race_chart(_tok: Tokenizer, cache_key: tuple[str, int], first_step: int, fixed_axis: bool) -> go.Figure:
+def race_chart(_tok: AnyTokenizer, cache_key: tuple[str, int], first_step: int, fixed_axis: bool) -> go.Figure:
     config = _tok.config
     return race_figure(
         _tok.steps, first_step=first_step, tie_break=config.tie_break, fixed_axis=fixed_axis, byte_level=_tok.byte_level
@@ -94,7 +96,7 @@ def race_chart(_tok: Tokenizer, cache_key: tuple[str, int], first_step: int, fix
 
 @st.cache_data(max_entries=64, show_spinner=False)
 def segmented_lines(
-    _tok: Tokenizer, cache_key: tuple[str, int], step: int, lines: tuple[str, ...]
+    _tok: AnyTokenizer, cache_key: tuple[str, int], step: int, lines: tuple[str, ...]
 ) -> list[list[Token]]:
     """The lines as the model's first ``step`` merges cut them."""
     model = _tok.prefix(step)
@@ -117,18 +119,18 @@ def pair_main_languages(
     of its occurrences, the most first (at most three)."""
     merged = _tok.steps[step - 1]
     pair = (merged.left, merged.right)
-    copies = CORPUS_PRESETS[mix_source].mix.copies()
+    copies = cast(LanguageMix, CORPUS_PRESETS[mix_source].mix).copies()  # trained_on_mix named a mix's preset
     return main_languages(pair_languages(_tok, step - 1, [pair], bundled_texts(), copies)[pair])
 
 
 @st.cache_resource(max_entries=4, show_spinner=False)
-def overview_charts(_tok: Tokenizer, cache_key: tuple[str, int]) -> tuple[go.Figure, go.Figure]:
+def overview_charts(_tok: AnyTokenizer, cache_key: tuple[str, int]) -> tuple[go.Figure, go.Figure]:
     byte_level = _tok.byte_level
     return forest_figure(_tok.steps, byte_level=byte_level), count_curve_figure(_tok.steps, byte_level)
 
 
 @st.cache_data(max_entries=4, show_spinner=False)
-def tree_choices(_tok: Tokenizer, cache_key: tuple[str, int]) -> tuple[list[str], str | None]:
+def tree_choices(_tok: AnyTokenizer, cache_key: tuple[str, int]) -> tuple[list[str], str | None]:
     """Merged tokens in step order (each once) and the one to show first: a common word built by several merges
     (``search.word_token``: " understanding" in every published tokenizer), else ``tree.default_tree_token``'s."""
     default = word_token(_tok) or default_tree_token(_tok.steps)

@@ -4,10 +4,12 @@ and its training text."""
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import cast
 
 import streamlit as st
 
 from bpe_core import Tokenizer
+from bpe_core.rank_tokenizer import AnyTokenizer
 from drawing.escape import markdown
 from drawing.notation import token_glyph_legend
 from pages.encode import state as encode_state
@@ -34,7 +36,7 @@ PREVIOUS, NEXT = "◀ Previous", "Next ▶"  # the step buttons, which ← and �
 RACE_CHART = "merges_race_chart"  # the race chart's widget key: ← and → move its slider
 
 
-def pair_race(tok: Tokenizer, cache_key: tuple[str, int], _corpus: str) -> None:
+def pair_race(tok: AnyTokenizer, cache_key: tuple[str, int], _corpus: str) -> None:
     st.subheader("Pair-frequency race")
     if not tok.has_counts:
         st.info(
@@ -77,16 +79,17 @@ def pair_race(tok: Tokenizer, cache_key: tuple[str, int], _corpus: str) -> None:
     _pair_languages_note(tok, cache_key, first, f"Step {first:,}'s winner, {pair}. ")
 
 
-def _pair_languages_note(tok: Tokenizer, cache_key: tuple[str, int], step_number: int, lead: str = "") -> None:
+def _pair_languages_note(tok: AnyTokenizer, cache_key: tuple[str, int], step_number: int, lead: str = "") -> None:
     """Which languages step ``step_number``'s pair came from, after ``lead``, when the model was trained on a mix
     of the bundled languages (nothing else)."""
     step = tok.steps[step_number - 1]
     if (mix_source := merges_state.trained_on_mix()) and step.count:
-        shares = merges_state.pair_main_languages(tok, cache_key, step_number, mix_source)
+        model = cast(Tokenizer, tok)  # trained on a mix: the session's own, never a published RankTokenizer
+        shares = merges_state.pair_main_languages(model, cache_key, step_number, mix_source)
         st.caption(markdown(lead + pair_languages_sentence(shares, language_names(), step.count)))
 
 
-def step_scrubber(tok: Tokenizer, cache_key: tuple[str, int], corpus: str) -> None:
+def step_scrubber(tok: AnyTokenizer, cache_key: tuple[str, int], corpus: str) -> None:
     presenting = state.presenting()
     if not presenting:  # presenting, the tab's name heads it, and the buttons share the slider's row
         st.subheader("Step by step")
@@ -127,13 +130,13 @@ def step_scrubber(tok: Tokenizer, cache_key: tuple[str, int], corpus: str) -> No
         st.caption(markdown(legend))
 
 
-def _show_glyph_legend(tok: Tokenizer, tokens: Iterable[str]) -> None:
+def _show_glyph_legend(tok: AnyTokenizer, tokens: Iterable[str]) -> None:
     """What the glyphs in the tokens just shown stand for, when they hold any."""
     if legend := token_glyph_legend(tokens, tok.config):
         st.caption(markdown(legend))
 
 
-def _split_note(tok: Tokenizer, typed: str) -> None:
+def _split_note(tok: AnyTokenizer, typed: str) -> None:
     """How ``tok`` cuts a text that is not one of its tokens, with a link to Encode's "Why this split?"."""
     source = st.session_state.get(merges_state.SOURCE_KEY, "model")
     params, _ = address_params(
@@ -147,7 +150,7 @@ def _split_note(tok: Tokenizer, typed: str) -> None:
     st.html(split_note_html(shown, tok.encode_with_spans(typed), title, byte_level, {**model_link, **params}))
 
 
-def merge_tree(tok: Tokenizer, cache_key: tuple[str, int], _corpus: str) -> None:
+def merge_tree(tok: AnyTokenizer, cache_key: tuple[str, int], _corpus: str) -> None:
     st.subheader("Merge tree")
     byte_level = tok.byte_level
     choices, default = merges_state.tree_choices(tok, cache_key)
@@ -161,7 +164,8 @@ def merge_tree(tok: Tokenizer, cache_key: tuple[str, int], _corpus: str) -> None
             max_chars=merges_state.MAX_TOKEN_CHARS,
             placeholder="type e.g. understanding",
         )
-        choices = matching_tokens(choices, typed, byte_level=byte_level) if typed else [default]
+        # no search typed: the default, which a tokenizer with this many merged tokens has
+        choices = matching_tokens(choices, typed, byte_level=byte_level) if typed else [cast(str, default)]
         if typed and not (choices and choices[0] in token_forms(typed, byte_level)):
             if not choices:
                 st.info("No token of this tokenizer contains that text.")
@@ -196,7 +200,7 @@ def merge_tree(tok: Tokenizer, cache_key: tuple[str, int], _corpus: str) -> None
     _show_glyph_legend(tok, tree.leaves())
 
 
-def overview(tok: Tokenizer, cache_key: tuple[str, int], _corpus: str) -> None:
+def overview(tok: AnyTokenizer, cache_key: tuple[str, int], _corpus: str) -> None:
     forest, curve = merges_state.overview_charts(tok, cache_key)
     st.subheader("All merges at a glance")
     st.caption(forest_caption(forest.layout.meta["shown"], forest.layout.meta["total"], tok.has_counts))

@@ -107,6 +107,7 @@ settings = train_state.train_widget_settings()
 with corpus_column:
     source, corpus, training_text = train_form.render_corpus(settings)
 
+config: Config | None  # None: the settings don't work together
 try:
     config = settings.to_config()
 except ValueError as error:

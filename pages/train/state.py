@@ -16,7 +16,7 @@ from pages.train.views.corpus_files import CorpusStats, corpus_stats, read_uploa
 from pages.train.views.form import CORPUS_PRESETS, recipe_changes
 from pages.train.views.model_address import from_query_params
 from pages.train.views.sizes import size_changes, sizes_for_corpus
-from pages.train.views.summary import compression
+from pages.train.views.summary import Compression, compression
 from session import state
 from session.choices import Choice
 from session.model_store import corpus_key
@@ -60,7 +60,7 @@ def _cached_corpus_stats(corpus_id: str, config_json: str, _corpus: str | list[s
 
 
 @st.cache_data(max_entries=16, show_spinner="Encoding the corpus to measure compression...")
-def cached_compression(model_fingerprint: str, corpus_digest: str, _model: Tokenizer, _corpus: str) -> dict:
+def cached_compression(model_fingerprint: str, corpus_digest: str, _model: Tokenizer, _corpus: str) -> Compression:
     """Training counted the tokens its corpus became; only a model without that count re-encodes it."""
     tokens = _model.corpus_tokens if _model.corpus_tokens is not None else len(_model.encode(_corpus))
     return compression(tokens, _corpus)

@@ -84,6 +84,11 @@ def test_a_clear_winner_is_said_so():
     assert reveal_sentence(question) == "a + n merges: it occurs 4 times in the text, more than any other pair."
 
 
+def test_a_question_without_its_text_reveals_nothing_rather_than_failing():
+    question = Question(1, "pair", "Step 1", ("a + n", "n + a"), "a + n")  # a record without its text
+    assert reveal_sentence(question) == "" and reveal_html(question, [("a + n", 2)]) == ""
+
+
 @pytest.mark.parametrize(
     ("corpus", "config"),
     [

@@ -143,6 +143,7 @@ def written_texts(question: Question) -> list[str]:
 
 def reveal_sentence(question: Question) -> str:
     """Why the answer merges, in plain words (escape it where it is shown): its count, and the tie and its rule.
+    Empty for a question without a text (as ``reveal_html``).
 
     >>> from live_class.records import StepText
     >>> text = StepText((), more=0, counts=(4, 3), tied=1, tie_break="first")
@@ -150,6 +151,8 @@ def reveal_sentence(question: Question) -> str:
     'a + n merges: it occurs 4 times in the text, more than any other pair.'
     """
     text = question.text
+    if text is None:
+        return ""
     count = text.counts[question.choices.index(question.answer)]
     said = f"{isolated(question.answer)} merges: it occurs {times(count)} in the text"
     if text.tied <= 1:

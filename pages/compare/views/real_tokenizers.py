@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import partial
 
-from bpe_core import Tokenizer
 from bpe_core.pretrained import PRETRAINED
+from bpe_core.rank_tokenizer import AnyTokenizer
 from drawing.card_table import card_table_html
 from drawing.published import PRETRAINED_TITLES, in_a_list, listed
 
@@ -50,8 +50,11 @@ def cost_rows(encoders: dict[str, Callable[[str], list]], samples: dict[str, str
 
 
 def lined_up(
-    mine_title: str, mine: Tokenizer, published: dict[str, Tokenizer], cached: Callable[[Tokenizer, str, str], list]
-) -> tuple[dict[str, Tokenizer], dict[str, Callable]]:
+    mine_title: str,
+    mine: AnyTokenizer,
+    published: dict[str, AnyTokenizer],
+    cached: Callable[[AnyTokenizer, str, str], list],
+) -> tuple[dict[str, AnyTokenizer], dict[str, Callable]]:
     """The tokenizers by title, the user's first, then the ``published`` ones by name; and the encoder of each
     (``encode_with_spans``; a published one's through ``cached(tokenizer, name, text)``, shared by sessions).
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
+from typing import Any
 
 from bpe_core import Config, Token
 from bpe_core.pretokenizers import SPLITS
@@ -76,7 +77,8 @@ def custom_config(choices: dict[str, str]) -> Config:
     >>> bytes_config.end_of_word is None
     True
     """
-    return Config(**{**choices, "end_of_word": choices["end_of_word"] or None})
+    settings: dict[str, Any] = {**choices, "end_of_word": choices["end_of_word"] or None}
+    return Config(**settings)
 
 
 def training_text_caption(chars: int, from_corpus: bool) -> str:
