@@ -15,9 +15,10 @@ from streamlit.delta_generator import DeltaGenerator
 
 from bpe_core import Tokenizer
 from bpe_core.pretrained import PRETRAINED, load_pretrained
+from drawing.escape import markdown
 from drawing.published import PRETRAINED_NOTES, loading_message, source_labels
 from pages.encode import state as encode_state
-from pages.encode.views.tools import describe_tokenizer
+from pages.encode.views.tools import describe_tokenizer, tokenizer_terms
 from session import model_io, share_link, state
 
 INTRO = (
@@ -112,7 +113,8 @@ def text_box_style() -> dict:
 def describe(source: str, tokenizer: Tokenizer) -> None:
     note = PRETRAINED_NOTES.get(source)
     st.caption(
-        describe_tokenizer(tokenizer, model_io.model_title(state.model_name(tokenizer))) + (f" {note}" if note else "")
+        describe_tokenizer(tokenizer, model_io.model_title(state.model_name(tokenizer))) + (f" {note}" if note else ""),
+        help=markdown(tokenizer_terms(tokenizer)),
     )
 
 
