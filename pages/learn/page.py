@@ -73,8 +73,7 @@ def show_verdict(right: bool, sentence: str) -> None:
         (st.success if right else st.error)(markdown(sentence))
 
 
-# An answer's widget: the run it starts scrolls to the verdict (called once, at the page's end)
-ANSWERED = {"on_change": result_scroll.ask_to_scroll, "args": (learn_state.VERDICT_KEY,)}
+VERDICT = (learn_state.VERDICT_KEY,)  # an answer's on_change asks to scroll to it (done once, at the page's end)
 
 
 def predict_next_merge(moment: LessonMoment) -> None:
@@ -87,7 +86,8 @@ def predict_next_merge(moment: LessonMoment) -> None:
         format_func=pair_text,
         key=learn_state.answer_key("next", moment.example, moment.step),
         horizontal=True,
-        **ANSWERED,
+        on_change=result_scroll.ask_to_scroll,
+        args=VERDICT,
     )
     if chosen is not None:
         show_verdict(*check_next_merge(moment, chosen))
@@ -105,7 +105,8 @@ def count_a_pair(moment: LessonMoment) -> None:
         step=1,
         key=learn_state.answer_key("count", moment.example, moment.step),
         placeholder="type a number",
-        **ANSWERED,
+        on_change=result_scroll.ask_to_scroll,
+        args=VERDICT,
     )
     if answer is not None:
         show_verdict(*check_count(moment, pair, int(answer)))
@@ -115,7 +116,9 @@ def count_a_pair(moment: LessonMoment) -> None:
 
 def typed_answer(label: str, key: str, placeholder: str, check: Callable[[str], tuple[bool, str]]) -> None:
     """A box for a typed answer, checked once something is typed."""
-    typed = st.text_input(label, key=key, max_chars=200, placeholder=placeholder, **ANSWERED)
+    typed = st.text_input(
+        label, key=key, max_chars=200, placeholder=placeholder, on_change=result_scroll.ask_to_scroll, args=VERDICT
+    )
     if typed.strip():
         show_verdict(*check(typed))
 
@@ -191,7 +194,8 @@ def costliest_language() -> None:
         format_func=language_name,
         key=learn_state.answer_key("premium", "gpt4", 1),
         horizontal=True,
-        **ANSWERED,
+        on_change=result_scroll.ask_to_scroll,
+        args=VERDICT,
     )
     if chosen is not None:
         show_verdict(*check_premium(rows, chosen))
@@ -217,7 +221,8 @@ def prompt_last_token() -> None:
         index=None,
         format_func=HEALING_CHOICES.get,
         key=learn_state.answer_key("healing", "gpt2", 1),
-        **ANSWERED,
+        on_change=result_scroll.ask_to_scroll,
+        args=VERDICT,
     )
     if chosen is not None:
         show_verdict(*check_healing(tok, chosen))

@@ -112,13 +112,21 @@ def text_box(text: str) -> None:
     """The box for one's own text, shared with Encode and Compare. One line follows the typing (it re-cuts after a
     short pause); a text with line breaks (pasted, or from Encode) needs a text area, which Streamlit sends only on
     Ctrl+Enter or when the box loses focus, and says so."""
-    shared = {"key": start_state.TEXT_KEY, "max_chars": state.TEXT_MAX_CHARS, "on_change": state.share_text}
-    several_lines = "\n" in text
+    key, several_lines = start_state.TEXT_KEY, "\n" in text
     start_state.keep_text_across_boxes(text, "area" if several_lines else "line")
     if several_lines:
-        st.text_area(TEXT_AREA_LABEL, height=68, args=(start_state.TEXT_KEY,), **shared)
+        st.text_area(
+            TEXT_AREA_LABEL, height=68, key=key, max_chars=state.TEXT_MAX_CHARS, on_change=state.share_text, args=(key,)
+        )
     else:
-        st.text_input(TEXT_LINE_LABEL, live=TYPING_PAUSE, args=(start_state.TEXT_KEY,), **shared)
+        st.text_input(
+            TEXT_LINE_LABEL,
+            key=key,
+            max_chars=state.TEXT_MAX_CHARS,
+            on_change=state.share_text,
+            args=(key,),
+            live=TYPING_PAUSE,
+        )
 
 
 def controls_and_cut(model, text: str, slots: Slots) -> None:
