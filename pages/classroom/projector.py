@@ -13,6 +13,7 @@ from live_class.kinds import Answering, QuestionKind, kind_of
 from live_class.records import Question
 from live_class.rules import ClassProblem
 from live_class.store import ClassStore
+from pages.classroom import state as classroom_state
 from pages.classroom.views.address import ClassAddress
 from pages.classroom.views.live_view import (
     POLL_SECONDS,
@@ -28,6 +29,7 @@ from pages.classroom.views.live_view import (
 from pages.classroom.views.reach import reach_html
 from pages.classroom.views.split_view import room_split_html, room_split_result
 from pages.classroom.views.text_view import reveal_html, text_html, written_texts
+from session import result_scroll
 
 
 @st.fragment(run_every=POLL_SECONDS)
@@ -61,7 +63,9 @@ def _projector(store: ClassStore, code: str, join_at: ClassAddress) -> None:
         else:
             st.html(sentence_html(question.prompt))
             if question.revealed:
-                st.markdown(markdown(count_result(kind.answer_is, int(question.answer), votes, students)))
+                revealed = count_result(kind.answer_is, int(question.answer), votes, students)
+                st.container(key=classroom_state.REVEAL_KEY).markdown(markdown(revealed))
+        result_scroll.scroll_if_asked(classroom_state.REVEAL_KEY, block="nearest")
     st.html(names_html(list(students.values())))
     with st.expander("Scoreboard"):
         st.html(scoreboard_html(room.results(store, code, students)))
@@ -75,13 +79,15 @@ def _tally(question: Question, votes: dict[str, str]) -> None:
     the tally and the text below (a projector's first screen shows the tally the room waits for)."""
     tally = rules.tally(question.choices, votes)
     figure = tally_figure(tally, question.answer if question.revealed else None)
-    if question.text is None:
-        st.plotly_chart(figure, config={"staticPlot": True})
+    if question.text is None:  # the tally marks the answer: it is what Reveal brings on screen
+        st.container(key=classroom_state.REVEAL_KEY if question.revealed else None).plotly_chart(
+            figure, config={"staticPlot": True}
+        )
     else:
         chart, beside = st.columns(2)
         chart.plotly_chart(figure, config={"staticPlot": True})
         if question.revealed:
-            beside.html(reveal_html(question, tally))
+            beside.container(key=classroom_state.REVEAL_KEY).html(reveal_html(question, tally))
             st.html(text_html(question))
         else:
             beside.html(text_html(question))
@@ -93,4 +99,5 @@ def _cuts(kind: QuestionKind, question: Question, votes: dict[str, str]) -> None
     """A word to split: how many students cut at each place; after the reveal, where our model's tokens start."""
     st.html(room_split_html(question, votes))
     if question.revealed:
-        st.markdown(markdown(f"{kind.reveal(question)} {room_split_result(question.answer, votes)}"))
+        revealed = f"{kind.reveal(question)} {room_split_result(question.answer, votes)}"
+        st.container(key=classroom_state.REVEAL_KEY).markdown(markdown(revealed))

@@ -23,7 +23,7 @@ from pages.classroom.views.address import ClassAddress, join_here
 from pages.classroom.views.live_view import CONTROLS_KEY, controls_css, scoreboard_html, scoreboard_text
 from pages.classroom.views.questions import model_caption
 from pages.classroom.views.text_view import style_html
-from session import share_link, state
+from session import result_scroll, share_link, state
 from session.page_registry import CLASS
 
 
@@ -107,6 +107,7 @@ def _controls(store: ClassStore, code: str, teacher_key: str, record: ClassRecor
     try:
         if row.button("Reveal", type="primary", icon=":material/visibility:"):
             room.reveal(store, code, teacher_key, classroom_state.now())
+            result_scroll.ask_to_scroll(classroom_state.REVEAL_KEY)  # the answer is drawn under the question
         step, last = record.step, len(model.merges)
         if row.button("Next step", icon=":material/skip_next:", disabled=step >= last):
             step += 1  # the controls after it ask about the step now shown

@@ -16,6 +16,7 @@ from browser_helpers import (
     running_app,
     unreachable_controls,
     wait_for_app,
+    wholly_in_view,
 )
 from wcag import contrast
 
@@ -494,3 +495,26 @@ def test_the_teacher_removes_a_student_and_locks_the_class_against_a_late_phone(
     late.get_by_text("Which pair merges next?").wait_for(timeout=FOLLOW_MS * 3)
     assert exception_texts(page) == exception_texts(late) == exception_texts(bo) == []
     assert page.dialogs == bo.dialogs == []  # no name ran as script
+
+
+@pytest.mark.parametrize(
+    ("window", "path"), [(DESKTOP, ""), (PHONE, ""), (PROJECTOR, "&present=1")], ids=["desktop", "phone", "projector"]
+)
+def test_reveal_brings_the_answer_on_screen(class_server, page, screenshot, window, path):
+    """The teacher's Reveal, in the row of controls at the top: the answer it shows (why l + o merged, beside the
+    tally) was drawn under the question and the tally, below a phone's screen; it is scrolled into view."""
+    page.set_viewport_size(window)
+    open_app(page, class_server, f"Class?preset=low{path}")
+    page.get_by_role("button", name="Start a class").click()
+    wait_for_app(page)
+    page.get_by_role("button", name="Reveal").click()
+    answer = page.locator(".st-key-class_revealed")
+    answer.locator(".bpe-reveal", has_text="l + o merges: it occurs 6 times in the text.").wait_for(timeout=FOLLOW_MS)
+    wait_for_app(page)
+    page.wait_for_timeout(300)  # the scroll waits for the next frame
+    assert wholly_in_view(page, answer), answer.bounding_box()
+    assert fits(page, window)
+    screenshot(page, "revealed")
+    page.get_by_role("button", name="End class").click()
+    page.get_by_role("button", name="Yes, end the class").click()
+    wait_for_app(page)
