@@ -13,6 +13,7 @@ from bpe_core.pretrained import load_pretrained
 from drawing.escape import markdown
 from live_class import room
 from live_class.kinds import COSTLIEST, COUNT, COUNTED_BY, LONGEST, PAIR, SPLIT
+from live_class.records import Question, StepText
 from live_class.store import ClassStore
 from pages.classroom import state as classroom_state
 from pages.classroom.views.questions import (
@@ -31,17 +32,40 @@ from pages.classroom.views.step_text import model_pieces, shown_pieces, step_tex
 from session import state
 
 
-def ask_step(store: ClassStore, code: str, teacher_key: str, model: Tokenizer, step: int) -> None:
-    """Show ``step`` to the class and ask which pair it merges, if the model's trace has a race there."""
-    room.show(store, code, teacher_key, classroom_state.now(), step=step)
+def _step_question(model: Tokenizer, step: int) -> tuple[str, tuple[str, ...], str, StepText | None] | None:
+    """Which pair step ``step`` merges: the prompt, choices and answer, and the text in view; None without a race."""
     question = pair_question(model, step)
     if question is None:
-        st.info(f"This model has no race of pairs at step {step:,}: train one on the Train page to ask it.")
-        return
-    prompt, choices, answer = question
+        return None
     corpus = state.current_corpus()  # "" for a loaded model: its text is not known, the question asks without it
-    text = step_text(model, shown_pieces(model_pieces(corpus, model.config)), step, choices) if corpus else None
+    text = step_text(model, shown_pieces(model_pieces(corpus, model.config)), step, question[1]) if corpus else None
+    return *question, text
+
+
+def ask_step(store: ClassStore, code: str, teacher_key: str, model: Tokenizer, step: int) -> bool:
+    """Show ``step`` to the class and ask which pair it merges, if the model's trace has a race there; if not, the
+    question open before is taken off the screens (it was about another step, or another model). Whether it asked."""
+    room.show(store, code, teacher_key, classroom_state.now(), step=step)
+    question = _step_question(model, step)
+    if question is None:
+        room.withdraw(store, code, teacher_key, classroom_state.now())
+        st.info(f"This model has no race of pairs at step {step:,}: train one on the Train page to ask it.")
+        return False
+    prompt, choices, answer, text = question
     room.ask(store, code, teacher_key, PAIR, prompt, choices, answer, classroom_state.now(), text)
+    return True
+
+
+def ask_step_of_new_model(
+    store: ClassStore, code: str, teacher_key: str, model: Tokenizer, step: int, open_question: Question | None
+) -> bool:
+    """The class's model changed: ask ``step`` of the new one (``ask_step``), unless the question open is already
+    what it asks (the same model trained again), whose votes then stay. Whether it asked."""
+    if open_question is not None and open_question.kind == PAIR.name:
+        asked = (open_question.prompt, open_question.choices, open_question.answer, open_question.text)
+        if asked == _step_question(model, step):
+            return False
+    return ask_step(store, code, teacher_key, model, step)
 
 
 def ask_longest(store: ClassStore, code: str, teacher_key: str, model: Tokenizer, step: int) -> None:

@@ -56,19 +56,29 @@ def start(store: ClassStore) -> None:
     st.rerun()
 
 
-def _follow_model(store: ClassStore, code: str, teacher_key: str, record: ClassRecord, model: Tokenizer) -> None:
-    """Students see the teacher's current model: tell the store when the teacher trained or loaded another."""
+def _follow_model(store: ClassStore, code: str, teacher_key: str, record: ClassRecord, model: Tokenizer) -> ClassRecord:
+    """Students see the teacher's current model: when the teacher trained or loaded another, the class follows it
+    and its step's question is asked again of the new model (at the same step, or its last when it has fewer), so
+    that no screen names one model over another's pairs; the votes on the old question stay with it. The class as
+    it is now."""
     about = state.model_about()
     caption, link = model_caption(model, about), urlencode(about.link_params)
-    if (record.model_title, record.model_link) != (caption, link):
-        room.show(store, code, teacher_key, classroom_state.now(), model_title=caption, model_link=link)
+    if (record.model_title, record.model_link) == (caption, link):
+        return record
+    room.show(store, code, teacher_key, classroom_state.now(), model_title=caption, model_link=link)
+    if record.model_title:  # another model than the one the class started with (start() asked its first question)
+        step = max(1, min(record.step, len(model.merges)))
+        open_question = store.question(code, record.question) if record.question else None
+        if class_asking.ask_step_of_new_model(store, code, teacher_key, model, step, open_question):
+            st.toast(f"The class follows your new model: step {step:,} is asked again with its pairs.")
+    return room.open_class(store, code, classroom_state.now())
 
 
 def console(store: ClassStore, code: str, teacher_key: str) -> None:
     model = state.current_model()
     try:
         record = room.open_class(store, code, classroom_state.now())
-        _follow_model(store, code, teacher_key, record, model)
+        record = _follow_model(store, code, teacher_key, record, model)
     except ClassProblem as problem:  # over, or the store did not answer
         _keep_scoreboard_if_over(store, code)
         st.info(markdown(str(problem)))

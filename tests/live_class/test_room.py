@@ -168,6 +168,24 @@ def test_asking_again_closes_the_question_before(store):
     assert room.vote(store, code, ada, second, "b + a", now=5.0)
 
 
+def test_a_withdrawn_question_leaves_every_screen_and_the_next_is_numbered_after_it(store):
+    """The teacher's model changed to one with no race at the step shown: the open question is withdrawn (no screen
+    shows it, no vote is taken for it), and the next question asked is number 2, not number 1 again."""
+    code, key = room.start_class(store, now=0.0)
+    ada = room.join(store, code, "Ada", now=1.0)
+    first = ask_pair(store, code, key)
+    room.vote(store, code, ada, first, "n + a", now=4.0)
+    room.withdraw(store, code, key, now=5.0)
+    assert store.class_record(code).question == 0  # every screen waits for the next question
+    with pytest.raises(ClassProblem, match="Too late"):
+        room.vote(store, code, ada, first, "a + n", now=6.0)
+    with pytest.raises(ClassProblem, match="Only the teacher"):
+        room.withdraw(store, code, "not the key", now=6.0)
+    second = room.ask(store, code, key, PAIR, "Step 1", CHOICES, "b + a", now=7.0)
+    assert second == 2 and store.votes(code, second) == {}  # her vote stays with the question withdrawn
+    assert store.votes(code, first) == {ada: "n + a"}
+
+
 def test_a_class_ends_by_the_teacher_or_after_four_idle_hours(store):
     code, key = room.start_class(store, now=0.0)
     ada = room.join(store, code, "Ada", now=100.0)

@@ -14,6 +14,7 @@ from apptest_helpers import APP_FILE, ok, session_model
 from browser_helpers import REPO_ROOT, free_port
 from streamlit.testing.v1 import AppTest
 
+from bpe_core import Config, load_gpt2, train
 from bpe_core.languages import bundled_texts
 from live_class import room
 from live_class.choose import STORE_ENV, open_store
@@ -22,7 +23,9 @@ from live_class.rules import CLASS_TRAINING_LIMIT, ClassProblem, read_code
 from pages.classroom import state as classroom_state
 from pages.classroom.views.address import CLASS_URL_ENV
 from session import state
+from session.model_about import ModelAbout
 from session.page_registry import CLASS, TRAIN
+from session.textbook_corpora import CORPUS_PRESETS
 
 HOSTILE_NAME = "<b>Bo</b> **x**"
 TEACHER_BUTTONS = {"Reveal", "Next step", "Ask again", "Yes, end the class", "Start a class", "Ask this sentence"}
@@ -184,6 +187,51 @@ def test_next_step_moves_every_student_on(teacher):
     assert "Step 2" in everything_shown(student)
     # The teacher's model is the default one (no parameter of its own): the step view of step 2 of it.
     assert [link.proto.url for link in student.get("link_button")] == ["Merges?tab=steps&step=2"]
+
+
+def give_model(at: AppTest, model, corpus: str, about: ModelAbout) -> AppTest:
+    """``at``'s session with another model, as Train or a loaded file leaves it, drawn again."""
+    at.session_state[state.MODEL_KEY] = model
+    at.session_state[state.CORPUS_KEY] = corpus
+    at.session_state[state.ABOUT_KEY] = about
+    return ok(at.run())
+
+
+def test_a_model_trained_mid_class_is_asked_again_so_no_screen_shows_two_models(teacher):
+    """Mid-class the teacher trains the textbook banana_bandana_ (no split): its step 1 merges a + n (4 times), the
+    rivals n + a (3), b + a and a + _ (2 each). Back on the Class page, the class follows it at once: question 2
+    asks its pairs on the projector and the phone under its name, and Ada's vote stays with question 1. The same
+    model again (only its link differs) keeps the question and its votes; GPT-2, with no race of pairs, takes the
+    question off every screen."""
+    code = class_code(teacher)
+    ada, ada_id = join(code, "Ada")
+    store = open_store()
+    first = store.question(code, 1)
+    ada = press(ada, lettered_choice(ada, first.choices, first.answer))
+    banana = train("banana_bandana_", Config(split="none"), merges=6)
+    settings = CORPUS_PRESETS["banana_bandana"].settings
+    teacher = give_model(teacher, banana, "banana_bandana_", ModelAbout.trained("banana_bandana", settings, {}))
+    record = store.class_record(code)
+    asked = store.question(code, record.question)
+    assert (record.step, record.question) == (1, 2)
+    assert (asked.prompt, asked.choices, asked.answer) == ("Step 1", ("a + _", "a + n", "b + a", "n + a"), "a + n")
+    assert store.votes(code, 2) == {} and store.votes(code, 1) == {ada_id: first.answer}
+    assert [toast.value for toast in teacher.toast] == [
+        "The class follows your new model: step 1 is asked again with its pairs."
+    ]
+    ada = ok(ada.run())
+    for screen in (teacher, ada):
+        shown = shown_html(screen)
+        assert "learned from the textbook example banana_bandana_" in shown
+        assert "Pairs offered: A a + _ · B a + n · C b + a · D n + a" in shown
+        assert "t + h" not in shown  # the sample text's first pairs are gone
+    ada = press(ada, lettered_choice(ada, asked.choices, "n + a"))
+    again = ModelAbout.trained("banana_bandana", settings, {"preset": "banana_bandana"})
+    teacher = give_model(teacher, banana, "banana_bandana_", again)
+    assert store.class_record(code).question == 2 and store.votes(code, 2) == {ada_id: "n + a"}
+    give_model(teacher, load_gpt2(), "", ModelAbout.gpt2())
+    assert store.class_record(code).question == 0
+    assert "Wait for the teacher's question." in everything_shown(ok(ada.run()))
 
 
 def test_a_reloaded_phone_comes_back_to_its_class_under_its_name_by_its_cookie(teacher, monkeypatch):
