@@ -12,12 +12,13 @@ from bpe_core.premium import token_counts
 from bpe_core.pretrained import load_pretrained
 from drawing.escape import markdown
 from live_class import room
-from live_class.kinds import COSTLIEST, COUNT, COUNTED_BY, LONGEST, PAIR, SPLIT
+from live_class.kinds import COSTLIEST, COUNT, COUNTED_BY, LONGEST, PAIR, SPLIT, merges_seen
 from live_class.records import Question, StepText
 from live_class.store import ClassStore
 from pages.classroom import state as classroom_state
 from pages.classroom.views.questions import (
     LANGUAGES,
+    LONGEST_CHOICES,
     SENTENCE,
     SENTENCE_LIMIT,
     TYPED_WORD_LIMIT,
@@ -69,11 +70,18 @@ def ask_step_of_new_model(
 
 
 def ask_longest(store: ClassStore, code: str, teacher_key: str, model: Tokenizer, step: int) -> None:
-    """Ask which is the longest token once step ``step``'s merge is made, if the model has made tokens of two
-    lengths by then."""
-    question = longest_question(model, step)
+    """Ask which is the longest token of those the class has seen made at step ``step`` (not the step's own while
+    its vote is open: its answer would be among the choices), if they offer ``LONGEST_CHOICES`` choices."""
+    record = room.open_class(store, code, classroom_state.now())
+    open_question = store.question(code, record.question) if record.question else None
+    made = merges_seen(step, open_question)
+    question = longest_question(model, made)
     if question is None:
-        st.info(f"Up to step {step:,} every token made is as long as the others: go on a few steps to ask it.")
+        held_back = f" (step {step:,}'s own token waits for its vote)" if made < step else ""
+        st.info(
+            f"The tokens made up to step {made:,}{held_back} are too few for this question: it offers at least "
+            f"{LONGEST_CHOICES}, one of them the longest. Go on a few steps first."
+        )
         return
     prompt, choices, answer = question
     room.ask(store, code, teacher_key, LONGEST, prompt, choices, answer, classroom_state.now())

@@ -221,16 +221,24 @@ def textbook_class_at_step_two(class_server, page, phone):
 
 
 def test_the_longest_token_and_our_model_s_count_from_the_projector_to_a_phone(class_server, page, phone, screenshot):
-    """Train's textbook corpus (worked out by hand in the page tests): after step 2 the tokens made are lo and low,
-    the longest low; "low newest" is low_ newest_ under that model, 2 tokens, and a guess of 3 is the closest."""
+    """Train's textbook corpus (worked out by hand in the page tests): at step 2, its vote open, the class has seen
+    only lo made: the teacher is told it is too few. At step 4, its vote (es + t) open, the tokens seen are lo, low,
+    es, the longest low; "low newest" is low_ newest_ under that model, 2 tokens, and a guess of 3 is the closest."""
     ada = textbook_class_at_step_two(class_server, page, phone)
     screenshot(page, "projector-controls")
+    page.get_by_role("button", name="Longest token?").click()
+    page.get_by_text("are too few for this question").wait_for(timeout=FOLLOW_MS)
+    assert fits(page, PROJECTOR)
+    screenshot(page, "projector-longest-too-few")
+    for _ in range(2):
+        page.get_by_role("button", name="Next step").click()
+        wait_for_app(page)
     page.get_by_role("button", name="Longest token?").click()
     wait_for_app(page)
     ada.get_by_text("Which is the longest token so far?").wait_for(timeout=FOLLOW_MS)
     choices = ada.locator("[class*=st-key-class_vote_] button")
-    assert choices_on_first_screen(ada, ".st-key-class_vote_3_1 button")  # question 3 (after steps 1, 2): its 2nd
-    assert choices.all_inner_texts() == ["lo", "low"] and fits(ada, PHONE)
+    assert choices_on_first_screen(ada, ".st-key-class_vote_5_2 button")  # question 5 (after steps 1 to 4): its 3rd
+    assert choices.all_inner_texts() == ["es", "lo", "low"] and fits(ada, PHONE)
     screenshot(ada, "phone-longest")
     ada.get_by_role("button", name="low", exact=True).click()
     page.get_by_text("1 vote from 1 student").wait_for(timeout=FOLLOW_MS)

@@ -7,7 +7,7 @@ import pytest
 from live_class_fixtures import pair_question
 
 from live_class import room, rules
-from live_class.kinds import COSTLIEST, COUNT, PAIR, SPLIT
+from live_class.kinds import COSTLIEST, COUNT, PAIR, SPLIT, merges_seen
 from live_class.records import Question
 from live_class.rules import IDLE_SECONDS, ClassProblem
 
@@ -184,6 +184,16 @@ def test_a_withdrawn_question_leaves_every_screen_and_the_next_is_numbered_after
     second = room.ask(store, code, key, PAIR, "Step 1", CHOICES, "b + a", now=7.0)
     assert second == 2 and store.votes(code, second) == {}  # her vote stays with the question withdrawn
     assert store.votes(code, first) == {ada: "n + a"}
+
+
+def test_the_longest_token_leaves_out_the_merge_whose_vote_is_open():
+    """At step 3 with its pair question open, the class has seen two merges made; once it is revealed (or another
+    question closed it), three."""
+    open_pair = Question(5, "pair", "Step 3", CHOICES, "a + n")
+    assert merges_seen(3, open_pair) == 2
+    assert merges_seen(3, open_pair.replace(revealed=True)) == 3
+    assert merges_seen(3, Question(6, "longest", "After step 3", ("ab", "abc", "c"), "abc")) == 3
+    assert merges_seen(3, None) == 3
 
 
 def test_a_class_ends_by_the_teacher_or_after_four_idle_hours(store):

@@ -393,21 +393,34 @@ def test_the_textbook_corpus_is_in_view_and_the_reveal_says_why():
 
 def test_the_longest_token_and_our_model_s_count_are_asked_and_scored():
     """Train's textbook corpus (worked out by hand on the Train page's tests: l o, lo w, e s, es t, est _, low _,
-    n e, ne w, new est_): after step 2 the tokens made are lo and low, the longest low; "low newest" is low_ newest_,
+    n e, ne w, new est_): at step 2, its vote open, the class has seen lo made only: too few to ask. At step 9, its
+    vote open, the tokens seen are lo, low, es, est, est_, low_, ne, new: the longest low (made first of those of 3
+    letters; "_" ends a word and counts none), never newest_, step 9's pending answer; offered with the last three
+    shorter ones made, ne, es, lo. Once step 9 is revealed, newest_ is the longest, offered with new, ne, low_ (the
+    last three made, all shorter). "low newest" is low_ newest_,
     2 tokens. Both questions count on the scoreboard, as the pair questions do."""
     teacher = press(through_app(CLASS.path, preset="low"), "Start a class")
     code, key = teacher.session_state[classroom_state.TEACHING_KEY]
     try:
         ada, ada_id = join(code, "Ada")
         teacher = press(press(teacher, "Next step"), "Longest token?")
+        assert "step 2's own token waits for its vote) are too few for this question" in everything_shown(teacher)
+        assert open_store().class_record(code).question == 2  # nothing asked: step 2's question stays open
+        for _ in range(7):
+            teacher = press(teacher, "Next step")
+        teacher = press(teacher, "Longest token?")
         question = open_store().question(code, open_store().class_record(code).question)
-        assert (question.kind, question.choices, question.answer) == ("longest", ("lo", "low"), "low")
+        assert (question.kind, question.choices, question.answer) == ("longest", ("es", "lo", "low", "ne"), "low")
         ada = ok(ada.run())
         assert "Which is the longest token so far?" in everything_shown(ada)
         ada = press(ada, "low")
         teacher = press(teacher, "Reveal")
         ada = ok(ada.run())
         assert "The longest token so far: low. You got it!" in plain(everything_shown(ada))
+        teacher = press(press(teacher, "Ask again"), "Reveal")  # step 9 asked again, and its answer out
+        teacher = press(teacher, "Longest token?")
+        question = open_store().question(code, open_store().class_record(code).question)
+        assert (question.choices, question.answer) == (("low_", "ne", "new", "newest_"), "newest_")
         teacher.segmented_control(key=classroom_state.COUNTED_BY_KEY).set_value("our model")
         teacher.text_input(key=classroom_state.SENTENCE_KEY).input("low newest")
         teacher = press(teacher, "Ask this sentence")
