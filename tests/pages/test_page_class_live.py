@@ -129,6 +129,22 @@ def test_a_student_joins_votes_changes_and_is_refused_after_the_reveal(teacher):
     assert store.votes(code, 1) == {student_id: second}
 
 
+def test_the_projector_shows_how_many_voted_and_the_tally_only_after_the_reveal(teacher):
+    """Ada and Bo vote: before the reveal the projector says "2 of 2 voted" and lists the four choices, with no
+    bars a student still to vote could follow; the Reveal brings the tally."""
+    code = class_code(teacher)
+    (ada, _), (bo, _) = join(code, "Ada"), join(code, "Bo")
+    question = open_store().question(code, 1)
+    press(ada, lettered_choice(ada, question.choices, question.answer))
+    press(bo, lettered_choice(bo, question.choices, question.answer))
+    teacher = ok(teacher.run())
+    assert not teacher.get("plotly_chart")
+    labels_listed = " ".join(f"{'ABCD'[index]} · {choice}" for index, choice in enumerate(question.choices))
+    assert f"2 of 2 voted {labels_listed} The votes for each choice show at Reveal." in shown_html(teacher)
+    teacher = press(teacher, "Reveal")
+    assert len(teacher.get("plotly_chart")) == 1 and "2 of 2 voted" not in shown_html(teacher)
+
+
 def test_end_class_asks_first_and_leaves_the_teacher_the_final_scoreboard(teacher):
     """Ada picks the answer, Bo another pair; after the reveal Ada has 1 point, Bo 0. End class ends the class only
     from its confirming button; the teacher's page then shows the scoreboard, as a table and as text to copy."""

@@ -41,6 +41,10 @@ _STYLE = """<style>
 .bpe-names{display:flex;flex-wrap:wrap;gap:.35rem}
 .bpe-names span{border:1px solid #c9cedb;border-radius:1rem;padding:.1rem .6rem;overflow-wrap:anywhere}
 .bpe-sentence{font-size:1.3rem;border-left:4px solid #8da9c4;padding:.3rem .8rem;overflow-wrap:anywhere}
+.bpe-waiting .bpe-voted{font:700 1.6rem/1.2 system-ui,sans-serif;color:#1f2335}
+.bpe-waiting ul{list-style:none;padding:0;margin:.3rem 0;font-size:1.15rem}
+.bpe-waiting li{padding:.1rem 0;overflow-wrap:anywhere}
+.bpe-waiting .bpe-later{color:#3d4152;font-size:.9rem}
 .bpe-score{border-collapse:collapse;width:100%;max-width:36rem}
 .bpe-score td,.bpe-score th{padding:.2rem .6rem;border-bottom:1px solid #e3e6ee;text-align:left;overflow-wrap:anywhere}
 .bpe-score td.bpe-points{text-align:right;font-variant-numeric:tabular-nums}
@@ -128,6 +132,22 @@ def scoreboard_html(rows: list[tuple[str, int]]) -> str:
     """
     body = "".join(f'<tr><td>{html_text(name)}</td><td class="bpe-points">{points}</td></tr>' for name, points in rows)
     return f'{_STYLE}<table class="bpe-score"><tr><th>Name</th><th>Points</th></tr>{body}</table>'
+
+
+def waiting_html(labels: list[str], votes: int, students: int) -> str:
+    """A question of choices before its reveal, as the projector shows it: how many have voted and the choices,
+    without a tally, so that a student still to vote cannot follow the room's majority (the bars come at Reveal).
+    ``labels``: the choices as their buttons read (escaped here).
+
+    >>> block = waiting_html(["A · a + n", "<b>"], votes=2, students=5)[len(_STYLE) :]
+    >>> block.split("<ul>")[0], "<li>A · a + n</li><li>&lt;b&gt;</li></ul>" in block
+    ('<div class="bpe-waiting"><div class="bpe-voted">2 of 5 voted</div>', True)
+    """
+    choices = "".join(f"<li>{html_text(label)}</li>" for label in labels)
+    return (
+        f'{_STYLE}<div class="bpe-waiting"><div class="bpe-voted">{votes:,} of {students:,} voted</div>'
+        f'<ul>{choices}</ul><div class="bpe-later">The votes for each choice show at Reveal.</div></div>'
+    )
 
 
 def tally_figure(tally: list[tuple[str, int]], answer: str | None = None) -> go.Figure:
