@@ -182,6 +182,7 @@ def test_a_long_text_is_folded_on_a_phone_and_stays_as_the_student_leaves_it(cla
 
 
 TEACHERS_ROW = ("Reveal", "Next step", "Ask again", "Longest token?", "Split a word", "Count tokens")
+REVEALED_ROW = ("Revealed", *TEACHERS_ROW[1:])  # once the answer is out, Reveal says so
 
 
 def lines_of_buttons(page, names) -> int:
@@ -271,7 +272,7 @@ def test_the_longest_token_and_our_model_s_count_from_the_projector_to_a_phone(c
     page.get_by_text("Our model uses 2 tokens. Closest: Ada (3).").wait_for(timeout=FOLLOW_MS)
     ada.get_by_text("Our model uses 2 tokens. Closest: Ada (3).").wait_for(timeout=FOLLOW_MS)
     assert fits(page, PROJECTOR) and fits(ada, PHONE)
-    assert lines_of_buttons(page, TEACHERS_ROW) == 1 and unreachable_controls(page) == []
+    assert lines_of_buttons(page, REVEALED_ROW) == 1 and unreachable_controls(page) == []
     screenshot(page, "projector-count-revealed", whole=True)
     screenshot(ada, "phone-count-revealed", whole=True)
 
@@ -317,7 +318,7 @@ def test_a_word_is_cut_by_taps_on_a_phone_and_the_projector_shows_where(class_se
         ada.locator(".bpe-split span.bpe-right").count() == 2 and ada.locator(".bpe-split span.bpe-missed").count() == 1
     )
     assert fits(ada, PHONE) and fits(page, PROJECTOR)
-    assert lines_of_buttons(page, TEACHERS_ROW) == 1 and unreachable_controls(page) == []
+    assert lines_of_buttons(page, REVEALED_ROW) == 1 and unreachable_controls(page) == []
     screenshot(ada, "phone-split-revealed", whole=True)
     screenshot(page, "projector-split-revealed", whole=True)
     page.set_viewport_size(DESKTOP)
@@ -409,8 +410,9 @@ def test_a_class_is_safe_to_run_from_start_to_end(class_server, page, phone, bro
 
 def test_a_projectors_first_screen_holds_the_controls_the_question_and_the_tally(class_server, page, phone, screenshot):
     """The default model (the 1 MB sample, 12 words in view) on a projector in presentation mode: the controls on
-    one row, the question and the tally's first two pairs within the 853x480 window, before and after the reveal;
-    the model in words first, its settings folded."""
+    one row, the question and its first two pairs within the 853x480 window, before the reveal as a list under
+    "1 of 1 voted" (no bars a late voter could follow), after it as the tally; the model in words first, its
+    settings folded."""
     page.set_viewport_size(PROJECTOR)
     open_app(page, class_server, "Class?present=1")
     page.get_by_role("button", name="Start a class").click()
@@ -418,17 +420,25 @@ def test_a_projectors_first_screen_holds_the_controls_the_question_and_the_tally
     ada = phone()
     join(ada, page.locator(".bpe-url").inner_text(), "Ada")
     ada.locator(".st-key-class_vote_1_0 button").click()
-    page.get_by_text("1 vote from 1 student").wait_for(timeout=FOLLOW_MS)
+    page.get_by_text("1 of 1 voted").wait_for(timeout=FOLLOW_MS)
+    assert page.get_by_text("1 vote from 1 student").is_visible() and not page.locator(".bpe-waiting svg").count()
     model = page.locator(".bpe-model")
     assert re.fullmatch(
         r"Class \w{5} · our model: 2,000 merges learned from the sample text settings", model.inner_text()
     )
     assert "built from bytes" not in model.inner_text()  # folded until asked for
     for moment in ("voted", "revealed"):
-        assert lines_of_buttons(page, TEACHERS_ROW) == 1 and unreachable_controls(page) == []
+        assert (
+            lines_of_buttons(page, REVEALED_ROW if moment == "revealed" else TEACHERS_ROW) == 1
+            and unreachable_controls(page) == []
+        )
         bottoms = [page.locator(".bpe-ask").bounding_box()]
-        bottoms += [tick.bounding_box() for tick in page.locator(".js-plotly-plot .ytick").all()[:2]]
-        assert all(box["y"] + box["height"] <= PROJECTOR["height"] for box in bottoms), (moment, bottoms)
+        rows = ".js-plotly-plot .ytick" if moment == "revealed" else ".bpe-waiting li"  # the tally at Reveal only
+        bottoms += [row.bounding_box() for row in page.locator(rows).all()[:2]]
+        assert len(bottoms) == 3 and all(box["y"] + box["height"] <= PROJECTOR["height"] for box in bottoms), (
+            moment,
+            bottoms,
+        )
         assert fits(page, PROJECTOR)
         screenshot(page, moment)
         if moment == "voted":
