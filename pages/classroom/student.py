@@ -32,7 +32,7 @@ from session import state
 from session.choices import address_params
 from session.page_registry import MERGES
 
-_SAID_KEY = "class_said"  # what the last vote got back: "Your vote: ..." or why it was refused
+_SAID_KEY = "class_said"  # (question, what the last vote got back: "Your vote: ..." or why not, whether taken)
 
 
 def join_form(store: ClassStore, code: str) -> None:
@@ -63,17 +63,22 @@ def _vote(store: ClassStore, code: str, student: str, number: int, answer: str) 
     try:
         said = room.vote(store, code, student, number, answer, classroom_state.now())
     except ClassProblem as problem:
-        st.session_state[_SAID_KEY] = (number, str(problem))
+        st.session_state[_SAID_KEY] = (number, str(problem), False)
         return False
-    st.session_state[_SAID_KEY] = (number, said)
+    st.session_state[_SAID_KEY] = (number, said, True)
     return True
 
 
 def _said(kind: QuestionKind, question: Question, mine: str | None) -> None:
-    """What the last tap got back, or on a reloaded phone what the store kept of its vote."""
+    """What the last tap got back (a vote refused, a guess that is no number say, as an error: it was not sent), or
+    on a reloaded phone what the store kept of its vote."""
     said = st.session_state.get(_SAID_KEY)
     if said and said[0] == question.number:
-        st.caption(markdown(said[1]))
+        _, text, taken = said
+        if taken:
+            st.caption(markdown(text))
+        else:
+            st.error(markdown(f"Not sent: {text}"), icon=":material/error:")
     elif mine is not None:
         st.caption(markdown(kind.vote_said(question, mine)))
 

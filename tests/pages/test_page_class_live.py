@@ -322,9 +322,16 @@ def test_the_count_question_takes_a_number_and_the_closest_wins(teacher):
     teacher = press(teacher, "Ask this sentence")
     ada = ok(ada.run())
     guess_key = f"{classroom_state.GUESS_KEY}_2"
+    ada.text_input(key=guess_key).input("abc")
+    ada = press(ada, "Send")
+    assert [plain(error.value) for error in ada.error] == [
+        "Not sent: Type a whole number of tokens, from 0 to 1,000,000,000."
+    ]  # an error she sees, not a grey line
+    assert open_store().votes(code, 2) == {}
     ada.text_input(key=guess_key).input("3")
     ada = press(ada, "Send")
-    assert open_store().votes(code, 2) == {ada_id: "3"}
+    assert open_store().votes(code, 2) == {ada_id: "3"} and not ada.error
+    assert "Your vote: 3" in plain(everything_shown(ada))
     teacher = press(teacher, "Reveal")
     assert "GPT-4 uses 2 tokens. Closest: Ada (3)." in plain(everything_shown(teacher))
 
