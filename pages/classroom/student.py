@@ -20,8 +20,10 @@ from pages.classroom.views.live_view import (
     CHOICES_KEY,
     POLL_SECONDS,
     count_result,
+    final_line,
     follow_html,
     revealed_choices_css,
+    scoreboard_html,
     sentence_html,
     tally_figure,
 )
@@ -155,10 +157,27 @@ def follow(store: ClassStore, code: str, student: str) -> None:
         _screen(store, code, student)
     except ClassProblem as problem:
         st.info(markdown(str(problem)))
+        _final_scoreboard(store, code, student)
         if st.button("Leave the class"):
             classroom_state.leave_class()
             st.query_params.clear()
             st.rerun(scope="app")
+
+
+def _final_scoreboard(store: ClassStore, code: str, student: str) -> None:
+    """A class that is over leaves its students their points and place, and the scoreboard the teacher keeps;
+    nothing when the store does not answer (the class may not be over) or the class is not over."""
+    try:
+        record = store.class_record(code)
+        if record is None or not rules.is_over(record, classroom_state.now()):
+            return
+        name, scoreboard = store.students(code).get(student, ""), room.results(store, code)
+    except ClassProblem:
+        return
+    if line := final_line(scoreboard, name):
+        st.markdown(f"**{markdown(line)}**")
+    if scoreboard:
+        st.html(scoreboard_html(scoreboard))
 
 
 def _screen(store: ClassStore, code: str, student: str) -> None:

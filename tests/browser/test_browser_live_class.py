@@ -263,6 +263,13 @@ def test_the_longest_token_and_our_model_s_count_from_the_projector_to_a_phone(c
     guess = ada.get_by_label("Your guess")
     assert guess.is_visible() and fits(ada, PHONE)
     screenshot(ada, "phone-count")
+    guess.fill("abc")
+    guess.press("Enter")
+    ada.get_by_role("button", name="Send").click()
+    refused = ada.locator("[data-testid=stAlertContentError]", has_text="Not sent: Type a whole number of tokens")
+    refused.wait_for(timeout=FOLLOW_MS)  # an error in red on her screen, not a grey line
+    assert refused.bounding_box()["y"] + refused.bounding_box()["height"] <= PHONE["height"]
+    screenshot(ada, "phone-guess-refused")
     guess.fill("3")
     guess.press("Enter")
     ada.get_by_role("button", name="Send").click()
@@ -403,6 +410,10 @@ def test_a_class_is_safe_to_run_from_start_to_end(class_server, page, phone, bro
         assert fits(page, window)
         screenshot(page, "final-scoreboard", whole=True)
         ada.get_by_text("is over.").wait_for(timeout=FOLLOW_MS)
+        ada.get_by_text("Your points: 1, place 1 of 2.").wait_for(timeout=FOLLOW_MS)  # her line, and the board
+        assert ada.locator(".bpe-score tr").all_inner_texts() == ["Name\tPoints", "Ada\t1", "Bo\t0"]
+        assert fits(ada, PHONE)
+        screenshot(ada, "phone-final-scoreboard")
         assert exception_texts(ada) == exception_texts(bo) == []
     finally:
         bo.context.close()

@@ -183,6 +183,10 @@ def test_end_class_asks_first_and_leaves_the_teacher_the_final_scoreboard(teache
     assert '<tr><td>Ada</td><td class="bpe-points">1</td></tr>' in table
     assert '<tr><td>&lt;b&gt;Bo&lt;/b&gt; **x**</td><td class="bpe-points">0</td></tr>' in table
     assert teacher.code[0].value == f"Name\tPoints\nAda\t1\n{HOSTILE_NAME}\t0"  # copied as typed, not as HTML
+    for phone, line in ((ada, "Your points: 1, place 1 of 2."), (bo, "Your points: 0, place 2 of 2.")):
+        phone = ok(phone.run())  # each phone keeps its own line of the final scoreboard, and the scoreboard
+        assert f"Class {code} is over." in plain(everything_shown(phone)) and line in plain(everything_shown(phone))
+        assert '<tr><td>Ada</td><td class="bpe-points">1</td></tr>' in html_of(phone)
     assert "Start a class" in labels(teacher)
     teacher = press(teacher, "Start a class")  # the next class: the last one's scoreboard makes way
     assert "its final scoreboard" not in everything_shown(teacher)

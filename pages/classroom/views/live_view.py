@@ -150,6 +150,23 @@ def waiting_html(labels: list[str], votes: int, students: int) -> str:
     )
 
 
+def final_line(rows: list[tuple[str, int]], name: str) -> str:
+    """A student's line of a class's final scoreboard (``rows``, best first), in words: their points and their place,
+    shared with those on as many points; empty when they are not on it (escape it where it is shown).
+
+    >>> rows = [("Ada", 3), ("Bo", 1), ("Cy", 1), ("Di", 0)]
+    >>> final_line(rows, "Ada"), final_line(rows, "Cy"), final_line(rows, "Ed")
+    ('Your points: 3, place 1 of 4.', 'Your points: 1, place 2 of 4, shared with 1 other.', '')
+    """
+    mine = [points for row_name, points in rows if row_name == name]
+    if not mine:
+        return ""
+    place = 1 + sum(points > mine[0] for _, points in rows)
+    shared = sum(points == mine[0] for _, points in rows) - 1
+    with_others = f", shared with {plural(shared, 'other')}" if shared else ""
+    return f"Your points: {mine[0]:,}, place {place} of {len(rows)}{with_others}."
+
+
 def tally_figure(tally: list[tuple[str, int]], answer: str | None = None) -> go.Figure:
     """How the room voted, one bar per choice in the choices' order (top to bottom); after the reveal the answer's
     bar is green and named so.
