@@ -170,7 +170,7 @@ def test_a_long_text_is_folded_on_a_phone_and_stays_as_the_student_leaves_it(cla
     join(ada, page.locator(".bpe-url").inner_text(), "Ada")
     summary = ada.locator(".bpe-text summary")
     summary.wait_for(timeout=FOLLOW_MS)
-    assert re.fullmatch(r"The text so far: its 12 most frequent words of [\d,]+", summary.inner_text())
+    assert re.fullmatch(r"The text so far: its 12 most frequent words and signs of [\d,]+", summary.inner_text())
     assert not ada.locator(".bpe-text[open]").count() and choices_on_first_screen(ada)
     screenshot(ada, "folded")
     summary.click()
