@@ -45,7 +45,7 @@ def _projector(store: ClassStore, code: str, join_at: ClassAddress) -> None:
         return
     students = store.students(code)
     if students or record.locked:  # a locked class takes no one new: its QR code gives way to the Locked mark
-        st.html(join_line_html(join_at, record.locked))
+        st.html(join_line_html(join_at, code, record.locked))
     else:
         st.html(reach_html(join_at))
     question = store.question(code, record.question) if record.question else None

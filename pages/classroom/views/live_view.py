@@ -16,7 +16,7 @@ from drawing.describe import plural
 from drawing.escape import attribute, html_text, plotly_text
 from live_class.bidi import isolated
 from live_class.rules import closest_guesses
-from pages.classroom.views.address import ClassAddress
+from pages.classroom.views.address import ClassAddress, qr_svg_data_uri
 
 POLL_SECONDS = 1.0  # how often the projector and every student's screen ask the store what changed
 RIGHT_COLOUR = "#1a7f37"  # the revealed answer (green: read as "right" in a room)
@@ -34,8 +34,10 @@ _STYLE = """<style>
 .bpe-how,.bpe-how summary{display:inline;cursor:pointer}
 .bpe-how summary{text-decoration:underline dotted;text-underline-offset:.2em}
 .bpe-how[open] summary::after{content:": "}
-.bpe-join{font-size:1.1rem;color:#3d4152;overflow-wrap:anywhere}
-.bpe-join code{font:600 1.2rem ui-monospace,Menlo,Consolas,monospace;color:#1f2335}
+.bpe-join{display:flex;align-items:center;gap:.8rem;font-size:1.1rem;color:#3d4152;overflow-wrap:anywhere}
+.bpe-join code{font:600 1.1rem ui-monospace,Menlo,Consolas,monospace;color:#1f2335}
+.bpe-join .bpe-code{font:700 2rem/1 ui-monospace,Menlo,Consolas,monospace;letter-spacing:.12em;color:#1f2335}
+.bpe-join .bpe-qr-small{width:5rem;height:5rem;image-rendering:pixelated;flex:none}
 .bpe-join .bpe-locked{display:inline-block;margin-left:.5rem;padding:0 .5rem;border:2px solid #8a1c1c;
   border-radius:.3rem;color:#8a1c1c;font-weight:700}
 .bpe-names{display:flex;flex-wrap:wrap;gap:.35rem}
@@ -86,23 +88,35 @@ def follow_html(code: str, step: int, model_caption: str, asking: str = "") -> s
     )
 
 
-def join_line_html(join_address: ClassAddress, locked: bool = False) -> str:
-    """The join address on one line, once the QR code has made way for the questions; said to be this machine's
-    only when phones cannot reach it (``ClassAddress.problem``); marked "Locked" while the teacher lets no one new
-    join, so that the room sees why a late phone is refused.
+def join_line_html(join_address: ClassAddress, code: str, locked: bool = False) -> str:
+    """How a latecomer joins, once the large QR code has made way for the questions: a small QR code, the Class
+    page's address and the class's code large (typed into the page's code box: shorter than the whole link to
+    copy from a wall). Said to be this machine's only when phones cannot reach it (``ClassAddress.problem``: no QR
+    code then); marked "Locked", without a QR code, while the teacher lets no one new join, so that the room sees
+    why a late phone is refused.
 
-    >>> join_line_html(ClassAddress("http://10.0.0.7:8501/Class?join=ABCDE"))[len(_STYLE) :]
-    '<div class="bpe-join">Join at <code>http://10.0.0.7:8501/Class?join=ABCDE</code></div>'
-    >>> join_line_html(ClassAddress("http://localhost/", "No phone reaches it."))[len(_STYLE) + 22 :]
-    'Join at <code>http://localhost/</code> <small title="No phone reaches it.">(this machine only)</small></div>'
-    >>> join_line_html(ClassAddress("http://10.0.0.7:8501/"), locked=True).split("</code>")[1]
-    ' <strong class="bpe-locked" title="The teacher has closed the class to new students.">Locked</strong></div>'
+    >>> line = join_line_html(ClassAddress("http://10.0.0.7:8501/Class?join=ABCDE"), "ABCDE")[len(_STYLE) :]
+    >>> '<img class="bpe-qr-small"' in line, line.split("</div>")[0].split("<div>")[1]
+    (True, 'Join at <code>http://10.0.0.7:8501/Class</code> with the code <strong class="bpe-code">ABCDE</strong>')
+    >>> here = join_line_html(ClassAddress("http://localhost/Class?join=ABCDE", "No phone reaches it."), "ABCDE")
+    >>> "<img" in here, '<small title="No phone reaches it.">(this machine only)</small>' in here
+    (False, True)
+    >>> locked = join_line_html(ClassAddress("http://10.0.0.7:8501/Class?join=ABCDE"), "ABCDE", locked=True)
+    >>> "<img" in locked, locked.split("</strong>")[1]
+    (False, ' <strong class="bpe-locked" title="The teacher has closed the class to new students.">Locked')
     """
-    problem = join_address.problem
+    url, problem = join_address.url or "", join_address.problem
     here_only = f' <small title="{attribute(problem)}">(this machine only)</small>' if problem else ""
     mark = f' <strong class="bpe-locked" title="{_LOCKED_SAYS}">Locked</strong>' if locked else ""
+    qr = ""
+    if url and not problem and not locked:
+        qr = (
+            f'<img class="bpe-qr-small" src="{attribute(qr_svg_data_uri(url))}" alt="{attribute(f"QR code of {url}")}">'
+        )
+    page = url.split("?", 1)[0]
     return (
-        f'{_STYLE}<div class="bpe-join">Join at <code>{html_text(join_address.url or "")}</code>{here_only}{mark}</div>'
+        f'{_STYLE}<div class="bpe-join">{qr}<div>Join at <code>{html_text(page)}</code> with the code '
+        f'<strong class="bpe-code">{html_text(code)}</strong>{here_only}{mark}</div></div>'
     )
 
 
