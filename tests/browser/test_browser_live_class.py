@@ -456,6 +456,7 @@ def test_a_projectors_first_screen_holds_the_controls_the_question_and_the_tally
         if moment == "voted":
             page.get_by_role("button", name="Reveal").click()
             page.locator(".bpe-reveal").wait_for(timeout=FOLLOW_MS)
+            page.locator(".js-plotly-plot .ytick").first.wait_for(timeout=FOLLOW_MS)  # plotly draws after the words
     ada.locator(".bpe-how summary").click()  # the settings, unfolded on her phone
     ada.wait_for_timeout(2_500)  # two polls of the screen: it stays open
     assert "built from bytes" in ada.locator(".bpe-model").inner_text()
