@@ -3,7 +3,7 @@
 #   make class  - the app for a class: every interface, PORT (8501); prints the address students type and a QR code
 #   make test   - lint, then run the whole test suite (unit, AppTest and browser tests)
 #   make lint   - ruff: lint and formatting (ruff.toml; `make format` rewrites the files); mypy: types of the engine,
-#                 the live class and the job runner (setup.cfg's [mypy])
+#                 the live class, the job runner, what the pages share and the pages (setup.cfg's [mypy])
 #   make bench  - run the benchmarks
 #   make loadtest - 10 concurrent browser sessions + single-user latency against a local server
 #   make classroom REPLICAS=2 - the app on REPLICAS processes behind nginx on every interface, PORT (8080)

@@ -24,6 +24,7 @@ st.set_page_config(
     initial_sidebar_state="collapsed" if presenting else "auto",
 )
 state.published_store()  # the engine keeps the published tokenizers in the server's budget from the first run on
+state.piece_caches()  # and the pieces its tokenizers have cut within theirs
 
 
 def render_sidebar():
@@ -71,7 +72,7 @@ first_run = state.model_if_any() is None  # only a session's first run has no mo
 if first_run:
     training.first_model(st.query_params.to_dict())  # the one a reload or a shared link names, else the default
 model_line = render_sidebar()
-if released := state.released_upload():  # its uploaded model was released for others: it has the default now
+if released := state.released_notice():  # its model was released: trained again, or the default now
     st.warning(escape.markdown(released), icon=":material/memory:")
 if presenting:
     st.html(presentation_css())

@@ -5,8 +5,8 @@ tables that index them, its trace, its encoders and the cache of pieces it has e
 size once, as ``sys.getsizeof`` gives it. What the model shares with the rest of the process is left out: classes,
 modules, functions of a module, compiled patterns, and the objects Python makes once for everyone (small integers,
 one-character strings, None). It agrees with tracemalloc's count of what dropping the model frees within a few per
-cent (tests/core/test_footprint.py). The cache of pieces grows as the model encodes new text, up to 100,000 pieces:
-measure again after use to count it.
+cent (tests/core/test_footprint.py). The cache of pieces grows as the model encodes new text, within the budget all
+caches of the process share (``bpe_core.piece_cache``): measure again after use to count it.
 """
 
 from __future__ import annotations

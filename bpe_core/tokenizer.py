@@ -13,7 +13,6 @@
 
 from __future__ import annotations
 
-import weakref
 from collections.abc import Callable, Iterable, Iterator
 from functools import partial
 from typing import cast
@@ -21,33 +20,12 @@ from typing import cast
 from .config import UNK_TOKEN, Config
 from .explain import TreeNode, merge_tree, replay
 from .merge_index import MergeTables, apply_merges, trained_merge_tables
+from .piece_cache import PieceCache
 from .pretokenize import check_encodable, encode_text, special_segments, split_spans
 from .spans import Token, piece_tokens
 from .streaming import encode_stream
 from .trace import STOP_PREFIX, Step, steps_without_counts
 from .units import BaseEncoder, Units, units_for
-
-_CACHE_LIMIT = 100_000  # distinct pieces remembered by one tokenizer
-
-
-class PieceCache(dict):
-    """piece -> its token ids, computed on the first lookup; forgets everything at the limit.
-
-    It holds its tokenizer's method weakly: a strong reference would make a cycle, and a tokenizer
-    dropped by a page (a prefix, say) would wait for the cycle collector."""
-
-    def __init__(self, compute):
-        super().__init__()
-        self._compute = weakref.WeakMethod(compute)
-
-    def __missing__(self, piece: str) -> tuple[int, ...]:
-        if len(self) >= _CACHE_LIMIT:
-            self.clear()
-        compute = self._compute()
-        if compute is None:  # a cache is only reached through its tokenizer
-            raise ReferenceError("the tokenizer of this piece cache is gone")
-        ids = self[piece] = compute(piece)
-        return ids
 
 
 class OnFirstUse:
@@ -74,7 +52,34 @@ class UnknownIdError(ValueError):
         )
 
 
-class Tokenizer:
+class PlainPipeline:
+    """What a model answers about a tokenizer.json's own parts when it runs none of them, only its ``Config``'s
+    cutting and its merges (a ``Tokenizer`` trained or read from other files, a ``RankTokenizer``); a
+    ``PipelineTokenizer`` runs them and answers otherwise."""
+
+    # Whether it runs a tokenizer.json's own parts (normalizer, pre-tokenizer, decoder) rather than what its
+    # Config says: pages show those parts, only a tokenizer.json holds it, and it decodes as HF's does.
+    runs_pipeline = False
+
+    def shown_text(self, text: str, *, special: bool = True) -> str:
+        """The text as the model sees it, which the spans of ``encode_with_spans`` point into: ``text`` itself, for
+        a model that rewrites nothing before cutting it.
+
+        >>> PlainPipeline().shown_text("Héllo")
+        'Héllo'
+        """
+        return text
+
+    def ignores_merges(self, piece: str) -> bool:
+        """Whether the model takes ``piece`` whole because it is a token (HF's ``ignore_merges``): never here."""
+        return False
+
+    def with_model_specials(self, ids: list[int]) -> list[int]:
+        """``ids`` with the model's own special tokens added (HF's ``add_special_tokens``): none here."""
+        return list(ids)
+
+
+class Tokenizer(PlainPipeline):
     """A BPE model: configuration, vocabulary (token -> id), merges in rank order, and the trace.
 
     ``base_size``: how many ids (special tokens and base symbols) come before the merged tokens,
@@ -187,10 +192,6 @@ class Tokenizer:
     def has_counts(self) -> bool:
         return self._steps is not None and any(step.count is not None for step in self._steps)
 
-    # Whether it runs a tokenizer.json's own parts (normalizer, pre-tokenizer, decoder) rather than what its
-    # Config says: pages show those parts, only a tokenizer.json holds it, and it decodes as HF's does.
-    runs_pipeline = False
-
     def token(self, token_id: int) -> str:
         return self.id_to_token[token_id]
 
@@ -249,19 +250,6 @@ class Tokenizer:
             split=self.config.split,
             specials=self.config.special_tokens if special else (),
         )
-
-    def shown_text(self, text: str, *, special: bool = True) -> str:
-        """The text as the model sees it, which the spans of :meth:`encode_with_spans` point into: ``text``
-        itself, for a model that rewrites nothing before cutting it."""
-        return text
-
-    def ignores_merges(self, piece: str) -> bool:
-        """Whether the model takes ``piece`` whole because it is a token (HF's ``ignore_merges``): never here."""
-        return False
-
-    def with_model_specials(self, ids: list[int]) -> list[int]:
-        """``ids`` with the model's own special tokens added (HF's ``add_special_tokens``): none here."""
-        return list(ids)
 
     def tokenize(self, text: str, *, special: bool = True) -> list[str]:
         """The token strings for ``text`` (display form: ``Ġ`` for a space byte)."""

@@ -6,6 +6,12 @@ server would run through that mode, find no page of the address it asked for (``
 over the page that app.py's router draws next. Our ``pages/`` holds one folder per page, routed by app.py alone, so
 the mode is switched off before the server starts.
 
+For app.py it also makes the default model every session starts with (``session.state.default_session_model``:
+the KJV sample, 2,000 merges, a job as every training) before the server listens, so that no visitor's first page
+waits for it behind other visitors' jobs, and the server's health check (``/_stcore/health``: the Docker image's,
+compose's, the tests' and benchmarks') answers only once it is made. A server whose job budget cannot make it
+says why and exits with status 2 instead of serving pages that have no model.
+
     python deploy/start_app.py [SCRIPT] [streamlit run's flags]    SCRIPT: app.py unless another .py is named
 
 make run, make class, the Docker image and the tests' and benchmarks' servers start the app through it.
@@ -14,6 +20,7 @@ make run, make class, the Docker image and the tests' and benchmarks' servers st
 from __future__ import annotations
 
 import sys
+import time
 from pathlib import Path
 
 from streamlit.runtime.pages_manager import PagesManager
@@ -37,9 +44,32 @@ def streamlit_arguments(argv: list[str]) -> list[str]:
     return [str(APP), *argv]
 
 
+def make_default_model() -> None:
+    """The default model in the model store of this process, where every session of the server it starts finds it
+    (Streamlit's caches belong to the process), and the piece caches' budget set; exits with status 2 and a
+    sentence if the job budget cannot make it or a budget variable makes no sense."""
+    sys.path.insert(0, str(ROOT))  # the app's packages, as Streamlit gives them to app.py
+    from session import state  # the app's modules: only for the app (a benchmark's bare app needs none of them)
+    from session.training_settings import DEFAULT_SETTINGS
+
+    sample = f"the sample corpus, {DEFAULT_SETTINGS.merges:,} merges"
+    print(f"Making the default model ({sample})...", flush=True)
+    started = time.monotonic()
+    try:
+        state.piece_caches()
+        state.default_session_model()
+    except ValueError as error:  # a ceiling too low for the sample, a budget variable that makes no sense
+        print(f"This server could not make its first model ({sample}): {error}. See README, Limits.", file=sys.stderr)
+        sys.exit(2)
+    print(f"The default model is made ({time.monotonic() - started:.1f} s): serving.", flush=True)
+
+
 def main(argv: list[str]) -> None:
     PagesManager.uses_pages_directory = False  # read once per process, when the first session starts
-    sys.argv = ["streamlit", "run", *streamlit_arguments(argv)]
+    arguments = streamlit_arguments(argv)
+    if (ROOT / arguments[0]).resolve() == APP:
+        make_default_model()
+    sys.argv = ["streamlit", "run", *arguments]
     cli.main()
 
 

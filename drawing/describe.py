@@ -1,6 +1,6 @@
 """How the pages name a model: its configuration in plain words (each setting as its row in
-``bpe_core.settings_table`` says it, the settings' own names in ``config_terms`` for a tooltip), its size, its
-fingerprint, and counted nouns.
+``bpe_core.settings_table`` says it, the settings' own names in ``config_terms`` for a tooltip), its size, and
+counted nouns.
 
 >>> describe_config(Config(), short=True)
 'whitespace split · built from characters · equal counts: the pair seen first wins'
@@ -9,10 +9,10 @@ fingerprint, and counted nouns.
 from __future__ import annotations
 
 import hashlib
-import json
 import weakref
 
-from bpe_core import Config, Tokenizer
+from bpe_core import Config
+from bpe_core.rank_tokenizer import AnyTokenizer
 from bpe_core.settings_table import CHOICE, CONFIG_SETTINGS, TIE_RULES
 
 TIE_BREAK_WORDS = TIE_RULES  # which pair wins a tie, in words (the Merges page names the rule with them)
@@ -32,8 +32,8 @@ def describe_config(config: Config, short: bool = False) -> str:
     >>> describe_config(Config(split="gpt2", units="bytes", tie_break="lex"), short=True)
     'gpt2 split · built from bytes · equal counts: the greatest pair wins'
     """
-    rows = [row for row in CONFIG_SETTINGS if row.said and (row.in_short or not short)]
-    return " · ".join(words for row in rows if (words := row.said(config)))
+    sayers = [row.said for row in CONFIG_SETTINGS if row.said and (row.in_short or not short)]
+    return " · ".join(words for say in sayers if (words := say(config)))
 
 
 def config_terms(config: Config) -> str:
@@ -53,20 +53,6 @@ def config_terms(config: Config) -> str:
                 term = f"{value} ({row.word(value)})"
             parts.append(f"{row.label}: {term}")
     return " · ".join(parts)
-
-
-def model_fingerprint(model: Tokenizer) -> str:
-    """A stable hash of what a model does (name, config, vocabulary, merges), to key caches of work on it.
-
-    >>> from bpe_core import train
-    >>> banana = train("banana", Config(split="none"), merges=2)
-    >>> model_fingerprint(banana) == model_fingerprint(train("banana", Config(split="none"), merges=2))
-    True
-    >>> model_fingerprint(banana) == model_fingerprint(banana.prefix(1))
-    False
-    """
-    payload = json.dumps([model.name, model.config.to_dict(), sorted(model.vocab.items()), model.merges])
-    return hashlib.sha256(payload.encode("ascii")).hexdigest()
 
 
 def text_digest(text: str) -> str:
@@ -99,7 +85,7 @@ def times(count: int) -> str:
 _MERGED_TOKENS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # model -> tokens its merges make
 
 
-def merged_tokens(tok: Tokenizer) -> int:
+def merged_tokens(tok: AnyTokenizer) -> int:
     """How many distinct tokens the merges make: fewer than the merges when a file lists several ways to make one
     (Llama 3: 280,147 merges make 127,744 tokens). Counted once per model (Llama 3's take a fraction of a second).
 
@@ -112,7 +98,7 @@ def merged_tokens(tok: Tokenizer) -> int:
     return _MERGED_TOKENS[tok]
 
 
-def model_size(tok: Tokenizer) -> str:
+def model_size(tok: AnyTokenizer) -> str:
     """A model's size in words: its vocabulary, and how many of its tokens merges made (and by how many merges,
     when some tokens are made in more than one way: more merges than tokens would puzzle).
 

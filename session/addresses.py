@@ -57,8 +57,9 @@ def read_counts(
     """
     if name not in params:
         return None
-    numbers = [whole_number(item, low, high) for item in params[name].split(",")]
-    if len(numbers) in lengths and None not in numbers:
+    items = params[name].split(",")
+    numbers = [number for item in items if (number := whole_number(item, low, high)) is not None]
+    if len(numbers) == len(items) and len(numbers) in lengths:
         return numbers
     warnings.append(
         f"{name}={params[name]}: choose {lengths.start} to {lengths.stop - 1} whole numbers from {low:,} to {high:,}, "

@@ -14,9 +14,10 @@ dropped with a warning (``session.addresses``' readers). ``session.state`` puts 
 from __future__ import annotations
 
 import json
+from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from bpe_core.chat import read_messages, read_tools
 from bpe_core.settings_table import CHOICE, COUNT, SWITCH, Setting
@@ -32,8 +33,16 @@ from session.addresses import (
 )
 
 
-class _OwnParameter:
+class _OwnParameter(ABC):
     """A kind whose parameter is one choice's own; each reads and writes one value (``read``, ``write``)."""
+
+    @abstractmethod
+    def read(self, params: Mapping[str, str], name: str, warnings: list[str]) -> Any:
+        """``params[name]`` as the widget's value; None when absent or dropped (then warned)."""
+
+    @abstractmethod
+    def write(self, value: Any) -> str | None:
+        """The widget's ``value`` as the parameter's text; None when the address leaves it out."""
 
     def read_group(self, group: Sequence[Choice], params: Mapping[str, str], name: str, warnings: list[str]) -> dict:
         value = self.read(params, name, warnings)
@@ -141,7 +150,7 @@ def setting_kind(row: Setting) -> OneOf | WholeNumber | Switch | Text:
     if row.kind == CHOICE:
         return OneOf(row.choices)
     if row.kind == COUNT:
-        return WholeNumber(*row.bounds)
+        return WholeNumber(*cast(tuple[int, int], row.bounds))  # every count's row has its bounds
     if row.kind == SWITCH:
         return Switch(row.switch_words)
     return Text(row.max_chars, may_be_empty=True)
@@ -245,12 +254,17 @@ class Section:
 
     @staticmethod
     def read_group(group: Sequence[Choice], params: Mapping[str, str], name: str, warnings: list[str]) -> dict:
-        named = read_names(params, name, [member.kind.name for member in group], warnings) or ()
-        return {member.key: True for member in group if member.kind.name in named}
+        sections = _section_names(group)
+        named = read_names(params, name, list(sections.values()), warnings) or ()
+        return {key: True for key, section in sections.items() if section in named}
 
     @staticmethod
     def write_group(group: Sequence[Choice], values: Mapping[str, Any]) -> str | None:
-        return ",".join(member.kind.name for member in group if values.get(member.key)) or None
+        return ",".join(section for key, section in _section_names(group).items() if values.get(key)) or None
+
+
+# How a parameter is read and written (``Choice.kind``)
+Kind = OneOf | WholeNumber | WholeNumbers | Names | Text | Switch | Conversation | ToolsList | Section
 
 
 @dataclass(frozen=True)
@@ -265,9 +279,22 @@ class Choice:
     key: str
     default: Any = None
     param: str = ""
-    kind: OneOf | WholeNumber | WholeNumbers | Names | Text | Switch | Conversation | ToolsList | Section | None = None
+    kind: Kind | None = None
     only_with: tuple[str, Any] | None = None
     kept: bool = False
+
+
+def _section_names(group: Sequence[Choice]) -> dict[str, str]:
+    """{widget key: section name} of the expanders that share a parameter (each a ``Section``)."""
+    return {member.key: member.kind.name for member in group if isinstance(member.kind, Section)}
+
+
+def _group_kind(param: str, group: Sequence[Choice]) -> Kind:
+    """The kind that reads and writes the parameter ``param`` of ``group``: its first choice's."""
+    kind = group[0].kind
+    if kind is None:
+        raise TypeError(f"{group[0].key}: a choice in the address (param={param!r}) needs a kind")
+    return kind
 
 
 def _by_param(choices: Sequence[Choice]) -> dict[str, list[Choice]]:
@@ -289,7 +316,7 @@ def read_address(choices: Sequence[Choice], params: Mapping[str, str]) -> tuple[
     values: dict[str, Any] = {}
     warnings: list[str] = []
     for param, group in _by_param(choices).items():
-        values.update(group[0].kind.read_group(group, params, param, warnings))
+        values.update(_group_kind(param, group).read_group(group, params, param, warnings))
     return values, warnings
 
 
@@ -312,7 +339,7 @@ def address_params(choices: Sequence[Choice], values: Mapping[str, Any]) -> tupl
             typed, missing = text_params(value) if value != choice.default else ({}, "")
             text = typed.get(TEXT_PARAM)
         else:
-            text = choice.kind.write_group(group, values)
+            text = _group_kind(param, group).write_group(group, values)
         if text is not None:
             params[param] = text
     return params, missing

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from bpe_core.footprint import model_bytes
+from bpe_core.piece_cache import DEFAULT_BUDGET_MB
 from bpe_core.pretrained import held_bytes
 from drawing.describe import text_digest
 from jobs.budget import positive_setting
@@ -56,6 +57,19 @@ def published_memory_mb(environ: Mapping[str, str] = os.environ) -> int:
     return positive_setting(environ, PUBLISHED_MEMORY_ENV, 1024, int, "whole number of megabytes")
 
 
+PIECE_CACHE_ENV = "BPE_PIECE_CACHE_MB"
+
+
+def piece_cache_mb(environ: Mapping[str, str] = os.environ) -> int:
+    """The most memory the piece caches of all tokenizers of this server process may hold together
+    (``BPE_PIECE_CACHE_MB``; ``bpe_core.piece_cache``): each word a model has cut, kept to cut it again at once.
+
+    >>> piece_cache_mb({}), piece_cache_mb({PIECE_CACHE_ENV: "16"})
+    (64, 16)
+    """
+    return positive_setting(environ, PIECE_CACHE_ENV, DEFAULT_BUDGET_MB, int, "whole number of megabytes")
+
+
 class PublishedStore(ByteStore):
     """The published tokenizers a server has read, by name, at most ``ceiling_bytes`` together by each one's size
     as measured once (``bpe_core.pretrained.held_bytes``): the least recently used is released, and read again when
@@ -73,10 +87,25 @@ class PublishedStore(ByteStore):
         return super().get_or_make(key, make, pinned=pinned, size=held_bytes(key) if size is None else size)
 
 
+PER_VISITOR_ENV = "BPE_MODELS_PER_VISITOR"
+
+
+def models_per_visitor(environ: Mapping[str, str] = os.environ) -> int:
+    """How many trained models the tabs of one visitor may hold in this server process (``BPE_MODELS_PER_VISITOR``)
+    before its own are the first released to make room: its least recently used, before any other visitor's.
+
+    >>> models_per_visitor({}), models_per_visitor({PER_VISITOR_ENV: "2"})
+    (4, 2)
+    """
+    return positive_setting(environ, PER_VISITOR_ENV, 4, int, "whole number")
+
+
 class ModelStore(ByteStore):
     """Trained models shared by all sessions, by training key, at most ``ceiling_bytes`` together as
     ``bpe_core.footprint.model_bytes`` counts them; the least recently used released first, the default model pinned.
-    Sessions hold a :class:`TrainedHandle`, never the model, so a released model's memory is free at once.
+    A model belongs to the visitor (``visitor()``: None for nobody in particular) who trained it or asked for it
+    last, and a visitor holding more than ``per_visitor`` makes room with its own first. Sessions hold a
+    :class:`TrainedHandle`, never the model, so a released model's memory is free at once.
 
     >>> from bpe_core import Config, train
     >>> store = ModelStore(ceiling_bytes=10 * 2**20)
@@ -85,8 +114,17 @@ class ModelStore(ByteStore):
     (True, True)
     """
 
-    def __init__(self, ceiling_bytes: int):
-        super().__init__(ceiling_bytes, size_of=model_bytes, what="trained models", setting=MEMORY_ENV)
+    def __init__(
+        self, ceiling_bytes: int, per_visitor: int | None = None, visitor: Callable[[], str | None] = lambda: None
+    ):
+        super().__init__(
+            ceiling_bytes,
+            size_of=model_bytes,
+            what="trained models",
+            setting=MEMORY_ENV,
+            per_owner=per_visitor,
+            owner_of=visitor,
+        )
 
 
 @dataclass(frozen=True)

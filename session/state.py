@@ -12,17 +12,20 @@ state key and back before they are drawn (``keep_choices``).
 
 from __future__ import annotations
 
-import weakref
+import functools
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 import streamlit as st
+from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from bpe_core import Tokenizer, train
+from bpe_core.piece_cache import CacheBudget, process_budget, set_budget
 from bpe_core.pretrained import keep_published_in
-from drawing.describe import model_fingerprint
+from bpe_core.rank_tokenizer import AnyTokenizer
 from jobs import Budget, Slots, run_job
+from jobs.store import FOR_OWNER
 from live_class.choose import open_store
 from live_class.limits import trusted_proxies, visitor
 from live_class.store import ClassStore
@@ -30,10 +33,13 @@ from session.addresses import TEXT_PARAM
 from session.choices import Choice, address_params, kept_keys, read_address
 from session.model_about import DEFAULT_MODEL_ABOUT, LOADED_FILE, ModelAbout
 from session.model_store import (
+    PER_VISITOR_ENV,
     ModelStore,
     PublishedStore,
     TrainedHandle,
     model_memory_mb,
+    models_per_visitor,
+    piece_cache_mb,
     published_memory_mb,
     training_key,
 )
@@ -44,18 +50,17 @@ from session.upload_store import UploadHandle, UploadStore, upload_memory_mb
 MODEL_KEY = "bpe_model"  # a TrainedHandle or UploadHandle of a store's model, or a published Tokenizer
 CORPUS_KEY = "bpe_corpus"  # the text it was trained on ("" for a loaded file or GPT-2)
 ABOUT_KEY = "bpe_model_about"  # how it was made (a ModelAbout), for display and links
-FINGERPRINT_KEY = "bpe_fingerprint"  # (a weak reference to a model, its fingerprint): hashed once per model object
-RELEASED_KEY = "bpe_upload_released"  # what to tell the session about its uploaded model, released since its last run
+RELEASED_KEY = "bpe_model_released"  # what to tell the session about its model, released since its last run
 
 SAMPLE_PATH = Path(__file__).resolve().parent.parent / "data" / "kjv_sample.txt"
 
 
-@st.cache_data(max_entries=1, show_spinner=False)
+@functools.cache  # one string for every session (Streamlit's cache_data would copy it at each call), read at start
 def sample_text() -> str:
     return SAMPLE_PATH.read_text(encoding="utf-8")
 
 
-@st.cache_resource(max_entries=1, show_spinner="Training the sample corpus...")
+@st.cache_resource(max_entries=1, show_spinner=False)
 def default_model() -> Tokenizer:
     """The model every session starts with: the KJV sample trained by the default form (``DEFAULT_SETTINGS``: GPT-2's
     split, bytes, 2,000 merges), a job as every training (``jobs``)."""
@@ -76,7 +81,10 @@ def _job_slots() -> Slots:
 
 def visitor_address() -> str | None:
     """Who this session is to the server's limits: its address (the one nginx saw, behind the proxy that
-    ``BPE_TRUSTED_PROXY`` names); None for a browser on the server's own machine."""
+    ``BPE_TRUSTED_PROXY`` names); None for a browser on the server's own machine, and for the server itself (no
+    session: the default model made when it starts)."""
+    if get_script_run_ctx(suppress_warning=True) is None:
+        return None
     forwarded_for = st.context.headers.get("X-Forwarded-For") or ""
     return visitor(st.context.ip_address, forwarded_for, trusted_proxies())
 
@@ -91,8 +99,9 @@ def as_job(function: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
 @st.cache_resource(max_entries=1, show_spinner=False)
 def model_store() -> ModelStore:
     """Trained models shared by all sessions, at most ``BPE_MODEL_MEMORY_MB`` together (512 by default), the default
-    model pinned among them."""
-    return ModelStore(ceiling_bytes=model_memory_mb() * 2**20)
+    model pinned among them; a visitor whose tabs hold more than ``BPE_MODELS_PER_VISITOR`` (4) makes room with its
+    own first."""
+    return ModelStore(model_memory_mb() * 2**20, per_visitor=models_per_visitor(), visitor=visitor_address)
 
 
 @st.cache_resource(max_entries=1, show_spinner=False)
@@ -106,6 +115,14 @@ def published_store() -> PublishedStore:
 
 
 @st.cache_resource(max_entries=1, show_spinner=False)
+def piece_caches() -> CacheBudget:
+    """The budget the piece caches of every tokenizer in this server process share, set once from
+    ``BPE_PIECE_CACHE_MB`` (64 by default; a ValueError names a value that makes no sense)."""
+    set_budget(piece_cache_mb())
+    return process_budget()
+
+
+@st.cache_resource(max_entries=1, show_spinner=False)
 def upload_store() -> UploadStore:
     """Tokenizers loaded from uploaded files, held once per content for all sessions, at most
     ``BPE_UPLOAD_MEMORY_MB`` together (a ValueError names a value that makes no sense)."""
@@ -114,7 +131,8 @@ def upload_store() -> UploadStore:
 
 def default_session_model() -> Tokenizer:
     """The default model as sessions hold it: the model store's copy, filed as the default form's run (pressing
-    Train on the default form trains nothing)."""
+    Train on the default form trains nothing). The server makes it before it serves (``deploy/start_app.py``), so
+    that a session finds it made; an app run another way (AppTest) makes it for its first session."""
     return model_store().get_or_make(default_handle().key, default_model, pinned=True)
 
 
@@ -135,7 +153,7 @@ def current_model() -> Tokenizer:
     (``pages.train.training.first_model``), so every page has one. A trained model is asked of the model store and
     an uploaded one of the upload store: a trained model the store released is trained again from its settings; an
     upload released, or a model that cannot be made again, gives the session the default model and says why
-    (``released_upload``)."""
+    (``released_notice``)."""
     held = st.session_state[MODEL_KEY]
     if isinstance(held, TrainedHandle):
         return model_store().get(held.key) or _trained_again(held)
@@ -152,18 +170,33 @@ def current_model() -> Tokenizer:
 
 
 def _trained_again(held: TrainedHandle) -> Tokenizer:
-    """The session's trained model, released by the model store for other visitors' models: trained again (the same
-    corpus and settings give the same model), or the default model if the server cannot now."""
-
+    """The session's trained model, released by the model store (for other visitors' models, or for this visitor's
+    newer ones beyond its share): trained again (the same corpus and settings give the same model), or the default
+    model if the server cannot now. The session is told why, once (``released_notice``)."""
+    why = _why_released(held.key)
     try:
-        with st.spinner("Your model was released to make room for other visitors' models: training it again..."):
-            return model_store().get_or_make(held.key, lambda: _trained_as_job(held.training_text, held.settings))
+        with st.spinner(f"{why}: training it again..."):
+            model = model_store().get_or_make(held.key, lambda: _trained_as_job(held.training_text, held.settings))
     except ValueError as error:  # a ceiling, a visitor's jobs, a budget that makes no sense
-        _release_to_default(
-            f"Your model was released to make room for other visitors' and could not be made again "
-            f"({error}): train it again on the Train page."
-        )
+        _release_to_default(f"{why}, and could not be made again ({error}): train it again on the Train page.")
         return default_session_model()
+    st.session_state[RELEASED_KEY] = f"{why}: it was trained again from its corpus and settings."
+    return model
+
+
+def _why_released(key: str) -> str:
+    """Why the model store released the session's model, in words."""
+    store = model_store()
+    if store.released_why(key) == FOR_OWNER:
+        newer = f"{store.per_owner:,} newer models" if store.per_owner != 1 else "a newer model"
+        return (
+            f"Your model was released to make room on this server: your other tabs hold {newer}, and a visitor who "
+            f"holds more than {store.per_owner:,} gives up its own first (the server's {PER_VISITOR_ENV} sets it)"
+        )
+    return (
+        f"Your model was released to make room for newer models (this server holds at most "
+        f"{store.ceiling_bytes // 2**20:,} MB of trained models)"
+    )
 
 
 def _release_to_default(message: str) -> None:
@@ -171,8 +204,9 @@ def _release_to_default(message: str) -> None:
     set_model(default_handle(), corpus=sample_text(), about=DEFAULT_MODEL_ABOUT)
 
 
-def released_upload() -> str | None:
-    """Once, after the session's uploaded model was released: what to tell it (the router shows it)."""
+def released_notice() -> str | None:
+    """Once, after the store released the session's model (trained again, or an upload given up for the default
+    model): what to tell it and why (the router shows it)."""
     if model_if_any() is None:
         return None
     return st.session_state.pop(RELEASED_KEY, None)
@@ -198,7 +232,7 @@ def set_model(model: Tokenizer | TrainedHandle | UploadHandle, *, corpus: str, a
     st.session_state.update({MODEL_KEY: model, CORPUS_KEY: corpus, ABOUT_KEY: about})
 
 
-def model_name(model: Tokenizer) -> str:
+def model_name(model: AnyTokenizer) -> str:
     """``model``'s name as this session knows it: the session's uploaded model is named after this session's files
     (the server holds one copy of the same bytes for every session, named after the files that loaded it first)."""
     about = model_about()
@@ -211,15 +245,6 @@ def model_handle() -> UploadHandle | None:
     """The handle of the session's model if it was uploaded, else None."""
     held = st.session_state.get(MODEL_KEY)
     return held if isinstance(held, UploadHandle) else None
-
-
-def fingerprint(model: Tokenizer) -> str:
-    """``model``'s fingerprint (drawing.describe), computed once per model object in this session (remembered weakly:
-    an uploaded model stays the store's to release)."""
-    stored = st.session_state.get(FINGERPRINT_KEY)
-    if stored is None or stored[0]() is not model:
-        stored = st.session_state[FINGERPRINT_KEY] = (weakref.ref(model), model_fingerprint(model))
-    return stored[1]
 
 
 # -- tokenizer files (session.model_io's uploader and buttons, on several pages)

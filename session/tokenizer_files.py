@@ -13,7 +13,7 @@ import os
 import resource
 import sys
 from collections.abc import Callable
-from typing import TypeVar
+from typing import Any, TypeVar, overload
 
 from bpe_core import Tokenizer
 from bpe_core.formats import load_any
@@ -73,9 +73,19 @@ def load_uploaded(files: dict[str, bytes]) -> Tokenizer:
     return load_any(texts)  # its errors start with the file names
 
 
+@overload
+def load_added(added: dict[str, bytes], earlier: dict[str, bytes]) -> tuple[Tokenizer, list[str]]: ...
+
+
+@overload
 def load_added(
-    added: dict[str, bytes], earlier: dict[str, bytes], load: Callable[[dict[str, bytes]], T] = load_uploaded
-) -> tuple[T, list[str]]:
+    added: dict[str, bytes], earlier: dict[str, bytes], load: Callable[[dict[str, bytes]], T]
+) -> tuple[T, list[str]]: ...
+
+
+def load_added(
+    added: dict[str, bytes], earlier: dict[str, bytes], load: Callable[[dict[str, bytes]], Any] = load_uploaded
+) -> tuple[Any, list[str]]:
     """Load the files just ``added`` to an uploader that already held ``earlier`` ones; returns what
     ``load(files)`` gave (by default the tokenizer) and the names of the files it came from.
 

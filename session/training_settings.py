@@ -7,8 +7,8 @@ run by, and what a shared link describes. The form's labels, corpora and recipes
 
 from __future__ import annotations
 
-from dataclasses import asdict, field, make_dataclass, replace
-from typing import Any
+from dataclasses import Field, asdict, field, make_dataclass, replace
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from bpe_core import Config
 from bpe_core.settings_table import CONFIG_SETTINGS, MAX_SIZE, SETTINGS, STOP_BY, TEXT, TEXTS, Setting
@@ -31,6 +31,11 @@ def engine_value(row: Setting, value: Any) -> Any:
 
 
 class _TrainSettingsMethods:
+    if TYPE_CHECKING:  # what the type checker knows of the fields ``make_dataclass`` adds from the table below
+        __dataclass_fields__: ClassVar[dict[str, Field[Any]]]
+
+        def __getattr__(self, setting: str) -> Any: ...
+
     def to_config(self) -> Config:
         """The engine configuration; raises ``ValueError`` for combinations that don't work. A setting that
         does not apply (the marker's placement without a marker, the space marker with bytes) takes its default."""
@@ -58,12 +63,18 @@ TRAIN_ARGUMENTS = tuple(row for row in SETTINGS if not row.in_config and row.nam
 # Everything the Train page asks for, one field per row of bpe_core.settings_table.SETTINGS (the Config fields,
 # how far to train and the trace's size), each with the row's default as the form holds it. Both sizes are kept so
 # switching ``stop_by`` back and forth loses nothing; only the chosen one is used.
-TrainSettings = make_dataclass(
-    "TrainSettings",
-    [(row.name, Any, field(default=typed(row, row.default))) for row in SETTINGS],
-    bases=(_TrainSettingsMethods,),
-    frozen=True,
-)
+if TYPE_CHECKING:  # the fields are made from the table at run time: the type checker sees any setting's name as one
+
+    class TrainSettings(_TrainSettingsMethods):
+        def __init__(self, **settings: Any) -> None: ...
+
+else:
+    TrainSettings = make_dataclass(
+        "TrainSettings",
+        [(row.name, Any, field(default=typed(row, row.default))) for row in SETTINGS],
+        bases=(_TrainSettingsMethods,),
+        frozen=True,
+    )
 TrainSettings.__module__ = __name__
 TrainSettings.__doc__ = """How a model is trained, as the Train form holds it: one field per setting of
 ``bpe_core.settings_table.SETTINGS``, a marker and special tokens as typed.

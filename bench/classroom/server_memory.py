@@ -3,16 +3,18 @@ README promises it holds, worked out one way for both.
 
 The promise (README, Limits): each replica holds its own base (the app, its sessions, its idle worker: measured)
 plus ``BPE_JOBS_AT_ONCE`` job workers of ``BPE_JOB_MEMORY_MB`` each plus ``BPE_UPLOAD_MEMORY_MB`` of loaded
-uploads, ``BPE_MODEL_MEMORY_MB`` of trained models and ``BPE_PUBLISHED_MEMORY_MB`` of published tokenizers (GPT-2's
-32 MB in its base); nginx and Redis hold a little beside them.
+uploads, ``BPE_MODEL_MEMORY_MB`` of trained models, ``BPE_PUBLISHED_MEMORY_MB`` of published tokenizers (GPT-2's
+32 MB in its base) and ``BPE_PIECE_CACHE_MB`` of the pieces all its tokenizers have cut; nginx and Redis hold a
+little beside them.
 
 >>> documented_total_mb(2, {})
-10066
+10194
 >>> documented_total_text(2, {})  # as the README writes it
-'2 × (400 + 2 × 1,024 + 1,024 + 512 + 1,024) + 30 + 20 = 10,066 MB (9.8 GiB)'
+'2 × (400 + 2 × 1,024 + 1,024 + 512 + 1,024 + 64) + 30 + 20 = 10,194 MB (10.0 GiB)'
 >>> small_host = {"BPE_JOBS_AT_ONCE": "1", "BPE_JOB_MEMORY_MB": "768", "BPE_UPLOAD_MEMORY_MB": "256"}
->>> documented_total_mb(1, small_host | {"BPE_MODEL_MEMORY_MB": "128", "BPE_PUBLISHED_MEMORY_MB": "256"})
-1858
+>>> small_host |= {"BPE_MODEL_MEMORY_MB": "128", "BPE_PUBLISHED_MEMORY_MB": "256", "BPE_PIECE_CACHE_MB": "32"}
+>>> documented_total_mb(1, small_host)
+1890
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 
 from jobs.budget import Budget, jobs_at_once
-from session.model_store import model_memory_mb, published_memory_mb
+from session.model_store import model_memory_mb, piece_cache_mb, published_memory_mb
 from session.upload_store import upload_memory_mb
 
 # A replica's own base: measured 140-170 MB with half a class of 30 following it and its idle job worker
@@ -38,17 +40,22 @@ PROC = Path("/proc")
 def documented_total_mb(replicas: int, environ: Mapping[str, str] = os.environ) -> int:
     """The most a classroom of ``replicas`` holds with the budgets ``environ`` sets, in MB (the README's formula)."""
     jobs = jobs_at_once(environ) * Budget.from_environment(environ).memory_mb
-    stores = upload_memory_mb(environ) + model_memory_mb(environ) + published_memory_mb(environ)
+    stores = sum(_store_budgets(environ))
     return replicas * (REPLICA_BASE_MB + jobs + stores) + BALANCER_MB + REDIS_MB
 
 
 def documented_total_text(replicas: int, environ: Mapping[str, str] = os.environ) -> str:
     """``documented_total_mb`` with its sum written out, as the README's Limits give it."""
     parts = (REPLICA_BASE_MB, jobs_at_once(environ), Budget.from_environment(environ).memory_mb)
-    stores = (upload_memory_mb(environ), model_memory_mb(environ), published_memory_mb(environ))
-    per_replica = "{:,} + {:,} × {:,} + {:,} + {:,} + {:,}".format(*parts, *stores)
+    per_replica = "{:,} + {:,} × {:,} + {:,} + {:,} + {:,} + {:,}".format(*parts, *_store_budgets(environ))
     total = documented_total_mb(replicas, environ)
     return f"{replicas} × ({per_replica}) + {BALANCER_MB} + {REDIS_MB} = {total:,} MB ({gib(total)})"
+
+
+def _store_budgets(environ: Mapping[str, str]) -> tuple[int, ...]:
+    """What a replica holds for its visitors, in MB, in the README's order: uploads, trained models, published
+    tokenizers, the piece caches."""
+    return upload_memory_mb(environ), model_memory_mb(environ), published_memory_mb(environ), piece_cache_mb(environ)
 
 
 def gib(megabytes: float) -> str:

@@ -7,6 +7,7 @@ from typing import NamedTuple
 import streamlit as st
 
 from bpe_core import Token, Tokenizer
+from bpe_core.rank_tokenizer import AnyTokenizer
 from drawing import escape
 from drawing.describe import plural
 from drawing.pipeline_view import tokens_html
@@ -15,17 +16,16 @@ from pages.compare.views.data import ComparedSize, chars_per_token
 
 
 class TabInputs(NamedTuple):
-    """What every tab is drawn from: the session's model, its fingerprint and corpus, the text typed, the sizes."""
+    """What every tab is drawn from: the session's model and its corpus, the text typed, the sizes."""
 
     tok: Tokenizer
-    fingerprint: str
     corpus: str
     text: str
     sizes: list[ComparedSize]
 
 
 def show_token_strip(
-    tok: Tokenizer, text: str, heading: str, strips: int, tokens: list[Token] | None = None
+    tok: AnyTokenizer, text: str, heading: str, strips: int, tokens: list[Token] | None = None
 ) -> list[Token]:
     """Draw ``text`` encoded by ``tok`` (or its ``tokens``) under a heading with the token count, as one of ``strips``
     the tab draws (which share a bound on the boxes they send: ``setup.strip_chars``); return the tokens."""

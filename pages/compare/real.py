@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import streamlit as st
 
-from bpe_core import Tokenizer
 from bpe_core.pretrained import OPEN_MODELS, load_pretrained
+from bpe_core.rank_tokenizer import AnyTokenizer
 from drawing import escape
 from drawing.token_legend import render_legend
 from pages.compare import state as compare_state
@@ -44,23 +44,21 @@ def real_tokenizers_section(inputs: TabInputs) -> None:
     mine = tok.prefix(size.merges)
     drawn = 1 + len(chosen)  # strips: yours and each published one
     strips = {MINE: show_token_strip(mine, text, MINE, drawn)}  # at once: the user's own needs no loading
-    loading, published = st.empty(), {}
+    loading = st.empty()
+    published: dict[str, AnyTokenizer] = {}
     for index, name in enumerate(chosen, start=1):  # each drawn as soon as it is loaded (GPT-2 and GPT-4 are quick)
         title = REAL_TOKENIZERS[name]
         loading.caption(loading_line(title, index, len(chosen)))
         published[name] = load_pretrained(name)
-        tokens = compare_state.published_tokens(published[name], name, text)
+        tokens = compare_state.published_tokens(published[name], text)
         strips[title] = show_token_strip(published[name], text, title, drawn, tokens)
     loading.empty()
     models, encoders = lined_up(MINE, mine, published, compare_state.published_tokens)
     st.html(render_legend([token for tokens in strips.values() for token in tokens], text))
-    where_they_disagree(text, {compare_state.MINE_NAME: mine} | published)
+    where_they_disagree(text, {compare_state.MINE_NAME: mine, **published})
     # the counts: your model at every size compared ("500, 5000 and GPT-4" in one chart), then the published ones
     counts = {
-        size_title(MINE, size.vocabulary): (
-            len(compare_state.cached_ids(tok, inputs.fingerprint, size.merges, text)),
-            size.vocabulary,
-        )
+        size_title(MINE, size.vocabulary): (len(compare_state.cached_ids(tok, size.merges, text)), size.vocabulary)
         for size in sizes
     }
     counts |= {title: (len(strips[title]), models[title].vocab_size) for title in models if title != MINE}
@@ -78,7 +76,7 @@ def choose_published() -> list[str]:
     return st.multiselect(
         "Published tokenizers",
         list(REAL_TOKENIZERS),
-        format_func=REAL_TOKENIZERS.get,
+        format_func=REAL_TOKENIZERS.__getitem__,
         key=compare_state.REAL_CHOICE_KEY,
     )
 
@@ -86,7 +84,7 @@ def choose_published() -> list[str]:
 MAX_LINED_UP_CHARS = 3_000  # the aligned view draws the text's first this-many characters
 
 
-def where_they_disagree(text: str, shown: dict[str, Tokenizer]) -> None:
+def where_they_disagree(text: str, shown: dict[str, AnyTokenizer]) -> None:
     """Two to four of the tokenizers shown (by name: the session's model is ``MINE_NAME``), lined up under the text
     once, the stretches they cut differently marked; on a phone, one of them under the text at a time."""
     st.markdown("**Where they cut differently**")
@@ -100,7 +98,7 @@ def where_they_disagree(text: str, shown: dict[str, Tokenizer]) -> None:
     chosen = st.multiselect(
         "Line up",
         list(shown),
-        format_func=titles.get,
+        format_func=titles.__getitem__,
         max_selections=4,
         key=compare_state.LINE_UP_KEY,
         persist_state="session",

@@ -5,8 +5,8 @@ from __future__ import annotations
 import streamlit as st
 
 from bpe_core import Config
-from bpe_core.config import TIE_BREAKS
 from bpe_core.pretokenizers import pretokenizer
+from bpe_core.settings_table import setting
 from drawing import escape
 from drawing.describe import describe_config
 from drawing.notation import token_glyph_legend
@@ -21,16 +21,18 @@ from pages.compare.views.data import compare_merge_lists, size_table, vocabulary
 from pages.compare.views.figures import usage_figure
 from session import state
 
+TIE_BREAK = setting("tie_break")  # the tie-break pair's two selects: its label and its words
+
 
 def compression_section(inputs: TabInputs) -> None:
-    tok, fingerprint, corpus, text, sizes = inputs
+    tok, corpus, text, sizes = inputs
     st.caption(setup.CURVES_ABOUT)
     texts = tuple((name, value) for name, value in (("training corpus", corpus), ("your text", text)) if value)
     if not texts:
         st.info("No training corpus is known for this model: type some text above to draw its curve.")
         return
-    curves = {name: (value, compare_state.cached_curve(tok, fingerprint, value)) for name, value in texts}
-    st.html(compare_state.curves_html(tok, fingerprint, texts, tuple(sizes)))  # HTML and SVG: no plotly to draw
+    curves = {name: (value, compare_state.cached_curve(tok, value)) for name, value in texts}
+    st.html(compare_state.curves_html(tok, texts, tuple(sizes)))  # HTML and SVG: no plotly to draw
     st.html(size_table_html(size_table(curves, sizes)))  # static: a few rows, no data grid to load and draw
     if not pretokenizer(tok.config.split).keeps_whitespace:
         st.caption("This model's split drops whitespace; characters per token still counts it in the text length.")
@@ -52,7 +54,13 @@ def chosen_configs(session_config: Config, preset: str) -> tuple[Config, Config]
     columns = st.columns(2)
     if preset == setup.TIE_BREAK_PRESET:
         rules = [
-            column.selectbox(f"Tie-break {side}", TIE_BREAKS, index=i, key=compare_state.custom_key("rule", side))
+            column.selectbox(
+                f"{TIE_BREAK.label} {side}",
+                TIE_BREAK.choices,
+                index=i,
+                format_func=TIE_BREAK.word,
+                key=compare_state.custom_key("rule", side),
+            )
             for i, (side, column) in enumerate(zip("AB", columns))
         ]
         return setup.tie_break_pair(session_config, *rules)
@@ -60,14 +68,16 @@ def chosen_configs(session_config: Config, preset: str) -> tuple[Config, Config]
     for side, column in zip("AB", columns):
         column.markdown(f"**Configuration {side}**")
         choices = {
-            name: column.selectbox(label, options, key=compare_state.custom_key(name, side))
-            for name, label, options in setup.CUSTOM_FIELDS
+            row.name: column.selectbox(
+                row.label, options, format_func=row.word, key=compare_state.custom_key(row.name, side)
+            )
+            for row, options in setup.CUSTOM_FIELDS
         }
         try:
             configs.append(setup.custom_config(choices))
         except ValueError as error:
             column.error(escape.markdown(f"Configuration {side} is not valid: {error}"))
-    return tuple(configs) if len(configs) == 2 else None
+    return (configs[0], configs[1]) if len(configs) == 2 else None
 
 
 def pretokenizer_section(inputs: TabInputs) -> None:
@@ -94,7 +104,7 @@ def pretokenizer_section(inputs: TabInputs) -> None:
         column.markdown(f"**{escape.markdown(name)}**  \n{escape.markdown(model.stop_message)}")
     diff = compare_merge_lists(models[0].merges, models[1].merges)
     alert = st.success if diff.first_difference is None else st.markdown
-    byte_level = tuple(model.byte_level for model in models)
+    byte_level = (models[0].byte_level, models[1].byte_level)
     alert(setup.merge_lists_sentence(diff, len(models[0].merges), byte_level))
     for side, only, model, column in zip("AB", (diff.only_a, diff.only_b), models, st.columns(2)):
         column.markdown(setup.only_heading(side, len(only)))
@@ -109,7 +119,7 @@ def pretokenizer_section(inputs: TabInputs) -> None:
 
 
 def usage_section(inputs: TabInputs) -> None:
-    tok, fingerprint, corpus, text, sizes = inputs
+    tok, corpus, text, sizes = inputs
     merges = size_select("Model at", sizes, compare_state.USAGE_SIZE_KEY).merges
     sources = {"your text": text, "training corpus": corpus}
     source = st.radio(
@@ -119,7 +129,7 @@ def usage_section(inputs: TabInputs) -> None:
         st.info("Type some text above to see which tokens it uses.")
         return
     try:
-        ids = compare_state.cached_ids(tok, fingerprint, merges, sources[source])
+        ids = compare_state.cached_ids(tok, merges, sources[source])
     except ValueError as error:
         st.error(escape.markdown(f"Could not encode the text: {error}"))
         return

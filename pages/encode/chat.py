@@ -49,7 +49,7 @@ def show_conversation(link_slot: DeltaGenerator) -> None:
         "Chat model",
         encode_state.CHAT_MODELS,
         key=encode_state.CHAT_MODEL_KEY,
-        format_func=MODEL_LABELS.get,
+        format_func=MODEL_LABELS.__getitem__,
         persist_state="session",
     )
     state.start_widget(encode_state.READY_KEY, True)
@@ -72,7 +72,7 @@ def show_conversation(link_slot: DeltaGenerator) -> None:
     prompt = _rendered(name, messages, ready, offered)
     if prompt is not None:  # the prompt first, as Encode's boxes come right under its text
         show_prompt(prompt, tok, ready, offered)
-        show_end(tok, name, messages[-1]["content"], not (prompt.chat.estimated or prompt.chat.script), message=True)
+        show_end(tok, messages[-1]["content"], not (prompt.chat.estimated or prompt.chat.script), message=True)
     if state.presenting():
         st.caption(note)
     st.subheader("Messages", anchor=False)
@@ -142,7 +142,7 @@ def show_messages(messages: list[dict], prompt: ChatPrompt | None) -> None:
                 f"Message {index + 1}: role",
                 ROLES,
                 key=encode_state.role_key(index),
-                format_func=ROLE_LABELS.get,
+                format_func=ROLE_LABELS.__getitem__,
                 on_change=encode_state.edit_message,
                 args=(index,),
                 width=160,

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import streamlit as st
 
-from bpe_core import Token, Tokenizer, UnknownIdError
+from bpe_core import Token, UnknownIdError
+from bpe_core.rank_tokenizer import AnyTokenizer
 from bpe_core.truncate import fit_prefix
 from drawing.escape import markdown
 from drawing.notation import glyph_legend
@@ -35,7 +36,7 @@ def show_ids(ids: list[int]) -> None:
     st.code(", ".join(map(str, ids)), language=None, wrap_lines=True)
 
 
-def show_why(tok: Tokenizer, text: str, match_special: bool) -> None:
+def show_why(tok: AnyTokenizer, text: str, match_special: bool) -> None:
     labels = replay_choices(tok, text, match_special, limit=MAX_PIECES)
     pieces = list(labels)
     if not pieces:
@@ -43,7 +44,9 @@ def show_why(tok: Tokenizer, text: str, match_special: bool) -> None:
         return
     st.caption(replay_caption(tok))
     state.default_unless_offered(encode_state.PIECE_KEY, pieces, max(pieces, key=len))  # the longest, or the one kept
-    piece = st.selectbox("Piece", pieces, key=encode_state.PIECE_KEY, format_func=labels.get, persist_state="session")
+    piece = st.selectbox(
+        "Piece", pieces, key=encode_state.PIECE_KEY, format_func=labels.__getitem__, persist_state="session"
+    )
     if len(piece) > MAX_EXPLAIN_CHARS:
         st.caption(f"This piece is long; replaying its first {MAX_EXPLAIN_CHARS} characters.")
         piece = piece[:MAX_EXPLAIN_CHARS]
@@ -62,7 +65,7 @@ def show_why(tok: Tokenizer, text: str, match_special: bool) -> None:
         st.caption(markdown(legend))
 
 
-def show_decoder(tok: Tokenizer, example_ids: list[int]) -> None:
+def show_decoder(tok: AnyTokenizer, example_ids: list[int]) -> None:
     input_col, button_col = st.columns([4, 1], vertical_alignment="bottom")
     button_col.button("Use ids above", on_click=encode_state.fill_decoder, args=(example_ids,), key="encode_fill_ids")
     raw_ids = input_col.text_input(
@@ -94,11 +97,11 @@ def show_table(tokens: list[Token], text: str) -> None:
         pages = table_pages(len(rows))
         # the rows chosen, or the first ones again when the text shrinks
         state.default_unless_offered(encode_state.TABLE_PAGE_KEY, list(pages), 0)
-        first = st.selectbox("Rows", list(pages), key=encode_state.TABLE_PAGE_KEY, format_func=pages.get)
+        first = st.selectbox("Rows", list(pages), key=encode_state.TABLE_PAGE_KEY, format_func=pages.__getitem__)
     st.html(token_table_html(rows[first : first + TABLE_ROWS]))
 
 
-def show_cut(tok: Tokenizer, text: str, match_special: bool) -> None:
+def show_cut(tok: AnyTokenizer, text: str, match_special: bool) -> None:
     """The longest beginning of the text that takes at most N tokens (whole characters, an exact prefix), the rest
     faded, and the beginning again in a box with a copy button."""
     limit = st.number_input(

@@ -13,11 +13,12 @@ from typing import NamedTuple
 import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
 
-from bpe_core import Tokenizer
 from bpe_core.pretrained import PRETRAINED, load_pretrained
+from bpe_core.rank_tokenizer import AnyTokenizer
+from drawing.escape import markdown
 from drawing.published import PRETRAINED_NOTES, loading_message, source_labels
 from pages.encode import state as encode_state
-from pages.encode.views.tools import describe_tokenizer
+from pages.encode.views.tools import describe_tokenizer, tokenizer_terms
 from session import model_io, share_link, state
 
 INTRO = (
@@ -28,18 +29,22 @@ INTRO = (
 class Header(NamedTuple):
     link_slot: DeltaGenerator  # Copy link, filled once the text is known
     source: str
-    tokenizer: Tokenizer | None  # None in Conversation mode, which draws its own choices
+    tokenizer: AnyTokenizer | None  # None in Conversation mode, which draws its own choices
     match_special: bool
     conversation: bool = False
 
 
-def choose_tokenizer() -> tuple[str, Tokenizer]:
+def choose_tokenizer() -> tuple[str, AnyTokenizer]:
     """The choice (one of ``encode_state.SOURCES``) and the tokenizer it gives."""
     model = state.current_model()
     name = state.model_name(model)
     labels = source_labels(name or "Trained model", named=bool(name))  # plain: a selectbox shows text as is
     source = st.selectbox(
-        "Tokenizer", encode_state.SOURCES, key=encode_state.SOURCE_KEY, format_func=labels.get, persist_state="session"
+        "Tokenizer",
+        encode_state.SOURCES,
+        key=encode_state.SOURCE_KEY,
+        format_func=labels.__getitem__,
+        persist_state="session",
     )
     if source in PRETRAINED:  # the spinner shows only if the load is slow (the first time on this server)
         with st.spinner(loading_message(source)):
@@ -109,14 +114,15 @@ def text_box_style() -> dict:
     return {"height": 90, "label_visibility": "collapsed"} if state.presenting() else {"height": 120}
 
 
-def describe(source: str, tokenizer: Tokenizer) -> None:
+def describe(source: str, tokenizer: AnyTokenizer) -> None:
     note = PRETRAINED_NOTES.get(source)
     st.caption(
-        describe_tokenizer(tokenizer, model_io.model_title(state.model_name(tokenizer))) + (f" {note}" if note else "")
+        describe_tokenizer(tokenizer, model_io.model_title(state.model_name(tokenizer))) + (f" {note}" if note else ""),
+        help=markdown(tokenizer_terms(tokenizer)),
     )
 
 
-def show_notes(source: str, tokenizer: Tokenizer) -> None:
+def show_notes(source: str, tokenizer: AnyTokenizer) -> None:
     """Presenting: the tokenizer's description and "Load a tokenizer", which the header left out."""
     if state.presenting():
         describe(source, tokenizer)

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 from functools import partial
+from typing import cast
 
 import streamlit as st
 
-from bpe_core import Token, Tokenizer
+from bpe_core import Token
+from bpe_core.pipeline.tokenizer import PipelineTokenizer
+from bpe_core.rank_tokenizer import AnyTokenizer
 from drawing.escape import markdown
 from drawing.pipeline_view import pipeline_steps, steps_markdown, tokens_html
 from drawing.token_legend import render_legend
@@ -30,9 +33,9 @@ def show_counts(ids: list[int], text: str) -> None:
     row.metric("Characters per token", f"{len(text) / len(ids):.2f}" if ids else "–")
 
 
-def show_tokens(tok: Tokenizer, tokens: list[Token], text: str, shown: str, match_special: bool) -> None:
+def show_tokens(tok: AnyTokenizer, tokens: list[Token], text: str, shown: str, match_special: bool) -> None:
     """The coloured boxes and their key; for a tokenizer.json, what its parts did, step by step, under them."""
-    steps = pipeline_steps(tok, text, tokens, match_special) if tok.runs_pipeline else None
+    steps = pipeline_steps(tok, text, tokens, match_special) if isinstance(tok, PipelineTokenizer) else None
     cuts, hits = (steps.cuts, steps.hits) if steps else (set(), set())
     # with the counts' CSS (a short row above: the boxes start close under the text box)
     st.html(counts_css() + tokens_html(tok, tokens, text, match_special, cuts=cuts, hits=hits))
@@ -44,7 +47,7 @@ def show_tokens(tok: Tokenizer, tokens: list[Token], text: str, shown: str, matc
         )
 
 
-def show_round_trip(tok: Tokenizer, tokens: list[Token], text: str, shown: str) -> None:
+def show_round_trip(tok: AnyTokenizer, tokens: list[Token], text: str, shown: str) -> None:
     ids = [token.id for token in tokens]
     decoded = tok.decode(ids)
     losses = "\n".join(f"- {markdown(note)}" for note in describe_round_trip(text, decoded))
@@ -66,7 +69,8 @@ header = encode_header.show_header(ignored)
 if header.conversation:  # messages as a chat model receives them: a mode of its own
     encode_chat.show_conversation(header.link_slot)
     st.stop()
-source, tokenizer, match_special = header.source, header.tokenizer, header.match_special
+source, match_special = header.source, header.match_special
+tokenizer = cast(AnyTokenizer, header.tokenizer)  # None only in Conversation mode, stopped above
 
 state.restore_text(encode_state.TEXT_KEY, encode_state.EXAMPLE_TEXT)
 text = st.text_area(
@@ -79,6 +83,7 @@ text = st.text_area(
 )  # shared with Compare
 commit_while_typing(TEXT_LABEL, text)  # updates as the user types
 
+tokens: list[Token] | None  # None: the text cannot be encoded
 try:
     tokens = tokenizer.encode_with_spans(text, special=match_special)
 except ValueError as error:
@@ -89,7 +94,7 @@ if tokens is not None:
     shown = tokenizer.shown_text(text, special=match_special)  # a normalizer may rewrite the text: spans point here
     show_counts([token.id for token in tokens], text)  # the counts, then the boxes, right under the text box
     show_tokens(tokenizer, tokens, text, shown, match_special)
-    show_end(tokenizer, source, text, match_special)  # a text that ends in the middle of a merge
+    show_end(tokenizer, text, match_special)  # a text that ends in the middle of a merge
     show_round_trip(tokenizer, tokens, text, shown)
 encode_header.show_notes(source, tokenizer)  # presenting: what the header left out, under the tokens
 ids = [token.id for token in tokens or []]
@@ -104,7 +109,7 @@ folded = (  # label, icon, state key, what it draws (None: nothing while the tex
     ("Decode: token ids back to text", "undo", encode_state.DECODE_KEY,
      partial(encode_folded.show_decoder, tokenizer, ids)),
     ("Token table: one row per token", "table_rows", encode_state.TABLE_KEY,
-     partial(encode_folded.show_table, tokens, shown) if encoded else None),
+     partial(encode_folded.show_table, tokens, shown) if tokens is not None else None),
     ("Cut at N tokens: the longest beginning that fits", "content_cut", encode_state.CUT_KEY,
      partial(encode_folded.show_cut, tokenizer, text, match_special) if encoded else None),
 )  # fmt: skip

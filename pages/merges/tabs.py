@@ -1,13 +1,14 @@
-"""The Merges page's tabs, one function each (``TABS``, in order), each drawing the tokenizer shown, its cache key
-and its training text."""
+"""The Merges page's tabs, one function each (``TABS``, in order), each drawing the tokenizer shown."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import cast
 
 import streamlit as st
 
 from bpe_core import Tokenizer
+from bpe_core.rank_tokenizer import AnyTokenizer
 from drawing.escape import markdown
 from drawing.notation import token_glyph_legend
 from pages.encode import state as encode_state
@@ -34,7 +35,7 @@ PREVIOUS, NEXT = "◀ Previous", "Next ▶"  # the step buttons, which ← and �
 RACE_CHART = "merges_race_chart"  # the race chart's widget key: ← and → move its slider
 
 
-def pair_race(tok: Tokenizer, cache_key: tuple[str, int], _corpus: str) -> None:
+def pair_race(tok: AnyTokenizer) -> None:
     st.subheader("Pair-frequency race")
     if not tok.has_counts:
         st.info(
@@ -68,25 +69,26 @@ def pair_race(tok: Tokenizer, cache_key: tuple[str, int], _corpus: str) -> None:
         help="Off, each step's bars fill the chart; on, one axis for all the steps animated shows the counts fall.",
     )
     first, last = window_bounds(total, first_step)
-    st.plotly_chart(merges_state.race_chart(tok, cache_key, first_step, fixed_axis), key=RACE_CHART)
+    st.plotly_chart(merges_state.race_chart(tok, first_step, fixed_axis), key=RACE_CHART)
     step_chart_with_arrow_keys(RACE_CHART)
     _show_glyph_legend(tok, (part for step in tok.steps[first - 1 : last] for pair in step.top for part in pair[:2]))
     st.caption(f"Showing steps {first:,} to {last:,} of {total:,}.")
     winner = tok.steps[first - 1]  # the first step animated: the languages its winning pair came from
     pair = token_pair(winner.left, winner.right, tok.byte_level)
-    _pair_languages_note(tok, cache_key, first, f"Step {first:,}'s winner, {pair}. ")
+    _pair_languages_note(tok, first, f"Step {first:,}'s winner, {pair}. ")
 
 
-def _pair_languages_note(tok: Tokenizer, cache_key: tuple[str, int], step_number: int, lead: str = "") -> None:
+def _pair_languages_note(tok: AnyTokenizer, step_number: int, lead: str = "") -> None:
     """Which languages step ``step_number``'s pair came from, after ``lead``, when the model was trained on a mix
     of the bundled languages (nothing else)."""
     step = tok.steps[step_number - 1]
     if (mix_source := merges_state.trained_on_mix()) and step.count:
-        shares = merges_state.pair_main_languages(tok, cache_key, step_number, mix_source)
+        model = cast(Tokenizer, tok)  # trained on a mix: the session's own, never a published RankTokenizer
+        shares = merges_state.pair_main_languages(model, step_number, mix_source)
         st.caption(markdown(lead + pair_languages_sentence(shares, language_names(), step.count)))
 
 
-def step_scrubber(tok: Tokenizer, cache_key: tuple[str, int], corpus: str) -> None:
+def step_scrubber(tok: AnyTokenizer) -> None:
     presenting = state.presenting()
     if not presenting:  # presenting, the tab's name heads it, and the buttons share the slider's row
         st.subheader("Step by step")
@@ -103,15 +105,15 @@ def step_scrubber(tok: Tokenizer, cache_key: tuple[str, int], corpus: str) -> No
         step_number = 1
     step = tok.steps[step_number - 1]
     st.html(step_card_html(step, tok.config.tie_break, tok.byte_level))
-    _pair_languages_note(tok, cache_key, step_number)
+    _pair_languages_note(tok, step_number)
 
-    source = corpus
-    if not corpus.strip():
+    source = merges_state.training_text()
+    if not source.strip():
         source = state.sample_text()
         st.caption("This model came without its training text, so here is the sample text instead.")
     try:
         lines = tuple(corpus_lines(source))
-        encoded = merges_state.segmented_lines(tok, cache_key, step_number, lines)
+        encoded = merges_state.segmented_lines(tok, step_number, lines)
     except (ValueError, KeyError) as error:
         st.warning(f"Could not encode the text with this model: {markdown(str(error))}")
         _show_glyph_legend(tok, (step.left, step.right))
@@ -127,13 +129,13 @@ def step_scrubber(tok: Tokenizer, cache_key: tuple[str, int], corpus: str) -> No
         st.caption(markdown(legend))
 
 
-def _show_glyph_legend(tok: Tokenizer, tokens: Iterable[str]) -> None:
+def _show_glyph_legend(tok: AnyTokenizer, tokens: Iterable[str]) -> None:
     """What the glyphs in the tokens just shown stand for, when they hold any."""
     if legend := token_glyph_legend(tokens, tok.config):
         st.caption(markdown(legend))
 
 
-def _split_note(tok: Tokenizer, typed: str) -> None:
+def _split_note(tok: AnyTokenizer, typed: str) -> None:
     """How ``tok`` cuts a text that is not one of its tokens, with a link to Encode's "Why this split?"."""
     source = st.session_state.get(merges_state.SOURCE_KEY, "model")
     params, _ = address_params(
@@ -147,10 +149,10 @@ def _split_note(tok: Tokenizer, typed: str) -> None:
     st.html(split_note_html(shown, tok.encode_with_spans(typed), title, byte_level, {**model_link, **params}))
 
 
-def merge_tree(tok: Tokenizer, cache_key: tuple[str, int], _corpus: str) -> None:
+def merge_tree(tok: AnyTokenizer) -> None:
     st.subheader("Merge tree")
     byte_level = tok.byte_level
-    choices, default = merges_state.tree_choices(tok, cache_key)
+    choices, default = merges_state.tree_choices(tok)
     searched = len(choices) > MAX_LISTED_TOKENS  # one search box: the text box, then a plain list of what it found
     label = "Token (type to search)"
     if searched:
@@ -161,7 +163,8 @@ def merge_tree(tok: Tokenizer, cache_key: tuple[str, int], _corpus: str) -> None
             max_chars=merges_state.MAX_TOKEN_CHARS,
             placeholder="type e.g. understanding",
         )
-        choices = matching_tokens(choices, typed, byte_level=byte_level) if typed else [default]
+        # no search typed: the default, which a tokenizer with this many merged tokens has
+        choices = matching_tokens(choices, typed, byte_level=byte_level) if typed else [cast(str, default)]
         if typed and not (choices and choices[0] in token_forms(typed, byte_level)):
             if not choices:
                 st.info("No token of this tokenizer contains that text.")
@@ -196,8 +199,8 @@ def merge_tree(tok: Tokenizer, cache_key: tuple[str, int], _corpus: str) -> None
     _show_glyph_legend(tok, tree.leaves())
 
 
-def overview(tok: Tokenizer, cache_key: tuple[str, int], _corpus: str) -> None:
-    forest, curve = merges_state.overview_charts(tok, cache_key)
+def overview(tok: AnyTokenizer) -> None:
+    forest, curve = merges_state.overview_charts(tok)
     st.subheader("All merges at a glance")
     st.caption(forest_caption(forest.layout.meta["shown"], forest.layout.meta["total"], tok.has_counts))
     st.plotly_chart(forest, key="merges_forest_chart")
@@ -210,6 +213,5 @@ def overview(tok: Tokenizer, cache_key: tuple[str, int], _corpus: str) -> None:
     st.plotly_chart(curve, key="merges_count_chart")
 
 
-# Each tab's section, by the tab's name in the address (``state.TABS``), given the tokenizer shown, its cache key
-# and its training text
+# Each tab's section, by the tab's name in the address (``state.TABS``), given the tokenizer shown
 SECTIONS = {"steps": step_scrubber, "race": pair_race, "tree": merge_tree, "overview": overview}

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from typing import Final, cast
+
 import streamlit as st
 
 from bpe_core.languages import SOURCE
@@ -17,7 +19,7 @@ from session.training_settings import TrainSettings, pieces_config
 WIDGETS = train_state.SETTING_WIDGETS
 NOT_SIZES = tuple(row.name for row in SETTINGS if row.name not in STOP_BY)
 RADIO_ROW_CHARS = 20  # a setting's options as radio buttons on one line of its column, up to this many letters
-KEPT = "session"  # persist_state: a widget keeps its value for the session, on other pages and while folded
+KEPT: Final = "session"  # persist_state: a widget keeps its value for the session, on other pages and while folded
 # A setting that does not apply (the marker's placement with no marker) is shown disabled, its label faded by
 # Streamlit below AA contrast: the label keeps the text's colour, the greyed control says it is off.
 READABLE_LABELS_CSS = '<style>[class*="st-key-train_"] [data-testid="stWidgetLabel"] p{color:#3c4050;opacity:1}</style>'
@@ -29,7 +31,7 @@ def render_corpus(settings: TrainSettings) -> tuple[str, str, str | list[str]]:
     source = st.selectbox(
         form.FIELD_LABELS["source"],
         list(form.SOURCE_LABELS),
-        format_func=form.SOURCE_LABELS.get,
+        format_func=form.SOURCE_LABELS.__getitem__,
         key=train_state.SOURCE_WIDGET,
         on_change=train_state.on_train_source_change,
         persist_state=KEPT,
@@ -126,7 +128,8 @@ def _widget(column, row: Setting, disabled: bool) -> None:
     box within the row's range, a checkbox (or two named radio buttons), a text box."""
     common = {"key": WIDGETS[row.name], "disabled": disabled, "persist_state": KEPT}
     if row.kind == COUNT:
-        column.number_input(row.label, min_value=row.bounds[0], max_value=row.bounds[1], step=1, **common)
+        low, high = cast(tuple[int, int], row.bounds)  # every count's row has its bounds
+        column.number_input(row.label, min_value=low, max_value=high, step=1, **common)
     elif row.kind in (TEXT, TEXTS):
         column.text_input(row.label, placeholder=row.placeholder, **common)
     elif row.kind == SWITCH and row.switch_words == ("0", "1"):

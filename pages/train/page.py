@@ -12,9 +12,8 @@ from drawing.notation import written_glyph_legend
 from pages.train import form_section as train_form
 from pages.train import state as train_state
 from pages.train import training
-from pages.train.result_scroll import scroll_to
 from pages.train.views import form, summary
-from session import model_io, share_link, state
+from session import model_io, result_scroll, share_link, state
 from session.model_about import ModelAbout
 from session.page_registry import TRAIN
 from session.training_settings import TrainSettings, settings_like
@@ -38,9 +37,7 @@ def render_result(model: Tokenizer, corpus: str, about: ModelAbout) -> None:
         alert(escape.markdown(summary.as_sentence(model.stop_message)), icon=icon)
     for warning in model.warnings:  # e.g. the end-of-word marker also occurs in the corpus
         st.warning(escape.markdown(summary.as_sentence(warning)), icon=":material/warning:")
-    ratio = (
-        train_state.cached_compression(state.fingerprint(model), text_digest(corpus), model, corpus) if corpus else None
-    )
+    ratio = train_state.cached_compression(model, text_digest(corpus), corpus) if corpus else None
     st.html(summary.result_html(model, ratio))  # one element: a dozen widgets and columns took longer to draw
     if not model.merges:
         st.info("No merges were made: every token is a base symbol.")
@@ -81,13 +78,12 @@ def train_button_and_result(
         if not corpus:
             (st.warning if train_clicked else st.caption)("Choose or enter a corpus to train on.")
         if train_clicked and corpus and config is not None:
-            train_state.ask_scroll_to_result()
+            result_scroll.ask_to_scroll(train_state.RESULT_WIDGET)
             if training.train_and_keep(source, settings, config, corpus, training_text):
                 st.rerun()
         st.divider()
         render_result(state.current_model(), state.current_corpus(), state.model_about())
-    if press := train_state.take_scroll_to_result():
-        scroll_to(train_state.RESULT_WIDGET, press)
+    result_scroll.scroll_if_asked(train_state.RESULT_WIDGET)
 
 
 state.keep_choices(train_state.CHOICES)  # before they are drawn: the folded sections as on the last visit
@@ -107,6 +103,7 @@ settings = train_state.train_widget_settings()
 with corpus_column:
     source, corpus, training_text = train_form.render_corpus(settings)
 
+config: Config | None  # None: the settings don't work together
 try:
     config = settings.to_config()
 except ValueError as error:

@@ -16,9 +16,10 @@ from pages.train.views.corpus_files import CorpusStats, corpus_stats, read_uploa
 from pages.train.views.form import CORPUS_PRESETS, recipe_changes
 from pages.train.views.model_address import from_query_params
 from pages.train.views.sizes import size_changes, sizes_for_corpus
-from pages.train.views.summary import compression
+from pages.train.views.summary import Compression, compression
 from session import state
 from session.choices import Choice
+from session.model_key import MODEL_HASH
 from session.model_store import corpus_key
 from session.training_settings import TrainSettings
 
@@ -35,8 +36,6 @@ PASTE_WIDGET = "train_paste"  # the pasted text
 FILES_WIDGET = "train_corpus_files"  # the uploaded corpus files
 SETTING_WIDGETS = {f.name: f"train_{f.name}" for f in fields(TrainSettings)}  # one widget per setting
 RESULT_WIDGET = "train_button_and_result"  # the container of the Train button and the result, scrolled to
-PRESSES_KEY = "bpe_train_presses"  # how many times Train was pressed with a corpus and settings that work
-SCROLL_KEY = "bpe_train_scroll_to_result"  # that press's number, until the run that scrolls to its result
 
 # The page's choices kept by hand: the folded sections, open or closed across pages (the form's widgets keep their
 # values by persist_state; the model's address is pages.train.views.model_address's)
@@ -59,10 +58,10 @@ def _cached_corpus_stats(corpus_id: str, config_json: str, _corpus: str | list[s
     return corpus_stats(_corpus, _config)
 
 
-@st.cache_data(max_entries=16, show_spinner="Encoding the corpus to measure compression...")
-def cached_compression(model_fingerprint: str, corpus_digest: str, _model: Tokenizer, _corpus: str) -> dict:
+@st.cache_data(max_entries=16, show_spinner="Encoding the corpus to measure compression...", hash_funcs=MODEL_HASH)
+def cached_compression(model: Tokenizer, corpus_digest: str, _corpus: str) -> Compression:
     """Training counted the tokens its corpus became; only a model without that count re-encodes it."""
-    tokens = _model.corpus_tokens if _model.corpus_tokens is not None else len(_model.encode(_corpus))
+    tokens = model.corpus_tokens if model.corpus_tokens is not None else len(model.encode(_corpus))
     return compression(tokens, _corpus)
 
 
@@ -124,17 +123,6 @@ def on_train_files() -> None:
 
 def train_upload() -> dict:
     return st.session_state.get(UPLOAD_KEY, {"names": [], "texts": [], "errors": []})
-
-
-def ask_scroll_to_result() -> None:
-    """A press of Train: the run that draws its result (this one, or the next when the model is new) scrolls to it."""
-    st.session_state[PRESSES_KEY] = st.session_state.get(PRESSES_KEY, 0) + 1
-    st.session_state[SCROLL_KEY] = st.session_state[PRESSES_KEY]
-
-
-def take_scroll_to_result() -> int:
-    """The number of the press whose result is to be scrolled to, once; 0 when none is."""
-    return st.session_state.pop(SCROLL_KEY, 0)
 
 
 def take_link_warnings() -> list[str]:

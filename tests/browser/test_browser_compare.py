@@ -7,12 +7,15 @@ import re
 import pytest
 from support.browser import MAIN, click_nav, exception_texts, open_app, open_tab, wait_for_app
 from support.page_tabs import COMPARE_TABS
-from support.screens import PHONE, PROJECTOR, VIEWPORT, page_width
+from support.screens import PHONE, PROJECTOR, VIEWPORT, page_width, wholly_in_view
+
+from pages.compare.views.setup import DEFAULT_TEXT
 
 PLOT = '[data-testid="stPlotlyChart"]'
 SIZE_BOX = '[data-testid="stNumberInput"]'
 TYPED = f"{SIZE_BOX} input"
 CURVES = ".bpe-cc"  # the compression curves (HTML)
+SCREEN = {"width": 1400, "height": 900}  # a laptop's window (VIEWPORT is taller)
 DRAWN_JS = "(img) => img.complete && img.naturalWidth > 0"  # a picture loaded and decoded
 
 
@@ -79,7 +82,7 @@ def test_compare_page_tabs(app_server, page, screenshot, tiktoken_module):
     # custom: B = characters with the gpt4 split (A keeps the defaults: whitespace, chars)
     page.get_by_text("Custom", exact=True).click()
     wait_for_app(page)
-    split_b = main.locator('[data-testid="stSelectbox"]').filter(has_text="Pre-tokenizer").nth(1)
+    split_b = main.locator('[data-testid="stSelectbox"]').filter(has_text="Pre-tokenization").nth(1)
     split_b.click()
     page.get_by_role("option", name="gpt4", exact=True).click()
     wait_for_app(page)
@@ -228,4 +231,30 @@ def test_every_tab_is_on_screen_and_opens_with_a_tap(app_server, page, screensho
     wait_for_app(page)
     assert page.get_by_role("tab", name=re.compile("Real tokenizers")).get_attribute("aria-selected") == "true"
     assert page_width(page) <= size["width"]
+    assert_clean(page)
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize(
+    ("size", "path"), [(SCREEN, ""), (PHONE, ""), (PROJECTOR, "?present=1")], ids=["desktop", "phone", "projector"]
+)
+def test_a_size_chosen_shows_its_result_on_screen(app_server, page, screenshot, size, path):
+    """A size typed in its box, the box at the window's lower edge: the text's tokens at each size, under the boxes,
+    are on screen. The default text is ASCII and the model byte-level, so vocabulary 256 (no merge) cuts it into
+    one token a character."""
+    page.set_viewport_size(size)
+    open_app(page, app_server, "Compare" + path)
+    box = page.locator(f"{MAIN} {TYPED}").nth(1)
+    box.evaluate("element => element.scrollIntoView({block: 'end'})")
+    box.fill("1000")
+    box.press("Enter")
+    wait_for_app(page)
+    page.wait_for_timeout(300)  # the scroll waits for the next frame
+    line = page.locator(".st-key-compare_tokens_at_sizes")
+    assert re.fullmatch(
+        rf"Your text: {len(DEFAULT_TEXT)} tokens at vocabulary 256\s· \d+ at 1,000\s· \d+ at 2,256\.", line.inner_text()
+    )
+    assert wholly_in_view(page, line), line.bounding_box()
+    assert page_width(page) <= size["width"]
+    screenshot(page)
     assert_clean(page)

@@ -39,7 +39,7 @@ def test_gpt2_streams_lines_like_the_whole_text():
 
 
 def _peak_while_streaming(tok, line_count: int) -> int:
-    # few distinct pieces: the tokenizer's piece cache (bounded at 100,000 pieces) stays small
+    # few distinct pieces: the piece caches (within the process budget of bpe_core.piece_cache) stay small
     lines = (f"line {number % 97} of a long file, said plainly.\n" for number in range(line_count))
     tracemalloc.start()
     try:

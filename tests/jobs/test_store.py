@@ -1,6 +1,7 @@
 """The byte-budgeted store: the least recently used values released first until a new one fits, pinned ones never,
 a value too big refused in words with the store left as it was, one make for callers asking at once, and its count
-of bytes true under threads. Each expected release is worked out by hand from the sizes."""
+of bytes true under threads, one owner's values beyond its share released before anyone else's. Each expected release
+is worked out by hand from the sizes and the order of use."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import threading
 
 import pytest
 
-from jobs.store import ByteStore, TooBig
+from jobs.store import FOR_OWNER, FOR_ROOM, ByteStore, TooBig
 
 MB = 2**20
 TIMEOUT = 10  # seconds: reached only when a test fails
@@ -128,3 +129,58 @@ def test_its_count_of_bytes_stays_true_under_threads():
         thread.join(TIMEOUT)
     sizes = {key: store._held[key].size for key in list(store._held)}
     assert store.held_bytes == sum(sizes.values()) <= 1000 and "default" in store
+
+
+class Asker:
+    """Who asks the store: the visitor a test says is at the keyboard."""
+
+    def __init__(self, name: str | None):
+        self.name = name
+
+    def __call__(self) -> str | None:
+        return self.name
+
+
+def test_an_owner_beyond_its_share_makes_room_with_its_own_least_recently_used_never_another_s():
+    asker = Asker("bob")
+    store = ByteStore(50, per_owner=2, owner_of=asker)
+    store.put("b1", "B1", size=10)  # bob's, the oldest of all
+    asker.name = "alice"
+    store.put("default", "the default model", size=10, pinned=True)  # pinned: nobody's share
+    for key in ("a1", "a2", "a3"):
+        store.put(key, key.upper(), size=10)
+    assert held(store, ["b1", "default", "a1", "a2", "a3"]) == ["b1", "default", "a1", "a2", "a3"]  # 50: room
+    store.put("a4", "A4", size=10)  # 60: alice holds 4, 2 beyond her share; a1, her least recently used, goes
+    assert held(store, ["b1", "a1", "a2", "a3", "a4"]) == ["b1", "a2", "a3", "a4"] and store.held_bytes == 50
+    assert (store.released_why("a1"), store.released_why("b1"), store.released_why("a2")) == (FOR_OWNER, None, None)
+    assert store.get("a2") == "A2"  # used: a3 is now her least recently used
+    store.put("a5", "A5", size=10)
+    assert held(store, ["b1", "a2", "a3", "a4", "a5"]) == ["b1", "a2", "a4", "a5"]
+
+
+def test_a_value_asked_for_by_another_owner_counts_in_its_share_from_then_on():
+    asker = Asker("alice")
+    store = ByteStore(30, per_owner=1, owner_of=asker)
+    store.put("shared", "S", size=10)
+    store.put("a1", "A1", size=10)
+    asker.name = "bob"
+    assert store.get("shared") == "S"  # the class's model: bob's now
+    store.put("b1", "B1", size=10)  # 30: room
+    asker.name = "alice"
+    store.put("a2", "A2", size=10)  # 40: alice holds a1 and a2, one beyond her share: a1 goes, not the older "shared"
+    assert held(store, ["shared", "a1", "a2", "b1"]) == ["shared", "a2", "b1"]
+    asker.name = "bob"
+    store.put("b2", "B2", size=10)  # 40: bob holds "shared", b1 and b2: "shared", his least recently used, goes
+    assert held(store, ["shared", "a2", "b1", "b2"]) == ["a2", "b1", "b2"]
+    assert store.released_why("shared") == FOR_OWNER
+
+
+def test_nobody_in_particular_has_no_share_and_the_ceiling_says_why_it_released():
+    store = ByteStore(30, per_owner=1)  # owner_of: None, a browser on the server's own machine
+    for key in ("a", "b", "c"):
+        store.put(key, key.upper(), size=10)
+    assert held(store, "abc") == ["a", "b", "c"]
+    store.put("d", "D", size=10)  # 40 bytes: a goes, the least recently used, for room
+    assert held(store, "abcd") == ["b", "c", "d"] and store.released_why("a") == FOR_ROOM
+    store.put("a", "A", size=10)  # put again: held, so no reason; b goes for it
+    assert store.released_why("a") is None and store.released_why("b") == FOR_ROOM

@@ -150,9 +150,9 @@ def test_which_language_costs_most_is_answered_in_words_without_the_step():
 
 def test_the_prompt_s_last_token_shows_the_lone_space_and_explains_token_healing():
     at = _open_learn(exercise="healing")
-    assert "“The” “ answer” “ is” “ ”" in shown(at.markdown)  # GPT-2's cut of “The answer is ”
+    assert "“The” “\u00a0answer” “\u00a0is” “\u00a0”" in shown(at.markdown)  # GPT-2's cut of “The answer is ”
     ok(at.radio(key=learn_state.answer_key("healing", "gpt2", 1)).set_value("apart").run())
-    assert shown(at.error).startswith("Not quite: GPT-2 cuts “The answer is the” ending in “ the”, one token.")
+    assert shown(at.error).startswith("Not quite: GPT-2 cuts “The answer is the” ending in “\u00a0the”, one token.")
     assert "Token healing" in shown(at.error)
     ok(at.radio(key=learn_state.EXERCISE_KEY).set_value("count").run())  # back to the textbook: example and step
     assert at.selectbox(key=learn_state.EXAMPLE_KEY).value == "low"

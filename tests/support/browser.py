@@ -14,9 +14,9 @@ import time
 from pathlib import Path
 
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
-from support.paths import REPO_ROOT
 
 from bench.servers import ServerDidNotStart, answers_ok, free_port, log_tail, start_streamlit
+from support.paths import REPO_ROOT
 
 SCREENSHOT_DIR = REPO_ROOT / "tests" / "screenshots"
 

@@ -138,3 +138,11 @@ def test_a_conversation_too_long_for_a_link_stays_out_and_a_bad_one_is_warned_ab
     values, warnings = read_address(choices, {"mode": "chat", "messages": '[["user"]]'})
     assert values == {encode_state.MODE_KEY: True}
     assert warnings == ['messages=[["user"]]: not a conversation ([[role, text], ...] in JSON)']
+
+
+def test_a_choice_in_the_address_without_a_kind_is_named_in_the_error():
+    choices = (Choice("count", param="count"),)
+    with pytest.raises(TypeError, match="count: a choice in the address"):
+        read_address(choices, {"count": "4"})
+    with pytest.raises(TypeError, match="count: a choice in the address"):
+        address_params(choices, {"count": 4})

@@ -14,6 +14,7 @@ from pages.learn.views.lesson import (
     check_next_merge,
     count_hint,
     counts_hint,
+    example_corpus,
     example_merges,
     lesson_moment,
     next_merge_choices,
@@ -146,3 +147,8 @@ def test_the_words_are_escaped_and_the_counted_pair_marked():
     assert html.count('<span class="sym hit">s</span><span class="sym hit">&lt;/w&gt;</span>') == 4
     assert moment.merge == ("s", "</w>") and moment.count_of(("s", "</w>")) == 8
     assert "font-weight:600" in html
+
+
+def test_a_preset_without_its_own_text_is_no_lesson_example():
+    with pytest.raises(ValueError, match="sample: not a textbook example"):
+        example_corpus("sample")  # the shipped sample, read by the Train page

@@ -94,3 +94,33 @@ def test_published_tokenizers_are_counted_by_their_records_and_the_oldest_releas
     store.get_or_make("llama2", lambda: "Llama 2's")  # cl100k_base, used least recently, makes room
     assert store.get("cl100k_base") is None and store.get("o200k_base") == "GPT-4o's"
     assert store.get_or_make("cl100k_base", lambda: "GPT-4's, read again") == "GPT-4's, read again"
+
+
+def test_the_piece_caches_share_the_budget_the_environment_gives(monkeypatch):
+    from bpe_core.piece_cache import DEFAULT_BUDGET_MB, process_budget, set_budget
+    from session import state
+
+    monkeypatch.setenv("BPE_PIECE_CACHE_MB", "16")
+    try:
+        assert state.piece_caches.__wrapped__() is process_budget() and process_budget().budget_bytes == 16 * 2**20
+    finally:
+        set_budget(DEFAULT_BUDGET_MB)
+    monkeypatch.setenv("BPE_PIECE_CACHE_MB", "lots")
+    with pytest.raises(ValueError, match="BPE_PIECE_CACHE_MB=lots: not a whole number of megabytes above 0"):
+        state.piece_caches.__wrapped__()
+
+
+def test_a_visitor_s_models_beyond_its_share_go_first_and_the_setting_is_read_in_words():
+    from session.model_store import models_per_visitor
+
+    visitor = ["198.51.100.7"]
+    store = ModelStore(ceiling_bytes=300, per_visitor=2, visitor=lambda: visitor[0])
+    store.put("other's", "another visitor's model", size=100)  # the oldest
+    visitor[0] = "203.0.113.9"  # twenty tabs of one visitor, each past the ceiling from the third on
+    for tab in range(20):
+        store.put(f"tab {tab}", f"model {tab}", size=100)
+    assert [key for key in ("other's", "tab 17", "tab 18", "tab 19") if key in store] == ["other's", "tab 18", "tab 19"]
+    assert store.released_why("tab 0") == "owner"
+    assert models_per_visitor({}) == 4
+    with pytest.raises(ValueError, match="BPE_MODELS_PER_VISITOR=many: not a whole number above 0"):
+        models_per_visitor({"BPE_MODELS_PER_VISITOR": "many"})

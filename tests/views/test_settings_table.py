@@ -136,6 +136,13 @@ def test_a_value_is_named_in_the_form_s_words():
     assert setting("split").word("gpt2") == "gpt2" and setting("special_tokens").word("") == "none"
 
 
+def test_every_count_has_its_range_around_its_default():  # the address and the form read a count's bounds
+    for row in SETTINGS:
+        if row.kind == COUNT:
+            low, high = row.bounds
+            assert low <= row.default <= high, row.name
+
+
 def test_the_pages_ceilings_stay_within_the_engine_s():
     assert setting("top_k").bounds[1] == ENGINE_MAX_TOP_K  # the race a step records
     assert max(setting(name).bounds[1] for name in STOP_BY) <= ENGINE_MAX_SIZE

@@ -162,7 +162,7 @@ def curve_panels(
         colour = LINE_COLOURS[index % len(LINE_COLOURS)]
         shown = [k for k in steps if k < len(counts)]
         sizes = [vocabulary_after(k) for k in shown]
-        tokens = [counts[k] for k in shown]
+        tokens: list[float] = [counts[k] for k in shown]
         if relative:
             tokens = [100 * count / counts[0] if counts[0] else 0.0 for count in tokens]
         token_lines.append(Series(name, colour, tuple(zip(sizes, tokens))))

@@ -14,7 +14,8 @@ import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from bpe_core import Token, Tokenizer
+from bpe_core import Token
+from bpe_core.rank_tokenizer import AnyTokenizer
 from drawing.published import listed
 
 SPACE_MARK = "▁"  # SentencePiece's space, which a normalizer may write for a space (Llama 2, Gemma 3)
@@ -54,7 +55,8 @@ def text_positions(text: str, shown: str) -> list[int] | None:
     """
     if shown == text:
         return list(range(len(text) + 1))
-    positions, at = [], 0
+    positions: list[int] = []
+    at = 0
     while len(positions) < len(shown):
         here = len(positions)
         char = text[at] if at < len(text) else ""
@@ -91,7 +93,7 @@ def pieces_of(tokens: Sequence[Token], positions: Sequence[int]) -> list[Piece]:
     return pieces
 
 
-def rows_of(text: str, tokenizers: Mapping[str, Tokenizer]) -> tuple[dict[str, list[Piece]], list[str]]:
+def rows_of(text: str, tokenizers: Mapping[str, AnyTokenizer]) -> tuple[dict[str, list[Piece]], list[str]]:
     """Each tokenizer's pieces of ``text``, by title; and the titles of those whose normalizer rewrites the text in
     a way that cannot be lined up with it.
 

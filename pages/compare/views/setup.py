@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
+from typing import Any
 
 from bpe_core import Config, Token
-from bpe_core.config import TIE_BREAKS, UNITS
 from bpe_core.pretokenizers import SPLITS
+from bpe_core.settings_table import Setting, setting
 from drawing.describe import plural
 from drawing.readable import token_pair, token_text
 from pages.compare.views.data import MergeListDiff, VocabularyUsage
@@ -57,13 +58,13 @@ PRETOKENIZER_PRESETS: dict[str, tuple[Config, Config] | None] = {
     TIE_BREAK_PRESET: None,  # the session model's configuration under two tie-break rules
     CUSTOM_PRESET: None,  # two configurations chosen setting by setting
 }
-END_OF_WORD_CHOICES = {"none": None, "</w>": "</w>", "_": "_"}
-# The custom configurations' selects: (Config field, label, options, the first being the default).
-CUSTOM_FIELDS = (
-    ("split", "Pre-tokenizer", ("whitespace", *(split for split in SPLITS if split != "whitespace"))),
-    ("units", "Units", UNITS),
-    ("end_of_word", "End-of-word marker", tuple(END_OF_WORD_CHOICES)),
-    ("tie_break", "Tie-break", TIE_BREAKS),
+# The custom configurations' selects: a row of the training settings' table each (its label, and its words for a
+# value), with the values offered, the first being the default; the marker, free text on Train, offers its classic two.
+CUSTOM_FIELDS: tuple[tuple[Setting, tuple[str, ...]], ...] = (
+    (setting("split"), ("whitespace", *(split for split in SPLITS if split != "whitespace"))),
+    (setting("units"), setting("units").choices),
+    (setting("end_of_word"), ("", "</w>", "_")),
+    (setting("tie_break"), setting("tie_break").choices),
 )
 
 
@@ -72,11 +73,12 @@ def custom_config(choices: dict[str, str]) -> Config:
 
     >>> custom_config({"split": "whitespace", "units": "chars", "end_of_word": "</w>", "tie_break": "lex"}).end_of_word
     '</w>'
-    >>> bytes_config = custom_config({"split": "gpt2", "units": "bytes", "end_of_word": "none", "tie_break": "hf"})
+    >>> bytes_config = custom_config({"split": "gpt2", "units": "bytes", "end_of_word": "", "tie_break": "hf"})
     >>> bytes_config.end_of_word is None
     True
     """
-    return Config(**{**choices, "end_of_word": END_OF_WORD_CHOICES[choices["end_of_word"]]})
+    settings: dict[str, Any] = {**choices, "end_of_word": choices["end_of_word"] or None}
+    return Config(**settings)
 
 
 def training_text_caption(chars: int, from_corpus: bool) -> str:
@@ -223,6 +225,22 @@ def size_note(largest: int, extendable: bool) -> str:
             "settings."
         )
     return f"This model has a vocabulary of {largest:,} and cannot be trained further here (retrain it on Train)."
+
+
+def tokens_at_sizes(counts: Sequence[tuple[int, int]]) -> str:
+    """The line under the size boxes: the text's tokens at each size chosen (vocabulary, tokens), the result of
+    choosing them, in view beside the boxes (the tabs' charts and tables are drawn below, off a phone's screen).
+    A no-break space before each dot: a wrapped line never starts with one.
+
+    >>> tokens_at_sizes([(256, 137), (1000, 60), (2256, 49)]).replace("\\xa0", " ")
+    '**Your text:** 137 tokens at vocabulary 256 · 60 at 1,000 · 49 at 2,256.'
+    >>> tokens_at_sizes([(7, 1), (9, 1)])
+    '**Your text:** 1 token at vocabulary 7\\xa0· 1 at 9.'
+    """
+    (vocabulary, tokens), *others = counts
+    first = f"{plural(tokens, 'token')} at vocabulary {vocabulary:,}"
+    rest = (f"{tokens:,} at {vocabulary:,}" for vocabulary, tokens in others)
+    return "**Your text:** " + "\u00a0· ".join([first, *rest]) + "."
 
 
 def ran_out(reached: int, merges: int) -> str:

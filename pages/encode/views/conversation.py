@@ -14,10 +14,12 @@ own tokens striped, the messages' plain), its counts, and what the page says abo
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import cast
 
-from bpe_core import Token, Tokenizer
+from bpe_core import Token
 from bpe_core.chat import ChatFormat, ChatPrompt
 from bpe_core.chat.formats import OPENAI_REPLY_PRIMING, OPENAI_TOKENS_PER_MESSAGE
+from bpe_core.rank_tokenizer import AnyTokenizer
 from drawing.pipeline_view import tokens_html
 from drawing.token_html import render_lines
 from session.choices import Conversation
@@ -48,7 +50,7 @@ def chat_model_label(chat_title: str, tokenizer_title: str) -> str:
     return f"{chat_title} ({tokenizer_title})"
 
 
-def prompt_html(prompt: ChatPrompt, tok: Tokenizer) -> str:
+def prompt_html(prompt: ChatPrompt, tok: AnyTokenizer) -> str:
     """The prompt's token boxes with ``tok``'s display settings: one box over the whole prompt, the format's tokens
     striped, the tools' striped across; for an estimated format (GPT-4, GPT-4o) one row per message, the format and
     the tools being counts only."""
@@ -60,7 +62,8 @@ def prompt_html(prompt: ChatPrompt, tok: Tokenizer) -> str:
     starts = [0]
     for message in prompt.messages:
         starts.append(starts[-1] + len(message.content))
-    for token, owner in zip(prompt.tokens, prompt.owners):
+    owners = cast(tuple[int, ...], prompt.owners)  # an estimated format's tokens are all its messages'
+    for token, owner in zip(prompt.tokens, owners):
         rows[owner].append(replace(token, start=token.start - starts[owner], end=token.end - starts[owner]))
     texts = [message.content for message in prompt.messages]
     return render_lines(texts, rows, byte_level=tok.byte_level, created_at=tok.created_at)

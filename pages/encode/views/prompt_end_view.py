@@ -60,7 +60,7 @@ def end_note(end: PromptEnd, text: str, *, message: bool = False) -> str:
     """What the page says when ``end`` (the end of ``text``) is cut short (``cut_short``), else "": about a text the
     model goes on from, or (``message``) the last message of a conversation, which the format closes. Plain text:
     the page escapes it."""
-    if not cut_short(end, text):
+    if end.last is None or not cut_short(end, text):  # cut_short is False without a last token too
         return ""
     last = readable_symbol(text[end.last.start : end.last.end])
     longer = f"{end.longer_tokens:,} longer token" + ("" if end.longer_tokens == 1 else "s")

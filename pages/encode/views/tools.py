@@ -11,13 +11,15 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 
-from bpe_core import Token, Tokenizer
+from bpe_core import Token
 from bpe_core.config import UNK_TOKEN
+from bpe_core.pipeline.tokenizer import PipelineTokenizer
 from bpe_core.pretokenize import special_segments, split_text
+from bpe_core.rank_tokenizer import AnyTokenizer
 from drawing.card_table import card_table_html
-from drawing.describe import describe_config, model_size, plural
+from drawing.describe import config_terms, describe_config, model_size, plural
 from drawing.escape import markdown
-from drawing.pipeline_view import pipeline_parts, why_pieces
+from drawing.pipeline_view import pipeline_parts, pipeline_terms, why_pieces
 from drawing.published import prefix_title
 from drawing.readable import readable_symbol
 
@@ -27,7 +29,7 @@ _ID_SEPARATORS = re.compile(r"[\s,;]+")
 _WHITESPACE_RUN = re.compile(r"\s+")
 
 
-def describe_tokenizer(tok: Tokenizer, title: str) -> str:
+def describe_tokenizer(tok: AnyTokenizer, title: str) -> str:
     """The chosen tokenizer in one Markdown line: its title and size, then its configuration.
 
     ``title`` is the model's title, already escaped for Markdown.
@@ -45,8 +47,22 @@ def describe_tokenizer(tok: Tokenizer, title: str) -> str:
         )
     else:
         size = f"{title}: {model_size(tok)}"
-    how = pipeline_parts(tok) if tok.runs_pipeline else describe_config(tok.config)  # a pipeline's Config says little
+    # a pipeline's Config says little
+    how = pipeline_parts(tok) if isinstance(tok, PipelineTokenizer) else describe_config(tok.config)
     return f"{size}; {markdown(how)}."
+
+
+def tokenizer_terms(tok: AnyTokenizer) -> str:
+    """How the tokenizer works in its own terms, for the tooltip of ``describe_tokenizer``'s plain words: a
+    tokenizer.json's parts as the file names them, else the training settings as the Train form names them.
+
+    >>> from bpe_core import Config, train
+    >>> tokenizer_terms(train("banana", Config(split="none"), merges=2))
+    "In the settings' own names: Pre-tokenization: none · Units: chars (characters) · Tie-break: first (first seen)"
+    """
+    if isinstance(tok, PipelineTokenizer):
+        return f"In the file's own names: {pipeline_terms(tok)}"
+    return f"In the settings' own names: {config_terms(tok.config)}"
 
 
 def parse_ids(text: str) -> list[int]:
@@ -155,14 +171,14 @@ def merged_pieces(text: str, split: str, specials: tuple[str, ...]) -> list[str]
     ]
 
 
-def replay_choices(tok: Tokenizer, text: str, special: bool, limit: int = 200) -> dict[str, str]:
+def replay_choices(tok: AnyTokenizer, text: str, special: bool, limit: int = 200) -> dict[str, str]:
     """The pieces of ``text`` "Why this split?" can replay, as {piece as ``tok.explain`` takes it: its label}.
 
     >>> from bpe_core import load_gpt2
     >>> replay_choices(load_gpt2(), "hi  yo<|endoftext|>", special=True)
     {'hi': 'hi', ' yo': '␣yo'}
     """
-    if tok.runs_pipeline:
+    if isinstance(tok, PipelineTokenizer):
         return why_pieces(tok, text, special, limit)
     specials = tok.config.special_tokens if special else ()
     return {
@@ -171,7 +187,7 @@ def replay_choices(tok: Tokenizer, text: str, special: bool, limit: int = 200) -
     }
 
 
-def replay_caption(tok: Tokenizer) -> str:
+def replay_caption(tok: AnyTokenizer) -> str:
     """What "Why this split?" offers: the pre-tokenizer's pieces, or for a model without one (its whole
     text is one piece) the parts that piece falls into where no merge can cross.
 
@@ -179,7 +195,7 @@ def replay_caption(tok: Tokenizer) -> str:
     >>> replay_caption(load_pretrained("llama2")).startswith("This model has no pre-tokenizer")
     True
     """
-    if tok.runs_pipeline and not tok.parts.get("pre_tokenizer"):
+    if isinstance(tok, PipelineTokenizer) and not tok.parts.get("pre_tokenizer"):
         what = (
             "This model has no pre-tokenizer: its whole text is one piece, which falls into parts "
             "wherever no merge can join the two sides."

@@ -20,6 +20,7 @@ PREMIUM_TOKENIZER = "cl100k_base"  # GPT-4's
 PREMIUM_LANGUAGES = (ENGLISH, "cmn", "hin", "ell")  # English, Chinese, Hindi, Greek: the order offered
 HEALING_PROMPT = "The answer is "  # ends on a space, which GPT-2 leaves as a token of its own
 HEALING_WORD = "the"  # the word the prompt would have gone on with
+NO_BREAK_SPACE = "\u00a0"  # keeps a quoted token whole where a line breaks
 HEALING_CHOICES = {  # answer -> label
     "joined": "One token, “ the”: the space joined to the word",
     "apart": "Two tokens, “ ” then “the”: the space a token of its own",
@@ -88,13 +89,14 @@ def healing_answer(tok: Tokenizer) -> str:
     return "joined" if len(continuation_tokens(tok, HEALING_PROMPT, HEALING_WORD)) == 1 else "apart"
 
 
-def quoted(texts: tuple[str, ...]) -> str:
-    """Token texts, each in quotes, so that a space shows.
+def quoted(texts: tuple[str, ...], separator: str = " ") -> str:
+    """Token texts, each in quotes, so that a space shows; a space inside a token is a no-break space, so that a line
+    never breaks between a quote and the word it opens.
 
     >>> quoted(("The", " is", " "))
-    '“The” “ is” “ ”'
+    '“The” “\xa0is” “\xa0”'
     """
-    return " ".join(f"“{text}”" for text in texts)
+    return separator.join(f"“{text.replace(' ', NO_BREAK_SPACE)}”" for text in texts)
 
 
 def check_healing(tok: Tokenizer, chosen: str) -> tuple[bool, str]:
@@ -106,7 +108,7 @@ def check_healing(tok: Tokenizer, chosen: str) -> tuple[bool, str]:
     cut = f"{quoted(tokens)}, {'one token' if len(tokens) == 1 else f'{len(tokens)} tokens'}"
     verdict = f"{'Right' if right else 'Not quite'}: GPT-2 cuts “{whole}” ending in {cut}."
     end = prompt_end(tok, HEALING_PROMPT, limit=CANDIDATES_SHOWN)
-    grown = ", ".join(f"“{text}”" for _, text in end.candidates)
+    grown = quoted(tuple(text for _, text in end.candidates), separator=", ")
     return right, (
         f"{verdict} In the text GPT-2 learned from, a space before a word nearly always went with the word, so it "
         f"seldom saw a lone space token followed by “{HEALING_WORD}”. A prompt that ends in a space makes the model go "

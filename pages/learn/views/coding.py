@@ -15,12 +15,12 @@ from bpe_core import textbook
 from bpe_core.config import SPACE_MARKER
 from pages.learn.views.lesson import (
     example_config,
+    example_corpus,
     example_merges,
     lesson_moment,
     space_typed_as_underscore,
     symbols_text,
 )
-from session.textbook_corpora import CORPUS_PRESETS
 
 # A word each example's corpus does not hold as it is, made of its letters: the word to encode
 NEW_WORDS = {
@@ -53,7 +53,7 @@ def replay(example: str, step: int) -> list[str]:
     ['l o w e s t _', 'after l + o: lo w e s t _', 'after lo + w: low e s t _', 'after e + s: low es t _']
     """
     config = example_config(example)
-    lines = []
+    lines: list[str] = []
     for taken in range(step):
         tokens = textbook.encode(NEW_WORDS[example], list(example_merges(example)[:taken]), config)
         if not lines or symbols_text(tokens) != lines[-1].split(": ")[-1]:
@@ -96,8 +96,7 @@ def check_encoding(example: str, step: int, typed: str) -> tuple[bool, str]:
 @lru_cache(maxsize=64)
 def vocabulary(example: str, step: int) -> dict[str, int]:
     """Token -> id after the merges before ``step`` (the base symbols first, then each merge's token)."""
-    text = CORPUS_PRESETS[example].text
-    return textbook.learn(text, example_config(example), merges=step - 1)[1]
+    return textbook.learn(example_corpus(example)[0], example_config(example), merges=step - 1)[1]
 
 
 def decode_ids(example: str, step: int) -> list[int]:

@@ -21,15 +21,30 @@ from bpe_core import Config, textbook
 from bpe_core.textbook import Pair, Word
 from drawing.describe import times
 from session.textbook_corpora import CORPUS_PRESETS
+from session.training_settings import TrainSettings
 
 EXAMPLES = ("low", "banana_bandana", "banana", "hello", "documents")  # in the lesson's order: the smallest first
 LESSON_STEPS = 10  # merges a lesson walks through at most, for each example
 MAX_CHOICES = 4  # pairs offered for the next merge, more when more tie with the winner
 
 
+def example_corpus(example: str) -> tuple[str, TrainSettings]:
+    """The example's text and the settings it trains with: a lesson example is a textbook preset of the Train page,
+    which has both (the shipped sample's preset has neither).
+
+    >>> text, settings = example_corpus("banana")
+    >>> text, settings.merges
+    ('banana banana', 10)
+    """
+    preset = CORPUS_PRESETS[example]
+    if preset.text is None or preset.settings is None:
+        raise ValueError(f"{example}: not a textbook example (no text or settings of its own)")
+    return preset.text, preset.settings
+
+
 def example_config(example: str) -> Config:
     """The settings the textbook example trains with (those of its Train page preset)."""
-    return CORPUS_PRESETS[example].settings.to_config()
+    return example_corpus(example)[1].to_config()
 
 
 def example_title(example: str) -> str:
@@ -49,9 +64,9 @@ def example_merges(example: str) -> tuple[Pair, ...]:
     >>> example_merges("banana_bandana")
     (('a', 'n'), ('b', 'an'), ('an', 'a'), ('ana', '_'), ('ban', 'ana_'), ('banana_', 'ban'))
     """
-    settings = CORPUS_PRESETS[example].settings
+    text, settings = example_corpus(example)
     size = {"merges": settings.merges} if settings.stop_by == "merges" else {"vocab_size": settings.vocab_size}
-    merges = textbook.train_merges(CORPUS_PRESETS[example].text, example_config(example), **size)
+    merges = textbook.train_merges(text, example_config(example), **size)
     return tuple(merges[:LESSON_STEPS])
 
 
@@ -84,7 +99,7 @@ class LessonMoment:
 def lesson_moment(example: str, step: int) -> LessonMoment:
     """The example just before merge ``step`` (from 1 to ``len(example_merges(example))``)."""
     merges = example_merges(example)
-    words = textbook.words_of(CORPUS_PRESETS[example].text, example_config(example))
+    words = textbook.words_of(example_corpus(example)[0], example_config(example))
     for pair in merges[: step - 1]:
         words = {textbook.merge(word, pair): count for word, count in words.items()}
     stats = textbook.get_stats(words)
@@ -148,7 +163,7 @@ def words_holding(moment: LessonMoment, pair: Pair) -> list[tuple[Word, int, int
 def space_typed_as_underscore(example: str) -> bool:
     """Whether an answer may type the example's space mark ``Ġ`` (which a keyboard lacks) as ``_``: the example
     writes spaces so and has no ``_`` of its own."""
-    return example_config(example).space_marker and "_" not in CORPUS_PRESETS[example].text
+    return example_config(example).space_marker and "_" not in example_corpus(example)[0]
 
 
 def symbols_key(example: str, *, typing: bool = False) -> str:

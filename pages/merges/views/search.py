@@ -13,8 +13,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from urllib.parse import urlencode
 
-from bpe_core import Token, Tokenizer, TreeNode
+from bpe_core import Token, TreeNode
 from bpe_core.bytelevel import bytes_to_display
+from bpe_core.rank_tokenizer import AnyTokenizer
 from drawing.escape import attribute, html_text
 from drawing.readable import token_text
 from drawing.token_html import render_tokens
@@ -42,7 +43,7 @@ def _merges_in(tree: TreeNode) -> int:
     return 0 if tree.left is None or tree.right is None else 1 + _merges_in(tree.left) + _merges_in(tree.right)
 
 
-def word_token(tok: Tokenizer, words: Sequence[str] = COMMON_WORDS, least_merges: int = LEAST_MERGES) -> str | None:
+def word_token(tok: AnyTokenizer, words: Sequence[str] = COMMON_WORDS, least_merges: int = LEAST_MERGES) -> str | None:
     """The first of ``words`` that ``tok`` has as one merged token built by at least ``least_merges`` merges
     (in ``tok``'s own spelling), or None.
 

@@ -9,8 +9,9 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 
-from bpe_core import Step, Token, Tokenizer
+from bpe_core import Step, Token
 from bpe_core.languages import bundled_languages
+from bpe_core.rank_tokenizer import AnyTokenizer
 from drawing.escape import html_text
 from drawing.notation import written_glyph_legend
 from drawing.readable import token_pair, token_text
@@ -29,7 +30,9 @@ def corpus_lines(corpus: str, count: int = 3, max_chars: int = 160) -> list[str]
     return [line[:max_chars] for line in lines[:count]]
 
 
-def step_lines_html(tok: Tokenizer, step: Step, lines: Sequence[str], lines_tokens: Sequence[Sequence[Token]]) -> str:
+def step_lines_html(
+    tok: AnyTokenizer, step: Step, lines: Sequence[str], lines_tokens: Sequence[Sequence[Token]]
+) -> str:
     """``lines`` as cut by the first ``step.step`` merges of ``tok``, the token made at that step outlined.
 
     >>> from bpe_core import Config, train
@@ -50,7 +53,9 @@ def step_lines_html(tok: Tokenizer, step: Step, lines: Sequence[str], lines_toke
     )
 
 
-def step_glyph_legend(tok: Tokenizer, step: Step, lines: Sequence[str], lines_tokens: Sequence[Sequence[Token]]) -> str:
+def step_glyph_legend(
+    tok: AnyTokenizer, step: Step, lines: Sequence[str], lines_tokens: Sequence[Sequence[Token]]
+) -> str:
     """The legend line for the step's card and the lines under it: the glyphs of the pair, of the tokens' boxes and of
     the whitespace no token covers (greyed ``␣`` between the boxes); plain text, escape it where it is shown.
 

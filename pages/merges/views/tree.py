@@ -89,14 +89,14 @@ def tree_layout(
     [2.0, 1.0, 3.0]
     """
     opened = _paths_to_open(tree, max_leaves)
-    nodes: list[TreeNodePosition] = []
+    nodes: list[TreeNodePosition | None] = []  # pre-order: a parent's slot is taken before its children's
     edges: list[tuple[str, str]] = []
     next_leaf = [-0.5]  # where the next leaf's slot starts: a slot of 1 is centred on a whole number
 
     def place(node: TreeNode, path: str) -> TreeNodePosition:
         slot = len(nodes)
         nodes.append(None)  # keep pre-order (root first); filled once the children are placed
-        if path not in opened:
+        if path not in opened or node.left is None or node.right is None:  # opened: merged nodes only
             collapsed = node.left is not None and node.right is not None
             width = slots(node.token)
             centre = next_leaf[0] + width / 2
@@ -113,7 +113,7 @@ def tree_layout(
         return position
 
     place(tree, "")
-    return nodes, edges
+    return [position for position in nodes if position is not None], edges  # all filled by now
 
 
 def _node_hover(node: TreeNodePosition, byte_level: bool) -> str:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import heapq
+from typing import TypedDict
 
 from bpe_core import Tokenizer
 from drawing import escape
@@ -89,7 +90,7 @@ def chips_html(texts: list[str]) -> str:
     )
 
 
-def result_html(model: Tokenizer, ratio: dict[str, float] | None) -> str:
+def result_html(model: Tokenizer, ratio: Compression | None) -> str:
     """The result in one ``st.html`` block: the four metrics (each note shown, for phones), the first and last
     merges, the longest tokens and what their glyphs mean (none of the lists when nothing was merged).
 
@@ -147,7 +148,15 @@ def stop_kind(model: Tokenizer) -> str:
     return "warning" if model.stop_reason == "vocab_text" else "done"
 
 
-def compression(n_tokens: int, text: str) -> dict[str, float]:
+class Compression(TypedDict):
+    """How well a model compresses a text (``compression``)."""
+
+    tokens: int
+    tokens_per_word: float
+    chars_per_token: float
+
+
+def compression(n_tokens: int, text: str) -> Compression:
     """How well a model compresses ``text`` encoded into ``n_tokens`` tokens.
 
     >>> compression(4, "low lower")
@@ -170,7 +179,7 @@ def as_sentence(text: str) -> str:
     return text[:1].upper() + text[1:] + "."
 
 
-def result_metrics(model: Tokenizer, ratio: dict[str, float] | None) -> list[tuple[str, str, str | None]]:
+def result_metrics(model: Tokenizer, ratio: Compression | None) -> list[tuple[str, str, str | None]]:
     """The result's four metrics as (label, value, help); ``ratio`` is ``compression`` on the corpus, None
     when the model has no corpus (it was loaded).
 
@@ -181,7 +190,10 @@ def result_metrics(model: Tokenizer, ratio: dict[str, float] | None) -> list[tup
     >>> result_metrics(model, None)[3]
     ('Characters per token', '—', 'No corpus to measure on: this model was loaded.')
     """
-    sizes = [("Vocabulary size", f"{model.vocab_size:,}", None), ("Merges made", f"{len(model.merges):,}", None)]
+    sizes: list[tuple[str, str, str | None]] = [
+        ("Vocabulary size", f"{model.vocab_size:,}", None),
+        ("Merges made", f"{len(model.merges):,}", None),
+    ]
     if ratio is None:
         loaded = "No corpus to measure on: this model was loaded."
         return sizes + [("Tokens per word", "—", loaded), ("Characters per token", "—", loaded)]
