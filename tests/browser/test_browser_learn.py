@@ -97,7 +97,7 @@ def test_the_exercises_beyond_the_textbook_answer_in_words(app_server, page, scr
     assert "exercise=healing" in page.url
     page.get_by_text("One token, “ the”: the space joined to the word", exact=True).click()
     wait_for_app(page)
-    assert page.locator(ALERT).inner_text().startswith("Right: GPT-2 cuts “The answer is the” ending in “ the”")
+    assert page.locator(ALERT).inner_text().startswith("Right: GPT-2 cuts “The answer is the” ending in “\u00a0the”")
     _fits(page, size)
     screenshot(page, "2-healing", whole=True)
     assert exception_texts(page) == [] and page.page_errors == []
