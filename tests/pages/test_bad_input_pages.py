@@ -92,6 +92,19 @@ def test_whitespace_or_one_character_trains_no_merge_and_says_why(text):
     visit_every_page(at)
 
 
+@pytest.mark.parametrize(
+    "text, stop",
+    [  # pasted text starts at minimum frequency 2; "</w>" ends each word
+        ("ab ab", "every piece of the text is one token, no pair is left to merge"),  # a + b, then ab + </w>
+        ("ab ab cd", "the best pair occurs once, below the minimum frequency 2"),  # the same two, then c + d: once
+    ],
+)
+def test_pasted_text_says_which_stop_ended_training(text, stop):
+    at = press_train(paste(in_words(open_train()), text))
+    assert merge_pairs(at) == ["a b", "ab </w>"]
+    assert f"Stopped after 2 merges: {stop} (asked for" in shown(at.info)
+
+
 def test_one_word_a_million_times_trains_and_every_page_renders():
     at = press_train(paste(in_words(open_train()), " ".join(["hello"] * 1_000_000)))
     assert merge_pairs(at) == ["h e", "he l", "hel l", "hell o", "hello </w>"]
