@@ -25,7 +25,7 @@ from session.training_settings import TrainSettings
 
 FORM_FILLED_KEY = "bpe_train_form_filled"  # the form took the link's values (or the defaults): once a session
 UPLOAD_KEY = "bpe_train_upload"  # {"names", "texts", "errors"} of the uploaded corpus files
-LINK_WARNINGS_KEY = "bpe_train_link_warnings"  # link parameters that were ignored, shown once
+LINK_WARNINGS_KEY = state.MODEL_LINK_WARNINGS_KEY  # link parameters that were ignored, shown once
 FROM_LINK_KEY = "bpe_train_from_link"  # a link named a corpus: train it on this run
 ADOPTED_KEY = "bpe_train_adopted_model"  # the loaded model whose settings the form last took over, referenced weakly
 LAST_SOURCE_KEY = "bpe_train_last_source"  # the corpus chosen before the current one (a textbook's sizes stay there)
