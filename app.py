@@ -28,17 +28,17 @@ state.piece_caches()  # and the pieces its tokenizers have cut within theirs
 
 
 def render_sidebar():
-    """The sidebar's title, model line and Presentation mode toggle, drawn before the page runs so that a page that
-    stops early (``st.stop``: Encode's Conversation mode, an error) keeps them. Returns the model line's slot, which
-    ``show_model_line`` fills again after the page, for the model it just trained or loaded."""
+    """The sidebar's title, Presentation mode toggle and model line, drawn before the page runs so that a page
+    that stops early (``st.stop``: Encode's Conversation mode, an error) keeps them. Returns the model line's slot,
+    which ``show_model_line`` fills again after the page, for the model it just trained or loaded."""
     with st.sidebar:
         st.markdown("### :material/extension: BPE Explorer")
-        model_line = st.empty()
-        st.toggle(
+        st.toggle(  # above the model line, so that a projector's 480 pixels show it whole below the page links
             "Presentation mode",
             key=state.PRESENT_KEY,
             help="For a projector: larger type, the sidebar folded away. ← and → step through the merges.",
         )
+        model_line = st.empty()
     show_model_line(model_line)
     return model_line
 

@@ -242,3 +242,12 @@ def test_a_projectors_first_screen_shows_the_learn_text_and_its_question(app_ser
     assert bottom_of(page, page.get_by_label("The text now", exact=True)) <= PROJECTOR["height"]
     assert exception_texts(page) == [] and overlapping_elements(page) == []
     screenshot(page)
+
+
+def test_the_presentation_toggle_shows_whole_on_a_projectors_first_screen(app_server, page):
+    """A teacher looks for Presentation mode in the sidebar at 853x480: whole, without scrolling the sidebar."""
+    page.set_viewport_size(PROJECTOR)
+    open_app(page, app_server)
+    box = page.locator(f'{SIDEBAR} [data-testid="stCheckbox"]', has_text="Presentation mode").bounding_box()
+    assert 0 <= box["y"] and box["y"] + box["height"] <= PROJECTOR["height"]
+    assert page.locator(SIDEBAR).evaluate("el => el.querySelector('[data-testid=stSidebarContent]').scrollTop") == 0
