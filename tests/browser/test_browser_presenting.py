@@ -251,3 +251,31 @@ def test_the_presentation_toggle_shows_whole_on_a_projectors_first_screen(app_se
     box = page.locator(f'{SIDEBAR} [data-testid="stCheckbox"]', has_text="Presentation mode").bounding_box()
     assert 0 <= box["y"] and box["y"] + box["height"] <= PROJECTOR["height"]
     assert page.locator(SIDEBAR).evaluate("el => el.querySelector('[data-testid=stSidebarContent]').scrollTop") == 0
+
+
+# The sidebar's » and the top bar it sits in, once the page is scrolled: the bar's background colour, the two boxes,
+# and the top of the page's first element before the scroll
+_OPENER_JS = """() => {
+  const main = document.querySelector('[data-testid=stMain]');
+  const first = document.querySelector('[data-testid=stMainBlockContainer] [data-testid=stElementContainer]');
+  const firstTop = first.getBoundingClientRect().top;
+  main.scrollTo(0, 300);
+  const header = document.querySelector('[data-testid=stHeader]');
+  const opener = document.querySelector('[data-testid=stExpandSidebarButton]').getBoundingClientRect();
+  return {background: getComputedStyle(header).backgroundColor, barBottom: header.getBoundingClientRect().bottom,
+          openerTop: opener.top, openerBottom: opener.bottom, firstTop, scrolled: main.scrollTop};
+}"""
+
+
+@pytest.mark.parametrize(
+    "size, address", [(PROJECTOR, "Merges?tab=race&present=1"), (PHONE, "Merges?tab=race"), (PHONE, "Learn")]
+)
+def test_the_sidebar_opener_never_prints_over_the_page(app_server, page, size, address):
+    """The » lies on the top bar, which hides what scrolls under it (an opaque colour, as tall as the »), and the
+    page's first element starts below the bar: the » is never drawn over the page's text."""
+    page.set_viewport_size(size)
+    open_app(page, app_server, address)
+    seen = page.evaluate(_OPENER_JS)
+    assert seen["scrolled"] == 300
+    assert seen["background"].startswith("rgb(")  # rgba(..., 0) is see-through
+    assert 0 <= seen["openerTop"] and seen["openerBottom"] <= seen["barBottom"] <= seen["firstTop"]
