@@ -8,6 +8,7 @@ from browser_helpers import (
     PHONE,
     PROJECTOR,
     SIDEBAR,
+    click_nav,
     exception_texts,
     open_app,
     overlapping_elements,
@@ -279,3 +280,20 @@ def test_the_sidebar_opener_never_prints_over_the_page(app_server, page, size, a
     assert seen["scrolled"] == 300
     assert seen["background"].startswith("rgb(")  # rgba(..., 0) is see-through
     assert 0 <= seen["openerTop"] and seen["openerBottom"] <= seen["barBottom"] <= seen["firstTop"]
+
+
+def test_choosing_a_page_folds_the_sidebar_that_lies_over_it(app_server, page):
+    """A narrow window (a phone's width, a desktop browser's name, which Streamlit does not fold for): the page
+    chosen is shown, not the sidebar over three quarters of it. Beside a wide page the sidebar stays open."""
+    page.set_viewport_size(PHONE)
+    open_app(page, app_server)
+    page.locator('[data-testid="stExpandSidebarButton"]').click()
+    page.wait_for_selector(f'{SIDEBAR}[data-collapsed="false"]')
+    click_nav(page, "Learn")
+    page.wait_for_selector(f'{SIDEBAR}[data-collapsed="true"]', state="attached", timeout=5_000)
+    assert page.locator("h1").inner_text() == "Learn"
+    page.set_viewport_size({"width": 1400, "height": 900})
+    page.locator('[data-testid="stExpandSidebarButton"]').click()
+    click_nav(page, "Train")
+    page.wait_for_timeout(500)  # longer than the fold's wait after a click
+    assert page.locator(SIDEBAR).get_attribute("data-collapsed") == "false"
