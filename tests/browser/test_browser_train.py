@@ -167,15 +167,22 @@ def test_a_press_redraws_the_result_and_a_new_model_the_sidebar_too(app_server, 
     screenshot(page)
 
 
-def test_an_empty_corpus_answers_the_click_with_a_warning(app_server, page):
+@pytest.mark.parametrize("size", [{"width": 1400, "height": 900}, PHONE])
+def test_an_empty_corpus_answers_the_click_with_a_warning_in_view(app_server, page, size):
+    """The warning is scrolled into view as a result is (under the form it was below the fold), and says the result
+    under it is the model from before."""
+    page.set_viewport_size(size)
     open_app(page, app_server, "Train")
     choose_corpus(page, "Paste your own text")
     train(page)
-    assert (
-        page.locator(f'{MAIN} [data-testid="stAlertContentWarning"]')
-        .filter(has_text="Choose or enter a corpus to train on.")
-        .count()
-        == 1
+    warning = page.locator(f'{MAIN} [data-testid="stAlertContentWarning"]').filter(
+        has_text="Choose or enter a corpus to train on. Nothing was trained: the result below is still the current"
+    )
+    assert warning.count() == 1
+    page.wait_for_function(  # the scroll runs in the next frame
+        "(el) => { const r = el.getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight; }",
+        arg=warning.element_handle(),
+        timeout=5_000,
     )
     assert_clean(page)
 

@@ -61,7 +61,9 @@ def press_train_without_corpus(at: AppTest) -> AppTest:
     """Train stays enabled with no usable corpus (a click right after typing must work); pressing it says why
     nothing was trained."""
     at = ok(train_button(at).click().run())
-    assert shown(at.warning) == "Choose or enter a corpus to train on."
+    assert shown(at.warning) == (
+        "Choose or enter a corpus to train on. Nothing was trained: the result below is still the current model's."
+    )
     return at
 
 
@@ -288,7 +290,7 @@ def test_an_upload_over_the_size_limit_is_refused_in_the_browser(app_server, pag
     page.locator(f'{MAIN} [data-testid="stBaseButton-primary"]').filter(has_text="Train").click()
     wait_for_app(page)
     assert page.locator(f'{MAIN} [data-testid="stAlertContentWarning"]').inner_text() == (
-        "Choose or enter a corpus to train on."
+        "Choose or enter a corpus to train on. Nothing was trained: the result below is still the current model's."
     )
     assert page.locator('[data-testid="stSidebar"] [data-testid="stCaptionContainer"]').first.inner_text() == model_line
     assert exception_texts(page) == [] and page.page_errors == []
