@@ -83,6 +83,7 @@ def train_button_and_result(
             st.caption(NO_CORPUS)
         if train_clicked and corpus and config is not None:
             result_scroll.ask_to_scroll(train_state.RESULT_WIDGET)
+            train_state.forget_size_note()  # it told of the form before this model
             if training.train_and_keep(source, settings, config, corpus, training_text):
                 st.rerun()
         st.divider()
