@@ -61,7 +61,9 @@ def press_train_without_corpus(at: AppTest) -> AppTest:
     """Train stays enabled with no usable corpus (a click right after typing must work); pressing it says why
     nothing was trained."""
     at = ok(train_button(at).click().run())
-    assert shown(at.warning) == "Choose or enter a corpus to train on."
+    assert shown(at.warning) == (
+        "Choose or enter a corpus to train on. Nothing was trained: the result below is still the current model's."
+    )
     return at
 
 
@@ -90,6 +92,19 @@ def test_whitespace_or_one_character_trains_no_merge_and_says_why(text):
     assert "no pair is left to merge" in shown(at.info) and not at.warning  # the corpus's own limit: information
     assert at.info[-1].value == "No merges were made: every token is a base symbol."
     visit_every_page(at)
+
+
+@pytest.mark.parametrize(
+    "text, stop",
+    [  # pasted text starts at minimum frequency 2; "</w>" ends each word
+        ("ab ab", "every piece of the text is one token, no pair is left to merge"),  # a + b, then ab + </w>
+        ("ab ab cd", "the best pair occurs once, below the minimum frequency 2"),  # the same two, then c + d: once
+    ],
+)
+def test_pasted_text_says_which_stop_ended_training(text, stop):
+    at = press_train(paste(in_words(open_train()), text))
+    assert merge_pairs(at) == ["a b", "ab </w>"]
+    assert f"Stopped after 2 merges: {stop} (asked for" in shown(at.info)
 
 
 def test_one_word_a_million_times_trains_and_every_page_renders():
@@ -275,7 +290,7 @@ def test_an_upload_over_the_size_limit_is_refused_in_the_browser(app_server, pag
     page.locator(f'{MAIN} [data-testid="stBaseButton-primary"]').filter(has_text="Train").click()
     wait_for_app(page)
     assert page.locator(f'{MAIN} [data-testid="stAlertContentWarning"]').inner_text() == (
-        "Choose or enter a corpus to train on."
+        "Choose or enter a corpus to train on. Nothing was trained: the result below is still the current model's."
     )
     assert page.locator('[data-testid="stSidebar"] [data-testid="stCaptionContainer"]').first.inner_text() == model_line
     assert exception_texts(page) == [] and page.page_errors == []

@@ -139,3 +139,26 @@ def test_presentation_mode_comes_from_the_address_and_stays_in_it():
     ok(at.sidebar.toggle(key=PRESENT_KEY).set_value(False).run())  # the toggle ends it, and the address says so
     assert "present" not in dict(at.query_params)
     assert not any(presentation_css() in element.value for element in at.get("html"))
+
+
+def test_every_bad_parameter_is_named_once_in_the_one_warning_the_models_too():
+    """The model's parameters are every page's: a bad one is named on the page the address opens, as Train names
+    it, beside the page's own."""
+    at = open_address(MERGES.path, {"merges": "abc", "step": "-5", "tab": "nope"})
+    assert len(at.warning) == 1
+    said = shown(at.warning)
+    for named in (
+        "merges=abc: choose a whole number from 0 to 100,000",
+        "step=-5: choose a whole number from 1 to 1,000,000",
+        "tab=nope: choose one of steps, race, tree, overview",
+    ):
+        assert said.count(named) == 1
+    assert said.count("merges=") == 1  # said once, not again by a later page
+    at.switch_page(MERGES.path)
+    assert not ok(at.run()).warning
+
+
+def test_an_empty_text_in_the_address_is_an_empty_box():
+    at = open_address(ENCODE.path, {"input": ""})
+    assert not at.warning
+    assert at.session_state[encode_state.TEXT_KEY] == ""
