@@ -16,7 +16,7 @@ from bpe_core.languages import bundled_texts
 from bpe_core.pretrained import PRETRAINED
 from bpe_core.rank_tokenizer import AnyTokenizer
 from pages.merges.views.overview import count_curve_figure, forest_figure
-from pages.merges.views.race import race_figure
+from pages.merges.views.race import COMPACT_RACE, FULL_RACE, race_figure
 from pages.merges.views.search import word_token
 from pages.merges.views.tree import default_tree_token
 from session import state
@@ -87,10 +87,17 @@ def published_cache_key(name: str) -> tuple[str, int]:
 # The Merges figures, cached per model under ``cache_key`` (``merges_cache_key``), as objects (not pickled copies):
 # pages only read them.
 @st.cache_resource(max_entries=16, show_spinner=False)
-def race_chart(_tok: AnyTokenizer, cache_key: tuple[str, int], first_step: int, fixed_axis: bool) -> go.Figure:
-    config = _tok.config
+def race_chart(
+    _tok: AnyTokenizer, cache_key: tuple[str, int], first_step: int, fixed_axis: bool, compact: bool
+) -> go.Figure:
+    """The race from ``first_step``; ``compact`` (presenting): fewer bars, the controls right under them."""
     return race_figure(
-        _tok.steps, first_step=first_step, tie_break=config.tie_break, fixed_axis=fixed_axis, byte_level=_tok.byte_level
+        _tok.steps,
+        first_step=first_step,
+        tie_break=_tok.config.tie_break,
+        fixed_axis=fixed_axis,
+        byte_level=_tok.byte_level,
+        layout=COMPACT_RACE if compact else FULL_RACE,
     )
 
 

@@ -37,7 +37,9 @@ RACE_CHART = "merges_race_chart"  # the race chart's widget key: ← and → mov
 
 
 def pair_race(tok: AnyTokenizer, cache_key: tuple[str, int], _corpus: str) -> None:
-    st.subheader("Pair-frequency race")
+    presenting = state.presenting()
+    if not presenting:  # presenting, the tab's name heads it
+        st.subheader("Pair-frequency race")
     if not tok.has_counts:
         st.info(
             f"{model_io.model_title(state.model_name(tok))} has no training counts: a published tokenizer keeps the "
@@ -46,13 +48,35 @@ def pair_race(tok: AnyTokenizer, cache_key: tuple[str, int], _corpus: str) -> No
         )
         return
     total = len(tok.steps)
-    st.caption(
+    about = (
         f"Before each step BPE counts every adjacent pair and merges the most frequent one. Bars are the top "
         f"pairs by rank; the winner is red, pairs tied with it are striped amber, and the tie-break rule is "
         f"**{markdown(tie_break_rule(tok.config.tie_break))}**. Press ▶ Play, drag the slider under the chart or "
         f"press ← and →. The animation covers {DEFAULT_WINDOW} steps at a time; the count axis fits each step's "
         "top count unless you fix it."
     )
+    if not presenting:
+        st.caption(about)
+    # presenting, the chart first and its settings under it: a projector's first screen shows the race and its
+    # Play/Pause and slider together
+    chart_slot = st.container() if presenting else None
+    first_step, fixed_axis = _race_settings(total)
+    first, last = window_bounds(total, first_step)
+    with chart_slot or st.container():
+        figure = merges_state.race_chart(tok, cache_key, first_step, fixed_axis, presenting)
+        st.plotly_chart(figure, key=RACE_CHART)
+    step_chart_with_arrow_keys(RACE_CHART)
+    _show_glyph_legend(tok, (part for step in tok.steps[first - 1 : last] for pair in step.top for part in pair[:2]))
+    st.caption(f"Showing steps {first:,} to {last:,} of {total:,}.")
+    if presenting:
+        st.caption(about)
+    winner = tok.steps[first - 1]  # the first step animated: the languages its winning pair came from
+    pair = token_pair(winner.left, winner.right, tok.byte_level)
+    _pair_languages_note(tok, cache_key, first, f"Step {first:,}'s winner, {pair}. ")
+
+
+def _race_settings(total: int) -> tuple[int, bool]:
+    """The race's first step (centred on Step by step's on request) and whether its count axis stays fixed."""
     state.keep_in_range(merges_state.WINDOW_START_KEY, 1, total)
     start_col, button_col = st.columns([1, 2], vertical_alignment="bottom")
     first_step = start_col.number_input(
@@ -69,14 +93,7 @@ def pair_race(tok: AnyTokenizer, cache_key: tuple[str, int], _corpus: str) -> No
         persist_state="session",
         help="Off, each step's bars fill the chart; on, one axis for all the steps animated shows the counts fall.",
     )
-    first, last = window_bounds(total, first_step)
-    st.plotly_chart(merges_state.race_chart(tok, cache_key, first_step, fixed_axis), key=RACE_CHART)
-    step_chart_with_arrow_keys(RACE_CHART)
-    _show_glyph_legend(tok, (part for step in tok.steps[first - 1 : last] for pair in step.top for part in pair[:2]))
-    st.caption(f"Showing steps {first:,} to {last:,} of {total:,}.")
-    winner = tok.steps[first - 1]  # the first step animated: the languages its winning pair came from
-    pair = token_pair(winner.left, winner.right, tok.byte_level)
-    _pair_languages_note(tok, cache_key, first, f"Step {first:,}'s winner, {pair}. ")
+    return first_step, fixed_axis
 
 
 def _pair_languages_note(tok: AnyTokenizer, cache_key: tuple[str, int], step_number: int, lead: str = "") -> None:
