@@ -12,6 +12,7 @@ from bpe_core import Tokenizer
 from bpe_core.rank_tokenizer import AnyTokenizer
 from drawing.escape import markdown
 from drawing.notation import token_glyph_legend
+from drawing.token_legend import NEWEST_TOKEN_OUTLINE
 from pages.encode import state as encode_state
 from pages.merges import state as merges_state
 from pages.merges.step_keys import step_chart_with_arrow_keys, step_with_arrow_keys
@@ -136,10 +137,7 @@ def step_scrubber(tok: AnyTokenizer, cache_key: tuple[str, int], corpus: str) ->
         st.warning(f"Could not encode the text with this model: {markdown(str(error))}")
         _show_glyph_legend(tok, (step.left, step.right))
         return
-    st.markdown(
-        f"**The text after step {step_number:,}**: one box per token; the token made at this step "
-        "has a thick green outline."
-    )
+    st.markdown(f"**The text after step {step_number:,}**: one box per token; {NEWEST_TOKEN_OUTLINE}.")
     shown = [tok.shown_text(line) for line in lines]  # the spans of a normalizing model point into its own text
     st.html(step_lines_html(tok, step, shown, encoded))
     # the card's glyphs and the boxes' (the greyed ␣ between them)

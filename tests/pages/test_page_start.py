@@ -77,6 +77,21 @@ def test_no_merge_cuts_the_text_into_its_bytes_and_ones_own_text_is_cut_too():
     assert at.text_area(key=encode_state.TEXT_KEY).value == "And God said"  # one text for the pages
 
 
+def key_under_the_boxes(at: AppTest) -> str:
+    return next(element.value for element in at.get("html") if 'class="legend"' in element.value)
+
+
+def test_the_key_names_the_outline_of_the_last_merge_s_token_when_one_is_drawn():
+    at = ok(AppTest.from_file(APP_FILE, default_timeout=120).run())
+    outline = "the token made by the last merge has a thick green outline"
+    ok(at.select_slider(key=start_state.MERGES_KEY).set_value(5).run())
+    # the default model's 5th merge makes "nd" (Merges' step 5), which "And" and "and" in the sample hold: both outlined
+    assert re.findall(r' new" data-details="[^"]*" tabindex="0">([^<]*)<', token_boxes(at)) == ["nd", "nd"]
+    assert outline in key_under_the_boxes(at)
+    ok(at.select_slider(key=start_state.MERGES_KEY).set_value(0).run())
+    assert ' new" ' not in token_boxes(at) and outline not in key_under_the_boxes(at)  # no merge, no outline
+
+
 def test_the_slider_stops_at_powers_of_ten_times_one_two_five():
     at = ok(AppTest.from_file(APP_FILE, default_timeout=120).run())
     slider = at.select_slider(key=start_state.MERGES_KEY)

@@ -584,3 +584,14 @@ def test_legend_samples_look_like_the_boxes_they_explain():
         "</span>",
         '<span class="tok k-special c0">special</span> special token</span></div></div>',
     ]
+
+
+def test_legend_names_the_outline_only_when_an_outlined_token_is_drawn():
+    # tokens 7 ("ab") and 8 ("c"): an outline for id 7 is drawn, so the key names it; one for id 9 is not
+    tokens = [Token(7, "ab", 0, 2, b"ab"), Token(8, "c", 2, 3, b"c")]
+    outline = "th the token made by the last merge has a thick green outline"
+    assert outline in legend_items(render_legend(tokens, "abc", highlight_id=7))
+    assert outline not in legend_items(render_legend(tokens, "abc", highlight_id=9))
+    assert outline not in legend_items(render_legend(tokens, "abc"))
+    # its sample is drawn as the outlined boxes are (render_tokens' class "new")
+    assert '<span class="tok k-normal c0 new">th</span>' in render_legend(tokens, "abc", highlight_id=7)
