@@ -24,12 +24,14 @@ from session.choices import Choice, OneOf, Text, WholeNumber
 from session.textbook_corpora import CORPUS_PRESETS, LanguageMix
 
 STEP_KEY = "merges_step"  # widget keys of the Merges page: the step slider,
+STEP_CONTROLS_KEY = "merges_step_controls"  # the row of Previous and Next,
 WINDOW_START_KEY = "merges_window_start"  # the race's first step,
 RACE_FIXED_AXIS_KEY = "merges_race_fixed_axis"  # one count axis for the whole race (else one per step),
 TREE_TOKEN_KEY = "merges_tree_token"  # the token whose tree is drawn,
 TREE_SEARCH_KEY = "merges_tree_search"  # the text that finds it in a model too big to list,
 TREE_BOX_KEY, TREE_CHART_KEY = "merges_tree_box", "merges_tree_chart"  # the tree's chart, in a box that may scroll,
 TAB_KEY, SOURCE_KEY = "merges_tab", "merges_source"  # the open tab, the tokenizer (one of TOKENIZERS)
+STEP_PRESSES_KEY = "bpe_merges_step_presses"  # how many times Previous or Next was pressed
 TOKENIZERS = ("model", *PRETRAINED)  # the session's model, the published tokenizers
 MAX_TOKEN_CHARS = 200  # a token longer than this is no merged token of any tokenizer shown here
 MAX_STEP = 1_000_000  # as many merges as training makes at most (bpe_core.train.MAX_SIZE)
@@ -61,6 +63,12 @@ def choices(tab_labels: Mapping[str, str]) -> tuple[Choice, ...]:
 
 def move_step(delta: int, total: int) -> None:
     st.session_state[STEP_KEY] = max(1, min(total, st.session_state.get(STEP_KEY, 1) + delta))
+    st.session_state[STEP_PRESSES_KEY] = step_presses() + 1
+
+
+def step_presses() -> int:
+    """How many times Previous or Next was pressed in this session: each new press brings its step on screen."""
+    return st.session_state.get(STEP_PRESSES_KEY, 0)
 
 
 def centre_race_on_step(half_window: int) -> None:  # the step slider is on a closed tab: its value is kept

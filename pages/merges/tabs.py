@@ -8,7 +8,7 @@ from typing import cast
 
 import streamlit as st
 
-from bpe_core import Tokenizer
+from bpe_core import Step, Tokenizer
 from bpe_core.rank_tokenizer import AnyTokenizer
 from drawing.escape import markdown
 from drawing.notation import token_glyph_legend
@@ -115,29 +115,35 @@ def step_scrubber(tok: AnyTokenizer, cache_key: tuple[str, int], corpus: str) ->
     state.keep_in_range(merges_state.STEP_KEY, 1, total)
     if total > 1:
         left, right = st.columns([2, 3], vertical_alignment="bottom") if presenting else [st.container()] * 2
-        buttons = left.container(horizontal=True)  # above the slider or beside it: whole labels at any width
+        # above the slider or beside it: whole labels at any width
+        buttons = left.container(horizontal=True, key=merges_state.STEP_CONTROLS_KEY)
         buttons.button(PREVIOUS, on_click=merges_state.move_step, args=(-1, total), key="merges_previous")
         buttons.button(NEXT, on_click=merges_state.move_step, args=(1, total), key="merges_next")
-        step_with_arrow_keys(PREVIOUS, NEXT)
         step_number = right.slider("Step", 1, total, key=merges_state.STEP_KEY, persist_state="session")
     else:
         step_number = 1
     step = tok.steps[step_number - 1]
     st.html(step_card_html(step, tok.config.tie_break, tok.byte_level))
     _pair_languages_note(tok, cache_key, step_number)
+    _text_after_step(tok, cache_key, step, corpus)
+    if total > 1:  # after the text: a press brings its outlined boxes on screen once they are drawn
+        step_with_arrow_keys(PREVIOUS, NEXT, merges_state.STEP_CONTROLS_KEY, merges_state.step_presses())
 
+
+def _text_after_step(tok: AnyTokenizer, cache_key: tuple[str, int], step: Step, corpus: str) -> None:
+    """The training text (or the sample) cut by the merges up to ``step``, its new token outlined, and its key."""
     source = corpus
     if not corpus.strip():
         source = state.sample_text()
         st.caption("This model came without its training text, so here is the sample text instead.")
     try:
         lines = tuple(corpus_lines(source))
-        encoded = merges_state.segmented_lines(tok, cache_key, step_number, lines)
+        encoded = merges_state.segmented_lines(tok, cache_key, step.step, lines)
     except (ValueError, KeyError) as error:
         st.warning(f"Could not encode the text with this model: {markdown(str(error))}")
         _show_glyph_legend(tok, (step.left, step.right))
         return
-    st.markdown(f"**The text after step {step_number:,}**: one box per token; {NEWEST_TOKEN_OUTLINE}.")
+    st.markdown(f"**The text after step {step.step:,}**: one box per token; {NEWEST_TOKEN_OUTLINE}.")
     shown = [tok.shown_text(line) for line in lines]  # the spans of a normalizing model point into its own text
     st.html(step_lines_html(tok, step, shown, encoded))
     # the card's glyphs and the boxes' (the greyed ␣ between them)
