@@ -59,10 +59,9 @@ def show_cut(model, text: str) -> None:
     except ValueError as error:
         st.error(f"This text cannot be encoded: {markdown(str(error))}")
         return
-    newest = last_merge_id(cut_by)
-    st.html(tokens_html(cut_by, tokens, text, highlight_id=newest))
+    st.html(tokens_html(cut_by, tokens, text, highlight_id=last_merge_id(cut_by)))
     st.markdown(tokens_sentence(tokens=len(tokens), characters=len(text), merges=merges, base_tokens=base_tokens))
-    st.html(render_legend(tokens, cut_by.shown_text(text), highlight_id=newest))
+    st.html(render_legend(tokens, cut_by.shown_text(text), highlight_id=last_merge_id(cut_by)))
 
 
 model = state.current_model()
