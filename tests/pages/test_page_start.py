@@ -103,3 +103,34 @@ def test_a_line_leads_to_each_next_page(first_visit):
     links = first_visit.get("page_link")
     assert [link.proto.page for link in links] == [page.url_path for page in (TRAIN, MERGES, COMPARE, CLASS)]
     assert all(link.proto.label for link in links)
+
+
+def test_the_address_keeps_the_text_and_the_slider_and_a_reload_brings_them_back():
+    at = ok(AppTest.from_file(APP_FILE, default_timeout=120).run())
+    assert dict(at.query_params) == {}  # the sample at the whole model: nothing to say
+    ok(at.text_area(key=start_state.TEXT_KEY).set_value("Tokenization is surprisingly unintuitive").run())
+    ok(at.select_slider(key=start_state.MERGES_KEY).set_value(5).run())
+    address = {name: at.query_params[name] for name in at.query_params}
+    assert address == {"input": "Tokenization is surprisingly unintuitive", "learned": "5"}
+    reloaded = AppTest.from_file(APP_FILE, default_timeout=120)  # a new session at that address: a reload
+    reloaded.query_params.update({"input": "Tokenization is surprisingly unintuitive", "learned": "5"})
+    ok(reloaded.run())
+    assert reloaded.text_area(key=start_state.TEXT_KEY).value == "Tokenization is surprisingly unintuitive"
+    assert reloaded.select_slider(key=start_state.MERGES_KEY).value == 5
+    assert not reloaded.warning
+
+
+def test_a_bad_slider_value_in_the_address_is_named_and_one_between_stops_rounds_down():
+    at = AppTest.from_file(APP_FILE, default_timeout=120)
+    at.query_params.update({"learned": "abc"})
+    ok(at.run())
+    assert shown(at.warning) == (
+        "Ignored in the address: learned=abc: choose a whole number from 0 to 1,000,000. "
+        "The page's defaults are used instead."
+    )
+    assert at.select_slider(key=start_state.MERGES_KEY).value == 2000  # the whole model
+    between = AppTest.from_file(APP_FILE, default_timeout=120)
+    between.query_params.update({"learned": "7"})
+    ok(between.run())
+    assert between.select_slider(key=start_state.MERGES_KEY).value == 5  # stops 0, 1, 2, 5, 10, ...: 7 to 5
+    assert not between.warning
