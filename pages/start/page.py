@@ -11,7 +11,7 @@ from drawing.pipeline_view import tokens_html
 from drawing.token_legend import render_legend
 from pages.start import state as start_state
 from pages.start.views.first_screen import HEADING, SAMPLE_TEXT, merge_stops, slider_css, tokens_sentence
-from session import model_io, share_link, state
+from session import model_io, state
 from session.model_about import DEFAULT_MODEL_ABOUT
 from session.page_registry import CLASS, COMPARE, MERGES, TRAIN
 
@@ -66,7 +66,7 @@ def show_cut(model, text: str) -> None:
 
 model = state.current_model()
 st.title(HEADING)
-share_link.warn_ignored(start_state.take_link(st.query_params.to_dict(), len(model.merges)))  # before the widgets
+start_state.take_link(st.query_params.to_dict(), len(model.merges))  # before the widgets
 st.markdown(INTRO)
 state.restore_text(start_state.TEXT_KEY, SAMPLE_TEXT)
 text = st.session_state[start_state.TEXT_KEY]  # the box is drawn under the boxes it cuts: the tokens come first
@@ -80,6 +80,6 @@ st.text_area(
     args=(start_state.TEXT_KEY,),
 )  # shared with Encode and Compare
 st.caption(model_line(model))
+start_state.show_address(len(model.merges))
 for page, line, more in NEXT_STEPS:
     st.page_link(page.path, label=line, icon=page.icon, help=more)
-share_link.show_address(*start_state.page_address(len(model.merges)))

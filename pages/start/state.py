@@ -1,6 +1,5 @@
 """The Start page's own session-state keys: its text box (sharing its text with Encode and Compare, through
-``session.state``'s shared text), the merges slider, the model cut to the slider's merges, and the two in the page's
-address (``CHOICES``: the text as Encode's, ``input``; the slider as ``learned``, left out at the whole model)."""
+``session.state``'s shared text), the merges slider, and the model cut to the slider's merges."""
 
 from __future__ import annotations
 
@@ -10,20 +9,38 @@ import streamlit as st
 
 from bpe_core import Tokenizer
 from pages.start.views.first_screen import SAMPLE_TEXT, merge_stops
-from session import state
+from session import share_link, state
 from session.addresses import MAX_LINK_TEXT, TEXT_PARAM
 from session.choices import Choice, Text, WholeNumber
 
 TEXT_KEY = "start_text"  # the text box
 MERGES_KEY = "start_merges"  # the slider: how many of the model's merges cut the text
+_PREFIXES_KEY = "bpe_start_prefixes"  # (a weak reference to the model, {merges: its prefix}): this session's cuts
+# Start's choices in its address: the text (as on Encode), and the slider as "learned" ("merges" is the model's own
+# parameter, how many merges it was trained with), left out at the whole model
 MAX_MERGES = 1_000_000  # the most merges an address may ask the slider for (bpe_core.train.MAX_SIZE)
-# The page's choices in its address: the text (as on Encode), and the slider ("merges" is the model's own parameter,
-# how many merges it was trained with)
 CHOICES = (
     Choice(TEXT_KEY, SAMPLE_TEXT, TEXT_PARAM, Text(MAX_LINK_TEXT)),
     Choice(MERGES_KEY, param="learned", kind=WholeNumber(0, MAX_MERGES)),
 )
-_PREFIXES_KEY = "bpe_start_prefixes"  # (a weak reference to the model, {merges: its prefix}): this session's cuts
+
+
+def take_link(query_params: dict, model_merges: int) -> None:
+    """On the session's first run of Start, the text and the slider its address asks for (the slider at the stop at
+    or under the merges asked, the whole model at most), and one warning for the parameters ignored."""
+    values, ignored = state.take_address(CHOICES, query_params, "start")
+    if MERGES_KEY in values:
+        asked = min(values[MERGES_KEY], model_merges)
+        st.session_state[MERGES_KEY] = max(stop for stop in merge_stops(model_merges) if stop <= asked)
+    share_link.warn_ignored(ignored)
+
+
+def show_address(model_merges: int) -> None:
+    """Start's address as it is now, in the address bar and under Copy link: the text unless it is the sample, the
+    slider unless at the whole model (``model_merges``: the address then says nothing of it, as the slider opens
+    there)."""
+    merges = st.session_state.get(MERGES_KEY, model_merges)
+    share_link.show_address(*state.page_address(CHOICES, {MERGES_KEY: None if merges == model_merges else merges}))
 
 
 def model_after(model: Tokenizer, merges: int) -> Tokenizer:
@@ -39,20 +56,3 @@ def model_after(model: Tokenizer, merges: int) -> Tokenizer:
         prefixes = {k: v for k, v in prefixes.items() if k == 0} | {merges: model.prefix(merges)}
     st.session_state[_PREFIXES_KEY] = (weakref.ref(model), prefixes)
     return prefixes[merges]
-
-
-def take_link(query_params: dict, model_merges: int) -> list[str]:
-    """On the session's first run of Start, the text and the slider its address asks for (the slider at the stop at
-    or under the merges asked, the whole model at most); returns the parameters ignored, each said why."""
-    values, ignored = state.take_address(CHOICES, query_params, "start")
-    if MERGES_KEY in values:
-        asked = min(values[MERGES_KEY], model_merges)
-        st.session_state[MERGES_KEY] = max(stop for stop in merge_stops(model_merges) if stop <= asked)
-    return ignored
-
-
-def page_address(model_merges: int) -> tuple[dict[str, str], str]:
-    """The address of Start as it is now: the text unless it is the sample, the slider unless at the whole model
-    (``model_merges``: the address then says nothing of it, as the slider opens there)."""
-    merges = st.session_state.get(MERGES_KEY, model_merges)
-    return state.page_address(CHOICES, {MERGES_KEY: None if merges == model_merges else merges})

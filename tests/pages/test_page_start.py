@@ -92,19 +92,6 @@ def test_the_key_names_the_outline_of_the_last_merge_s_token_when_one_is_drawn()
     assert ' new" ' not in token_boxes(at) and outline not in key_under_the_boxes(at)  # no merge, no outline
 
 
-def test_the_slider_stops_at_powers_of_ten_times_one_two_five():
-    at = ok(AppTest.from_file(APP_FILE, default_timeout=120).run())
-    slider = at.select_slider(key=start_state.MERGES_KEY)
-    assert slider.options == ["0", "1", "2", "5", "10", "20", "50", "100", "200", "500", "1,000", "2,000"]
-    assert slider.value == 2000  # the whole model first
-
-
-def test_a_line_leads_to_each_next_page(first_visit):
-    links = first_visit.get("page_link")
-    assert [link.proto.page for link in links] == [page.url_path for page in (TRAIN, MERGES, COMPARE, CLASS)]
-    assert all(link.proto.label for link in links)
-
-
 def test_the_address_keeps_the_text_and_the_slider_and_a_reload_brings_them_back():
     at = ok(AppTest.from_file(APP_FILE, default_timeout=120).run())
     assert dict(at.query_params) == {}  # the sample at the whole model: nothing to say
@@ -134,3 +121,16 @@ def test_a_bad_slider_value_in_the_address_is_named_and_one_between_stops_rounds
     ok(between.run())
     assert between.select_slider(key=start_state.MERGES_KEY).value == 5  # stops 0, 1, 2, 5, 10, ...: 7 to 5
     assert not between.warning
+
+
+def test_the_slider_stops_at_powers_of_ten_times_one_two_five():
+    at = ok(AppTest.from_file(APP_FILE, default_timeout=120).run())
+    slider = at.select_slider(key=start_state.MERGES_KEY)
+    assert slider.options == ["0", "1", "2", "5", "10", "20", "50", "100", "200", "500", "1,000", "2,000"]
+    assert slider.value == 2000  # the whole model first
+
+
+def test_a_line_leads_to_each_next_page(first_visit):
+    links = first_visit.get("page_link")
+    assert [link.proto.page for link in links] == [page.url_path for page in (TRAIN, MERGES, COMPARE, CLASS)]
+    assert all(link.proto.label for link in links)
