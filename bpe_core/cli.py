@@ -28,6 +28,7 @@ import sys
 from dataclasses import asdict
 from itertools import islice
 from pathlib import Path
+from typing import Any
 
 from .blocks import count_files
 from .cli_arguments import build_parser
@@ -73,6 +74,17 @@ def _read_bytes(path: str) -> tuple[str, bytes]:
     if len(data) > MAX_INPUT_BYTES:
         raise ValueError(f"{name} is larger than the limit of {MAX_INPUT_BYTES // 2**20} MiB")
     return name, data
+
+
+def _read_json(path: str) -> tuple[str, Any]:
+    """A JSON file's name and value (``-``: standard input); a file that is not JSON is a ValueError naming it."""
+    name, data = _read_bytes(path)
+    try:
+        return name, json.loads(_decoded(name, data))
+    except json.JSONDecodeError as error:
+        raise ValueError(f"{name} is not JSON ({error.msg} at line {error.lineno}, column {error.colno})") from None
+    except RecursionError:
+        raise ValueError(f"{name} is nested too deeply") from None
 
 
 def _decoded(name: str, data: bytes) -> str:
@@ -290,13 +302,7 @@ def _cmd_chat(args: argparse.Namespace) -> None:
 
 def _read_conversation(path: str) -> tuple[list, object]:
     """The messages and the tools (None: none) of a JSON file ``{"messages": [...], "tools": [...]}``."""
-    name = "standard input" if path == "-" else path
-    try:
-        conversation = json.loads(_read_text(path))
-    except json.JSONDecodeError as error:
-        raise ValueError(f"{name} is not JSON ({error.msg} at line {error.lineno}, column {error.colno})") from None
-    except RecursionError:
-        raise ValueError(f"{name} is nested too deeply") from None
+    name, conversation = _read_json(path)
     keys = set(conversation) if isinstance(conversation, dict) else set()
     if "messages" not in keys or keys - {"messages", "tools"}:
         raise ValueError(f'{name} is not {{"messages": [{{"role": ..., "content": ...}}, ...], "tools": [...]}}')
@@ -321,11 +327,7 @@ def _cmd_premium(args: argparse.Namespace) -> None:
 
 def _read_texts(path: str) -> dict[str, str]:
     """A JSON file's object from a language code to its text."""
-    name = "standard input" if path == "-" else path
-    try:
-        texts = json.loads(_read_text(path))
-    except json.JSONDecodeError as error:
-        raise ValueError(f"{name} is not JSON ({error.msg} at line {error.lineno}, column {error.colno})") from None
+    name, texts = _read_json(path)
     if not isinstance(texts, dict) or not all(isinstance(text, str) for text in texts.values()):
         raise ValueError(f'{name} is not a JSON object from a language code to its text ({{"eng": "...", ...}})')
     return texts

@@ -19,10 +19,11 @@ import functools
 import json
 import lzma
 import threading
+import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from .config import Config
 from .formats import from_hf_json, read_merges_txt
@@ -121,11 +122,33 @@ PRETRAINED = tuple(PUBLISHED)  # the names the command line and the pages accept
 OPEN_MODELS = {name: published.title for name, published in PUBLISHED.items() if published.family == TOKENIZER_JSON}
 
 
+# Each published tokenizer read, with its name: the name keys work on it (hashing 200,000 merges takes a second)
+_PUBLISHED_NAMES: weakref.WeakKeyDictionary[AnyTokenizer, str] = weakref.WeakKeyDictionary()
+
+
+def published_name(model: AnyTokenizer) -> str | None:
+    """The name of the published tokenizer ``model`` is (as ``load_pretrained`` gave it), else None: a model
+    trained or loaded from a file, or cut from a published one, is not.
+
+    >>> published_name(load_pretrained("gpt2")), published_name(load_gpt2().prefix(3))
+    ('gpt2', None)
+    """
+    return _PUBLISHED_NAMES.get(model)
+
+
+Model = TypeVar("Model", bound=AnyTokenizer)
+
+
+def _as_published(name: str, model: Model) -> Model:
+    _PUBLISHED_NAMES[model] = name
+    return model
+
+
 @functools.cache
 def load_gpt2() -> Tokenizer:
     """GPT-2's tokenizer: byte-level, GPT-2 regex, ``<|endoftext|>`` as id 50256 (shared, read once)."""
     with collector_paused():
-        return _gpt2_tokenizer()
+        return _as_published("gpt2", _gpt2_tokenizer())
 
 
 def _gpt2_tokenizer() -> Tokenizer:
@@ -177,7 +200,7 @@ def load_pretrained(name: str) -> AnyTokenizer:
         raise ValueError(f"no published tokenizer is called {name!r}: choose one of {', '.join(PRETRAINED)}")
     if PUBLISHED[name].family == GPT2_FILES:
         return load_gpt2()  # kept whole: the app's sessions load it as their model (Train's "Load GPT-2")
-    return _kept.get_or_make(name, lambda: _read_published(PUBLISHED[name]))
+    return _kept.get_or_make(name, lambda: _as_published(name, _read_published(PUBLISHED[name])))
 
 
 def held_bytes(name: str) -> int:

@@ -30,7 +30,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable, Iterable, Iterator
 from functools import partial
-from typing import Any
+from typing import Any, Generic, TypeVar, overload
 
 from .config import Config
 from .explain import TreeNode
@@ -40,10 +40,11 @@ from .piece_cache import PieceCache
 from .pretokenize import encode_text
 from .spans import Token
 from .streaming import encode_stream
-from .tokenizer import Tokenizer
+from .tokenizer import PlainPipeline, Tokenizer
 from .trace import Step
 from .units import Units
 
+Value = TypeVar("Value")
 _PAIRS_KEPT = 200_000  # pairs of tokens remembered by one tokenizer (some tens of MB at most)
 
 
@@ -65,14 +66,29 @@ class _JoinedRanks(dict):
         return entry
 
 
-class RankTokenizer:
+class _FullModels(Generic[Value]):
+    """An attribute of a ``RankTokenizer`` that its full model answers (spelled out on first use), of the type the
+    full model's is."""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self._name = name
+
+    @overload
+    def __get__(self, tok: None, owner: type) -> _FullModels[Value]: ...
+
+    @overload
+    def __get__(self, tok: RankTokenizer, owner: type) -> Value: ...
+
+    def __get__(self, tok: RankTokenizer | None, owner: type) -> Value | _FullModels[Value]:
+        return self if tok is None else getattr(tok.full, self._name)
+
+
+class RankTokenizer(PlainPipeline):
     """``ranks``: ``{token bytes: id}`` with all 256 single bytes.  ``full_model()`` returns the
     keyword arguments of :class:`Tokenizer` for the same model (vocabulary and merges spelled out).
 
     It answers every question a :class:`Tokenizer` answers: encoding from the ranks, everything else
     from :attr:`full`."""
-
-    runs_pipeline = False
 
     def __init__(self, ranks: dict[bytes, int], *, config: Config, name: str, full_model: Callable[[], dict[str, Any]]):
         self.config = config
@@ -154,64 +170,23 @@ class RankTokenizer:
 
     # -- the rest is the full model's ------------------------------------------------
 
-    @property
-    def vocab(self) -> dict[str, int]:
-        return self.full.vocab
-
-    @property
-    def merges(self) -> list[tuple[str, str]]:
-        return self.full.merges
-
-    @property
-    def id_to_token(self) -> dict[int, str]:
-        return self.full.id_to_token
-
-    @property
-    def special_ids(self) -> dict[int, str]:
-        return self.full.special_ids
-
-    @property
-    def created_at(self) -> dict[int, int]:
-        return self.full.created_at
-
-    @property
-    def base_size(self) -> int | None:
-        return self.full.base_size
-
-    @property
-    def corpus_tokens(self) -> int | None:
-        return self.full.corpus_tokens
-
-    @property
-    def stop_reason(self) -> str:
-        return self.full.stop_reason
-
-    @property
-    def stop_message(self) -> str:
-        return self.full.stop_message
-
-    @property
-    def warnings(self) -> list[str]:
-        return self.full.warnings
-
-    @property
-    def steps(self) -> list[Step]:
-        return self.full.steps
-
-    @property
-    def has_counts(self) -> bool:
-        return self.full.has_counts
-
-    @property
-    def units(self) -> Units:
-        return self.full.units
+    vocab = _FullModels[dict[str, int]]()
+    merges = _FullModels[list[tuple[str, str]]]()
+    id_to_token = _FullModels[dict[int, str]]()
+    special_ids = _FullModels[dict[int, str]]()
+    created_at = _FullModels[dict[int, int]]()
+    base_size = _FullModels[int | None]()
+    corpus_tokens = _FullModels[int | None]()
+    stop_reason = _FullModels[str]()
+    stop_message = _FullModels[str]()
+    warnings = _FullModels[list[str]]()
+    steps = _FullModels[list[Step]]()
+    has_counts = _FullModels[bool]()
+    units = _FullModels[Units]()
+    vocab_size = _FullModels[int]()
 
     def __len__(self) -> int:
         return len(self.full)
-
-    @property
-    def vocab_size(self) -> int:
-        return self.full.vocab_size
 
     @property
     def byte_level(self) -> bool:
@@ -225,15 +200,6 @@ class RankTokenizer:
 
     def base_tokens(self) -> list[str]:
         return self.full.base_tokens()
-
-    def shown_text(self, text: str, *, special: bool = True) -> str:
-        return text
-
-    def ignores_merges(self, piece: str) -> bool:
-        return False
-
-    def with_model_specials(self, ids: list[int]) -> list[int]:
-        return list(ids)
 
     def tokenize(self, text: str, *, special: bool = True) -> list[str]:
         return list(map(self.full.id_to_token.__getitem__, self.encode(text, special=special)))

@@ -126,6 +126,14 @@ def _tie_words(config) -> str:
     return f"equal counts: {TIE_RULES[config.tie_break]} wins"
 
 
+def _stop_size(name: str, default: int, label: str, help_text: str, smallest: int) -> Setting:
+    """One of the two sizes training may stop at (``STOP_BY``): a count up to ``MAX_SIZE``, an argument of ``train``
+    (not a ``Config`` field), called by its name in the address and on the command line."""
+    flag = "--" + name.replace("_", "-")
+    bounds = (smallest, MAX_SIZE)
+    return Setting(name, COUNT, default, label, help_text, bounds=bounds, param=name, flag=flag, in_config=False)
+
+
 SETTINGS: tuple[Setting, ...] = (
     Setting(
         "stop_by",
@@ -138,27 +146,19 @@ SETTINGS: tuple[Setting, ...] = (
         words=(("vocab_size", "vocab size"),),
         in_config=False,
     ),
-    Setting(
+    _stop_size(
         "merges",
-        COUNT,
         2000,
         "Merges",
         "How many merge steps to make: each step joins the most frequent adjacent pair into a new token.",
-        bounds=(0, MAX_SIZE),
-        param="merges",
-        flag="--merges",
-        in_config=False,
+        smallest=0,
     ),
-    Setting(
+    _stop_size(
         "vocab_size",
-        COUNT,
         1000,
         "Vocabulary size",
         "Train until the vocabulary holds this many tokens; it starts with every base symbol and special token.",
-        bounds=(1, MAX_SIZE),
-        param="vocab_size",
-        flag="--vocab-size",
-        in_config=False,
+        smallest=1,
     ),
     Setting(
         "split",

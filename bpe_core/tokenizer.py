@@ -52,7 +52,34 @@ class UnknownIdError(ValueError):
         )
 
 
-class Tokenizer:
+class PlainPipeline:
+    """What a model answers about a tokenizer.json's own parts when it runs none of them, only its ``Config``'s
+    cutting and its merges (a ``Tokenizer`` trained or read from other files, a ``RankTokenizer``); a
+    ``PipelineTokenizer`` runs them and answers otherwise."""
+
+    # Whether it runs a tokenizer.json's own parts (normalizer, pre-tokenizer, decoder) rather than what its
+    # Config says: pages show those parts, only a tokenizer.json holds it, and it decodes as HF's does.
+    runs_pipeline = False
+
+    def shown_text(self, text: str, *, special: bool = True) -> str:
+        """The text as the model sees it, which the spans of ``encode_with_spans`` point into: ``text`` itself, for
+        a model that rewrites nothing before cutting it.
+
+        >>> PlainPipeline().shown_text("Héllo")
+        'Héllo'
+        """
+        return text
+
+    def ignores_merges(self, piece: str) -> bool:
+        """Whether the model takes ``piece`` whole because it is a token (HF's ``ignore_merges``): never here."""
+        return False
+
+    def with_model_specials(self, ids: list[int]) -> list[int]:
+        """``ids`` with the model's own special tokens added (HF's ``add_special_tokens``): none here."""
+        return list(ids)
+
+
+class Tokenizer(PlainPipeline):
     """A BPE model: configuration, vocabulary (token -> id), merges in rank order, and the trace.
 
     ``base_size``: how many ids (special tokens and base symbols) come before the merged tokens,
@@ -165,10 +192,6 @@ class Tokenizer:
     def has_counts(self) -> bool:
         return self._steps is not None and any(step.count is not None for step in self._steps)
 
-    # Whether it runs a tokenizer.json's own parts (normalizer, pre-tokenizer, decoder) rather than what its
-    # Config says: pages show those parts, only a tokenizer.json holds it, and it decodes as HF's does.
-    runs_pipeline = False
-
     def token(self, token_id: int) -> str:
         return self.id_to_token[token_id]
 
@@ -227,19 +250,6 @@ class Tokenizer:
             split=self.config.split,
             specials=self.config.special_tokens if special else (),
         )
-
-    def shown_text(self, text: str, *, special: bool = True) -> str:
-        """The text as the model sees it, which the spans of :meth:`encode_with_spans` point into: ``text``
-        itself, for a model that rewrites nothing before cutting it."""
-        return text
-
-    def ignores_merges(self, piece: str) -> bool:
-        """Whether the model takes ``piece`` whole because it is a token (HF's ``ignore_merges``): never here."""
-        return False
-
-    def with_model_specials(self, ids: list[int]) -> list[int]:
-        """``ids`` with the model's own special tokens added (HF's ``add_special_tokens``): none here."""
-        return list(ids)
 
     def tokenize(self, text: str, *, special: bool = True) -> list[str]:
         """The token strings for ``text`` (display form: ``Ġ`` for a space byte)."""

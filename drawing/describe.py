@@ -1,6 +1,6 @@
 """How the pages name a model: its configuration in plain words (each setting as its row in
-``bpe_core.settings_table`` says it, the settings' own names in ``config_terms`` for a tooltip), its size, its
-fingerprint, and counted nouns.
+``bpe_core.settings_table`` says it, the settings' own names in ``config_terms`` for a tooltip), its size, and
+counted nouns.
 
 >>> describe_config(Config(), short=True)
 'whitespace split · built from characters · equal counts: the pair seen first wins'
@@ -9,7 +9,6 @@ fingerprint, and counted nouns.
 from __future__ import annotations
 
 import hashlib
-import json
 import weakref
 
 from bpe_core import Config
@@ -54,20 +53,6 @@ def config_terms(config: Config) -> str:
                 term = f"{value} ({row.word(value)})"
             parts.append(f"{row.label}: {term}")
     return " · ".join(parts)
-
-
-def model_fingerprint(model: AnyTokenizer) -> str:
-    """A stable hash of what a model does (name, config, vocabulary, merges), to key caches of work on it.
-
-    >>> from bpe_core import train
-    >>> banana = train("banana", Config(split="none"), merges=2)
-    >>> model_fingerprint(banana) == model_fingerprint(train("banana", Config(split="none"), merges=2))
-    True
-    >>> model_fingerprint(banana) == model_fingerprint(banana.prefix(1))
-    False
-    """
-    payload = json.dumps([model.name, model.config.to_dict(), sorted(model.vocab.items()), model.merges])
-    return hashlib.sha256(payload.encode("ascii")).hexdigest()
 
 
 def text_digest(text: str) -> str:

@@ -218,31 +218,123 @@ def why_pieces(tok: PipelineTokenizer, text: str, special: bool, limit: int = 20
 
 
 def pipeline_parts(tok: PipelineTokenizer) -> str:
-    """The file's parts by their HF type names, in one line.
+    """The file's parts in one line of plain words: how the text is rewritten, how it is cut, what the BPE model
+    does besides merging (``pipeline_terms`` names them as the file does, for a tooltip).
 
     >>> from bpe_core.pretrained import load_pretrained
-    >>> pipeline_parts(load_pretrained("llama2"))
-    'normalizer Prepend + Replace · no pre-tokenizer · byte fallback'
+    >>> pipeline_parts(load_pretrained("llama2"))  # doctest: +NORMALIZE_WHITESPACE
+    'text rewritten first: ▁ put in front, spaces become ▁ · not cut into pieces (merges run over the whole text) ·
+    characters the vocabulary lacks become their bytes'
     """
+    rewrites = _normalizer_words(tok.parts.get("normalizer"))
+    parts = [f"text rewritten first: {', '.join(rewrites)}" if rewrites else "text kept as typed"]
+    parts.append(_pre_tokenizer_words(tok.parts.get("pre_tokenizer")))
+    options = tok.options
+    if options.byte_fallback:
+        parts.append("characters the vocabulary lacks become their bytes")
+    if options.ignore_merges:
+        parts.append("a piece that is already a token is taken whole")
+    return " · ".join(parts)
 
-    def named(spec: dict | None) -> str:
-        if not isinstance(spec, dict):
-            return ""
-        inner = spec.get("normalizers", spec.get("pretokenizers"))
-        return " + ".join(filter(None, map(named, inner))) if isinstance(inner, list) else str(spec.get("type", "?"))
 
-    normalizer, pre = named(tok.parts.get("normalizer")), named(tok.parts.get("pre_tokenizer"))
+def pipeline_terms(tok: PipelineTokenizer) -> str:
+    """The file's parts by their HF type names and options, in one line: the terms behind ``pipeline_parts``.
+
+    >>> from bpe_core.pretrained import load_pretrained
+    >>> pipeline_terms(load_pretrained("llama2"))
+    'normalizer Prepend + Replace · no pre-tokenizer · byte_fallback'
+    """
+    normalizer, pre = _type_names(tok.parts.get("normalizer")), _type_names(tok.parts.get("pre_tokenizer"))
     parts = [
         f"normalizer {normalizer}" if normalizer else "no normalizer",
         f"pre-tokenizer {pre}" if pre else "no pre-tokenizer",
     ]
     options = tok.options
-    parts += [
-        name
-        for name, on in (
-            ("byte fallback", options.byte_fallback),
-            ("whole-word hits (ignore_merges)", options.ignore_merges),
+    return " · ".join(parts + [name for name in ("byte_fallback", "ignore_merges") if getattr(options, name)])
+
+
+def _type_names(spec: dict | None) -> str:
+    """A part's HF type, or its steps' joined by +."""
+    return " + ".join(step["type"] for step in _steps(spec))
+
+
+def _steps(spec: dict | None) -> list[dict]:
+    """A part's steps in order: a Sequence's (flattened), else the part itself; none for no part."""
+    if not isinstance(spec, dict):
+        return []
+    inner = spec.get("normalizers", spec.get("pretokenizers"))
+    return [step for part in inner for step in _steps(part)] if isinstance(inner, list) else [spec]
+
+
+# What a normalizer of each type does to the text, in words (Prepend, Replace and Strip by their options)
+_REWRITES = {
+    "NFC": "accents joined to their letters",
+    "NFD": "accents split from their letters",
+    "NFKC": "look-alike characters made plain (ﬁ becomes fi)",
+    "NFKD": "look-alike characters made plain (ﬁ becomes fi), accents split from their letters",
+    "Lowercase": "capitals made small",
+}
+_STRIPPED = {(True, True): "both ends", (True, False): "the start", (False, True): "the end"}  # Strip's sides
+# Where a pre-tokenizer of each type cuts (Split and ByteLevel: by their options)
+_CUTS = {
+    "Whitespace": "into words and punctuation",
+    "WhitespaceSplit": "at spaces",
+    "Digits": "between digits and the rest",
+    "Punctuation": "around punctuation",
+    "Metaspace": "before each space, spaces written ▁",
+}
+
+
+def _named(text: str) -> str:
+    return "spaces" if text == " " else readable_symbol(text)
+
+
+def _normalizer_words(spec: dict | None) -> list[str]:
+    """What the normalizer does, a phrase per step.
+
+    >>> _normalizer_words({"type": "Replace", "pattern": {"Regex": " +"}, "content": " "})
+    ['a pattern becomes spaces']
+    """
+    words = []
+    for step in _steps(spec):
+        if step["type"] == "Prepend":
+            words.append(f"{_named(step['prepend'])} put in front")
+        elif step["type"] == "Strip":  # on neither side, it does nothing to say
+            if sides := _STRIPPED.get((step["strip_left"], step["strip_right"])):
+                words.append(f"spaces at {sides} taken off")
+        elif step["type"] == "Replace":
+            pattern = step["pattern"]
+            found = _named(pattern["String"]) if "String" in pattern else "a pattern"
+            words.append(f"{found} {'become' if found == 'spaces' else 'becomes'} {_named(step['content'])}")
+        else:
+            words.append(_REWRITES.get(step["type"], step["type"]))
+    return words
+
+
+def _pre_tokenizer_words(spec: dict | None) -> str:
+    """Where the pre-tokenizer cuts the text into pieces (which merges never cross), and whether it writes them as
+    bytes.
+
+    >>> _pre_tokenizer_words({"type": "ByteLevel", "use_regex": False})
+    'not cut into pieces, written as bytes'
+    """
+    cuts: Counter[str] = Counter()
+    as_bytes = False
+    for step in _steps(spec):
+        if step["type"] == "Split":
+            pattern = step["pattern"]
+            cuts["at " + _named(pattern["String"]) if "String" in pattern else "by a pattern"] += 1
+        elif step["type"] == "ByteLevel":
+            as_bytes = True
+            if step.get("use_regex", True):
+                cuts["by GPT-2's pattern"] += 1
+        else:
+            cuts[_CUTS.get(step["type"], step["type"])] += 1
+    named = [f"by {count} patterns" if cut == "by a pattern" and count > 1 else cut for cut, count in cuts.items()]
+    if not named:
+        return (
+            "not cut into pieces, written as bytes"
+            if as_bytes
+            else "not cut into pieces (merges run over the whole text)"
         )
-        if on
-    ]
-    return " · ".join(parts)
+    return f"cut into pieces {' and '.join(named)}" + (", then written as bytes" if as_bytes else "")

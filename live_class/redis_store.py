@@ -16,8 +16,7 @@ from typing import cast
 import redis
 
 from live_class.records import FOLLOWED, ClassRecord, Question, followed_changes
-from live_class.rules import MOST_STUDENTS
-from live_class.store import KEEP_SECONDS, ClassStore, Joining, unavailable_as_problem
+from live_class.store import KEEP_SECONDS, ClassStore, Joining, JoinRequest, unavailable_as_problem
 
 _NUMBERS = {"last_active": float, "step": int, "question": int}
 
@@ -146,20 +145,10 @@ class RedisClassStore(ClassStore):
             self._keep(pipeline, code)
             pipeline.execute()
 
-    def add_student(
-        self,
-        code: str,
-        student: str,
-        name: str,
-        name_keys: tuple[str, ...],
-        last_active: float,
-        *,
-        address: str = "",
-        most_students: int = MOST_STUDENTS,
-        most_from_address: int = 0,
-    ) -> Joining:
-        bounds: list[str | int] = [address, most_students, most_from_address]
-        arguments: list[str | int] = [student, name, _stored(last_active), KEEP_SECONDS, *bounds, *name_keys]
+    def add_student(self, code: str, join: JoinRequest) -> Joining:
+        bounds: list[str | int] = [join.address, join.most_students, join.most_from_address]
+        arguments: list[str | int] = [join.student, join.name, _stored(join.last_active), KEEP_SECONDS, *bounds]
+        arguments += join.name_keys
         return Joining(self._join(keys=self._keys(code), args=arguments))
 
     def remove_student(self, code: str, student: str) -> bool:

@@ -27,7 +27,7 @@ from live_class.kinds import COUNT, PAIR, QuestionKind, kind_of
 from live_class.names import name_keys
 from live_class.records import ClassRecord, Question, StepText
 from live_class.rules import ClassProblem
-from live_class.store import ClassStore, Joining
+from live_class.store import ClassStore, Joining, JoinRequest
 
 __all__ = [
     "COUNT",
@@ -94,16 +94,8 @@ def join(store: ClassStore, code: str, typed_name: str, now: float, address: str
     name = rules.clean_name(typed_name)
     student = rules.new_student_id()
     most_from_address = rules.joins_per_address()
-    joining = store.add_student(
-        code,
-        student,
-        name,
-        name_keys(name),
-        now,
-        address=rules.address_token(code, address),
-        most_students=rules.MOST_STUDENTS,
-        most_from_address=most_from_address,
-    )
+    bounds = (rules.address_token(code, address), rules.MOST_STUDENTS, most_from_address)
+    joining = store.add_student(code, JoinRequest(student, name, name_keys(name), now, *bounds))
     if joining is Joining.NAME_TAKEN:
         raise rules.name_taken(name)
     if joining is not Joining.JOINED:

@@ -6,8 +6,10 @@ thread of a server and by the servers of one machine. Each thread has its own co
 >>> store.create_class(ClassRecord("ABCDE", "hash", 0.0))
 True
 >>> store.put_question("ABCDE", Question(1, "pair", "Step 1", ("a + b", "b + c"), "a + b"))
->>> store.add_student("ABCDE", "s1", "Ada", ("ada",), 1.0), store.add_student("ABCDE", "s2", "Bo", ("bo",), 1.0)
-(<Joining.JOINED: 'joined'>, <Joining.JOINED: 'joined'>)
+>>> store.add_student("ABCDE", JoinRequest("s1", "Ada", ("ada",), 1.0))
+<Joining.JOINED: 'joined'>
+>>> store.add_student("ABCDE", JoinRequest("s2", "Bo", ("bo",), 1.0))
+<Joining.JOINED: 'joined'>
 >>> store.vote("ABCDE", 1, "s1", "b + c", 1.0), store.reveal("ABCDE", 1), store.vote("ABCDE", 1, "s2", "a + b", 2.0)
 (True, True, False)
 >>> store.votes("ABCDE", 1)
@@ -21,8 +23,7 @@ import threading
 from pathlib import Path
 
 from live_class.records import FOLLOWED, ClassRecord, Question, followed_changes
-from live_class.rules import MOST_STUDENTS
-from live_class.store import KEEP_SECONDS, ClassStore, Joining, unavailable_as_problem
+from live_class.store import KEEP_SECONDS, ClassStore, Joining, JoinRequest, unavailable_as_problem
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS classes (
@@ -124,37 +125,29 @@ class SqliteClassStore(ClassStore):
         assignments = ", ".join(f"{name} = ?" for name in changes)
         self._run(f"UPDATE classes SET {assignments} WHERE code = ?", (*changes.values(), code))
 
-    def add_student(
-        self,
-        code: str,
-        student: str,
-        name: str,
-        name_keys: tuple[str, ...],
-        last_active: float,
-        *,
-        address: str = "",
-        most_students: int = MOST_STUDENTS,
-        most_from_address: int = 0,
-    ) -> Joining:
+    def add_student(self, code: str, join: JoinRequest) -> Joining:
         connection = self._connection()
+        student = join.student
         try:  # one write transaction: no other join reads the class between the checks and the keeping
             with connection:
                 connection.execute("BEGIN IMMEDIATE")
-                refusal = _refusal(connection, code, student, address, most_students, most_from_address)
+                refusal = _refusal(connection, code, join)
                 if refusal is not None:
                     return refusal
-                connection.execute("INSERT INTO students (code, student, name) VALUES (?, ?, ?)", (code, student, name))
+                connection.execute(
+                    "INSERT INTO students (code, student, name) VALUES (?, ?, ?)", (code, student, join.name)
+                )
                 connection.executemany(  # a key another student holds: the primary key refuses it, undoing the join
                     "INSERT INTO student_keys (code, name_key, student) VALUES (?, ?, ?)",
-                    [(code, key, student) for key in name_keys],
+                    [(code, key, student) for key in join.name_keys],
                 )
-                if address and most_from_address:
+                if join.address and join.most_from_address:
                     connection.execute(
                         "INSERT INTO address_joins (code, address, joins) VALUES (?, ?, 1) "
                         "ON CONFLICT (code, address) DO UPDATE SET joins = joins + 1",
-                        (code, address),
+                        (code, join.address),
                     )
-                connection.execute("UPDATE classes SET last_active = ? WHERE code = ?", (last_active, code))
+                connection.execute("UPDATE classes SET last_active = ? WHERE code = ?", (join.last_active, code))
         except sqlite3.IntegrityError:
             return Joining.NAME_TAKEN
         return Joining.JOINED
@@ -223,9 +216,7 @@ class SqliteClassStore(ClassStore):
         return True
 
 
-def _refusal(
-    connection: sqlite3.Connection, code: str, student: str, address: str, most_students: int, most_from_address: int
-) -> Joining | None:
+def _refusal(connection: sqlite3.Connection, code: str, join: JoinRequest) -> Joining | None:
     """Why a join may not keep the student (name keys aside: the insert checks them), or None; inside the join's
     transaction. A student already in the class is ``JOINED`` as they are."""
 
@@ -233,13 +224,13 @@ def _refusal(
         row = connection.execute(sql, parameters).fetchone()
         return 0 if row is None else row[0]
 
-    if one("SELECT 1 FROM students WHERE code = ? AND student = ?", code, student):
+    if one("SELECT 1 FROM students WHERE code = ? AND student = ?", code, join.student):
         return Joining.JOINED
     if one("SELECT locked FROM classes WHERE code = ?", code):
         return Joining.LOCKED
-    if one("SELECT COUNT(*) FROM students WHERE code = ?", code) >= most_students:
+    if one("SELECT COUNT(*) FROM students WHERE code = ?", code) >= join.most_students:
         return Joining.FULL
-    joins = one("SELECT joins FROM address_joins WHERE code = ? AND address = ?", code, address)
-    if address and most_from_address and joins >= most_from_address:
+    joins = one("SELECT joins FROM address_joins WHERE code = ? AND address = ?", code, join.address)
+    if join.address and join.most_from_address and joins >= join.most_from_address:
         return Joining.ADDRESS_SPENT
     return None

@@ -13,6 +13,7 @@ from __future__ import annotations
 import enum
 import functools
 from abc import ABC, abstractmethod
+from dataclasses import dataclass
 
 from live_class.records import ClassRecord, Question
 from live_class.rules import MOST_STUDENTS, ClassProblem
@@ -28,6 +29,19 @@ class Joining(enum.Enum):
     FULL = "full"  # ``most_students`` have joined
     ADDRESS_SPENT = "address spent"  # ``most_from_address`` joins came from the joiner's address
     NAME_TAKEN = "name taken"  # another student holds one of the name's keys
+
+
+@dataclass(frozen=True)
+class JoinRequest:
+    """A student asking to join a class, and the bounds their join is checked against."""
+
+    student: str  # an id only their session knows
+    name: str  # as shown
+    name_keys: tuple[str, ...]  # what no other student's name may share (``live_class.names``)
+    last_active: float
+    address: str = ""  # where the join comes from (a hash, never the address; "": no bound)
+    most_students: int = MOST_STUDENTS  # the class's size
+    most_from_address: int = 0  # the joins one address may make (0: no bound)
 
 
 class StoreUnavailable(ClassProblem):
@@ -77,24 +91,12 @@ class ClassStore(ABC):
         """Change what students follow (``records.FOLLOWED`` fields) and mark the class active."""
 
     @abstractmethod
-    def add_student(
-        self,
-        code: str,
-        student: str,
-        name: str,
-        name_keys: tuple[str, ...],
-        last_active: float,
-        *,
-        address: str = "",
-        most_students: int = MOST_STUDENTS,
-        most_from_address: int = 0,
-    ) -> Joining:
-        """Keep a student (an id only their session knows) and their name, unless the class is locked, has
-        ``most_students``, has taken ``most_from_address`` joins from ``address`` (0 or "": no bound; a join counts
-        for good, a student removed after it too), or another student holds one of the name's ``name_keys``
-        (``live_class.names``): then why not, and nothing changed. The checks and the keeping are one atomic step,
-        so joins at once cannot overfill a class nor share a name. A student already in the class stays as they
-        are (``JOINED``)."""
+    def add_student(self, code: str, join: JoinRequest) -> Joining:
+        """Keep the student ``join`` names and their name, unless the class is locked, has ``most_students``, has
+        taken ``most_from_address`` joins from ``address`` (a join counts for good, a student removed after it too),
+        or another student holds one of the name's ``name_keys``: then why not, and nothing changed. The checks and
+        the keeping are one atomic step, so joins at once cannot overfill a class nor share a name. A student
+        already in the class stays as they are (``JOINED``)."""
 
     @abstractmethod
     def remove_student(self, code: str, student: str) -> bool:

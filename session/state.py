@@ -13,7 +13,6 @@ state key and back before they are drawn (``keep_choices``).
 from __future__ import annotations
 
 import functools
-import weakref
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -25,7 +24,6 @@ from bpe_core import Tokenizer, train
 from bpe_core.piece_cache import CacheBudget, process_budget, set_budget
 from bpe_core.pretrained import keep_published_in
 from bpe_core.rank_tokenizer import AnyTokenizer
-from drawing.describe import model_fingerprint
 from jobs import Budget, Slots, run_job
 from jobs.store import FOR_OWNER
 from live_class.choose import open_store
@@ -52,7 +50,6 @@ from session.upload_store import UploadHandle, UploadStore, upload_memory_mb
 MODEL_KEY = "bpe_model"  # a TrainedHandle or UploadHandle of a store's model, or a published Tokenizer
 CORPUS_KEY = "bpe_corpus"  # the text it was trained on ("" for a loaded file or GPT-2)
 ABOUT_KEY = "bpe_model_about"  # how it was made (a ModelAbout), for display and links
-FINGERPRINT_KEY = "bpe_fingerprint"  # (a weak reference to a model, its fingerprint): hashed once per model object
 RELEASED_KEY = "bpe_model_released"  # what to tell the session about its model, released since its last run
 
 SAMPLE_PATH = Path(__file__).resolve().parent.parent / "data" / "kjv_sample.txt"
@@ -248,15 +245,6 @@ def model_handle() -> UploadHandle | None:
     """The handle of the session's model if it was uploaded, else None."""
     held = st.session_state.get(MODEL_KEY)
     return held if isinstance(held, UploadHandle) else None
-
-
-def fingerprint(model: AnyTokenizer) -> str:
-    """``model``'s fingerprint (drawing.describe), computed once per model object in this session (remembered weakly:
-    an uploaded model stays the store's to release)."""
-    stored = st.session_state.get(FINGERPRINT_KEY)
-    if stored is None or stored[0]() is not model:
-        stored = st.session_state[FINGERPRINT_KEY] = (weakref.ref(model), model_fingerprint(model))
-    return stored[1]
 
 
 # -- tokenizer files (session.model_io's uploader and buttons, on several pages)

@@ -24,6 +24,7 @@ import json
 import os
 import sys
 import time
+from collections.abc import Callable, Iterable
 from datetime import datetime
 
 import jinja2
@@ -52,17 +53,7 @@ def _tojson(value, ensure_ascii=False, indent=None, separators=None, sort_keys=F
     could write megabytes, out of reach of the line-by-line time check; it stops past ``MAX_PROMPT_CHARS``, and
     runs untraced (the tracer would see each of its millions of steps)."""
     encoder = json.JSONEncoder(ensure_ascii=ensure_ascii, indent=indent, separators=separators, sort_keys=sort_keys)
-    chunks, size, trace = [], 0, sys.gettrace()
-    sys.settrace(None)
-    try:
-        for chunk in encoder.iterencode(value):
-            size += len(chunk)
-            if size > MAX_PROMPT_CHARS:
-                raise _OutOfBounds(f"wrote more than {MAX_PROMPT_CHARS:,} characters")
-            chunks.append(chunk)
-    finally:
-        sys.settrace(trace)
-    return "".join(chunks)
+    return _joined_within_size(encoder.iterencode(value), tracer=None)
 
 
 def _strftime_now(format: str) -> str:
@@ -112,14 +103,14 @@ def render_template(template: str, **variables) -> str:
     if len(template) > MAX_TEMPLATE_CHARS:
         raise ValueError(f"the chat template holds {len(template):,} characters; at most {MAX_TEMPLATE_CHARS:,}")
     try:
-        return _bounded("".join, _compiled(template).generate(**variables))
+        return _bounded(_compiled(template).generate(**variables))
     except _OutOfBounds as bound:
         raise ValueError(f"the chat template {bound}; stopped") from None
     except (jinja2.TemplateError, ArithmeticError, LookupError, TypeError, ValueError, RecursionError) as error:
         raise ValueError(f"the chat template stopped: {error}") from None
 
 
-def _bounded(join, chunks) -> str:
+def _bounded(chunks: Iterable[str]) -> str:
     """The chunks joined, stopping past ``MAX_PROMPT_CHARS`` or when the template's own code runs out of time
     (checked on every line of the compiled template, even in a loop that writes nothing)."""
     deadline = time.monotonic() + template_seconds()
@@ -132,9 +123,14 @@ def _bounded(join, chunks) -> str:
     def on_call(frame, event, arg):
         return on_line if frame.f_code.co_filename == "<template>" else None
 
-    kept, size = [], 0
-    previous = sys.gettrace()
-    sys.settrace(on_call)
+    return _joined_within_size(chunks, tracer=on_call)
+
+
+def _joined_within_size(chunks: Iterable[str], tracer: Callable | None) -> str:
+    """The chunks joined, made under the trace function ``tracer`` (None: untraced), stopping past
+    ``MAX_PROMPT_CHARS``."""
+    kept, size, previous = [], 0, sys.gettrace()
+    sys.settrace(tracer)
     try:
         for chunk in chunks:
             size += len(chunk)
@@ -143,4 +139,4 @@ def _bounded(join, chunks) -> str:
             kept.append(chunk)
     finally:
         sys.settrace(previous)
-    return join(kept)
+    return "".join(kept)

@@ -105,7 +105,7 @@ def model_counts(inputs: TabInputs, sizes: dict[str, int], texts: dict[str, str]
     """The session's model's tokens of each text at each size (``sizes``: merges by title)."""
     counts = {}
     for title, merges in sizes.items():
-        counts[title] = compare_state.model_language_counts(inputs.tok, inputs.fingerprint, merges)
+        counts[title] = compare_state.model_language_counts(inputs.tok, merges)
         if YOURS in texts:
             counts[title] = counts[title] | {YOURS: token_count(inputs.tok.prefix(merges), texts[YOURS])}
     return counts

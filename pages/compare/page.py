@@ -44,16 +44,16 @@ def train_further(column, tok: Tokenizer, settings: TrainSettings, sizes: list[i
         if training.train_and_keep(state.model_about().corpus_source, wanted, wanted.to_config(), corpus, corpus):
             model = state.current_model()
             reached = len(model.vocab)
-            compare_state.keep_sizes(state.fingerprint(model), [min(size, reached) for size in sizes])
+            compare_state.keep_sizes(model, [min(size, reached) for size in sizes])
             if reached < max(sizes):
                 st.session_state[RAN_OUT_KEY] = setup.ran_out(reached, len(model.merges))
             st.rerun()
 
 
-def choose_sizes(column, tok: Tokenizer, fingerprint: str) -> list[ComparedSize]:
+def choose_sizes(column, tok: Tokenizer) -> list[ComparedSize]:
     """Two to four vocabulary sizes in ``column`` (a number box each, + and - step by a twentieth of the range),
     with the merges that reach them; a size beyond the model trains it further."""
-    scale = compare_state.vocabulary_scale(tok, fingerprint)
+    scale = compare_state.vocabulary_scale(tok)
     settings = extendable(tok)
     if not tok.merges:
         column.info("This model has no merges, so there is only one size: train one with merges.")
@@ -68,7 +68,7 @@ def choose_sizes(column, tok: Tokenizer, fingerprint: str) -> list[ComparedSize]
         persist_state="session",
         help=setup.SIZES_HELP,
     )
-    compare_state.prepare_size_widgets(fingerprint, [scale.after(k) for k in default_sizes(len(tok.merges), count)])
+    compare_state.prepare_size_widgets(tok, [scale.after(k) for k in default_sizes(len(tok.merges), count)])
     row = column.container(horizontal=True, wrap=True)  # a box is cheaper to draw than a slider (~10 ms each)
     largest = MAX_SIZE if settings else scale.largest
     for index in range(count):
@@ -84,7 +84,7 @@ def choose_sizes(column, tok: Tokenizer, fingerprint: str) -> list[ComparedSize]
     column.caption(setup.size_note(scale.largest, settings is not None))
     if ran_out := st.session_state.pop(RAN_OUT_KEY, None):
         column.info(ran_out)
-    sizes = compare_state.remember_sizes(fingerprint)
+    sizes = compare_state.remember_sizes(tok)
     if settings is not None and max(sizes) > scale.largest:
         train_further(column, tok, settings, sizes)
     return [scale.reaching(size) for size in sizes]
@@ -94,11 +94,10 @@ def choose_sizes(column, tok: Tokenizer, fingerprint: str) -> list[ComparedSize]
 
 st.title(COMPARE.title)
 tok, corpus = state.current_model(), state.current_corpus()
-fingerprint = state.fingerprint(tok)
-scale = compare_state.vocabulary_scale(tok, fingerprint)
+scale = compare_state.vocabulary_scale(tok)
 choices = compare_state.choices(compare_tabs.TAB_LABELS, (scale.smallest, scale.largest))
 # Before any widget: the address's choices on a first visit, then the open tab as it was on the last visit
-ignored = compare_state.take_link(choices, st.query_params.to_dict(), fingerprint)
+ignored = compare_state.take_link(choices, st.query_params.to_dict(), tok)
 state.keep_choices(choices)
 st.caption(
     f"Session model: {escape.markdown(tok.name or 'trained here')}, {model_size(tok)}, "
@@ -121,9 +120,9 @@ text = text_column.text_area(
     args=(compare_state.TEXT_KEY,),
     help=setup.TEXT_HELP,
 )
-sizes = [] if sizes_column is None else choose_sizes(sizes_column, tok, fingerprint)
+sizes = [] if sizes_column is None else choose_sizes(sizes_column, tok)
 with tabs[open_index]:
-    compare_tabs.TABS[open_index][4](TabInputs(tok, fingerprint, corpus, text, sizes))
+    compare_tabs.TABS[open_index][4](TabInputs(tok, corpus, text, sizes))
 with link_slot:
     open_label = list(compare_tabs.TAB_LABELS.values())[open_index]
-    share_link.show_address(*compare_state.address(choices, open_label, fingerprint))
+    share_link.show_address(*compare_state.address(choices, open_label, tok))

@@ -16,10 +16,9 @@ from pages.compare.views.data import ComparedSize, chars_per_token
 
 
 class TabInputs(NamedTuple):
-    """What every tab is drawn from: the session's model, its fingerprint and corpus, the text typed, the sizes."""
+    """What every tab is drawn from: the session's model and its corpus, the text typed, the sizes."""
 
     tok: Tokenizer
-    fingerprint: str
     corpus: str
     text: str
     sizes: list[ComparedSize]

@@ -50,7 +50,7 @@ def real_tokenizers_section(inputs: TabInputs) -> None:
         title = REAL_TOKENIZERS[name]
         loading.caption(loading_line(title, index, len(chosen)))
         published[name] = load_pretrained(name)
-        tokens = compare_state.published_tokens(published[name], name, text)
+        tokens = compare_state.published_tokens(published[name], text)
         strips[title] = show_token_strip(published[name], text, title, drawn, tokens)
     loading.empty()
     models, encoders = lined_up(MINE, mine, published, compare_state.published_tokens)
@@ -58,10 +58,7 @@ def real_tokenizers_section(inputs: TabInputs) -> None:
     where_they_disagree(text, {compare_state.MINE_NAME: mine, **published})
     # the counts: your model at every size compared ("500, 5000 and GPT-4" in one chart), then the published ones
     counts = {
-        size_title(MINE, size.vocabulary): (
-            len(compare_state.cached_ids(tok, inputs.fingerprint, size.merges, text)),
-            size.vocabulary,
-        )
+        size_title(MINE, size.vocabulary): (len(compare_state.cached_ids(tok, size.merges, text)), size.vocabulary)
         for size in sizes
     }
     counts |= {title: (len(strips[title]), models[title].vocab_size) for title in models if title != MINE}

@@ -25,12 +25,13 @@ from pages.compare.views.setup import DEFAULT_TEXT
 from session import state
 from session.addresses import MAX_LINK_TEXT, TEXT_PARAM
 from session.choices import Choice, Names, OneOf, Text, WholeNumbers
+from session.model_key import MODEL_HASH, model_key
 
 TEXT_KEY, TAB_KEY = "compare_text", "compare_tab"  # the text every tab uses, the open tab
 SIZE_COUNT_KEY = "compare_size_count"  # how many sizes are compared (a widget Streamlit keeps: persist_state)
 SIZE_COUNTS = range(2, 5)  # two to four sizes are compared
 SIZES_KEY, SIZES_MODEL_KEY = "bpe_compare_sizes", "bpe_compare_sizes_model"  # the vocabulary sizes chosen last,
-# and the fingerprint of the model they were chosen for
+# and the key of the model they were chosen for (session.model_key)
 # The tabs' own widgets: the two configurations Pre-tokenizers trains and how many merges each; the size set
 # against the published tokenizers and which of them are shown; the size and text whose vocabulary usage is shown
 PRETOK_PRESET_KEY, PRETOK_MERGES_KEY = "compare_pretok_preset", "compare_pretok_merges"
@@ -76,47 +77,47 @@ def custom_key(setting: str, side: str) -> str:
     return f"compare_custom_{setting}_{side}"
 
 
-def prepare_size_widgets(fingerprint: str, defaults: list[int]) -> None:
-    """Start each size's widget at the size chosen before for this model, else at ``defaults``."""
+def prepare_size_widgets(model: Tokenizer, defaults: list[int]) -> None:
+    """Start each size's widget at the size chosen before for ``model``, else at ``defaults``."""
     saved_for, saved = st.session_state.get(SIZES_MODEL_KEY), st.session_state.get(SIZES_KEY, [])
+    same_model = saved_for == model_key(model)
     for index, default in enumerate(defaults):
-        if saved_for != fingerprint or size_key(index) not in st.session_state:
-            start = saved[index] if saved_for == fingerprint and index < len(saved) else default
+        if not same_model or size_key(index) not in st.session_state:
+            start = saved[index] if same_model and index < len(saved) else default
             st.session_state[size_key(index)] = start
 
 
-def keep_sizes(fingerprint: str, sizes: list[int]) -> None:
-    """The sizes chosen, for the model ``fingerprint`` names (a model just trained further keeps them)."""
-    st.session_state.update({SIZES_MODEL_KEY: fingerprint, SIZES_KEY: sizes})
+def keep_sizes(model: Tokenizer, sizes: list[int]) -> None:
+    """The sizes chosen, for ``model`` (a model just trained further keeps them)."""
+    st.session_state.update({SIZES_MODEL_KEY: model_key(model), SIZES_KEY: sizes})
     for index in range(len(sizes)):
         st.session_state.pop(size_key(index), None)  # prepare_size_widgets starts them at the kept sizes
 
 
-def remember_sizes(fingerprint: str) -> list[int]:
-    """The vocabulary sizes the size boxes hold now, kept for this model across tabs and page switches."""
+def remember_sizes(model: Tokenizer) -> list[int]:
+    """The vocabulary sizes the size boxes hold now, kept for ``model`` across tabs and page switches."""
     sizes = [st.session_state[size_key(index)] for index in range(st.session_state[SIZE_COUNT_KEY])]
-    st.session_state.update({SIZES_MODEL_KEY: fingerprint, SIZES_KEY: sizes})
+    st.session_state.update({SIZES_MODEL_KEY: model_key(model), SIZES_KEY: sizes})
     return sizes
 
 
-@st.cache_resource(max_entries=16, show_spinner=False)
-def vocabulary_scale(_tok: Tokenizer, fingerprint: str) -> VocabularyScale:
-    """``_tok``'s sizes as vocabularies, built once per model (a loaded model's has 50,000 merges or more)."""
-    return VocabularyScale(_tok)
+# The work on the session's model (or a published one), cached per model (``session.model_key``)
+@st.cache_resource(max_entries=16, show_spinner=False, hash_funcs=MODEL_HASH)
+def vocabulary_scale(tok: Tokenizer) -> VocabularyScale:
+    """``tok``'s sizes as vocabularies, built once per model (a loaded model's has 50,000 merges or more)."""
+    return VocabularyScale(tok)
 
 
-@st.cache_data(max_entries=16, show_spinner="Counting tokens for every vocabulary size...")
-def cached_curve(_tok: Tokenizer, fingerprint: str, text: str) -> list[int]:
-    return tokens_by_merge_count(_tok, text)
+@st.cache_data(max_entries=16, show_spinner="Counting tokens for every vocabulary size...", hash_funcs=MODEL_HASH)
+def cached_curve(tok: Tokenizer, text: str) -> list[int]:
+    return tokens_by_merge_count(tok, text)
 
 
-@st.cache_resource(max_entries=16, show_spinner=False)
-def curves_html(
-    _tok: Tokenizer, fingerprint: str, texts: tuple[tuple[str, str], ...], sizes: tuple[ComparedSize, ...]
-) -> str:
+@st.cache_resource(max_entries=16, show_spinner=False, hash_funcs=MODEL_HASH)
+def curves_html(tok: Tokenizer, texts: tuple[tuple[str, str], ...], sizes: tuple[ComparedSize, ...]) -> str:
     """The curves of ``texts`` ((name, text) pairs) with ``sizes`` marked, as HTML built once for all sessions."""
-    curves = {name: (text, cached_curve(_tok, fingerprint, text)) for name, text in texts}
-    return compression_html(curves, vocabulary_scale(_tok, fingerprint).after, [size.merges for size in sizes])
+    curves = {name: (text, cached_curve(tok, text)) for name, text in texts}
+    return compression_html(curves, vocabulary_scale(tok).after, [size.merges for size in sizes])
 
 
 @st.cache_resource(max_entries=8, show_spinner="Training...")
@@ -126,34 +127,34 @@ def trained_model(corpus: str, config: Config, merges: int) -> Tokenizer:
     return state.as_job(train, corpus, config, merges=merges)
 
 
-@st.cache_data(max_entries=32, show_spinner="Counting each language's tokens...")
-def model_language_counts(_tok: Tokenizer, fingerprint: str, merges: int) -> dict[str, int]:
+@st.cache_data(max_entries=32, show_spinner="Counting each language's tokens...", hash_funcs=MODEL_HASH)
+def model_language_counts(tok: Tokenizer, merges: int) -> dict[str, int]:
     """The tokens of each bundled text under the session's model cut to ``merges`` merges, by language code."""
-    return token_counts(_tok.prefix(merges), bundled_texts())
+    return token_counts(tok.prefix(merges), bundled_texts())
 
 
-@st.cache_data(max_entries=8, show_spinner="Encoding...")
-def cached_ids(_tok: Tokenizer, fingerprint: str, merges: int, text: str) -> list[int]:
-    return _tok.prefix(merges).encode(text)
+@st.cache_data(max_entries=8, show_spinner="Encoding...", hash_funcs=MODEL_HASH)
+def cached_ids(tok: Tokenizer, merges: int, text: str) -> list[int]:
+    return tok.prefix(merges).encode(text)
 
 
-@st.cache_data(max_entries=64, show_spinner=False)
-def published_tokens(_tok: AnyTokenizer, name: str, text: str) -> list[Token]:
-    """``text`` as the published tokenizer ``name`` (``_tok``) cuts it, with spans: shared by all sessions."""
-    return _tok.encode_with_spans(text)
+@st.cache_data(max_entries=64, show_spinner=False, hash_funcs=MODEL_HASH)
+def published_tokens(tok: AnyTokenizer, text: str) -> list[Token]:
+    """``text`` as the published tokenizer ``tok`` cuts it, with spans: shared by all sessions."""
+    return tok.encode_with_spans(text)
 
 
-def take_link(page_choices: tuple[Choice, ...], query_params: dict, fingerprint: str) -> list[str]:
+def take_link(page_choices: tuple[Choice, ...], query_params: dict, model: Tokenizer) -> list[str]:
     """On the session's first Compare run, put what its address asks into the widgets before they are drawn: the
-    sizes for this model (``fingerprint``); returns the parameters ignored."""
+    sizes for ``model``; returns the parameters ignored."""
     values, ignored = state.take_address(page_choices, query_params, "compare")
     if SIZES_KEY in values:
         st.session_state[SIZE_COUNT_KEY] = len(values[SIZES_KEY])
-        keep_sizes(fingerprint, values[SIZES_KEY])
+        keep_sizes(model, values[SIZES_KEY])
     return ignored
 
 
-def address(page_choices: tuple[Choice, ...], tab_label: str, fingerprint: str) -> tuple[dict[str, str], str]:
-    """The page's state as query parameters, and what they cannot carry: the sizes if kept for this model."""
-    sizes = st.session_state.get(SIZES_KEY) if st.session_state.get(SIZES_MODEL_KEY) == fingerprint else None
+def address(page_choices: tuple[Choice, ...], tab_label: str, model: Tokenizer) -> tuple[dict[str, str], str]:
+    """The page's state as query parameters, and what they cannot carry: the sizes if kept for ``model``."""
+    sizes = st.session_state.get(SIZES_KEY) if st.session_state.get(SIZES_MODEL_KEY) == model_key(model) else None
     return state.page_address(page_choices, {TAB_KEY: tab_label, SIZES_KEY: sizes})

@@ -25,14 +25,14 @@ TIE_BREAK = setting("tie_break")  # the tie-break pair's two selects: its label 
 
 
 def compression_section(inputs: TabInputs) -> None:
-    tok, fingerprint, corpus, text, sizes = inputs
+    tok, corpus, text, sizes = inputs
     st.caption(setup.CURVES_ABOUT)
     texts = tuple((name, value) for name, value in (("training corpus", corpus), ("your text", text)) if value)
     if not texts:
         st.info("No training corpus is known for this model: type some text above to draw its curve.")
         return
-    curves = {name: (value, compare_state.cached_curve(tok, fingerprint, value)) for name, value in texts}
-    st.html(compare_state.curves_html(tok, fingerprint, texts, tuple(sizes)))  # HTML and SVG: no plotly to draw
+    curves = {name: (value, compare_state.cached_curve(tok, value)) for name, value in texts}
+    st.html(compare_state.curves_html(tok, texts, tuple(sizes)))  # HTML and SVG: no plotly to draw
     st.html(size_table_html(size_table(curves, sizes)))  # static: a few rows, no data grid to load and draw
     if not pretokenizer(tok.config.split).keeps_whitespace:
         st.caption("This model's split drops whitespace; characters per token still counts it in the text length.")
@@ -119,7 +119,7 @@ def pretokenizer_section(inputs: TabInputs) -> None:
 
 
 def usage_section(inputs: TabInputs) -> None:
-    tok, fingerprint, corpus, text, sizes = inputs
+    tok, corpus, text, sizes = inputs
     merges = size_select("Model at", sizes, compare_state.USAGE_SIZE_KEY).merges
     sources = {"your text": text, "training corpus": corpus}
     source = st.radio(
@@ -129,7 +129,7 @@ def usage_section(inputs: TabInputs) -> None:
         st.info("Type some text above to see which tokens it uses.")
         return
     try:
-        ids = compare_state.cached_ids(tok, fingerprint, merges, sources[source])
+        ids = compare_state.cached_ids(tok, merges, sources[source])
     except ValueError as error:
         st.error(escape.markdown(f"Could not encode the text: {error}"))
         return

@@ -72,7 +72,7 @@ def show_conversation(link_slot: DeltaGenerator) -> None:
     prompt = _rendered(name, messages, ready, offered)
     if prompt is not None:  # the prompt first, as Encode's boxes come right under its text
         show_prompt(prompt, tok, ready, offered)
-        show_end(tok, name, messages[-1]["content"], not (prompt.chat.estimated or prompt.chat.script), message=True)
+        show_end(tok, messages[-1]["content"], not (prompt.chat.estimated or prompt.chat.script), message=True)
     if state.presenting():
         st.caption(note)
     st.subheader("Messages", anchor=False)

@@ -12,11 +12,11 @@ from pages.encode import state as encode_state
 from pages.encode.views.prompt_end_view import end_note, next_tokens_html
 
 
-def show_end(tok: AnyTokenizer, source: str, text: str, special: bool, *, message: bool = False) -> None:
+def show_end(tok: AnyTokenizer, text: str, special: bool, *, message: bool = False) -> None:
     """The note and the chips when ``text`` (or, ``message``, a conversation's last message) may merge."""
     try:
         with st.spinner("Looking at the last token..."):  # the first look indexes the vocabulary: a second or two
-            end = encode_state.text_end(tok, source, text, special)
+            end = encode_state.text_end(tok, text, special)
     except ValueError:  # a pattern from a file too slow on this text: the page says so where it encodes it
         return
     if end is None or not (note := end_note(end, text, message=message)):

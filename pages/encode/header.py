@@ -15,9 +15,10 @@ from streamlit.delta_generator import DeltaGenerator
 
 from bpe_core.pretrained import PRETRAINED, load_pretrained
 from bpe_core.rank_tokenizer import AnyTokenizer
+from drawing.escape import markdown
 from drawing.published import PRETRAINED_NOTES, loading_message, source_labels
 from pages.encode import state as encode_state
-from pages.encode.views.tools import describe_tokenizer
+from pages.encode.views.tools import describe_tokenizer, tokenizer_terms
 from session import model_io, share_link, state
 
 INTRO = (
@@ -116,7 +117,8 @@ def text_box_style() -> dict:
 def describe(source: str, tokenizer: AnyTokenizer) -> None:
     note = PRETRAINED_NOTES.get(source)
     st.caption(
-        describe_tokenizer(tokenizer, model_io.model_title(state.model_name(tokenizer))) + (f" {note}" if note else "")
+        describe_tokenizer(tokenizer, model_io.model_title(state.model_name(tokenizer))) + (f" {note}" if note else ""),
+        help=markdown(tokenizer_terms(tokenizer)),
     )
 
 

@@ -94,7 +94,7 @@ if tokens is not None:
     shown = tokenizer.shown_text(text, special=match_special)  # a normalizer may rewrite the text: spans point here
     show_counts([token.id for token in tokens], text)  # the counts, then the boxes, right under the text box
     show_tokens(tokenizer, tokens, text, shown, match_special)
-    show_end(tokenizer, source, text, match_special)  # a text that ends in the middle of a merge
+    show_end(tokenizer, text, match_special)  # a text that ends in the middle of a merge
     show_round_trip(tokenizer, tokens, text, shown)
 encode_header.show_notes(source, tokenizer)  # presenting: what the header left out, under the tokens
 ids = [token.id for token in tokens or []]

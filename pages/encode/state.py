@@ -19,6 +19,7 @@ from pages.encode.views.conversation import DEFAULT_MESSAGES
 from session import state
 from session.addresses import MAX_LINK_TEXT, TEXT_PARAM
 from session.choices import Choice, Conversation, OneOf, Section, Text, ToolsList, WholeNumber
+from session.model_key import MODEL_HASH
 
 SOURCE_KEY, PREFIX_MERGES_KEY, TEXT_KEY = "encode_source", "encode_prefix_merges", "encode_text"
 SOURCES = ("model", "prefix", *PRETRAINED)  # the session's model, a prefix of it, the published tokenizers
@@ -115,19 +116,18 @@ def cut_to_fit(name: str, ready: bool, tools: str | None) -> None:
     st.session_state.pop(text_key(len(cut) - 1), None)  # its text box starts again from the cut text
 
 
-@st.cache_resource(max_entries=64, show_spinner=False)
-def _cached_end(_tok: AnyTokenizer, key: str, text: str, special: bool) -> PromptEnd:
+@st.cache_resource(max_entries=64, show_spinner=False, hash_funcs=MODEL_HASH)
+def _cached_end(tok: AnyTokenizer, text: str, special: bool) -> PromptEnd:
     # prompt_end is typed for a Tokenizer; a published RankTokenizer answers all it asks too
-    return prompt_end(cast(Tokenizer, _tok), text, special=special)
+    return prompt_end(cast(Tokenizer, tok), text, special=special)
 
 
-def text_end(tok: AnyTokenizer, source: str, text: str, special: bool) -> PromptEnd | None:
-    """The end of ``text`` as ``tok`` (the choice ``source``) would have merged it, cached for every session by the
-    tokenizer (a published one by its name, else by its fingerprint); None for an empty or a long text."""
+def text_end(tok: AnyTokenizer, text: str, special: bool) -> PromptEnd | None:
+    """The end of ``text`` as ``tok`` would have merged it, cached for every session by the tokenizer
+    (``session.model_key``); None for an empty or a long text."""
     if not text or len(text) > MAX_END_CHARS:
         return None
-    key = source if source in PRETRAINED else state.fingerprint(tok)
-    return _cached_end(tok, key, text, special)
+    return _cached_end(tok, text, special)
 
 
 def encode_prefix(model: Tokenizer, merges: int) -> Tokenizer:

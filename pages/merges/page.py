@@ -21,9 +21,9 @@ from pages.merges.views.labels import tie_break_rule
 from session import model_io, share_link, state
 
 
-def choose_tokenizer(where) -> tuple[AnyTokenizer, tuple[str, int], str, str]:
-    """The tokenizer the page shows (chosen in ``where``), its cache key (see ``merges_state.merges_cache_key``), its
-    training text and what the page says of it (a published one's note, its size and tie-break rule)."""
+def choose_tokenizer(where) -> tuple[AnyTokenizer, str]:
+    """The tokenizer the page shows (chosen in ``where``) and what the page says of it (a published one's note, its
+    size and tie-break rule)."""
     model = state.current_model()
     name = state.model_name(model)
     labels = {"model": source_labels(name or "Trained model", bool(name))["model"], **PRETRAINED_TITLES}
@@ -36,13 +36,13 @@ def choose_tokenizer(where) -> tuple[AnyTokenizer, tuple[str, int], str, str]:
     )
     shown: AnyTokenizer
     if source == "model":
-        shown, cache_key, corpus = model, merges_state.merges_cache_key(model), state.current_corpus()
+        shown = model
     else:
         with st.spinner(loading_message(source)):  # if slow only
-            shown, cache_key, corpus = load_pretrained(source), merges_state.published_cache_key(source), ""
+            shown = load_pretrained(source)
     rule = markdown(tie_break_rule(shown.config.tie_break))
     about = f"{model_io.model_title(state.model_name(shown))}: {model_size(shown)}, tie-break: {rule}."
-    return shown, cache_key, corpus, f"{PRETRAINED_NOTES[source]}\n\n{about}" if source != "model" else about
+    return shown, f"{PRETRAINED_NOTES[source]}\n\n{about}" if source != "model" else about
 
 
 def show_about(about: str, presenting: bool) -> None:
@@ -61,12 +61,12 @@ def address_bar(tab_name: str) -> None:
 
 
 @st.fragment
-def open_tab(tab_name: str, section, tok: AnyTokenizer, cache_key: tuple[str, int], corpus: str) -> None:
+def open_tab(tab_name: str, section, tok: AnyTokenizer) -> None:
     """One tab: a move of its widgets reruns only it (and its address), not the page."""
     # on top (presenting, under the section: the projector's first screen is the section's), filled once the section
     # has read and kept its widgets' values
     link_slot = st.container() if not state.presenting() else None
-    section(tok, cache_key, corpus)
+    section(tok)
     with link_slot or st.container():
         address_bar(tab_name)
 
@@ -82,7 +82,7 @@ title.title("Merges")
 share_link.warn_ignored(ignored)
 if not presenting:
     model_io.load_section("merges")
-model, cache_key, corpus, about = choose_tokenizer(pick)
+model, about = choose_tokenizer(pick)
 if not presenting:
     show_about(about, presenting)
 if not model.steps:
@@ -93,6 +93,6 @@ else:
     for tab, name in zip(tabs, merges_state.TAB_LABELS):
         with tab:
             if tab.open:
-                open_tab(name, merges_tabs.SECTIONS[name], model, cache_key, corpus)
+                open_tab(name, merges_tabs.SECTIONS[name], model)
 if presenting:
     show_about(about, presenting)

@@ -1,5 +1,6 @@
 """The Merges page's own session-state keys and caches: its widgets (the tab, the step, the race's window and axis,
-the token whose tree is drawn, the tokenizer shown), its choices in its address, and its figures, cached per model.
+the token whose tree is drawn, the tokenizer shown), its choices in its address, and its figures, cached per model
+(``session.model_key``).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from pages.merges.views.search import word_token
 from pages.merges.views.tree import default_tree_token
 from session import state
 from session.choices import Choice, OneOf, Text, WholeNumber
+from session.model_key import MODEL_HASH
 from session.textbook_corpora import CORPUS_PRESETS, LanguageMix
 
 STEP_KEY = "merges_step"  # widget keys of the Merges page: the step slider,
@@ -81,41 +83,35 @@ def keep_tree_token(tokens: list[str], default: str | None) -> None:
     state.default_unless_offered(TREE_TOKEN_KEY, tokens, default)
 
 
-def merges_cache_key(model: AnyTokenizer) -> tuple[str, int]:
-    """The Merges figures' cache key: ``model``'s fingerprint, and its training counts, which the fingerprint leaves
-    out."""
-    return state.fingerprint(model), hash(tuple(step.count for step in model.steps))
-
-
-def published_cache_key(name: str) -> tuple[str, int]:
-    """``merges_cache_key`` of a published tokenizer: its name (fingerprinting 200k merges would take a second)."""
-    return f"published {name}", 0
-
-
-# The Merges figures, cached per model under ``cache_key`` (``merges_cache_key``), as objects (not pickled copies):
-# pages only read them.
-@st.cache_resource(max_entries=16, show_spinner=False)
-def race_chart(
-    _tok: AnyTokenizer, cache_key: tuple[str, int], first_step: int, fixed_axis: bool, compact: bool
-) -> go.Figure:
+# The Merges figures, cached per model (``session.model_key``), as objects (not pickled copies): pages only read them.
+@st.cache_resource(max_entries=16, show_spinner=False, hash_funcs=MODEL_HASH)
+def race_chart(tok: AnyTokenizer, first_step: int, fixed_axis: bool, compact: bool) -> go.Figure:
     """The race from ``first_step``; ``compact`` (presenting): fewer bars, the controls right under them."""
     return race_figure(
-        _tok.steps,
+        tok.steps,
         first_step=first_step,
-        tie_break=_tok.config.tie_break,
+        tie_break=tok.config.tie_break,
         fixed_axis=fixed_axis,
-        byte_level=_tok.byte_level,
+        byte_level=tok.byte_level,
         layout=COMPACT_RACE if compact else FULL_RACE,
     )
 
 
-@st.cache_data(max_entries=64, show_spinner=False)
-def segmented_lines(
-    _tok: AnyTokenizer, cache_key: tuple[str, int], step: int, lines: tuple[str, ...]
-) -> list[list[Token]]:
+@st.cache_data(max_entries=64, show_spinner=False, hash_funcs=MODEL_HASH)
+def segmented_lines(tok: AnyTokenizer, step: int, lines: tuple[str, ...]) -> list[list[Token]]:
     """The lines as the model's first ``step`` merges cut them."""
-    model = _tok.prefix(step)
+    model = tok.prefix(step)
     return [model.encode_with_spans(line) for line in lines]
+
+
+def showing_session_model() -> bool:
+    """Whether the tokenizer shown is the session's model (else a published one)."""
+    return st.session_state.get(SOURCE_KEY, "model") == "model"
+
+
+def training_text() -> str:
+    """The text the tokenizer shown was trained on, if the session has it: a published one's is not ours."""
+    return state.current_corpus() if showing_session_model() else ""
 
 
 def trained_on_mix() -> str | None:
@@ -123,33 +119,31 @@ def trained_on_mix() -> str | None:
     trained on; None for another corpus or a published tokenizer."""
     source = state.model_about().corpus_source
     mixed = source in CORPUS_PRESETS and CORPUS_PRESETS[source].mix is not None
-    return source if mixed and st.session_state.get(SOURCE_KEY, "model") == "model" else None
+    return source if mixed and showing_session_model() else None
 
 
-@st.cache_data(max_entries=64, show_spinner=False)
-def pair_main_languages(
-    _tok: Tokenizer, cache_key: tuple[str, int], step: int, mix_source: str
-) -> list[tuple[str, float]]:
+@st.cache_data(max_entries=64, show_spinner=False, hash_funcs=MODEL_HASH)
+def pair_main_languages(tok: Tokenizer, step: int, mix_source: str) -> list[tuple[str, float]]:
     """The languages of the mix ``mix_source`` where step ``step``'s pair stood before its merge, with their shares
     of its occurrences, the most first (at most three)."""
-    merged = _tok.steps[step - 1]
+    merged = tok.steps[step - 1]
     pair = (merged.left, merged.right)
     copies = cast(LanguageMix, CORPUS_PRESETS[mix_source].mix).copies()  # trained_on_mix named a mix's preset
-    return main_languages(pair_languages(_tok, step - 1, [pair], bundled_texts(), copies)[pair])
+    return main_languages(pair_languages(tok, step - 1, [pair], bundled_texts(), copies)[pair])
 
 
-@st.cache_resource(max_entries=4, show_spinner=False)
-def overview_charts(_tok: AnyTokenizer, cache_key: tuple[str, int]) -> tuple[go.Figure, go.Figure]:
-    byte_level = _tok.byte_level
-    return forest_figure(_tok.steps, byte_level=byte_level), count_curve_figure(_tok.steps, byte_level)
+@st.cache_resource(max_entries=4, show_spinner=False, hash_funcs=MODEL_HASH)
+def overview_charts(tok: AnyTokenizer) -> tuple[go.Figure, go.Figure]:
+    byte_level = tok.byte_level
+    return forest_figure(tok.steps, byte_level=byte_level), count_curve_figure(tok.steps, byte_level)
 
 
-@st.cache_data(max_entries=4, show_spinner=False)
-def tree_choices(_tok: AnyTokenizer, cache_key: tuple[str, int]) -> tuple[list[str], str | None]:
+@st.cache_data(max_entries=4, show_spinner=False, hash_funcs=MODEL_HASH)
+def tree_choices(tok: AnyTokenizer) -> tuple[list[str], str | None]:
     """Merged tokens in step order (each once) and the one to show first: a common word built by several merges
     (``search.word_token``: " understanding" in every published tokenizer), else ``tree.default_tree_token``'s."""
-    default = word_token(_tok) or default_tree_token(_tok.steps)
-    return list(dict.fromkeys(step.new_token for step in _tok.steps)), default
+    default = word_token(tok) or default_tree_token(tok.steps)
+    return list(dict.fromkeys(step.new_token for step in tok.steps)), default
 
 
 def take_link(page_choices: tuple[Choice, ...], query_params: dict) -> list[str]:

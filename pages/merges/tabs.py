@@ -1,5 +1,4 @@
-"""The Merges page's tabs, one function each (``TABS``, in order), each drawing the tokenizer shown, its cache key
-and its training text."""
+"""The Merges page's tabs, one function each (``TABS``, in order), each drawing the tokenizer shown."""
 
 from __future__ import annotations
 
@@ -37,7 +36,7 @@ PREVIOUS, NEXT = "◀ Previous", "Next ▶"  # the step buttons, which ← and �
 RACE_CHART = "merges_race_chart"  # the race chart's widget key: ← and → move its slider
 
 
-def pair_race(tok: AnyTokenizer, cache_key: tuple[str, int], _corpus: str) -> None:
+def pair_race(tok: AnyTokenizer) -> None:
     presenting = state.presenting()
     if not presenting:  # presenting, the tab's name heads it
         st.subheader("Pair-frequency race")
@@ -64,8 +63,7 @@ def pair_race(tok: AnyTokenizer, cache_key: tuple[str, int], _corpus: str) -> No
     first_step, fixed_axis = _race_settings(total)
     first, last = window_bounds(total, first_step)
     with chart_slot or st.container():
-        figure = merges_state.race_chart(tok, cache_key, first_step, fixed_axis, presenting)
-        st.plotly_chart(figure, key=RACE_CHART)
+        st.plotly_chart(merges_state.race_chart(tok, first_step, fixed_axis, presenting), key=RACE_CHART)
     step_chart_with_arrow_keys(RACE_CHART)
     _show_glyph_legend(tok, (part for step in tok.steps[first - 1 : last] for pair in step.top for part in pair[:2]))
     st.caption(f"Showing steps {first:,} to {last:,} of {total:,}.")
@@ -73,7 +71,7 @@ def pair_race(tok: AnyTokenizer, cache_key: tuple[str, int], _corpus: str) -> No
         st.caption(about)
     winner = tok.steps[first - 1]  # the first step animated: the languages its winning pair came from
     pair = token_pair(winner.left, winner.right, tok.byte_level)
-    _pair_languages_note(tok, cache_key, first, f"Step {first:,}'s winner, {pair}. ")
+    _pair_languages_note(tok, first, f"Step {first:,}'s winner, {pair}. ")
 
 
 def _race_settings(total: int) -> tuple[int, bool]:
@@ -97,17 +95,17 @@ def _race_settings(total: int) -> tuple[int, bool]:
     return first_step, fixed_axis
 
 
-def _pair_languages_note(tok: AnyTokenizer, cache_key: tuple[str, int], step_number: int, lead: str = "") -> None:
+def _pair_languages_note(tok: AnyTokenizer, step_number: int, lead: str = "") -> None:
     """Which languages step ``step_number``'s pair came from, after ``lead``, when the model was trained on a mix
     of the bundled languages (nothing else)."""
     step = tok.steps[step_number - 1]
     if (mix_source := merges_state.trained_on_mix()) and step.count:
         model = cast(Tokenizer, tok)  # trained on a mix: the session's own, never a published RankTokenizer
-        shares = merges_state.pair_main_languages(model, cache_key, step_number, mix_source)
+        shares = merges_state.pair_main_languages(model, step_number, mix_source)
         st.caption(markdown(lead + pair_languages_sentence(shares, language_names(), step.count)))
 
 
-def step_scrubber(tok: AnyTokenizer, cache_key: tuple[str, int], corpus: str) -> None:
+def step_scrubber(tok: AnyTokenizer) -> None:
     presenting = state.presenting()
     if not presenting:  # presenting, the tab's name heads it, and the buttons share the slider's row
         st.subheader("Step by step")
@@ -124,21 +122,21 @@ def step_scrubber(tok: AnyTokenizer, cache_key: tuple[str, int], corpus: str) ->
         step_number = 1
     step = tok.steps[step_number - 1]
     st.html(step_card_html(step, tok.config.tie_break, tok.byte_level))
-    _pair_languages_note(tok, cache_key, step_number)
-    _text_after_step(tok, cache_key, step, corpus)
+    _pair_languages_note(tok, step_number)
+    _text_after_step(tok, step)
     if total > 1:  # after the text: a press brings its outlined boxes on screen once they are drawn
         step_with_arrow_keys(PREVIOUS, NEXT, merges_state.STEP_CONTROLS_KEY, merges_state.step_presses())
 
 
-def _text_after_step(tok: AnyTokenizer, cache_key: tuple[str, int], step: Step, corpus: str) -> None:
+def _text_after_step(tok: AnyTokenizer, step: Step) -> None:
     """The training text (or the sample) cut by the merges up to ``step``, its new token outlined, and its key."""
-    source = corpus
-    if not corpus.strip():
+    source = merges_state.training_text()
+    if not source.strip():
         source = state.sample_text()
         st.caption("This model came without its training text, so here is the sample text instead.")
     try:
         lines = tuple(corpus_lines(source))
-        encoded = merges_state.segmented_lines(tok, cache_key, step.step, lines)
+        encoded = merges_state.segmented_lines(tok, step.step, lines)
     except (ValueError, KeyError) as error:
         st.warning(f"Could not encode the text with this model: {markdown(str(error))}")
         _show_glyph_legend(tok, (step.left, step.right))
@@ -171,10 +169,10 @@ def _split_note(tok: AnyTokenizer, typed: str) -> None:
     st.html(split_note_html(shown, tok.encode_with_spans(typed), title, byte_level, {**model_link, **params}))
 
 
-def merge_tree(tok: AnyTokenizer, cache_key: tuple[str, int], _corpus: str) -> None:
+def merge_tree(tok: AnyTokenizer) -> None:
     st.subheader("Merge tree")
     byte_level = tok.byte_level
-    choices, default = merges_state.tree_choices(tok, cache_key)
+    choices, default = merges_state.tree_choices(tok)
     searched = len(choices) > MAX_LISTED_TOKENS  # one search box: the text box, then a plain list of what it found
     label = "Token (type to search)"
     if searched:
@@ -221,8 +219,8 @@ def merge_tree(tok: AnyTokenizer, cache_key: tuple[str, int], _corpus: str) -> N
     _show_glyph_legend(tok, tree.leaves())
 
 
-def overview(tok: AnyTokenizer, cache_key: tuple[str, int], _corpus: str) -> None:
-    forest, curve = merges_state.overview_charts(tok, cache_key)
+def overview(tok: AnyTokenizer) -> None:
+    forest, curve = merges_state.overview_charts(tok)
     st.subheader("All merges at a glance")
     st.caption(forest_caption(forest.layout.meta["shown"], forest.layout.meta["total"], tok.has_counts))
     st.plotly_chart(forest, key="merges_forest_chart")
@@ -235,6 +233,5 @@ def overview(tok: AnyTokenizer, cache_key: tuple[str, int], _corpus: str) -> Non
     st.plotly_chart(curve, key="merges_count_chart")
 
 
-# Each tab's section, by the tab's name in the address (``state.TABS``), given the tokenizer shown, its cache key
-# and its training text
+# Each tab's section, by the tab's name in the address (``state.TABS``), given the tokenizer shown
 SECTIONS = {"steps": step_scrubber, "race": pair_race, "tree": merge_tree, "overview": overview}

@@ -38,9 +38,7 @@ def render_result(model: Tokenizer, corpus: str, about: ModelAbout) -> None:
         alert(escape.markdown(summary.as_sentence(model.stop_message)), icon=icon)
     for warning in model.warnings:  # e.g. the end-of-word marker also occurs in the corpus
         st.warning(escape.markdown(summary.as_sentence(warning)), icon=":material/warning:")
-    ratio = (
-        train_state.cached_compression(state.fingerprint(model), text_digest(corpus), model, corpus) if corpus else None
-    )
+    ratio = train_state.cached_compression(model, text_digest(corpus), corpus) if corpus else None
     st.html(summary.result_html(model, ratio))  # one element: a dozen widgets and columns took longer to draw
     if not model.merges:
         st.info("No merges were made: every token is a base symbol.")

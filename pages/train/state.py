@@ -19,6 +19,7 @@ from pages.train.views.sizes import size_changes, sizes_for_corpus
 from pages.train.views.summary import Compression, compression
 from session import state
 from session.choices import Choice
+from session.model_key import MODEL_HASH
 from session.model_store import corpus_key
 from session.training_settings import TrainSettings
 
@@ -59,10 +60,10 @@ def _cached_corpus_stats(corpus_id: str, config_json: str, _corpus: str | list[s
     return corpus_stats(_corpus, _config)
 
 
-@st.cache_data(max_entries=16, show_spinner="Encoding the corpus to measure compression...")
-def cached_compression(model_fingerprint: str, corpus_digest: str, _model: Tokenizer, _corpus: str) -> Compression:
+@st.cache_data(max_entries=16, show_spinner="Encoding the corpus to measure compression...", hash_funcs=MODEL_HASH)
+def cached_compression(model: Tokenizer, corpus_digest: str, _corpus: str) -> Compression:
     """Training counted the tokens its corpus became; only a model without that count re-encodes it."""
-    tokens = _model.corpus_tokens if _model.corpus_tokens is not None else len(_model.encode(_corpus))
+    tokens = model.corpus_tokens if model.corpus_tokens is not None else len(model.encode(_corpus))
     return compression(tokens, _corpus)
 
 

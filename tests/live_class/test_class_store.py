@@ -16,7 +16,7 @@ from live_class.records import ClassRecord, Question, ShownWord, StepText
 from live_class.redis_store import RedisClassStore
 from live_class.rules import ClassProblem
 from live_class.sqlite_store import SqliteClassStore
-from live_class.store import KEEP_SECONDS, Joining
+from live_class.store import KEEP_SECONDS, Joining, JoinRequest
 
 HOSTILE_NAME = "<img src=x onerror=alert(1)> **bold** {{x}}"
 
@@ -51,7 +51,10 @@ def test_what_the_teacher_shows_is_what_another_replica_reads(store_address, sto
 def test_students_come_back_in_joining_order_with_their_names_literal(store):
     store.create_class(ClassRecord("ABCDE", "h", 0.0))
     for index, name in enumerate(["Zoë", HOSTILE_NAME, "Ada"]):
-        assert store.add_student("ABCDE", f"s{index}", name, (f"key {index}",), float(index + 1)) == Joining.JOINED
+        assert (
+            store.add_student("ABCDE", JoinRequest(f"s{index}", name, (f"key {index}",), float(index + 1)))
+            == Joining.JOINED
+        )
     assert store.students("ABCDE") == {"s0": "Zoë", "s1": HOSTILE_NAME, "s2": "Ada"}
     assert list(store.students("ABCDE")) == ["s0", "s1", "s2"]
     assert store.class_record("ABCDE").last_active == 3.0
@@ -61,7 +64,7 @@ def test_students_come_back_in_joining_order_with_their_names_literal(store):
 def join_all(store, code: str, *students: str) -> None:
     """Students of a class, each named as their id, joined at time 0."""
     for student in students:
-        assert store.add_student(code, student, student, (student,), 0.0) == Joining.JOINED
+        assert store.add_student(code, JoinRequest(student, student, (student,), 0.0)) == Joining.JOINED
 
 
 def test_a_vote_counts_once_with_the_last_tap_until_the_reveal(store):
@@ -121,7 +124,7 @@ def test_votes_racing_a_reveal_are_all_kept_or_refused(store_address, store):
 
 def test_a_restarted_server_finds_the_class_as_it_was(store_address, store):
     store.create_class(ClassRecord("ABCDE", "h", 0.0))
-    store.add_student("ABCDE", "s1", "Ada", ("ada",), 1.0)
+    store.add_student("ABCDE", JoinRequest("s1", "Ada", ("ada",), 1.0))
     store.put_question("ABCDE", pair_question())
     store.vote("ABCDE", 1, "s1", "a + n", 2.0)
     del store
@@ -135,7 +138,7 @@ def test_a_forgotten_class_leaves_nothing_behind(store_address, store):
     """SQLite deletes a class nobody acted in for KEEP_SECONDS when the next class starts; Redis gives each of a
     class's keys that lifetime on every write."""
     store.create_class(ClassRecord("OLDER", "h", 0.0))
-    store.add_student("OLDER", "s1", "Ada", ("ada",), 1.0, address="a1", most_from_address=60)
+    store.add_student("OLDER", JoinRequest("s1", "Ada", ("ada",), 1.0, address="a1", most_from_address=60))
     store.put_question("OLDER", pair_question())
     store.vote("OLDER", 1, "s1", "a + n", 1.0)
     if isinstance(store, SqliteClassStore):
@@ -175,7 +178,7 @@ def test_make_classrooms_redis_restarted_loses_no_class_and_no_vote(
     with running_redis(folder) as url:
         store = open_store(url)
         store.create_class(ClassRecord("KEEPS", "h", 1.0))
-        store.add_student("KEEPS", "s1", "Ada", ("ada",), 2.0)
+        store.add_student("KEEPS", JoinRequest("s1", "Ada", ("ada",), 2.0))
         store.put_question("KEEPS", pair_question())
         assert store.vote("KEEPS", 1, "s1", "a + b", 3.0)
     with running_redis(folder) as url:  # a new server, on another port, reading the same folder
@@ -187,14 +190,20 @@ def test_make_classrooms_redis_restarted_loses_no_class_and_no_vote(
 
 def test_a_name_key_held_by_one_student_refuses_another_and_changes_nothing(store):
     store.create_class(ClassRecord("ABCDE", "h", 0.0))
-    assert store.add_student("ABCDE", "s1", "Ada", ("ada",), 1.0) == Joining.JOINED
-    assert store.add_student("ABCDE", "s2", "ADA", ("ada",), 2.0) == Joining.NAME_TAKEN
-    assert store.add_student("ABCDE", "s2", "Вob", ("ʙob", "ada"), 2.0) == Joining.NAME_TAKEN  # any one key held
+    assert store.add_student("ABCDE", JoinRequest("s1", "Ada", ("ada",), 1.0)) == Joining.JOINED
+    assert store.add_student("ABCDE", JoinRequest("s2", "ADA", ("ada",), 2.0)) == Joining.NAME_TAKEN
+    assert (
+        store.add_student("ABCDE", JoinRequest("s2", "Вob", ("ʙob", "ada"), 2.0)) == Joining.NAME_TAKEN
+    )  # any one key held
     assert store.students("ABCDE") == {"s1": "Ada"} and store.class_record("ABCDE").last_active == 1.0
-    assert store.add_student("ABCDE", "s2", "Вob", ("ʙob", "bob"), 2.0) == Joining.JOINED
-    assert store.add_student("ABCDE", "s5", "Bob", ("bob",), 2.0) == Joining.NAME_TAKEN  # held by Вob's second key
-    assert store.add_student("OTHER", "s3", "Ada", ("ada",), 3.0) == Joining.JOINED  # another class: free
-    assert store.add_student("ABCDE", "s1", "Ada", ("ada",), 4.0) == Joining.JOINED  # the same student again
+    assert store.add_student("ABCDE", JoinRequest("s2", "Вob", ("ʙob", "bob"), 2.0)) == Joining.JOINED
+    assert (
+        store.add_student("ABCDE", JoinRequest("s5", "Bob", ("bob",), 2.0)) == Joining.NAME_TAKEN
+    )  # held by Вob's second key
+    assert store.add_student("OTHER", JoinRequest("s3", "Ada", ("ada",), 3.0)) == Joining.JOINED  # another class: free
+    assert (
+        store.add_student("ABCDE", JoinRequest("s1", "Ada", ("ada",), 4.0)) == Joining.JOINED
+    )  # the same student again
 
 
 def test_twelve_students_joining_at_once_under_one_name_give_one_student(store_address):
@@ -236,8 +245,8 @@ def test_a_file_from_before_names_had_keys_is_read_and_checked(tmp_path):
     old.close()
     store = SqliteClassStore(str(path))
     assert store.students("ABCDE") == {"s1": "Ada", "s2": "Bo"}
-    assert store.add_student("ABCDE", "s3", "Cy", ("cy",), 1.0) == Joining.JOINED
-    assert store.add_student("ABCDE", "s4", "CY", ("cy",), 2.0) == Joining.NAME_TAKEN
+    assert store.add_student("ABCDE", JoinRequest("s3", "Cy", ("cy",), 1.0)) == Joining.JOINED
+    assert store.add_student("ABCDE", JoinRequest("s4", "CY", ("cy",), 2.0)) == Joining.NAME_TAKEN
 
 
 def test_a_file_from_when_a_name_had_one_key_keeps_its_students_names_taken(tmp_path):
@@ -252,8 +261,8 @@ def test_a_file_from_when_a_name_had_one_key_keeps_its_students_names_taken(tmp_
     old.commit()
     old.close()
     store = SqliteClassStore(str(path))
-    assert store.add_student("ABCDE", "s2", "ADA", ("ada",), 1.0) == Joining.NAME_TAKEN
-    assert store.add_student("ABCDE", "s3", "Bo", ("bo",), 2.0) == Joining.JOINED
+    assert store.add_student("ABCDE", JoinRequest("s2", "ADA", ("ada",), 1.0)) == Joining.NAME_TAKEN
+    assert store.add_student("ABCDE", JoinRequest("s3", "Bo", ("bo",), 2.0)) == Joining.JOINED
     assert store.students("ABCDE") == {"s1": "Ada", "s3": "Bo"}
 
 
@@ -272,7 +281,7 @@ def test_a_file_from_before_classes_were_locked_reads_them_open_and_locks_them(t
     assert store.class_record("ABCDE") == ClassRecord("ABCDE", "h", 1.0, "Bible", "", 2, 0, False, False)
     store.update_class("ABCDE", 2.0, locked=True)
     assert store.class_record("ABCDE").locked
-    assert store.add_student("ABCDE", "s1", "Ada", ("ada",), 3.0) == Joining.LOCKED
+    assert store.add_student("ABCDE", JoinRequest("s1", "Ada", ("ada",), 3.0)) == Joining.LOCKED
 
 
 def test_old_classes_are_forgotten_a_batch_at_a_time(tmp_path):
@@ -284,7 +293,7 @@ def test_old_classes_are_forgotten_a_batch_at_a_time(tmp_path):
     old = [f"O{index:04d}" for index in range(FORGET_BATCH * 2 + 50)]
     for code in old:
         store.create_class(ClassRecord(code, "h", 0.0))
-        store.add_student(code, "s1", "Ada", ("ada",), 0.0)
+        store.add_student(code, JoinRequest("s1", "Ada", ("ada",), 0.0))
     later = KEEP_SECONDS + 1.0
 
     def left() -> int:

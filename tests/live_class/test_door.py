@@ -14,14 +14,14 @@ from live_class.choose import open_store
 from live_class.kinds import COUNT
 from live_class.records import ClassRecord
 from live_class.rules import ClassProblem
-from live_class.store import Joining
+from live_class.store import Joining, JoinRequest
 
 HERE = "10.0.0.7"  # the room's one NAT address
 
 
 def joined(store, code: str, student: str, address: str = "", **bounds) -> Joining:
     """A student of the class named as their id, with a key of their own."""
-    return store.add_student(code, student, student, (student.lower(),), 1.0, address=address, **bounds)
+    return store.add_student(code, JoinRequest(student, student, (student.lower(),), 1.0, address=address, **bounds))
 
 
 def at_once(count: int, action) -> list:
@@ -87,7 +87,7 @@ def test_a_removed_student_takes_their_name_and_votes_with_them(store):
     assert store.students("ABCDE") == {"s2": "s2"}
     assert store.votes("ABCDE", 1) == store.votes("ABCDE", 2) == {"s2": "n + a"}  # a revealed question's too
     assert not store.vote("ABCDE", 2, "s1", "a + n", 3.0)  # out of the class: refused
-    assert store.add_student("ABCDE", "s9", "S1", ("s1",), 4.0) == Joining.JOINED  # the name is free again
+    assert store.add_student("ABCDE", JoinRequest("s9", "S1", ("s1",), 4.0)) == Joining.JOINED  # the name is free again
     assert not store.remove_student("ABCDE", "nobody")
 
 

@@ -128,17 +128,21 @@ def test_compare_sizes_are_kept_for_their_model_only():
     def script():
         import streamlit as st
 
+        from bpe_core import Config, train
         from pages.compare import state as compare_state
 
+        def banana(merges):
+            return train("banana", Config(split="none"), merges=merges)
+
         st.session_state[compare_state.SIZE_COUNT_KEY] = 2
-        compare_state.prepare_size_widgets("model A", [10, 20])
+        compare_state.prepare_size_widgets(banana(2), [10, 20])
         st.session_state[compare_state.size_key(1)] = 15  # the user changed the second size
-        compare_state.remember_sizes("model A")
+        compare_state.remember_sizes(banana(2))
         for index in range(2):
             del st.session_state[compare_state.size_key(index)]  # another page: the boxes are not drawn
-        compare_state.prepare_size_widgets("model A", [10, 20])
+        compare_state.prepare_size_widgets(banana(2), [10, 20])  # the same model trained again: its sizes
         st.text(f"{st.session_state[compare_state.size_key(0)]} {st.session_state[compare_state.size_key(1)]}")
-        compare_state.prepare_size_widgets("model B", [30, 40])  # another model starts at its defaults
+        compare_state.prepare_size_widgets(banana(1), [30, 40])  # another model starts at its defaults
         st.text(f"{st.session_state[compare_state.size_key(0)]} {st.session_state[compare_state.size_key(1)]}")
 
     assert [element.value for element in run(script).text] == ["10 15", "30 40"]

@@ -1,12 +1,12 @@
-"""Unit tests for drawing/describe.py: configurations in words, fingerprints and counted nouns."""
+"""Unit tests for drawing/describe.py: configurations in words, digests and counted nouns."""
 
 from __future__ import annotations
 
 import pytest
 
-from bpe_core import Config, load_gpt2, train
+from bpe_core import Config, train
 from bpe_core.pretrained import load_pretrained
-from drawing.describe import config_terms, describe_config, model_fingerprint, model_size, plural, text_digest
+from drawing.describe import config_terms, describe_config, model_size, plural, text_digest
 
 
 @pytest.mark.parametrize(
@@ -60,16 +60,6 @@ def test_config_terms_name_the_settings_as_the_form_does():
         "Pre-tokenization: whitespace · Units: chars (characters) · End-of-word marker: </w> · Marker placement: glued"
         " · Tie-break: first (first seen) · Special tokens: <s> </s>"
     )
-
-
-def test_model_fingerprint_identifies_what_a_model_does():
-    model = train("banana_bandana_", Config(split="none"), merges=6)
-    assert model_fingerprint(model) == model_fingerprint(train("banana_bandana_", Config(split="none"), merges=6))
-    assert model_fingerprint(model) != model_fingerprint(model.prefix(5))
-    assert model_fingerprint(model) != model_fingerprint(
-        train("banana_bandana_", Config(split="none", tie_break="hf"), merges=6)
-    )
-    assert len(model_fingerprint(load_gpt2())) == 64  # a sha256 hex digest, also for a 50,000-merge model
 
 
 def test_text_digest_is_sha256_of_utf8_and_takes_lone_surrogates():

@@ -8,6 +8,7 @@ import html
 import re
 
 import pytest
+from hf_document import tokenizer_document
 from open_model_references import hf_reference
 
 from bpe_core.formats import from_hf_json
@@ -17,6 +18,7 @@ from drawing.pipeline_view import (
     change_notes,
     pipeline_parts,
     pipeline_steps,
+    pipeline_terms,
     steps_markdown,
     tokens_html,
     why_pieces,
@@ -189,17 +191,81 @@ def test_why_pieces_stop_at_the_limit():
 # -- names -----------------------------------------------------------------------------
 
 
+# Each file's parts as bpe_core/data/open holds them: Llama 2 a Prepend of ▁ and a Replace of " " by ▁, no
+# pre-tokenizer, byte_fallback; Llama 3 no normalizer, a Split by a regex and a ByteLevel without its regex,
+# ignore_merges; Claude's NFKC and a ByteLevel with its (GPT-2's) regex; Qwen3 NFC, Split and ByteLevel; Gemma 3 a
+# Replace of " " by ▁, a Split at " ", byte_fallback; DeepSeek-V3 an empty Sequence of normalizers, three regex Splits
+# and a ByteLevel.
 @pytest.mark.parametrize(
-    ("name", "expected"),
+    ("name", "words", "terms"),
     [
-        ("llama2", "normalizer Prepend + Replace · no pre-tokenizer · byte fallback"),
-        ("llama3", "no normalizer · pre-tokenizer Split + ByteLevel · whole-word hits (ignore_merges)"),
-        ("claude-legacy", "normalizer NFKC · pre-tokenizer ByteLevel"),
-        ("qwen3", "normalizer NFC · pre-tokenizer Split + ByteLevel"),
+        (
+            "llama2",
+            "text rewritten first: ▁ put in front, spaces become ▁ · not cut into pieces (merges run over the whole "
+            "text) · characters the vocabulary lacks become their bytes",
+            "normalizer Prepend + Replace · no pre-tokenizer · byte_fallback",
+        ),
+        (
+            "llama3",
+            "text kept as typed · cut into pieces by a pattern, then written as bytes · a piece that is already a "
+            "token is taken whole",
+            "no normalizer · pre-tokenizer Split + ByteLevel · ignore_merges",
+        ),
+        (
+            "claude-legacy",
+            "text rewritten first: look-alike characters made plain (ﬁ becomes fi) · cut into pieces by GPT-2's "
+            "pattern, then written as bytes",
+            "normalizer NFKC · pre-tokenizer ByteLevel",
+        ),
+        (
+            "qwen3",
+            "text rewritten first: accents joined to their letters · cut into pieces by a pattern, then written as "
+            "bytes",
+            "normalizer NFC · pre-tokenizer Split + ByteLevel",
+        ),
+        (
+            "gemma3",
+            "text rewritten first: spaces become ▁ · cut into pieces at spaces · characters the vocabulary lacks "
+            "become their bytes",
+            "normalizer Replace · pre-tokenizer Split · byte_fallback",
+        ),
+        (
+            "deepseek-v3",
+            "text kept as typed · cut into pieces by 3 patterns, then written as bytes",
+            "no normalizer · pre-tokenizer Split + Split + Split + ByteLevel",
+        ),
     ],
 )
-def test_pipeline_parts_name_the_files_parts(name, expected):
-    assert pipeline_parts(load_pretrained(name)) == expected
+def test_pipeline_parts_say_the_files_parts_in_words_and_name_them_as_the_file_does(name, words, terms):
+    tok = load_pretrained(name)
+    assert (pipeline_parts(tok), pipeline_terms(tok)) == (words, terms)
+
+
+def test_the_other_parts_a_file_may_hold_are_said_in_words_too():
+    model = {"type": "BPE", "vocab": {"a": 0, "b": 1, "ab": 2}, "merges": [["a", "b"]]}
+    normalizer = {
+        "type": "Sequence",
+        "normalizers": [
+            {"type": "Lowercase"},
+            {"type": "Strip", "strip_left": True, "strip_right": False},
+            {"type": "NFD"},
+        ],
+    }
+    pre_tokenizer = {
+        "type": "Sequence",
+        "pretokenizers": [
+            {"type": "Whitespace"},
+            {"type": "Digits", "individual_digits": True},
+            {"type": "ByteLevel", "add_prefix_space": False, "trim_offsets": True, "use_regex": False},
+        ],
+    }
+    tok = from_hf_json(tokenizer_document(model, normalizer=normalizer, pre_tokenizer=pre_tokenizer))
+    assert tok.runs_pipeline
+    assert pipeline_parts(tok) == (
+        "text rewritten first: capitals made small, spaces at the start taken off, accents split from their letters"
+        " · cut into pieces into words and punctuation and between digits and the rest, then written as bytes"
+    )
+    assert pipeline_terms(tok) == "normalizer Lowercase + Strip + NFD · pre-tokenizer Whitespace + Digits + ByteLevel"
 
 
 def test_changes_in_20000_characters_are_all_found_and_named():

@@ -82,11 +82,11 @@ def test_tokenizer_rows_by_hand():
 def test_lined_up_puts_the_users_model_first_and_caches_the_published_ones():
     mine, gpt2 = train("abab", Config(split="none"), merges=2), load_pretrained("gpt2")
     calls = []
-    models, encoders = lined_up("Mine", mine, {"gpt2": gpt2}, lambda tok, name, text: calls.append((tok, name, text)))
+    models, encoders = lined_up("Mine", mine, {"gpt2": gpt2}, lambda tok, text: calls.append((tok, text)))
     assert models == {"Mine": mine, "GPT-2": gpt2} and list(encoders) == ["Mine", "GPT-2"]
     assert [token.token for token in encoders["Mine"]("abab")] == ["abab"]  # a, b, ab, abab: one token
     encoders["GPT-2"]("hi")
-    assert calls == [(gpt2, "gpt2", "hi")]
+    assert calls == [(gpt2, "hi")]
 
 
 @pytest.mark.parametrize("name", ["llama2", "qwen3"])

@@ -50,22 +50,19 @@ def cost_rows(encoders: dict[str, Callable[[str], list]], samples: dict[str, str
 
 
 def lined_up(
-    mine_title: str,
-    mine: AnyTokenizer,
-    published: dict[str, AnyTokenizer],
-    cached: Callable[[AnyTokenizer, str, str], list],
+    mine_title: str, mine: AnyTokenizer, published: dict[str, AnyTokenizer], cached: Callable[[AnyTokenizer, str], list]
 ) -> tuple[dict[str, AnyTokenizer], dict[str, Callable]]:
     """The tokenizers by title, the user's first, then the ``published`` ones by name; and the encoder of each
-    (``encode_with_spans``; a published one's through ``cached(tokenizer, name, text)``, shared by sessions).
+    (``encode_with_spans``; a published one's through ``cached(tokenizer, text)``, shared by sessions).
 
     >>> from bpe_core import Config, train
     >>> mine = train("abab", Config(split="none"), merges=2)
-    >>> models, encoders = lined_up("Mine", mine, {"gpt2": mine}, lambda tok, name, text: [name, text])
+    >>> models, encoders = lined_up("Mine", mine, {"gpt2": mine}, lambda tok, text: [tok is mine, text])
     >>> list(models), encoders["GPT-2"]("hi"), [token.token for token in encoders["Mine"]("abab")]
-    (['Mine', 'GPT-2'], ['gpt2', 'hi'], ['abab'])
+    (['Mine', 'GPT-2'], [True, 'hi'], ['abab'])
     """
     models = {mine_title: mine} | {REAL_TOKENIZERS[name]: tok for name, tok in published.items()}
-    encoders = {REAL_TOKENIZERS[name]: partial(cached, tok, name) for name, tok in published.items()}
+    encoders = {REAL_TOKENIZERS[name]: partial(cached, tok) for name, tok in published.items()}
     return models, {mine_title: mine.encode_with_spans} | encoders
 
 

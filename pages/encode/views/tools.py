@@ -17,9 +17,9 @@ from bpe_core.pipeline.tokenizer import PipelineTokenizer
 from bpe_core.pretokenize import special_segments, split_text
 from bpe_core.rank_tokenizer import AnyTokenizer
 from drawing.card_table import card_table_html
-from drawing.describe import describe_config, model_size, plural
+from drawing.describe import config_terms, describe_config, model_size, plural
 from drawing.escape import markdown
-from drawing.pipeline_view import pipeline_parts, why_pieces
+from drawing.pipeline_view import pipeline_parts, pipeline_terms, why_pieces
 from drawing.published import prefix_title
 from drawing.readable import readable_symbol
 
@@ -50,6 +50,19 @@ def describe_tokenizer(tok: AnyTokenizer, title: str) -> str:
     # a pipeline's Config says little
     how = pipeline_parts(tok) if isinstance(tok, PipelineTokenizer) else describe_config(tok.config)
     return f"{size}; {markdown(how)}."
+
+
+def tokenizer_terms(tok: AnyTokenizer) -> str:
+    """How the tokenizer works in its own terms, for the tooltip of ``describe_tokenizer``'s plain words: a
+    tokenizer.json's parts as the file names them, else the training settings as the Train form names them.
+
+    >>> from bpe_core import Config, train
+    >>> tokenizer_terms(train("banana", Config(split="none"), merges=2))
+    "In the settings' own names: Pre-tokenization: none · Units: chars (characters) · Tie-break: first (first seen)"
+    """
+    if isinstance(tok, PipelineTokenizer):
+        return f"In the file's own names: {pipeline_terms(tok)}"
+    return f"In the settings' own names: {config_terms(tok.config)}"
 
 
 def parse_ids(text: str) -> list[int]:
