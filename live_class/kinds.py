@@ -167,6 +167,19 @@ QUESTION_KINDS = {kind.name: kind for kind in (PAIR, LONGEST, COUNT, MODEL_COUNT
 COUNTED_BY = {"GPT-4": COUNT, "our model": MODEL_COUNT}  # who counts a sentence's tokens, as the teacher picks
 
 
+def merges_seen(step: int, question: Question | None) -> int:
+    """How many of the model's merges the class has seen made while step ``step`` is shown: those of the steps
+    before it, and the step's own unless its "Which pair merges next?" (``question``, the class's open question)
+    still takes votes. A question made from the tokens so far (the longest) then never gives that answer away.
+
+    >>> open_pair = Question(4, "pair", "Step 2", ("a + n", "n + a"), "a + n")
+    >>> merges_seen(2, open_pair), merges_seen(2, open_pair.replace(revealed=True)), merges_seen(2, None)
+    (1, 2, 2)
+    """
+    pending = question is not None and question.kind == PAIR.name and not question.revealed
+    return step - 1 if pending else step
+
+
 def kind_of(name: str) -> QuestionKind:
     """The kind a question's ``kind`` names; ``ValueError`` for a name this app does not ask."""
     try:

@@ -39,6 +39,7 @@ __all__ = [
     "ask",
     "vote",
     "reveal",
+    "withdraw",
     "results",
     "remove_student",
     "lock",
@@ -149,12 +150,28 @@ def ask(
     its number."""
     kind.check(prompt, choices, answer)
     record = _as_teacher(store, code, teacher_key, now)
-    number = record.question + 1
+    number = _next_number(store, code, record)
     if record.question:
         store.reveal(code, record.question)
     store.put_question(code, Question(number, kind.name, prompt, choices, answer, text=text))
     store.update_class(code, now, question=number)
     return number
+
+
+def _next_number(store: ClassStore, code: str, record: ClassRecord) -> int:
+    """The number of the class's next question: after the last one asked, even when none is shown now (withdrawn)."""
+    if record.question:
+        return record.question + 1
+    return max((question.number for question in store.questions(code)), default=0) + 1
+
+
+def withdraw(store: ClassStore, code: str, teacher_key: str | None, now: float) -> None:
+    """The teacher takes the open question off every screen (it no longer fits the class: the model changed and
+    the step has no question to ask): it takes no vote from then on, and every screen waits for the next one."""
+    record = _as_teacher(store, code, teacher_key, now)
+    if record.question:
+        store.reveal(code, record.question)
+    store.update_class(code, now, question=0)
 
 
 _NOT_IN = "Join the class first."

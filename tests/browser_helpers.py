@@ -308,3 +308,16 @@ _UNREACHABLE_JS = """() => {
 def unreachable_controls(page) -> list[str]:
     """The controls in view that a click on their middle would miss (see ``_UNREACHABLE_JS``)."""
     return page.evaluate(_UNREACHABLE_JS)
+
+
+def wholly_in_view(page, locator) -> bool:
+    """Whether the element is all inside the window as the page stands (a result scrolled to, not by the test)."""
+    box = locator.bounding_box()
+    size = page.viewport_size
+    return (
+        box is not None
+        and box["y"] >= 0
+        and box["y"] + box["height"] <= size["height"]
+        and box["x"] >= 0
+        and (box["x"] + box["width"] <= size["width"])
+    )

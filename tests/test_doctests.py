@@ -43,6 +43,7 @@ NO_EXAMPLES = {
     "pages.classroom.state",
     "pages.start.state",
     "session.share_link",  # widgets: need a running app too
+    "session.result_scroll",
     "pages.merges.step_keys",
     "pages.classroom.class_cookies",
     "live_class.store",  # an interface: its two implementations carry the examples

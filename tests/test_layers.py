@@ -25,7 +25,12 @@ SHARED_BY_A_PAGE = ("state", "training")  # what another page may import of a pa
 # Dask: the optional counter; jinja2: the chat templates of bpe_core/chat, rendered in its sandbox
 ENGINE_MAY_IMPORT = set(sys.stdlib_module_names) | {"regex", "jinja2", "dask", "distributed"}
 LIVE_CLASS_MAY_IMPORT = set(sys.stdlib_module_names) | {"redis"}
-SHARED_STREAMLIT_MODULES = {"session.state", "session.model_io", "session.share_link"}  # the rest of session: none
+SHARED_STREAMLIT_MODULES = {
+    "session.state",
+    "session.model_io",
+    "session.share_link",
+    "session.result_scroll",
+}  # the rest of session: none
 APP_FOLDERS = ("bpe_core", "live_class", "jobs", "drawing", "session", "pages")
 
 
@@ -128,7 +133,7 @@ def test_imports_point_down(folder):
 
 
 def test_only_state_modules_and_widgets_talk_to_streamlit():
-    """Of what pages share, only the session's state, model files and share link; no page's views."""
+    """Of what pages share, only the session's state, model files, share link, scroll to a result; no page's views."""
     shared = [*sources("session"), *sources("drawing"), *(REPO_ROOT / "pages").glob("*/views/*.py")]
     talking = {module_name(path) for path in shared if "streamlit" in imported_modules(path)}
     assert talking == SHARED_STREAMLIT_MODULES

@@ -42,12 +42,12 @@ def relative(path: Path) -> str:
 
 
 # The app's only components (invisible, a constant script each, no HTML from data): the live text box, the step keys,
-# the class's cookies, Train's scroll to its result
+# the class's cookies, the scroll to a press's result
 COMPONENTS = (
     REPO_ROOT / "pages" / "encode" / "live_text.py",
     REPO_ROOT / "pages" / "merges" / "step_keys.py",
     REPO_ROOT / "pages" / "classroom" / "class_cookies.py",
-    REPO_ROOT / "pages" / "train" / "result_scroll.py",
+    REPO_ROOT / "session" / "result_scroll.py",
 )
 
 

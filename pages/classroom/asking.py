@@ -12,11 +12,13 @@ from bpe_core.premium import token_counts
 from bpe_core.pretrained import load_pretrained
 from drawing.escape import markdown
 from live_class import room
-from live_class.kinds import COSTLIEST, COUNT, COUNTED_BY, LONGEST, PAIR, SPLIT
+from live_class.kinds import COSTLIEST, COUNT, COUNTED_BY, LONGEST, PAIR, SPLIT, merges_seen
+from live_class.records import Question, StepText
 from live_class.store import ClassStore
 from pages.classroom import state as classroom_state
 from pages.classroom.views.questions import (
     LANGUAGES,
+    LONGEST_CHOICES,
     SENTENCE,
     SENTENCE_LIMIT,
     TYPED_WORD_LIMIT,
@@ -31,25 +33,55 @@ from pages.classroom.views.step_text import model_pieces, shown_pieces, step_tex
 from session import state
 
 
-def ask_step(store: ClassStore, code: str, teacher_key: str, model: Tokenizer, step: int) -> None:
-    """Show ``step`` to the class and ask which pair it merges, if the model's trace has a race there."""
-    room.show(store, code, teacher_key, classroom_state.now(), step=step)
+def _step_question(model: Tokenizer, step: int) -> tuple[str, tuple[str, ...], str, StepText | None] | None:
+    """Which pair step ``step`` merges: the prompt, choices and answer, and the text in view; None without a race."""
     question = pair_question(model, step)
     if question is None:
-        st.info(f"This model has no race of pairs at step {step:,}: train one on the Train page to ask it.")
-        return
-    prompt, choices, answer = question
+        return None
     corpus = state.current_corpus()  # "" for a loaded model: its text is not known, the question asks without it
-    text = step_text(model, shown_pieces(model_pieces(corpus, model.config)), step, choices) if corpus else None
+    text = step_text(model, shown_pieces(model_pieces(corpus, model.config)), step, question[1]) if corpus else None
+    return *question, text
+
+
+def ask_step(store: ClassStore, code: str, teacher_key: str, model: Tokenizer, step: int) -> bool:
+    """Show ``step`` to the class and ask which pair it merges, if the model's trace has a race there; if not, the
+    question open before is taken off the screens (it was about another step, or another model). Whether it asked."""
+    room.show(store, code, teacher_key, classroom_state.now(), step=step)
+    question = _step_question(model, step)
+    if question is None:
+        room.withdraw(store, code, teacher_key, classroom_state.now())
+        st.info(f"This model has no race of pairs at step {step:,}: train one on the Train page to ask it.")
+        return False
+    prompt, choices, answer, text = question
     room.ask(store, code, teacher_key, PAIR, prompt, choices, answer, classroom_state.now(), text)
+    return True
+
+
+def ask_step_of_new_model(
+    store: ClassStore, code: str, teacher_key: str, model: Tokenizer, step: int, open_question: Question | None
+) -> bool:
+    """The class's model changed: ask ``step`` of the new one (``ask_step``), unless the question open is already
+    what it asks (the same model trained again), whose votes then stay. Whether it asked."""
+    if open_question is not None and open_question.kind == PAIR.name:
+        asked = (open_question.prompt, open_question.choices, open_question.answer, open_question.text)
+        if asked == _step_question(model, step):
+            return False
+    return ask_step(store, code, teacher_key, model, step)
 
 
 def ask_longest(store: ClassStore, code: str, teacher_key: str, model: Tokenizer, step: int) -> None:
-    """Ask which is the longest token once step ``step``'s merge is made, if the model has made tokens of two
-    lengths by then."""
-    question = longest_question(model, step)
+    """Ask which is the longest token of those the class has seen made at step ``step`` (not the step's own while
+    its vote is open: its answer would be among the choices), if they offer ``LONGEST_CHOICES`` choices."""
+    record = room.open_class(store, code, classroom_state.now())
+    open_question = store.question(code, record.question) if record.question else None
+    made = merges_seen(step, open_question)
+    question = longest_question(model, made)
     if question is None:
-        st.info(f"Up to step {step:,} every token made is as long as the others: go on a few steps to ask it.")
+        held_back = f" (step {step:,}'s own token waits for its vote)" if made < step else ""
+        st.info(
+            f"The tokens made up to step {made:,}{held_back} are too few for this question: it offers at least "
+            f"{LONGEST_CHOICES}, one of them the longest. Go on a few steps first."
+        )
         return
     prompt, choices, answer = question
     room.ask(store, code, teacher_key, LONGEST, prompt, choices, answer, classroom_state.now())

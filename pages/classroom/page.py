@@ -43,8 +43,8 @@ else:
     st.title(CLASS.title)
     st.caption("Teach with it: project this page. Every page the students open is their own to try.")
     class_teacher.final_scoreboard()  # of the class this session just ended
-    share_link.show_address()
-    st.html(reach_html(classroom_state.students_address()))
+    # Start a class first, on the projector's first screen: pressed there, the page stays at its top, where the
+    # class's join address and QR code are then drawn (pressed further down, the page kept its scroll below them).
     st.subheader("A live class")
     st.markdown(
         "Start a class, and students join from their phones with its code. At each step of your model they guess "
@@ -60,3 +60,6 @@ else:
             else:
                 st.query_params[classroom_state.JOIN_PARAM] = code
                 st.rerun()
+    st.subheader("Every page, on the students' phones")
+    share_link.show_address()
+    st.html(reach_html(classroom_state.students_address()))

@@ -38,6 +38,7 @@ GUESS_KEY = "class_guess"  # a student's token-count guess
 WORD_KEY = "class_word"  # the split question's word, as the teacher typed it
 WORD_OFFERED_KEY = "class_word_offered"  # the word its box first holds: the corpus's longest word shown
 CUTS_KEY = "class_cuts"  # a student's cuts in the split question's word (with the question's number after it)
+REVEAL_KEY = "class_revealed"  # the container of the projector's answer, scrolled into view after Reveal
 FINAL_KEY = "class_final"  # (code, scoreboard) of the class this session ended, kept until it starts another
 
 

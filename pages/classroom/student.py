@@ -20,8 +20,10 @@ from pages.classroom.views.live_view import (
     CHOICES_KEY,
     POLL_SECONDS,
     count_result,
+    final_line,
     follow_html,
     revealed_choices_css,
+    scoreboard_html,
     sentence_html,
     tally_figure,
 )
@@ -32,7 +34,7 @@ from session import state
 from session.choices import address_params
 from session.page_registry import MERGES
 
-_SAID_KEY = "class_said"  # what the last vote got back: "Your vote: ..." or why it was refused
+_SAID_KEY = "class_said"  # (question, what the last vote got back: "Your vote: ..." or why not, whether taken)
 
 
 def join_form(store: ClassStore, code: str) -> None:
@@ -63,17 +65,22 @@ def _vote(store: ClassStore, code: str, student: str, number: int, answer: str) 
     try:
         said = room.vote(store, code, student, number, answer, classroom_state.now())
     except ClassProblem as problem:
-        st.session_state[_SAID_KEY] = (number, str(problem))
+        st.session_state[_SAID_KEY] = (number, str(problem), False)
         return False
-    st.session_state[_SAID_KEY] = (number, said)
+    st.session_state[_SAID_KEY] = (number, said, True)
     return True
 
 
 def _said(kind: QuestionKind, question: Question, mine: str | None) -> None:
-    """What the last tap got back, or on a reloaded phone what the store kept of its vote."""
+    """What the last tap got back (a vote refused, a guess that is no number say, as an error: it was not sent), or
+    on a reloaded phone what the store kept of its vote."""
     said = st.session_state.get(_SAID_KEY)
     if said and said[0] == question.number:
-        st.caption(markdown(said[1]))
+        _, text, taken = said
+        if taken:
+            st.caption(markdown(text))
+        else:
+            st.error(markdown(f"Not sent: {text}"), icon=":material/error:")
     elif mine is not None:
         st.caption(markdown(kind.vote_said(question, mine)))
 
@@ -150,10 +157,27 @@ def follow(store: ClassStore, code: str, student: str) -> None:
         _screen(store, code, student)
     except ClassProblem as problem:
         st.info(markdown(str(problem)))
+        _final_scoreboard(store, code, student)
         if st.button("Leave the class"):
             classroom_state.leave_class()
             st.query_params.clear()
             st.rerun(scope="app")
+
+
+def _final_scoreboard(store: ClassStore, code: str, student: str) -> None:
+    """A class that is over leaves its students their points and place, and the scoreboard the teacher keeps;
+    nothing when the store does not answer (the class may not be over) or the class is not over."""
+    try:
+        record = store.class_record(code)
+        if record is None or not rules.is_over(record, classroom_state.now()):
+            return
+        name, scoreboard = store.students(code).get(student, ""), room.results(store, code)
+    except ClassProblem:
+        return
+    if line := final_line(scoreboard, name):
+        st.markdown(f"**{markdown(line)}**")
+    if scoreboard:
+        st.html(scoreboard_html(scoreboard))
 
 
 def _screen(store: ClassStore, code: str, student: str) -> None:

@@ -23,7 +23,7 @@ from pages.classroom.views.address import ClassAddress, join_here
 from pages.classroom.views.live_view import CONTROLS_KEY, controls_css, scoreboard_html, scoreboard_text
 from pages.classroom.views.questions import model_caption
 from pages.classroom.views.text_view import style_html
-from session import share_link, state
+from session import result_scroll, share_link, state
 from session.page_registry import CLASS
 
 
@@ -56,19 +56,29 @@ def start(store: ClassStore) -> None:
     st.rerun()
 
 
-def _follow_model(store: ClassStore, code: str, teacher_key: str, record: ClassRecord, model: Tokenizer) -> None:
-    """Students see the teacher's current model: tell the store when the teacher trained or loaded another."""
+def _follow_model(store: ClassStore, code: str, teacher_key: str, record: ClassRecord, model: Tokenizer) -> ClassRecord:
+    """Students see the teacher's current model: when the teacher trained or loaded another, the class follows it
+    and its step's question is asked again of the new model (at the same step, or its last when it has fewer), so
+    that no screen names one model over another's pairs; the votes on the old question stay with it. The class as
+    it is now."""
     about = state.model_about()
     caption, link = model_caption(model, about), urlencode(about.link_params)
-    if (record.model_title, record.model_link) != (caption, link):
-        room.show(store, code, teacher_key, classroom_state.now(), model_title=caption, model_link=link)
+    if (record.model_title, record.model_link) == (caption, link):
+        return record
+    room.show(store, code, teacher_key, classroom_state.now(), model_title=caption, model_link=link)
+    if record.model_title:  # another model than the one the class started with (start() asked its first question)
+        step = max(1, min(record.step, len(model.merges)))
+        open_question = store.question(code, record.question) if record.question else None
+        if class_asking.ask_step_of_new_model(store, code, teacher_key, model, step, open_question):
+            st.toast(f"The class follows your new model: step {step:,} is asked again with its pairs.")
+    return room.open_class(store, code, classroom_state.now())
 
 
 def console(store: ClassStore, code: str, teacher_key: str) -> None:
     model = state.current_model()
     try:
         record = room.open_class(store, code, classroom_state.now())
-        _follow_model(store, code, teacher_key, record, model)
+        record = _follow_model(store, code, teacher_key, record, model)
     except ClassProblem as problem:  # over, or the store did not answer
         _keep_scoreboard_if_over(store, code)
         st.info(markdown(str(problem)))
@@ -104,13 +114,11 @@ def _keep_scoreboard_if_over(store: ClassStore, code: str) -> None:
 def _controls(store: ClassStore, code: str, teacher_key: str, record: ClassRecord, model: Tokenizer) -> None:
     st.html(controls_css())
     row = st.container(horizontal=True, gap="xsmall", key=CONTROLS_KEY)
+    # Reveal and Next step are drawn last into their places, from the class as the other buttons left it: after a
+    # reveal the row says Revealed and Next step is the primary move; with a question open, Reveal is.
+    reveal_place, next_place = row.empty(), row.empty()
+    step, last = record.step, len(model.merges)
     try:
-        if row.button("Reveal", type="primary", icon=":material/visibility:"):
-            room.reveal(store, code, teacher_key, classroom_state.now())
-        step, last = record.step, len(model.merges)
-        if row.button("Next step", icon=":material/skip_next:", disabled=step >= last):
-            step += 1  # the controls after it ask about the step now shown
-            class_asking.ask_step(store, code, teacher_key, model, step)
         if row.button("Ask again", icon=":material/replay:", disabled=not 1 <= step <= last):
             class_asking.ask_step(store, code, teacher_key, model, step)
         if row.button("Longest token?", icon=":material/straighten:", disabled=not 1 <= step <= last):
@@ -120,8 +128,31 @@ def _controls(store: ClassStore, code: str, teacher_key: str, record: ClassRecor
         with row.popover("Count tokens", icon=":material/calculate:"):  # a sentence's tokens, or languages'
             class_asking.ask_count(store, code, teacher_key, model)
             class_asking.ask_costliest(store, code, teacher_key, model)
+        answer_out = _answer_out(store, code)
+        next_button = next_place.button(
+            "Next step",
+            type="primary" if answer_out else "secondary",
+            icon=":material/skip_next:",
+            disabled=step >= last,
+        )
+        if next_button:
+            if class_asking.ask_step(store, code, teacher_key, model, step + 1):
+                st.rerun()  # the row drawn again for the step now shown
+        if _answer_out(store, code):
+            reveal_place.button("Revealed", disabled=True)  # no icon: the row keeps to one line on a projector
+        elif reveal_place.button("Reveal", type="primary", icon=":material/visibility:"):
+            room.reveal(store, code, teacher_key, classroom_state.now())
+            result_scroll.ask_to_scroll(classroom_state.REVEAL_KEY)  # the answer is drawn under the question
+            st.rerun()  # the row drawn again: Revealed, and Next step the primary move
     except ClassProblem as problem:
         st.warning(markdown(str(problem)))
+
+
+def _answer_out(store: ClassStore, code: str) -> bool:
+    """Whether the class's open question has its answer out (read again: a button of the row may have asked)."""
+    record = store.class_record(code)
+    question = store.question(code, record.question) if record and record.question else None
+    return question is not None and question.revealed
 
 
 def _end_class(store: ClassStore, code: str, teacher_key: str) -> None:

@@ -16,7 +16,7 @@ from pages.compare.parts import TabInputs
 from pages.compare.views import setup
 from pages.compare.views.data import ComparedSize, default_sizes
 from pages.train import training
-from session import share_link, state
+from session import result_scroll, share_link, state
 from session.model_about import UPLOAD
 from session.page_registry import COMPARE, TRAIN
 from session.training_settings import MAX_SIZE, TrainSettings
@@ -67,6 +67,8 @@ def choose_sizes(column, tok: Tokenizer) -> list[ComparedSize]:
         key=compare_state.SIZE_COUNT_KEY,
         persist_state="session",
         help=setup.SIZES_HELP,
+        on_change=result_scroll.ask_to_scroll,
+        args=(compare_state.TOKENS_AT_SIZES_KEY,),
     )
     compare_state.prepare_size_widgets(tok, [scale.after(k) for k in default_sizes(len(tok.merges), count)])
     row = column.container(horizontal=True, wrap=True)  # a box is cheaper to draw than a slider (~10 ms each)
@@ -80,6 +82,8 @@ def choose_sizes(column, tok: Tokenizer) -> list[ComparedSize]:
             step=scale.step,
             key=compare_state.size_key(index),
             width=setup.SIZE_BOX_WIDTH,
+            on_change=result_scroll.ask_to_scroll,
+            args=(compare_state.TOKENS_AT_SIZES_KEY,),
         )
     column.caption(setup.size_note(scale.largest, settings is not None))
     if ran_out := st.session_state.pop(RAN_OUT_KEY, None):
@@ -88,6 +92,16 @@ def choose_sizes(column, tok: Tokenizer) -> list[ComparedSize]:
     if settings is not None and max(sizes) > scale.largest:
         train_further(column, tok, settings, sizes)
     return [scale.reaching(size) for size in sizes]
+
+
+def show_tokens_at_sizes(column, tok: Tokenizer, text: str, sizes: list[ComparedSize]) -> None:
+    """The text's tokens at each size, under the size boxes: choosing a size shows its result where it was chosen,
+    brought on screen if it fell under a phone's edge."""
+    try:
+        counts = [(size.vocabulary, len(compare_state.cached_ids(tok, size.merges, text))) for size in sizes]
+    except ValueError:  # a text this model cannot encode: the open tab says why
+        return
+    column.container(key=compare_state.TOKENS_AT_SIZES_KEY).markdown(setup.tokens_at_sizes(counts))
 
 
 # -- page --------------------------------------------------------------------------------
@@ -121,6 +135,9 @@ text = text_column.text_area(
     help=setup.TEXT_HELP,
 )
 sizes = [] if sizes_column is None else choose_sizes(sizes_column, tok)
+if sizes and text:
+    show_tokens_at_sizes(sizes_column, tok, text, sizes)
+result_scroll.scroll_if_asked(compare_state.TOKENS_AT_SIZES_KEY, block="nearest")  # after a size's change
 with tabs[open_index]:
     compare_tabs.TABS[open_index][4](TabInputs(tok, corpus, text, sizes))
 with link_slot:

@@ -32,6 +32,7 @@ SIZE_COUNT_KEY = "compare_size_count"  # how many sizes are compared (a widget S
 SIZE_COUNTS = range(2, 5)  # two to four sizes are compared
 SIZES_KEY, SIZES_MODEL_KEY = "bpe_compare_sizes", "bpe_compare_sizes_model"  # the vocabulary sizes chosen last,
 # and the key of the model they were chosen for (session.model_key)
+TOKENS_AT_SIZES_KEY = "compare_tokens_at_sizes"  # the line of the text's tokens at each size, scrolled to on a change
 # The tabs' own widgets: the two configurations Pre-tokenizers trains and how many merges each; the size set
 # against the published tokenizers and which of them are shown; the size and text whose vocabulary usage is shown
 PRETOK_PRESET_KEY, PRETOK_MERGES_KEY = "compare_pretok_preset", "compare_pretok_merges"

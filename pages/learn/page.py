@@ -57,7 +57,7 @@ from pages.learn.views.lesson import (
     symbols_text,
 )
 from pages.learn.views.lesson_html import vocabulary_html, words_html
-from session import share_link, state
+from session import result_scroll, share_link, state
 
 
 def text_now(moment: LessonMoment, highlight: Pair | None = None, *, typing: bool = False) -> None:
@@ -68,8 +68,13 @@ def text_now(moment: LessonMoment, highlight: Pair | None = None, *, typing: boo
 
 
 def show_verdict(right: bool, sentence: str) -> None:
-    """Right or wrong, said in words (the box's colour only repeats it)."""
-    (st.success if right else st.error)(markdown(sentence))
+    """Right or wrong, said in words (the box's colour only repeats it); brought on screen after an answer (on a
+    phone the choices fill the screen and the verdict was drawn under them, out of sight)."""
+    with st.container(key=learn_state.VERDICT_KEY):
+        (st.success if right else st.error)(markdown(sentence))
+
+
+VERDICT = (learn_state.VERDICT_KEY,)  # an answer's on_change asks to scroll to it (done once, at the page's end)
 
 
 def predict_next_merge(moment: LessonMoment) -> None:
@@ -82,6 +87,8 @@ def predict_next_merge(moment: LessonMoment) -> None:
         format_func=pair_text,
         key=learn_state.answer_key("next", moment.example, moment.step),
         horizontal=True,
+        on_change=result_scroll.ask_to_scroll,
+        args=VERDICT,
     )
     if chosen is not None:
         show_verdict(*check_next_merge(moment, chosen))
@@ -99,6 +106,8 @@ def count_a_pair(moment: LessonMoment) -> None:
         step=1,
         key=learn_state.answer_key("count", moment.example, moment.step),
         placeholder="type a number",
+        on_change=result_scroll.ask_to_scroll,
+        args=VERDICT,
     )
     if answer is not None:
         show_verdict(*check_count(moment, pair, int(answer)))
@@ -108,7 +117,9 @@ def count_a_pair(moment: LessonMoment) -> None:
 
 def typed_answer(label: str, key: str, placeholder: str, check: Callable[[str], tuple[bool, str]]) -> None:
     """A box for a typed answer, checked once something is typed."""
-    typed = st.text_input(label, key=key, max_chars=200, placeholder=placeholder)
+    typed = st.text_input(
+        label, key=key, max_chars=200, placeholder=placeholder, on_change=result_scroll.ask_to_scroll, args=VERDICT
+    )
     if typed.strip():
         show_verdict(*check(typed))
 
@@ -184,6 +195,8 @@ def costliest_language() -> None:
         format_func=language_name,
         key=learn_state.answer_key("premium", "gpt4", 1),
         horizontal=True,
+        on_change=result_scroll.ask_to_scroll,
+        args=VERDICT,
     )
     if chosen is not None:
         show_verdict(*check_premium(rows, chosen))
@@ -209,6 +222,8 @@ def prompt_last_token() -> None:
         index=None,
         format_func=HEALING_CHOICES.get,
         key=learn_state.answer_key("healing", "gpt2", 1),
+        on_change=result_scroll.ask_to_scroll,
+        args=VERDICT,
     )
     if chosen is not None:
         show_verdict(*check_healing(tok, chosen))
@@ -256,3 +271,4 @@ if exercise in learn_state.BEYOND_TEXTBOOK:
 else:
     textbook_exercise(exercise, choosing, stepping)
 share_link.show_address(*state.page_address(learn_state.CHOICES))
+result_scroll.scroll_if_asked(learn_state.VERDICT_KEY, block="nearest")

@@ -13,6 +13,7 @@ from session import state
 from session.choices import Choice, OneOf, WholeNumber
 
 EXAMPLE_KEY, EXERCISE_KEY, STEP_KEY = "learn_example", "learn_exercise", "learn_step"
+VERDICT_KEY = "learn_verdict"  # the container of right or wrong, scrolled into view after an answer
 EXERCISES = {  # name in the address -> label
     "next": "Predict the next merge",
     "count": "Count a pair",

@@ -12,9 +12,8 @@ from drawing.notation import written_glyph_legend
 from pages.train import form_section as train_form
 from pages.train import state as train_state
 from pages.train import training
-from pages.train.result_scroll import scroll_to
 from pages.train.views import form, summary
-from session import model_io, share_link, state
+from session import model_io, result_scroll, share_link, state
 from session.model_about import ModelAbout
 from session.page_registry import TRAIN
 from session.training_settings import TrainSettings, settings_like
@@ -79,13 +78,12 @@ def train_button_and_result(
         if not corpus:
             (st.warning if train_clicked else st.caption)("Choose or enter a corpus to train on.")
         if train_clicked and corpus and config is not None:
-            train_state.ask_scroll_to_result()
+            result_scroll.ask_to_scroll(train_state.RESULT_WIDGET)
             if training.train_and_keep(source, settings, config, corpus, training_text):
                 st.rerun()
         st.divider()
         render_result(state.current_model(), state.current_corpus(), state.model_about())
-    if press := train_state.take_scroll_to_result():
-        scroll_to(train_state.RESULT_WIDGET, press)
+    result_scroll.scroll_if_asked(train_state.RESULT_WIDGET)
 
 
 state.keep_choices(train_state.CHOICES)  # before they are drawn: the folded sections as on the last visit

@@ -36,8 +36,6 @@ PASTE_WIDGET = "train_paste"  # the pasted text
 FILES_WIDGET = "train_corpus_files"  # the uploaded corpus files
 SETTING_WIDGETS = {f.name: f"train_{f.name}" for f in fields(TrainSettings)}  # one widget per setting
 RESULT_WIDGET = "train_button_and_result"  # the container of the Train button and the result, scrolled to
-PRESSES_KEY = "bpe_train_presses"  # how many times Train was pressed with a corpus and settings that work
-SCROLL_KEY = "bpe_train_scroll_to_result"  # that press's number, until the run that scrolls to its result
 
 # The page's choices kept by hand: the folded sections, open or closed across pages (the form's widgets keep their
 # values by persist_state; the model's address is pages.train.views.model_address's)
@@ -125,17 +123,6 @@ def on_train_files() -> None:
 
 def train_upload() -> dict:
     return st.session_state.get(UPLOAD_KEY, {"names": [], "texts": [], "errors": []})
-
-
-def ask_scroll_to_result() -> None:
-    """A press of Train: the run that draws its result (this one, or the next when the model is new) scrolls to it."""
-    st.session_state[PRESSES_KEY] = st.session_state.get(PRESSES_KEY, 0) + 1
-    st.session_state[SCROLL_KEY] = st.session_state[PRESSES_KEY]
-
-
-def take_scroll_to_result() -> int:
-    """The number of the press whose result is to be scrolled to, once; 0 when none is."""
-    return st.session_state.pop(SCROLL_KEY, 0)
 
 
 def take_link_warnings() -> list[str]:

@@ -15,14 +15,18 @@ from browser_helpers import (
     open_tab,
     page_width,
     wait_for_app,
+    wholly_in_view,
 )
 from page_tabs import COMPARE_TABS
+
+from pages.compare.views.setup import DEFAULT_TEXT
 
 PLOT = '[data-testid="stPlotlyChart"]'
 MAIN = '[data-testid="stMain"]'
 SIZE_BOX = '[data-testid="stNumberInput"]'
 TYPED = f"{SIZE_BOX} input"
 CURVES = ".bpe-cc"  # the compression curves (HTML)
+SCREEN = {"width": 1400, "height": 900}  # a laptop's window (VIEWPORT is taller)
 DRAWN_JS = "(img) => img.complete && img.naturalWidth > 0"  # a picture loaded and decoded
 
 
@@ -238,4 +242,30 @@ def test_every_tab_is_on_screen_and_opens_with_a_tap(app_server, page, screensho
     wait_for_app(page)
     assert page.get_by_role("tab", name=re.compile("Real tokenizers")).get_attribute("aria-selected") == "true"
     assert page_width(page) <= size["width"]
+    assert_clean(page)
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize(
+    ("size", "path"), [(SCREEN, ""), (PHONE, ""), (PROJECTOR, "?present=1")], ids=["desktop", "phone", "projector"]
+)
+def test_a_size_chosen_shows_its_result_on_screen(app_server, page, screenshot, size, path):
+    """A size typed in its box, the box at the window's lower edge: the text's tokens at each size, under the boxes,
+    are on screen. The default text is ASCII and the model byte-level, so vocabulary 256 (no merge) cuts it into
+    one token a character."""
+    page.set_viewport_size(size)
+    open_app(page, app_server, "Compare" + path)
+    box = page.locator(f"{MAIN} {TYPED}").nth(1)
+    box.evaluate("element => element.scrollIntoView({block: 'end'})")
+    box.fill("1000")
+    box.press("Enter")
+    wait_for_app(page)
+    page.wait_for_timeout(300)  # the scroll waits for the next frame
+    line = page.locator(".st-key-compare_tokens_at_sizes")
+    assert re.fullmatch(
+        rf"Your text: {len(DEFAULT_TEXT)} tokens at vocabulary 256\s· \d+ at 1,000\s· \d+ at 2,256\.", line.inner_text()
+    )
+    assert wholly_in_view(page, line), line.bounding_box()
+    assert page_width(page) <= size["width"]
+    screenshot(page)
     assert_clean(page)

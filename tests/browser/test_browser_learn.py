@@ -13,12 +13,14 @@ from browser_helpers import (
     page_width,
     unreachable_controls,
     wait_for_app,
+    wholly_in_view,
 )
 
 pytestmark = pytest.mark.browser
 
 DESKTOP = {"width": 1400, "height": 900}
 ALERT = '[data-testid="stAlert"]'
+SIZES = [(DESKTOP, ""), (PHONE, ""), (PROJECTOR, "&present=1")]  # a projector presents
 
 
 def _fits(page, size: dict) -> None:
@@ -98,4 +100,30 @@ def test_the_exercises_beyond_the_textbook_answer_in_words(app_server, page, scr
     assert page.locator(ALERT).inner_text().startswith("Right: GPT-2 cuts “The answer is the” ending in “ the”")
     _fits(page, size)
     screenshot(page, "2-healing", whole=True)
+    assert exception_texts(page) == [] and page.page_errors == []
+
+
+@pytest.mark.parametrize(("size", "path"), SIZES, ids=["desktop", "phone", "projector"])
+def test_the_verdict_is_in_view_after_an_answer(app_server, page, screenshot, size, path):
+    """The question at the window's lower edge, as a learner scrolling down to it leaves it: the verdict drawn
+    under it is brought on screen after a choice, and after a number typed."""
+    page.set_viewport_size(size)
+    open_app(page, app_server, f"Learn?example=low{path}")
+    question = page.get_by_role("radiogroup", name="Which pair does BPE merge next?")
+    question.evaluate("element => element.scrollIntoView({block: 'end'})")
+    question.get_by_text("l + o", exact=True).click()
+    wait_for_app(page)
+    assert page.locator(ALERT).inner_text().startswith("Right: l + o merges next.")
+    assert wholly_in_view(page, page.locator(ALERT)), page.locator(ALERT).bounding_box()
+    screenshot(page, "chosen")
+    page.get_by_text("Count a pair", exact=True).click()
+    wait_for_app(page)
+    box = page.locator('[data-testid="stNumberInput"]').filter(has_text="How many times does").locator("input")
+    box.evaluate("element => element.scrollIntoView({block: 'end'})")
+    box.fill("999")  # more than the text holds: wrong
+    box.press("Enter")
+    wait_for_app(page)
+    assert page.locator(ALERT).inner_text().startswith("Not quite")
+    assert wholly_in_view(page, page.locator(ALERT)), page.locator(ALERT).bounding_box()
+    screenshot(page, "counted")
     assert exception_texts(page) == [] and page.page_errors == []

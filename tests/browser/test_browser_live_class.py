@@ -16,6 +16,7 @@ from browser_helpers import (
     running_app,
     unreachable_controls,
     wait_for_app,
+    wholly_in_view,
 )
 from wcag import contrast
 
@@ -170,7 +171,7 @@ def test_a_long_text_is_folded_on_a_phone_and_stays_as_the_student_leaves_it(cla
     join(ada, page.locator(".bpe-url").inner_text(), "Ada")
     summary = ada.locator(".bpe-text summary")
     summary.wait_for(timeout=FOLLOW_MS)
-    assert re.fullmatch(r"The text so far: its 12 most frequent words of [\d,]+", summary.inner_text())
+    assert re.fullmatch(r"The text so far: its 12 most frequent words and signs of [\d,]+", summary.inner_text())
     assert not ada.locator(".bpe-text[open]").count() and choices_on_first_screen(ada)
     screenshot(ada, "folded")
     summary.click()
@@ -182,6 +183,7 @@ def test_a_long_text_is_folded_on_a_phone_and_stays_as_the_student_leaves_it(cla
 
 
 TEACHERS_ROW = ("Reveal", "Next step", "Ask again", "Longest token?", "Split a word", "Count tokens")
+REVEALED_ROW = ("Revealed", *TEACHERS_ROW[1:])  # once the answer is out, Reveal says so
 
 
 def lines_of_buttons(page, names) -> int:
@@ -221,16 +223,24 @@ def textbook_class_at_step_two(class_server, page, phone):
 
 
 def test_the_longest_token_and_our_model_s_count_from_the_projector_to_a_phone(class_server, page, phone, screenshot):
-    """Train's textbook corpus (worked out by hand in the page tests): after step 2 the tokens made are lo and low,
-    the longest low; "low newest" is low_ newest_ under that model, 2 tokens, and a guess of 3 is the closest."""
+    """Train's textbook corpus (worked out by hand in the page tests): at step 2, its vote open, the class has seen
+    only lo made: the teacher is told it is too few. At step 4, its vote (es + t) open, the tokens seen are lo, low,
+    es, the longest low; "low newest" is low_ newest_ under that model, 2 tokens, and a guess of 3 is the closest."""
     ada = textbook_class_at_step_two(class_server, page, phone)
     screenshot(page, "projector-controls")
+    page.get_by_role("button", name="Longest token?").click()
+    page.get_by_text("are too few for this question").wait_for(timeout=FOLLOW_MS)
+    assert fits(page, PROJECTOR)
+    screenshot(page, "projector-longest-too-few")
+    for _ in range(2):
+        page.get_by_role("button", name="Next step").click()
+        wait_for_app(page)
     page.get_by_role("button", name="Longest token?").click()
     wait_for_app(page)
     ada.get_by_text("Which is the longest token so far?").wait_for(timeout=FOLLOW_MS)
     choices = ada.locator("[class*=st-key-class_vote_] button")
-    assert choices_on_first_screen(ada, ".st-key-class_vote_3_1 button")  # question 3 (after steps 1, 2): its 2nd
-    assert choices.all_inner_texts() == ["lo", "low"] and fits(ada, PHONE)
+    assert choices_on_first_screen(ada, ".st-key-class_vote_5_2 button")  # question 5 (after steps 1 to 4): its 3rd
+    assert choices.all_inner_texts() == ["es", "lo", "low"] and fits(ada, PHONE)
     screenshot(ada, "phone-longest")
     ada.get_by_role("button", name="low", exact=True).click()
     page.get_by_text("1 vote from 1 student").wait_for(timeout=FOLLOW_MS)
@@ -254,6 +264,13 @@ def test_the_longest_token_and_our_model_s_count_from_the_projector_to_a_phone(c
     guess = ada.get_by_label("Your guess")
     assert guess.is_visible() and fits(ada, PHONE)
     screenshot(ada, "phone-count")
+    guess.fill("abc")
+    guess.press("Enter")
+    ada.get_by_role("button", name="Send").click()
+    refused = ada.locator("[data-testid=stAlertContentError]", has_text="Not sent: Type a whole number of tokens")
+    refused.wait_for(timeout=FOLLOW_MS)  # an error in red on her screen, not a grey line
+    assert refused.bounding_box()["y"] + refused.bounding_box()["height"] <= PHONE["height"]
+    screenshot(ada, "phone-guess-refused")
     guess.fill("3")
     guess.press("Enter")
     ada.get_by_role("button", name="Send").click()
@@ -263,7 +280,7 @@ def test_the_longest_token_and_our_model_s_count_from_the_projector_to_a_phone(c
     page.get_by_text("Our model uses 2 tokens. Closest: Ada (3).").wait_for(timeout=FOLLOW_MS)
     ada.get_by_text("Our model uses 2 tokens. Closest: Ada (3).").wait_for(timeout=FOLLOW_MS)
     assert fits(page, PROJECTOR) and fits(ada, PHONE)
-    assert lines_of_buttons(page, TEACHERS_ROW) == 1 and unreachable_controls(page) == []
+    assert lines_of_buttons(page, REVEALED_ROW) == 1 and unreachable_controls(page) == []
     screenshot(page, "projector-count-revealed", whole=True)
     screenshot(ada, "phone-count-revealed", whole=True)
 
@@ -309,7 +326,7 @@ def test_a_word_is_cut_by_taps_on_a_phone_and_the_projector_shows_where(class_se
         ada.locator(".bpe-split span.bpe-right").count() == 2 and ada.locator(".bpe-split span.bpe-missed").count() == 1
     )
     assert fits(ada, PHONE) and fits(page, PROJECTOR)
-    assert lines_of_buttons(page, TEACHERS_ROW) == 1 and unreachable_controls(page) == []
+    assert lines_of_buttons(page, REVEALED_ROW) == 1 and unreachable_controls(page) == []
     screenshot(ada, "phone-split-revealed", whole=True)
     screenshot(page, "projector-split-revealed", whole=True)
     page.set_viewport_size(DESKTOP)
@@ -394,6 +411,10 @@ def test_a_class_is_safe_to_run_from_start_to_end(class_server, page, phone, bro
         assert fits(page, window)
         screenshot(page, "final-scoreboard", whole=True)
         ada.get_by_text("is over.").wait_for(timeout=FOLLOW_MS)
+        ada.get_by_text("Your points: 1, place 1 of 2.").wait_for(timeout=FOLLOW_MS)  # her line, and the board
+        assert ada.locator(".bpe-score tr").all_inner_texts() == ["Name\tPoints", "Ada\t1", "Bo\t0"]
+        assert fits(ada, PHONE)
+        screenshot(ada, "phone-final-scoreboard")
         assert exception_texts(ada) == exception_texts(bo) == []
     finally:
         bo.context.close()
@@ -401,8 +422,9 @@ def test_a_class_is_safe_to_run_from_start_to_end(class_server, page, phone, bro
 
 def test_a_projectors_first_screen_holds_the_controls_the_question_and_the_tally(class_server, page, phone, screenshot):
     """The default model (the 1 MB sample, 12 words in view) on a projector in presentation mode: the controls on
-    one row, the question and the tally's first two pairs within the 853x480 window, before and after the reveal;
-    the model in words first, its settings folded."""
+    one row, the question and its first two pairs within the 853x480 window, before the reveal as a list under
+    "1 of 1 voted" (no bars a late voter could follow), after it as the tally; the model in words first, its
+    settings folded."""
     page.set_viewport_size(PROJECTOR)
     open_app(page, class_server, "Class?present=1")
     page.get_by_role("button", name="Start a class").click()
@@ -410,17 +432,25 @@ def test_a_projectors_first_screen_holds_the_controls_the_question_and_the_tally
     ada = phone()
     join(ada, page.locator(".bpe-url").inner_text(), "Ada")
     ada.locator(".st-key-class_vote_1_0 button").click()
-    page.get_by_text("1 vote from 1 student").wait_for(timeout=FOLLOW_MS)
+    page.get_by_text("1 of 1 voted").wait_for(timeout=FOLLOW_MS)
+    assert page.get_by_text("1 vote from 1 student").is_visible() and not page.locator(".bpe-waiting svg").count()
     model = page.locator(".bpe-model")
     assert re.fullmatch(
         r"Class \w{5} · our model: 2,000 merges learned from the sample text settings", model.inner_text()
     )
     assert "built from bytes" not in model.inner_text()  # folded until asked for
     for moment in ("voted", "revealed"):
-        assert lines_of_buttons(page, TEACHERS_ROW) == 1 and unreachable_controls(page) == []
+        assert (
+            lines_of_buttons(page, REVEALED_ROW if moment == "revealed" else TEACHERS_ROW) == 1
+            and unreachable_controls(page) == []
+        )
         bottoms = [page.locator(".bpe-ask").bounding_box()]
-        bottoms += [tick.bounding_box() for tick in page.locator(".js-plotly-plot .ytick").all()[:2]]
-        assert all(box["y"] + box["height"] <= PROJECTOR["height"] for box in bottoms), (moment, bottoms)
+        rows = ".js-plotly-plot .ytick" if moment == "revealed" else ".bpe-waiting li"  # the tally at Reveal only
+        bottoms += [row.bounding_box() for row in page.locator(rows).all()[:2]]
+        assert len(bottoms) == 3 and all(box["y"] + box["height"] <= PROJECTOR["height"] for box in bottoms), (
+            moment,
+            bottoms,
+        )
         assert fits(page, PROJECTOR)
         screenshot(page, moment)
         if moment == "voted":
@@ -494,3 +524,26 @@ def test_the_teacher_removes_a_student_and_locks_the_class_against_a_late_phone(
     late.get_by_text("Which pair merges next?").wait_for(timeout=FOLLOW_MS * 3)
     assert exception_texts(page) == exception_texts(late) == exception_texts(bo) == []
     assert page.dialogs == bo.dialogs == []  # no name ran as script
+
+
+@pytest.mark.parametrize(
+    ("window", "path"), [(DESKTOP, ""), (PHONE, ""), (PROJECTOR, "&present=1")], ids=["desktop", "phone", "projector"]
+)
+def test_reveal_brings_the_answer_on_screen(class_server, page, screenshot, window, path):
+    """The teacher's Reveal, in the row of controls at the top: the answer it shows (why l + o merged, beside the
+    tally) was drawn under the question and the tally, below a phone's screen; it is scrolled into view."""
+    page.set_viewport_size(window)
+    open_app(page, class_server, f"Class?preset=low{path}")
+    page.get_by_role("button", name="Start a class").click()
+    wait_for_app(page)
+    page.get_by_role("button", name="Reveal").click()
+    answer = page.locator(".st-key-class_revealed")
+    answer.locator(".bpe-reveal", has_text="l + o merges: it occurs 6 times in the text.").wait_for(timeout=FOLLOW_MS)
+    wait_for_app(page)
+    page.wait_for_timeout(300)  # the scroll waits for the next frame
+    assert wholly_in_view(page, answer), answer.bounding_box()
+    assert fits(page, window)
+    screenshot(page, "revealed")
+    page.get_by_role("button", name="End class").click()
+    page.get_by_role("button", name="Yes, end the class").click()
+    wait_for_app(page)

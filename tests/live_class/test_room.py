@@ -7,7 +7,7 @@ import pytest
 from live_class_fixtures import pair_question
 
 from live_class import room, rules
-from live_class.kinds import COSTLIEST, COUNT, PAIR, SPLIT
+from live_class.kinds import COSTLIEST, COUNT, PAIR, SPLIT, merges_seen
 from live_class.records import Question
 from live_class.rules import IDLE_SECONDS, ClassProblem
 
@@ -166,6 +166,34 @@ def test_asking_again_closes_the_question_before(store):
     with pytest.raises(ClassProblem, match="Too late"):
         room.vote(store, code, ada, first, "a + n", now=5.0)
     assert room.vote(store, code, ada, second, "b + a", now=5.0)
+
+
+def test_a_withdrawn_question_leaves_every_screen_and_the_next_is_numbered_after_it(store):
+    """The teacher's model changed to one with no race at the step shown: the open question is withdrawn (no screen
+    shows it, no vote is taken for it), and the next question asked is number 2, not number 1 again."""
+    code, key = room.start_class(store, now=0.0)
+    ada = room.join(store, code, "Ada", now=1.0)
+    first = ask_pair(store, code, key)
+    room.vote(store, code, ada, first, "n + a", now=4.0)
+    room.withdraw(store, code, key, now=5.0)
+    assert store.class_record(code).question == 0  # every screen waits for the next question
+    with pytest.raises(ClassProblem, match="Too late"):
+        room.vote(store, code, ada, first, "a + n", now=6.0)
+    with pytest.raises(ClassProblem, match="Only the teacher"):
+        room.withdraw(store, code, "not the key", now=6.0)
+    second = room.ask(store, code, key, PAIR, "Step 1", CHOICES, "b + a", now=7.0)
+    assert second == 2 and store.votes(code, second) == {}  # her vote stays with the question withdrawn
+    assert store.votes(code, first) == {ada: "n + a"}
+
+
+def test_the_longest_token_leaves_out_the_merge_whose_vote_is_open():
+    """At step 3 with its pair question open, the class has seen two merges made; once it is revealed (or another
+    question closed it), three."""
+    open_pair = Question(5, "pair", "Step 3", CHOICES, "a + n")
+    assert merges_seen(3, open_pair) == 2
+    assert merges_seen(3, open_pair.replace(revealed=True)) == 3
+    assert merges_seen(3, Question(6, "longest", "After step 3", ("ab", "abc", "c"), "abc")) == 3
+    assert merges_seen(3, None) == 3
 
 
 def test_a_class_ends_by_the_teacher_or_after_four_idle_hours(store):

@@ -14,6 +14,7 @@ from apptest_helpers import APP_FILE, ok, session_model
 from browser_helpers import REPO_ROOT, free_port
 from streamlit.testing.v1 import AppTest
 
+from bpe_core import Config, load_gpt2, train
 from bpe_core.languages import bundled_texts
 from live_class import room
 from live_class.choose import STORE_ENV, open_store
@@ -22,7 +23,9 @@ from live_class.rules import CLASS_TRAINING_LIMIT, ClassProblem, read_code
 from pages.classroom import state as classroom_state
 from pages.classroom.views.address import CLASS_URL_ENV
 from session import state
+from session.model_about import ModelAbout
 from session.page_registry import CLASS, TRAIN
+from session.textbook_corpora import CORPUS_PRESETS
 
 HOSTILE_NAME = "<b>Bo</b> **x**"
 TEACHER_BUTTONS = {"Reveal", "Next step", "Ask again", "Yes, end the class", "Start a class", "Ask this sentence"}
@@ -126,6 +129,40 @@ def test_a_student_joins_votes_changes_and_is_refused_after_the_reveal(teacher):
     assert store.votes(code, 1) == {student_id: second}
 
 
+def test_the_projector_shows_how_many_voted_and_the_tally_only_after_the_reveal(teacher):
+    """Ada and Bo vote: before the reveal the projector says "2 of 2 voted" and lists the four choices, with no
+    bars a student still to vote could follow; the Reveal brings the tally."""
+    code = class_code(teacher)
+    (ada, _), (bo, _) = join(code, "Ada"), join(code, "Bo")
+    question = open_store().question(code, 1)
+    press(ada, lettered_choice(ada, question.choices, question.answer))
+    press(bo, lettered_choice(bo, question.choices, question.answer))
+    teacher = ok(teacher.run())
+    assert not teacher.get("plotly_chart")
+    labels_listed = " ".join(f"{'ABCD'[index]} · {choice}" for index, choice in enumerate(question.choices))
+    assert f"2 of 2 voted {labels_listed} The votes for each choice show at Reveal." in shown_html(teacher)
+    teacher = press(teacher, "Reveal")
+    assert len(teacher.get("plotly_chart")) == 1 and "2 of 2 voted" not in shown_html(teacher)
+
+
+def button_named(at: AppTest, label: str):
+    return next(button for button in at.button if button.label == label)
+
+
+def test_after_the_reveal_the_row_says_revealed_and_next_step_leads(teacher):
+    """With a question open, Reveal is the primary button; once pressed the row says Revealed (it cannot be pressed
+    again) and Next step is the primary one, until the next question is asked."""
+    assert button_named(teacher, "Reveal").proto.type == "primary" and "Revealed" not in labels(teacher)
+    assert button_named(teacher, "Next step").proto.type == "secondary"
+    teacher = press(teacher, "Reveal")
+    assert "Reveal" not in labels(teacher) and button_named(teacher, "Revealed").disabled
+    assert button_named(teacher, "Next step").proto.type == "primary"
+    teacher = press(teacher, "Next step")
+    assert open_store().class_record(class_code(teacher)).step == 2
+    assert button_named(teacher, "Reveal").proto.type == "primary" and "Revealed" not in labels(teacher)
+    assert button_named(teacher, "Next step").proto.type == "secondary"
+
+
 def test_end_class_asks_first_and_leaves_the_teacher_the_final_scoreboard(teacher):
     """Ada picks the answer, Bo another pair; after the reveal Ada has 1 point, Bo 0. End class ends the class only
     from its confirming button; the teacher's page then shows the scoreboard, as a table and as text to copy."""
@@ -146,6 +183,10 @@ def test_end_class_asks_first_and_leaves_the_teacher_the_final_scoreboard(teache
     assert '<tr><td>Ada</td><td class="bpe-points">1</td></tr>' in table
     assert '<tr><td>&lt;b&gt;Bo&lt;/b&gt; **x**</td><td class="bpe-points">0</td></tr>' in table
     assert teacher.code[0].value == f"Name\tPoints\nAda\t1\n{HOSTILE_NAME}\t0"  # copied as typed, not as HTML
+    for phone, line in ((ada, "Your points: 1, place 1 of 2."), (bo, "Your points: 0, place 2 of 2.")):
+        phone = ok(phone.run())  # each phone keeps its own line of the final scoreboard, and the scoreboard
+        assert f"Class {code} is over." in plain(everything_shown(phone)) and line in plain(everything_shown(phone))
+        assert '<tr><td>Ada</td><td class="bpe-points">1</td></tr>' in html_of(phone)
     assert "Start a class" in labels(teacher)
     teacher = press(teacher, "Start a class")  # the next class: the last one's scoreboard makes way
     assert "its final scoreboard" not in everything_shown(teacher)
@@ -184,6 +225,51 @@ def test_next_step_moves_every_student_on(teacher):
     assert "Step 2" in everything_shown(student)
     # The teacher's model is the default one (no parameter of its own): the step view of step 2 of it.
     assert [link.proto.url for link in student.get("link_button")] == ["Merges?tab=steps&step=2"]
+
+
+def give_model(at: AppTest, model, corpus: str, about: ModelAbout) -> AppTest:
+    """``at``'s session with another model, as Train or a loaded file leaves it, drawn again."""
+    at.session_state[state.MODEL_KEY] = model
+    at.session_state[state.CORPUS_KEY] = corpus
+    at.session_state[state.ABOUT_KEY] = about
+    return ok(at.run())
+
+
+def test_a_model_trained_mid_class_is_asked_again_so_no_screen_shows_two_models(teacher):
+    """Mid-class the teacher trains the textbook banana_bandana_ (no split): its step 1 merges a + n (4 times), the
+    rivals n + a (3), b + a and a + _ (2 each). Back on the Class page, the class follows it at once: question 2
+    asks its pairs on the projector and the phone under its name, and Ada's vote stays with question 1. The same
+    model again (only its link differs) keeps the question and its votes; GPT-2, with no race of pairs, takes the
+    question off every screen."""
+    code = class_code(teacher)
+    ada, ada_id = join(code, "Ada")
+    store = open_store()
+    first = store.question(code, 1)
+    ada = press(ada, lettered_choice(ada, first.choices, first.answer))
+    banana = train("banana_bandana_", Config(split="none"), merges=6)
+    settings = CORPUS_PRESETS["banana_bandana"].settings
+    teacher = give_model(teacher, banana, "banana_bandana_", ModelAbout.trained("banana_bandana", settings, {}))
+    record = store.class_record(code)
+    asked = store.question(code, record.question)
+    assert (record.step, record.question) == (1, 2)
+    assert (asked.prompt, asked.choices, asked.answer) == ("Step 1", ("a + _", "a + n", "b + a", "n + a"), "a + n")
+    assert store.votes(code, 2) == {} and store.votes(code, 1) == {ada_id: first.answer}
+    assert [toast.value for toast in teacher.toast] == [
+        "The class follows your new model: step 1 is asked again with its pairs."
+    ]
+    ada = ok(ada.run())
+    for screen in (teacher, ada):
+        shown = shown_html(screen)
+        assert "learned from the textbook example banana_bandana_" in shown
+        assert "Pairs offered: A a + _ · B a + n · C b + a · D n + a" in shown
+        assert "t + h" not in shown  # the sample text's first pairs are gone
+    ada = press(ada, lettered_choice(ada, asked.choices, "n + a"))
+    again = ModelAbout.trained("banana_bandana", settings, {"preset": "banana_bandana"})
+    teacher = give_model(teacher, banana, "banana_bandana_", again)
+    assert store.class_record(code).question == 2 and store.votes(code, 2) == {ada_id: "n + a"}
+    give_model(teacher, load_gpt2(), "", ModelAbout.gpt2())
+    assert store.class_record(code).question == 0
+    assert "Wait for the teacher's question." in everything_shown(ok(ada.run()))
 
 
 def test_a_reloaded_phone_comes_back_to_its_class_under_its_name_by_its_cookie(teacher, monkeypatch):
@@ -240,9 +326,16 @@ def test_the_count_question_takes_a_number_and_the_closest_wins(teacher):
     teacher = press(teacher, "Ask this sentence")
     ada = ok(ada.run())
     guess_key = f"{classroom_state.GUESS_KEY}_2"
+    ada.text_input(key=guess_key).input("abc")
+    ada = press(ada, "Send")
+    assert [plain(error.value) for error in ada.error] == [
+        "Not sent: Type a whole number of tokens, from 0 to 1,000,000,000."
+    ]  # an error she sees, not a grey line
+    assert open_store().votes(code, 2) == {}
     ada.text_input(key=guess_key).input("3")
     ada = press(ada, "Send")
-    assert open_store().votes(code, 2) == {ada_id: "3"}
+    assert open_store().votes(code, 2) == {ada_id: "3"} and not ada.error
+    assert "Your vote: 3" in plain(everything_shown(ada))
     teacher = press(teacher, "Reveal")
     assert "GPT-4 uses 2 tokens. Closest: Ada (3)." in plain(everything_shown(teacher))
 
@@ -345,21 +438,34 @@ def test_the_textbook_corpus_is_in_view_and_the_reveal_says_why():
 
 def test_the_longest_token_and_our_model_s_count_are_asked_and_scored():
     """Train's textbook corpus (worked out by hand on the Train page's tests: l o, lo w, e s, es t, est _, low _,
-    n e, ne w, new est_): after step 2 the tokens made are lo and low, the longest low; "low newest" is low_ newest_,
+    n e, ne w, new est_): at step 2, its vote open, the class has seen lo made only: too few to ask. At step 9, its
+    vote open, the tokens seen are lo, low, es, est, est_, low_, ne, new: the longest low (made first of those of 3
+    letters; "_" ends a word and counts none), never newest_, step 9's pending answer; offered with the last three
+    shorter ones made, ne, es, lo. Once step 9 is revealed, newest_ is the longest, offered with new, ne, low_ (the
+    last three made, all shorter). "low newest" is low_ newest_,
     2 tokens. Both questions count on the scoreboard, as the pair questions do."""
     teacher = press(through_app(CLASS.path, preset="low"), "Start a class")
     code, key = teacher.session_state[classroom_state.TEACHING_KEY]
     try:
         ada, ada_id = join(code, "Ada")
         teacher = press(press(teacher, "Next step"), "Longest token?")
+        assert "step 2's own token waits for its vote) are too few for this question" in everything_shown(teacher)
+        assert open_store().class_record(code).question == 2  # nothing asked: step 2's question stays open
+        for _ in range(7):
+            teacher = press(teacher, "Next step")
+        teacher = press(teacher, "Longest token?")
         question = open_store().question(code, open_store().class_record(code).question)
-        assert (question.kind, question.choices, question.answer) == ("longest", ("lo", "low"), "low")
+        assert (question.kind, question.choices, question.answer) == ("longest", ("es", "lo", "low", "ne"), "low")
         ada = ok(ada.run())
         assert "Which is the longest token so far?" in everything_shown(ada)
         ada = press(ada, "low")
         teacher = press(teacher, "Reveal")
         ada = ok(ada.run())
         assert "The longest token so far: low. You got it!" in plain(everything_shown(ada))
+        teacher = press(press(teacher, "Ask again"), "Reveal")  # step 9 asked again, and its answer out
+        teacher = press(teacher, "Longest token?")
+        question = open_store().question(code, open_store().class_record(code).question)
+        assert (question.choices, question.answer) == (("low_", "ne", "new", "newest_"), "newest_")
         teacher.segmented_control(key=classroom_state.COUNTED_BY_KEY).set_value("our model")
         teacher.text_input(key=classroom_state.SENTENCE_KEY).input("low newest")
         teacher = press(teacher, "Ask this sentence")

@@ -121,6 +121,7 @@ def test_side_by_side_counts_worked_out_by_hand(banana):
         "characters · equal counts: the pair seen first wins."
     )
     assert markdown_texts(at).splitlines() == [
+        "**Your text:** 15 tokens at vocabulary 6\u00a0· 11 at 7\u00a0· 4 at 12.",  # under the size boxes, on every tab
         "Vocabulary 6 (0 merges) — **15 tokens** (1.00 characters per token)",
         "Vocabulary 7 (1 merge) — **11 tokens** (1.36 characters per token)",
         "Vocabulary 12 (6 merges) — **4 tokens** (3.75 characters per token)",

@@ -15,7 +15,7 @@ from streamlit.testing.v1 import AppTest
 from pages.encode import state as encode_state
 from pages.start import state as start_state
 from pages.start.views.first_screen import HEADING, SAMPLE_TEXT
-from session.page_registry import CLASS, COMPARE, ENCODE, MERGES, TRAIN
+from session.page_registry import CLASS, COMPARE, ENCODE, MERGES, START, TRAIN
 
 # What people paste beyond tests/awkward_text.py's fragments: Devanagari with its vowel signs and virama, code with
 # a tab, an emoji with a skin tone and one joined by ZWJ, Chinese, Arabic
@@ -40,7 +40,7 @@ def first_visit() -> AppTest:
 def test_the_root_is_start_and_shows_the_sample_cut_into_tokens_none_unknown(first_visit):
     at = first_visit
     assert at.title[0].value == HEADING
-    assert at.text_area(key=start_state.TEXT_KEY).value == SAMPLE_TEXT
+    assert at.text_input(key=start_state.TEXT_KEY).value == SAMPLE_TEXT
     boxes = token_boxes(at)
     assert "tok k-unknown" not in boxes and "&lt;unk&gt;" not in boxes  # the style names the class; no box has it
     # "And God said" (the sample corpus's own words) are tokens of their own: fewer boxes than characters
@@ -67,7 +67,7 @@ def test_no_merge_cuts_the_text_into_its_bytes_and_ones_own_text_is_cut_too():
     ok(at.select_slider(key=start_state.MERGES_KEY).set_value(0).run())
     assert box_count(at) == len(SAMPLE_TEXT.encode("utf-8"))  # byte-level: one base token per byte
     assert "before any merge: one per base symbol" in shown(at.markdown)
-    ok(at.text_area(key=start_state.TEXT_KEY).set_value("And God said").run())
+    ok(at.text_input(key=start_state.TEXT_KEY).set_value("And God said").run())
     assert box_count(at) == len("And God said")  # ASCII: one byte a character
     ok(at.select_slider(key=start_state.MERGES_KEY).set_value(2000).run())
     # among the Bible's commonest words, And opening a verse, ␣God and ␣said are one token each after 2,000 merges
@@ -134,3 +134,28 @@ def test_a_line_leads_to_each_next_page(first_visit):
     links = first_visit.get("page_link")
     assert [link.proto.page for link in links] == [page.url_path for page in (TRAIN, MERGES, COMPARE, CLASS)]
     assert all(link.proto.label for link in links)
+
+
+def test_play_steps_through_the_merges_and_leaves_the_whole_model():
+    """Play, pressed with the slider at no merge, runs its frames in one run and ends on the whole model: the slider
+    at 2,000 and "And God said" in its three tokens (as the test above works out)."""
+    at = ok(AppTest.from_file(APP_FILE, default_timeout=120).run())
+    ok(at.text_input(key=start_state.TEXT_KEY).set_value("And God said").run())
+    ok(at.select_slider(key=start_state.MERGES_KEY).set_value(0).run())
+    assert box_count(at) == 12
+    ok(at.button(key=start_state.PLAY_KEY).click().run())
+    assert at.select_slider(key=start_state.MERGES_KEY).value == 2000
+    assert box_count(at) == 3
+    assert not at.get("progress")  # the bar stood in the slider's place only while playing
+
+
+def test_a_text_of_several_lines_gets_a_text_area_and_one_line_a_box_that_follows_typing():
+    at = ok(AppTest.from_file(APP_FILE, default_timeout=120).run())
+    ok(at.switch_page(ENCODE.path).run())
+    ok(at.text_area(key=encode_state.TEXT_KEY).set_value("low\nlower").run())
+    ok(at.switch_page(START.path).run())
+    assert at.text_area(key=start_state.TEXT_KEY).value == "low\nlower"  # its line break kept
+    assert "Ctrl+Enter" in at.text_area(key=start_state.TEXT_KEY).label
+    ok(at.text_area(key=start_state.TEXT_KEY).set_value("low lower").run())
+    assert at.text_input(key=start_state.TEXT_KEY).value == "low lower"
+    assert "follow as you type" in at.text_input(key=start_state.TEXT_KEY).label

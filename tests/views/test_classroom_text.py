@@ -195,3 +195,14 @@ def test_a_right_to_left_pair_keeps_the_reveal_sentence_in_order():
     pair = "\u05e9 + \u05dc"
     said = reveal_sentence(Question(1, "pair", "Step 1", (pair, "a + b"), pair, text=text))
     assert said == f"\u2068{pair}\u2069 merges: it occurs 4 times in the text, more than any other pair."
+
+
+def test_signs_cut_out_by_the_pre_tokenizer_are_not_called_words():
+    """GPT-2's split cuts "the cat, the dog. the end" into the, ␣cat, ",", ␣the, ␣dog, ".", ␣the, ␣end: 8 pieces, 7
+    different ones (the first "the" has no space before it), two of them signs; the textbook corpus (whitespace
+    split) has only words."""
+    signs = asked("the cat, the dog. the end", Config(split="gpt2"), 1, merges=2)
+    body = text_html(signs)
+    assert "The text so far: 7 words and signs, each with its count" in body
+    assert "pre-tokenizer first cuts the text into pieces" in body  # the tooltip says why
+    assert "The text so far: 4 words, each with its count" in text_html(asked(TEXTBOOK, Config(), 1))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from pages.start.views.first_screen import SAMPLE_TEXT, merge_stops, tokens_sentence
+from pages.start.views.first_screen import PLAY_SECONDS, SAMPLE_TEXT, frame_seconds, merge_stops, tokens_sentence
 
 
 @pytest.mark.parametrize(
@@ -37,3 +37,9 @@ def test_the_counts_say_tokens_characters_and_what_the_merges_saved():
 def test_the_sample_mixes_words_digits_an_accent_an_emoji_and_cjk():
     assert any(char.isdigit() for char in SAMPLE_TEXT) and "é" in SAMPLE_TEXT and "🙂" in SAMPLE_TEXT
     assert "東京" in SAMPLE_TEXT and len(SAMPLE_TEXT) < 80  # one or two lines on a desktop
+
+
+@pytest.mark.parametrize("merges", [1, 5, 2000, 50_257, 199_997])
+def test_play_shows_a_few_frames_a_second_and_ends_within_its_seconds(merges):
+    stops = len(merge_stops(merges))
+    assert 2 <= 1 / frame_seconds(stops) and stops * frame_seconds(stops) <= PLAY_SECONDS <= 5

@@ -16,7 +16,7 @@ from drawing.describe import plural
 from drawing.escape import attribute, html_text, plotly_text
 from live_class.bidi import isolated
 from live_class.rules import closest_guesses
-from pages.classroom.views.address import ClassAddress
+from pages.classroom.views.address import ClassAddress, qr_svg_data_uri
 
 POLL_SECONDS = 1.0  # how often the projector and every student's screen ask the store what changed
 RIGHT_COLOUR = "#1a7f37"  # the revealed answer (green: read as "right" in a room)
@@ -34,13 +34,19 @@ _STYLE = """<style>
 .bpe-how,.bpe-how summary{display:inline;cursor:pointer}
 .bpe-how summary{text-decoration:underline dotted;text-underline-offset:.2em}
 .bpe-how[open] summary::after{content:": "}
-.bpe-join{font-size:1.1rem;color:#3d4152;overflow-wrap:anywhere}
-.bpe-join code{font:600 1.2rem ui-monospace,Menlo,Consolas,monospace;color:#1f2335}
+.bpe-join{display:flex;align-items:center;gap:.8rem;font-size:1.1rem;color:#3d4152;overflow-wrap:anywhere}
+.bpe-join code{font:600 1.1rem ui-monospace,Menlo,Consolas,monospace;color:#1f2335}
+.bpe-join .bpe-code{font:700 2rem/1 ui-monospace,Menlo,Consolas,monospace;letter-spacing:.12em;color:#1f2335}
+.bpe-join .bpe-qr-small{width:5rem;height:5rem;image-rendering:pixelated;flex:none}
 .bpe-join .bpe-locked{display:inline-block;margin-left:.5rem;padding:0 .5rem;border:2px solid #8a1c1c;
   border-radius:.3rem;color:#8a1c1c;font-weight:700}
 .bpe-names{display:flex;flex-wrap:wrap;gap:.35rem}
 .bpe-names span{border:1px solid #c9cedb;border-radius:1rem;padding:.1rem .6rem;overflow-wrap:anywhere}
 .bpe-sentence{font-size:1.3rem;border-left:4px solid #8da9c4;padding:.3rem .8rem;overflow-wrap:anywhere}
+.bpe-waiting .bpe-voted{font:700 1.6rem/1.2 system-ui,sans-serif;color:#1f2335}
+.bpe-waiting ul{list-style:none;padding:0;margin:.3rem 0;font-size:1.15rem}
+.bpe-waiting li{padding:.1rem 0;overflow-wrap:anywhere}
+.bpe-waiting .bpe-later{color:#3d4152;font-size:.9rem}
 .bpe-score{border-collapse:collapse;width:100%;max-width:36rem}
 .bpe-score td,.bpe-score th{padding:.2rem .6rem;border-bottom:1px solid #e3e6ee;text-align:left;overflow-wrap:anywhere}
 .bpe-score td.bpe-points{text-align:right;font-variant-numeric:tabular-nums}
@@ -82,23 +88,35 @@ def follow_html(code: str, step: int, model_caption: str, asking: str = "") -> s
     )
 
 
-def join_line_html(join_address: ClassAddress, locked: bool = False) -> str:
-    """The join address on one line, once the QR code has made way for the questions; said to be this machine's
-    only when phones cannot reach it (``ClassAddress.problem``); marked "Locked" while the teacher lets no one new
-    join, so that the room sees why a late phone is refused.
+def join_line_html(join_address: ClassAddress, code: str, locked: bool = False) -> str:
+    """How a latecomer joins, once the large QR code has made way for the questions: a small QR code, the Class
+    page's address and the class's code large (typed into the page's code box: shorter than the whole link to
+    copy from a wall). Said to be this machine's only when phones cannot reach it (``ClassAddress.problem``: no QR
+    code then); marked "Locked", without a QR code, while the teacher lets no one new join, so that the room sees
+    why a late phone is refused.
 
-    >>> join_line_html(ClassAddress("http://10.0.0.7:8501/Class?join=ABCDE"))[len(_STYLE) :]
-    '<div class="bpe-join">Join at <code>http://10.0.0.7:8501/Class?join=ABCDE</code></div>'
-    >>> join_line_html(ClassAddress("http://localhost/", "No phone reaches it."))[len(_STYLE) + 22 :]
-    'Join at <code>http://localhost/</code> <small title="No phone reaches it.">(this machine only)</small></div>'
-    >>> join_line_html(ClassAddress("http://10.0.0.7:8501/"), locked=True).split("</code>")[1]
-    ' <strong class="bpe-locked" title="The teacher has closed the class to new students.">Locked</strong></div>'
+    >>> line = join_line_html(ClassAddress("http://10.0.0.7:8501/Class?join=ABCDE"), "ABCDE")[len(_STYLE) :]
+    >>> '<img class="bpe-qr-small"' in line, line.split("</div>")[0].split("<div>")[1]
+    (True, 'Join at <code>http://10.0.0.7:8501/Class</code> with the code <strong class="bpe-code">ABCDE</strong>')
+    >>> here = join_line_html(ClassAddress("http://localhost/Class?join=ABCDE", "No phone reaches it."), "ABCDE")
+    >>> "<img" in here, '<small title="No phone reaches it.">(this machine only)</small>' in here
+    (False, True)
+    >>> locked = join_line_html(ClassAddress("http://10.0.0.7:8501/Class?join=ABCDE"), "ABCDE", locked=True)
+    >>> "<img" in locked, locked.split("</strong>")[1]
+    (False, ' <strong class="bpe-locked" title="The teacher has closed the class to new students.">Locked')
     """
-    problem = join_address.problem
+    url, problem = join_address.url or "", join_address.problem
     here_only = f' <small title="{attribute(problem)}">(this machine only)</small>' if problem else ""
     mark = f' <strong class="bpe-locked" title="{_LOCKED_SAYS}">Locked</strong>' if locked else ""
+    qr = ""
+    if url and not problem and not locked:
+        qr = (
+            f'<img class="bpe-qr-small" src="{attribute(qr_svg_data_uri(url))}" alt="{attribute(f"QR code of {url}")}">'
+        )
+    page = url.split("?", 1)[0]
     return (
-        f'{_STYLE}<div class="bpe-join">Join at <code>{html_text(join_address.url or "")}</code>{here_only}{mark}</div>'
+        f'{_STYLE}<div class="bpe-join">{qr}<div>Join at <code>{html_text(page)}</code> with the code '
+        f'<strong class="bpe-code">{html_text(code)}</strong>{here_only}{mark}</div></div>'
     )
 
 
@@ -128,6 +146,39 @@ def scoreboard_html(rows: list[tuple[str, int]]) -> str:
     """
     body = "".join(f'<tr><td>{html_text(name)}</td><td class="bpe-points">{points}</td></tr>' for name, points in rows)
     return f'{_STYLE}<table class="bpe-score"><tr><th>Name</th><th>Points</th></tr>{body}</table>'
+
+
+def waiting_html(labels: list[str], votes: int, students: int) -> str:
+    """A question of choices before its reveal, as the projector shows it: how many have voted and the choices,
+    without a tally, so that a student still to vote cannot follow the room's majority (the bars come at Reveal).
+    ``labels``: the choices as their buttons read (escaped here).
+
+    >>> block = waiting_html(["A · a + n", "<b>"], votes=2, students=5)[len(_STYLE) :]
+    >>> block.split("<ul>")[0], "<li>A · a + n</li><li>&lt;b&gt;</li></ul>" in block
+    ('<div class="bpe-waiting"><div class="bpe-voted">2 of 5 voted</div>', True)
+    """
+    choices = "".join(f"<li>{html_text(label)}</li>" for label in labels)
+    return (
+        f'{_STYLE}<div class="bpe-waiting"><div class="bpe-voted">{votes:,} of {students:,} voted</div>'
+        f'<ul>{choices}</ul><div class="bpe-later">The votes for each choice show at Reveal.</div></div>'
+    )
+
+
+def final_line(rows: list[tuple[str, int]], name: str) -> str:
+    """A student's line of a class's final scoreboard (``rows``, best first), in words: their points and their place,
+    shared with those on as many points; empty when they are not on it (escape it where it is shown).
+
+    >>> rows = [("Ada", 3), ("Bo", 1), ("Cy", 1), ("Di", 0)]
+    >>> final_line(rows, "Ada"), final_line(rows, "Cy"), final_line(rows, "Ed")
+    ('Your points: 3, place 1 of 4.', 'Your points: 1, place 2 of 4, shared with 1 other.', '')
+    """
+    mine = [points for row_name, points in rows if row_name == name]
+    if not mine:
+        return ""
+    place = 1 + sum(points > mine[0] for _, points in rows)
+    shared = sum(points == mine[0] for _, points in rows) - 1
+    with_others = f", shared with {plural(shared, 'other')}" if shared else ""
+    return f"Your points: {mine[0]:,}, place {place} of {len(rows)}{with_others}."
 
 
 def tally_figure(tally: list[tuple[str, int]], answer: str | None = None) -> go.Figure:

@@ -24,6 +24,7 @@ from session.model_about import LOADED_GPT2, PASTE, UPLOAD, ModelAbout
 from session.textbook_corpora import CORPUS_PRESETS
 
 CHOICES = 4  # pairs a student picks from: four buttons fit a phone's screen
+LONGEST_CHOICES = 3  # the fewest tokens "Which is the longest token so far?" offers: of two, one is plainly longer
 SENTENCE = "Tokenizers cut unbelievably long words into familiar pieces."  # the count question's default
 SENTENCE_LIMIT = 300  # characters: a sentence a room reads on a projector
 WORD_LIMIT = 20  # characters of a word to split: its places are taps on a phone
@@ -50,35 +51,36 @@ def pair_question(model: Tokenizer, step: int) -> tuple[str, tuple[str, ...], st
     return f"Step {step}", tuple(sorted([answer, *rivals[: CHOICES - 1]])), answer
 
 
-def longest_question(model: Tokenizer, step: int) -> tuple[str, tuple[str, ...], str] | None:
-    """After step ``step`` (its merge made), the longest token so far, by the characters of text it stands for (an
-    end-of-word marker counts none; among equally long ones, the first made), and up to ``CHOICES - 1`` shorter
-    tokens, the last made first, all in reading order and written as Merges writes them; None while no token made
-    is shorter than the longest.
+def longest_question(model: Tokenizer, made: int) -> tuple[str, tuple[str, ...], str] | None:
+    """Once the model's first ``made`` merges are made (``live_class.kinds.merges_seen``: never the merge whose vote
+    is still open), the longest token so far, by the characters of text it stands for (an end-of-word marker counts
+    none; among equally long ones, the first made), and up to ``CHOICES - 1`` shorter tokens, the last made first,
+    all in reading order and written as Merges writes them; None while fewer than ``LONGEST_CHOICES`` choices can
+    be offered (with two, one of them visibly longer, the question answers itself).
 
     >>> from bpe_core import Config, train
     >>> model = train("low lower newest widest", Config(split="whitespace", end_of_word="</w>"), merges=6)
     >>> [step.new_token for step in model.steps]
     ['lo', 'low', 'es', 'est', 'est</w>', 'low</w>']
     >>> longest_question(model, 6)  # low, est, est</w> and low</w> stand for 3 letters: low was made first
-    ('Step 6', ('es', 'lo', 'low'), 'low')
-    >>> longest_question(model, 1) is None  # lo alone
+    ('After step 6', ('es', 'lo', 'low'), 'low')
+    >>> longest_question(model, 2) is None  # lo and low: two choices only
     True
     """
-    if not 1 <= step <= len(model.merges):
+    if not 1 <= made <= len(model.merges):
         return None
     marker = model.config.end_of_word or ""
-    made = [token_text(f"{left}{right}", model.byte_level) for left, right in model.merges[:step]]
-    made = list(dict.fromkeys(made))  # two tokens written alike count once
+    tokens = [token_text(f"{left}{right}", model.byte_level) for left, right in model.merges[:made]]
+    tokens = list(dict.fromkeys(tokens))  # two tokens written alike count once
 
     def letters(token: str) -> int:
         return len(token.removesuffix(marker)) if marker else len(token)
 
-    answer = max(made, key=letters)  # max keeps the first of the longest
-    shorter = [token for token in reversed(made) if letters(token) < letters(answer)]
-    if not shorter:
+    answer = max(tokens, key=letters)  # max keeps the first of the longest
+    shorter = [token for token in reversed(tokens) if letters(token) < letters(answer)]
+    if len(shorter) < LONGEST_CHOICES - 1:
         return None
-    return f"Step {step}", tuple(sorted([answer, *shorter[: CHOICES - 1]])), answer
+    return f"After step {made}", tuple(sorted([answer, *shorter[: CHOICES - 1]])), answer
 
 
 def split_question(model: Tokenizer, step: int, typed: str) -> tuple[str, tuple[str, ...], str]:

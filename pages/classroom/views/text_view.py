@@ -32,6 +32,11 @@ TIE_RULES = {
     "model compares bytes)",
 }
 MARK_COLOURS = ("#1f5fa8", "#b3261e", "#6a3d9a", "#00695c", "#7a5200", "#37474f")  # white on each: 4.5:1 or more
+# the summary's tooltip: why "," or a line break shows as a piece of its own
+_PIECES_SAID = (
+    "The model's pre-tokenizer first cuts the text into pieces that merges never cross: words, and signs such as "
+    "a comma or a line break on their own."
+)
 FOLD_OVER = 6  # words: a phone shows more than this folded, so that the choices stay on its first screen
 
 _STYLE = (
@@ -96,11 +101,30 @@ def _word_html(word: ShownWord, made: str) -> str:
     return f'<span class="bpe-word">{"".join(parts)}<small>×{word.count:,}</small></span>'
 
 
+def _kind_of_pieces(text: StepText) -> str:
+    """What the text's pieces are called: "words", or "words and signs" when the pre-tokenizer cut punctuation or a
+    line break out as pieces of their own (a piece with no letter nor digit), so that "," is never called a word."""
+    signs = any(not any(ch.isalnum() for ch in "".join(word.symbols)) for word in text.words)
+    return "words and signs" if signs else "words"
+
+
 def _summary(text: StepText) -> str:
-    words = len(text.words)
+    """
+    >>> sign = ShownWord((",",), 9, ())
+    >>> _summary(StepText((sign,), more=4, counts=(), tied=1, tie_break="first"))
+    'The text so far: its 1 most frequent words and signs of 5'
+    """
+    shown, kind = len(text.words), _kind_of_pieces(text)
     if text.more:
-        return f"The text so far: its {words} most frequent words of {words + text.more:,}"
-    return f"The text so far: {plural(words, 'word')}" + (", each with its count" if words > 1 else "")
+        return f"The text so far: its {shown} most frequent {kind} of {shown + text.more:,}"
+    counted = plural(shown, "word") if kind == "words" else f"{shown} {kind}"
+    return f"The text so far: {counted}" + (", each with its count" if shown > 1 else "")
+
+
+def _more(text: StepText) -> str:
+    kind = _kind_of_pieces(text)
+    more = plural(text.more, "more word") if kind == "words" else f"{text.more:,} more {kind}"
+    return f'<div class="bpe-more">… and {more}</div>'
 
 
 def text_html(question: Question, *, folded: bool = False) -> str:
@@ -121,10 +145,10 @@ def text_html(question: Question, *, folded: bool = False) -> str:
     if text.made:
         made = f' · <i class="bpe-made">{html_text(text.made)}</i> outlined: the symbol the last step made'
     words = "".join(_word_html(word, text.made) for word in text.words)
-    more = f'<div class="bpe-more">… and {plural(text.more, "more word")}</div>' if text.more else ""
+    more = _more(text) if text.more else ""
     opened = "" if folded and len(text.words) > FOLD_OVER else " open"
     return (
-        f'<details class="bpe-text"{opened}><summary>{html_text(_summary(text))}</summary>'
+        f'<details class="bpe-text"{opened}><summary title="{_PIECES_SAID}">{html_text(_summary(text))}</summary>'
         f'<div class="bpe-key">Pairs offered: {key}{made}</div><div class="bpe-words">{words}</div>{more}</details>'
     )
 

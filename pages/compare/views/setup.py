@@ -227,6 +227,22 @@ def size_note(largest: int, extendable: bool) -> str:
     return f"This model has a vocabulary of {largest:,} and cannot be trained further here (retrain it on Train)."
 
 
+def tokens_at_sizes(counts: Sequence[tuple[int, int]]) -> str:
+    """The line under the size boxes: the text's tokens at each size chosen (vocabulary, tokens), the result of
+    choosing them, in view beside the boxes (the tabs' charts and tables are drawn below, off a phone's screen).
+    A no-break space before each dot: a wrapped line never starts with one.
+
+    >>> tokens_at_sizes([(256, 137), (1000, 60), (2256, 49)]).replace("\\xa0", " ")
+    '**Your text:** 137 tokens at vocabulary 256 · 60 at 1,000 · 49 at 2,256.'
+    >>> tokens_at_sizes([(7, 1), (9, 1)])
+    '**Your text:** 1 token at vocabulary 7\\xa0· 1 at 9.'
+    """
+    (vocabulary, tokens), *others = counts
+    first = f"{plural(tokens, 'token')} at vocabulary {vocabulary:,}"
+    rest = (f"{tokens:,} at {vocabulary:,}" for vocabulary, tokens in others)
+    return "**Your text:** " + "\u00a0· ".join([first, *rest]) + "."
+
+
 def ran_out(reached: int, merges: int) -> str:
     """
     >>> ran_out(7391, 7300)

@@ -1,5 +1,5 @@
-"""What the first screen shows besides the boxes: its sample text, where the merges slider stops, and the counts
-in one sentence.
+"""What the first screen shows besides the boxes: its sample text, where the merges slider stops, how fast Play
+steps through them, and the counts in one sentence.
 
 >>> merge_stops(30)
 [0, 1, 2, 5, 10, 20, 30]
@@ -15,6 +15,8 @@ HEADING = "BPE Explorer"  # the first screen's heading: the site's name (the men
 # an accented word, an emoji and Japanese. A byte-level model cuts them into bytes; none is unknown.
 SAMPLE_TEXT = "And God said, Let there be light: 2 lamps, 1 café, 🙂 and 東京 too."
 
+PLAY_SECONDS = 5.0  # Play steps through every stop in about this long, whatever the model's size
+_FRAME_SECONDS = 0.5  # and shows each stop at most this long (a few frames a second)
 _STEPS = (1, 2, 5)  # 1, 2, 5, 10, 20, 50, ...: a few stops show the early merges, which change the text most
 
 
@@ -33,6 +35,25 @@ def merge_stops(merges: int) -> list[int]:
         scale *= 10
 
 
+def frame_seconds(stops: int) -> float:
+    """How long Play shows each of ``stops`` stops: half a second, less when there are many, so that a play ends
+    within ``PLAY_SECONDS``.
+
+    >>> frame_seconds(4), frame_seconds(20)
+    (0.5, 0.25)
+    """
+    return min(_FRAME_SECONDS, PLAY_SECONDS / stops)
+
+
+def play_progress(merges: int, of: int) -> str:
+    """The line over the bar that stands in the slider's place while Play runs.
+
+    >>> play_progress(20, 2000)
+    'Playing: 20 of 2,000 merges learned'
+    """
+    return f"Playing: {merges:,} of {of:,} merges learned"
+
+
 def slider_css(key: str) -> str:
     """The style that keeps the slider of widget ``key`` within the page. Its range input is react-aria's, visually
     hidden in a 1 px clip yet 129 px wide: at the slider's right end it reached past the page's edge (a phone's
@@ -43,6 +64,17 @@ def slider_css(key: str) -> str:
     '<style>.st-key-start_merges input[type=range]{width:1px}</style>'
     """
     return f"<style>.st-key-{key} input[type=range]{{width:1px}}</style>"
+
+
+def hide_retained_css(key: str) -> str:
+    """The style that hides, while Play runs, what Streamlit keeps greyed out in the row of widget ``key`` until
+    the run ends: the slider and Play, which the bar and Stop stand in for (two Play buttons, one grey, looked
+    broken).
+
+    >>> hide_retained_css("start_controls")
+    '<style>.st-key-start_controls [data-stale=true]{display:none}</style>'
+    """
+    return f"<style>.st-key-{key} [data-stale=true]{{display:none}}</style>"
 
 
 def tokens_sentence(*, tokens: int, characters: int, merges: int, base_tokens: int) -> str:
