@@ -95,14 +95,14 @@ def test_the_key_names_the_outline_of_the_last_merge_s_token_when_one_is_drawn()
 def test_the_address_keeps_the_text_and_the_slider_and_a_reload_brings_them_back():
     at = ok(AppTest.from_file(APP_FILE, default_timeout=120).run())
     assert dict(at.query_params) == {}  # the sample at the whole model: nothing to say
-    ok(at.text_area(key=start_state.TEXT_KEY).set_value("Tokenization is surprisingly unintuitive").run())
+    ok(at.text_input(key=start_state.TEXT_KEY).set_value("Tokenization is surprisingly unintuitive").run())
     ok(at.select_slider(key=start_state.MERGES_KEY).set_value(5).run())
     address = {name: at.query_params[name] for name in at.query_params}
     assert address == {"input": "Tokenization is surprisingly unintuitive", "learned": "5"}
     reloaded = AppTest.from_file(APP_FILE, default_timeout=120)  # a new session at that address: a reload
     reloaded.query_params.update({"input": "Tokenization is surprisingly unintuitive", "learned": "5"})
     ok(reloaded.run())
-    assert reloaded.text_area(key=start_state.TEXT_KEY).value == "Tokenization is surprisingly unintuitive"
+    assert reloaded.text_input(key=start_state.TEXT_KEY).value == "Tokenization is surprisingly unintuitive"
     assert reloaded.select_slider(key=start_state.MERGES_KEY).value == 5
     assert not reloaded.warning
 
