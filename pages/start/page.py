@@ -34,7 +34,7 @@ INTRO = (
     "again and again. Press Play, or slide, to add merges and watch the pieces grow into words."
 )
 TEXT_LINE_LABEL = "Type your own text: the tokens follow as you type"
-TEXT_AREA_LABEL = "Your text (several lines): press Ctrl+Enter or click outside the box to re-cut it"
+TEXT_AREA_LABEL = "Your text (several lines): press Ctrl+Enter, or tap or click outside the box, to re-cut it"
 TYPING_PAUSE = "300ms"  # the one-line box re-cuts after this pause in typing: a rerun a pause, not one a key
 NEXT_STEPS = (  # a line to each page a newcomer goes on to (short enough for a phone's one line), and its tooltip
     (TRAIN, "Train your own tokenizer", "On your text or a textbook example, with the settings you choose."),
