@@ -175,6 +175,19 @@ def test_the_race_controls_and_key_stay_whole(app_server, page, size):
     assert chart["left"] <= slider["left"] and slider["right"] <= chart["right"]
 
 
+def test_a_projector_s_first_screen_shows_the_race_with_its_controls(app_server, page, screenshot):
+    # presenting at 853x480: the top bars, Play/Pause and the slider all on the first screen, unscrolled
+    open_race(page, app_server, PROJECTOR)
+    boxes = page.wait_for_function(_RACE_BOXES_JS).json_value()
+    first_bar = page.locator(f"{RACE} .bars .point").first.bounding_box()
+    assert page.evaluate("() => document.querySelector('[data-testid=\"stMain\"]').scrollTop") == 0
+    assert 0 < first_bar["y"] and boxes["key"]["top"] > 0
+    assert all(button["bottom"] <= PROJECTOR["height"] for button in boxes["buttons"])
+    assert boxes["slider"]["bottom"] <= PROJECTOR["height"]
+    assert page.locator(f"{RACE} .bars .point").count() == 5  # banana_bandana's 7 pairs before step 1: the top 5
+    screenshot(page, "race-first-screen")
+
+
 def test_the_arrow_keys_step_the_race(app_server, page, screenshot):
     open_race(page, app_server, PROJECTOR)
     assert race_step(page) == "step 1"
@@ -184,7 +197,8 @@ def test_the_arrow_keys_step_the_race(app_server, page, screenshot):
     page.keyboard.press("ArrowRight")
     page.wait_for_function("() => document.querySelector('.gtitle')?.textContent.startsWith('step 3')")
     # the count axis follows the step: banana's top count is 4 before step 1, 2 before step 3 (times 1.45)
-    assert race_axis(page) == {"range": [0, 2.9], "title": "pair count before the step"}
+    # (presenting, the axis has no title: each bar says its count)
+    assert race_axis(page) == {"range": [0, 2.9], "title": None}
     page.keyboard.press("ArrowLeft")
     page.wait_for_function("() => document.querySelector('.gtitle')?.textContent.startsWith('step 2')")
     assert page.locator(f"{RACE} .slider-group .slider-label").count() == 6  # the slider is still there
