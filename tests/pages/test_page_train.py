@@ -404,11 +404,14 @@ def test_a_link_reproduces_the_training():
 
 
 def test_nonsense_link_values_fall_back_with_a_warning():
-    at = open_train({"preset": "banana_bandana", "merges": "many", "units": "nibbles"})
-    assert shown(at.warning) == (
+    """The model's bad values are named once, by the session's first page (AppTest's first run is the root's)."""
+    at = AppTest.from_file(APP_FILE, default_timeout=60)
+    at.query_params.update({"preset": "banana_bandana", "merges": "many", "units": "nibbles"})
+    assert shown(ok(at.run()).warning) == (
         "Ignored in the address: merges=many: choose a whole number from 0 to 100,000; units=nibbles: choose one of "
         "chars, bytes. The page's defaults are used instead."
     )
+    assert not ok(at.switch_page(TRAIN.path).run()).warning  # not again
     assert merge_pairs(at) == BANANA_BANDANA  # the preset's own 6 merges, in characters
 
 
