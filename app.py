@@ -27,18 +27,54 @@ state.published_store()  # the engine keeps the published tokenizers in the serv
 state.piece_caches()  # and the pieces its tokenizers have cut within theirs
 
 
+# A page chosen in the sidebar while it lies over the page (a phone; Streamlit folds it itself only for a phone's
+# browser name, not for a narrow window) folds the sidebar, so that the page chosen is seen. Constant script, one
+# listener per page (a rerun mounts the component again: a call first removes the listener an earlier left).
+_FOLD_SIDEBAR_JS = """
+let stopEarlier;
+
+export default function ({parentElement}) {
+  const doc = parentElement.ownerDocument;
+  stopEarlier?.();
+  const sidebar = () => doc.querySelector('[data-testid="stSidebar"]');
+  const liesOverPage = () => {
+    const main = doc.querySelector('[data-testid="stMain"]');
+    return main && sidebar()?.getBoundingClientRect().right > main.getBoundingClientRect().left + 1;
+  };
+  const fold = () => {
+    if (sidebar()?.dataset.collapsed === "false" && liesOverPage()) {
+      doc.querySelector('[data-testid="stSidebarCollapseButton"] button')?.click();
+    }
+  };
+  const onClick = (event) => {
+    if (event.target.closest?.('[data-testid="stSidebarNav"] a')) setTimeout(fold, 50);  // after Streamlit's own
+  };
+  doc.addEventListener("click", onClick, true);
+  stopEarlier = () => doc.removeEventListener("click", onClick, true);
+  return stopEarlier;
+}
+"""
+_FOLD_SIDEBAR_HTML = '<span class="bpe-fold-sidebar"></span>'
+_FOLD_SIDEBAR_CSS = ".stElementContainer:has(.bpe-fold-sidebar) { display: none; }"
+_fold_sidebar = st.components.v2.component(
+    "bpe_fold_sidebar", html=_FOLD_SIDEBAR_HTML, css=_FOLD_SIDEBAR_CSS, js=_FOLD_SIDEBAR_JS, isolate_styles=False
+)
+
+
 def render_sidebar():
-    """The sidebar's title, model line and Presentation mode toggle, drawn before the page runs so that a page that
-    stops early (``st.stop``: Encode's Conversation mode, an error) keeps them. Returns the model line's slot, which
-    ``show_model_line`` fills again after the page, for the model it just trained or loaded."""
+    """The sidebar's title, Presentation mode toggle and model line (and the script that folds it on a phone), drawn
+    before the page runs so that a page that stops early (``st.stop``: Encode's Conversation mode, an error) keeps
+    them. Returns the model line's slot, which ``show_model_line`` fills again after the page, for the model it just
+    trained or loaded."""
     with st.sidebar:
         st.markdown("### :material/extension: BPE Explorer")
-        model_line = st.empty()
-        st.toggle(
+        st.toggle(  # above the model line, so that a projector's 480 pixels show it whole below the page links
             "Presentation mode",
             key=state.PRESENT_KEY,
             help="For a projector: larger type, the sidebar folded away. ← and → step through the merges.",
         )
+        model_line = st.empty()
+        _fold_sidebar()
     show_model_line(model_line)
     return model_line
 

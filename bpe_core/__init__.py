@@ -13,7 +13,7 @@ GPT-4, GPT-4o), ``blocks`` and ``dask_count`` (big corpora counted in parallel) 
 >>> [f"{s.left} {s.right}" for s in tok.steps]
 ['a n', 'b an', 'ban an', 'banan a', 'banana Ġ', 'bananaĠ banana']
 >>> tok.stop_message
-'stopped after 6 merges: no pair is left to merge (asked for 10 merges)'
+'stopped after 6 merges: every piece of the text is one token, no pair is left to merge (asked for 10 merges)'
 """
 
 from .config import Config

@@ -4,7 +4,7 @@
 >>> step.new_token, step.count, step.top[1]
 ('an', 4, ('n', 'a', 4))
 >>> stop_message(STOP_NO_PAIRS, made=6, merges=10, vocab_size=None)
-'stopped after 6 merges: no pair is left to merge (asked for 10 merges)'
+'stopped after 6 merges: every piece of the text is one token, no pair is left to merge (asked for 10 merges)'
 >>> stop_message(STOP_VOCAB_TEXT, made=4, merges=6, vocab_size=None, best_count=2, max_vocab_chars=12)
 "stopped after 4 merges: the next token would take the merged tokens' text past 12 characters (asked for 6 merges)"
 """
@@ -145,7 +145,8 @@ def stop_message(
     asked = counted(merges, "merge") if merges is not None else f"vocabulary size {vocab_size:,}"
     stopped = f"stopped after {counted(made, 'merge')}"
     if reason == STOP_NO_PAIRS:
-        return f"{stopped}: no pair is left to merge (asked for {asked})"
+        # said whole, so that a min_frequency in the settings is not taken for what stopped it
+        return f"{stopped}: every piece of the text is one token, no pair is left to merge (asked for {asked})"
     if reason == STOP_VOCAB_TEXT:
         why = f"the next token would take the merged tokens' text past {max_vocab_chars:,} characters"
         if best_count == 1:  # every pair is unique: each merge joins two neighbours and tokens grow without end

@@ -196,7 +196,7 @@ def _token_box(
     tool_marked: Collection[int] = (),
 ) -> _Box:
     hit = position in hits
-    details = attribute(token_details(token, text, created_at=created_at, hit=hit))
+    details = attribute(token_details(token, text, created_at=created_at, hit=hit, byte_level=byte_level))
     label = token_label(token, byte_level=byte_level, end_of_word=end_of_word)
     # A newline inside the token breaks the line after the box, not inside it.
     breaks = 0 if (token.partial or token.kind in ("special", "unknown")) else token.raw.count(b"\n")

@@ -15,6 +15,9 @@ from drawing.notation import WHITESPACE_NAMES, spelling_marks
 from drawing.readable import WHITESPACE_GLYPHS
 from drawing.token_html import STYLE
 
+# What the thick outline of ``render_tokens``'s ``highlight_id`` means: one wording on Start's key and Merges' step view
+NEWEST_TOKEN_OUTLINE = "the token made by the last merge has a thick green outline"
+
 
 def render_legend(
     tokens: Sequence[Token],
@@ -24,10 +27,12 @@ def render_legend(
     hits: bool = False,
     chat_format: bool = False,
     tools: bool = False,
+    highlight_id: int | None = None,
 ) -> str:
     """A one-line legend of the styles used for ``tokens``; unusual items appear only when present
     (``cuts`` and ``hits``: when ``render_tokens`` was given some; ``chat_format``: when it striped a chat
-    format's tokens; ``tools``: when it striped a tool's definition).
+    format's tokens; ``tools``: when it striped a tool's definition; ``highlight_id``: when a token of that id, which
+    ``render_tokens`` outlined as the last merge's, is among ``tokens``).
 
     >>> render_legend([], "").count('class="item"')  # the boxes, always
     1
@@ -65,6 +70,8 @@ def render_legend(
         items.append(sample("byte", "&lt;0xE2&gt;") + " byte fallback: a character not in the vocabulary, as its bytes")
     if "special" in kinds:
         items.append(sample("special", "special") + " special token")
+    if highlight_id is not None and any(token.id == highlight_id for token in tokens):
+        items.append(f'<span class="tok k-normal c0 new">th</span> {NEWEST_TOKEN_OUTLINE}')
     items += _drawn_marks(cuts=cuts, hits=hits, chat_format=chat_format, tools=tools)
     body = "".join(f'<span class="item">{item}</span>' for item in items)
     return f'{STYLE}<div class="bpe-tv"><div class="legend">{body}</div></div>'

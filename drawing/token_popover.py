@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from bpe_core import Token
+from drawing.readable import token_text
 
 DETAILS_ATTRIBUTE = "data-details"  # a token box's details, shown by the CSS below (not a title: no native tooltip)
 HIT_NOTE = "whole-word hit (ignore_merges): this piece is already a token, so the model took it whole without merging"
@@ -30,10 +31,17 @@ KIND_NOTES = {
 }
 
 
-def token_details(token: Token, text: str, *, created_at: Mapping[int, int] | None = None, hit: bool = False) -> str:
+def token_details(
+    token: Token, text: str, *, created_at: Mapping[int, int] | None = None, hit: bool = False, byte_level: bool = False
+) -> str:
     """What a token's popover (and a phone's tap bar) says, as plain text: escape it before it goes in an attribute.
 
-    ``created_at`` (id -> 0-based merge rank) adds the merge that made it; ``hit`` marks a whole-word hit.
+    ``created_at`` (id -> 0-based merge rank) adds the merge that made it; ``hit`` marks a whole-word hit. The token
+    is written as its box writes it (``byte_level``: the text its bytes spell), a byte-level model's own spelling
+    named beside it:
+
+    >>> token_details(Token(1782, "Ġlove", 1, 6, b" love"), "I love", byte_level=True).split("\\n")[0]
+    "id 1782 · token '␣love' (GPT-2's byte alphabet writes it 'Ġlove': Ġ is a space)"
 
     >>> print(token_details(Token(0, "<unk>", 0, 1, "é".encode(), "unknown"), "é"))
     id 0 · token '<unk>'
@@ -44,7 +52,7 @@ def token_details(token: Token, text: str, *, created_at: Mapping[int, int] | No
     """
     covered = text[token.start : token.end]
     lines = [
-        f"id {token.id} · token {token.token!r}",
+        f"id {token.id} · token {_token_written(token, byte_level)}",
         f"text {covered!r}" + (" (the whole character this token is part of)" if token.partial else ""),
         f"bytes {token.raw.hex(' ').upper() or '(none: a marker covers no text)'}",
     ]
@@ -63,6 +71,18 @@ def token_details(token: Token, text: str, *, created_at: Mapping[int, int] | No
     if hit:
         lines.append(HIT_NOTE)
     return "\n".join(lines)
+
+
+def _token_written(token: Token, byte_level: bool) -> str:
+    """The token as its box writes it, quoted; a byte-level model's own spelling beside it when that differs (a
+    special token, ``<unk>`` or a fallback byte by its name)."""
+    if token.kind in ("special", "unknown", "byte"):
+        return repr(token.token)
+    written = token_text(token.token, byte_level)
+    if not byte_level or written == token.token:
+        return f"'{written}'"
+    space = ": Ġ is a space" if "Ġ" in token.token else ""
+    return f"'{written}' (GPT-2's byte alphabet writes it '{token.token}'{space})"
 
 
 _BAR = (

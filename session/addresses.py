@@ -79,15 +79,18 @@ def read_names(params: Mapping[str, str], name: str, choices: Sequence[str], war
     return None
 
 
-def read_text(params: Mapping[str, str], name: str, max_chars: int, warnings: list[str], least: int = 1) -> str | None:
-    """``params[name]`` if it is ``least`` (1, or 0 where an empty text means none) to ``max_chars`` characters long
-    (longer is no address this app wrote)."""
+def read_text(params: Mapping[str, str], name: str, max_chars: int, warnings: list[str]) -> str | None:
+    """``params[name]`` if it is at most ``max_chars`` characters long (longer is no address this app wrote); an
+    empty one is an empty box, as a box emptied by hand is.
+
+    >>> read_text({"input": ""}, "input", 2_000, [])
+    ''
+    """
     if name not in params:
         return None
-    if least <= len(params[name]) <= max_chars:
+    if len(params[name]) <= max_chars:
         return params[name]
-    length = f"at most {max_chars:,}" if least == 0 else f"{least} to {max_chars:,}"
-    warnings.append(f"{name}: choose a text of {length} characters")
+    warnings.append(f"{name}: choose a text of at most {max_chars:,} characters")
     return None
 
 

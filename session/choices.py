@@ -112,7 +112,8 @@ class Names(_OwnParameter):
 
 @dataclass(frozen=True)
 class Text(_OwnParameter):
-    """A text of 1 to ``max_chars`` characters, or of none where ``may_be_empty`` (an empty marker: no marker).
+    """A text of at most ``max_chars`` characters, an empty one an empty box; written empty only where
+    ``may_be_empty`` (an empty marker: no marker), else left out, the page's default.
     (The typed text, ``TEXT_PARAM``, is written by ``text_params``: left out, and said so, when longer than a link
     carries.)"""
 
@@ -120,7 +121,7 @@ class Text(_OwnParameter):
     may_be_empty: bool = False
 
     def read(self, params: Mapping[str, str], name: str, warnings: list[str]) -> str | None:
-        return read_text(params, name, self.max_chars, warnings, least=0 if self.may_be_empty else 1)
+        return read_text(params, name, self.max_chars, warnings)
 
     def write(self, value: str) -> str | None:
         return value if self.may_be_empty else value or None

@@ -11,16 +11,16 @@ from collections.abc import Mapping
 
 PRESENT_PARAM = "present"  # in every page's address while presenting
 # Larger type everywhere (Streamlit sizes its text and spacing in rem), and the page's top margin, kept for a
-# toolbar a room never uses, given to the page: the top bar, which still lay over it (a Class teacher's Reveal sat two
-# thirds under it), is see-through and lets clicks through to the page but for its buttons, which move up out of the
-# page's first row (the sidebar's » sat on the Reveal button's corner). A number box too narrow for six digits in the
-# larger type (Train's Merges at 853 px) gives its − and + buttons' room to the digits: Streamlit hides them by the
-# box's width in its own type only
+# toolbar a room never uses, given to the page: the top bar, which lay over it (a Class teacher's Reveal sat two
+# thirds under it), is cut to that margin's height, so that its buttons (the sidebar's ») sit above the page's first
+# row, and lets clicks through to the page but for its buttons. It keeps its background, so that a page scrolled
+# under it is hidden there rather than overprinted by the » ("Fi»st step of the animation"). A number box too narrow
+# for six digits in the larger type (Train's Merges at 853 px) gives its − and + buttons' room to the digits:
+# Streamlit hides them by the box's width in its own type only
 _PRESENTATION_CSS = (
     "<style>html{font-size:18px}"
     '[data-testid="stMainBlockContainer"]{padding-top:2rem}'
-    '[data-testid="stHeader"]{background:transparent}'
-    '[data-testid="stToolbar"]{transform:translateY(-0.75rem)}'
+    '[data-testid="stHeader"]{height:2rem;min-height:0}'
     '[data-testid="stHeader"],[data-testid="stHeader"] *{pointer-events:none}'
     '[data-testid="stHeader"] button{pointer-events:auto}'
     '[data-testid="stNumberInput"]{container-type:inline-size}'

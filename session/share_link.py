@@ -40,8 +40,9 @@ def show_address(page_params: dict[str, str] | None = None, page_missing: str = 
 
 
 def warn_ignored(ignored: list[str]) -> None:
-    """One warning line for the parameters an address gave that a page could not take (escaped: they are the
-    address's text, anyone's)."""
+    """One warning line for the parameters an address gave that a page could not take, the model's first (on any
+    page, as a page's own), each once (escaped: they are the address's text, anyone's)."""
+    ignored = list(dict.fromkeys([*state.take_model_link_warnings(), *ignored]))
     if ignored:
         st.warning(
             escape.markdown(f"Ignored in the address: {'; '.join(ignored)}. The page's defaults are used instead.")

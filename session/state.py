@@ -320,6 +320,15 @@ def presenting() -> bool:
 # -- a page's choices (session.choices): its address, and widgets that keep their value while not drawn
 
 
+# The model's parameters an address gave that could not be taken: read on a session's first run, whatever its page
+# (pages/train/state.py's init_train_form), and told once, in the warning of the first page that warns
+MODEL_LINK_WARNINGS_KEY = "bpe_train_link_warnings"
+
+
+def take_model_link_warnings() -> list[str]:
+    return st.session_state.pop(MODEL_LINK_WARNINGS_KEY, [])
+
+
 def first_time(key: str) -> bool:
     """True the first time a session asks with ``key`` (a page reading its address once), False after."""
     if key in st.session_state:

@@ -42,8 +42,9 @@ def relative(path: Path) -> str:
 
 
 # The app's only components (invisible, a constant script each, no HTML from data): the live text box, the step keys,
-# the class's cookies, the scroll to a press's result
+# the class's cookies, the scroll to a press's result, the sidebar folded after a page is chosen on a phone
 COMPONENTS = (
+    REPO_ROOT / "app.py",
     REPO_ROOT / "pages" / "encode" / "live_text.py",
     REPO_ROOT / "pages" / "merges" / "step_keys.py",
     REPO_ROOT / "pages" / "classroom" / "class_cookies.py",

@@ -44,15 +44,14 @@ def real_tokenizers_section(inputs: TabInputs) -> None:
     mine = tok.prefix(size.merges)
     drawn = 1 + len(chosen)  # strips: yours and each published one
     strips = {MINE: show_token_strip(mine, text, MINE, drawn)}  # at once: the user's own needs no loading
-    loading = st.empty()
     published: dict[str, AnyTokenizer] = {}
     for index, name in enumerate(chosen, start=1):  # each drawn as soon as it is loaded (GPT-2 and GPT-4 are quick)
         title = REAL_TOKENIZERS[name]
-        loading.caption(loading_line(title, index, len(chosen)))
-        published[name] = load_pretrained(name)
-        tokens = compare_state.published_tokens(published[name], text)
+        # the seconds tick in the browser; a tokenizer already loaded is drawn before the spinner's delay shows it
+        with st.spinner(loading_line(title, index, len(chosen)), show_time=True):
+            published[name] = load_pretrained(name)
+            tokens = compare_state.published_tokens(published[name], text)  # the first spells the vocabulary
         strips[title] = show_token_strip(published[name], text, title, drawn, tokens)
-    loading.empty()
     models, encoders = lined_up(MINE, mine, published, compare_state.published_tokens)
     st.html(render_legend([token for tokens in strips.values() for token in tokens], text))
     where_they_disagree(text, {compare_state.MINE_NAME: mine, **published})

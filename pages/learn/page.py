@@ -50,6 +50,7 @@ from pages.learn.views.lesson import (
     example_title,
     lesson_moment,
     next_merge_choices,
+    next_merge_question,
     pair_text,
     pair_to_count,
     symbols_key,
@@ -80,7 +81,7 @@ def predict_next_merge(moment: LessonMoment) -> None:
     text_now(moment)
     choices = next_merge_choices(moment)
     chosen = st.radio(
-        "Which pair does BPE merge next?",
+        next_merge_question(moment),
         choices,
         index=None,
         format_func=pair_text,

@@ -17,7 +17,7 @@ from bpe_core.languages import bundled_texts
 from bpe_core.pretrained import PRETRAINED
 from bpe_core.rank_tokenizer import AnyTokenizer
 from pages.merges.views.overview import count_curve_figure, forest_figure
-from pages.merges.views.race import race_figure
+from pages.merges.views.race import COMPACT_RACE, FULL_RACE, race_figure
 from pages.merges.views.search import word_token
 from pages.merges.views.tree import default_tree_token
 from session import state
@@ -26,12 +26,14 @@ from session.model_key import MODEL_HASH
 from session.textbook_corpora import CORPUS_PRESETS, LanguageMix
 
 STEP_KEY = "merges_step"  # widget keys of the Merges page: the step slider,
+STEP_CONTROLS_KEY = "merges_step_controls"  # the row of Previous and Next,
 WINDOW_START_KEY = "merges_window_start"  # the race's first step,
 RACE_FIXED_AXIS_KEY = "merges_race_fixed_axis"  # one count axis for the whole race (else one per step),
 TREE_TOKEN_KEY = "merges_tree_token"  # the token whose tree is drawn,
 TREE_SEARCH_KEY = "merges_tree_search"  # the text that finds it in a model too big to list,
 TREE_BOX_KEY, TREE_CHART_KEY = "merges_tree_box", "merges_tree_chart"  # the tree's chart, in a box that may scroll,
 TAB_KEY, SOURCE_KEY = "merges_tab", "merges_source"  # the open tab, the tokenizer (one of TOKENIZERS)
+STEP_PRESSES_KEY = "bpe_merges_step_presses"  # how many times Previous or Next was pressed
 TOKENIZERS = ("model", *PRETRAINED)  # the session's model, the published tokenizers
 MAX_TOKEN_CHARS = 200  # a token longer than this is no merged token of any tokenizer shown here
 MAX_STEP = 1_000_000  # as many merges as training makes at most (bpe_core.train.MAX_SIZE)
@@ -63,6 +65,12 @@ def choices(tab_labels: Mapping[str, str]) -> tuple[Choice, ...]:
 
 def move_step(delta: int, total: int) -> None:
     st.session_state[STEP_KEY] = max(1, min(total, st.session_state.get(STEP_KEY, 1) + delta))
+    st.session_state[STEP_PRESSES_KEY] = step_presses() + 1
+
+
+def step_presses() -> int:
+    """How many times Previous or Next was pressed in this session: each new press brings its step on screen."""
+    return st.session_state.get(STEP_PRESSES_KEY, 0)
 
 
 def centre_race_on_step(half_window: int) -> None:  # the step slider is on a closed tab: its value is kept
@@ -77,10 +85,15 @@ def keep_tree_token(tokens: list[str], default: str | None) -> None:
 
 # The Merges figures, cached per model (``session.model_key``), as objects (not pickled copies): pages only read them.
 @st.cache_resource(max_entries=16, show_spinner=False, hash_funcs=MODEL_HASH)
-def race_chart(tok: AnyTokenizer, first_step: int, fixed_axis: bool) -> go.Figure:
-    config = tok.config
+def race_chart(tok: AnyTokenizer, first_step: int, fixed_axis: bool, compact: bool) -> go.Figure:
+    """The race from ``first_step``; ``compact`` (presenting): fewer bars, the controls right under them."""
     return race_figure(
-        tok.steps, first_step=first_step, tie_break=config.tie_break, fixed_axis=fixed_axis, byte_level=tok.byte_level
+        tok.steps,
+        first_step=first_step,
+        tie_break=tok.config.tie_break,
+        fixed_axis=fixed_axis,
+        byte_level=tok.byte_level,
+        layout=COMPACT_RACE if compact else FULL_RACE,
     )
 
 

@@ -1,7 +1,13 @@
 """The ← and → keys step through the merges: an invisible component whose constant script either presses the page's
 "◀ Previous" and "Next ▶" buttons (the Step by step view) or moves an animated plotly chart's slider one frame (the
 pair race), unless the keys are typing in a box or moving a slider (an input too). The labels and the chart's widget
-key are passed as data (never as HTML), so the page decides what the keys move."""
+key are passed as data (never as HTML), so the page decides what the keys move.
+
+After a press of Previous or Next (``press``, a new number each time) the same script brings the step's result on
+screen when the first outlined box is off it: on a phone the card and the text under the buttons pushed the outlined
+text a screen down. It scrolls the buttons' row (``controls``, a container's key) to the top, so the buttons stay under
+the thumb and the card and the text follow under them, and only if that still leaves the box off screen, the box
+itself."""
 
 from __future__ import annotations
 
@@ -12,11 +18,32 @@ import streamlit as st
 # slider's next tick does; plotly is the one Streamlit's chart loaded (window.Plotly).
 _JS = """
 let stopEarlier;
+let lastPress = 0;
+
+// The first outlined box (the token the step made) on screen, once the run has drawn it
+function showStep(doc, controls, tries = 20) {
+  const box = doc.querySelector(".bpe-tv .tok.new");
+  const row = doc.querySelector(`.st-key-${CSS.escape(controls)}`);
+  if (!box || !row) {
+    if (tries > 0) setTimeout(() => showStep(doc, controls, tries - 1), 100);
+    return;
+  }
+  const onScreen = () => {
+    const r = box.getBoundingClientRect();
+    return r.top >= 0 && r.bottom <= doc.defaultView.innerHeight;
+  };
+  if (onScreen()) return;
+  row.style.scrollMarginTop = "4rem";  // under the app's header, which stays over the page's top
+  row.scrollIntoView({block: "start"});
+  if (!onScreen()) box.scrollIntoView({block: "nearest"});
+}
 
 export default function ({data, parentElement}) {
-  const {previous, next, chart} = data;
+  const {previous, next, chart, controls, presses} = data;
   const doc = parentElement.ownerDocument;
   stopEarlier?.();
+  if (presses && presses !== lastPress) requestAnimationFrame(() => showStep(doc, controls));
+  lastPress = presses ?? lastPress;
   const busy = (el) => el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement || el?.isContentEditable;
   const press = (label) => {
     const button = [...doc.querySelectorAll("button")].find((el) => el.innerText.trim() === label);
@@ -49,9 +76,11 @@ _CSS = ".stElementContainer:has(.bpe-step-keys) { display: none; }"
 _step_keys = st.components.v2.component("bpe_step_keys", html=_HTML, css=_CSS, js=_JS, isolate_styles=False)
 
 
-def step_with_arrow_keys(previous_label: str, next_label: str) -> None:
-    """Let ← press the button labelled ``previous_label`` and → the one labelled ``next_label``."""
-    _step_keys(data={"previous": previous_label, "next": next_label})
+def step_with_arrow_keys(previous_label: str, next_label: str, controls: str, press: int) -> None:
+    """Let ← press the button labelled ``previous_label`` and → the one labelled ``next_label``; after press number
+    ``press`` (0: none yet), bring the step's outlined text on screen under the container ``controls`` (call this
+    after drawing the text)."""
+    _step_keys(data={"previous": previous_label, "next": next_label, "controls": controls, "presses": press})
 
 
 def step_chart_with_arrow_keys(chart_key: str) -> None:

@@ -7,10 +7,11 @@ from typing import cast
 
 import streamlit as st
 
-from bpe_core import Tokenizer
+from bpe_core import Step, Tokenizer
 from bpe_core.rank_tokenizer import AnyTokenizer
 from drawing.escape import markdown
 from drawing.notation import token_glyph_legend
+from drawing.token_legend import NEWEST_TOKEN_OUTLINE
 from pages.encode import state as encode_state
 from pages.merges import state as merges_state
 from pages.merges.step_keys import step_chart_with_arrow_keys, step_with_arrow_keys
@@ -36,7 +37,9 @@ RACE_CHART = "merges_race_chart"  # the race chart's widget key: ← and → mov
 
 
 def pair_race(tok: AnyTokenizer) -> None:
-    st.subheader("Pair-frequency race")
+    presenting = state.presenting()
+    if not presenting:  # presenting, the tab's name heads it
+        st.subheader("Pair-frequency race")
     if not tok.has_counts:
         st.info(
             f"{model_io.model_title(state.model_name(tok))} has no training counts: a published tokenizer keeps the "
@@ -45,13 +48,34 @@ def pair_race(tok: AnyTokenizer) -> None:
         )
         return
     total = len(tok.steps)
-    st.caption(
+    about = (
         f"Before each step BPE counts every adjacent pair and merges the most frequent one. Bars are the top "
         f"pairs by rank; the winner is red, pairs tied with it are striped amber, and the tie-break rule is "
         f"**{markdown(tie_break_rule(tok.config.tie_break))}**. Press ▶ Play, drag the slider under the chart or "
         f"press ← and →. The animation covers {DEFAULT_WINDOW} steps at a time; the count axis fits each step's "
         "top count unless you fix it."
     )
+    if not presenting:
+        st.caption(about)
+    # presenting, the chart first and its settings under it: a projector's first screen shows the race and its
+    # Play/Pause and slider together
+    chart_slot = st.container() if presenting else None
+    first_step, fixed_axis = _race_settings(total)
+    first, last = window_bounds(total, first_step)
+    with chart_slot or st.container():
+        st.plotly_chart(merges_state.race_chart(tok, first_step, fixed_axis, presenting), key=RACE_CHART)
+    step_chart_with_arrow_keys(RACE_CHART)
+    _show_glyph_legend(tok, (part for step in tok.steps[first - 1 : last] for pair in step.top for part in pair[:2]))
+    st.caption(f"Showing steps {first:,} to {last:,} of {total:,}.")
+    if presenting:
+        st.caption(about)
+    winner = tok.steps[first - 1]  # the first step animated: the languages its winning pair came from
+    pair = token_pair(winner.left, winner.right, tok.byte_level)
+    _pair_languages_note(tok, first, f"Step {first:,}'s winner, {pair}. ")
+
+
+def _race_settings(total: int) -> tuple[int, bool]:
+    """The race's first step (centred on Step by step's on request) and whether its count axis stays fixed."""
     state.keep_in_range(merges_state.WINDOW_START_KEY, 1, total)
     start_col, button_col = st.columns([1, 2], vertical_alignment="bottom")
     first_step = start_col.number_input(
@@ -68,14 +92,7 @@ def pair_race(tok: AnyTokenizer) -> None:
         persist_state="session",
         help="Off, each step's bars fill the chart; on, one axis for all the steps animated shows the counts fall.",
     )
-    first, last = window_bounds(total, first_step)
-    st.plotly_chart(merges_state.race_chart(tok, first_step, fixed_axis), key=RACE_CHART)
-    step_chart_with_arrow_keys(RACE_CHART)
-    _show_glyph_legend(tok, (part for step in tok.steps[first - 1 : last] for pair in step.top for part in pair[:2]))
-    st.caption(f"Showing steps {first:,} to {last:,} of {total:,}.")
-    winner = tok.steps[first - 1]  # the first step animated: the languages its winning pair came from
-    pair = token_pair(winner.left, winner.right, tok.byte_level)
-    _pair_languages_note(tok, first, f"Step {first:,}'s winner, {pair}. ")
+    return first_step, fixed_axis
 
 
 def _pair_languages_note(tok: AnyTokenizer, step_number: int, lead: str = "") -> None:
@@ -96,32 +113,35 @@ def step_scrubber(tok: AnyTokenizer) -> None:
     state.keep_in_range(merges_state.STEP_KEY, 1, total)
     if total > 1:
         left, right = st.columns([2, 3], vertical_alignment="bottom") if presenting else [st.container()] * 2
-        buttons = left.container(horizontal=True)  # above the slider or beside it: whole labels at any width
+        # above the slider or beside it: whole labels at any width
+        buttons = left.container(horizontal=True, key=merges_state.STEP_CONTROLS_KEY)
         buttons.button(PREVIOUS, on_click=merges_state.move_step, args=(-1, total), key="merges_previous")
         buttons.button(NEXT, on_click=merges_state.move_step, args=(1, total), key="merges_next")
-        step_with_arrow_keys(PREVIOUS, NEXT)
         step_number = right.slider("Step", 1, total, key=merges_state.STEP_KEY, persist_state="session")
     else:
         step_number = 1
     step = tok.steps[step_number - 1]
     st.html(step_card_html(step, tok.config.tie_break, tok.byte_level))
     _pair_languages_note(tok, step_number)
+    _text_after_step(tok, step)
+    if total > 1:  # after the text: a press brings its outlined boxes on screen once they are drawn
+        step_with_arrow_keys(PREVIOUS, NEXT, merges_state.STEP_CONTROLS_KEY, merges_state.step_presses())
 
+
+def _text_after_step(tok: AnyTokenizer, step: Step) -> None:
+    """The training text (or the sample) cut by the merges up to ``step``, its new token outlined, and its key."""
     source = merges_state.training_text()
     if not source.strip():
         source = state.sample_text()
         st.caption("This model came without its training text, so here is the sample text instead.")
     try:
         lines = tuple(corpus_lines(source))
-        encoded = merges_state.segmented_lines(tok, step_number, lines)
+        encoded = merges_state.segmented_lines(tok, step.step, lines)
     except (ValueError, KeyError) as error:
         st.warning(f"Could not encode the text with this model: {markdown(str(error))}")
         _show_glyph_legend(tok, (step.left, step.right))
         return
-    st.markdown(
-        f"**The text after step {step_number:,}**: one box per token; the token made at this step "
-        "has a thick green outline."
-    )
+    st.markdown(f"**The text after step {step.step:,}**: one box per token; {NEWEST_TOKEN_OUTLINE}.")
     shown = [tok.shown_text(line) for line in lines]  # the spans of a normalizing model point into its own text
     st.html(step_lines_html(tok, step, shown, encoded))
     # the card's glyphs and the boxes' (the greyed ␣ between them)

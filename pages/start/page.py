@@ -34,7 +34,7 @@ INTRO = (
     "again and again. Press Play, or slide, to add merges and watch the pieces grow into words."
 )
 TEXT_LINE_LABEL = "Type your own text: the tokens follow as you type"
-TEXT_AREA_LABEL = "Your text (several lines): press Ctrl+Enter or click outside the box to re-cut it"
+TEXT_AREA_LABEL = "Your text (several lines): press Ctrl+Enter, or tap or click outside the box, to re-cut it"
 TYPING_PAUSE = "300ms"  # the one-line box re-cuts after this pause in typing: a rerun a pause, not one a key
 NEXT_STEPS = (  # a line to each page a newcomer goes on to (short enough for a phone's one line), and its tooltip
     (TRAIN, "Train your own tokenizer", "On your text or a textbook example, with the settings you choose."),
@@ -71,7 +71,7 @@ def show_cut(model, text: str, merges: int) -> None:
         return
     st.html(tokens_html(cut_by, tokens, text, highlight_id=last_merge_id(cut_by)))
     st.markdown(tokens_sentence(tokens=len(tokens), characters=len(text), merges=merges, base_tokens=base_tokens))
-    st.html(render_legend(tokens, cut_by.shown_text(text)))
+    st.html(render_legend(tokens, cut_by.shown_text(text), highlight_id=last_merge_id(cut_by)))
 
 
 class Slots(NamedTuple):
@@ -160,12 +160,14 @@ def controls_and_cut(model, text: str, slots: Slots) -> None:
 
 model = state.current_model()
 st.title(HEADING)
+start_state.take_link(st.query_params.to_dict(), len(model.merges))  # before the widgets
 st.markdown(INTRO)
 state.restore_text(start_state.TEXT_KEY, SAMPLE_TEXT)
 text = st.session_state[start_state.TEXT_KEY]
 slots = make_slots()
 text_box(text)  # under the boxes it cuts
 st.caption(model_line(model))
+start_state.show_address(len(model.merges))
 for page, line, more in NEXT_STEPS:
     st.page_link(page.path, label=line, icon=page.icon, help=more)
 controls_and_cut(model, text, slots)

@@ -8,6 +8,10 @@ import weakref
 import streamlit as st
 
 from bpe_core import Tokenizer
+from pages.start.views.first_screen import SAMPLE_TEXT, merge_stops
+from session import share_link, state
+from session.addresses import MAX_LINK_TEXT, TEXT_PARAM
+from session.choices import Choice, Text, WholeNumber
 
 TEXT_KEY = "start_text"  # the text box
 MERGES_KEY = "start_merges"  # the slider: how many of the model's merges cut the text
@@ -17,6 +21,31 @@ _PLAY_ASKED_KEY = "bpe_start_play_asked"  # Play was pressed: the next run plays
 _SHOWN_KEY = "bpe_start_shown_merges"  # the stop Play shows now: where Stop leaves the slider
 _BOX_KIND_KEY = "bpe_start_box_kind"  # which box held the text on the last run: a line or an area
 _PREFIXES_KEY = "bpe_start_prefixes"  # (a weak reference to the model, {merges: its prefix}): this session's cuts
+# Start's choices in its address: the text (as on Encode), and the slider as "learned" ("merges" is the model's own
+# parameter, how many merges it was trained with), left out at the whole model
+MAX_MERGES = 1_000_000  # the most merges an address may ask the slider for (bpe_core.train.MAX_SIZE)
+CHOICES = (
+    Choice(TEXT_KEY, SAMPLE_TEXT, TEXT_PARAM, Text(MAX_LINK_TEXT)),
+    Choice(MERGES_KEY, param="learned", kind=WholeNumber(0, MAX_MERGES)),
+)
+
+
+def take_link(query_params: dict, model_merges: int) -> None:
+    """On the session's first run of Start, the text and the slider its address asks for (the slider at the stop at
+    or under the merges asked, the whole model at most), and one warning for the parameters ignored."""
+    values, ignored = state.take_address(CHOICES, query_params, "start")
+    if MERGES_KEY in values:
+        asked = min(values[MERGES_KEY], model_merges)
+        st.session_state[MERGES_KEY] = max(stop for stop in merge_stops(model_merges) if stop <= asked)
+    share_link.warn_ignored(ignored)
+
+
+def show_address(model_merges: int) -> None:
+    """Start's address as it is now, in the address bar and under Copy link: the text unless it is the sample, the
+    slider unless at the whole model (``model_merges``: the address then says nothing of it, as the slider opens
+    there)."""
+    merges = st.session_state.get(MERGES_KEY, model_merges)
+    share_link.show_address(*state.page_address(CHOICES, {MERGES_KEY: None if merges == model_merges else merges}))
 
 
 def model_after(model: Tokenizer, merges: int) -> Tokenizer:

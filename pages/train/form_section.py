@@ -92,6 +92,8 @@ def render_settings(current: TrainSettings, source: str) -> None:
     with st.expander(form.GLOSSARY_LABEL, key=train_state.GLOSSARY_WIDGET, on_change="rerun") as glossary:
         if glossary.open:
             st.markdown(form.settings_glossary())
+    if note := train_state.size_note():  # above the boxes it changed: a toast covered a phone's title and button
+        st.caption(":material/straighten: " + escape.markdown(note))
     _render_size_and_symbols(current)
     with st.expander(form.MORE_SETTINGS_LABEL, key=train_state.MORE_WIDGET, on_change="rerun") as more:
         if more.open:  # drawn only when opened: these widgets were a fifth of a later visit's drawing time

@@ -18,6 +18,7 @@ from session.model_about import ModelAbout
 from session.page_registry import TRAIN
 from session.training_settings import TrainSettings, settings_like
 
+NO_CORPUS = "Choose or enter a corpus to train on."
 STOP_ALERTS = {  # how the result says why training stopped (summary.stop_kind): an early stop of the corpus is news
     "done": (st.success, ":material/check_circle:"),
     "normal": (st.info, ":material/info:"),
@@ -75,10 +76,14 @@ def train_button_and_result(
     screen."""
     with st.container(key=train_state.RESULT_WIDGET):
         train_clicked = st.button("Train", type="primary", icon=":material/play_arrow:", disabled=config is None)
-        if not corpus:
-            (st.warning if train_clicked else st.caption)("Choose or enter a corpus to train on.")
+        if not corpus and train_clicked:  # scrolled to as a result is: under the form, it was below the fold
+            st.warning(f"{NO_CORPUS} Nothing was trained: the result below is still the current model's.")
+            result_scroll.ask_to_scroll(train_state.RESULT_WIDGET)
+        elif not corpus:
+            st.caption(NO_CORPUS)
         if train_clicked and corpus and config is not None:
             result_scroll.ask_to_scroll(train_state.RESULT_WIDGET)
+            train_state.forget_size_note()  # it told of the form before this model
             if training.train_and_keep(source, settings, config, corpus, training_text):
                 st.rerun()
         st.divider()

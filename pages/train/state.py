@@ -25,10 +25,11 @@ from session.training_settings import TrainSettings
 
 FORM_FILLED_KEY = "bpe_train_form_filled"  # the form took the link's values (or the defaults): once a session
 UPLOAD_KEY = "bpe_train_upload"  # {"names", "texts", "errors"} of the uploaded corpus files
-LINK_WARNINGS_KEY = "bpe_train_link_warnings"  # link parameters that were ignored, shown once
+LINK_WARNINGS_KEY = state.MODEL_LINK_WARNINGS_KEY  # link parameters that were ignored, shown once
 FROM_LINK_KEY = "bpe_train_from_link"  # a link named a corpus: train it on this run
 ADOPTED_KEY = "bpe_train_adopted_model"  # the loaded model whose settings the form last took over, referenced weakly
 LAST_SOURCE_KEY = "bpe_train_last_source"  # the corpus chosen before the current one (a textbook's sizes stay there)
+SIZE_NOTE_KEY = "bpe_train_size_note"  # what the last corpus change did to the sizes, and why, in words
 SOURCE_WIDGET, TABLE_WIDGET = "train_source", "train_merge_table"  # the corpus; the table of merges open
 MORE_WIDGET = "train_more_settings"  # the folded settings open
 GLOSSARY_WIDGET = "train_glossary"  # the folded list of what the settings mean open
@@ -97,14 +98,23 @@ def set_train_widgets(settings: TrainSettings) -> None:
 
 def on_train_source_change() -> None:
     """A textbook corpus brings its textbook's settings; its sizes stay behind when the user moves to a real
-    corpus, and pasted text starts at min frequency 2 (``pages.train.views.sizes``). A toast says what sizes changed."""
-    source = st.session_state[SOURCE_WIDGET]
+    corpus, and pasted text starts at min frequency 2 (``pages.train.views.sizes``). A caption beside the settings
+    says what sizes changed and why, until the next press of Train (a toast covered a phone's title and button)."""
+    previous, source = st.session_state.get(LAST_SOURCE_KEY, ""), st.session_state[SOURCE_WIDGET]
     before = train_widget_settings()
-    after = sizes_for_corpus(st.session_state.get(LAST_SOURCE_KEY, ""), source, before)
+    after = sizes_for_corpus(previous, source, before)
     st.session_state[LAST_SOURCE_KEY] = source
     set_train_widgets(after)
-    if changed := size_changes(before, after):
-        st.toast(escape.markdown(changed), icon=":material/straighten:")
+    st.session_state[SIZE_NOTE_KEY] = size_changes(previous, source, before, after)
+
+
+def size_note() -> str:
+    """What the last corpus change did to the sizes, and why ("" when nothing, or once Train was pressed)."""
+    return st.session_state.get(SIZE_NOTE_KEY, "")
+
+
+def forget_size_note() -> None:
+    st.session_state.pop(SIZE_NOTE_KEY, None)
 
 
 def apply_recipe(changes: dict) -> None:

@@ -177,3 +177,26 @@ def test_a_long_tokens_leaves_never_overlap(app_server, page, screenshot, size):
     fits = scroller.evaluate("box => box.scrollWidth <= box.clientWidth")
     assert fits == (size == PROJECTOR)  # 14 leaves need 401 px: a phone's 358 scroll, a projector's do not
     assert exception_texts(page) == [] and page.page_errors == []
+
+
+_ON_SCREEN_JS = (
+    """(el) => { const r = el.getBoundingClientRect(); return r.top >= 0 && r.bottom <= window.innerHeight; }"""
+)
+
+
+def test_next_on_a_phone_brings_the_outlined_text_on_screen_under_the_buttons(app_server, page, screenshot):
+    # low lower newest widest on a phone: the card and the text under Next pushed the outlined boxes a screen down
+    page.set_viewport_size(PHONE)
+    open_app(page, app_server, "Merges?preset=low")
+    outlined = page.locator(".bpe-tv .tok.new").first
+    assert not outlined.evaluate(_ON_SCREEN_JS)  # before any press, below the first screen
+    for step in (2, 3):
+        page.get_by_role("button", name="Next ▶").click()
+        wait_for_app(page)
+        page.wait_for_function("() => document.querySelector('.bpe-tv .tok.new')?.textContent.length > 0")
+        page.wait_for_timeout(300)  # the scroll is one animation frame after the run
+        assert f"Step\n{step}" in _step_card_text(page)
+        assert page.locator(".bpe-tv .tok.new").first.evaluate(_ON_SCREEN_JS), f"step {step}"
+        assert page.get_by_role("button", name="Next ▶").evaluate(_ON_SCREEN_JS)  # still under the thumb
+    screenshot(page, "phone-step-3")
+    assert exception_texts(page) == [] and page.page_errors == []

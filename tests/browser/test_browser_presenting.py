@@ -4,7 +4,7 @@ merges (but not while typing), and the step buttons' labels whole."""
 from __future__ import annotations
 
 import pytest
-from support.browser import SIDEBAR, exception_texts, open_app, wait_for_app
+from support.browser import SIDEBAR, click_nav, exception_texts, open_app, wait_for_app
 from support.browser_pages import EVERY_VIEW
 from support.screens import PHONE, PROJECTOR, overlapping_elements, page_width, unreachable_controls
 
@@ -155,6 +155,19 @@ def test_the_race_controls_and_key_stay_whole(app_server, page, size):
     assert chart["left"] <= slider["left"] and slider["right"] <= chart["right"]
 
 
+def test_a_projector_s_first_screen_shows_the_race_with_its_controls(app_server, page, screenshot):
+    # presenting at 853x480: the top bars, Play/Pause and the slider all on the first screen, unscrolled
+    open_race(page, app_server, PROJECTOR)
+    boxes = page.wait_for_function(_RACE_BOXES_JS).json_value()
+    first_bar = page.locator(f"{RACE} .bars .point").first.bounding_box()
+    assert page.evaluate("() => document.querySelector('[data-testid=\"stMain\"]').scrollTop") == 0
+    assert 0 < first_bar["y"] and boxes["key"]["top"] > 0
+    assert all(button["bottom"] <= PROJECTOR["height"] for button in boxes["buttons"])
+    assert boxes["slider"]["bottom"] <= PROJECTOR["height"]
+    assert page.locator(f"{RACE} .bars .point").count() == 5  # banana_bandana's 7 pairs before step 1: the top 5
+    screenshot(page, "race-first-screen")
+
+
 def test_the_arrow_keys_step_the_race(app_server, page, screenshot):
     open_race(page, app_server, PROJECTOR)
     assert race_step(page) == "step 1"
@@ -164,7 +177,8 @@ def test_the_arrow_keys_step_the_race(app_server, page, screenshot):
     page.keyboard.press("ArrowRight")
     page.wait_for_function("() => document.querySelector('.gtitle')?.textContent.startsWith('step 3')")
     # the count axis follows the step: banana's top count is 4 before step 1, 2 before step 3 (times 1.45)
-    assert race_axis(page) == {"range": [0, 2.9], "title": "pair count before the step"}
+    # (presenting, the axis has no title: each bar says its count)
+    assert race_axis(page) == {"range": [0, 2.9], "title": None}
     page.keyboard.press("ArrowLeft")
     page.wait_for_function("() => document.querySelector('.gtitle')?.textContent.startsWith('step 2')")
     assert page.locator(f"{RACE} .slider-group .slider-label").count() == 6  # the slider is still there
@@ -223,3 +237,57 @@ def test_a_projectors_first_screen_shows_the_learn_text_and_its_question(app_ser
     assert bottom_of(page, page.get_by_label("The text now", exact=True)) <= PROJECTOR["height"]
     assert exception_texts(page) == [] and overlapping_elements(page) == []
     screenshot(page)
+
+
+def test_the_presentation_toggle_shows_whole_on_a_projectors_first_screen(app_server, page):
+    """A teacher looks for Presentation mode in the sidebar at 853x480: whole, without scrolling the sidebar."""
+    page.set_viewport_size(PROJECTOR)
+    open_app(page, app_server)
+    box = page.locator(f'{SIDEBAR} [data-testid="stCheckbox"]', has_text="Presentation mode").bounding_box()
+    assert 0 <= box["y"] and box["y"] + box["height"] <= PROJECTOR["height"]
+    assert page.locator(SIDEBAR).evaluate("el => el.querySelector('[data-testid=stSidebarContent]').scrollTop") == 0
+
+
+# The sidebar's » and the top bar it sits in, once the page is scrolled: the bar's background colour, the two boxes,
+# and the top of the page's first element before the scroll
+_OPENER_JS = """() => {
+  const main = document.querySelector('[data-testid=stMain]');
+  const first = document.querySelector('[data-testid=stMainBlockContainer] [data-testid=stElementContainer]');
+  const firstTop = first.getBoundingClientRect().top;
+  main.scrollTo(0, 300);
+  const header = document.querySelector('[data-testid=stHeader]');
+  const opener = document.querySelector('[data-testid=stExpandSidebarButton]').getBoundingClientRect();
+  return {background: getComputedStyle(header).backgroundColor, barBottom: header.getBoundingClientRect().bottom,
+          openerTop: opener.top, openerBottom: opener.bottom, firstTop, scrolled: main.scrollTop};
+}"""
+
+
+@pytest.mark.parametrize(
+    "size, address", [(PROJECTOR, "Merges?tab=race&present=1"), (PHONE, "Merges?tab=race"), (PHONE, "Learn")]
+)
+def test_the_sidebar_opener_never_prints_over_the_page(app_server, page, size, address):
+    """The » lies on the top bar, which hides what scrolls under it (an opaque colour, as tall as the »), and the
+    page's first element starts below the bar: the » is never drawn over the page's text."""
+    page.set_viewport_size(size)
+    open_app(page, app_server, address)
+    seen = page.evaluate(_OPENER_JS)
+    assert seen["scrolled"] == 300
+    assert seen["background"].startswith("rgb(")  # rgba(..., 0) is see-through
+    assert 0 <= seen["openerTop"] and seen["openerBottom"] <= seen["barBottom"] <= seen["firstTop"]
+
+
+def test_choosing_a_page_folds_the_sidebar_that_lies_over_it(app_server, page):
+    """A narrow window (a phone's width, a desktop browser's name, which Streamlit does not fold for): the page
+    chosen is shown, not the sidebar over three quarters of it. Beside a wide page the sidebar stays open."""
+    page.set_viewport_size(PHONE)
+    open_app(page, app_server)
+    page.locator('[data-testid="stExpandSidebarButton"]').click()
+    page.wait_for_selector(f'{SIDEBAR}[data-collapsed="false"]')
+    click_nav(page, "Learn")
+    page.wait_for_selector(f'{SIDEBAR}[data-collapsed="true"]', state="attached", timeout=5_000)
+    assert page.locator("h1").inner_text() == "Learn"
+    page.set_viewport_size({"width": 1400, "height": 900})
+    page.locator('[data-testid="stExpandSidebarButton"]').click()
+    click_nav(page, "Train")
+    page.wait_for_timeout(500)  # longer than the fold's wait after a click
+    assert page.locator(SIDEBAR).get_attribute("data-collapsed") == "false"

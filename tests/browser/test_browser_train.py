@@ -79,13 +79,17 @@ def test_default_model_then_preset_survives_a_page_switch(app_server, page, scre
     screenshot(page, "after_page_switch", whole=True)
 
 
-def test_a_textbook_size_stays_behind_on_a_real_corpus(app_server, page):
-    """ "low" trains vocabulary 50 at min frequency 2; moving to the Bible brings back its own sizes and says so."""
+@pytest.mark.parametrize("size", [{"width": 1400, "height": 900}, PHONE])
+def test_a_textbook_size_stays_behind_on_a_real_corpus(app_server, page, size):
+    """ "low" trains vocabulary 50 at min frequency 2; moving to the Bible brings back its own sizes and says so in
+    a caption beside the settings, not in a toast over the page (on a phone it covered the title and Train)."""
+    page.set_viewport_size(size)
     open_app(page, app_server, "Train")
     choose_corpus(page, "Textbook: low lower newest widest")
     choose_corpus(page, "Real text: King James Bible")
-    toast = page.locator('[data-testid="stToast"]').filter(has_text="Sizes for this corpus")
-    assert "vocabulary size 50 → 2,000 merges" in toast.inner_text()
+    note = page.locator(f'{MAIN} [data-testid="stCaptionContainer"]').filter(has_text="Changed for this corpus")
+    assert "stop after 2,000 merges (was: stop at a vocabulary of 50 tokens)" in note.inner_text()
+    assert page.locator('[data-testid="stToast"]').count() == 0
     train(page)
     assert "2,000 of them made by merges" in page.locator('[data-testid="stSidebar"]').inner_text()
     assert_clean(page)
@@ -146,15 +150,22 @@ def test_a_press_redraws_the_result_and_a_new_model_the_sidebar_too(app_server, 
     screenshot(page)
 
 
-def test_an_empty_corpus_answers_the_click_with_a_warning(app_server, page):
+@pytest.mark.parametrize("size", [{"width": 1400, "height": 900}, PHONE])
+def test_an_empty_corpus_answers_the_click_with_a_warning_in_view(app_server, page, size):
+    """The warning is scrolled into view as a result is (under the form it was below the fold), and says the result
+    under it is the model from before."""
+    page.set_viewport_size(size)
     open_app(page, app_server, "Train")
     choose_corpus(page, "Paste your own text")
     train(page)
-    assert (
-        page.locator(f'{MAIN} [data-testid="stAlertContentWarning"]')
-        .filter(has_text="Choose or enter a corpus to train on.")
-        .count()
-        == 1
+    warning = page.locator(f'{MAIN} [data-testid="stAlertContentWarning"]').filter(
+        has_text="Choose or enter a corpus to train on. Nothing was trained: the result below is still the current"
+    )
+    assert warning.count() == 1
+    page.wait_for_function(  # the scroll runs in the next frame
+        "(el) => { const r = el.getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight; }",
+        arg=warning.element_handle(),
+        timeout=5_000,
     )
     assert_clean(page)
 

@@ -82,10 +82,29 @@ def test_unseen_awkward_characters_are_unknown_or_bytes_never_an_error():
     assert fallback.decode(fallback.encode(text)) == text
 
 
+def test_the_stop_says_whether_the_minimum_frequency_or_the_text_itself_stopped_it():
+    """min_frequency 2, words at spaces, no marker. "ab ab": a + b occurs twice and merges, then each word is one
+    token. "ab ab cd": the same merge, then c + d, the best pair left, occurs once."""
+    twice = Config(min_frequency=2)
+    whole = train("ab ab", twice, merges=10)
+    assert (whole.merges, whole.stop_reason) == ([("a", "b")], "no_pairs")
+    assert whole.stop_message == (
+        "stopped after 1 merge: every piece of the text is one token, no pair is left to merge (asked for 10 merges)"
+    )
+    rare = train("ab ab cd", twice, merges=10)
+    assert (rare.merges, rare.stop_reason) == ([("a", "b")], "min_frequency")
+    assert rare.stop_message == (
+        "stopped after 1 merge: the best pair occurs once, below the minimum frequency 2 (asked for 10 merges)"
+    )
+
+
 def test_more_merges_than_possible_trains_what_is_possible_and_says_so():
     tok = train("hello", Config(), merges=100_000)
     assert len(tok.merges) == 4 and tok.stop_reason == "no_pairs"
-    assert tok.stop_message == "stopped after 4 merges: no pair is left to merge (asked for 100,000 merges)"
+    assert tok.stop_message == (
+        "stopped after 4 merges: every piece of the text is one token, no pair is left to merge"
+        " (asked for 100,000 merges)"
+    )
     reports: list[tuple[int, int]] = []
     assert len(train("hello", Config(), merges=5, progress=lambda *report: reports.append(report)).merges) == 4
     assert reports == [(1, 5), (2, 5), (3, 5), (4, 5)]  # below 100 merges asked for, every merge is reported

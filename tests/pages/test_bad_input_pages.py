@@ -15,6 +15,7 @@ from support.banana import BANANA_BANDANA
 from support.browser import MAIN, exception_texts, open_app, wait_for_app
 from support.browser_pages import choose_corpus
 from support.pages import ok, open_model_io, session_model, shown
+from support.paths import APP_FILE
 from support.train_page import choose_source, merge_pairs, open_more_settings, open_train, press_train
 
 from bpe_core import Config, train
@@ -62,7 +63,9 @@ def press_train_without_corpus(at: AppTest) -> AppTest:
     """Train stays enabled with no usable corpus (a click right after typing must work); pressing it says why
     nothing was trained."""
     at = ok(train_button(at).click().run())
-    assert shown(at.warning) == "Choose or enter a corpus to train on."
+    assert shown(at.warning) == (
+        "Choose or enter a corpus to train on. Nothing was trained: the result below is still the current model's."
+    )
     return at
 
 
@@ -91,6 +94,19 @@ def test_whitespace_or_one_character_trains_no_merge_and_says_why(text):
     assert "no pair is left to merge" in shown(at.info) and not at.warning  # the corpus's own limit: information
     assert at.info[-1].value == "No merges were made: every token is a base symbol."
     visit_every_page(at)
+
+
+@pytest.mark.parametrize(
+    "text, stop",
+    [  # pasted text starts at minimum frequency 2; "</w>" ends each word
+        ("ab ab", "every piece of the text is one token, no pair is left to merge"),  # a + b, then ab + </w>
+        ("ab ab cd", "the best pair occurs once, below the minimum frequency 2"),  # the same two, then c + d: once
+    ],
+)
+def test_pasted_text_says_which_stop_ended_training(text, stop):
+    at = press_train(paste(in_words(open_train()), text))
+    assert merge_pairs(at) == ["a b", "ab </w>"]
+    assert f"Stopped after 2 merges: {stop} (asked for" in shown(at.info)
 
 
 def test_one_word_a_million_times_trains_and_every_page_renders():
@@ -255,9 +271,10 @@ def test_a_tokenizer_json_with_a_negative_id_is_refused_naming_the_field_and_kee
 
 @pytest.mark.parametrize("preset", ["../../etc/passwd", "/etc/passwd", "data/kjv_sample.txt", "kjv_sample"])
 def test_a_link_never_names_a_file_on_the_server(preset):
-    at = open_train({"preset": preset, "text": "ignored"})
+    at = AppTest.from_file(APP_FILE, default_timeout=60)
+    at.query_params.update({"preset": preset, "text": "ignored"})
     presets = "documents, low, banana, banana_bandana, hello, sample, languages, english90, paste"
-    assert f"preset={preset}: choose one of {presets}" in warnings(at)
+    assert f"preset={preset}: choose one of {presets}" in warnings(ok(at.run()))  # named by the first page
     assert at.session_state[state.ABOUT_KEY].corpus_source == "sample"  # the default model, nothing read
 
 
@@ -276,7 +293,7 @@ def test_an_upload_over_the_size_limit_is_refused_in_the_browser(app_server, pag
     page.locator(f'{MAIN} [data-testid="stBaseButton-primary"]').filter(has_text="Train").click()
     wait_for_app(page)
     assert page.locator(f'{MAIN} [data-testid="stAlertContentWarning"]').inner_text() == (
-        "Choose or enter a corpus to train on."
+        "Choose or enter a corpus to train on. Nothing was trained: the result below is still the current model's."
     )
     assert page.locator('[data-testid="stSidebar"] [data-testid="stCaptionContainer"]').first.inner_text() == model_line
     assert exception_texts(page) == [] and page.page_errors == []

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from streamlit.testing.v1 import AppTest
 from support.pages import ok, open_address, session_model, shown, shown_ids
+from support.paths import APP_FILE
 
 from bpe_core import Config, load_gpt2, train
 from pages.compare import state as compare_state
@@ -126,3 +127,31 @@ def test_presentation_mode_comes_from_the_address_and_stays_in_it():
     ok(at.sidebar.toggle(key=PRESENT_KEY).set_value(False).run())  # the toggle ends it, and the address says so
     assert "present" not in dict(at.query_params)
     assert not any(presentation_css() in element.value for element in at.get("html"))
+
+
+def test_every_bad_parameter_is_named_once_in_the_one_warning_the_models_too():
+    """The model's parameters are every page's: a bad one is named in the one warning of the session's first page
+    (AppTest's first run is the root's; a browser's, the page the address opens), a page's own in its own."""
+    params = {"merges": "abc", "step": "-5", "tab": "nope"}
+    at = AppTest.from_file(APP_FILE, default_timeout=120)
+    at.query_params.update(params)
+    first = shown(ok(at.run()).warning)
+    assert first.count("merges=abc: choose a whole number from 0 to 100,000") == 1 and len(at.warning) == 1
+    at.query_params.clear()
+    at.query_params.update(params)
+    said = shown(ok(at.switch_page(MERGES.path).run()).warning)
+    assert len(at.warning) == 1
+    for named in (
+        "step=-5: choose a whole number from 1 to 1,000,000",
+        "tab=nope: choose one of steps, race, tree, overview",
+    ):
+        assert said.count(named) == 1
+    assert "merges=" not in said  # said once, not again by a later page
+    at.switch_page(MERGES.path)
+    assert not ok(at.run()).warning
+
+
+def test_an_empty_text_in_the_address_is_an_empty_box():
+    at = open_address(ENCODE.path, {"input": ""})
+    assert not at.warning
+    assert at.session_state[encode_state.TEXT_KEY] == ""

@@ -281,7 +281,10 @@ def test_a_running_class_bounds_the_trainings_of_its_own_people_only(teacher):
     assert f"at most {CLASS_TRAINING_LIMIT:,} merges or tokens (this one asks for 20,001)" in plain(
         student.warning[0].value
     )
-    stopped = ["Stopped after 8 merges: no pair is left to merge (asked for 20,001 merges)."]
+    stopped = [
+        "Stopped after 8 merges: every piece of the text is one token, no pair is left to merge"
+        " (asked for 20,001 merges)."
+    ]
     visitor = press(through_app(TRAIN.path, **asked), "Train")
     # the corpus's own early stop, said as information: no warning at all
     assert [plain(info.value) for info in visitor.info] == stopped and not visitor.warning

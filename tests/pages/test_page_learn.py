@@ -33,6 +33,8 @@ def test_low_step_1_a_tie_lost_then_won_in_words():
     assert words.count('class="bpe-learn-word"') == 4 and "×5" in words and "×1" in words
     answer = _answer(at, "next", "low", 1)
     assert answer.options == ["e + s", "l + o", "o + w", "s + t", "t + _", "w + e"]  # the six tied at 6
+    # the question states the rule a tie is settled by, before the first click
+    assert answer.label == "Which pair does BPE merge next? When pairs tie, the one that occurs first in the text wins."
     assert not at.success and not at.error  # nothing said before an answer
     ok(answer.set_value(("e", "s")).run())
     assert shown(at.error) == (

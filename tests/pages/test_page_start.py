@@ -78,6 +78,52 @@ def test_no_merge_cuts_the_text_into_its_bytes_and_ones_own_text_is_cut_too():
     assert at.text_area(key=encode_state.TEXT_KEY).value == "And God said"  # one text for the pages
 
 
+def key_under_the_boxes(at: AppTest) -> str:
+    return next(element.value for element in at.get("html") if 'class="legend"' in element.value)
+
+
+def test_the_key_names_the_outline_of_the_last_merge_s_token_when_one_is_drawn():
+    at = ok(AppTest.from_file(APP_FILE, default_timeout=120).run())
+    outline = "the token made by the last merge has a thick green outline"
+    ok(at.select_slider(key=start_state.MERGES_KEY).set_value(5).run())
+    # the default model's 5th merge makes "nd" (Merges' step 5), which "And" and "and" in the sample hold: both outlined
+    assert re.findall(r' new" data-details="[^"]*" tabindex="0">([^<]*)<', token_boxes(at)) == ["nd", "nd"]
+    assert outline in key_under_the_boxes(at)
+    ok(at.select_slider(key=start_state.MERGES_KEY).set_value(0).run())
+    assert ' new" ' not in token_boxes(at) and outline not in key_under_the_boxes(at)  # no merge, no outline
+
+
+def test_the_address_keeps_the_text_and_the_slider_and_a_reload_brings_them_back():
+    at = ok(AppTest.from_file(APP_FILE, default_timeout=120).run())
+    assert dict(at.query_params) == {}  # the sample at the whole model: nothing to say
+    ok(at.text_input(key=start_state.TEXT_KEY).set_value("Tokenization is surprisingly unintuitive").run())
+    ok(at.select_slider(key=start_state.MERGES_KEY).set_value(5).run())
+    address = {name: at.query_params[name] for name in at.query_params}
+    assert address == {"input": "Tokenization is surprisingly unintuitive", "learned": "5"}
+    reloaded = AppTest.from_file(APP_FILE, default_timeout=120)  # a new session at that address: a reload
+    reloaded.query_params.update({"input": "Tokenization is surprisingly unintuitive", "learned": "5"})
+    ok(reloaded.run())
+    assert reloaded.text_input(key=start_state.TEXT_KEY).value == "Tokenization is surprisingly unintuitive"
+    assert reloaded.select_slider(key=start_state.MERGES_KEY).value == 5
+    assert not reloaded.warning
+
+
+def test_a_bad_slider_value_in_the_address_is_named_and_one_between_stops_rounds_down():
+    at = AppTest.from_file(APP_FILE, default_timeout=120)
+    at.query_params.update({"learned": "abc"})
+    ok(at.run())
+    assert shown(at.warning) == (
+        "Ignored in the address: learned=abc: choose a whole number from 0 to 1,000,000. "
+        "The page's defaults are used instead."
+    )
+    assert at.select_slider(key=start_state.MERGES_KEY).value == 2000  # the whole model
+    between = AppTest.from_file(APP_FILE, default_timeout=120)
+    between.query_params.update({"learned": "7"})
+    ok(between.run())
+    assert between.select_slider(key=start_state.MERGES_KEY).value == 5  # stops 0, 1, 2, 5, 10, ...: 7 to 5
+    assert not between.warning
+
+
 def test_the_slider_stops_at_powers_of_ten_times_one_two_five():
     at = ok(AppTest.from_file(APP_FILE, default_timeout=120).run())
     slider = at.select_slider(key=start_state.MERGES_KEY)
@@ -110,7 +156,10 @@ def test_a_text_of_several_lines_gets_a_text_area_and_one_line_a_box_that_follow
     ok(at.text_area(key=encode_state.TEXT_KEY).set_value("low\nlower").run())
     ok(at.switch_page(START.path).run())
     assert at.text_area(key=start_state.TEXT_KEY).value == "low\nlower"  # its line break kept
-    assert "Ctrl+Enter" in at.text_area(key=start_state.TEXT_KEY).label
+    # words that hold on a phone, which has no Ctrl+Enter, as on a keyboard
+    assert at.text_area(key=start_state.TEXT_KEY).label == (
+        "Your text (several lines): press Ctrl+Enter, or tap or click outside the box, to re-cut it"
+    )
     ok(at.text_area(key=start_state.TEXT_KEY).set_value("low lower").run())
     assert at.text_input(key=start_state.TEXT_KEY).value == "low lower"
     assert "follow as you type" in at.text_input(key=start_state.TEXT_KEY).label

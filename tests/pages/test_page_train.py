@@ -239,12 +239,26 @@ def test_a_textbook_s_sizes_stay_behind_and_pasted_text_starts_at_min_frequency_
     at = choose_source(at, "sample")  # 50 would train nothing on the Bible: the default sizes come back, and say so
     assert [at.session_state[widgets[name]] for name in sizes] == ["merges", 2000, 1000, 1]
     assert at.session_state[widgets["end_of_word"]] == "_"  # how text becomes symbols is kept
-    assert [toast.value for toast in at.toast] == [
-        "Sizes for this corpus\\: vocabulary size 50 → 2\\,000 merges\\, min frequency 2 → 1\\."
-    ]
+    assert not at.toast  # a caption beside the settings says it: a toast covered a phone's title and Train button
+    assert (
+        "Changed for this corpus: stop after 2,000 merges (was: stop at a vocabulary of 50 tokens); merge any pair, "
+        "even one seen once (was: merge only pairs seen at least twice). Why: a textbook's small sizes would train "
+        "almost nothing on a real corpus."
+    ) in shown(at.caption)
     at = choose_source(at, "paste")
     assert at.session_state[widgets["min_frequency"]] == 2
     assert "training stops once the best pair occurs fewer than twice (min frequency 2)" in shown(at.caption)
+    assert (
+        "Changed for this corpus: merge only pairs seen at least twice (was: merge any pair, even one seen once). "
+        "Why: a word seen once in your own text should stay in pieces."
+    ) in shown(at.caption)
+    at = choose_source(at, "low")
+    assert (
+        "Changed for this corpus: stop at a vocabulary of 50 tokens (was: stop after 2,000 merges). Why: they are "
+        "the textbook example's own."
+    ) in shown(at.caption)
+    at = press_train(at)
+    assert "Changed for this corpus" not in shown(at.caption)  # it told of the form before this model
 
 
 def test_text_without_spaces_gets_a_one_click_byte_level_split():
@@ -361,11 +375,14 @@ def test_a_link_reproduces_the_training():
 
 
 def test_nonsense_link_values_fall_back_with_a_warning():
-    at = open_train({"preset": "banana_bandana", "merges": "many", "units": "nibbles"})
-    assert shown(at.warning) == (
+    """The model's bad values are named once, by the session's first page (AppTest's first run is the root's)."""
+    at = AppTest.from_file(APP_FILE, default_timeout=60)
+    at.query_params.update({"preset": "banana_bandana", "merges": "many", "units": "nibbles"})
+    assert shown(ok(at.run()).warning) == (
         "Ignored in the address: merges=many: choose a whole number from 0 to 100,000; units=nibbles: choose one of "
         "chars, bytes. The page's defaults are used instead."
     )
+    assert not ok(at.switch_page(TRAIN.path).run()).warning  # not again
     assert merge_pairs(at) == BANANA_BANDANA  # the preset's own 6 merges, in characters
 
 

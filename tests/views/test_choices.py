@@ -12,9 +12,15 @@ from pages.compare import tabs as compare_tabs
 from pages.encode import state as encode_state
 from pages.learn import state as learn_state
 from pages.merges import state as merges_state
+from pages.start import state as start_state
 from session.choices import Choice, OneOf, WholeNumber, address_params, read_address
 
 ROUND_TRIPS = {  # page: (its choices, what its widgets hold, its address)
+    "start": (
+        start_state.CHOICES,
+        {start_state.TEXT_KEY: "Tokenization is surprisingly unintuitive", start_state.MERGES_KEY: 5},
+        {"input": "Tokenization is surprisingly unintuitive", "learned": "5"},
+    ),
     "merges": (
         merges_state.choices(merges_state.TAB_LABELS),
         {

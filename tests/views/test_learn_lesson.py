@@ -18,6 +18,7 @@ from pages.learn.views.lesson import (
     example_merges,
     lesson_moment,
     next_merge_choices,
+    next_merge_question,
     pair_to_count,
     words_holding,
 )
@@ -152,3 +153,20 @@ def test_the_words_are_escaped_and_the_counted_pair_marked():
 def test_a_preset_without_its_own_text_is_no_lesson_example():
     with pytest.raises(ValueError, match="sample: not a textbook example"):
         example_corpus("sample")  # the shipped sample, read by the Train page
+
+
+@pytest.mark.parametrize("example", EXAMPLES)
+def test_the_first_question_has_one_best_pair_or_states_the_tie_rule(example):
+    # a newcomer's first click must be decidable from what the page says: one pair above the rest, or the rule
+    moment = lesson_moment(example, 1)
+    counts = sorted((count for _, count in moment.pair_counts), reverse=True)
+    unique_best = len(counts) == 1 or counts[0] > counts[1]
+    assert unique_best or "When pairs tie, the one that occurs first in the text wins." in next_merge_question(moment)
+
+
+def test_the_tie_rule_is_stated_only_when_the_top_count_ties():
+    # low, step 1: six pairs at 6 (LOW_STEP_1); banana_bandana, step 1: a + n 4, n + a 3 (counts_hint's doctest)
+    assert next_merge_question(lesson_moment("low", 1)) == (
+        "Which pair does BPE merge next? When pairs tie, the one that occurs first in the text wins."
+    )
+    assert next_merge_question(lesson_moment("banana_bandana", 1)) == "Which pair does BPE merge next?"

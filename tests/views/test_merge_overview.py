@@ -188,3 +188,31 @@ def test_overview_hovers_name_byte_level_tokens_by_their_text():
     ]
     (rise,) = count_curve_figure(steps, byte_level=True).data[1].hovertext  # the count rose at step 2
     assert rise == "step 2: ␣t + he → ␣the (count 12)"
+
+
+def test_the_count_curve_writes_its_log_ticks_whole():
+    # counts from 3 to 31 (the walk-through's curve, whose ticks read "2" and "3" for 20 and 30): ticks at 2, 5, 10,
+    # 20 and 50, each written in full
+    steps = [Step(n, "x", str(n), f"x{n}", 10 + n, count, 1) for n, count in enumerate([31, 24, 12, 7, 3], 1)]
+    yaxis = count_curve_figure(steps).layout.yaxis
+    assert list(yaxis.tickvals) == [2, 5, 10, 20, 50]
+    assert list(yaxis.ticktext) == ["2", "5", "10", "20", "50"]
+    # the default model's first count, 38,045, down to 1: thousands with their commas
+    big = [Step(n, "x", str(n), f"x{n}", 10 + n, count, 1) for n, count in enumerate([38_045, 1], 1)]
+    assert list(count_curve_figure(big).layout.yaxis.ticktext) == [
+        "1",
+        "2",
+        "5",
+        "10",
+        "20",
+        "50",
+        "100",
+        "200",
+        "500",
+        "1,000",
+        "2,000",
+        "5,000",
+        "10,000",
+        "20,000",
+        "50,000",
+    ]

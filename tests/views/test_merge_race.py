@@ -146,7 +146,7 @@ def test_window_bounds_clamp():
 
 # -- a small race worked out by hand ---------------------------------------------------------------
 
-from pages.merges.views.race import RACE_BOTTOM_MARGIN, RACE_TOP_MARGIN  # noqa: E402
+from pages.merges.views.race import COMPACT_RACE  # noqa: E402
 
 # Step 1: a+b and c+d both occur 5 times (a+b wins the tie), e+f 3 times; step 2: c+d 5, e+f 3.
 TWO_STEPS = [
@@ -219,8 +219,8 @@ def test_race_buttons_sit_on_their_own_row_above_the_slider():
     # right of the buttons at 16 % of the width, under them on a phone).
     for steps, height in ((TWO_STEPS, 360), (TWENTY_RANKS, 720)):
         figure = race_figure(steps)
-        assert (figure.layout.margin.t, figure.layout.margin.b) == (RACE_TOP_MARGIN, RACE_BOTTOM_MARGIN)
-        assert (RACE_TOP_MARGIN, RACE_BOTTOM_MARGIN) == (100, 160)  # title and a two-line key; axis title, controls
+        # title and a two-line key above; axis title, then the controls under
+        assert (figure.layout.margin.t, figure.layout.margin.b) == (100, 160)
         assert (figure.layout.margin.l, figure.layout.margin.r) == (50, 30)
         plot_height = height - 100 - 160  # 100 or 460 px
         menu, slider = figure.layout.updatemenus[0], figure.layout.sliders[0]
@@ -327,3 +327,28 @@ def test_play_and_pause_are_readable_buttons(banana):
     assert [button.label for button in menu.buttons] == ["▶ Play", "❚❚ Pause"]
     assert menu.font.size >= 14  # the page's body size, not plotly's 12
     assert contrast(menu.font.color, menu.bgcolor) >= 7  # WCAG AAA for text; plotly's grey on grey was about 3
+
+
+def test_a_presenting_race_shows_five_bars_with_its_controls_under_them_in_270_px():
+    # COMPACT_RACE, worked out for a projector (853x480, the tabs ending near 200 px): the top 5 of 20 pairs, each
+    # on a 22 px row: 80 px above the plot + 5 x 22 + 80 under it = 270 px; the plot is 110 px high, Play/Pause
+    # start 8 px under it (-8 / 110 of its height), the slider 46 px under it (-46 / 110)
+    figure = race_figure(TWENTY_RANKS, layout=COMPACT_RACE)
+    assert figure.layout.height == 270
+    assert (figure.layout.margin.t, figure.layout.margin.b) == (80, 80)
+    assert list(figure.layout.yaxis.categoryarray) == ["#1", "#2", "#3", "#4", "#5"]
+    bars = [(y, x) for trace in figure.frames[0].data for y, x in zip(trace.y, trace.x)]
+    assert bars == [("#1", 40), ("#2", 39), ("#3", 38), ("#4", 37), ("#5", 36)]  # p0+q 40 ... p4+q 36
+    menu, slider = figure.layout.updatemenus[0], figure.layout.sliders[0]
+    assert menu.y == pytest.approx(-8 / 110) and slider.y == pytest.approx(-46 / 110)
+    # no axis title or numbers to make room for: the counts are written beside the bars ("p0 + q   40")
+    xaxis = figure.frames[0].layout.xaxis
+    assert (xaxis.title.text, xaxis.showticklabels) == ("", False)
+    assert list(figure.frames[0].data[0].text) == ["p0 + q   40"]
+
+
+def test_a_presenting_race_of_fewer_pairs_than_five_draws_them_all():
+    # TWO_STEPS has 3 pairs before step 1: 3 rows, 80 + 3 x 22 + 80 = 226 px (no floor when presenting)
+    figure = race_figure(TWO_STEPS, layout=COMPACT_RACE)
+    assert figure.layout.height == 226
+    assert list(figure.layout.yaxis.categoryarray) == ["#1", "#2", "#3"]

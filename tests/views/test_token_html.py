@@ -103,7 +103,8 @@ def test_hover_names_id_bytes_and_merge_step(gpt2):
     assert "bytes 48 65 6C 6C 6F" in hello.details
     assert "made by merge step 15241" in hello.details  # GPT-2's merged tokens have ids 256 + (step - 1)
     assert "base symbol" in comma.details  # ',' is one byte: no merge made it
-    assert "token 'Ġworld'" in world.details
+    # written as its box writes it, GPT-2's own spelling named beside it with its Ġ
+    assert "id 995 · token '␣world' (GPT-2's byte alphabet writes it 'Ġworld': Ġ is a space)\n" in world.details
 
 
 def test_special_tokens_are_marked(gpt2):
@@ -252,7 +253,7 @@ def test_lines_escape_token_text():
     parsed = parse(render_lines(['<script>x"&\n'], [tokens]))
     assert "script" not in parsed.elements
     assert [box.text for box in parsed.tokens] == ["<script>", 'x"&↵']
-    assert parsed.tokens[1].details.startswith("id 2 · token 'x\"&\\n'")
+    assert parsed.tokens[1].details.startswith("id 2 · token 'x\"&↵'")  # the newline as the box draws it
 
 
 # -- the helpers, on cases worked out by hand -------------------------------------------------------
@@ -515,3 +516,14 @@ def test_legend_samples_look_like_the_boxes_they_explain():
         "</span>",
         '<span class="tok k-special c0">special</span> special token</span></div></div>',
     ]
+
+
+def test_legend_names_the_outline_only_when_an_outlined_token_is_drawn():
+    # tokens 7 ("ab") and 8 ("c"): an outline for id 7 is drawn, so the key names it; one for id 9 is not
+    tokens = [Token(7, "ab", 0, 2, b"ab"), Token(8, "c", 2, 3, b"c")]
+    outline = "th the token made by the last merge has a thick green outline"
+    assert outline in legend_items(render_legend(tokens, "abc", highlight_id=7))
+    assert outline not in legend_items(render_legend(tokens, "abc", highlight_id=9))
+    assert outline not in legend_items(render_legend(tokens, "abc"))
+    # its sample is drawn as the outlined boxes are (render_tokens' class "new")
+    assert '<span class="tok k-normal c0 new">th</span>' in render_legend(tokens, "abc", highlight_id=7)

@@ -75,3 +75,20 @@ def test_encode_counts_are_one_short_row():
         '.st-key-encode_counts [data-testid="stMetricLabel"]{min-height:0;margin-bottom:0}'
         '@media (max-width:640px){.st-key-encode_counts [data-testid="stMetricValue"]{font-size:1.35rem}}</style>'
     )
+
+
+def test_the_details_write_a_token_as_its_box_does():
+    # a byte-level model's " café": its box reads ␣café; GPT-2's alphabet spells the bytes 20 63 61 66 C3 A9 as
+    # Ġ c a f Ã ©
+    cafe = token_details(Token(9, "ĠcafÃ©", 0, 5, " café".encode()), " café", byte_level=True)
+    assert cafe.split("\n")[0] == "id 9 · token '␣café' (GPT-2's byte alphabet writes it 'ĠcafÃ©': Ġ is a space)"
+    # no Ġ in it: the spelling alone
+    assert token_details(Token(8, "Ã©", 0, 1, "é".encode()), "é", byte_level=True).split("\n")[0] == (
+        "id 8 · token 'é' (GPT-2's byte alphabet writes it 'Ã©')"
+    )
+    # a model of characters: its own spelling, a space as the boxes' ␣; nothing else to name
+    assert token_details(Token(3, "a ", 0, 2, b"a "), "a ").split("\n")[0] == "id 3 · token 'a␣'"
+    # a special token by its name
+    assert token_details(Token(0, "<|endoftext|>", 0, 13, b"", "special"), "<|endoftext|>", byte_level=True).startswith(
+        "id 0 · token '<|endoftext|>'\n"
+    )

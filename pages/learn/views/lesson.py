@@ -183,6 +183,22 @@ def symbols_key(example: str, *, typing: bool = False) -> str:
     return f"Key: {'; '.join(marks)}." if marks else ""
 
 
+TIE_RULE = "When pairs tie, the one that occurs first in the text wins."
+
+
+def next_merge_question(moment: LessonMoment) -> str:
+    """The question of "predict the next merge", with the tie rule when the most frequent count is shared (else the
+    answer would rest on a rule the learner was never told).
+
+    >>> next_merge_question(lesson_moment("low", 1))
+    'Which pair does BPE merge next? When pairs tie, the one that occurs first in the text wins.'
+    >>> next_merge_question(lesson_moment("banana_bandana", 1))
+    'Which pair does BPE merge next?'
+    """
+    question = "Which pair does BPE merge next?"
+    return f"{question} {TIE_RULE}" if len(moment.tied()) > 1 else question
+
+
 def check_next_merge(moment: LessonMoment, chosen: Pair) -> tuple[bool, str]:
     """Whether ``chosen`` is the pair merged at this step, and why, in words.
 

@@ -45,6 +45,24 @@ def _log_colour_ticks(counts: Sequence[int]) -> tuple[list[float], list[str]]:
     return [float(p) for p in powers], [f"{10**p:,}" for p in powers]
 
 
+def log_axis_ticks(lowest: int, highest: int) -> tuple[list[int], list[str]]:
+    """Ticks for a log axis from ``lowest`` to ``highest``: 1, 2 and 5 times each power of ten, written whole
+    (plotly's own minor labels on a log axis read "2" and "3" for 20 and 30), from the one at or under ``lowest`` to
+    the one at or over ``highest``.
+
+    >>> log_axis_ticks(1, 31)
+    ([1, 2, 5, 10, 20, 50], ['1', '2', '5', '10', '20', '50'])
+    >>> log_axis_ticks(900, 38_045)[1]
+    ['500', '1,000', '2,000', '5,000', '10,000', '20,000', '50,000']
+    """
+    lowest, highest = max(1, lowest), max(1, highest)
+    steps = [factor * 10**power for power in range(len(str(highest)) + 1) for factor in (1, 2, 5)]
+    first = max(index for index, value in enumerate(steps) if value <= lowest)
+    last = min(index for index, value in enumerate(steps) if value >= highest)
+    values = steps[first : last + 1]
+    return values, [f"{value:,}" for value in values]
+
+
 def _step_hovers(steps: Sequence[Step], byte_level: bool) -> dict:
     """Trace arguments that show each point's step summary on hover (``labels.token_text``), escaped for plotly."""
     return dict(
@@ -139,6 +157,8 @@ def count_curve_figure(steps: Sequence[Step], byte_level: bool = False) -> go.Fi
     """The winning count at each step (log scale), with the steps where it rose marked."""
     counted = [step for step in steps if step.count is not None]
     rising = rising_steps(steps)
+    counts = [step.count for step in counted if step.count is not None] or [1]
+    tick_values, tick_texts = log_axis_ticks(min(counts), max(counts))
     figure = go.Figure(
         [
             go.Scatter(
@@ -163,7 +183,7 @@ def count_curve_figure(steps: Sequence[Step], byte_level: bool = False) -> go.Fi
         height=340,
         margin=dict(l=60, r=20, t=30, b=50),
         xaxis=dict(title="merge step"),
-        yaxis=dict(title="count of the merged pair", type="log"),
+        yaxis=dict(title="count of the merged pair", type="log", tickvals=tick_values, ticktext=tick_texts),
         legend=dict(orientation="h", yanchor="bottom", y=1.0, x=1, xanchor="right"),
         meta=dict(rising=len(rising)),
     )

@@ -13,6 +13,7 @@ axis for the whole window instead, to see the counts fall.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 import plotly.graph_objects as go
 
@@ -21,12 +22,34 @@ from drawing.escape import plotly_text
 from pages.merges.views.labels import OTHER_COLOUR, TIED_COLOUR, WINNER_COLOUR, step_summary, tie_break_rule, token_pair
 
 DEFAULT_WINDOW = 50  # steps per animation: keeps big models' figures small
-RACE_TOP_MARGIN = 100  # px: title and the colour legend's two lines
-# px under the plot area: the axis title, then Play/Pause on their own row, then the step slider under them (never
-# beside the buttons: on a narrow screen the buttons would sit on the slider)
-BUTTONS_BELOW = 55
-SLIDER_BELOW = 90
-RACE_BOTTOM_MARGIN = 160
+
+
+@dataclass(frozen=True)
+class RaceLayout:
+    """How much room the race takes, in px: the bars it shows at most, the margin above the plot (the title and the
+    colour key's two lines) and under it (the axis, then Play/Pause on their own row, then the step slider: never
+    beside the buttons, which on a narrow screen would sit on the slider), each bar's row and the least height."""
+
+    max_bars: int  # the top pairs drawn before each step
+    top: int
+    bottom: int
+    buttons_below: int  # from the plot's foot to the top of Play/Pause
+    slider_below: int  # from the plot's foot to the top of the slider
+    row: int  # px per bar
+    base: int  # px the figure takes besides its rows
+    least: int  # px the figure never goes under
+    axis_labelled: bool  # the count axis titled and numbered (else the counts beside the bars alone say them)
+
+
+FULL_RACE = RaceLayout(
+    20, top=100, bottom=160, buttons_below=55, slider_below=90, row=26, base=200, least=360, axis_labelled=True
+)
+# Presenting (a projector's 853x480, the tabs ending near 200 px): the top 5 pairs, the controls right under the
+# bars (the axis unnumbered: each bar says its count), so the race and its controls fit in the 280 px left:
+# 80 + 5 x 22 + 80 = 270
+COMPACT_RACE = RaceLayout(
+    5, top=80, bottom=80, buttons_below=8, slider_below=46, row=22, base=160, least=0, axis_labelled=False
+)
 # Pause and the slider: go to the frame at once, with no transition (Play runs frame by frame)
 AT_ONCE = dict(mode="immediate", frame=dict(duration=0, redraw=True), transition=dict(duration=0))
 HEAD_ROOM = 1.45  # the count axis runs to 1.45 times the highest count: room for the labels beyond the bars
@@ -51,22 +74,24 @@ def window_bounds(n_steps: int, first_step: int, window: int = DEFAULT_WINDOW) -
     return first, min(n_steps, first + window - 1)
 
 
-def race_pairs(step: Step) -> tuple[tuple[str, str, int], ...]:
-    """The pairs racing before ``step``, winner first; the winner alone if the trace kept no top K."""
+def race_pairs(step: Step, most: int | None = None) -> tuple[tuple[str, str, int], ...]:
+    """The pairs racing before ``step`` (the ``most`` first), winner first; the winner alone if the trace kept no
+    top K."""
     if step.top:
-        return step.top
+        return step.top[:most]
     if step.count is not None:
         return ((step.left, step.right, step.count),)
     return ()
 
 
-def _count_axis(highest: int) -> dict:
+def _count_axis(highest: int, labelled: bool = True) -> dict:
     """The whole count axis, in the figure and in every frame: an animation step resets what its frame leaves out.
 
     >>> _count_axis(4)["range"]
     [0, 5.8]
     """
-    return dict(title="pair count before the step", range=[0, highest * HEAD_ROOM], fixedrange=True)
+    title = "pair count before the step" if labelled else ""
+    return dict(title=title, showticklabels=labelled, range=[0, highest * HEAD_ROOM], fixedrange=True)
 
 
 def _rank_axis(ranks: Sequence[str]) -> dict:
@@ -92,9 +117,9 @@ def _highest(step: Step) -> int:
 
 
 def _race_traces(step: Step, ranks: Sequence[str], byte_level: bool) -> list[go.Bar]:
-    """Three bar traces (winner, tied, others) on the fixed rank axis, for one step."""
+    """Three bar traces (winner, tied, others) on the fixed rank axis, for one step: a bar per rank."""
     groups: dict[str, list[tuple[str, str, str, int]]] = {"winner": [], "tied": [], "other": []}
-    pairs = race_pairs(step)
+    pairs = race_pairs(step, len(ranks))
     for rank, (left, right, count) in enumerate(pairs):
         if rank == 0:
             group = "winner"
@@ -145,6 +170,7 @@ def race_figure(
     tie_break: str = "first",
     fixed_axis: bool = False,
     byte_level: bool = False,
+    layout: RaceLayout = FULL_RACE,
 ) -> go.Figure:
     """The top-K pair counts before each step of a window, as an animated horizontal bar chart.
 
@@ -152,42 +178,47 @@ def race_figure(
     slider. Bars sit on fixed rank positions 1..K with the pair as their text (a
     byte-level model's tokens as text, ``drawing.readable.token_text``). Each frame's count
     axis runs to its own highest count, so the bars fill the chart at every step;
-    with ``fixed_axis`` the axis fits the window's highest count in every frame.
+    with ``fixed_axis`` the axis fits the window's highest count in every frame. ``layout`` says how many bars
+    and how much room (``COMPACT_RACE`` when presenting).
     """
     first, last = window_bounds(len(steps), first_step, window)
     shown = steps[first - 1 : last]
-    top_k = max((len(race_pairs(step)) for step in shown), default=1)
+    top_k = max((len(race_pairs(step, layout.max_bars)) for step in shown), default=1)
     ranks = [f"#{rank}" for rank in range(1, top_k + 1)]
     highest = max((_highest(step) for step in shown), default=1)
-    frames = [_race_frame(step, ranks, byte_level, highest if fixed_axis else _highest(step)) for step in shown]
-    height = max(360, 200 + 26 * top_k)
+    frames = [
+        _race_frame(step, ranks, byte_level, highest if fixed_axis else _highest(step), layout.axis_labelled)
+        for step in shown
+    ]
+    height = max(layout.least, layout.base + layout.row * top_k)
     # Play/Pause and the slider sit a fixed distance under the plot, whatever its height
     # (plotly places them in fractions of the plot area).
-    plot_height = height - RACE_TOP_MARGIN - RACE_BOTTOM_MARGIN
+    plot_height = height - layout.top - layout.bottom
     figure = go.Figure(data=frames[0].data if frames else [], frames=frames)
     figure.update_layout(
         title=frames[0].layout.title if frames else _race_title("no merges"),
         barmode="overlay",
         height=height,
-        margin=dict(l=50, r=30, t=RACE_TOP_MARGIN, b=RACE_BOTTOM_MARGIN),
-        xaxis=frames[0].layout.xaxis if frames else _count_axis(1),
+        margin=dict(l=50, r=30, t=layout.top, b=layout.bottom),
+        xaxis=frames[0].layout.xaxis if frames else _count_axis(1, layout.axis_labelled),
         yaxis=frames[0].layout.yaxis if frames else _rank_axis(ranks),
         annotations=[_colour_legend(tie_break)],
-        updatemenus=[_play_pause(plot_height)],
-        sliders=[_step_slider(frames, plot_height)],
+        updatemenus=[_play_pause(-layout.buttons_below / plot_height)],
+        sliders=[_step_slider(frames, -layout.slider_below / plot_height)],
     )
     return figure
 
 
-def _race_frame(step: Step, ranks: Sequence[str], byte_level: bool, axis_end: int) -> go.Frame:
-    """One step's bars, titled by the step, named by its number, its count axis up to ``axis_end``'s head room."""
+def _race_frame(step: Step, ranks: Sequence[str], byte_level: bool, axis_end: int, axis_labelled: bool) -> go.Frame:
+    """One step's bars (one per rank of ``ranks``), titled by the step, named by its number, its count axis up to
+    ``axis_end``'s head room."""
     return go.Frame(
         name=str(step.step),
         data=_race_traces(step, ranks, byte_level),
         layout=go.Layout(
             title=_race_title(plotly_text(step_summary(step, byte_level))),
-            xaxis=_count_axis(axis_end),
-            yaxis=_rank_axis(ranks[: max(1, len(race_pairs(step)))]),
+            xaxis=_count_axis(axis_end, axis_labelled),
+            yaxis=_rank_axis(ranks[: max(1, len(race_pairs(step, len(ranks))))]),
         ),
     )
 
@@ -217,14 +248,15 @@ def _colour_legend(tie_break: str) -> dict:
     )
 
 
-def _play_pause(plot_height: int) -> dict:
-    """The Play and Pause buttons, on their own row under the axis title."""
+def _play_pause(y: float) -> dict:
+    """The Play and Pause buttons, on their own row under the axis, their top at ``y`` (a fraction of the plot's
+    height)."""
     play = dict(frame=dict(duration=700, redraw=True), fromcurrent=True, transition=dict(duration=0))
     return dict(
         type="buttons",
         direction="left",
         x=0,
-        y=-BUTTONS_BELOW / plot_height,
+        y=y,
         xanchor="left",
         yanchor="top",
         pad=dict(t=0, r=0),
@@ -241,8 +273,8 @@ def _play_pause(plot_height: int) -> dict:
     )
 
 
-def _step_slider(frames: Sequence[go.Frame], plot_height: int) -> dict:
-    """The step slider under the buttons, one stop per frame.
+def _step_slider(frames: Sequence[go.Frame], y: float) -> dict:
+    """The step slider under the buttons, its top at ``y`` (a fraction of the plot's height), one stop per frame.
 
     In a long window it labels every 10th step only: 50 numbers would overlap. The title names the step.
     """
@@ -251,13 +283,4 @@ def _step_slider(frames: Sequence[go.Frame], plot_height: int) -> dict:
         dict(label=frame.name if index % label_every == 0 else "", method="animate", args=[[frame.name], AT_ONCE])
         for index, frame in enumerate(frames)
     ]
-    return dict(
-        active=0,
-        x=0,
-        len=1,
-        y=-SLIDER_BELOW / plot_height,
-        yanchor="top",
-        pad=dict(t=0),
-        currentvalue=dict(visible=False),
-        steps=stops,
-    )
+    return dict(active=0, x=0, len=1, y=y, yanchor="top", pad=dict(t=0), currentvalue=dict(visible=False), steps=stops)

@@ -6,8 +6,9 @@ pasted text stops once the best pair occurs fewer than twice, so a paragraph is 
 >>> low = sizes_for_corpus("sample", "low", DEFAULT_SETTINGS)
 >>> (low.stop_by, low.vocab_size, low.min_frequency)
 ('vocab_size', 50, 2)
->>> size_changes(low, sizes_for_corpus("low", PASTE, low))
-'Sizes for this corpus: vocabulary size 50 → 2,000 merges.'
+>>> size_changes("low", PASTE, low, sizes_for_corpus("low", PASTE, low))  # doctest: +NORMALIZE_WHITESPACE
+"Changed for this corpus: stop after 2,000 merges (was: stop at a vocabulary of 50 tokens). Why: a textbook's small
+sizes would train almost nothing on a real corpus."
 """
 
 from __future__ import annotations
@@ -48,25 +49,55 @@ def sizes_for_corpus(previous: str, source: str, settings: TrainSettings) -> Tra
     return settings
 
 
-def _size(settings: TrainSettings) -> str:
-    """
-    >>> _size(DEFAULT_SETTINGS), _size(replace(DEFAULT_SETTINGS, stop_by="vocab_size", vocab_size=50))
-    ('2,000 merges', 'vocabulary size 50')
+def _stop_words(settings: TrainSettings) -> str:
+    """When training stops, in words.
+
+    >>> _stop_words(DEFAULT_SETTINGS), _stop_words(replace(DEFAULT_SETTINGS, stop_by="vocab_size", vocab_size=50))
+    ('stop after 2,000 merges', 'stop at a vocabulary of 50 tokens')
     """
     if settings.stop_by == "vocab_size":
-        return f"vocabulary size {settings.vocab_size:,}"
-    return f"{settings.merges:,} merges"
+        return f"stop at a vocabulary of {settings.vocab_size:,} tokens"
+    return f"stop after {settings.merges:,} merges"
 
 
-def size_changes(before: TrainSettings, after: TrainSettings) -> str:
-    """The sizes a corpus change moved, in one sentence ("" when none did).
+def _frequency_words(min_frequency: int) -> str:
+    """Which pairs may merge, in words.
 
-    >>> size_changes(DEFAULT_SETTINGS, replace(DEFAULT_SETTINGS, min_frequency=2))
-    'Sizes for this corpus: min frequency 1 → 2.'
+    >>> _frequency_words(1), _frequency_words(2)
+    ('merge any pair, even one seen once', 'merge only pairs seen at least twice')
+    >>> _frequency_words(3)
+    'merge only pairs seen at least 3 times'
+    """
+    if min_frequency == 1:
+        return "merge any pair, even one seen once"
+    return f"merge only pairs seen at least {'twice' if min_frequency == 2 else f'{min_frequency:,} times'}"
+
+
+def _reasons(previous: str, source: str, frequency_moved: bool) -> list[str]:
+    """Why a corpus change from ``previous`` to ``source`` moved the sizes."""
+    if _textbook(source) is not None:
+        return ["they are the textbook example's own"]
+    reasons = ["a textbook's small sizes would train almost nothing on a real corpus"] if _textbook(previous) else []
+    if source == PASTE and frequency_moved:
+        reasons.append("a word seen once in your own text should stay in pieces")
+    return reasons
+
+
+def size_changes(previous: str, source: str, before: TrainSettings, after: TrainSettings) -> str:
+    """The sizes a corpus change from ``previous`` to ``source`` moved, and why, in plain words ("" when none did):
+    a caption beside the settings, which the numbers in the boxes do not explain.
+
+    >>> size_changes("sample", PASTE, DEFAULT_SETTINGS, replace(DEFAULT_SETTINGS, min_frequency=2))
+    'Changed for this corpus: merge only pairs seen at least twice (was: merge any pair, even one seen once). Why: \
+a word seen once in your own text should stay in pieces.'
     """
     changed = []
-    if _size(before) != _size(after):
-        changed.append(f"{_size(before)} → {_size(after)}")
-    if before.min_frequency != after.min_frequency:
-        changed.append(f"min frequency {before.min_frequency:,} → {after.min_frequency:,}")
-    return f"Sizes for this corpus: {', '.join(changed)}." if changed else ""
+    if _stop_words(before) != _stop_words(after):
+        changed.append(f"{_stop_words(after)} (was: {_stop_words(before)})")
+    frequency_moved = before.min_frequency != after.min_frequency
+    if frequency_moved:
+        changed.append(f"{_frequency_words(after.min_frequency)} (was: {_frequency_words(before.min_frequency)})")
+    if not changed:
+        return ""
+    why = "; ".join(_reasons(previous, source, frequency_moved))
+    return f"Changed for this corpus: {'; '.join(changed)}." + (f" Why: {why}." if why else "")
