@@ -8,10 +8,10 @@ import functools
 import json
 
 import pytest
-from support.open_model_references import hf_reference
 
 from bpe_core.chat import CHAT_FORMATS
 from bpe_core.chat.formats import TEMPLATES
+from support.open_model_references import hf_reference
 
 CONVERSATIONS = {
     "plain": [{"role": "user", "content": "What is a token?"}],

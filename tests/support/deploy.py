@@ -9,6 +9,7 @@ import os
 from pathlib import Path
 
 import pytest
+
 from support.paths import REPO_ROOT
 
 DOCKERFILE = REPO_ROOT / "deploy" / "Dockerfile"
