@@ -114,11 +114,14 @@ def _keep_scoreboard_if_over(store: ClassStore, code: str) -> None:
 def _controls(store: ClassStore, code: str, teacher_key: str, record: ClassRecord, model: Tokenizer) -> None:
     st.html(controls_css())
     row = st.container(horizontal=True, gap="xsmall", key=CONTROLS_KEY)
-    # Reveal and Next step are drawn last into their places, from the class as the other buttons left it: after a
-    # reveal the row says Revealed and Next step is the primary move; with a question open, Reveal is.
-    reveal_place, next_place = row.empty(), row.empty()
-    step, last = record.step, len(model.merges)
     try:
+        if row.button("Reveal", type="primary", icon=":material/visibility:"):
+            room.reveal(store, code, teacher_key, classroom_state.now())
+            result_scroll.ask_to_scroll(classroom_state.REVEAL_KEY)  # the answer is drawn under the question
+        step, last = record.step, len(model.merges)
+        if row.button("Next step", icon=":material/skip_next:", disabled=step >= last):
+            step += 1  # the controls after it ask about the step now shown
+            class_asking.ask_step(store, code, teacher_key, model, step)
         if row.button("Ask again", icon=":material/replay:", disabled=not 1 <= step <= last):
             class_asking.ask_step(store, code, teacher_key, model, step)
         if row.button("Longest token?", icon=":material/straighten:", disabled=not 1 <= step <= last):
@@ -128,31 +131,8 @@ def _controls(store: ClassStore, code: str, teacher_key: str, record: ClassRecor
         with row.popover("Count tokens", icon=":material/calculate:"):  # a sentence's tokens, or languages'
             class_asking.ask_count(store, code, teacher_key, model)
             class_asking.ask_costliest(store, code, teacher_key, model)
-        answer_out = _answer_out(store, code)
-        next_button = next_place.button(
-            "Next step",
-            type="primary" if answer_out else "secondary",
-            icon=":material/skip_next:",
-            disabled=step >= last,
-        )
-        if next_button:
-            if class_asking.ask_step(store, code, teacher_key, model, step + 1):
-                st.rerun()  # the row drawn again for the step now shown
-        if _answer_out(store, code):
-            reveal_place.button("Revealed", disabled=True)  # no icon: the row keeps to one line on a projector
-        elif reveal_place.button("Reveal", type="primary", icon=":material/visibility:"):
-            room.reveal(store, code, teacher_key, classroom_state.now())
-            result_scroll.ask_to_scroll(classroom_state.REVEAL_KEY)  # the answer is drawn under the question
-            st.rerun()  # the row drawn again: Revealed, and Next step the primary move
     except ClassProblem as problem:
         st.warning(markdown(str(problem)))
-
-
-def _answer_out(store: ClassStore, code: str) -> bool:
-    """Whether the class's open question has its answer out (read again: a button of the row may have asked)."""
-    record = store.class_record(code)
-    question = store.question(code, record.question) if record and record.question else None
-    return question is not None and question.revealed
 
 
 def _end_class(store: ClassStore, code: str, teacher_key: str) -> None:

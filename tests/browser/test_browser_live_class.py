@@ -173,7 +173,6 @@ def test_a_long_text_is_folded_on_a_phone_and_stays_as_the_student_leaves_it(cla
 
 
 TEACHERS_ROW = ("Reveal", "Next step", "Ask again", "Longest token?", "Split a word", "Count tokens")
-REVEALED_ROW = ("Revealed", *TEACHERS_ROW[1:])  # once the answer is out, Reveal says so
 
 
 def lines_of_buttons(page, names) -> int:
@@ -277,7 +276,7 @@ def test_the_longest_token_and_our_model_s_count_from_the_projector_to_a_phone(c
     page.get_by_text("Our model uses 2 tokens. Closest: Ada (3).").wait_for(timeout=FOLLOW_MS)
     ada.get_by_text("Our model uses 2 tokens. Closest: Ada (3).").wait_for(timeout=FOLLOW_MS)
     assert fits(page, PROJECTOR) and fits(ada, PHONE)
-    assert lines_of_buttons(page, REVEALED_ROW) == 1 and unreachable_controls(page) == []
+    assert lines_of_buttons(page, TEACHERS_ROW) == 1 and unreachable_controls(page) == []
     screenshot(page, "projector-count-revealed", whole=True)
     screenshot(ada, "phone-count-revealed", whole=True)
 
@@ -323,7 +322,7 @@ def test_a_word_is_cut_by_taps_on_a_phone_and_the_projector_shows_where(class_se
         ada.locator(".bpe-split span.bpe-right").count() == 2 and ada.locator(".bpe-split span.bpe-missed").count() == 1
     )
     assert fits(ada, PHONE) and fits(page, PROJECTOR)
-    assert lines_of_buttons(page, REVEALED_ROW) == 1 and unreachable_controls(page) == []
+    assert lines_of_buttons(page, TEACHERS_ROW) == 1 and unreachable_controls(page) == []
     screenshot(ada, "phone-split-revealed", whole=True)
     screenshot(page, "projector-split-revealed", whole=True)
     page.set_viewport_size(DESKTOP)
@@ -432,10 +431,7 @@ def test_a_projectors_first_screen_holds_the_controls_the_question_and_the_tally
     )
     assert "built from bytes" not in model.inner_text()  # folded until asked for
     for moment in ("voted", "revealed"):
-        assert (
-            lines_of_buttons(page, REVEALED_ROW if moment == "revealed" else TEACHERS_ROW) == 1
-            and unreachable_controls(page) == []
-        )
+        assert lines_of_buttons(page, TEACHERS_ROW) == 1 and unreachable_controls(page) == []
         bottoms = [page.locator(".bpe-ask").bounding_box()]
         rows = ".js-plotly-plot .ytick" if moment == "revealed" else ".bpe-waiting li"  # the tally at Reveal only
         bottoms += [row.bounding_box() for row in page.locator(rows).all()[:2]]

@@ -76,24 +76,6 @@ def test_the_projector_shows_how_many_voted_and_the_tally_only_after_the_reveal(
     assert len(teacher.get("plotly_chart")) == 1 and "2 of 2 voted" not in shown_html(teacher)
 
 
-def button_named(at: AppTest, label: str):
-    return next(button for button in at.button if button.label == label)
-
-
-def test_after_the_reveal_the_row_says_revealed_and_next_step_leads(teacher):
-    """With a question open, Reveal is the primary button; once pressed the row says Revealed (it cannot be pressed
-    again) and Next step is the primary one, until the next question is asked."""
-    assert button_named(teacher, "Reveal").proto.type == "primary" and "Revealed" not in labels(teacher)
-    assert button_named(teacher, "Next step").proto.type == "secondary"
-    teacher = press(teacher, "Reveal")
-    assert "Reveal" not in labels(teacher) and button_named(teacher, "Revealed").disabled
-    assert button_named(teacher, "Next step").proto.type == "primary"
-    teacher = press(teacher, "Next step")
-    assert open_store().class_record(class_code(teacher)).step == 2
-    assert button_named(teacher, "Reveal").proto.type == "primary" and "Revealed" not in labels(teacher)
-    assert button_named(teacher, "Next step").proto.type == "secondary"
-
-
 def test_end_class_asks_first_and_leaves_the_teacher_the_final_scoreboard(teacher):
     """Ada picks the answer, Bo another pair; after the reveal Ada has 1 point, Bo 0. End class ends the class only
     from its confirming button; the teacher's page then shows the scoreboard, as a table and as text to copy."""
