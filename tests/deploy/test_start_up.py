@@ -4,12 +4,12 @@ whose job budget cannot make it exits with status 2 and a sentence instead of se
 
 from __future__ import annotations
 
-import asyncio
 import subprocess
 import sys
 import time
 
 import pytest
+from support.deploy import run_students
 from support.paths import REPO_ROOT
 
 from bench.classroom.server_memory import process_trees
@@ -31,7 +31,7 @@ def first_page(url: str) -> str:
         finally:
             await tab.leave()
 
-    return asyncio.run(visit())
+    return run_students(visit)  # in a thread: a browser test earlier in the session leaves an event loop here
 
 
 @pytest.mark.slow
